@@ -1,0 +1,75 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import { getPublicConfig } from "@server/config";
+import { shellStateContext } from "@server/http/request-context";
+import { navigationMiddleware } from "@server/navigation/middleware";
+import { getBuildInfo } from "@server/ops/build-info";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/error-page";
+import { VersionWatch } from "./components/version-watch";
+import { reportClientError } from "./lib/error-reporter";
+import { useNonce } from "./lib/nonce";
+import "./app.css";
+
+/** Navigation checks (spec §2) run on the server before every page's loaders. */
+export const middleware: Route.MiddlewareFunction[] = [navigationMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { flags } = context.get(shellStateContext);
+  return { flags, build: getBuildInfo(), config: getPublicConfig() };
+}
+
+/** Every navigation reaches the server, so the checks and fresh flags apply to it (spec §2). */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#faf7f2" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh font-sans">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <VersionWatch buildId={loaderData.build.id} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const isResponse = isRouteErrorResponse(error);
+  useEffect(() => {
+    if (!isResponse) reportClientError({ error, fn: "ErrorBoundary" });
+  }, [error, isResponse]);
+  if (isResponse) {
+    const message = typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : undefined;
+    return <ErrorPage status={error.status} message={message} />;
+  }
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorPage status={500} detail={detail} />;
+}

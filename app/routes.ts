@@ -1,0 +1,85 @@
+/**
+ * THE route table: every URL Atelier answers, grouped as in §2 of the spec.
+ * Pages are static paths; detail and edit pages take `?id=`. A page's module lives under
+ * app/routes/, thin: parse input → call a server/<domain> function → render.
+ */
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/layouts/public.tsx", [
+    // Public
+    index("routes/home.tsx"),
+    route("about-us", "routes/about-us.tsx"),
+    route("login", "routes/account/login.tsx"),
+    route("sign-up", "routes/account/sign-up.tsx"),
+    route("verify-email", "routes/account/verify-email.tsx"),
+    route("enter-otp", "routes/account/enter-otp.tsx"),
+    route("reset-password", "routes/account/reset-password.tsx"),
+    route("new-password", "routes/account/new-password.tsx"),
+    route("user-profile", "routes/account/user-profile.tsx"),
+    route("pre-registration-event", "routes/events/pre-registration-event.tsx"), // only while its flag is on
+    route("pricing-plans", "routes/commerce/pricing-plans.tsx"),
+    route("checkout-tiers", "routes/commerce/checkout-tiers.tsx"),
+    route("product-overview", "routes/commerce/product-overview.tsx"),
+    route("product-payment", "routes/commerce/product-payment.tsx"),
+    route("base-product-layout-sample", "routes/commerce/base-product-layout-sample.tsx"),
+
+    // AI
+    ...prefix("ai", [
+      route("ai-text-to-art", "routes/ai/ai-text-to-art.tsx"),
+      route("ai-image-to-art", "routes/ai/ai-image-to-art.tsx"),
+      route("ai-doodle-to-art", "routes/ai/ai-doodle-to-art.tsx"),
+    ]),
+
+    // AI, christmas event (only while the christmas flag is on)
+    ...prefix("ai/christmas-event", [
+      route("ai-text-to-art", "routes/ai/christmas-event/ai-text-to-art.tsx"),
+      route("ai-image-to-art", "routes/ai/christmas-event/ai-image-to-art.tsx"),
+      route("ai-doodle-to-art", "routes/ai/christmas-event/ai-doodle-to-art.tsx"),
+    ]),
+
+    // Community
+    ...prefix("community", [
+      route("main", "routes/community/main.tsx"),
+      route("list", "routes/community/list.tsx"),
+      route("detail", "routes/community/detail.tsx"),
+      route("christmas-event/list", "routes/community/christmas-event-list.tsx"), // only while the christmas flag is on
+    ]),
+  ]),
+
+  // Admin: every page behind requireAdmin (spec §6)
+  layout("routes/layouts/admin.tsx", [
+    ...prefix("admin", [
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("list-product", "routes/admin/list-product.tsx"),
+      route("add-list-product", "routes/admin/add-list-product.tsx"),
+      route("edit-list-product", "routes/admin/edit-list-product.tsx"),
+      route("duplicate-list-product", "routes/admin/duplicate-list-product.tsx"),
+      route("history-transaction", "routes/admin/history-transaction.tsx"),
+      route("detail-history-transaction", "routes/admin/detail-history-transaction.tsx"),
+      route("list-faq", "routes/admin/list-faq.tsx"),
+      route("detail-list-faq", "routes/admin/detail-list-faq.tsx"),
+      route("list-slideshow-bg", "routes/admin/list-slideshow-bg.tsx"),
+      route("detail-list-slideshowbg", "routes/admin/detail-list-slideshowbg.tsx"),
+      route("manage-discount", "routes/admin/manage-discount.tsx"),
+      route("detail-list-discount", "routes/admin/detail-list-discount.tsx"),
+      route("manage-community", "routes/admin/manage-community.tsx"),
+      route("manage-user", "routes/admin/manage-user.tsx"),
+      route("user-form", "routes/admin/user-form.tsx"),
+      route("list-log", "routes/admin/list-log.tsx"),
+      route("set-token-default", "routes/admin/set-token-default.tsx"),
+    ]),
+  ]),
+
+  // APIs and build metadata (resource routes: JSON, no page)
+  ...prefix("api", [
+    route("check-domain", "routes/api/check-domain.ts"),
+    route("version", "routes/api/version.ts"),
+    route("error-reports", "routes/api/error-reports.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+  route("builds/latest.json", "routes/builds/latest-json.ts"),
+
+  // Anything else: 'Page not found: {path}' (spec §8)
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,5 @@
+export const meta = () => [{ title: "Atelier" }];
+
+export default function Page() {
+  return <h1 className="p-8 text-3xl">base-product-layout-sample</h1>;
+}

@@ -1,0 +1,133 @@
+/**
+ * Every setting Atelier reads, validated once with embedded defaults.
+ * A bad value stops start-up with a message naming the variable and what it expects.
+ * Nothing else reads process.env (see docs/ARCHITECTURE.md, "Configuration").
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: "expected a port number" })
+    .int("expected a whole number")
+    .min(1, "expected a port between 1 and 65535")
+    .max(65535, "expected a port between 1 and 65535")
+    .default(fallback);
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: "expected a number" }).int("expected a whole number").positive("expected a number above 0").default(fallback);
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
+    .transform((v) => v === "true" || v === "1" || v === "yes")
+    .default(fallback);
+
+const list = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    );
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "expected development, production or test" })
+    .default("production"),
+  HOST: z.string().min(1, "expected a host name or address to listen on").default("127.0.0.1"),
+  PORT: port(3000),
+  PUBLIC_URL: z.url({ error: "expected an absolute URL such as https://atelier.example" }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "expected a PostgreSQL URL such as postgres://user:pass@host:5432/atelier")
+    .optional(),
+  DATA_DIR: z.string().min(1, "expected a directory path").default("./data"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "expected one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  ALLOWED_DOMAINS: list("localhost,127.0.0.1,::1"),
+  EXTERNAL_REDIRECT_HOSTS: list(""),
+  API_BASE_URL: z
+    .string()
+    .refine((v) => v === "" || v.startsWith("/") || /^https?:\/\//.test(v), "expected empty, a path or an http(s) URL")
+    .default(""),
+  HTTP_CLIENT_TIMEOUT_MS: positiveInt(15_000),
+  MAX_JSON_BODY_BYTES: positiveInt(1_048_576),
+  ERROR_REPORTS_PER_MINUTE: positiveInt(30),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  RUN_MIGRATIONS: bool(true),
+  SEED_DEMO_DATA: bool(true),
+  TRUST_PROXY: bool(false),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const publicHost = new URL(publicUrl).hostname.toLowerCase();
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    database: env.DATABASE_URL
+      ? ({ kind: "postgres", url: env.DATABASE_URL } as const)
+      : ({ kind: "pglite", dir: path.join(dataDir, "db") } as const),
+    dataDir,
+    logLevel: env.LOG_LEVEL,
+    /** Default allow-list for the domain check; an admin-set list in the database replaces it. */
+    allowedDomains: [...new Set([...env.ALLOWED_DOMAINS, publicHost])],
+    /** Default allow-list of hosts an external route rule may send a visitor to. */
+    externalRedirectHosts: env.EXTERNAL_REDIRECT_HOSTS,
+    apiBaseUrl: env.API_BASE_URL,
+    httpClientTimeoutMs: env.HTTP_CLIENT_TIMEOUT_MS,
+    maxJsonBodyBytes: env.MAX_JSON_BODY_BYTES,
+    errorReportsPerMinute: env.ERROR_REPORTS_PER_MINUTE,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    runMigrations: env.RUN_MIGRATIONS,
+    seedDemoData: env.SEED_DEMO_DATA,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+/** Parses settings from an environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "?");
+      return `  ${name}: ${issue.message} (got ${JSON.stringify(cleaned[name])})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return toConfig(parsed.data);
+}
+
+let current: Config | undefined;
+
+/** The process-wide settings, parsed on first use. */
+export function getConfig(): Config {
+  current ??= loadConfig();
+  return current;
+}
+
+/** Settings the browser may see. Never add secrets here. */
+export function getPublicConfig() {
+  const config = getConfig();
+  return { apiBaseUrl: config.apiBaseUrl, httpClientTimeoutMs: config.httpClientTimeoutMs };
+}
+export type PublicConfig = ReturnType<typeof getPublicConfig>;

@@ -1,0 +1,45 @@
+/** Feature flags (spec §1, §9): stored in the database, all off unless an admin turns one on. */
+import { featureFlags } from "../db/schema";
+import type { Database } from "../db/client";
+
+export const FLAG_KEYS = [
+  "development_mode",
+  "countdown_timer_token_redeem",
+  "pre_registration",
+  "christmas_event",
+] as const;
+export type FlagKey = (typeof FLAG_KEYS)[number];
+export type FeatureFlags = Record<FlagKey, boolean>;
+
+export const FLAG_LABELS: Record<FlagKey, string> = {
+  development_mode: "Development mode",
+  countdown_timer_token_redeem: "Countdown timer for token redeem",
+  pre_registration: "Pre-registration event",
+  christmas_event: "Christmas event",
+};
+
+export function isFlagKey(value: string): value is FlagKey {
+  return (FLAG_KEYS as readonly string[]).includes(value);
+}
+
+export const ALL_FLAGS_OFF: FeatureFlags = Object.freeze({
+  development_mode: false,
+  countdown_timer_token_redeem: false,
+  pre_registration: false,
+  christmas_event: false,
+});
+
+/** Reads every flag in one query; unknown rows are ignored, missing rows are off. */
+export async function loadFeatureFlags(db: Database): Promise<FeatureFlags> {
+  const rows = await db.select({ key: featureFlags.key, enabled: featureFlags.enabled }).from(featureFlags);
+  const flags: FeatureFlags = { ...ALL_FLAGS_OFF };
+  for (const row of rows) if (isFlagKey(row.key)) flags[row.key] = row.enabled;
+  return flags;
+}
+
+export async function setFeatureFlag(db: Database, key: FlagKey, enabled: boolean): Promise<void> {
+  await db
+    .insert(featureFlags)
+    .values({ key, enabled })
+    .onConflictDoUpdate({ target: featureFlags.key, set: { enabled, updatedAt: new Date() } });
+}

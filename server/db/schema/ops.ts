@@ -1,0 +1,46 @@
+/** Operational tables: error reports (spec §3), rate-limit windows and idempotency keys. */
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** The spec's error_report document; column names follow the spec. */
+export const errorReports = pgTable(
+  "error_reports",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
+    errorReportByDev: text("error_report_by_dev"),
+    errorReportBySystem: text("error_report_by_system").notNull(),
+    errorStackReportBySystem: text("error_stack_report_by_system"),
+    whatPlatform: text("what_platform").notNull().default("Client"),
+    whatPage: text("what_page"),
+    whatFunction: text("what_function"),
+    requestId: text("request_id"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("error_reports_created_date_idx").on(t.createdDate)],
+);
+
+/** Fixed-window counters shared by every process (rate limits must hold across processes). */
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Responses stored under a client's Idempotency-Key so a retried POST is answered, not re-run. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    responseBody: text("response_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

@@ -1,0 +1,210 @@
+/**
+ * The HTTP shell: a thin Express app in front of React Router. It adds what every response
+ * needs — request ids and logs, security headers, compression, static assets, health checks,
+ * API body guards — and hands everything else to the route table (app/routes.ts).
+ * This file is the entry of the server bundle (vite.config.ts).
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { getConfig, type Config } from "../config";
+import { getDatabaseHandle, openDatabase, setDatabase } from "../db/client";
+import { isDatabaseMigrated, migrateDatabase } from "../db/migrate";
+import { seedDemoData } from "../db/seed";
+import { logger } from "../logger";
+import { getBuildInfo, setBuildInfo } from "../ops/build-info";
+import { reportServerError } from "../ops/error-reports";
+import { requestInfoContext } from "./request-context";
+
+declare const __ATELIER_BUILD_TIME__: number;
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9_\-.:]{1,100}$/;
+
+function sendJsonError(res: ExpressResponse, status: number, code: string, message: string) {
+  res.status(status).type("application/json").set("Cache-Control", "no-store").send(JSON.stringify({ error: { code, message } }));
+}
+
+export interface CreateAppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The client build folder to serve; omitted in development, where Vite serves assets. */
+  clientDir?: string;
+  mode?: "development" | "production";
+  config?: Config;
+}
+
+let shuttingDown = false;
+
+export function createApp(options: CreateAppOptions): express.Express {
+  const config = options.config ?? getConfig();
+  const dev = options.mode === "development";
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy) app.set("trust proxy", true);
+
+  // A request id on every log line and response; an incoming one is kept if it looks sane.
+  app.use((req, res, next) => {
+    const incoming = req.get("x-request-id");
+    res.locals.requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    res.locals.nonce = randomBytes(16).toString("base64");
+    res.set("X-Request-Id", res.locals.requestId as string);
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => (res as ExpressResponse).locals.requestId as string,
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: dev
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.nonce as string}'`],
+              // React sets style attributes; styles cannot run code, scripts stay nonce-only.
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:"],
+              connectSrc: ["'self'"],
+              fontSrc: ["'self'", "data:"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              upgradeInsecureRequests: config.publicUrl.startsWith("https:") ? [] : null,
+            },
+          },
+      strictTransportSecurity: config.publicUrl.startsWith("https:"),
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      xFrameOptions: { action: "deny" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const handle = getDatabaseHandle();
+    const ready = !shuttingDown && handle !== undefined && (await isDatabaseMigrated(handle));
+    res
+      .status(ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ready ? "ready" : "not ready", database: handle?.kind ?? null, build: getBuildInfo().id });
+  });
+
+  if (options.clientDir) {
+    // Hashed file names never change content: cache them for a year.
+    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  // API bodies: refuse oversized ones before reading them; the routes check type and syntax.
+  app.use("/api", (req, res, next) => {
+    const length = Number(req.get("content-length") ?? 0);
+    if (length > config.maxJsonBodyBytes) {
+      sendJsonError(res, 413, "payload_too_large", `The request body is larger than ${config.maxJsonBodyBytes} bytes`);
+      return;
+    }
+    next();
+  });
+
+  app.use(
+    createRequestHandler({
+      build: options.build,
+      mode: options.mode ?? "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, {
+          id: res.locals.requestId as string,
+          nonce: res.locals.nonce as string,
+          log: (req as ExpressRequest & { log: typeof logger }).log ?? logger,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        });
+        return context;
+      },
+    }),
+  );
+
+  // Last resort: something threw outside React Router (which renders its own error pages).
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
+    const status = (error as { status?: number }).status;
+    if (status && status >= 400 && status < 500) {
+      sendJsonError(res, status, "bad_request", (error as Error).message);
+      return;
+    }
+    logger.error({ err: error, requestId: res.locals.requestId }, "unhandled error in the HTTP shell");
+    void reportServerError(getDatabaseHandle()?.db, error, { page: req.originalUrl, fn: "http-shell", requestId: res.locals.requestId as string });
+    if (res.headersSent) return;
+    if (req.path.startsWith("/api/")) sendJsonError(res, 500, "internal_error", "Internal Server Error");
+    else res.status(500).type("text/plain").send("Internal Server Error");
+  });
+  return app;
+}
+
+/** Opens the database, applies migrations and seeds demo data when configured. */
+export async function prepareDatabase(config: Config = getConfig()) {
+  const existing = getDatabaseHandle();
+  if (existing) return existing;
+  const handle = await openDatabase(config.database);
+  setDatabase(handle);
+  if (config.runMigrations) await migrateDatabase(config.database, handle);
+  if (config.seedDemoData) await seedDemoData(handle.db, logger);
+  return handle;
+}
+
+/** Starts Atelier in one process: database, HTTP server, graceful shutdown. */
+export async function startServer(): Promise<Server> {
+  const config = getConfig();
+  const build = await import("virtual:react-router/server-build");
+  setBuildInfo({ id: build.assets.version, timestamp: __ATELIER_BUILD_TIME__ });
+  const handle = await prepareDatabase(config);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const clientDir = path.resolve(here, "../client");
+  if (!fs.existsSync(clientDir)) throw new Error(`Client build not found at ${clientDir}: run npm run build`);
+  const app = createApp({ build, clientDir, mode: "production", config });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  logger.info({ url: config.publicUrl, host: config.host, port: config.port, database: handle.kind, build: build.assets.version }, "Atelier is listening");
+
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: finishing open requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout reached: closing remaining connections");
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    server.close(async () => {
+      await handle.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));
+      setDatabase(undefined);
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}

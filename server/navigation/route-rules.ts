@@ -1,0 +1,86 @@
+/** Route rules (spec §2 check 3): redirects stored in the database, to a path or an allowed external host. */
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client";
+import { routeRules } from "../db/schema";
+
+export type RouteRule = Pick<typeof routeRules.$inferSelect, "id" | "fromPath" | "target" | "permanent">;
+
+const pathPattern = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^\/[^\s?#]*$/, "Must be a path starting with / (end it with /* to match everything below)");
+
+export const routeRuleInput = z
+  .object({
+    fromPath: pathPattern,
+    target: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/.test(v), "Must be a path starting with / or an http(s) address"),
+    permanent: z.boolean().default(false),
+    enabled: z.boolean().default(true),
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine((r) => r.fromPath !== r.target, { message: "A rule cannot redirect a path to itself", path: ["target"] });
+export type RouteRuleInput = z.input<typeof routeRuleInput>;
+
+export async function createRouteRule(db: Database, input: RouteRuleInput) {
+  const values = routeRuleInput.parse(input);
+  const [row] = await db.insert(routeRules).values(values).returning();
+  return row!;
+}
+
+export async function loadRouteRules(db: Database): Promise<RouteRule[]> {
+  return db
+    .select({ id: routeRules.id, fromPath: routeRules.fromPath, target: routeRules.target, permanent: routeRules.permanent })
+    .from(routeRules)
+    .where(eq(routeRules.enabled, true))
+    .orderBy(asc(routeRules.id));
+}
+
+function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+/** The rule for a path: an exact match wins over the longest matching `/*` prefix. */
+export function findRouteRule(rules: readonly RouteRule[], pathname: string): RouteRule | undefined {
+  const path = normalisePath(pathname);
+  const exact = rules.find((r) => normalisePath(r.fromPath) === path);
+  if (exact) return exact;
+  let best: RouteRule | undefined;
+  for (const rule of rules) {
+    if (!rule.fromPath.endsWith("/*")) continue;
+    const prefix = rule.fromPath.slice(0, -2);
+    if ((path === prefix || path.startsWith(`${prefix}/`)) && (!best || rule.fromPath.length > best.fromPath.length)) {
+      best = rule;
+    }
+  }
+  return best;
+}
+
+export type RouteRuleOutcome =
+  | { kind: "redirect"; location: string; status: 301 | 302; external: boolean }
+  | { kind: "refused"; reason: string; target: string };
+
+/** Where a matched rule sends a visitor; external hosts must be on the allow-list (spec §8). */
+export function resolveRouteRule(rule: RouteRule, url: URL, externalAllowList: readonly string[]): RouteRuleOutcome {
+  const status = rule.permanent ? 301 : 302;
+  if (rule.target.startsWith("/")) {
+    // Keep the visitor's query string unless the rule names its own.
+    const location = rule.target.includes("?") ? rule.target : `${rule.target}${url.search}`;
+    return { kind: "redirect", location, status, external: false };
+  }
+  let host: string;
+  try {
+    host = new URL(rule.target).hostname.toLowerCase();
+  } catch {
+    return { kind: "refused", reason: "target is not a valid address", target: rule.target };
+  }
+  if (!externalAllowList.includes(host)) {
+    return { kind: "refused", reason: `external host ${host} is not on the redirect allow-list`, target: rule.target };
+  }
+  return { kind: "redirect", location: rule.target, status, external: true };
+}

@@ -1,0 +1,40 @@
+/**
+ * Fixed-window rate limits counted in the database, so the limit holds when Atelier runs
+ * as several processes. One upsert per hit.
+ */
+import { lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rateLimitWindows } from "../db/schema";
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  limit: number;
+  /** Seconds until the window resets, for a Retry-After header. */
+  retryAfterSeconds: number;
+}
+
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  options: { limit: number; windowMs: number; now?: Date },
+): Promise<RateLimitResult> {
+  const now = options.now ?? new Date();
+  const windowStart = new Date(Math.floor(now.getTime() / options.windowMs) * options.windowMs);
+  const [row] = await db
+    .insert(rateLimitWindows)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitWindows.key, rateLimitWindows.windowStart],
+      set: { count: sql`${rateLimitWindows.count} + 1` },
+    })
+    .returning({ count: rateLimitWindows.count });
+  const count = row?.count ?? 1;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + options.windowMs - now.getTime()) / 1000));
+  return { allowed: count <= options.limit, count, limit: options.limit, retryAfterSeconds };
+}
+
+/** Drops windows that ended before `before`; run from time to time. */
+export async function pruneRateLimitWindows(db: Database, before: Date): Promise<void> {
+  await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, before));
+}
