@@ -11,7 +11,8 @@ type Store = Pick<Storage, "getItem" | "setItem">;
 /** Decides whether to reload now, and records the reload when it does. */
 export function claimChunkReload(path: string, now: number, store: Store): boolean {
   const key = KEY_PREFIX + path;
-  const last = Number(store.getItem(key) ?? 0);
+  const stored = store.getItem(key);
+  const last = stored === null ? Number.NaN : Number(stored);
   if (Number.isFinite(last) && now - last < CHUNK_RELOAD_GUARD_MS) return false;
   store.setItem(key, String(now));
   return true;

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs every test Atelier has: typecheck, build, unit tests, integration tests on PGlite and on
+# a real PostgreSQL server, and end-to-end tests in Debian's Chromium against the production
+# build. Installs what it needs first (npm packages; Chromium and PostgreSQL from Debian when
+# missing and running as root), or says exactly what to install.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export ONNXRUNTIME_NODE_INSTALL=skip npm_config_onnxruntime_node_install_cuda=skip
+mkdir -p .tmp
+
+# 1. Operating-system packages.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installing ${missing[*]} from Debian's packages…"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-dejavu-core >/dev/null
+  else
+    echo "Missing system packages. Install them, then run npm test again:" >&2
+    echo "  sudo apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+# 2. npm packages, when missing or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+# 3. Types and the production build the end-to-end tests run against.
+npm run typecheck
+npm run build
+
+# 4. A throwaway PostgreSQL server for the integration and end-to-end tests.
+# shellcheck source=scripts/postgres-test-server.sh
+source scripts/postgres-test-server.sh
+trap stop_test_postgres EXIT
+start_test_postgres
+
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || status=$?
+npx playwright test || status=$?
+
+node scripts/test-summary.mjs .tmp/vitest.json .tmp/playwright.json || true
+exit $status

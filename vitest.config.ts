@@ -1,0 +1,38 @@
+import { defineConfig } from "vitest/config";
+
+// Integration tests run twice: on embedded PGlite and on a real PostgreSQL server
+// (TEST_POSTGRES_URL, started by scripts/test.sh). Each test file gets its own database.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-pglite",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          env: { TEST_DATABASE: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-postgres",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: ["tests/integration/embedded-start.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          env: { TEST_DATABASE: "postgres" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
