@@ -30,6 +30,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Every navigation reaches the server, so the checks and fresh flags apply to it (spec §2). */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [{ title: "Atelier" }];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Page Not Found" : status === 503 ? "Service Unavailable" : "Internal Server Error";
+  return [{ title: `${title} · Atelier` }];
+};
+
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {

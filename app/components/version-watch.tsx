@@ -35,7 +35,7 @@ export function VersionWatch({ buildId }: { buildId: string }) {
     }
     if (location.key !== locationAtDetection.current) {
       // The user moved on: load the page they went to from the new build.
-      markPlannedUpgrade(newBuild, window.sessionStorage);
+      markPlannedUpgrade(window.sessionStorage);
       window.location.reload();
     }
   }, [location.key, newBuild]);
@@ -50,7 +50,7 @@ export function VersionWatch({ buildId }: { buildId: string }) {
       <button
         type="button"
         onClick={() => {
-          markPlannedUpgrade(newBuild, window.sessionStorage);
+          markPlannedUpgrade(window.sessionStorage);
           window.location.reload();
         }}
         className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1.5 font-medium text-white hover:bg-accent-strong"

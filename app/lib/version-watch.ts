@@ -5,6 +5,8 @@
  */
 export const VERSION_CHECK_INTERVAL_MS = 60_000;
 export const VERSION_MARKER_KEY = "atelier:version";
+/** Set just before a reload we chose, so the reloaded page keeps its path (see applyVersionMarker). */
+export const PLANNED_UPGRADE_KEY = "atelier:version:planned-upgrade";
 
 type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -14,7 +16,9 @@ type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
  */
 export function applyVersionMarker(serverVersion: string, store: Store, location: Pick<Location, "pathname" | "replace">): boolean {
   const marker = store.getItem(VERSION_MARKER_KEY);
-  if (marker !== null && marker !== serverVersion) {
+  const planned = store.getItem(PLANNED_UPGRADE_KEY) !== null;
+  store.removeItem(PLANNED_UPGRADE_KEY);
+  if (marker !== null && marker !== serverVersion && !planned) {
     store.removeItem(VERSION_MARKER_KEY);
     if (location.pathname !== "/") {
       location.replace("/");
@@ -25,9 +29,9 @@ export function applyVersionMarker(serverVersion: string, store: Store, location
   return false;
 }
 
-/** Before a planned reload into a new build, move the marker so the reload keeps its page. */
-export function markPlannedUpgrade(newVersion: string, store: Pick<Storage, "setItem">): void {
-  store.setItem(VERSION_MARKER_KEY, newVersion);
+/** Before a reload we chose (new build detected), so the reloaded page is not sent to '/'. */
+export function markPlannedUpgrade(store: Pick<Storage, "setItem">): void {
+  store.setItem(PLANNED_UPGRADE_KEY, "1");
 }
 
 /** Asks the server which build is current; null when it cannot tell (checks fail silently, spec §8). */

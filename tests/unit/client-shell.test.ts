@@ -52,10 +52,13 @@ describe("version marker", () => {
   it("keeps the page on a planned upgrade", () => {
     const store = new MemoryStorage();
     store.setItem(VERSION_MARKER_KEY, "v1");
-    markPlannedUpgrade("v2", store);
+    markPlannedUpgrade(store);
     const loc = location();
     expect(applyVersionMarker("v2", store, loc)).toBe(false);
     expect(loc.calls).toEqual([]);
+    expect(store.getItem(VERSION_MARKER_KEY)).toBe("v2");
+    // the exemption is used once
+    expect(applyVersionMarker("v3", store, loc)).toBe(true);
   });
 });
 

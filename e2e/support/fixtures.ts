@@ -1,0 +1,31 @@
+/** Test fixtures: direct access to the end-to-end database through Atelier's own domain functions. */
+import { test as base } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import { type Database, openDatabase } from "../../server/db/client";
+import { DEMO_ROUTE_RULES, seedDemoData } from "../../server/db/seed";
+import { e2eDatabaseUrl } from "./env";
+
+/** Puts the shell's state back to a fresh start: flags off, default settings, demo rules only. */
+async function resetShellState(db: Database) {
+  await db.execute(sql`truncate feature_flags, site_settings, route_rules, error_reports, rate_limit_windows, idempotency_keys restart identity`);
+  await seedDemoData(db);
+}
+
+export const test = base.extend<{ db: Database }, { database: { db: Database; close: () => Promise<void> } }>({
+  database: [
+    async ({}, use) => {
+      const handle = await openDatabase({ kind: "postgres", url: e2eDatabaseUrl() });
+      await use({ db: handle.db, close: handle.close });
+      await handle.close();
+    },
+    { scope: "worker" },
+  ],
+  db: async ({ database }, use) => {
+    await resetShellState(database.db);
+    await use(database.db);
+    await resetShellState(database.db);
+  },
+});
+
+export { expect } from "@playwright/test";
+export { DEMO_ROUTE_RULES };

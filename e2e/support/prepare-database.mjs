@@ -1,0 +1,10 @@
+// Creates an empty end-to-end database; the server migrates and seeds it when it starts.
+import pg from "pg";
+
+const base = process.env.TEST_POSTGRES_URL;
+if (!base) throw new Error("TEST_POSTGRES_URL is not set");
+const client = new pg.Client({ connectionString: base });
+await client.connect();
+await client.query("DROP DATABASE IF EXISTS atelier_e2e WITH (FORCE)");
+await client.query("CREATE DATABASE atelier_e2e");
+await client.end();

@@ -1,0 +1,47 @@
+import { defineConfig } from "@playwright/test";
+import { e2eDatabaseUrl, E2E_PORT } from "./e2e/support/env";
+
+// End-to-end tests drive Debian's Chromium (no browser download) against the production build,
+// served on PostgreSQL so tests can set flags, settings and rules directly in the database.
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: ".tmp/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "node e2e/support/prepare-database.mjs && node server.mjs",
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(E2E_PORT),
+      DATABASE_URL: e2eDatabaseUrl(),
+      LOG_LEVEL: "warn",
+      ERROR_REPORTS_PER_MINUTE: "1000",
+    },
+  },
+});

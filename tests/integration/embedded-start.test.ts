@@ -1,0 +1,85 @@
+/**
+ * `npm start`'s path in embedded mode: the built server creates, migrates and seeds a PGlite
+ * database under DATA_DIR, serves pages, keeps its data across restarts and stops cleanly on
+ * SIGTERM. Needs the production build (scripts/test.sh builds first).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let dataDir = "";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let output = "";
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForReady(port: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.ok) return (await res.json()) as { status: string; database: string };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not become ready");
+}
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Run `npm run build` first (npm test does).");
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-embedded-"));
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe("embedded start", () => {
+  it("creates, migrates and seeds the database, serves, restarts with its data and stops on SIGTERM", async () => {
+    const port = await freePort();
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    expect(await waitForReady(port)).toMatchObject({ status: "ready", database: "pglite" });
+    expect(fs.existsSync(path.join(dataDir, "db"))).toBe(true);
+    const home = await fetch(`http://127.0.0.1:${port}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Atelier");
+    const seeded = await fetch(`http://127.0.0.1:${port}/pricing`, { redirect: "manual" });
+    expect(seeded.headers.get("location")).toBe("/pricing-plans");
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain("stopped");
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitForReady(port);
+    expect(second.output()).not.toContain("seeded demo data");
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  });
+
+  it("refuses to start on a bad setting and names it", async () => {
+    const run = startServer({ DATA_DIR: dataDir, PORT: "not-a-port" });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('PORT: expected a port number (got "not-a-port")');
+  });
+});
