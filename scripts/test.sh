@@ -5,7 +5,7 @@
 # missing and running as root), or says exactly what to install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export ONNXRUNTIME_NODE_INSTALL=skip npm_config_onnxruntime_node_install_cuda=skip
+export ONNXRUNTIME_NODE_INSTALL=skip
 mkdir -p .tmp
 
 # 1. Operating-system packages.
@@ -26,7 +26,9 @@ fi
 
 # 2. npm packages, when missing or older than the lock file.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  # npm install, not npm ci: this registry setup leaves other platforms' optional packages out of
+  # the lock file, which npm ci then reports as "out of sync".
+  npm install --no-audit --no-fund
 fi
 
 # 3. Types and the production build the end-to-end tests run against.
