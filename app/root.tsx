@@ -71,7 +71,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const isResponse = isRouteErrorResponse(error);
   useEffect(() => {
-    if (!isResponse) reportClientError({ error, fn: "ErrorBoundary" });
+    // A server error reaches the browser sanitised as "Unexpected Server Error"; the server
+    // already stored it (platform 'Server'), so only errors of the browser's own are sent.
+    const fromServer = error instanceof Error && error.message === "Unexpected Server Error";
+    if (!isResponse && !fromServer) reportClientError({ error, fn: "ErrorBoundary" });
   }, [error, isResponse]);
   if (isResponse) {
     const message = typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : undefined;

@@ -1,8 +1,9 @@
 /**
  * The database: embedded PGlite (file-backed) by default, PostgreSQL when DATABASE_URL is set.
- * One schema and one set of migrations serve both (docs/decisions/0003-database.md).
+ * One schema and one set of migrations serve both (docs/decisions/0003-database-pglite-or-postgres.md).
  */
 import fs from "node:fs";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -20,16 +21,70 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Opens a database. A PGlite data directory must be opened by one process only. */
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * A PGlite data directory opened by two processes loses writes silently, so the first process
+ * takes a lock file beside it and a second one refuses to start with an explanation.
+ */
+export function lockDataDirectory(dir: string): () => void {
+  const lockPath = `${path.resolve(dir)}.lock`;
+  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
+  for (;;) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockPath, "utf8").trim());
+      if (owner && owner !== process.pid && isProcessAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${dir} is already open in process ${owner}. ` +
+            "It can be opened by one process at a time: stop that process, or set DATABASE_URL to use PostgreSQL.",
+        );
+      }
+      fs.rmSync(lockPath, { force: true }); // left behind by a process that is gone
+    }
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.rmSync(lockPath, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+}
+
+/** Opens a database. A PGlite data directory is locked to this process while open. */
 export async function openDatabase(target: DatabaseTarget, options: { pgliteData?: Blob } = {}): Promise<DatabaseHandle> {
   if (target.kind === "pglite") {
-    if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
-    const client = await PGlite.create({
-      ...(target.dir ? { dataDir: target.dir } : {}),
-      ...(options.pgliteData ? { loadDataDir: options.pgliteData } : {}),
-    });
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
-    return { db, kind: "pglite", close: () => client.close() };
+    const unlock = target.dir ? lockDataDirectory(target.dir) : () => {};
+    try {
+      if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
+      const client = await PGlite.create({
+        ...(target.dir ? { dataDir: target.dir } : {}),
+        ...(options.pgliteData ? { loadDataDir: options.pgliteData } : {}),
+      });
+      const db = drizzlePglite(client, { schema }) as unknown as Database;
+      return {
+        db,
+        kind: "pglite",
+        close: async () => {
+          await client.close();
+          unlock();
+        },
+      };
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
   // An idle client that errors (server restart) must not crash the process.

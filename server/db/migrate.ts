@@ -13,7 +13,7 @@ import type { DatabaseHandle, DatabaseTarget } from "./client";
 
 // server/db/migrate.ts and the bundled build/server/index.js both sit two levels below the repo root.
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const migrationsFolder = process.env.ATELIER_MIGRATIONS_DIR ?? path.resolve(here, "../../drizzle");
+export const migrationsFolder = path.resolve(here, "../../drizzle");
 
 /** Any fixed number: concurrent starts on PostgreSQL queue behind this advisory lock. */
 const MIGRATION_LOCK_ID = 724_311;

@@ -22,6 +22,7 @@ import { seedDemoData } from "../db/seed";
 import { logger } from "../logger";
 import { getBuildInfo, setBuildInfo } from "../ops/build-info";
 import { reportServerError } from "../ops/error-reports";
+import { pruneExpiredRows } from "../ops/maintenance";
 import { requestInfoContext } from "./request-context";
 
 declare const __ATELIER_BUILD_TIME__: number;
@@ -186,10 +187,21 @@ export async function startServer(): Promise<Server> {
     server.once("error", reject);
   });
   logger.info({ url: config.publicUrl, host: config.host, port: config.port, database: handle.kind, build: build.assets.version }, "Atelier is listening");
+  if (process.stdout.isTTY) {
+    const where = handle.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
+    process.stdout.write(`\n  Atelier is running at ${config.publicUrl}  (${where})\n  Stop it with Ctrl+C.\n\n`);
+  }
+
+  // Until the job queue arrives, housekeeping runs on a timer (harmless in several processes).
+  const housekeeping = setInterval(() => {
+    pruneExpiredRows(handle.db).catch((err: unknown) => logger.warn({ err }, "housekeeping failed"));
+  }, 10 * 60 * 1000);
+  housekeeping.unref();
 
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    clearInterval(housekeeping);
     logger.info({ signal }, "shutting down: finishing open requests");
     const force = setTimeout(() => {
       logger.warn("shutdown timeout reached: closing remaining connections");

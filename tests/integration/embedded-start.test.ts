@@ -83,3 +83,22 @@ describe("embedded start", () => {
     expect(run.output()).toContain('PORT: expected a port number (got "not-a-port")');
   });
 });
+
+describe("embedded database lock", () => {
+  it("refuses a second process on the same data directory, with an explanation", async () => {
+    const lockedDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-lock-"));
+    try {
+      const port = await freePort();
+      const first = startServer({ DATA_DIR: lockedDir, PORT: String(port) });
+      await waitForReady(port);
+      const second = startServer({ DATA_DIR: lockedDir, PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain("is already open in process");
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+      expect(fs.existsSync(path.join(lockedDir, "db.lock"))).toBe(false);
+    } finally {
+      fs.rmSync(lockedDir, { recursive: true, force: true });
+    }
+  });
+});

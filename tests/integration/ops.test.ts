@@ -66,3 +66,20 @@ describe("error reports", () => {
     await expect(reportServerError(undefined, new Error("no db"), {})).resolves.toBeUndefined();
   });
 });
+
+describe("housekeeping", () => {
+  it("drops expired rate-limit windows and idempotency keys, keeps current ones", async () => {
+    const { pruneExpiredRows } = await import("../../server/ops/maintenance");
+    const { idempotencyKeys, rateLimitWindows } = await import("../../server/db/schema");
+    const now = new Date("2026-11-22T12:00:00Z");
+    await hitRateLimit(t.db, "old", { limit: 5, windowMs: 60_000, now: new Date("2026-11-22T10:00:00Z") });
+    await hitRateLimit(t.db, "new", { limit: 5, windowMs: 60_000, now });
+    await t.db.insert(idempotencyKeys).values([
+      { scope: "s", key: "old-key-1", requestHash: "h", createdAt: new Date("2026-11-20T12:00:00Z") },
+      { scope: "s", key: "new-key-1", requestHash: "h", createdAt: now },
+    ]);
+    await pruneExpiredRows(t.db, now);
+    expect((await t.db.select().from(rateLimitWindows)).map((r) => r.key)).toEqual(["new"]);
+    expect((await t.db.select().from(idempotencyKeys)).map((r) => r.key)).toEqual(["new-key-1"]);
+  });
+});
