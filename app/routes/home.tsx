@@ -1,4 +1,16 @@
-import { ArrowRight, Brush, Coins, Image as ImageIcon, Lightbulb, type LucideIcon, Palette, Share2, Sparkles, Type, Users } from "lucide-react";
+import {
+  ArrowRight,
+  Brush,
+  Coins,
+  Image as ImageIcon,
+  Lightbulb,
+  type LucideIcon,
+  Palette,
+  Share2,
+  Sparkles,
+  Type,
+  Users,
+} from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
 import { DoodleToArtVisual, ImageToArtVisual, TextToArtVisual } from "~/components/home/create-visuals";
@@ -14,7 +26,10 @@ export const meta = () => [
       "Turn a sentence, a photo or a doodle into finished artwork with AI, share it with a kind community, and pay only for what you make with simple token packs.",
   },
   { property: "og:title", content: "Atelier — make art with AI" },
-  { property: "og:description", content: "Make art from a sentence, a photo or a doodle, and share it with people who love making things." },
+  {
+    property: "og:description",
+    content: "Make art from a sentence, a photo or a doodle, and share it with people who love making things.",
+  },
 ];
 
 type Icon = LucideIcon;
@@ -43,8 +58,8 @@ function Hero() {
           Make art from a sentence, a photo or a doodle
         </h1>
         <p className="mt-5 max-w-xl text-lg text-pretty text-paper/85 sm:text-xl">
-          Describe what you see in your head, or start from a picture or a quick sketch. Atelier paints it in seconds, and the
-          community is there to cheer it on.
+          Describe what you see in your head, or start from a picture or a quick sketch. Atelier paints it in seconds, and the community is
+          there to cheer it on.
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
           <Link
@@ -67,7 +82,19 @@ function Hero() {
   );
 }
 
-function SectionIntro({ eyebrow, title, children, id, className }: { eyebrow: string; title: string; children?: ReactNode; id: string; className?: string }) {
+function SectionIntro({
+  eyebrow,
+  title,
+  children,
+  id,
+  className,
+}: {
+  eyebrow: string;
+  title: string;
+  children?: ReactNode;
+  id: string;
+  className?: string;
+}) {
   return (
     <div className={className}>
       <p className="text-sm font-semibold tracking-wide text-accent">{eyebrow}</p>
@@ -103,21 +130,23 @@ const PILLARS: { icon: Icon; title: string; body: string; tint: string }[] = [
 function WhatAtelierDoes() {
   return (
     <section aria-labelledby="what-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
-      <div className="grid gap-12 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-center lg:gap-16">
         <SectionIntro id="what-heading" eyebrow="What Atelier does" title="A small studio with a very big paint box">
           <p>
-            Atelier is where ideas become pictures. Make something new, show it to people who love making things too, and keep
-            creating with tokens you buy only when you need them.
+            Atelier is where ideas become pictures. Make something new, show it to people who love making things too, and keep creating with
+            tokens you buy only when you need them.
           </p>
         </SectionIntro>
-        <ul className="grid gap-4 sm:grid-cols-3 lg:gap-5">
+        <ul className="divide-y divide-line rounded-3xl border border-line bg-paper-raised shadow-sm shadow-ink/[0.03]">
           {PILLARS.map(({ icon: PillarIcon, title, body, tint }) => (
-            <li key={title} className="rounded-2xl border border-line bg-paper-raised p-6 shadow-sm shadow-ink/[0.03]">
-              <span className={cn("grid size-11 place-items-center rounded-xl", tint)}>
+            <li key={title} className="flex gap-5 p-6 sm:p-7">
+              <span className={cn("grid size-12 shrink-0 place-items-center rounded-2xl", tint)}>
                 <PillarIcon aria-hidden className="size-5" />
               </span>
-              <h3 className="mt-5 font-display text-xl font-semibold text-ink">{title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-ink-soft">{body}</p>
+              <div>
+                <h3 className="font-display text-xl font-semibold text-ink">{title}</h3>
+                <p className="mt-1.5 leading-relaxed text-ink-soft">{body}</p>
+              </div>
             </li>
           ))}
         </ul>
@@ -207,7 +236,10 @@ function HowItWorks() {
     <section aria-labelledby="how-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
       <SectionIntro id="how-heading" eyebrow="How it works" title="Three steps from idea to artwork" className="max-w-2xl" />
       <ol className="relative mt-12 grid gap-8 md:grid-cols-3 md:gap-6">
-        <span aria-hidden className="absolute top-6 right-[16%] left-[16%] hidden h-px bg-gradient-to-r from-amber-300 via-rose-300 to-accent/60 md:block" />
+        <span
+          aria-hidden
+          className="absolute top-6 right-[16%] left-[16%] hidden h-px bg-gradient-to-r from-amber-300 via-rose-300 to-accent/60 md:block"
+        />
         {STEPS.map(({ icon: StepIcon, title, body }, i) => (
           <li key={title} className="relative flex gap-4 md:flex-col md:items-center md:text-center">
             <span className="relative grid size-12 shrink-0 place-items-center rounded-full bg-paper-raised text-ink shadow-sm ring-1 ring-line">
@@ -237,7 +269,10 @@ function FinalCallToAction() {
         <div aria-hidden className="absolute -top-24 -left-16 -z-10 size-72 rounded-full bg-amber-500/30 blur-3xl" />
         <div aria-hidden className="absolute -right-10 -bottom-28 -z-10 size-80 rounded-full bg-accent/50 blur-3xl" />
         <div aria-hidden className="absolute top-1/3 left-1/2 -z-10 size-64 -translate-x-1/2 rounded-full bg-pink-600/20 blur-3xl" />
-        <h2 id="cta-heading" className="mx-auto max-w-2xl font-display text-3xl font-semibold tracking-tight text-balance text-paper sm:text-5xl">
+        <h2
+          id="cta-heading"
+          className="mx-auto max-w-2xl font-display text-3xl font-semibold tracking-tight text-balance text-paper sm:text-5xl"
+        >
           Your next picture is one sentence away
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg text-pretty text-paper/75">

@@ -113,7 +113,9 @@ export function ImageToArtVisual() {
       <span className="absolute top-1/2 left-1/2 grid size-8 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-paper text-ink shadow-md ring-1 ring-ink/10">
         <ArrowRight className="size-4" />
       </span>
-      <span className="absolute top-3 left-3 rounded-full bg-ink/55 px-2 py-0.5 text-[11px] font-medium text-paper backdrop-blur">Your photo</span>
+      <span className="absolute top-3 left-3 rounded-full bg-ink/55 px-2 py-0.5 text-[11px] font-medium text-paper backdrop-blur">
+        Your photo
+      </span>
       <span className="absolute top-3 right-3 rounded-full bg-paper/90 px-2 py-0.5 text-[11px] font-medium text-ink">Your art</span>
     </div>
   );

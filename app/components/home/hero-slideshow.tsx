@@ -1,5 +1,15 @@
 import { ArrowUpRight, ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { type FocusEvent, type KeyboardEvent, type ReactNode, type TouchEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type TouchEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
@@ -177,86 +187,87 @@ export function HeroSlideshow({ slides, children, label = "Featured artwork", in
             );
           })}
           {/* Scrims keep the headline readable on any background. */}
-          <div aria-hidden className="absolute inset-0 bg-gradient-to-r from-ink/80 via-ink/40 to-ink/0" />
-          <div aria-hidden className="absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-ink/75 to-ink/0" />
+          <div aria-hidden className="absolute inset-0 bg-gradient-to-r from-ink/75 via-ink/30 to-ink/0" />
+          <div aria-hidden className="absolute inset-0 bg-ink/25 sm:hidden" />
+          <div aria-hidden className="absolute inset-x-0 bottom-0 h-2/5 bg-gradient-to-t from-ink/70 to-ink/0" />
           <Grain />
         </div>
 
         {/* Caption of the current slide and the controls. */}
         <div className="relative z-20 mx-auto flex max-w-6xl flex-col gap-4 px-4 pb-6 sm:flex-row sm:items-end sm:justify-between sm:px-6 sm:pb-8">
-        <div className="min-w-0" aria-hidden>
-          {active ? (
-            <div key={active.id} className="animate-fade-in">
-              <p className="text-xs font-medium uppercase tracking-[0.18em] text-paper/70">
-                Now showing · {current + 1} / {count}
-              </p>
-              <p className="mt-1 truncate font-display text-lg font-medium text-paper">{active.title}</p>
-              {active.subtitle ? <p className="truncate text-sm text-paper/75">{active.subtitle}</p> : null}
-            </div>
-          ) : null}
-        </div>
-        <div className="flex shrink-0 items-center gap-3">
-          {active?.href ? (
-            <Link
-              to={active.href}
-              className="inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-paper/90 underline-offset-4 hover:text-paper hover:underline"
-            >
-              View<span className="sr-only"> {active.title}</span>
-              <ArrowUpRight aria-hidden className="size-4" />
-            </Link>
-          ) : null}
-          <div className="flex items-center gap-1 rounded-full bg-ink/45 p-1 ring-1 ring-paper/15 backdrop-blur-md">
-            <button
-              ref={toggleRef}
-              type="button"
-              onClick={() => setPlayRequested(!playing)}
-              aria-label={playing ? "Pause slideshow" : "Play slideshow"}
-              className="grid size-9 place-items-center rounded-full text-paper transition-colors hover:bg-paper/15"
-            >
-              {playing ? <Pause aria-hidden className="size-4" /> : <Play aria-hidden className="size-4" />}
-            </button>
-            <button
-              type="button"
-              onClick={previous}
-              aria-controls={slidesId}
-              aria-label="Previous slide"
-              className="grid size-9 place-items-center rounded-full text-paper transition-colors hover:bg-paper/15"
-            >
-              <ChevronLeft aria-hidden className="size-5" />
-            </button>
-            <ul className="flex items-center px-1" aria-label="Choose a slide">
-              {slides.map((slide, i) => (
-                <li key={slide.id}>
-                  <button
-                    type="button"
-                    onClick={() => goTo(i)}
-                    aria-controls={slidesId}
-                    aria-label={`Slide ${i + 1} of ${count}: ${slide.title}`}
-                    aria-current={i === current ? "true" : undefined}
-                    className="group grid h-9 w-6 place-items-center rounded-full"
-                  >
-                    <span
-                      aria-hidden
-                      className={cn(
-                        "block h-2 rounded-full transition-all duration-300",
-                        i === current ? "w-5 bg-paper" : "w-2 bg-paper/45 group-hover:bg-paper/75",
-                      )}
-                    />
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <button
-              type="button"
-              onClick={next}
-              aria-controls={slidesId}
-              aria-label="Next slide"
-              className="grid size-9 place-items-center rounded-full text-paper transition-colors hover:bg-paper/15"
-            >
-              <ChevronRight aria-hidden className="size-5" />
-            </button>
+          <div className="min-w-0" aria-hidden>
+            {active ? (
+              <div key={active.id} className="animate-fade-in">
+                <p className="text-xs font-medium uppercase tracking-[0.18em] text-paper/70">
+                  Now showing · {current + 1} / {count}
+                </p>
+                <p className="mt-1 truncate font-display text-lg font-medium text-paper">{active.title}</p>
+                {active.subtitle ? <p className="truncate text-sm text-paper/75">{active.subtitle}</p> : null}
+              </div>
+            ) : null}
           </div>
-        </div>
+          <div className="flex shrink-0 items-center gap-3">
+            {active?.href ? (
+              <Link
+                to={active.href}
+                className="inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-paper/90 underline-offset-4 hover:text-paper hover:underline"
+              >
+                View<span className="sr-only"> {active.title}</span>
+                <ArrowUpRight aria-hidden className="size-4" />
+              </Link>
+            ) : null}
+            <div className="flex items-center gap-1 rounded-full bg-ink/45 p-1 ring-1 ring-paper/15 backdrop-blur-md">
+              <button
+                ref={toggleRef}
+                type="button"
+                onClick={() => setPlayRequested(!playing)}
+                aria-label={playing ? "Pause slideshow" : "Play slideshow"}
+                className="grid size-9 place-items-center rounded-full text-paper transition-colors hover:bg-paper/15"
+              >
+                {playing ? <Pause aria-hidden className="size-4" /> : <Play aria-hidden className="size-4" />}
+              </button>
+              <button
+                type="button"
+                onClick={previous}
+                aria-controls={slidesId}
+                aria-label="Previous slide"
+                className="grid size-9 place-items-center rounded-full text-paper transition-colors hover:bg-paper/15"
+              >
+                <ChevronLeft aria-hidden className="size-5" />
+              </button>
+              <ul className="flex items-center px-1" aria-label="Choose a slide">
+                {slides.map((slide, i) => (
+                  <li key={slide.id}>
+                    <button
+                      type="button"
+                      onClick={() => goTo(i)}
+                      aria-controls={slidesId}
+                      aria-label={`Slide ${i + 1} of ${count}: ${slide.title}`}
+                      aria-current={i === current ? "true" : undefined}
+                      className="group grid h-9 w-6 place-items-center rounded-full"
+                    >
+                      <span
+                        aria-hidden
+                        className={cn(
+                          "block h-2 rounded-full transition-all duration-300",
+                          i === current ? "w-5 bg-paper" : "w-2 bg-paper/45 group-hover:bg-paper/75",
+                        )}
+                      />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                onClick={next}
+                aria-controls={slidesId}
+                aria-label="Next slide"
+                className="grid size-9 place-items-center rounded-full text-paper transition-colors hover:bg-paper/15"
+              >
+                <ChevronRight aria-hidden className="size-5" />
+              </button>
+            </div>
+          </div>
         </div>
       </section>
     </div>
