@@ -1,5 +1,6 @@
 import { ArrowLeft, Home } from "lucide-react";
 import { Logo } from "./logo";
+import { buttonClass } from "./ui/button";
 
 const TITLES: Record<number, string> = {
   404: "Page Not Found",
@@ -35,14 +36,14 @@ export function ErrorPage({ status, message, detail }: { status: number; message
         <div className="mt-8 flex flex-wrap gap-3">
           <a
             href="/"
-            className="inline-flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-paper hover:bg-ink/85"
+            className={buttonClass({ variant: "primary", size: "sm" })}
           >
             <Home aria-hidden className="size-4" /> Back to home
           </a>
           <button
             type="button"
             onClick={() => window.history.back()}
-            className="inline-flex items-center gap-2 rounded-full border border-line px-5 py-2.5 text-sm font-medium hover:bg-paper-sunken"
+            className={buttonClass({ variant: "secondary", size: "sm" })}
           >
             <ArrowLeft aria-hidden className="size-4" /> Go back
           </button>

@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DoodleToArtVisual, ImageToArtVisual, TextToArtVisual } from "~/components/home/create-visuals";
 import { cn } from "~/lib/cn";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta = () => [
   { title: "About us — Atelier" },
@@ -64,14 +65,14 @@ function Intro() {
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
               to="/ai/ai-text-to-art"
-              className="inline-flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 font-semibold text-paper transition hover:bg-accent-strong"
+              className={buttonClass({ variant: "primary" })}
             >
               <Sparkles aria-hidden className="size-4" />
               Start creating
             </Link>
             <a
               href="#questions"
-              className="inline-flex items-center gap-2 rounded-full px-5 py-2.5 font-semibold text-ink ring-1 ring-line transition hover:bg-paper-sunken"
+              className={buttonClass({ variant: "secondary" })}
             >
               Questions people ask
             </a>
@@ -325,14 +326,14 @@ function Contact() {
         <div className="flex flex-col gap-3 sm:flex-row lg:flex-col lg:items-stretch">
           <Link
             to="/sign-up"
-            className="inline-flex items-center justify-center gap-2 rounded-full bg-ink px-6 py-3 font-semibold text-paper transition hover:bg-accent-strong"
+            className={buttonClass({ variant: "primary", size: "lg" })}
           >
             Create your account
             <ArrowRight aria-hidden className="size-4" />
           </Link>
           <Link
             to="/community/main"
-            className="inline-flex items-center justify-center gap-2 rounded-full bg-paper px-6 py-3 font-semibold text-ink ring-1 ring-line transition hover:bg-paper-sunken"
+            className={buttonClass({ variant: "secondary", size: "lg" })}
           >
             <MessagesSquare aria-hidden className="size-4" />
             Visit the community

@@ -17,6 +17,7 @@ import { DoodleToArtVisual, ImageToArtVisual, TextToArtVisual } from "~/componen
 import { DEFAULT_HERO_SLIDES } from "~/components/home/default-slides";
 import { HeroSlideshow } from "~/components/home/hero-slideshow";
 import { cn } from "~/lib/cn";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta = () => [
   { title: "Atelier — make art with AI" },
@@ -64,14 +65,14 @@ function Hero() {
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
           <Link
             to="/ai/ai-text-to-art"
-            className="inline-flex items-center justify-center gap-2 rounded-full bg-paper px-6 py-3 text-base font-semibold text-ink shadow-lg shadow-ink/30 transition hover:bg-accent-soft"
+            className={buttonClass({ variant: "inverse", size: "lg", className: "shadow-lg shadow-ink/30" })}
           >
             <Sparkles aria-hidden className="size-4 text-accent" />
             Start creating
           </Link>
           <Link
             to="/community/main"
-            className="inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 text-base font-semibold text-paper ring-1 ring-paper/40 backdrop-blur-sm transition hover:bg-paper/10 hover:ring-paper/70"
+            className={buttonClass({ variant: "inverse-outline", size: "lg", className: "backdrop-blur-sm" })}
           >
             Explore the community
             <ArrowRight aria-hidden className="size-4" />
@@ -281,14 +282,14 @@ function FinalCallToAction() {
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
             to="/sign-up"
-            className="inline-flex items-center justify-center gap-2 rounded-full bg-paper px-6 py-3 font-semibold text-ink transition hover:bg-accent-soft"
+            className={buttonClass({ variant: "inverse", size: "lg" })}
           >
             Create your account
             <ArrowRight aria-hidden className="size-4" />
           </Link>
           <Link
             to="/pricing-plans"
-            className="inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold text-paper ring-1 ring-paper/30 transition hover:bg-paper/10"
+            className={buttonClass({ variant: "inverse-outline", size: "lg" })}
           >
             <Coins aria-hidden className="size-4" />
             See pricing

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router"
 import { Logo } from "~/components/logo";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
+import { buttonClass } from "~/components/ui/button";
 
 type NavItem = { to: string; label: string };
 
@@ -77,7 +78,7 @@ function Header() {
           </Link>
           <Link
             to="/ai/ai-text-to-art"
-            className="hidden items-center gap-1.5 rounded-full bg-ink px-4 py-2 text-sm font-medium text-paper hover:bg-ink/85 sm:inline-flex"
+            className={buttonClass({ variant: "primary", size: "sm", className: "hidden sm:inline-flex" })}
           >
             <Sparkles aria-hidden className="size-4" /> Start creating
           </Link>
