@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { e2eDatabaseUrl, E2E_PORT } from "./e2e/support/env";
+import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, e2eDatabaseUrl, E2E_PORT } from "./e2e/support/env";
 
 // End-to-end tests drive Debian's Chromium (no browser download) against the production build,
 // served on PostgreSQL so tests can set flags, settings and rules directly in the database.
@@ -42,6 +42,9 @@ export default defineConfig({
       DATABASE_URL: e2eDatabaseUrl(),
       LOG_LEVEL: "warn",
       ERROR_REPORTS_PER_MINUTE: "1000",
+      AUTH_SECRET: "e2e-secret-that-is-only-for-tests-0123456789",
+      DEMO_ADMIN_PASSWORD,
+      DEMO_USER_PASSWORD,
     },
   },
 });

@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from "react-router";
+import { getUser } from "@server/auth/guards";
 import { getPublicConfig } from "@server/config";
 import { shellStateContext } from "@server/http/request-context";
 import { navigationMiddleware } from "@server/navigation/middleware";
@@ -22,9 +23,15 @@ import "./app.css";
 /** Navigation checks (spec §2) run on the server before every page's loaders. */
 export const middleware: Route.MiddlewareFunction[] = [navigationMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { flags } = context.get(shellStateContext);
-  return { flags, build: getBuildInfo(), config: getPublicConfig() };
+  const user = await getUser(request);
+  return {
+    flags,
+    build: getBuildInfo(),
+    config: getPublicConfig(),
+    user: user ? { name: user.name, isAdmin: user.isAdmin } : null,
+  };
 }
 
 /** Every navigation reaches the server, so the checks and fresh flags apply to it (spec §2). */
@@ -60,6 +67,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    // Lets tests (and people debugging) tell that the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <Outlet />

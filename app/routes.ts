@@ -76,6 +76,7 @@ export default [
     route("check-domain", "routes/api/check-domain.ts"),
     route("version", "routes/api/version.ts"),
     route("error-reports", "routes/api/error-reports.ts"),
+    route("auth/*", "routes/api/auth.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("builds/latest.json", "routes/builds/latest-json.ts"),

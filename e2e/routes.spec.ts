@@ -1,6 +1,6 @@
 /** Every path of spec §2 answers an anonymous visitor as it should, in a real browser. */
 import { setFeatureFlag } from "../server/content/feature-flags";
-import { expect, test } from "./support/fixtures";
+import { expect, gotoHydrated, test } from "./support/fixtures";
 
 const PUBLIC_PATHS = [
   "/",
@@ -110,7 +110,7 @@ test("an unknown path shows the 404 page with a way back", async ({ page, db: _d
 });
 
 test("client-side navigation reaches pages through the header", async ({ page, db: _db }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL("/about-us");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { saveSiteSetting } from "../server/content/site-settings";
 import { listErrorReports } from "../server/ops/error-reports";
 import { createRouteRule } from "../server/navigation/route-rules";
-import { expect, test } from "./support/fixtures";
+import { expect, gotoHydrated, test } from "./support/fixtures";
 import { E2E_PORT } from "./support/env";
 
 test.describe("domain availability", () => {
@@ -22,7 +22,7 @@ test.describe("domain availability", () => {
   });
 
   test("a failed check blocks a client navigation", async ({ page, db }) => {
-    await page.goto("/about-us");
+    await gotoHydrated(page, "/about-us");
     await saveSiteSetting(db, "allowed_domains", ["localhost"]);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Service Unavailable");
@@ -36,7 +36,7 @@ test.describe("route rules", () => {
     await expect(page).toHaveURL("/community/list?sort=newest");
     // a client-side navigation follows rules too
     await createRouteRule(db, { fromPath: "/about-us", target: "/community/main" });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
     await expect(page).toHaveURL("/community/main");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Community");
@@ -107,6 +107,7 @@ test.describe("version watch", () => {
   test("a new build shows a notice and switches at the next navigation", async ({ page, db: _db }) => {
     await page.clock.install();
     await page.goto("/about-us");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" }); // the 60 s timer starts after hydration
     await page.route("**/builds/latest.json*", (route) => route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }));
     await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true));
     await page.clock.fastForward("01:01");
@@ -158,7 +159,7 @@ test.describe("operations", () => {
     page.on("console", (m) => {
       if (m.type() === "error" && /Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
     await expect(page).toHaveURL("/about-us");
     expect(violations).toEqual([]);

@@ -64,6 +64,9 @@ const envSchema = z.object({
   RUN_MIGRATIONS: bool(true),
   SEED_DEMO_DATA: bool(true),
   TRUST_PROXY: bool(false),
+  AUTH_SECRET: z.string().min(32, "expected a random secret of at least 32 characters").optional(),
+  DEMO_ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
+  DEMO_USER_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -99,6 +102,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     runMigrations: env.RUN_MIGRATIONS,
     seedDemoData: env.SEED_DEMO_DATA,
     trustProxy: env.TRUST_PROXY,
+    /** Signs sessions; when unset, one is generated once and kept in DATA_DIR/auth-secret. */
+    authSecret: env.AUTH_SECRET,
+    /** Passwords of the seeded demo accounts; random (and printed once) when unset. */
+    demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
+    demoUserPassword: env.DEMO_USER_PASSWORD,
   };
 }
 

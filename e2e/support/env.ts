@@ -9,3 +9,7 @@ export function e2eDatabaseUrl(): string {
   url.pathname = `/${E2E_DATABASE}`;
   return url.toString();
 }
+
+/** Passwords of the demo accounts the end-to-end server seeds. */
+export const DEMO_ADMIN_PASSWORD = "e2e-admin-password";
+export const DEMO_USER_PASSWORD = "e2e-user-password";

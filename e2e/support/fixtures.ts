@@ -29,3 +29,10 @@ export const test = base.extend<{ db: Database }, { database: { db: Database; cl
 
 export { expect } from "@playwright/test";
 export { DEMO_ROUTE_RULES };
+
+/** Opens a page and waits until React has hydrated it, so clicks are client-side navigations. */
+export async function gotoHydrated(page: import("@playwright/test").Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}

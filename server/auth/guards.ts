@@ -1,23 +1,33 @@
 /**
  * Throwing guards for loaders, actions and middleware: the server decides who sees what.
- * Sessions arrive with the accounts work; until then nobody is signed in, so every admin
- * page sends its visitor to '/' (spec §4, §6: "a redirect to '/' with a reload").
+ * The spec's user document: user_uid, email, is_admin (spec §3, §6).
  */
-import { redirectDocument } from "react-router";
+import { redirect, redirectDocument } from "react-router";
+import { getAuth } from "./auth";
 
 export interface SessionUser {
   userUid: string;
   email: string;
+  name: string;
   isAdmin: boolean;
 }
 
 /** The signed-in user of a request, or null. */
-export async function getUser(_request: Request): Promise<SessionUser | null> {
-  return null;
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const result = await getAuth().api.getSession({ headers: request.headers });
+  if (!result || result.user.banned) return null;
+  return { userUid: result.user.id, email: result.user.email, name: result.user.name, isAdmin: result.user.role === "admin" };
 }
 
+/** Admin pages and actions: anyone else goes to '/' with a full reload (spec §4 admin check). */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await getUser(request);
+  const user = await getUser(request).catch(() => null); // an admin-check error also leads to '/'
   if (!user || !user.isAdmin) throw redirectDocument("/");
   return user;
+}
+
+/** The login area sends a signed-in admin to the dashboard (spec §2, §6). */
+export async function redirectAdminFromLoginArea(request: Request): Promise<void> {
+  const user = await getUser(request);
+  if (user?.isAdmin) throw redirect("/admin/dashboard");
 }

@@ -1,10 +1,12 @@
 /**
  * Demo data written on first start (and safe to run again: every insert skips what exists).
- * Later domains add their demo content here: accounts, products, artworks.
+ * Later domains add their demo content here: products, artworks.
  */
+import { randomBytes, randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
 import type { Logger } from "../logger";
 import type { Database } from "./client";
-import { routeRules } from "./schema";
+import { account, routeRules, user } from "./schema";
 
 /** Short addresses people type, sent to the spec's real paths by route rules (spec §2 check 3). */
 export const DEMO_ROUTE_RULES = [
@@ -15,11 +17,54 @@ export const DEMO_ROUTE_RULES = [
   { fromPath: "/signin", target: "/login", note: "Common name for sign-in" },
 ] as const;
 
-export async function seedDemoData(db: Database, log?: Logger): Promise<void> {
+export const DEMO_ACCOUNTS = [
+  { email: "admin@atelier.local", name: "Atelier Admin", role: "admin" },
+  { email: "demo@atelier.local", name: "Demo Creator", role: "user" },
+] as const;
+
+export interface SeededAccount {
+  email: string;
+  password: string;
+  role: "admin" | "user";
+}
+
+export interface SeedOptions {
+  /** Passwords for the demo accounts; random ones are made (and returned once) when absent. */
+  demoAdminPassword?: string;
+  demoUserPassword?: string;
+}
+
+/** Creates the demo admin and demo user when missing; returns the accounts it created. */
+export async function seedDemoAccounts(db: Database, options: SeedOptions = {}): Promise<SeededAccount[]> {
+  const created: SeededAccount[] = [];
+  for (const demo of DEMO_ACCOUNTS) {
+    const password = (demo.role === "admin" ? options.demoAdminPassword : options.demoUserPassword) ?? randomBytes(9).toString("base64url");
+    const userId = randomUUID();
+    const hash = await hashPassword(password);
+    const made = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(user)
+        .values({ id: userId, name: demo.name, email: demo.email, emailVerified: true, role: demo.role })
+        .onConflictDoNothing({ target: user.email })
+        .returning({ id: user.id });
+      if (rows.length === 0) return false; // already there (or another process just made it)
+      await tx.insert(account).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
+      return true;
+    });
+    if (made) created.push({ email: demo.email, password, role: demo.role });
+  }
+  return created;
+}
+
+export async function seedDemoData(db: Database, log?: Logger, options: SeedOptions = {}): Promise<{ accounts: SeededAccount[] }> {
   const inserted = await db
     .insert(routeRules)
     .values(DEMO_ROUTE_RULES.map((r) => ({ ...r, permanent: false, enabled: true })))
     .onConflictDoNothing()
     .returning({ id: routeRules.id });
-  if (inserted.length > 0) log?.info({ routeRules: inserted.length }, "seeded demo data");
+  const accounts = await seedDemoAccounts(db, options);
+  if (inserted.length > 0 || accounts.length > 0) {
+    log?.info({ routeRules: inserted.length, accounts: accounts.map((a) => a.email) }, "seeded demo data");
+  }
+  return { accounts };
 }

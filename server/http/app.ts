@@ -16,9 +16,9 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig, type Config } from "../config";
-import { getDatabaseHandle, openDatabase, setDatabase } from "../db/client";
+import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } from "../db/client";
 import { isDatabaseMigrated, migrateDatabase } from "../db/migrate";
-import { seedDemoData } from "../db/seed";
+import { type SeededAccount, seedDemoData } from "../db/seed";
 import { logger } from "../logger";
 import { getBuildInfo, setBuildInfo } from "../ops/build-info";
 import { reportServerError } from "../ops/error-reports";
@@ -161,14 +161,27 @@ export function createApp(options: CreateAppOptions): express.Express {
 }
 
 /** Opens the database, applies migrations and seeds demo data when configured. */
-export async function prepareDatabase(config: Config = getConfig()) {
+export async function prepareDatabase(config: Config = getConfig()): Promise<{ handle: DatabaseHandle; seeded: SeededAccount[] }> {
   const existing = getDatabaseHandle();
-  if (existing) return existing;
+  if (existing) return { handle: existing, seeded: [] };
   const handle = await openDatabase(config.database);
   setDatabase(handle);
   if (config.runMigrations) await migrateDatabase(config.database, handle);
-  if (config.seedDemoData) await seedDemoData(handle.db, logger);
-  return handle;
+  let seeded: SeededAccount[] = [];
+  if (config.seedDemoData) {
+    ({ accounts: seeded } = await seedDemoData(handle.db, logger, {
+      demoAdminPassword: config.demoAdminPassword,
+      demoUserPassword: config.demoUserPassword,
+    }));
+  }
+  return { handle, seeded };
+}
+
+/** Prints the demo sign-ins once, when they are created (the passwords are not stored in clear anywhere else). */
+function announceDemoAccounts(config: Config, accounts: SeededAccount[]) {
+  if (accounts.length === 0) return;
+  const lines = accounts.map((a) => `    ${a.role === "admin" ? "Admin" : "User "}  ${a.email}  /  ${a.password}`);
+  process.stdout.write(`\n  Demo accounts created (shown once; sign in at ${config.publicUrl}/login):\n${lines.join("\n")}\n\n`);
 }
 
 /** Starts Atelier in one process: database, HTTP server, graceful shutdown. */
@@ -176,7 +189,7 @@ export async function startServer(): Promise<Server> {
   const config = getConfig();
   const build = await import("virtual:react-router/server-build");
   setBuildInfo({ id: build.assets.version, timestamp: __ATELIER_BUILD_TIME__ });
-  const handle = await prepareDatabase(config);
+  const { handle, seeded } = await prepareDatabase(config);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const clientDir = path.resolve(here, "../client");
   if (!fs.existsSync(clientDir)) throw new Error(`Client build not found at ${clientDir}: run npm run build`);
@@ -187,6 +200,7 @@ export async function startServer(): Promise<Server> {
     server.once("error", reject);
   });
   logger.info({ url: config.publicUrl, host: config.host, port: config.port, database: handle.kind, build: build.assets.version }, "Atelier is listening");
+  announceDemoAccounts(config, seeded);
   if (process.stdout.isTTY) {
     const where = handle.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
     process.stdout.write(`\n  Atelier is running at ${config.publicUrl}  (${where})\n  Stop it with Ctrl+C.\n\n`);

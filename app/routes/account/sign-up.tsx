@@ -1,4 +1,12 @@
+import { redirectAdminFromLoginArea } from "@server/auth/guards";
 import { PlannedPage } from "~/components/planned-page";
+import type { Route } from "./+types/sign-up";
+
+/** A signed-in admin opening the login area goes to the dashboard (spec §2, §6). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectAdminFromLoginArea(request);
+  return null;
+}
 
 export const meta = () => [{ title: "Create your account · Atelier" }];
 

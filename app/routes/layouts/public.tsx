@@ -47,6 +47,7 @@ function RouteProgress() {
 
 function Header() {
   const { create, main } = useNavItems();
+  const user = useRootData()?.user;
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
@@ -70,12 +71,22 @@ function Header() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <Link
-            to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
-            className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex"
-          >
-            Sign in
-          </Link>
+          {user?.isAdmin ? (
+            <Link to="/admin/dashboard" className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
+              Back office
+            </Link>
+          ) : user ? (
+            <Link to="/user-profile" className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
+              {user.name}
+            </Link>
+          ) : (
+            <Link
+              to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
+              className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex"
+            >
+              Sign in
+            </Link>
+          )}
           <Link
             to="/ai/ai-text-to-art"
             className={buttonClass({ variant: "primary", size: "sm", className: "hidden sm:inline-flex" })}

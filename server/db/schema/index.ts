@@ -1,3 +1,4 @@
 // One file per domain; later domains add their file here.
+export * from "./auth";
 export * from "./ops";
 export * from "./shell";

@@ -1,0 +1,63 @@
+/**
+ * Better Auth, configured once. The rest of Atelier calls the small functions in
+ * server/auth/guards.ts, never the library directly (docs/decisions/0011-accounts-library.md).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins";
+import { getConfig } from "../config";
+import { loadSiteSettings } from "../content/site-settings";
+import { getDb } from "../db/client";
+import { account, session, user, verification } from "../db/schema";
+import { logger } from "../logger";
+import { isDomainAllowed } from "../navigation/domain-check";
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** AUTH_SECRET, else a secret generated once and kept beside the embedded data. */
+export function resolveAuthSecret(): string {
+  const config = getConfig();
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    if (config.database.kind === "postgres") {
+      logger.warn("AUTH_SECRET is not set: generated one in DATA_DIR; set AUTH_SECRET so every process signs sessions alike");
+    }
+    return secret;
+  }
+}
+
+function createAuth() {
+  const config = getConfig();
+  return betterAuth({
+    appName: "Atelier",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: resolveAuthSecret(),
+    database: drizzleAdapter(getDb(), { provider: "pg", schema: { user, session, account, verification } }),
+    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH },
+    plugins: [admin()],
+    // Sign-in requests may come from any host this deployment serves (the domain check's list).
+    trustedOrigins: async (request) => {
+      const origin = request?.headers.get("origin");
+      if (!origin) return [];
+      const { allowedDomains } = await loadSiteSettings(getDb(), config);
+      return isDomainAllowed(origin, allowedDomains) ? [origin] : [];
+    },
+  });
+}
+
+let auth: ReturnType<typeof createAuth> | undefined;
+
+export function getAuth() {
+  auth ??= createAuth();
+  return auth;
+}
