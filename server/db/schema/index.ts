@@ -1,4 +1,5 @@
 // One file per domain; later domains add their file here.
 export * from "./auth";
+export * from "./notify";
 export * from "./ops";
 export * from "./shell";

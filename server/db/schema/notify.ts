@@ -1,0 +1,46 @@
+/** Email outbox (the embedded mail transport) and per-user notifications (spec §3). */
+import { sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64 of the file; attachments are size-capped before they get here. */
+  contentBase64: string;
+}
+
+/** Every email the embedded transport "sends": read by the development mailbox and by tests. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    to: text("to").notNull(),
+    from: text("from").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** Which template made it (verification, sign-in-code, custom…). */
+    kind: text("kind").notNull(),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+/** The spec's notification document, stored per user (a user's notification list). */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("info"),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
+    isViewed: boolean("is_viewed").notNull().default(false),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdDate)],
+);

@@ -1,0 +1,33 @@
+/**
+ * Typed job definitions: a name, a zod schema for the payload, retry options and a handler.
+ * Handlers must be idempotent: a job can run again after a crash or a retry.
+ */
+import type { z } from "zod";
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+
+export interface JobContext {
+  db: Database;
+  log: Logger;
+  jobId: string;
+  /** 0 on the first run, then 1, 2… on retries. */
+  retryCount: number;
+  /** True on the last allowed attempt: a failure now is final. */
+  lastAttempt: boolean;
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  schema: S;
+  /** Retries with exponential backoff; only for work that is safe to repeat. */
+  retry: { limit: number; delaySeconds: number };
+  /** How long one run may take before it is considered lost and retried. */
+  expireInSeconds: number;
+  handle(payload: z.output<S>, context: JobContext): Promise<void>;
+  /** Called once when the last attempt failed. */
+  onFinalFailure?(payload: z.output<S>, error: unknown, context: JobContext): Promise<void>;
+}
+
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}

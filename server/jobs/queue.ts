@@ -1,0 +1,100 @@
+/**
+ * The job queue: pg-boss on the application's own database (PGlite through pg-boss's adapter,
+ * or PostgreSQL). Slow work — sending email today, generation later — is queued, never awaited
+ * inside a request. Jobs survive restarts; a crashed run is retried after it expires.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+import { fromPglite, PgBoss } from "pg-boss";
+import type { Database, DatabaseHandle, DatabaseTarget } from "../db/client";
+import { logger } from "../logger";
+import type { JobDefinition } from "./define";
+
+const globalKey = Symbol.for("atelier.jobQueue");
+type GlobalWithQueue = typeof globalThis & { [globalKey]?: JobQueue };
+
+export interface JobQueue {
+  boss: PgBoss;
+  definitions: Map<string, JobDefinition>;
+  db: Database;
+}
+
+export interface StartJobQueueOptions {
+  definitions: readonly JobDefinition[];
+  /** Run handlers in this process (embedded mode, worker processes); web-only processes just enqueue. */
+  work: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+/** Starts pg-boss on the open database and, when asked, the workers for every definition. */
+export async function startJobQueue(target: DatabaseTarget, handle: DatabaseHandle, options: StartJobQueueOptions): Promise<JobQueue> {
+  const boss =
+    target.kind === "pglite"
+      ? new PgBoss({ db: fromPglite((handle.db as unknown as { $client: PGlite }).$client), backend: "pglite" })
+      : new PgBoss({ connectionString: target.url, max: 5 });
+  boss.on("error", (err: unknown) => logger.error({ err }, "job queue error"));
+  await boss.start();
+  const definitions = new Map<string, JobDefinition>();
+  for (const definition of options.definitions) {
+    definitions.set(definition.name, definition);
+    await boss.createQueue(definition.name, {
+      retryLimit: definition.retry.limit,
+      retryDelay: definition.retry.delaySeconds,
+      retryBackoff: true,
+      expireInSeconds: definition.expireInSeconds,
+    });
+    if (!options.work) continue;
+    await boss.work(
+      definition.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs) await runJob(definition, job, handle.db);
+      },
+    );
+  }
+  const queue = { boss, definitions, db: handle.db };
+  (globalThis as GlobalWithQueue)[globalKey] = queue;
+  return queue;
+}
+
+async function runJob(
+  definition: JobDefinition,
+  job: { id: string; data: unknown; retryCount: number; retryLimit: number },
+  db: Database,
+): Promise<void> {
+  const log = logger.child({ job: definition.name, jobId: job.id, retry: job.retryCount });
+  const context = { db, log, jobId: job.id, retryCount: job.retryCount, lastAttempt: job.retryCount >= job.retryLimit };
+  const payload = definition.schema.parse(job.data);
+  try {
+    await definition.handle(payload, context);
+  } catch (error) {
+    log.warn({ err: error }, context.lastAttempt ? "job failed for good" : "job failed; it will be retried");
+    if (context.lastAttempt) await definition.onFinalFailure?.(payload, error, context);
+    throw error; // pg-boss records the failure and schedules the retry
+  }
+}
+
+export function getJobQueue(): JobQueue {
+  const queue = (globalThis as GlobalWithQueue)[globalKey];
+  if (!queue) throw new Error("The job queue is not started: startServer() starts it.");
+  return queue;
+}
+
+/** Queues a job after checking its payload; returns the job id. */
+export async function enqueueJob<D extends JobDefinition>(
+  definition: D,
+  payload: Parameters<D["handle"]>[0],
+  options: { singletonKey?: string; startAfterSeconds?: number } = {},
+): Promise<string | null> {
+  const data = definition.schema.parse(payload) as object;
+  return getJobQueue().boss.send(definition.name, data, {
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+  });
+}
+
+export async function stopJobQueue(): Promise<void> {
+  const queue = (globalThis as GlobalWithQueue)[globalKey];
+  if (!queue) return;
+  (globalThis as GlobalWithQueue)[globalKey] = undefined;
+  await queue.boss.stop({ graceful: true, timeout: 10_000 });
+}
