@@ -67,6 +67,12 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "expected a random secret of at least 32 characters").optional(),
   DEMO_ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
   DEMO_USER_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "expected an SMTP URL such as smtp://user:pass@mail.example:587 or smtps://…")
+    .optional(),
+  MAIL_FROM: z.string().min(3, "expected a sender such as Atelier <hello@atelier.example>").default("Atelier <no-reply@atelier.local>"),
+  JOB_WORKERS: bool(true),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -107,6 +113,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Passwords of the seeded demo accounts; random (and printed once) when unset. */
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
     demoUserPassword: env.DEMO_USER_PASSWORD,
+    /** Email goes to the database outbox unless an SMTP server is configured. */
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    /** Run job handlers in this process; a web-only process of a larger deployment sets false. */
+    jobWorkers: env.JOB_WORKERS,
   };
 }
 

@@ -7,13 +7,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin, emailOTP } from "better-auth/plugins";
 import { getConfig } from "../config";
 import { loadSiteSettings } from "../content/site-settings";
 import { getDb } from "../db/client";
 import { account, session, user, verification } from "../db/schema";
 import { logger } from "../logger";
 import { isDomainAllowed } from "../navigation/domain-check";
+import { addNotification } from "../notify/notifications";
+import { CODE_TTL_SECONDS, sendCodeEmail, sendPasswordChangedEmail, sendWelcomeEmail } from "./auth-emails";
 
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -43,8 +45,44 @@ function createAuth() {
     basePath: "/api/auth",
     secret: resolveAuthSecret(),
     database: drizzleAdapter(getDb(), { provider: "pg", schema: { user, session, account, verification } }),
-    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH },
-    plugins: [admin()],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      // New accounts start unverified; signing in with a password needs a verified email.
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => sendPasswordChangedEmail(user),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      afterEmailVerification: async (user) => {
+        await addNotification(getDb(), user.id, {
+          status: "success",
+          title: "Welcome to Atelier",
+          message: "Your email is verified. Start with text to art, or see what the community is making.",
+        });
+        await sendWelcomeEmail(user);
+      },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60, // "keep me signed in": 30 days, renewed while used
+      updateAge: 24 * 60 * 60,
+    },
+    plugins: [
+      admin(),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: CODE_TTL_SECONDS,
+        allowedAttempts: 5,
+        storeOTP: "hashed",
+        disableSignUp: true,
+        overrideDefaultEmailVerification: true,
+        sendVerificationOTP: sendCodeEmail,
+      }),
+    ],
     // Sign-in requests may come from any host this deployment serves (the domain check's list).
     trustedOrigins: async (request) => {
       const origin = request?.headers.get("origin");

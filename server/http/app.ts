@@ -23,6 +23,8 @@ import { logger } from "../logger";
 import { getBuildInfo, setBuildInfo } from "../ops/build-info";
 import { reportServerError } from "../ops/error-reports";
 import { pruneExpiredRows } from "../ops/maintenance";
+import { startJobQueue, stopJobQueue } from "../jobs/queue";
+import { ALL_JOBS } from "../jobs/registry";
 import { requestInfoContext } from "./request-context";
 
 declare const __ATELIER_BUILD_TIME__: number;
@@ -174,6 +176,7 @@ export async function prepareDatabase(config: Config = getConfig()): Promise<{ h
       demoUserPassword: config.demoUserPassword,
     }));
   }
+  await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: config.jobWorkers });
   return { handle, seeded };
 }
 
@@ -223,6 +226,7 @@ export async function startServer(): Promise<Server> {
     }, config.shutdownTimeoutMs);
     force.unref();
     server.close(async () => {
+      await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
       await handle.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));
       setDatabase(undefined);
       logger.info("stopped");

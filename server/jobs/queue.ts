@@ -5,6 +5,7 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 import { fromPglite, PgBoss } from "pg-boss";
+import type { z } from "zod";
 import type { Database, DatabaseHandle, DatabaseTarget } from "../db/client";
 import { logger } from "../logger";
 import type { JobDefinition } from "./define";
@@ -82,7 +83,7 @@ export function getJobQueue(): JobQueue {
 /** Queues a job after checking its payload; returns the job id. */
 export async function enqueueJob<D extends JobDefinition>(
   definition: D,
-  payload: Parameters<D["handle"]>[0],
+  payload: z.input<D["schema"]>,
   options: { singletonKey?: string; startAfterSeconds?: number } = {},
 ): Promise<string | null> {
   const data = definition.schema.parse(payload) as object;

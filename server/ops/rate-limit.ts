@@ -2,7 +2,7 @@
  * Fixed-window rate limits counted in the database, so the limit holds when Atelier runs
  * as several processes. One upsert per hit.
  */
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitWindows } from "../db/schema";
 
@@ -37,4 +37,28 @@ export async function hitRateLimit(
 /** Drops windows that ended before `before`; run from time to time. */
 export async function pruneRateLimitWindows(db: Database, before: Date): Promise<void> {
   await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, before));
+}
+
+/** The current window's count without adding a hit (for limits that count failures only). */
+export async function peekRateLimit(
+  db: Database,
+  key: string,
+  options: { limit: number; windowMs: number; now?: Date },
+): Promise<RateLimitResult> {
+  const now = options.now ?? new Date();
+  const windowStart = new Date(Math.floor(now.getTime() / options.windowMs) * options.windowMs);
+  const [row] = await db
+    .select({ count: rateLimitWindows.count })
+    .from(rateLimitWindows)
+    .where(and(eq(rateLimitWindows.key, key), eq(rateLimitWindows.windowStart, windowStart)));
+  const count = row?.count ?? 0;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + options.windowMs - now.getTime()) / 1000));
+  return { allowed: count < options.limit, count, limit: options.limit, retryAfterSeconds };
+}
+
+/** "Try again in 3 minutes" from a number of seconds. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

@@ -1,0 +1,34 @@
+/** Form parsing shared by actions: one zod schema, errors keyed by field for display next to it. */
+import type { z } from "zod";
+
+export interface FormErrors {
+  fields: Record<string, string>;
+  /** A problem with the form as a whole (wrong password, too many attempts…). */
+  form?: string;
+}
+
+export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FormErrors; values: Record<string, string> };
+
+/** Plain text values of a form, for refilling it after an error (never passwords). */
+export function formValues(formData: FormData, omit: readonly string[] = ["password", "confirm", "currentPassword"]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string" && !omit.includes(key)) values[key] = value;
+  return values;
+}
+
+export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): FormResult<z.output<S>> {
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of formData) if (typeof value === "string") raw[key] = value;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "_form");
+    fields[key] ??= issue.message;
+  }
+  return { ok: false, errors: { fields }, values: formValues(formData) };
+}
+
+export function formError(message: string, values: Record<string, string> = {}, fields: Record<string, string> = {}) {
+  return { ok: false as const, errors: { fields, form: message }, values };
+}

@@ -1,0 +1,144 @@
+/**
+ * Account flows as plain functions the routes call: each validates, applies abuse limits,
+ * calls Better Auth, and turns its errors into messages people understand. They return the
+ * headers to send (session cookies) or throw an AccountError.
+ */
+import { APIError } from "better-auth/api";
+import type { Database } from "../db/client";
+import { getAuth } from "./auth";
+import type { CodeEmailType } from "./auth-emails";
+import { limitCodeEmail, limitCodeEntry, limitSignInAttempt, limitSignUp, recordSignInFailure } from "./limits";
+import { checkPasswordPolicy } from "./password-policy";
+
+export class AccountError extends Error {
+  constructor(
+    message: string,
+    /** The form field the message belongs next to; none for the form as a whole. */
+    readonly field?: string,
+    /** A machine-readable reason routes can branch on (email_not_verified…). */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = "AccountError";
+  }
+}
+
+interface Caller {
+  db: Database;
+  request: Request;
+  ip: string;
+}
+
+function betterAuthCode(error: unknown): string | undefined {
+  return error instanceof APIError ? (error.body?.code ?? error.body?.message) : undefined;
+}
+
+/** Codes from email: the same three answers for every purpose. */
+function codeError(error: unknown): never {
+  const code = betterAuthCode(error);
+  if (code === "OTP_EXPIRED" || code === "OTP expired") throw new AccountError("That code has expired. Ask for a new one below.", "code", "code_expired");
+  if (code === "TOO_MANY_ATTEMPTS" || code === "Too many attempts") {
+    throw new AccountError("Too many wrong tries: that code no longer works. Ask for a new one below.", "code", "code_locked");
+  }
+  if (error instanceof APIError) {
+    throw new AccountError("That code is not right, or it was already used. Check the latest email from us.", "code", "code_invalid");
+  }
+  throw error;
+}
+
+async function refuseWhenLimited(check: Promise<{ message: string } | null>, field?: string) {
+  const refusal = await check;
+  if (refusal) throw new AccountError(refusal.message, field, "rate_limited");
+}
+
+export async function signUpWithPassword(caller: Caller, input: { name: string; email: string; password: string }): Promise<void> {
+  const policy = checkPasswordPolicy(input.password, input);
+  if (policy) throw new AccountError(policy, "password", "weak_password");
+  await refuseWhenLimited(limitSignUp(caller.db, caller.ip));
+  try {
+    await getAuth().api.signUpEmail({ body: input, headers: caller.request.headers });
+  } catch (error) {
+    const code = betterAuthCode(error);
+    if (code?.includes("USER_ALREADY_EXISTS") || /already exists/i.test(code ?? "")) {
+      throw new AccountError("An account with this email already exists. Sign in, or reset your password.", "email", "email_taken");
+    }
+    throw error;
+  }
+}
+
+export async function signInWithPassword(caller: Caller, input: { email: string; password: string; remember: boolean }): Promise<Headers> {
+  await refuseWhenLimited(limitSignInAttempt(caller.db, caller.ip, input.email));
+  try {
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: input.remember },
+      headers: caller.request.headers,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch (error) {
+    const code = betterAuthCode(error);
+    if (code === "EMAIL_NOT_VERIFIED" || code === "Email not verified") {
+      throw new AccountError("Verify your email first: we have sent you a new code.", undefined, "email_not_verified");
+    }
+    if (error instanceof APIError && (error.statusCode === 401 || error.status === "UNAUTHORIZED")) {
+      await recordSignInFailure(caller.db, input.email);
+      throw new AccountError("That email and password do not match an account.", undefined, "wrong_credentials");
+    }
+    throw error;
+  }
+}
+
+/** Sends a code + link email; answers the same whether or not the account exists. */
+export async function sendEmailCode(caller: Caller, input: { email: string; type: CodeEmailType }): Promise<void> {
+  await refuseWhenLimited(limitCodeEmail(caller.db, caller.ip, input.email));
+  await getAuth().api.sendVerificationOTP({ body: { email: input.email, type: input.type } });
+}
+
+export async function verifyEmailWithCode(caller: Caller, input: { email: string; code: string }): Promise<Headers> {
+  await refuseWhenLimited(limitCodeEntry(caller.db, caller.ip), "code");
+  try {
+    const { headers } = await getAuth().api.verifyEmailOTP({
+      body: { email: input.email, otp: input.code },
+      headers: caller.request.headers,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch (error) {
+    return codeError(error);
+  }
+}
+
+export async function signInWithCode(caller: Caller, input: { email: string; code: string }): Promise<Headers> {
+  await refuseWhenLimited(limitCodeEntry(caller.db, caller.ip), "code");
+  try {
+    const { headers } = await getAuth().api.signInEmailOTP({
+      body: { email: input.email, otp: input.code },
+      headers: caller.request.headers,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch (error) {
+    return codeError(error);
+  }
+}
+
+/** Sets a new password with the emailed code; every session of the account ends. */
+export async function resetPasswordWithCode(caller: Caller, input: { email: string; code: string; password: string }): Promise<void> {
+  const policy = checkPasswordPolicy(input.password, input);
+  if (policy) throw new AccountError(policy, "password", "weak_password");
+  await refuseWhenLimited(limitCodeEntry(caller.db, caller.ip), "code");
+  try {
+    await getAuth().api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password } });
+  } catch (error) {
+    codeError(error);
+  }
+}
+
+export async function signOut(request: Request): Promise<Headers> {
+  try {
+    const { headers } = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    return headers;
+  } catch {
+    return new Headers(); // no session: nothing to end
+  }
+}

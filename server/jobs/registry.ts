@@ -1,0 +1,5 @@
+/** Every job Atelier runs; the queue creates a queue and a worker for each. */
+import { sendEmailJob } from "../notify/send-email";
+import type { JobDefinition } from "./define";
+
+export const ALL_JOBS: readonly JobDefinition[] = [sendEmailJob as unknown as JobDefinition];

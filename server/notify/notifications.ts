@@ -1,0 +1,58 @@
+/** Per-user notifications (spec §3): {status, title, message, created_date, is_viewed}, unviewed at first. */
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { notifications } from "../db/schema";
+import { logger } from "../logger";
+
+export type NotificationStatus = "info" | "success" | "warning" | "error";
+
+export interface NewNotification {
+  status?: NotificationStatus;
+  title: string;
+  message: string;
+}
+
+/** Adds a notification to a user's list; logs 'Error adding notification: …' and rethrows on failure (spec §8). */
+export async function addNotification(db: Database, userId: string, input: NewNotification) {
+  try {
+    const [row] = await db
+      .insert(notifications)
+      .values({ userId, status: input.status ?? "info", title: input.title.slice(0, 200), message: input.message.slice(0, 2000) })
+      .returning();
+    return row!;
+  } catch (error) {
+    logger.error({ err: error, userId }, `Error adding notification: ${(error as Error).message}`);
+    throw error;
+  }
+}
+
+export async function listNotifications(db: Database, userId: string, limit = 50) {
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdDate)).limit(limit);
+}
+
+export async function countUnreadNotifications(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isViewed, false)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the user's own notifications viewed; false when it is not theirs. */
+export async function markNotificationViewed(db: Database, userId: string, notificationId: string): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ isViewed: true })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllNotificationsViewed(db: Database, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isViewed: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isViewed, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
