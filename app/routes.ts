@@ -17,6 +17,7 @@ export default [
     route("reset-password", "routes/account/reset-password.tsx"),
     route("new-password", "routes/account/new-password.tsx"),
     route("user-profile", "routes/account/user-profile.tsx"),
+    route("logout", "routes/account/logout.ts"), // not in the spec's list: the sign-out action
     route("pre-registration-event", "routes/events/pre-registration-event.tsx"), // only while its flag is on
     route("pricing-plans", "routes/commerce/pricing-plans.tsx"),
     route("checkout-tiers", "routes/commerce/checkout-tiers.tsx"),

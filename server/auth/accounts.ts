@@ -4,7 +4,8 @@
  * headers to send (session cookies) or throw an AccountError.
  */
 import { APIError } from "better-auth/api";
-import type { Database } from "../db/client";
+import { type Database, getDb } from "../db/client";
+import { requestInfoContext } from "../http/request-context";
 import { getAuth } from "./auth";
 import type { CodeEmailType } from "./auth-emails";
 import { limitCodeEmail, limitCodeEntry, limitSignInAttempt, limitSignUp, recordSignInFailure } from "./limits";
@@ -141,4 +142,9 @@ export async function signOut(request: Request): Promise<Headers> {
   } catch {
     return new Headers(); // no session: nothing to end
   }
+}
+
+/** Who is calling an account function, from a route's request and context. */
+export function accountCaller(request: Request, context: { get: (c: typeof requestInfoContext) => { clientIp: string } }): Caller {
+  return { db: getDb(), request, ip: context.get(requestInfoContext).clientIp };
 }

@@ -41,6 +41,15 @@ function createAuth() {
   const config = getConfig();
   return betterAuth({
     appName: "Atelier",
+    // Better Auth logs wrong passwords as errors; they are ordinary events here.
+    logger: {
+      log: (level, message, ...args) => {
+        const log = logger.child({ component: "better-auth" });
+        if (level === "error" || level === "warn") log.warn({ details: args }, message);
+        else if (level === "info") log.info({ details: args }, message);
+        else log.debug({ details: args }, message);
+      },
+    },
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: resolveAuthSecret(),

@@ -1,15 +1,110 @@
-import { redirectAdminFromLoginArea } from "@server/auth/guards";
-import { PlannedPage } from "~/components/planned-page";
+import { AccountError, accountCaller, sendEmailCode, signInWithPassword } from "@server/auth/accounts";
+import { getUser, redirectAdminFromLoginArea } from "@server/auth/guards";
+import { Mail } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthShell } from "~/components/auth/auth-shell";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { emailOnlySchema, safeRedirectPath, signInSchema } from "~/lib/account-schemas";
+import { fieldOrFormError, parseForm } from "~/lib/forms";
 import type { Route } from "./+types/login";
 
-/** A signed-in admin opening the login area goes to the dashboard (spec §2, §6). */
+export const meta: Route.MetaFunction = () => [{ title: "Sign in · Atelier" }];
+
 export async function loader({ request }: Route.LoaderArgs) {
+  // A signed-in admin opening the login area goes to the dashboard (spec §2, §6); anyone else signed in moves on.
   await redirectAdminFromLoginArea(request);
-  return null;
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
+  if (await getUser(request)) throw redirect(redirectTo || "/");
+  return { redirectTo, reset: url.searchParams.get("reset") === "1" };
 }
 
-export const meta = () => [{ title: "Sign in · Atelier" }];
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const caller = accountCaller(request, context);
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), "");
+  const values = { email: String(form.get("email") ?? "") };
+  try {
+    if (form.get("intent") === "email-link") {
+      const parsed = parseForm(form, emailOnlySchema);
+      if (!parsed.ok) return data(parsed, { status: 400 });
+      await sendEmailCode(caller, { email: parsed.data.email, type: "sign-in" });
+      return redirect(`/enter-otp?${new URLSearchParams({ purpose: "sign-in", email: parsed.data.email, sent: "1", ...(redirectTo ? { redirectTo } : {}) })}`);
+    }
+    const parsed = parseForm(form, signInSchema);
+    if (!parsed.ok) return data(parsed, { status: 400 });
+    const headers = await signInWithPassword(caller, parsed.data);
+    return redirect(redirectTo || "/", { headers });
+  } catch (error) {
+    if (error instanceof AccountError) {
+      if (error.code === "email_not_verified") {
+        return redirect(`/verify-email?${new URLSearchParams({ email: values.email, sent: "1" })}`);
+      }
+      return data(fieldOrFormError(error, values), { status: 400 });
+    }
+    throw error;
+  }
+}
 
-export default function LoginPage() {
-  return <PlannedPage title="Sign in" summary="Sign in with your email and password, an email link, or Google, Facebook, X or your organisation's account." />;
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const intent = navigation.formData?.get("intent");
+  const errors = actionData?.errors;
+  const values = actionData?.values ?? {};
+  return (
+    <AuthShell
+      title="Sign in"
+      subtitle="Welcome back to Atelier."
+      footer={
+        <>
+          New here?{" "}
+          <Link to="/sign-up" className="font-medium text-accent hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <div className="space-y-5">
+        {loaderData.reset ? <FormMessage tone="success">Your password is changed. Sign in with the new one.</FormMessage> : null}
+        {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        <Form method="post" noValidate className="space-y-5">
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors?.fields.email} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={errors?.fields.password}
+            hint={
+              <Link to="/reset-password" className="font-medium text-accent hover:underline">
+                Forgot your password?
+              </Link>
+            }
+          />
+          <label className="flex items-center gap-2 text-sm text-ink-soft">
+            <input type="checkbox" name="remember" defaultChecked className="size-4 rounded accent-accent" /> Keep me signed in
+          </label>
+          <button type="submit" name="intent" value="password" disabled={navigation.state === "submitting"} className={buttonClass({ size: "lg", className: "w-full" })}>
+            {navigation.state === "submitting" && intent === "password" ? "Signing in…" : "Sign in"}
+          </button>
+          <div className="flex items-center gap-3 text-xs text-ink-faint" aria-hidden>
+            <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
+          </div>
+          <button
+            type="submit"
+            name="intent"
+            value="email-link"
+            formNoValidate
+            disabled={navigation.state === "submitting"}
+            className={buttonClass({ variant: "secondary", size: "lg", className: "w-full" })}
+          >
+            <Mail aria-hidden className="size-4" />
+            {navigation.state === "submitting" && intent === "email-link" ? "Sending…" : "Email me a sign-in link"}
+          </button>
+        </Form>
+      </div>
+    </AuthShell>
+  );
 }

@@ -1,6 +1,7 @@
 import { Menu, Sparkles, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { SignOutButton } from "~/components/auth/sign-out-button";
 import { Logo } from "~/components/logo";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
@@ -75,10 +76,16 @@ function Header() {
             <Link to="/admin/dashboard" className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
               Back office
             </Link>
-          ) : user ? (
-            <Link to="/user-profile" className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
-              {user.name}
-            </Link>
+          ) : null}
+          {user ? (
+            <>
+              {user.isAdmin ? null : (
+                <Link to="/user-profile" className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
+                  {user.name}
+                </Link>
+              )}
+              <SignOutButton className="hidden rounded-full px-3 py-2 text-sm font-medium text-ink-soft hover:bg-paper-sunken hover:text-ink sm:inline-flex" />
+            </>
           ) : (
             <Link
               to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
@@ -127,9 +134,13 @@ function Header() {
               </li>
             ))}
             <li>
-              <NavLink to="/login" className="block rounded-lg px-2 py-2.5 font-medium hover:bg-paper-sunken">
-                Sign in
-              </NavLink>
+              {user ? (
+                <SignOutButton className="w-full rounded-lg px-2 py-2.5 font-medium hover:bg-paper-sunken" />
+              ) : (
+                <NavLink to="/login" className="block rounded-lg px-2 py-2.5 font-medium hover:bg-paper-sunken">
+                  Sign in
+                </NavLink>
+              )}
             </li>
           </ul>
         </nav>

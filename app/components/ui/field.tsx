@@ -1,0 +1,57 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { cn } from "~/lib/cn";
+
+export const inputClass =
+  "block w-full rounded-xl border border-line bg-paper-raised px-3.5 py-2.5 text-ink shadow-sm placeholder:text-ink-faint focus:border-accent focus:outline-2 focus:outline-offset-0 focus:outline-accent/30 aria-[invalid=true]:border-danger";
+
+/** A labelled input with its hint and its error right below it (errors come from the server's schema). */
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  after,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string; hint?: ReactNode; after?: ReactNode }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      {after}
+      {hint ? (
+        <div id={hintId} className="mt-1.5 text-sm text-ink-soft">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A message about the whole form: an error (role=alert) or a confirmation (role=status). */
+export function FormMessage({ tone, children, className }: { tone: "error" | "success" | "info"; children: ReactNode; className?: string }) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn(
+        "rounded-xl border px-4 py-3 text-sm",
+        tone === "error" && "border-danger/30 bg-red-50 text-danger",
+        tone === "success" && "border-success/30 bg-emerald-50 text-success",
+        tone === "info" && "border-accent/20 bg-accent-soft text-accent-strong",
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
