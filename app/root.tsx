@@ -10,6 +10,8 @@ import {
 } from "react-router";
 import { getUser } from "@server/auth/guards";
 import { getPublicConfig } from "@server/config";
+import { getDb } from "@server/db/client";
+import { countUnreadNotifications } from "@server/notify/notifications";
 import { shellStateContext } from "@server/http/request-context";
 import { navigationMiddleware } from "@server/navigation/middleware";
 import { getBuildInfo } from "@server/ops/build-info";
@@ -30,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     flags,
     build: getBuildInfo(),
     config: getPublicConfig(),
-    user: user ? { name: user.name, isAdmin: user.isAdmin } : null,
+    user: user ? { name: user.name, isAdmin: user.isAdmin, unreadNotifications: await countUnreadNotifications(getDb(), user.userUid) } : null,
   };
 }
 

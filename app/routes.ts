@@ -18,6 +18,9 @@ export default [
     route("new-password", "routes/account/new-password.tsx"),
     route("user-profile", "routes/account/user-profile.tsx"),
     route("logout", "routes/account/logout.ts"), // not in the spec's list: the sign-out action
+    route("notifications", "routes/account/notifications.tsx"), // not in the spec's list: the full notification list
+    route("oauth/popup-complete", "routes/account/oauth-popup-complete.tsx"), // end of an OAuth sign-in in a popup
+    route("dev/mailbox", "routes/dev/mailbox.tsx"), // development mode only: the email outbox
     route("pre-registration-event", "routes/events/pre-registration-event.tsx"), // only while its flag is on
     route("pricing-plans", "routes/commerce/pricing-plans.tsx"),
     route("checkout-tiers", "routes/commerce/checkout-tiers.tsx"),
@@ -78,6 +81,13 @@ export default [
     route("version", "routes/api/version.ts"),
     route("error-reports", "routes/api/error-reports.ts"),
     route("auth/*", "routes/api/auth.ts"),
+    route("oauth/start", "routes/api/oauth-start.ts"),
+    route("notifications", "routes/api/notifications.ts"),
+    route("delete-request-image", "routes/api/delete-request-image.ts"),
+    route("send-verification-email", "routes/api/send-verification-email.ts"),
+    route("send-custom-email", "routes/api/send-custom-email.ts"),
+    route("send-custom-email-with-attachment", "routes/api/send-custom-email-with-attachment.ts"),
+    route("files/*", "routes/api/files.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("builds/latest.json", "routes/builds/latest-json.ts"),

@@ -73,12 +73,26 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3, "expected a sender such as Atelier <hello@atelier.example>").default("Atelier <no-reply@atelier.local>"),
   JOB_WORKERS: bool(true),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  TWITTER_CLIENT_ID: z.string().min(1).optional(),
+  TWITTER_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z.url({ error: "expected the OpenID provider's issuer URL, such as https://id.example.com" }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).default("your organisation"),
 });
 
 export type Config = ReturnType<typeof toConfig>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+function pair(clientId: string | undefined, clientSecret: string | undefined) {
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
 }
 
 function toConfig(env: z.infer<typeof envSchema>) {
@@ -117,6 +131,18 @@ function toConfig(env: z.infer<typeof envSchema>) {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     /** Run job handlers in this process; a web-only process of a larger deployment sets false. */
     jobWorkers: env.JOB_WORKERS,
+    /** Sign-in providers; each is offered only when both its id and secret are set. */
+    oauth: {
+      google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+      facebook: pair(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
+      twitter: pair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET),
+      oidc:
+        env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+          ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME }
+          : null,
+    },
+    /** Uploaded and generated files (avatars, images) live under here in embedded mode. */
+    filesDir: path.join(dataDir, "files"),
   };
 }
 

@@ -16,6 +16,7 @@ import { logger } from "../logger";
 import { isDomainAllowed } from "../navigation/domain-check";
 import { addNotification } from "../notify/notifications";
 import { CODE_TTL_SECONDS, sendCodeEmail, sendPasswordChangedEmail, sendWelcomeEmail } from "./auth-emails";
+import { oauthPlugins, socialProvidersFromConfig } from "./oauth";
 
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -80,7 +81,9 @@ function createAuth() {
       expiresIn: 30 * 24 * 60 * 60, // "keep me signed in": 30 days, renewed while used
       updateAge: 24 * 60 * 60,
     },
+    socialProviders: socialProvidersFromConfig(),
     plugins: [
+      ...oauthPlugins(),
       admin(),
       emailOTP({
         otpLength: 6,

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { SignOutButton } from "~/components/auth/sign-out-button";
 import { Logo } from "~/components/logo";
+import { NotificationsBell } from "~/components/notifications/bell";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
 import { buttonClass } from "~/components/ui/button";
@@ -79,6 +80,7 @@ function Header() {
           ) : null}
           {user ? (
             <>
+              <NotificationsBell unread={user.unreadNotifications} />
               {user.isAdmin ? null : (
                 <Link to="/user-profile" className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
                   {user.name}
