@@ -39,6 +39,7 @@ export default defineConfig({
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(E2E_PORT),
+      E2E_PORT: String(E2E_PORT),
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       DATABASE_URL: e2eDatabaseUrl(),
       LOG_LEVEL: "warn",

@@ -11,7 +11,6 @@ const PUBLIC_PATHS = [
   "/enter-otp",
   "/reset-password",
   "/new-password",
-  "/user-profile",
   "/pricing-plans",
   "/checkout-tiers",
   "/product-overview",
@@ -97,6 +96,12 @@ test.describe("admin pages send a visitor who is not an admin to '/'", () => {
       await expect(page).toHaveURL("/");
     });
   }
+});
+
+test("the profile asks a visitor to sign in first", async ({ page, db: _db }) => {
+  await page.goto("/user-profile");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fuser-profile");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
 });
 
 test("an unknown path shows the 404 page with a way back", async ({ page, db: _db }) => {

@@ -18,3 +18,19 @@ export function clearStoredUserData(storage: Storage = window.localStorage): voi
     // storage may be unavailable; signing out must still work
   }
 }
+
+/** Asks the server to delete the preview image named in storage (kept alive across the sign-out reload). */
+export function deletePendingPreviewImage(storage: Storage = window.localStorage): void {
+  try {
+    const fileName = storage.getItem("previewImage");
+    if (!fileName) return;
+    void fetch("/api/delete-request-image", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ fileName }),
+      keepalive: true,
+    }).catch(() => {});
+  } catch {
+    // signing out must still work
+  }
+}

@@ -1,5 +1,6 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATABASE = "atelier_e2e";
+/** One database per port, so two runs on one machine (different E2E_PORT) never share data. */
+export const E2E_DATABASE = `atelier_e2e_${E2E_PORT}`;
 
 /** The end-to-end database on the PostgreSQL server that `npm test` starts. */
 export function e2eDatabaseUrl(): string {

@@ -13,6 +13,7 @@ import { loadSiteSettings } from "../content/site-settings";
 import { getDb } from "../db/client";
 import { account, session, user, verification } from "../db/schema";
 import { logger } from "../logger";
+import { getStorage } from "../storage/storage";
 import { isDomainAllowed } from "../navigation/domain-check";
 import { addNotification } from "../notify/notifications";
 import { CODE_TTL_SECONDS, sendCodeEmail, sendPasswordChangedEmail, sendWelcomeEmail } from "./auth-emails";
@@ -75,6 +76,15 @@ function createAuth() {
           message: "Your email is verified. Start with text to art, or see what the community is making.",
         });
         await sendWelcomeEmail(user);
+      },
+    },
+    user: {
+      deleteUser: {
+        enabled: true,
+        // The account's rows go by foreign keys; its files go here.
+        afterDelete: async (user) => {
+          await getStorage().deletePrefix(`users/${user.id}/`);
+        },
       },
     },
     session: {

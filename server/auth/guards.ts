@@ -3,6 +3,7 @@
  * The spec's user document: user_uid, email, is_admin (spec §3, §6).
  */
 import { redirect, redirectDocument } from "react-router";
+import { ApiError } from "../http/api";
 import { getAuth } from "./auth";
 
 export interface SessionUser {
@@ -30,4 +31,28 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 export async function redirectAdminFromLoginArea(request: Request): Promise<void> {
   const user = await getUser(request);
   if (user?.isAdmin) throw redirect("/admin/dashboard");
+}
+
+/** Pages and actions for signed-in people: others go to sign in and come back. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+  }
+  return user;
+}
+
+/** For JSON APIs: 401 when signed out, never a redirect. */
+export async function requireUserForApi(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) throw new ApiError(401, "unauthorized", "Sign in first");
+  return user;
+}
+
+/** For admin JSON APIs: 401 when signed out, 403 for anyone who is not an admin (spec §6). */
+export async function requireAdminForApi(request: Request): Promise<SessionUser> {
+  const user = await requireUserForApi(request);
+  if (!user.isAdmin) throw new ApiError(403, "forbidden", "Only administrators can do this");
+  return user;
 }

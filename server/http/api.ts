@@ -168,3 +168,12 @@ export async function withIdempotency(
   await storeIdempotentResponse(db, scope, key, { status: response.status, body });
   return response;
 }
+
+/** Reads a form body (urlencoded or multipart) after checking its declared size. */
+export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (!Number.isFinite(declared) || declared > maxBytes) {
+    throw new ApiError(413, "payload_too_large", `The upload is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  }
+  return request.formData();
+}

@@ -1,7 +1,259 @@
-import { PlannedPage } from "~/components/planned-page";
+import { AccountError } from "@server/auth/accounts";
+import { requireUser } from "@server/auth/guards";
+import {
+  changePassword,
+  deleteAccount,
+  listActiveSessions,
+  listSignInMethods,
+  signOutOtherSessions,
+  updateAvatar,
+  updateDisplayName,
+} from "@server/auth/profile";
+import { getDb } from "@server/db/client";
+import { user as userTable } from "@server/db/schema";
+import { ApiError, readFormData } from "@server/http/api";
+import { ImageError } from "@server/storage/images";
+import { eq } from "drizzle-orm";
+import { Coins, KeyRound, LogOut, Monitor, Trash2, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { newPasswordField, signUpSchema } from "~/lib/account-schemas";
+import { fieldOrFormError, parseForm } from "~/lib/forms";
+import type { Route } from "./+types/user-profile";
 
-export const meta = () => [{ title: "Your profile · Atelier" }];
+export const meta: Route.MetaFunction = () => [{ title: "Your profile · Atelier" }];
 
-export default function UserProfilePage() {
-  return <PlannedPage title="Your profile" summary="Your name, avatar, email, password, sign-in methods, sessions and token balance." />;
+const MAX_AVATAR_UPLOAD = 11 * 1024 * 1024;
+const passwordChangeSchema = z
+  .object({ currentPassword: z.string().min(1, "Enter your current password"), newPassword: newPasswordField, confirm: z.string() })
+  .refine((v) => v.newPassword === v.confirm, { message: "The two passwords are not the same", path: ["confirm"] });
+
+const PROVIDER_LABELS: Record<string, string> = {
+  credential: "Email and password",
+  google: "Google",
+  facebook: "Facebook",
+  twitter: "X",
+  oidc: "Single sign-on",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const current = await requireUser(request);
+  const [row] = await getDb().select().from(userTable).where(eq(userTable.id, current.userUid));
+  const [methods, sessions] = await Promise.all([listSignInMethods(request), listActiveSessions(request)]);
+  return {
+    profile: { name: current.name, email: current.email, image: row?.image ?? null, createdAt: row?.createdAt.toISOString() ?? null },
+    methods: methods.map((m) => PROVIDER_LABELS[m] ?? m),
+    hasPassword: methods.includes("credential"),
+    sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() })),
+    // The token ledger arrives with generation; until then every balance is zero.
+    tokenBalance: 0,
+  };
+}
+
+type Intent = "name" | "avatar" | "password" | "sign-out-others" | "delete";
+
+export async function action({ request }: Route.ActionArgs) {
+  const current = await requireUser(request);
+  let form: FormData;
+  try {
+    form = await readFormData(request, MAX_AVATAR_UPLOAD);
+  } catch (error) {
+    if (error instanceof ApiError) return data({ intent: "avatar" as Intent, ...fieldOrFormError({ message: error.message, field: "avatar" }) }, { status: 413 });
+    throw error;
+  }
+  const intent = String(form.get("intent")) as Intent;
+  try {
+    switch (intent) {
+      case "name": {
+        const parsed = parseForm(form, signUpSchema.pick({ name: true }));
+        if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
+        const headers = await updateDisplayName(request, parsed.data.name);
+        return data({ intent, ok: true as const, message: "Your name is saved." }, { headers });
+      }
+      case "avatar": {
+        const file = form.get("avatar");
+        if (!(file instanceof File) || file.size === 0) return data({ intent, ...fieldOrFormError({ message: "Choose an image file", field: "avatar" }) }, { status: 400 });
+        const headers = await updateAvatar(getDb(), request, current, Buffer.from(await file.arrayBuffer()));
+        return data({ intent, ok: true as const, message: "Your picture is updated." }, { headers });
+      }
+      case "password": {
+        const parsed = parseForm(form, passwordChangeSchema);
+        if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
+        const headers = await changePassword(request, current, parsed.data);
+        return data({ intent, ok: true as const, message: "Your password is changed. Other devices are signed out." }, { headers });
+      }
+      case "sign-out-others": {
+        await signOutOtherSessions(request);
+        return { intent, ok: true as const, message: "Every other device is signed out." };
+      }
+      case "delete": {
+        if (form.get("confirm") !== "DELETE") return data({ intent, ...fieldOrFormError({ message: 'Type DELETE to confirm', field: "confirm" }) }, { status: 400 });
+        const password = String(form.get("password") ?? "");
+        const headers = await deleteAccount(request, password ? { password } : {});
+        return redirect("/?deleted=1", { headers });
+      }
+      default:
+        return data({ intent, ...fieldOrFormError({ message: "Unknown action" }) }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof AccountError || error instanceof ImageError) {
+      const field = error instanceof ImageError ? "avatar" : error.field;
+      return data({ intent, ...fieldOrFormError({ message: error.message, field }) }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+function Section({ icon, title, children, tone = "default" }: { icon: ReactNode; title: string; children: ReactNode; tone?: "default" | "danger" }) {
+  return (
+    <section className={`rounded-3xl border bg-paper-raised p-6 shadow-sm ${tone === "danger" ? "border-danger/30" : "border-line"}`}>
+      <h2 className="flex items-center gap-2 font-display text-xl font-semibold text-ink">
+        {icon}
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent) ? "Edge" : /Chrome\//.test(userAgent) ? "Chrome" : /Firefox\//.test(userAgent) ? "Firefox" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
+  const os = /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Linux/.test(userAgent) ? "Linux" : "";
+  return os ? `${browser} on ${os}` : browser;
+}
+
+export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, methods, hasPassword, sessions, tokenBalance } = loaderData;
+  const navigation = useNavigation();
+  const pending = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const result = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
+  const errorsFor = (intent: Intent) => {
+    const r = result(intent);
+    return r && "errors" in r ? r.errors : undefined;
+  };
+  const messageFor = (intent: Intent) => {
+    const r = result(intent);
+    if (!r) return null;
+    if ("message" in r) return <FormMessage tone="success">{r.message}</FormMessage>;
+    return r.errors.form ? <FormMessage tone="error">{r.errors.form}</FormMessage> : null;
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center gap-5">
+        {profile.image ? (
+          <img src={profile.image} alt="" className="size-20 rounded-full object-cover ring-4 ring-paper-raised" />
+        ) : (
+          <span className="grid size-20 place-items-center rounded-full bg-accent-soft font-display text-3xl text-accent">{profile.name.slice(0, 1).toUpperCase()}</span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">{profile.name}</h1>
+          <p className="text-ink-soft">{profile.email}</p>
+        </div>
+        <div className="flex items-center gap-2 rounded-2xl bg-accent-soft px-4 py-3 text-accent-strong">
+          <Coins aria-hidden className="size-5" />
+          <span>
+            <span className="block text-xs uppercase tracking-wider">Token balance</span>
+            <span className="font-display text-2xl font-semibold" data-testid="token-balance">
+              {tokenBalance}
+            </span>
+          </span>
+        </div>
+      </div>
+
+      <div className="mt-8 space-y-6">
+        <Section icon={<UserRound aria-hidden className="size-5 text-accent" />} title="Profile">
+          <div className="space-y-6">
+            <Form method="post" className="space-y-4">
+              <input type="hidden" name="intent" value="name" />
+              {messageFor("name")}
+              <TextField label="Display name" name="name" defaultValue={profile.name} maxLength={60} required error={errorsFor("name")?.fields.name} />
+              <button type="submit" className={buttonClass({ size: "sm" })} disabled={pending("name")}>
+                {pending("name") ? "Saving…" : "Save name"}
+              </button>
+            </Form>
+            <Form method="post" encType="multipart/form-data" className="space-y-4">
+              <input type="hidden" name="intent" value="avatar" />
+              {messageFor("avatar")}
+              <TextField
+                label="Profile picture"
+                name="avatar"
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+                error={errorsFor("avatar")?.fields.avatar}
+                hint="JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. We crop it to a square."
+              />
+              <button type="submit" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={pending("avatar")}>
+                {pending("avatar") ? "Uploading…" : "Upload picture"}
+              </button>
+            </Form>
+            <div>
+              <p className="text-sm font-medium text-ink">Email</p>
+              <p className="text-ink-soft">{profile.email}</p>
+            </div>
+          </div>
+        </Section>
+
+        <Section icon={<KeyRound aria-hidden className="size-5 text-accent" />} title="Sign-in">
+          <p className="text-sm text-ink-soft">You sign in with: {methods.join(", ") || "—"}</p>
+          {hasPassword ? (
+            <Form method="post" className="mt-5 space-y-4">
+              <input type="hidden" name="intent" value="password" />
+              {messageFor("password")}
+              <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={errorsFor("password")?.fields.currentPassword} />
+              <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" error={errorsFor("password")?.fields.newPassword} />
+              <TextField label="New password, again" name="confirm" type="password" autoComplete="new-password" error={errorsFor("password")?.fields.confirm} />
+              <button type="submit" className={buttonClass({ size: "sm" })} disabled={pending("password")}>
+                {pending("password") ? "Saving…" : "Change password"}
+              </button>
+            </Form>
+          ) : null}
+        </Section>
+
+        <Section icon={<Monitor aria-hidden className="size-5 text-accent" />} title="Where you are signed in">
+          {messageFor("sign-out-others")}
+          <ul className="mt-2 divide-y divide-line">
+            {sessions.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+                <span>
+                  <span className="font-medium text-ink">{describeDevice(s.userAgent)}</span>
+                  {s.current ? <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-strong">This device</span> : null}
+                  <span className="block text-ink-soft">
+                    {s.ipAddress ?? "Unknown address"} · last active {new Date(s.updatedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          {sessions.length > 1 ? (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="sign-out-others" />
+              <button type="submit" className={buttonClass({ size: "sm", variant: "secondary" })}>
+                <LogOut aria-hidden className="size-4" /> Sign out other sessions
+              </button>
+            </Form>
+          ) : null}
+        </Section>
+
+        <Section icon={<Trash2 aria-hidden className="size-5 text-danger" />} title="Delete your account" tone="danger">
+          <p className="text-sm text-ink-soft">This removes your account, your private data and your files. It cannot be undone.</p>
+          <Form method="post" className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="delete" />
+            {messageFor("delete")}
+            {hasPassword ? (
+              <TextField label="Your password" name="password" type="password" autoComplete="current-password" error={errorsFor("delete")?.fields.password} />
+            ) : null}
+            <TextField label="Type DELETE to confirm" name="confirm" autoComplete="off" error={errorsFor("delete")?.fields.confirm} />
+            <button type="submit" className={buttonClass({ size: "sm", className: "bg-danger hover:bg-danger/90" })} disabled={pending("delete")}>
+              {pending("delete") ? "Deleting…" : "Delete my account"}
+            </button>
+          </Form>
+        </Section>
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,29 @@
+import { getUser } from "@server/auth/guards";
 import { jsonError } from "@server/http/api";
+import { getStorage, isSafeKey, ownerOfKey } from "@server/storage/storage";
+import type { Route } from "./+types/files";
 
-// Filled in by the accounts work in progress.
-export const loader = () => jsonError(404, "not_found", "Not available yet");
-export const action = () => jsonError(404, "not_found", "Not available yet");
+/** Kinds of user file anyone may see; every other kind is visible to its owner only. */
+const PUBLIC_KINDS = new Set(["avatar"]);
+
+/** GET /api/files/{key}: stored files. Keys are unique, so public files are cached for good. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const key = params["*"] ?? "";
+  if (!isSafeKey(key)) return jsonError(404, "not_found", "No such file");
+  const owner = ownerOfKey(key);
+  const isPublic = owner !== null && PUBLIC_KINDS.has(owner.kind);
+  if (!isPublic) {
+    const current = await getUser(request);
+    if (!current || !owner || owner.userId !== current.userUid) return jsonError(404, "not_found", "No such file");
+  }
+  const file = await getStorage().get(key);
+  if (!file) return jsonError(404, "not_found", "No such file");
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.byteLength),
+      "Cache-Control": isPublic ? "public, max-age=31536000, immutable" : "private, max-age=3600",
+      "Content-Disposition": "inline",
+    },
+  });
+}

@@ -1,5 +1,27 @@
-import { jsonError } from "@server/http/api";
+import { requireAdminForApi } from "@server/auth/guards";
+import { getDb } from "@server/db/client";
+import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { requestInfoContext } from "@server/http/request-context";
+import { customEmailWithAttachmentInput, EmailRequestError, sendCustomEmailWithAttachment } from "@server/notify/custom-email";
+import type { Route } from "./+types/send-custom-email-with-attachment";
 
-// Filled in by the accounts work in progress.
-export const loader = () => jsonError(404, "not_found", "Not available yet");
-export const action = () => jsonError(404, "not_found", "Not available yet");
+/** POST /api/send-custom-email-with-attachment {email, subject, message, attachment: {filename, content, encoding}} — administrators only (spec §7). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApi(
+    async () => {
+      requireMethod(request, "POST");
+      await requireAdminForApi(request);
+      const input = parseWith(customEmailWithAttachmentInput, (await readJson(request, { maxBytes: 8 * 1024 * 1024 })).value);
+      try {
+        await sendCustomEmailWithAttachment(getDb(), input);
+      } catch (error) {
+        if (error instanceof EmailRequestError) throw new ApiError(error.status, "email_failed", error.message);
+        throw error;
+      }
+      return json({ ok: true }, { status: 202 });
+    },
+    (error) => context.get(requestInfoContext).log.error({ err: error }, "send-custom-email-with-attachment failed"),
+  );
+}
+
+export const loader = ({ request }: Route.LoaderArgs) => handleApi(async () => (requireMethod(request, "POST"), json({})));

@@ -1,0 +1,122 @@
+/**
+ * The authorization matrix (spec §6): anonymous visitors, users and admins against every admin
+ * page and every admin API. The route table is read, so a new admin page or API that is not
+ * classified here fails the test.
+ */
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../app/routes";
+import { readOutbox } from "../server/notify/email/transport";
+import { signInAsAdmin, signInAsDemoUser } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+function flatten(entries: RouteConfigEntry[], prefix = ""): string[] {
+  return entries.flatMap((e) => {
+    const path = e.path ? `${prefix}/${e.path}`.replace(/\/+/g, "/") : prefix;
+    return [...(e.path ? [path] : []), ...flatten(e.children ?? [], path)];
+  });
+}
+const ALL_PATHS = flatten(routes as RouteConfigEntry[]);
+const ADMIN_PAGES = ALL_PATHS.filter((p) => p.startsWith("/admin/"));
+
+/** Every API, classified. Admin APIs must refuse everyone else. */
+const ADMIN_APIS: { path: string; body: unknown }[] = [
+  { path: "/api/send-custom-email", body: { email: "someone@example.test", subject: "Hello", message: "Hi there" } },
+  {
+    path: "/api/send-custom-email-with-attachment",
+    body: {
+      email: "someone@example.test",
+      subject: "Your invoice",
+      message: "Attached.",
+      attachment: { filename: "invoice.pdf", content: Buffer.from("%PDF-1.4\n% test invoice\n").toString("base64"), encoding: "base64" },
+    },
+  },
+];
+const OTHER_APIS = new Set([
+  "/api/check-domain",
+  "/api/version",
+  "/api/error-reports",
+  "/api/auth/*",
+  "/api/oauth/start",
+  "/api/notifications",
+  "/api/delete-request-image",
+  "/api/send-verification-email",
+  "/api/files/*",
+  "/api/*",
+]);
+
+test("every API in the route table is classified", () => {
+  const apis = ALL_PATHS.filter((p) => p.startsWith("/api/"));
+  const unclassified = apis.filter((p) => !OTHER_APIS.has(p) && !ADMIN_APIS.some((a) => a.path === p));
+  expect(unclassified).toEqual([]);
+  expect(ADMIN_PAGES).toHaveLength(18);
+});
+
+test("anonymous visitors reach no admin page and no admin API", async ({ page, request, db: _db }) => {
+  for (const path of ADMIN_PAGES) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL("/");
+  }
+  for (const api of ADMIN_APIS) {
+    const response = await request.post(api.path, { data: api.body });
+    expect(response.status(), api.path).toBe(401);
+  }
+});
+
+test("signed-in users who are not admins reach no admin page and no admin API", async ({ page, db }) => {
+  await signInAsDemoUser(page);
+  for (const path of ADMIN_PAGES) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL("/");
+  }
+  for (const api of ADMIN_APIS) {
+    const response = await page.request.post(api.path, { data: api.body });
+    expect(response.status(), api.path).toBe(403);
+  }
+  expect(await readOutbox(db, { to: "someone@example.test" })).toEqual([]);
+});
+
+test("admins reach every admin page and API; the emails go out, attachment included", async ({ page, db }) => {
+  await signInAsAdmin(page);
+  for (const path of ADMIN_PAGES) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page, path).toHaveURL(path);
+  }
+  for (const api of ADMIN_APIS) {
+    const response = await page.request.post(api.path, { data: api.body });
+    expect(response.status(), `${api.path}: ${await response.text()}`).toBe(202);
+  }
+  await expect.poll(async () => (await readOutbox(db, { to: "someone@example.test" })).map((e) => e.kind).sort(), { timeout: 15_000 }).toEqual([
+    "custom",
+    "custom-attachment",
+  ]);
+  const [withAttachment] = await readOutbox(db, { to: "someone@example.test", kind: "custom-attachment" });
+  expect(withAttachment!.attachments).toEqual([expect.objectContaining({ filename: "invoice.pdf", contentType: "application/pdf" })]);
+});
+
+test("admin email APIs validate: a fake PDF and a bad address are refused with the spec's messages", async ({ page, db: _db }) => {
+  await signInAsAdmin(page);
+  const fake = await page.request.post("/api/send-custom-email-with-attachment", {
+    data: { email: "x@example.test", subject: "s", message: "m", attachment: { filename: "a.pdf", content: Buffer.from("not a pdf").toString("base64"), encoding: "base64" } },
+  });
+  expect(fake.status()).toBe(400);
+  expect((await fake.json()).error.message).toBe("Failed to send email with attachment: a.pdf is not a real PDF file");
+  const bad = await page.request.post("/api/send-custom-email", { data: { email: "nope", subject: "s", message: "m" } });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).error.fields.email).toEqual(["Enter a valid email address"]);
+});
+
+test("a user deletes only their own preview image; files are private to their owner", async ({ page, browser, db: _db }) => {
+  await signInAsDemoUser(page);
+  const mine = await page.request.post("/api/delete-request-image", { data: { fileName: "20261122000000-none.webp" } });
+  expect(await mine.json()).toEqual({ ok: false }); // nothing there
+  const theirs = await page.request.post("/api/delete-request-image", { data: { fileName: "users/someone-else/preview/x.webp" } });
+  expect(theirs.status()).toBe(403);
+  expect(await theirs.json()).toEqual({ ok: false });
+  const traversal = await page.request.post("/api/delete-request-image", { data: { fileName: "../../etc/passwd" } });
+  expect(await traversal.json()).toEqual({ ok: false });
+  const anonymous = await browser.newContext();
+  expect((await anonymous.request.post("/api/delete-request-image", { data: { fileName: "x.webp" } })).status()).toBe(401);
+  expect((await anonymous.request.get("/api/files/users/someone/preview/x.webp")).status()).toBe(404);
+  await anonymous.close();
+});

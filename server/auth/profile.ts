@@ -1,0 +1,113 @@
+/** The signed-in user's own account: name, avatar, password, sign-in methods, sessions, deletion. */
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { user } from "../db/schema";
+import { makeAvatar } from "../storage/images";
+import { getStorage, ownerOfKey, userFileKey } from "../storage/storage";
+import { AccountError } from "./accounts";
+import { sendPasswordChangedEmail } from "./auth-emails";
+import { getAuth } from "./auth";
+import type { SessionUser } from "./guards";
+import { checkPasswordPolicy } from "./password-policy";
+
+export const FILES_ROUTE = "/api/files/";
+
+export async function updateDisplayName(request: Request, name: string): Promise<Headers> {
+  const { headers } = await getAuth().api.updateUser({ body: { name }, headers: request.headers, returnHeaders: true });
+  return headers;
+}
+
+/** Checks the upload by content, stores a 256 px WebP and points the account at it. */
+export async function updateAvatar(db: Database, request: Request, current: SessionUser, bytes: Buffer): Promise<Headers> {
+  const webp = await makeAvatar(bytes);
+  const key = userFileKey(current.userUid, "avatar", "webp");
+  await getStorage().put(key, webp, "image/webp");
+  const [row] = await db.select({ image: user.image }).from(user).where(eq(user.id, current.userUid));
+  const { headers } = await getAuth().api.updateUser({ body: { image: `${FILES_ROUTE}${key}` }, headers: request.headers, returnHeaders: true });
+  // Remove the previous avatar if it was one of ours.
+  const previous = row?.image?.startsWith(FILES_ROUTE) ? row.image.slice(FILES_ROUTE.length) : null;
+  if (previous && ownerOfKey(previous)?.userId === current.userUid) await getStorage().delete(previous);
+  return headers;
+}
+
+/** Changes the password; every other session ends and this one is renewed. */
+export async function changePassword(request: Request, current: SessionUser, input: { currentPassword: string; newPassword: string }): Promise<Headers> {
+  const policy = checkPasswordPolicy(input.newPassword, current);
+  if (policy) throw new AccountError(policy, "newPassword", "weak_password");
+  try {
+    const { headers } = await getAuth().api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await sendPasswordChangedEmail({ email: current.email, name: current.name });
+    return headers;
+  } catch (error) {
+    if (error instanceof APIError) {
+      const code = error.body?.code;
+      if (code === "INVALID_PASSWORD") throw new AccountError("Your current password is not right", "currentPassword", "wrong_password");
+      if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") throw new AccountError("Your account signs in without a password", "currentPassword", "no_password");
+    }
+    throw error;
+  }
+}
+
+export async function listSignInMethods(request: Request): Promise<string[]> {
+  const accounts = await getAuth().api.listUserAccounts({ headers: request.headers });
+  return accounts.map((a) => a.providerId);
+}
+
+export interface ActiveSession {
+  id: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  current: boolean;
+}
+
+export async function listActiveSessions(request: Request): Promise<ActiveSession[]> {
+  const [sessions, mine] = await Promise.all([
+    getAuth().api.listSessions({ headers: request.headers }),
+    getAuth().api.getSession({ headers: request.headers }),
+  ]);
+  return sessions
+    .map((s) => ({
+      id: s.id,
+      userAgent: s.userAgent ?? null,
+      ipAddress: s.ipAddress ?? null,
+      createdAt: new Date(s.createdAt),
+      updatedAt: new Date(s.updatedAt),
+      current: s.id === mine?.session.id,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.updatedAt.getTime() - a.updatedAt.getTime());
+}
+
+export async function signOutOtherSessions(request: Request): Promise<void> {
+  await getAuth().api.revokeOtherSessions({ headers: request.headers });
+}
+
+/**
+ * Deletes the account after re-authentication (spec §7): the password for password accounts,
+ * a recent sign-in otherwise. Its rows go by foreign keys, its files by the auth hook.
+ */
+export async function deleteAccount(request: Request, input: { password?: string }): Promise<Headers> {
+  try {
+    const { headers } = await getAuth().api.deleteUser({
+      body: input.password ? { password: input.password } : {},
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch (error) {
+    if (error instanceof APIError) {
+      const code = error.body?.code;
+      if (code === "INVALID_PASSWORD") throw new AccountError("That password is not right", "password", "wrong_password");
+      if (code === "SESSION_EXPIRED" || error.statusCode === 403) {
+        throw new AccountError("For your safety, sign in again before deleting your account", "password", "reauthenticate");
+      }
+    }
+    throw error;
+  }
+}

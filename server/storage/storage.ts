@@ -1,0 +1,97 @@
+/**
+ * File storage behind one small interface: the local disk by default (under DATA_DIR/files),
+ * an S3-compatible store when a later issue configures one. Bytes live here; what they are
+ * and who owns them lives in the database. Keys look like
+ * `users/{userId}/{kind}/{timestamp14}-{id}.{ext}`.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { timestamp14 } from "../../app/lib/timestamp";
+import { getConfig } from "../config";
+
+export interface StoredFile {
+  bytes: Buffer;
+  contentType: string;
+}
+
+export interface FileStorage {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredFile | null>;
+  delete(key: string): Promise<boolean>;
+  /** Removes every file whose key starts with the prefix (a user's files on account deletion). */
+  deletePrefix(prefix: string): Promise<number>;
+}
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/i;
+
+/** A key is a relative path of safe characters: no `..`, no leading slash, no backslashes. */
+export function isSafeKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.split("/").some((part) => part === "" || part === "." || part === "..") && key.length <= 500;
+}
+
+export function userFileKey(userId: string, kind: string, ext: string, now = new Date()): string {
+  return `users/${userId}/${kind}/${timestamp14(now)}-${randomUUID()}.${ext}`;
+}
+
+/** The user a key belongs to, when it is under users/{id}/. */
+export function ownerOfKey(key: string): { userId: string; kind: string } | null {
+  const m = /^users\/([^/]+)\/([^/]+)\//.exec(key);
+  return m ? { userId: m[1]!, kind: m[2]! } : null;
+}
+
+export function createLocalStorage(root: string): FileStorage {
+  const resolve = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, bytes, contentType) {
+      const file = resolve(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      await fs.writeFile(tmp, bytes);
+      await fs.writeFile(`${file}.type`, contentType);
+      await fs.rename(tmp, file);
+    },
+    async get(key) {
+      const file = resolve(key);
+      try {
+        const [bytes, contentType] = await Promise.all([fs.readFile(file), fs.readFile(`${file}.type`, "utf8").catch(() => "application/octet-stream")]);
+        return { bytes, contentType };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      const file = resolve(key);
+      try {
+        await fs.rm(file);
+        await fs.rm(`${file}.type`, { force: true });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async deletePrefix(prefix) {
+      const dir = resolve(prefix.replace(/\/+$/, ""));
+      let count = 0;
+      try {
+        const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+        count = entries.filter((e) => e.isFile() && !e.name.endsWith(".type")).length;
+      } catch {
+        return 0;
+      }
+      await fs.rm(dir, { recursive: true, force: true });
+      return count;
+    },
+  };
+}
+
+let storage: FileStorage | undefined;
+
+export function getStorage(): FileStorage {
+  storage ??= createLocalStorage(getConfig().filesDir);
+  return storage;
+}
