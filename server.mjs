@@ -1,5 +1,5 @@
-// Starts Atelier. Production: the built server bundle (npm run build). Development: Vite in
-// middleware mode with hot reload. Kept as plain JS because it runs before anything is built.
+// Starts Atelier. Production: the built server bundle (npm run build); `--worker` runs only the
+// job workers (PostgreSQL deployments). Development: Vite in middleware mode with hot reload. Kept as plain JS because it runs before anything is built.
 import process from "node:process";
 
 function fail(error) {
@@ -30,8 +30,9 @@ if (process.env.NODE_ENV === "development") {
   app.listen(port, process.env.HOST ?? "127.0.0.1", () => console.log(`Atelier (development) on http://localhost:${port}`));
 } else {
   try {
-    const { startServer } = await import("./build/server/index.js");
-    await startServer();
+    const { startServer, startWorker } = await import("./build/server/index.js");
+    if (process.argv.includes("--worker")) await startWorker();
+    else await startServer();
   } catch (error) {
     fail(error);
   }

@@ -15,6 +15,7 @@ export default defineConfig({
         test: {
           name: "integration-pglite",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: ["tests/integration/multi-process.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           env: { TEST_DATABASE: "pglite" },
           testTimeout: 30_000,

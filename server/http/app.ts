@@ -187,6 +187,30 @@ function announceDemoAccounts(config: Config, accounts: SeededAccount[]) {
   process.stdout.write(`\n  Demo accounts created (shown once; sign in at ${config.publicUrl}/login):\n${lines.join("\n")}\n\n`);
 }
 
+/**
+ * A job worker without HTTP, for deployments on PostgreSQL that run web and worker processes
+ * apart (web processes set JOB_WORKERS=false). Stops cleanly on SIGTERM.
+ */
+export async function startWorker(): Promise<void> {
+  const config = getConfig();
+  if (config.database.kind !== "postgres") {
+    throw new Error("A separate worker needs PostgreSQL (DATABASE_URL): the embedded database runs jobs inside the web process.");
+  }
+  const handle = await openDatabase(config.database);
+  setDatabase(handle);
+  if (config.runMigrations) await migrateDatabase(config.database, handle);
+  await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: true });
+  logger.info({ jobs: ALL_JOBS.map((j) => j.name) }, "Atelier worker is running");
+  const stop = async (signal: string) => {
+    logger.info({ signal }, "worker stopping: finishing running jobs");
+    await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
+    await handle.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+}
+
 /** Starts Atelier in one process: database, HTTP server, graceful shutdown. */
 export async function startServer(): Promise<Server> {
   const config = getConfig();
