@@ -1,8 +1,10 @@
 import { AccountError, accountCaller, sendEmailCode, signInWithPassword } from "@server/auth/accounts";
 import { getUser, redirectAdminFromLoginArea } from "@server/auth/guards";
+import { listSignInProviders } from "@server/auth/oauth";
 import { Mail } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { emailOnlySchema, safeRedirectPath, signInSchema } from "~/lib/account-schemas";
@@ -17,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
   if (await getUser(request)) throw redirect(redirectTo || "/");
-  return { redirectTo, reset: url.searchParams.get("reset") === "1" };
+  return { redirectTo, reset: url.searchParams.get("reset") === "1", providers: listSignInProviders() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,6 +70,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       <div className="space-y-5">
         {loaderData.reset ? <FormMessage tone="success">Your password is changed. Sign in with the new one.</FormMessage> : null}
         {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        <OAuthButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
         <Form method="post" noValidate className="space-y-5">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors?.fields.email} />

@@ -1,6 +1,8 @@
-import { getAuth } from "@server/auth/auth";
+import { handleAuthRequest } from "@server/auth/http-guard";
+import { getDb } from "@server/db/client";
+import { requestInfoContext } from "@server/http/request-context";
 import type { Route } from "./+types/auth";
 
-/** /api/auth/*: Better Auth's endpoints (sign-in, sign-up, sessions…), served through the route table. */
-export const loader = ({ request }: Route.LoaderArgs) => getAuth().handler(request);
-export const action = ({ request }: Route.ActionArgs) => getAuth().handler(request);
+/** /api/auth/*: Better Auth's endpoints (sessions, OAuth callbacks…), behind Atelier's abuse limits. */
+export const loader = ({ request, context }: Route.LoaderArgs) => handleAuthRequest(getDb(), request, context.get(requestInfoContext).clientIp);
+export const action = ({ request, context }: Route.ActionArgs) => handleAuthRequest(getDb(), request, context.get(requestInfoContext).clientIp);

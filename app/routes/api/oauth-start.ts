@@ -1,5 +1,20 @@
+import { startOAuthSignIn } from "@server/auth/oauth";
 import { jsonError } from "@server/http/api";
+import { safeRedirectPath } from "~/lib/account-schemas";
+import type { Route } from "./+types/oauth-start";
 
-// Filled in by the accounts work in progress.
-export const loader = () => jsonError(404, "not_found", "Not available yet");
-export const action = () => jsonError(404, "not_found", "Not available yet");
+/**
+ * GET /api/oauth/start?provider=google|facebook|twitter|oidc[&popup=1][&redirectTo=/path]:
+ * a redirect to the provider's sign-in page, with Better Auth's state cookie. The login page
+ * opens it in a popup (popup=1), or in the tab when popups are blocked.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return startOAuthSignIn(request, {
+    provider: url.searchParams.get("provider"),
+    popup: url.searchParams.get("popup") === "1",
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/"),
+  });
+}
+
+export const action = () => jsonError(405, "method_not_allowed", "Use GET for this address", { headers: { Allow: "GET" } });

@@ -1,6 +1,7 @@
 import { Menu, Sparkles, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
 import { SignOutButton } from "~/components/auth/sign-out-button";
 import { Logo } from "~/components/logo";
 import { NotificationsBell } from "~/components/notifications/bell";
@@ -89,12 +90,7 @@ function Header() {
               <SignOutButton className="hidden rounded-full px-3 py-2 text-sm font-medium text-ink-soft hover:bg-paper-sunken hover:text-ink sm:inline-flex" />
             </>
           ) : (
-            <Link
-              to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
-              className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex"
-            >
-              Sign in
-            </Link>
+            <SignInDialogTrigger className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex" />
           )}
           <Link
             to="/ai/ai-text-to-art"
