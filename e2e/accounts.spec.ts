@@ -1,5 +1,6 @@
 /** Accounts in a real browser: sign-up, verification by link and by code, sign-in by password and by email link, reset, sign-out. */
 import type { Page } from "@playwright/test";
+import { sql } from "drizzle-orm";
 import { latestOutboxEmail } from "../server/notify/email/transport";
 import type { Database } from "../server/db/client";
 import { expect, gotoHydrated, test } from "./support/fixtures";
@@ -185,4 +186,23 @@ test("reset a forgotten password: same answer for unknown emails, other sessions
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
   await other.close();
+});
+
+test("an expired verification link says so and offers a new email", async ({ page, db }) => {
+  const email = newEmail();
+  await signUp(page, email);
+  const link = linkIn(await emailText(db, email, "verification"), "/verify-email");
+  await db.execute(sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`email-verification-otp-${email}`}`);
+  await page.goto(link);
+  await expect(page.getByText("That code has expired. Ask for a new one below.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Send a new email/ })).toBeVisible();
+});
+
+test("a tampered link is refused with a clear message", async ({ page, db }) => {
+  const email = newEmail();
+  await signUp(page, email);
+  const link = linkIn(await emailText(db, email, "verification"), "/verify-email");
+  const code = /code=(\d{6})/.exec(link)![1]!;
+  await page.goto(link.replace(`code=${code}`, `code=${code === "999999" ? "000000" : "999999"}`));
+  await expect(page.getByText("That code is not right, or it was already used.")).toBeVisible();
 });

@@ -101,3 +101,39 @@ test("delete the account: needs the password and DELETE; removes data and files"
   expect(await db.select().from(user).where(eq(user.id, person.id))).toEqual([]);
   expect((await page.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password }, headers: { Origin: page.url().split("/?")[0]! } })).status()).toBe(401);
 });
+
+test("change the email: password first, a code to the new address, the old address is told", async ({ page, db }) => {
+  const person = await createVerifiedUser(db);
+  const newEmail = `moved-${Date.now()}@example.test`;
+  await signInAs(page, person.email, person.password);
+  await gotoHydrated(page, "/user-profile");
+  await page.getByText("Change email address").click();
+  await page.getByLabel("New email").fill("admin@atelier.local");
+  await page.locator("form", { hasText: "Send a code to the new address" }).getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Send a code to the new address" }).click();
+  await expect(page.getByText("Another account already uses this email address")).toBeVisible();
+
+  await page.getByLabel("New email").fill(newEmail);
+  await page.locator("form", { hasText: "Send a code to the new address" }).getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Send a code to the new address" }).click();
+  await expect(page.getByText("That password is not right")).toBeVisible();
+
+  await page.getByLabel("New email").fill(newEmail);
+  await page.locator("form", { hasText: "Send a code to the new address" }).getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Send a code to the new address" }).click();
+  await expect(page.getByText(`We sent a code to ${newEmail}`)).toBeVisible();
+  let link = "";
+  await expect
+    .poll(async () => {
+      link = /https?:\/\/\S+email-code=\d{6}/.exec((await latestOutboxEmail(db, newEmail))?.text ?? "")?.[0] ?? "";
+      return link;
+    }, { timeout: 15_000 })
+    .not.toBe("");
+  await gotoHydrated(page, link);
+  await page.getByRole("button", { name: "Confirm new email" }).click();
+  await expect(page.getByText(`Your email is now ${newEmail}.`)).toBeVisible();
+  await expect(page.getByTestId("current-email")).toHaveText(newEmail);
+  await expect.poll(async () => (await latestOutboxEmail(db, person.email))?.subject, { timeout: 15_000 }).toBe("Your Atelier email address was changed");
+  const [row] = await db.select().from(user).where(eq(user.id, person.id));
+  expect(row).toMatchObject({ email: newEmail, emailVerified: true });
+});

@@ -9,9 +9,11 @@ import {
   updateAvatar,
   updateDisplayName,
 } from "@server/auth/profile";
+import { confirmEmailChange, findPendingEmailChange, requestEmailChange } from "@server/auth/change-email";
 import { getDb } from "@server/db/client";
 import { user as userTable } from "@server/db/schema";
 import { ApiError, readFormData } from "@server/http/api";
+import { requestInfoContext } from "@server/http/request-context";
 import { ImageError } from "@server/storage/images";
 import { eq } from "drizzle-orm";
 import { Coins, KeyRound, LogOut, Monitor, Trash2, UserRound } from "lucide-react";
@@ -20,7 +22,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
-import { newPasswordField, signUpSchema } from "~/lib/account-schemas";
+import { codeField, emailField, newPasswordField, signUpSchema } from "~/lib/account-schemas";
 import { fieldOrFormError, parseForm } from "~/lib/forms";
 import type { Route } from "./+types/user-profile";
 
@@ -30,6 +32,9 @@ const MAX_AVATAR_UPLOAD = 11 * 1024 * 1024;
 const passwordChangeSchema = z
   .object({ currentPassword: z.string().min(1, "Enter your current password"), newPassword: newPasswordField, confirm: z.string() })
   .refine((v) => v.newPassword === v.confirm, { message: "The two passwords are not the same", path: ["confirm"] });
+
+const changeEmailSchema = z.object({ newEmail: emailField, password: z.string().optional() });
+const confirmEmailSchema = z.object({ emailCode: codeField });
 
 const PROVIDER_LABELS: Record<string, string> = {
   credential: "Email and password",
@@ -42,20 +47,27 @@ const PROVIDER_LABELS: Record<string, string> = {
 export async function loader({ request }: Route.LoaderArgs) {
   const current = await requireUser(request);
   const [row] = await getDb().select().from(userTable).where(eq(userTable.id, current.userUid));
-  const [methods, sessions] = await Promise.all([listSignInMethods(request), listActiveSessions(request)]);
+  const [methods, sessions, pendingEmail] = await Promise.all([
+    listSignInMethods(request),
+    listActiveSessions(request),
+    findPendingEmailChange(getDb(), current.userUid),
+  ]);
+  const emailCode = new URL(request.url).searchParams.get("email-code");
   return {
     profile: { name: current.name, email: current.email, image: row?.image ?? null, createdAt: row?.createdAt.toISOString() ?? null },
     methods: methods.map((m) => PROVIDER_LABELS[m] ?? m),
     hasPassword: methods.includes("credential"),
+    pendingEmail: pendingEmail?.newEmail ?? null,
+    emailCode: emailCode && /^\d{6}$/.test(emailCode) ? emailCode : "",
     sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() })),
     // The token ledger arrives with generation; until then every balance is zero.
     tokenBalance: 0,
   };
 }
 
-type Intent = "name" | "avatar" | "password" | "sign-out-others" | "delete";
+type Intent = "name" | "avatar" | "change-email" | "confirm-email" | "password" | "sign-out-others" | "delete";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const current = await requireUser(request);
   let form: FormData;
   try {
@@ -78,6 +90,19 @@ export async function action({ request }: Route.ActionArgs) {
         if (!(file instanceof File) || file.size === 0) return data({ intent, ...fieldOrFormError({ message: "Choose an image file", field: "avatar" }) }, { status: 400 });
         const headers = await updateAvatar(getDb(), request, current, Buffer.from(await file.arrayBuffer()));
         return data({ intent, ok: true as const, message: "Your picture is updated." }, { headers });
+      }
+      case "change-email": {
+        const parsed = parseForm(form, changeEmailSchema);
+        if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
+        const { newEmail, password } = parsed.data;
+        await requestEmailChange(getDb(), request, context.get(requestInfoContext).clientIp, current, { newEmail, ...(password ? { password } : {}) });
+        return { intent, ok: true as const, message: `We sent a code to ${newEmail}. Enter it below to finish the change.` };
+      }
+      case "confirm-email": {
+        const parsed = parseForm(form, confirmEmailSchema);
+        if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
+        const email = await confirmEmailChange(getDb(), context.get(requestInfoContext).clientIp, current, parsed.data.emailCode);
+        return { intent, ok: true as const, message: `Your email is now ${email}.` };
       }
       case "password": {
         const parsed = parseForm(form, passwordChangeSchema);
@@ -191,9 +216,48 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                 {pending("avatar") ? "Uploading…" : "Upload picture"}
               </button>
             </Form>
-            <div>
-              <p className="text-sm font-medium text-ink">Email</p>
-              <p className="text-ink-soft">{profile.email}</p>
+            <div className="space-y-4 border-t border-line pt-6">
+              <div>
+                <p className="text-sm font-medium text-ink">Email</p>
+                <p className="text-ink-soft" data-testid="current-email">
+                  {profile.email}
+                </p>
+              </div>
+              {messageFor("change-email")}
+              {messageFor("confirm-email")}
+              {loaderData.pendingEmail ? (
+                <Form method="post" className="space-y-4 rounded-2xl bg-paper-sunken p-4">
+                  <input type="hidden" name="intent" value="confirm-email" />
+                  <p className="text-sm text-ink-soft">
+                    Waiting for the code we sent to <strong className="text-ink">{loaderData.pendingEmail}</strong>.
+                  </p>
+                  <TextField
+                    label="Code from the new address"
+                    name="emailCode"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={7}
+                    defaultValue={loaderData.emailCode}
+                    error={errorsFor("confirm-email")?.fields.emailCode}
+                  />
+                  <button type="submit" className={buttonClass({ size: "sm" })} disabled={pending("confirm-email")}>
+                    {pending("confirm-email") ? "Checking…" : "Confirm new email"}
+                  </button>
+                </Form>
+              ) : null}
+              <details className="group" open={Boolean(errorsFor("change-email"))}>
+                <summary className="cursor-pointer text-sm font-medium text-accent">Change email address</summary>
+                <Form method="post" className="mt-4 space-y-4">
+                  <input type="hidden" name="intent" value="change-email" />
+                  <TextField label="New email" name="newEmail" type="email" autoComplete="email" error={errorsFor("change-email")?.fields.newEmail} />
+                  {hasPassword ? (
+                    <TextField label="Password" name="password" type="password" autoComplete="current-password" error={errorsFor("change-email")?.fields.password} />
+                  ) : null}
+                  <button type="submit" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={pending("change-email")}>
+                    {pending("change-email") ? "Sending…" : "Send a code to the new address"}
+                  </button>
+                </Form>
+              </details>
             </div>
           </div>
         </Section>
