@@ -31,3 +31,13 @@ describe("demo accounts", () => {
     expect(created[0]!.password).not.toBe(created[1]!.password);
   });
 });
+
+describe("user_uid by email (spec §7)", () => {
+  it("returns the id, ignoring case and spaces, and null on a miss", async () => {
+    const { findUserUidByEmail } = await import("../../server/notify/custom-email");
+    await seedDemoAccounts(t.db, { demoAdminPassword: "admin-password-1", demoUserPassword: "user-password-1" });
+    const [admin] = await t.db.select().from(user).where(eq(user.email, "admin@atelier.local"));
+    expect(await findUserUidByEmail(t.db, "  Admin@Atelier.local ")).toBe(admin!.id);
+    expect(await findUserUidByEmail(t.db, "nobody@example.test")).toBeNull();
+  });
+});
