@@ -95,32 +95,27 @@ export async function sendEmailCode(caller: Caller, input: { email: string; type
   await getAuth().api.sendVerificationOTP({ body: { email: input.email, type: input.type } });
 }
 
-export async function verifyEmailWithCode(caller: Caller, input: { email: string; code: string }): Promise<Headers> {
+/** Submits an emailed code to Better Auth; its session cookies (if any) come back as headers. */
+async function submitCode(
+  caller: Caller,
+  call: (args: { body: { email: string; otp: string }; headers: Headers; returnHeaders: true }) => Promise<{ headers: Headers }>,
+  input: { email: string; code: string },
+): Promise<Headers> {
   await refuseWhenLimited(limitCodeEntry(caller.db, caller.ip), "code");
   try {
-    const { headers } = await getAuth().api.verifyEmailOTP({
-      body: { email: input.email, otp: input.code },
-      headers: caller.request.headers,
-      returnHeaders: true,
-    });
+    const { headers } = await call({ body: { email: input.email, otp: input.code }, headers: caller.request.headers, returnHeaders: true });
     return headers;
   } catch (error) {
     return codeError(error);
   }
 }
 
-export async function signInWithCode(caller: Caller, input: { email: string; code: string }): Promise<Headers> {
-  await refuseWhenLimited(limitCodeEntry(caller.db, caller.ip), "code");
-  try {
-    const { headers } = await getAuth().api.signInEmailOTP({
-      body: { email: input.email, otp: input.code },
-      headers: caller.request.headers,
-      returnHeaders: true,
-    });
-    return headers;
-  } catch (error) {
-    return codeError(error);
-  }
+export function verifyEmailWithCode(caller: Caller, input: { email: string; code: string }): Promise<Headers> {
+  return submitCode(caller, (args) => getAuth().api.verifyEmailOTP(args), input);
+}
+
+export function signInWithCode(caller: Caller, input: { email: string; code: string }): Promise<Headers> {
+  return submitCode(caller, (args) => getAuth().api.signInEmailOTP(args), input);
 }
 
 /** Sets a new password with the emailed code; every session of the account ends. */

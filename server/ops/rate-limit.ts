@@ -14,13 +14,19 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/** The fixed window a moment falls in, and the seconds left in it. */
+function windowOf(now: Date, windowMs: number) {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { windowStart, retryAfterSeconds };
+}
+
 export async function hitRateLimit(
   db: Database,
   key: string,
   options: { limit: number; windowMs: number; now?: Date },
 ): Promise<RateLimitResult> {
-  const now = options.now ?? new Date();
-  const windowStart = new Date(Math.floor(now.getTime() / options.windowMs) * options.windowMs);
+  const { windowStart, retryAfterSeconds } = windowOf(options.now ?? new Date(), options.windowMs);
   const [row] = await db
     .insert(rateLimitWindows)
     .values({ key, windowStart, count: 1 })
@@ -30,7 +36,6 @@ export async function hitRateLimit(
     })
     .returning({ count: rateLimitWindows.count });
   const count = row?.count ?? 1;
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + options.windowMs - now.getTime()) / 1000));
   return { allowed: count <= options.limit, count, limit: options.limit, retryAfterSeconds };
 }
 
@@ -45,14 +50,12 @@ export async function peekRateLimit(
   key: string,
   options: { limit: number; windowMs: number; now?: Date },
 ): Promise<RateLimitResult> {
-  const now = options.now ?? new Date();
-  const windowStart = new Date(Math.floor(now.getTime() / options.windowMs) * options.windowMs);
+  const { windowStart, retryAfterSeconds } = windowOf(options.now ?? new Date(), options.windowMs);
   const [row] = await db
     .select({ count: rateLimitWindows.count })
     .from(rateLimitWindows)
     .where(and(eq(rateLimitWindows.key, key), eq(rateLimitWindows.windowStart, windowStart)));
   const count = row?.count ?? 0;
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + options.windowMs - now.getTime()) / 1000));
   return { allowed: count < options.limit, count, limit: options.limit, retryAfterSeconds };
 }
 
