@@ -180,11 +180,18 @@ export async function prepareDatabase(config: Config = getConfig()): Promise<{ h
   return { handle, seeded };
 }
 
-/** Prints the demo sign-ins once, when they are created (the passwords are not stored in clear anywhere else). */
+/** Prints the demo sign-ins when they are created; in embedded mode also keeps them in DATA_DIR. */
 function announceDemoAccounts(config: Config, accounts: SeededAccount[]) {
   if (accounts.length === 0) return;
   const lines = accounts.map((a) => `    ${a.role === "admin" ? "Admin" : "User "}  ${a.email}  /  ${a.password}`);
-  process.stdout.write(`\n  Demo accounts created (shown once; sign in at ${config.publicUrl}/login):\n${lines.join("\n")}\n\n`);
+  let kept = "";
+  if (config.database.kind === "pglite") {
+    // Embedded mode is a local trial: keep the sign-ins beside the data, readable by this user only.
+    const file = path.join(config.dataDir, "demo-accounts.txt");
+    fs.writeFileSync(file, `${lines.map((l) => l.trim()).join("\n")}\n`, { mode: 0o600 });
+    kept = ` Also kept in ${file}.`;
+  }
+  process.stdout.write(`\n  Demo accounts created (sign in at ${config.publicUrl}/login):\n${lines.join("\n")}\n ${kept}\n\n`);
 }
 
 /**

@@ -61,6 +61,7 @@ describe("embedded start", () => {
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
     expect(await waitForReady(port)).toMatchObject({ status: "ready", database: "pglite" });
     expect(first.output()).toMatch(/Admin {2}admin@atelier\.local {2}\/ {2}\S{12}/);
+    expect(fs.readFileSync(path.join(dataDir, "demo-accounts.txt"), "utf8")).toMatch(/^Admin {2}admin@atelier\.local {2}\/ {2}\S{12}$/m);
     expect(fs.existsSync(path.join(dataDir, "db"))).toBe(true);
     const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(home.status).toBe(200);
