@@ -71,7 +71,10 @@ test("five wrong codes invalidate the code", async ({ page, db }) => {
   await gotoHydrated(page, `/enter-otp?purpose=email-verification&email=${encodeURIComponent(email)}`);
   for (let i = 0; i < 5; i++) {
     await page.getByLabel("Code").fill(wrong);
-    await page.getByRole("button", { name: "Verify" }).click();
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/enter-otp")),
+      page.getByRole("button", { name: "Verify" }).click(),
+    ]);
     await expect(page.getByText("That code is not right")).toBeVisible();
   }
   await page.getByLabel("Code").fill(code);
@@ -112,11 +115,16 @@ test("sign in with a password, keep the session, sign out; wrong passwords lock 
   await page.getByRole("button", { name: "Sign out" }).first().click();
 
   await gotoHydrated(page, "/login");
-  for (let i = 0; i < 5; i++) {
+  // One wrong password above, four more here: the fifth failure locks the account.
+  for (let i = 0; i < 4; i++) {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(`wrong password ${i}`);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page.getByRole("alert")).toBeVisible();
+    // Wait for each answer: the next try must not race the one before.
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login")),
+      page.getByRole("button", { name: "Sign in", exact: true }).click(),
+    ]);
+    await expect(page.getByRole("alert")).toHaveText("That email and password do not match an account.");
   }
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);

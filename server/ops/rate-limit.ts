@@ -2,7 +2,7 @@
  * Fixed-window rate limits counted in the database, so the limit holds when Atelier runs
  * as several processes. One upsert per hit.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitWindows } from "../db/schema";
 
@@ -44,18 +44,22 @@ export async function pruneRateLimitWindows(db: Database, before: Date): Promise
   await db.delete(rateLimitWindows).where(lt(rateLimitWindows.windowStart, before));
 }
 
-/** The current window's count without adding a hit (for limits that count failures only). */
+/**
+ * The count without adding a hit (for limits that count failures only). It adds the previous
+ * window's count, so failures just before and just after a window boundary still add up.
+ */
 export async function peekRateLimit(
   db: Database,
   key: string,
   options: { limit: number; windowMs: number; now?: Date },
 ): Promise<RateLimitResult> {
   const { windowStart, retryAfterSeconds } = windowOf(options.now ?? new Date(), options.windowMs);
-  const [row] = await db
+  const previousStart = new Date(windowStart.getTime() - options.windowMs);
+  const rows = await db
     .select({ count: rateLimitWindows.count })
     .from(rateLimitWindows)
-    .where(and(eq(rateLimitWindows.key, key), eq(rateLimitWindows.windowStart, windowStart)));
-  const count = row?.count ?? 0;
+    .where(and(eq(rateLimitWindows.key, key), inArray(rateLimitWindows.windowStart, [previousStart, windowStart])));
+  const count = rows.reduce((sum, r) => sum + r.count, 0);
   return { allowed: count < options.limit, count, limit: options.limit, retryAfterSeconds };
 }
 

@@ -83,3 +83,14 @@ describe("housekeeping", () => {
     expect((await t.db.select().from(idempotencyKeys)).map((r) => r.key)).toEqual(["new-key-1"]);
   });
 });
+
+describe("failure counting across a window boundary", () => {
+  it("adds the previous window to the current one", async () => {
+    const { peekRateLimit } = await import("../../server/ops/rate-limit");
+    const options = { limit: 5, windowMs: 60_000 };
+    for (let i = 0; i < 3; i++) await hitRateLimit(t.db, "f", { ...options, now: new Date("2026-11-22T10:00:59Z") });
+    for (let i = 0; i < 2; i++) await hitRateLimit(t.db, "f", { ...options, now: new Date("2026-11-22T10:01:01Z") });
+    expect(await peekRateLimit(t.db, "f", { ...options, now: new Date("2026-11-22T10:01:02Z") })).toMatchObject({ allowed: false, count: 5 });
+    expect(await peekRateLimit(t.db, "f", { ...options, now: new Date("2026-11-22T10:02:30Z") })).toMatchObject({ allowed: true, count: 2 });
+  });
+});
