@@ -246,6 +246,17 @@ test.describe("notifications", () => {
   });
 });
 
+test("when the session has ended, the bell says so instead of breaking the page", async ({ page, db }) => {
+  await resetNotifications(db, DEMO_EMAIL, [{ status: "info", title: "Hello", message: "Still here" }]);
+  await signIn(page, DEMO_EMAIL, DEMO_USER_PASSWORD);
+  await gotoHydrated(page, "/about-us");
+  await page.context().clearCookies(); // the session ends while the page stays open
+  await page.getByTestId("notifications-bell").click();
+  await expect(page.getByText("Notifications could not be loaded.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Internal Server Error");
+  await expect(page).toHaveURL("/about-us");
+});
+
 test.describe("development mailbox", () => {
   test("is a 404 unless development mode is on and the visitor is an admin", async ({ page, browser, db }) => {
     const expectNotFound = async (p: Page) => {

@@ -23,7 +23,6 @@ import {
 
 /** How many notifications the popover shows; the rest are on /notifications. */
 const POPOVER_LIMIT = 8;
-const LIST_FETCHER_KEY = "notifications-bell-list";
 
 /**
  * Marks in flight (or revalidating), from the bell (JSON to the API) or from the
@@ -49,7 +48,9 @@ function usePendingMarks() {
 
 export function NotificationsBell({ unread }: { unread: number }) {
   const [open, setOpen] = useState(false);
-  const list = useFetcher<NotificationsPayload>({ key: LIST_FETCHER_KEY });
+  // Loaded with fetch, not a fetcher: a failed load (an expired session…) shows a message in the
+  // popover instead of sending the whole page to the error boundary.
+  const [list, setList] = useState<{ data?: NotificationsPayload; state: "idle" | "loading" | "error" }>({ state: "idle" });
   const markAll = useFetcher<NotificationsCommandResult>();
   const pending = usePendingMarks();
   const location = useLocation();
@@ -59,7 +60,7 @@ export function NotificationsBell({ unread }: { unread: number }) {
   const panelId = useId();
   const headingId = useId();
 
-  const items = list.data?.notifications;
+  const items = list.data?.notifications ?? (list.state === "error" ? [] : undefined);
   // Marks not yet reflected in the root loader's count lower the badge right away.
   const pendingUnviewed = items ? items.filter((n) => !n.is_viewed && pending.ids.has(n.id)).length : pending.ids.size;
   const shownUnread = pending.all ? 0 : Math.max(0, unread - pendingUnviewed);
@@ -70,12 +71,29 @@ export function NotificationsBell({ unread }: { unread: number }) {
     if (returnFocus) buttonRef.current?.focus();
   }, []);
 
-  const { load } = list;
   const toggle = () => {
     if (open) return close(false);
     setOpen(true);
-    void load(`${NOTIFICATIONS_API}?limit=${POPOVER_LIMIT}`);
   };
+
+  // Load when the popover opens, and again when the unread count changes (after a mark).
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setList((l) => ({ ...l, state: "loading" }));
+    fetch(`${NOTIFICATIONS_API}?limit=${POPOVER_LIMIT}`, { headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`status ${response.status}`);
+        const data = (await response.json()) as NotificationsPayload;
+        if (current) setList({ data, state: "idle" });
+      })
+      .catch(() => {
+        if (current) setList((l) => ({ ...l, state: "error" }));
+      });
+    return () => {
+      current = false;
+    };
+  }, [open, unread]);
 
   // A navigation (e.g. "See all") closes the popover.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -166,8 +184,12 @@ export function NotificationsBell({ unread }: { unread: number }) {
             </button>
           </div>
 
-          <div className="max-h-[min(26rem,70vh)] overflow-y-auto" aria-busy={list.state !== "idle"}>
-            {items === undefined ? (
+          <div className="max-h-[min(26rem,70vh)] overflow-y-auto" aria-busy={list.state === "loading"}>
+            {list.state === "error" && !list.data ? (
+              <p role="alert" className="px-4 py-10 text-center text-sm text-danger">
+                Notifications could not be loaded. Reload the page and try again.
+              </p>
+            ) : items === undefined ? (
               <p role="status" className="flex items-center justify-center gap-2 px-4 py-10 text-sm text-ink-soft">
                 <LoaderCircle aria-hidden className="size-4 animate-spin" />
                 Loading notifications…
