@@ -1,15 +1,7 @@
 /** Roles (spec §6): the seeded demo admin reaches the back office; nobody else does. */
-import type { Page } from "@playwright/test";
+import { signInAs as signIn } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, E2E_PORT } from "./support/env";
-
-async function signIn(page: Page, email: string, password: string) {
-  const response = await page.request.post("/api/auth/sign-in/email", {
-    data: { email, password },
-    headers: { Origin: `http://127.0.0.1:${E2E_PORT}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 test("the demo admin reaches every admin page, and the login area sends them to the dashboard", async ({ page, db: _db }) => {
   await signIn(page, "admin@atelier.local", DEMO_ADMIN_PASSWORD);

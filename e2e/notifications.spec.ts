@@ -1,5 +1,5 @@
 /** Notifications in a real browser: the header bell, its API, the /notifications page; and the development mailbox. */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { setFeatureFlag } from "../server/content/feature-flags";
 import type { Database } from "../server/db/client";
@@ -7,17 +7,12 @@ import { notifications, user } from "../server/db/schema";
 import { createOutboxTransport } from "../server/notify/email/transport";
 import { addNotification, countUnreadNotifications, type NewNotification } from "../server/notify/notifications";
 import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, E2E_PORT } from "./support/env";
+import { signInAs as signIn } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
 const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 const DEMO_EMAIL = "demo@atelier.local";
 const ADMIN_EMAIL = "admin@atelier.local";
-
-async function signIn(page: Page | APIRequestContext, email: string, password: string) {
-  const request = "request" in page ? page.request : page;
-  const response = await request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { Origin: ORIGIN } });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 async function userId(db: Database, email: string): Promise<string> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
