@@ -1,0 +1,142 @@
+/**
+ * The style presets every engine offers (Studio renders them itself; remote engines turn them
+ * into prompt suffixes). Shared by the style picker and the server's validation.
+ * `christmas` presets are offered only on the christmas-event pages.
+ */
+export interface StylePreset {
+  id: string;
+  label: string;
+  description: string;
+  /** Two CSS colours for the picker's swatch. */
+  swatch: [string, string];
+  /** Words a remote diffusion engine appends to the prompt for this style. */
+  promptSuffix: string;
+  christmas: boolean;
+}
+
+export const STYLE_PRESETS = [
+  {
+    id: "natural",
+    label: "Natural",
+    description: "The scene as rendered, with gentle colour grading",
+    swatch: ["#7aa7c7", "#e9c28b"],
+    promptSuffix: "highly detailed, natural light",
+    christmas: false,
+  },
+  {
+    id: "watercolor",
+    label: "Watercolor",
+    description: "Soft washes, darkened edges and paper grain",
+    swatch: ["#9ec9e2", "#f3d9c4"],
+    promptSuffix: "watercolor painting, soft washes, paper texture",
+    christmas: false,
+  },
+  {
+    id: "oil-painting",
+    label: "Oil painting",
+    description: "Thick smoothed strokes with a canvas weave",
+    swatch: ["#7b4f2c", "#d9a441"],
+    promptSuffix: "oil painting, impasto brush strokes",
+    christmas: false,
+  },
+  {
+    id: "ink-sketch",
+    label: "Ink sketch",
+    description: "Pencil and ink lines on warm paper",
+    swatch: ["#2b2b2b", "#efe8da"],
+    promptSuffix: "ink sketch, cross-hatching, pen on paper",
+    christmas: false,
+  },
+  {
+    id: "pixel-art",
+    label: "Pixel art",
+    description: "Big pixels and a small palette",
+    swatch: ["#3b5dc9", "#ffcd75"],
+    promptSuffix: "pixel art, 16-bit, limited palette",
+    christmas: false,
+  },
+  {
+    id: "neon-synthwave",
+    label: "Neon synthwave",
+    description: "Magenta and cyan glow, scanlines",
+    swatch: ["#ff2a6d", "#05d9e8"],
+    promptSuffix: "synthwave, neon glow, retro-futuristic",
+    christmas: false,
+  },
+  {
+    id: "low-poly",
+    label: "Low poly",
+    description: "Flat-shaded triangles",
+    swatch: ["#4f7cac", "#c0e0de"],
+    promptSuffix: "low poly, flat shaded triangles, geometric",
+    christmas: false,
+  },
+  {
+    id: "ukiyo-e",
+    label: "Ukiyo-e",
+    description: "Woodblock print: flat colour, bold outlines",
+    swatch: ["#2e4a62", "#e8d5b0"],
+    promptSuffix: "ukiyo-e woodblock print, flat colors, bold outlines",
+    christmas: false,
+  },
+  {
+    id: "pop-art",
+    label: "Pop-art halftone",
+    description: "Bold colour and halftone dots",
+    swatch: ["#ff3b3b", "#ffe600"],
+    promptSuffix: "pop art, halftone dots, bold comic colors",
+    christmas: false,
+  },
+  {
+    id: "pastel",
+    label: "Pastel",
+    description: "Chalky soft colour on toned paper",
+    swatch: ["#f7c6d9", "#bde0fe"],
+    promptSuffix: "soft pastel drawing, chalk texture",
+    christmas: false,
+  },
+  {
+    id: "stained-glass",
+    label: "Stained glass",
+    description: "Glass cells in dark lead lines",
+    swatch: ["#1d4e89", "#f2a541"],
+    promptSuffix: "stained glass window, lead lines, luminous glass",
+    christmas: false,
+  },
+  {
+    id: "christmas-card",
+    label: "Christmas card",
+    description: "A festive palette, falling snow and a card border",
+    swatch: ["#b3001b", "#1f6f43"],
+    promptSuffix: "christmas card illustration, festive red and green, falling snow",
+    christmas: true,
+  },
+  {
+    id: "christmas-lights",
+    label: "Warm lights",
+    description: "Glowing fairy lights and a warm evening tone",
+    swatch: ["#3a1c0b", "#ffcf70"],
+    promptSuffix: "warm christmas lights, bokeh, cozy glow",
+    christmas: true,
+  },
+  {
+    id: "christmas-snowglobe",
+    label: "Snow globe",
+    description: "Frosty blues, snowflakes and a glass vignette",
+    swatch: ["#dbeafe", "#60a5fa"],
+    promptSuffix: "snow globe, frosty, snowflakes, winter wonderland",
+    christmas: true,
+  },
+] as const satisfies readonly StylePreset[];
+
+export type StyleId = (typeof STYLE_PRESETS)[number]["id"];
+export const STYLE_IDS: readonly StyleId[] = STYLE_PRESETS.map((s) => s.id);
+
+export function findStyle(id: string): StylePreset | undefined {
+  return STYLE_PRESETS.find((s) => s.id === id);
+}
+
+/** The presets a page offers: the regular ones, plus the christmas ones on the christmas pages. */
+export function stylesFor(christmas: boolean): StylePreset[] {
+  return STYLE_PRESETS.filter((s) => christmas || !s.christmas);
+}
