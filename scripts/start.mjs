@@ -28,7 +28,7 @@ const newest = Math.max(...sources.map(newestSource), ...configFiles.filter((f) 
 
 if (builtAt === 0 || newest > builtAt) {
   console.log(builtAt === 0 ? "Building Atelier (first start)…" : "Sources changed since the last build: rebuilding…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -3,6 +3,7 @@
  * A bad value stops start-up with a message naming the variable and what it expects.
  * Nothing else reads process.env (see docs/ARCHITECTURE.md, "Configuration").
  */
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -73,6 +74,14 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3, "expected a sender such as Atelier <hello@atelier.example>").default("Atelier <no-reply@atelier.local>"),
   JOB_WORKERS: bool(true),
+  ENGINE_ROUTES: z
+    .string()
+    .regex(
+      /^\s*([a-z0-9:_-]+|((text|image|doodle)\s*=\s*[a-z0-9:_-]+)(\s*,\s*(text|image|doodle)\s*=\s*[a-z0-9:_-]+)*)\s*$/,
+      "expected one engine id (studio) or mode=engine pairs such as text=studio,image=studio,doodle=studio",
+    )
+    .default("studio"),
+  STUDIO_THREADS: z.coerce.number({ error: "expected a number" }).int("expected a whole number").min(1, "expected at least 1").max(64).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
@@ -89,6 +98,17 @@ export type Config = ReturnType<typeof toConfig>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+function parseEngineRoutes(text: string): Record<"text" | "image" | "doodle", string> {
+  const value = text.trim();
+  if (!value.includes("=")) return { text: value, image: value, doodle: value };
+  const routes = { text: "studio", image: "studio", doodle: "studio" };
+  for (const part of value.split(",")) {
+    const [mode, engine] = part.split("=").map((s) => s.trim()) as ["text" | "image" | "doodle", string];
+    routes[mode] = engine;
+  }
+  return routes;
 }
 
 function pair(clientId: string | undefined, clientSecret: string | undefined) {
@@ -131,6 +151,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     /** Run job handlers in this process; a web-only process of a larger deployment sets false. */
     jobWorkers: env.JOB_WORKERS,
+    /** Which engine renders each mode (server/generation/engines/registry.ts). */
+    engineRoutes: parseEngineRoutes(env.ENGINE_ROUTES),
+    /** Worker threads Studio renders on: all cores but one by default, so the web server stays responsive. */
+    studioThreads: env.STUDIO_THREADS ?? Math.max(1, os.availableParallelism() - 1),
     /** Sign-in providers; each is offered only when both its id and secret are set. */
     oauth: {
       google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),

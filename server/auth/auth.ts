@@ -18,6 +18,8 @@ import { isDomainAllowed } from "../navigation/domain-check";
 import { addNotification } from "../notify/notifications";
 import { CODE_TTL_SECONDS, sendCodeEmail, sendPasswordChangedEmail, sendWelcomeEmail } from "./auth-emails";
 import { oauthPlugins, socialProvidersFromConfig } from "./oauth";
+import { grantSignupTokens } from "../generation/ledger";
+import { loadTokenSettings } from "../generation/token-settings";
 
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -84,6 +86,17 @@ function createAuth() {
         // The account's rows go by foreign keys; its files go here.
         afterDelete: async (user) => {
           await getStorage().deletePrefix(`users/${user.id}/`);
+        },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every new account (password, OAuth or seeded) gets the sign-up grant once.
+          after: async (created) => {
+            const db = getDb();
+            await grantSignupTokens(db, created.id, (await loadTokenSettings(db)).signupGrant);
+          },
         },
       },
     },

@@ -2,6 +2,8 @@
  * Demo data written on first start (and safe to run again: every insert skips what exists).
  * Later domains add their demo content here: products, artworks.
  */
+import { grantSignupTokens } from "../generation/ledger";
+import { loadTokenSettings } from "../generation/token-settings";
 import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Logger } from "../logger";
@@ -51,7 +53,11 @@ export async function seedDemoAccounts(db: Database, options: SeedOptions = {}):
       await tx.insert(account).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
       return true;
     });
-    if (made) created.push({ email: demo.email, password, role: demo.role });
+    if (made) {
+      // Demo accounts get the sign-up grant like any new account (idempotent per user).
+      await grantSignupTokens(db, userId, (await loadTokenSettings(db)).signupGrant);
+      created.push({ email: demo.email, password, role: demo.role });
+    }
   }
   return created;
 }

@@ -25,6 +25,8 @@ import { reportServerError } from "../ops/error-reports";
 import { pruneExpiredRows } from "../ops/maintenance";
 import { startJobQueue, stopJobQueue } from "../jobs/queue";
 import { ALL_JOBS } from "../jobs/registry";
+import { closeEngines } from "../generation/engines/registry";
+import { startGenerationRecovery } from "../generation/render-job";
 import { requestInfoContext } from "./request-context";
 
 declare const __ATELIER_BUILD_TIME__: number;
@@ -162,6 +164,8 @@ export function createApp(options: CreateAppOptions): express.Express {
   return app;
 }
 
+let stopRecovery: () => void = () => {};
+
 /** Opens the database, applies migrations and seeds demo data when configured. */
 export async function prepareDatabase(config: Config = getConfig()): Promise<{ handle: DatabaseHandle; seeded: SeededAccount[] }> {
   const existing = getDatabaseHandle();
@@ -177,6 +181,7 @@ export async function prepareDatabase(config: Config = getConfig()): Promise<{ h
     }));
   }
   await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: config.jobWorkers });
+  if (config.jobWorkers) stopRecovery = startGenerationRecovery(handle.db);
   return { handle, seeded };
 }
 
@@ -207,10 +212,13 @@ export async function startWorker(): Promise<void> {
   setDatabase(handle);
   if (config.runMigrations) await migrateDatabase(config.database, handle);
   await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: true });
+  stopRecovery = startGenerationRecovery(handle.db);
   logger.info({ jobs: ALL_JOBS.map((j) => j.name) }, "Atelier worker is running");
   const stop = async (signal: string) => {
     logger.info({ signal }, "worker stopping: finishing running jobs");
+    stopRecovery();
     await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
+    await closeEngines();
     await handle.close();
     process.exit(0);
   };
@@ -257,7 +265,9 @@ export async function startServer(): Promise<Server> {
     }, config.shutdownTimeoutMs);
     force.unref();
     server.close(async () => {
+      stopRecovery();
       await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
+      await closeEngines();
       await handle.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));
       setDatabase(undefined);
       logger.info("stopped");

@@ -46,7 +46,11 @@ export async function startJobQueue(target: DatabaseTarget, handle: DatabaseHand
     if (!options.work) continue;
     await boss.work(
       definition.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, includeMetadata: true },
+      {
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        includeMetadata: true,
+        localConcurrency: definition.concurrency?.() ?? 1,
+      },
       async (jobs) => {
         for (const job of jobs) await runJob(definition, job, handle.db);
       },
@@ -84,10 +88,12 @@ export function getJobQueue(): JobQueue {
 export async function enqueueJob<D extends JobDefinition>(
   definition: D,
   payload: z.input<D["schema"]>,
-  options: { singletonKey?: string; startAfterSeconds?: number } = {},
+  options: { id?: string; singletonKey?: string; startAfterSeconds?: number } = {},
 ): Promise<string | null> {
   const data = definition.schema.parse(payload) as object;
   return getJobQueue().boss.send(definition.name, data, {
+    // A fixed id makes sending twice harmless: pg-boss keeps the first job with that id.
+    ...(options.id ? { id: options.id } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
   });

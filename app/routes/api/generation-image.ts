@@ -1,0 +1,28 @@
+import { requireUserForApi } from "@server/auth/guards";
+import { getDb } from "@server/db/client";
+import { DOWNLOAD_FORMATS, readGenerationImage, type DownloadFormat } from "@server/generation/downloads";
+import { ApiError, handleApi, parseWith, requireMethod } from "@server/http/api";
+import { z } from "zod";
+import type { Route } from "./+types/generation-image";
+
+const query = z.object({ format: z.enum(Object.keys(DOWNLOAD_FORMATS) as [DownloadFormat, ...DownloadFormat[]]).default("png") });
+
+/** GET /api/generations/{id}/images/{index}?format=png|webp|jpeg: the image as a download. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "GET");
+    const user = await requireUserForApi(request);
+    const { format } = parseWith(query, Object.fromEntries(new URL(request.url).searchParams));
+    const index = Number(params.index);
+    const image = Number.isInteger(index) && index >= 0 && index < 16 ? await readGenerationImage(getDb(), user.userUid, params.id, index, format) : null;
+    if (!image) throw new ApiError(404, "not_found", "That image does not exist.");
+    return new Response(new Uint8Array(image.bytes), {
+      headers: {
+        "Content-Type": image.contentType,
+        "Content-Length": String(image.bytes.byteLength),
+        "Content-Disposition": `attachment; filename="${image.fileName}"`,
+        "Cache-Control": "private, max-age=3600",
+      },
+    });
+  });
+}

@@ -1,0 +1,84 @@
+import { requireUserForApi } from "@server/auth/guards";
+import { getDb } from "@server/db/client";
+import { translateErrors } from "@server/generation/api-errors";
+import { createGeneration, listGenerations } from "@server/generation/generations";
+import { enqueueRenderJob } from "@server/generation/render-job";
+import { checkUploadedImage, readPreviewImage, UploadError } from "@server/generation/uploads";
+import { ApiError, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
+import { requestInfoContext } from "@server/http/request-context";
+import { hitRateLimit } from "@server/ops/rate-limit";
+import { z } from "zod";
+import { GENERATION_MODES, generationInput, UPLOAD_MAX_BYTES } from "~/lib/generation";
+import type { Route } from "./+types/generations";
+
+const listQuery = z.object({
+  mode: z.enum(GENERATION_MODES).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+
+/** GET /api/generations?mode=&cursor=&limit=: the signed-in user's history, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "GET");
+    const user = await requireUserForApi(request);
+    const query = parseWith(listQuery, Object.fromEntries(new URL(request.url).searchParams));
+    return json(await listGenerations(getDb(), user.userUid, query));
+  });
+}
+
+/**
+ * POST /api/generations (multipart form): validates, debits the tokens and queues the job.
+ * Image mode names an uploaded preview (`sourceImage`) or sends the file (`image`); doodle
+ * mode sends the drawing (`doodle`).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApi(
+    async () => {
+      requireMethod(request, "POST");
+      const user = await requireUserForApi(request);
+      const db = getDb();
+      const limit = await hitRateLimit(db, `generation:create:${user.userUid}`, { limit: 60, windowMs: 60_000 });
+      if (!limit.allowed) {
+        throw new ApiError(429, "rate_limited", "You are starting pictures very quickly. Wait a minute and try again.", {
+          headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        });
+      }
+      const form = await readFormData(request, UPLOAD_MAX_BYTES + 256 * 1024).catch((error: unknown) => {
+        // Too big to read: say so next to the file field the request carried.
+        if (error instanceof ApiError && error.status === 413) {
+          throw new ApiError(413, "upload_too_large", "The picture is larger than 10 MB. Choose a smaller file.", {
+            fields: { sourceImage: ["The picture is larger than 10 MB. Choose a smaller file."], doodle: ["The drawing is larger than 10 MB."] },
+          });
+        }
+        throw error;
+      });
+      const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
+      const input = parseWith(generationInput, fields);
+      return translateErrors(async () => {
+        let source;
+        if (input.mode === "image") {
+          const file = form.get("image");
+          const fileName = typeof fields.sourceImage === "string" ? fields.sourceImage.trim() : "";
+          if (file instanceof File && file.size > 0) source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "sourceImage");
+          else if (fileName) {
+            source = await readPreviewImage(user.userUid, fileName);
+            if (!source) throw new UploadError(400, "source_missing", "sourceImage", "That picture is no longer on the server. Upload it again.");
+          } else throw new UploadError(400, "source_missing", "sourceImage", "Upload a picture to restyle.");
+        } else if (input.mode === "doodle") {
+          const file = form.get("doodle");
+          if (!(file instanceof File) || file.size === 0) throw new UploadError(400, "doodle_missing", "doodle", "Draw something first.");
+          source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "doodle");
+        }
+        const created = await createGeneration(db, {
+          userId: user.userUid,
+          input,
+          ...(source ? { source } : {}),
+          enqueue: (id) => enqueueRenderJob(id),
+        });
+        return json(created, { status: 202 });
+      });
+    },
+    (error) => context.get(requestInfoContext).log.error({ err: error }, "creating a generation failed"),
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Generations and the token ledger.
+ * - Every token movement is a `token_ledger` row; `token_accounts.balance` is their running sum,
+ *   kept in the same transaction and held at or above zero by a CHECK constraint, so a balance can
+ *   never go negative even when requests race (the UPDATE takes the row lock).
+ * - A generation moves queued → running → succeeded | failed | canceled by conditional updates.
+ */
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+export const tokenAccounts = pgTable(
+  "token_accounts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    balance: integer("balance").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("token_accounts_balance_not_negative", sql`${t.balance} >= 0`)],
+);
+
+export const LEDGER_REASONS = [
+  "signup_grant",
+  "generation",
+  "generation_refund",
+  "purchase",
+  "purchase_refund",
+  "admin_adjustment",
+  "event_bonus",
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+export const tokenLedger = pgTable(
+  "token_ledger",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Positive credits, negative debits; never zero. */
+    amount: integer("amount").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    reason: text("reason").$type<LedgerReason>().notNull(),
+    /** The generation this movement paid for or refunded. */
+    generationId: uuid("generation_id"),
+    /** Another reference (a purchase, an admin action). */
+    reference: text("reference"),
+    note: text("note"),
+    /** Makes a movement happen once: "signup:{user}", "generation:{id}:refund"… */
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("token_ledger_idempotency_key").on(t.idempotencyKey),
+    index("token_ledger_user_idx").on(t.userId, t.createdAt),
+    index("token_ledger_generation_idx").on(t.generationId),
+    check("token_ledger_amount_not_zero", sql`${t.amount} <> 0`),
+  ],
+);
+
+export const generations = pgTable(
+  "generations",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull(),
+    status: text("status").notNull().default("queued"),
+    engineId: text("engine_id").notNull(),
+    engineLabel: text("engine_label").notNull(),
+    prompt: text("prompt").notNull(),
+    negativePrompt: text("negative_prompt").notNull().default(""),
+    style: text("style").notNull(),
+    aspectRatio: text("aspect_ratio").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    count: integer("count").notNull(),
+    seed: bigint("seed", { mode: "number" }).notNull(),
+    strength: real("strength").notNull(),
+    christmas: boolean("christmas").notNull().default(false),
+    cost: integer("cost").notNull(),
+    /** Storage key of the source picture (image mode) or the drawing (doodle mode). */
+    sourceKey: text("source_key"),
+    progress: integer("progress"),
+    stage: text("stage"),
+    /** Plain words for the user. */
+    error: text("error"),
+    /** What the engine said, for admins. */
+    errorDetail: text("error_detail"),
+    refunded: boolean("refunded").notNull().default(false),
+    attempts: integer("attempts").notNull().default(0),
+    /** Written while running; a stale heartbeat means the worker died and the job is recovered. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("generations_user_idx").on(t.userId, t.createdAt),
+    index("generations_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const generationImages = pgTable(
+  "generation_images",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    generationId: uuid("generation_id")
+      .notNull()
+      .references(() => generations.id, { onDelete: "cascade" }),
+    index: integer("index").notNull(),
+    key: text("key").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    /** A tiny blurred WebP as a data: URL, shown while the image loads. */
+    placeholder: text("placeholder").notNull(),
+    mime: text("mime").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    seed: bigint("seed", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("generation_images_position").on(t.generationId, t.index)],
+);

@@ -1,0 +1,39 @@
+/**
+ * "Blank": an engine that paints each image one flat colour chosen by its seed, instantly.
+ * It exists to measure the job pipeline without rendering (bench/generation-queue.bench.mjs)
+ * and is used only when ENGINE_ROUTES names it; it is never the default.
+ */
+import sharp from "sharp";
+import { ASPECT_RATIOS, GENERATION_MODES, IMAGE_SIZES, MAX_IMAGES } from "../../../app/lib/generation";
+import { STYLE_IDS } from "../../../app/lib/studio-styles";
+import { EngineError, type ImageEngine } from "./engine";
+
+export function createBlankEngine(): ImageEngine {
+  return {
+    id: "blank",
+    label: "Blank — pipeline test engine",
+    capabilities: {
+      modes: GENERATION_MODES,
+      sizes: IMAGE_SIZES,
+      aspectRatios: ASPECT_RATIOS,
+      maxImagesPerRequest: MAX_IMAGES,
+      styles: STYLE_IDS,
+      negativePrompt: true,
+      deterministicSeeds: true,
+      progress: true,
+    },
+    validate: () => [],
+    async generate(request, { onProgress, signal }) {
+      const images = [];
+      for (let i = 0; i < request.count; i++) {
+        if (signal.aborted) throw new EngineError("canceled", "The generation was canceled.");
+        const seed = (request.seed + i) >>> 0;
+        const colour = { r: seed & 255, g: (seed >>> 8) & 255, b: (seed >>> 16) & 255 };
+        const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: colour } }).png().toBuffer();
+        images.push({ bytes, mime: "image/png" as const, width: 8, height: 8, seed });
+        onProgress({ percent: Math.round(((i + 1) / request.count) * 100), stage: "Painting" });
+      }
+      return { images };
+    },
+  };
+}

@@ -1,0 +1,375 @@
+/**
+ * Generations: create (validate, debit, queue), read, list, cancel, fail, delete.
+ * Status moves queued → running → succeeded | failed | canceled, always by a conditional
+ * update, so a cancel and a finishing worker cannot both win. Tokens debited for a
+ * generation that fails or is canceled come back through the ledger, exactly once.
+ */
+import { randomInt, randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
+import {
+  costOf,
+  dimensionsFor,
+  FINISHED_STATUSES,
+  type GenerationInput,
+  type GenerationMode,
+  type GenerationStatus,
+  type AspectRatio,
+} from "../../app/lib/generation";
+import type { GenerationPage, GenerationView } from "../../app/lib/generation-views";
+import type { Database } from "../db/client";
+import { generationImages, generations } from "../db/schema";
+import { logger } from "../logger";
+import { addNotification } from "../notify/notifications";
+import { getStorage, userFileKey } from "../storage/storage";
+import type { GenerationRequest } from "./engines/engine";
+import { engineForMode } from "./engines/registry";
+import { applyTokenMovementIn, getTokenBalance, InsufficientTokensError, lockTokenAccount } from "./ledger";
+import { loadTokenSettings } from "./token-settings";
+
+export type GenerationRow = typeof generations.$inferSelect;
+export type GenerationImageRow = typeof generationImages.$inferSelect;
+
+/** A refusal the person can act on; routes turn it into an API error with this status. */
+export class GenerationError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = "GenerationError";
+  }
+}
+
+const ACTIVE: GenerationStatus[] = ["queued", "running"];
+
+export interface SourceUpload {
+  bytes: Buffer;
+  contentType: string;
+  ext: string;
+}
+
+export interface CreateGenerationOptions {
+  userId: string;
+  input: GenerationInput;
+  /** The picture (image mode) or drawing (doodle mode), already checked by content. */
+  source?: SourceUpload;
+  /** Queues the render job; the pipeline passes enqueueRenderJob. */
+  enqueue(generationId: string): Promise<void>;
+}
+
+export async function createGeneration(db: Database, options: CreateGenerationOptions): Promise<{ generation: GenerationView; balance: number }> {
+  const { userId, input } = options;
+  const settings = await loadTokenSettings(db);
+  if (settings.generationPaused) {
+    throw new GenerationError(503, "generation_paused", "Generation is paused by the administrators for a moment. Your tokens are safe; try again soon.");
+  }
+  const engine = engineForMode(input.mode);
+  const { width, height } = dimensionsFor(input.aspectRatio, input.size);
+  const seed = input.seed ?? randomInt(0, 2 ** 32 - 1);
+  const request: GenerationRequest = {
+    mode: input.mode,
+    prompt: input.prompt,
+    negativePrompt: input.negativePrompt,
+    style: input.style,
+    width,
+    height,
+    aspectRatio: input.aspectRatio,
+    seed,
+    count: input.count,
+    strength: input.strength,
+    christmas: input.christmas,
+    ...(options.source ? { sourceImage: options.source.bytes } : {}),
+  };
+  const issues = engine.validate(request);
+  if (issues.length > 0) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of issues) (fields[issue.field] ??= []).push(issue.message);
+    throw new GenerationError(400, "invalid_input", issues[0]!.message, fields);
+  }
+  const cost = costOf(settings.costs, input);
+
+  // The source is stored first; if the debit is refused it is removed again.
+  const storage = getStorage();
+  const sourceKey = options.source ? userFileKey(userId, "sources", options.source.ext) : null;
+  if (sourceKey && options.source) await storage.put(sourceKey, options.source.bytes, options.source.contentType);
+
+  const id = randomUUID();
+  let balance: number;
+  try {
+    balance = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      // The account row lock serialises this user's requests: the job count and the debit agree.
+      const current = await lockTokenAccount(tx, userId);
+      const [active] = await tx
+        .select({ n: count() })
+        .from(generations)
+        .where(and(eq(generations.userId, userId), inArray(generations.status, ACTIVE)));
+      if ((active?.n ?? 0) >= settings.maxConcurrentJobs) {
+        throw new GenerationError(
+          409,
+          "too_many_jobs",
+          `You already have ${settings.maxConcurrentJobs} pictures in progress. Wait for one to finish, or cancel one.`,
+        );
+      }
+      if (current < cost) throw new InsufficientTokensError(current, cost);
+      await tx.insert(generations).values({
+        id,
+        userId,
+        mode: input.mode,
+        status: "queued",
+        engineId: engine.id,
+        engineLabel: engine.label,
+        prompt: input.prompt,
+        negativePrompt: input.negativePrompt,
+        style: input.style,
+        aspectRatio: input.aspectRatio,
+        size: input.size,
+        width,
+        height,
+        count: input.count,
+        seed,
+        strength: input.strength,
+        christmas: input.christmas,
+        cost,
+        sourceKey,
+        stage: "Waiting in the queue",
+      });
+      if (cost === 0) return current;
+      const debit = await applyTokenMovementIn(tx, {
+        userId,
+        amount: -cost,
+        reason: "generation",
+        idempotencyKey: `generation:${id}:debit`,
+        generationId: id,
+      });
+      return debit.balance;
+    });
+  } catch (error) {
+    if (sourceKey) await storage.delete(sourceKey);
+    if (error instanceof InsufficientTokensError) {
+      throw new GenerationError(402, "insufficient_tokens", `This needs ${error.needed} tokens and you have ${error.balance}. Buy more tokens or make a smaller picture.`);
+    }
+    throw error;
+  }
+
+  try {
+    await options.enqueue(id);
+  } catch (error) {
+    // The row is queued and paid for; the recovery sweep queues it again.
+    logger.error({ err: error, generationId: id }, "could not queue a generation; recovery will retry");
+  }
+  const generation = await getGenerationView(db, userId, id);
+  return { generation: generation!, balance };
+}
+
+export async function findGeneration(db: Database, id: string): Promise<GenerationRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(generations).where(eq(generations.id, id));
+  return row;
+}
+
+/** A user's own generation, or undefined (another user's id looks exactly like a missing one). */
+export async function findOwnGeneration(db: Database, userId: string, id: string): Promise<GenerationRow | undefined> {
+  const row = await findGeneration(db, id);
+  return row && row.userId === userId ? row : undefined;
+}
+
+export async function getGenerationView(db: Database, userId: string, id: string): Promise<GenerationView | undefined> {
+  const row = await findOwnGeneration(db, userId, id);
+  if (!row) return undefined;
+  const [view] = await toViews(db, [row]);
+  return view;
+}
+
+export async function listGenerations(
+  db: Database,
+  userId: string,
+  options: { mode?: GenerationMode; cursor?: string | null; limit?: number } = {},
+): Promise<GenerationPage> {
+  const limit = Math.min(Math.max(options.limit ?? 12, 1), 50);
+  const after = decodeCursor(options.cursor);
+  const conditions = [eq(generations.userId, userId)];
+  if (options.mode) conditions.push(eq(generations.mode, options.mode));
+  if (after) {
+    conditions.push(
+      or(lt(generations.createdAt, after.createdAt), and(eq(generations.createdAt, after.createdAt), lt(generations.id, after.id)))!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(generations)
+    .where(and(...conditions))
+    .orderBy(desc(generations.createdAt), desc(generations.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: await toViews(db, page), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+/** Cancels queued or running work and refunds it. Returns undefined when there is nothing to cancel. */
+export async function cancelGeneration(db: Database, userId: string, id: string): Promise<GenerationRow | undefined> {
+  const row = await findOwnGeneration(db, userId, id);
+  if (!row) return undefined;
+  return endGeneration(db, row.id, "canceled", "You canceled this picture.", null);
+}
+
+/** Ends a generation as failed (or canceled) and refunds it, once; notifies the owner. */
+export async function endGeneration(
+  db: Database,
+  id: string,
+  status: "failed" | "canceled",
+  reason: string,
+  detail: string | null,
+): Promise<GenerationRow | undefined> {
+  const ended = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [row] = await tx
+      .update(generations)
+      .set({ status, error: reason, errorDetail: detail, finishedAt: new Date(), stage: status === "failed" ? "Failed" : "Canceled" })
+      .where(and(eq(generations.id, id), inArray(generations.status, ACTIVE)))
+      .returning();
+    if (!row) return undefined;
+    if (row.cost > 0) {
+      await applyTokenMovementIn(tx, {
+        userId: row.userId,
+        amount: row.cost,
+        reason: "generation_refund",
+        idempotencyKey: `generation:${row.id}:refund`,
+        generationId: row.id,
+        note: reason,
+      });
+      const [refunded] = await tx.update(generations).set({ refunded: true }).where(eq(generations.id, row.id)).returning();
+      return refunded;
+    }
+    return row;
+  });
+  if (ended) {
+    const tokens = ended.cost === 1 ? "1 token" : `${ended.cost} tokens`;
+    const refund = ended.cost > 0 ? ` Your ${tokens} ${ended.cost === 1 ? "was" : "were"} refunded.` : "";
+    await addNotification(db, ended.userId, {
+      status: status === "failed" ? "error" : "info",
+      title: status === "failed" ? "A picture could not be made" : "A picture was canceled",
+      message: `${reason}${refund} Prompt: “${excerpt(ended.prompt || "(no prompt)")}”`,
+    }).catch(() => undefined); // logged by addNotification; the refund stands either way
+  }
+  return ended;
+}
+
+/** Deletes a finished generation with its files (active ones are canceled and refunded first). */
+export async function deleteGeneration(db: Database, userId: string, id: string): Promise<boolean> {
+  const row = await findOwnGeneration(db, userId, id);
+  if (!row) return false;
+  if (ACTIVE.includes(row.status as GenerationStatus)) await endGeneration(db, row.id, "canceled", "You deleted this picture before it was finished.", null);
+  const images = await db.select().from(generationImages).where(eq(generationImages.generationId, row.id));
+  await db.delete(generations).where(and(eq(generations.id, row.id), eq(generations.userId, userId)));
+  const storage = getStorage();
+  const keys = [...images.flatMap((i) => [i.key, i.thumbKey]), ...(row.sourceKey ? [row.sourceKey] : [])];
+  await Promise.all(keys.map((k) => storage.delete(k)));
+  return true;
+}
+
+/** Jobs ahead of a queued generation, across all users (first come, first served). */
+export async function queuePosition(db: Database, row: Pick<GenerationRow, "status" | "createdAt">): Promise<number | null> {
+  if (row.status !== "queued") return null;
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(generations)
+    .where(and(eq(generations.status, "queued"), lt(generations.createdAt, row.createdAt)));
+  return ahead?.n ?? 0;
+}
+
+export async function countActiveGenerations(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), inArray(generations.status, ACTIVE)));
+  return row?.n ?? 0;
+}
+
+export async function toViews(db: Database, rows: GenerationRow[]): Promise<GenerationView[]> {
+  if (rows.length === 0) return [];
+  const images = await db
+    .select()
+    .from(generationImages)
+    .where(inArray(generationImages.generationId, rows.map((r) => r.id)))
+    .orderBy(asc(generationImages.index));
+  const byGeneration = new Map<string, GenerationImageRow[]>();
+  for (const image of images) byGeneration.set(image.generationId, [...(byGeneration.get(image.generationId) ?? []), image]);
+  return Promise.all(
+    rows.map(async (row) => toView(row, byGeneration.get(row.id) ?? [], await queuePosition(db, row))),
+  );
+}
+
+export function fileUrl(key: string): string {
+  return `/api/files/${key}`;
+}
+
+export function toView(row: GenerationRow, images: GenerationImageRow[], position: number | null): GenerationView {
+  return {
+    id: row.id,
+    mode: row.mode as GenerationMode,
+    status: row.status as GenerationStatus,
+    engineId: row.engineId,
+    engineLabel: row.engineLabel,
+    prompt: row.prompt,
+    negativePrompt: row.negativePrompt,
+    style: row.style,
+    aspectRatio: row.aspectRatio as AspectRatio,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    count: row.count,
+    seed: row.seed,
+    strength: row.strength,
+    christmas: row.christmas,
+    cost: row.cost,
+    progress: row.status === "succeeded" ? 100 : row.progress,
+    stage: row.stage,
+    queuePosition: position,
+    error: row.error,
+    refunded: row.refunded,
+    sourceUrl: row.sourceKey ? fileUrl(row.sourceKey) : null,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    images: images.map((image) => ({
+      index: image.index,
+      url: fileUrl(image.key),
+      thumbUrl: fileUrl(image.thumbKey),
+      placeholder: image.placeholder,
+      width: image.width,
+      height: image.height,
+      seed: image.seed,
+    })),
+  };
+}
+
+export function isFinished(status: string): boolean {
+  return FINISHED_STATUSES.includes(status as GenerationStatus);
+}
+
+export async function currentBalance(db: Database, userId: string): Promise<number> {
+  return getTokenBalance(db, userId);
+}
+
+function excerpt(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function isUuid(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
+
+function encodeCursor(row: GenerationRow): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string | null | undefined): { createdAt: Date; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  const createdAt = new Date(at ?? "");
+  if (Number.isNaN(createdAt.getTime()) || !id || !isUuid(id)) return null;
+  return { createdAt, id };
+}

@@ -1,0 +1,111 @@
+/**
+ * The token ledger: every debit and credit is a row, and a user's balance is the sum of their
+ * rows. `token_accounts` carries that sum so it can be locked: each movement runs in one
+ * transaction that locks the user's account row, refuses to go below zero, and writes the
+ * ledger row with the balance after it. Movements carry an idempotency key, so a retried
+ * grant or refund is applied once.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { tokenAccounts, tokenLedger, type LedgerReason } from "../db/schema";
+
+export class InsufficientTokensError extends Error {
+  constructor(
+    readonly balance: number,
+    readonly needed: number,
+  ) {
+    super(`This needs ${needed} tokens and you have ${balance}.`);
+    this.name = "InsufficientTokensError";
+  }
+}
+
+export interface TokenMovement {
+  userId: string;
+  /** Positive to credit, negative to debit. */
+  amount: number;
+  reason: LedgerReason;
+  idempotencyKey: string;
+  generationId?: string | null;
+  reference?: string | null;
+  note?: string | null;
+}
+
+export interface MovementResult {
+  /** False when a movement with this idempotency key was applied before. */
+  applied: boolean;
+  balance: number;
+}
+
+/** Locks the user's account row (creating it at zero), so movements of one user run one at a time. */
+export async function lockTokenAccount(tx: Database, userId: string): Promise<number> {
+  await tx.insert(tokenAccounts).values({ userId, balance: 0 }).onConflictDoNothing();
+  const [row] = await tx.select({ balance: tokenAccounts.balance }).from(tokenAccounts).where(eq(tokenAccounts.userId, userId)).for("update");
+  return row?.balance ?? 0;
+}
+
+/**
+ * Applies one movement inside the caller's transaction (which must have called
+ * lockTokenAccount, or pass `locked: false` to lock here). Throws InsufficientTokensError
+ * rather than go below zero.
+ */
+export async function applyTokenMovementIn(tx: Database, movement: TokenMovement): Promise<MovementResult> {
+  if (!Number.isInteger(movement.amount) || movement.amount === 0) throw new RangeError("A token movement is a whole, non-zero number");
+  const balance = await lockTokenAccount(tx, movement.userId);
+  const [existing] = await tx
+    .select({ id: tokenLedger.id })
+    .from(tokenLedger)
+    .where(eq(tokenLedger.idempotencyKey, movement.idempotencyKey));
+  if (existing) return { applied: false, balance };
+  const next = balance + movement.amount;
+  if (next < 0) throw new InsufficientTokensError(balance, -movement.amount);
+  await tx.update(tokenAccounts).set({ balance: next, updatedAt: new Date() }).where(eq(tokenAccounts.userId, movement.userId));
+  await tx.insert(tokenLedger).values({
+    userId: movement.userId,
+    amount: movement.amount,
+    balanceAfter: next,
+    reason: movement.reason,
+    idempotencyKey: movement.idempotencyKey,
+    generationId: movement.generationId ?? null,
+    reference: movement.reference ?? null,
+    note: movement.note ?? null,
+  });
+  return { applied: true, balance: next };
+}
+
+/** Applies one movement in a transaction of its own. */
+export async function applyTokenMovement(db: Database, movement: TokenMovement): Promise<MovementResult> {
+  return db.transaction((tx) => applyTokenMovementIn(tx as unknown as Database, movement));
+}
+
+export async function getTokenBalance(db: Database, userId: string): Promise<number> {
+  const [row] = await db.select({ balance: tokenAccounts.balance }).from(tokenAccounts).where(eq(tokenAccounts.userId, userId));
+  return row?.balance ?? 0;
+}
+
+/** The balance recomputed from the ledger rows; equal to getTokenBalance unless something is badly wrong. */
+export async function sumTokenLedger(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${tokenLedger.amount}), 0)` })
+    .from(tokenLedger)
+    .where(eq(tokenLedger.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+export async function listTokenLedger(db: Database, userId: string, limit = 50) {
+  return db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)).orderBy(desc(tokenLedger.createdAt)).limit(limit);
+}
+
+/** The sign-up grant, credited once per account however often it is called. */
+export async function grantSignupTokens(db: Database, userId: string, amount: number): Promise<MovementResult> {
+  if (amount <= 0) return { applied: false, balance: await getTokenBalance(db, userId) };
+  return applyTokenMovement(db, { userId, amount, reason: "signup_grant", idempotencyKey: `signup:${userId}`, note: "Welcome to Atelier" });
+}
+
+/** Whether a refund for this generation is already in the ledger. */
+export async function isGenerationRefunded(db: Database, generationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tokenLedger.id })
+    .from(tokenLedger)
+    .where(and(eq(tokenLedger.generationId, generationId), eq(tokenLedger.reason, "generation_refund")));
+  return Boolean(row);
+}

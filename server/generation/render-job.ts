@@ -1,0 +1,268 @@
+/**
+ * The render job: claims a queued generation, runs its engine with progress and a heartbeat,
+ * stores the images with a WebP thumbnail and a blur placeholder, and finishes the row.
+ * Failures end in a refund; retryable ones (an engine that is down, a timeout, an unexpected
+ * error) are retried first. A cancel is noticed at the next progress or heartbeat write,
+ * because those writes only succeed while the row is still `running`.
+ */
+import { createHash } from "node:crypto";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { z } from "zod";
+import type { AspectRatio, GenerationMode } from "../../app/lib/generation";
+import type { Database } from "../db/client";
+import { generationImages, generations } from "../db/schema";
+import { defineJob, type JobContext } from "../jobs/define";
+import { enqueueJob } from "../jobs/queue";
+import { logger } from "../logger";
+import { getStorage, userFileKey } from "../storage/storage";
+import { EngineError, type GeneratedImage, type GenerationRequest, type ProgressUpdate } from "./engines/engine";
+import { getEngine } from "./engines/registry";
+import { endGeneration, type GenerationRow } from "./generations";
+import { getConfig } from "../config";
+
+/** A running job writes its heartbeat this often… */
+export const HEARTBEAT_MS = 5_000;
+/** …and a heartbeat older than this means its worker is gone. */
+export const STALE_AFTER_MS = 30_000;
+/** Progress is written at most this often. */
+const PROGRESS_WRITE_MS = 250;
+/** Attempts before a generation that keeps failing or losing its worker is refunded. */
+export const MAX_ATTEMPTS = 3;
+
+export const renderGenerationJob = defineJob({
+  name: "generation.render",
+  schema: z.object({ generationId: z.guid() }),
+  retry: { limit: MAX_ATTEMPTS - 1, delaySeconds: 5 },
+  expireInSeconds: 15 * 60,
+  concurrency: () => getConfig().studioThreads,
+  handle: (payload, context) => runGeneration(context.db, payload.generationId, context),
+  async onFinalFailure(payload, error, context) {
+    await endGeneration(context.db, payload.generationId, "failed", "Something went wrong while painting this picture.", String(error));
+  },
+});
+
+/**
+ * Queues the render job. The job id is derived from the generation and its attempt, so queueing
+ * the same attempt twice is harmless, while a recovered generation gets a fresh job (the dead
+ * worker's job is still "active" in pg-boss until it expires).
+ */
+export async function enqueueRenderJob(generationId: string, attempt = 0): Promise<void> {
+  await enqueueJob(renderGenerationJob, { generationId }, { id: attempt === 0 ? generationId : attemptJobId(generationId, attempt) });
+}
+
+function attemptJobId(generationId: string, attempt: number): string {
+  const hex = createHash("sha256").update(`${generationId}:${attempt}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Takes a queued generation (or one whose worker died) for this worker; undefined when it is not ours to run. */
+export async function claimGeneration(db: Database, id: string): Promise<GenerationRow | undefined> {
+  const staleBefore = new Date(Date.now() - STALE_AFTER_MS);
+  const [row] = await db
+    .update(generations)
+    .set({
+      status: "running",
+      startedAt: sql`coalesce(${generations.startedAt}, now())`,
+      attempts: sql`${generations.attempts} + 1`,
+      heartbeatAt: new Date(),
+      progress: 0,
+      stage: "Starting",
+    })
+    .where(
+      and(
+        eq(generations.id, id),
+        or(eq(generations.status, "queued"), and(eq(generations.status, "running"), lt(generations.heartbeatAt, staleBefore))),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Writes progress (and the heartbeat) while the row is still running; false when it no longer is. */
+async function writeProgress(db: Database, id: string, update: Partial<ProgressUpdate>): Promise<boolean> {
+  const rows = await db
+    .update(generations)
+    .set({
+      heartbeatAt: new Date(),
+      ...(update.percent !== undefined ? { progress: update.percent === null ? null : Math.round(update.percent) } : {}),
+      ...(update.stage !== undefined ? { stage: update.stage.slice(0, 120) } : {}),
+    })
+    .where(and(eq(generations.id, id), eq(generations.status, "running")))
+    .returning({ id: generations.id });
+  return rows.length > 0;
+}
+
+export async function runGeneration(db: Database, generationId: string, context: Pick<JobContext, "lastAttempt"> & { log?: typeof logger }): Promise<void> {
+  const log = context.log ?? logger;
+  const row = await claimGeneration(db, generationId);
+  if (!row) return; // finished, canceled, deleted, or running elsewhere
+  if (row.attempts > MAX_ATTEMPTS) {
+    await endGeneration(db, row.id, "failed", "This picture failed several times, so we stopped trying.", "too many attempts");
+    return;
+  }
+
+  const controller = new AbortController();
+  let lastWrite = 0;
+  let pending: ProgressUpdate | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const update = pending;
+    pending = null;
+    lastWrite = Date.now();
+    writing = writing
+      .then(() => writeProgress(db, row.id, update ?? {}))
+      .then((stillRunning) => {
+        if (!stillRunning) controller.abort();
+      })
+      .catch((err: unknown) => log.warn({ err }, "could not write generation progress"));
+  };
+  const heartbeat = setInterval(flush, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  try {
+    const engine = getEngine(row.engineId);
+    const source = row.sourceKey ? await getStorage().get(row.sourceKey) : null;
+    if (row.sourceKey && !source) throw new EngineError("invalid_request", "The source picture is gone; upload it again.");
+    const request: GenerationRequest = {
+      mode: row.mode as GenerationMode,
+      prompt: row.prompt,
+      negativePrompt: row.negativePrompt,
+      style: row.style,
+      width: row.width,
+      height: row.height,
+      aspectRatio: row.aspectRatio as AspectRatio,
+      seed: row.seed,
+      count: row.count,
+      strength: row.strength,
+      christmas: row.christmas,
+      ...(source ? { sourceImage: source.bytes } : {}),
+    };
+    const result = await engine.generate(request, {
+      signal: controller.signal,
+      onProgress(update) {
+        pending = update;
+        if (Date.now() - lastWrite >= PROGRESS_WRITE_MS) flush();
+      },
+    });
+    clearInterval(heartbeat);
+    await writing;
+    if (controller.signal.aborted) return; // canceled while the engine finished
+    if (result.moderation?.status === "blocked" || result.images.length === 0) {
+      const message = result.moderation?.message ?? "The engine returned no picture.";
+      await endGeneration(db, row.id, "failed", `The engine refused this request: ${message}`, JSON.stringify(result.moderation ?? null));
+      return;
+    }
+    await writeProgress(db, row.id, { percent: 98, stage: "Saving your pictures" });
+    await storeResults(db, row, result.images);
+  } catch (error) {
+    clearInterval(heartbeat);
+    await writing;
+    const current = await db.select({ status: generations.status }).from(generations).where(eq(generations.id, row.id));
+    if (current[0]?.status !== "running") return; // canceled or deleted meanwhile: already refunded
+    const engineError = error instanceof EngineError ? error : null;
+    const retryable = engineError ? engineError.retryable : true;
+    if (retryable && !context.lastAttempt && row.attempts < MAX_ATTEMPTS) {
+      await db
+        .update(generations)
+        .set({ status: "queued", stage: "Retrying in a moment", progress: null, heartbeatAt: null })
+        .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
+      log.warn({ err: error, generationId: row.id }, "generation failed; it will be retried");
+      throw error;
+    }
+    log.warn({ err: error, generationId: row.id }, "generation failed");
+    await endGeneration(
+      db,
+      row.id,
+      "failed",
+      engineError?.userMessage ?? "Something went wrong while painting this picture.",
+      String(engineError?.cause ?? error).slice(0, 2000),
+    );
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** Stores each image with its thumbnail and placeholder, then marks the generation succeeded (unless canceled meanwhile). */
+async function storeResults(db: Database, row: GenerationRow, images: GeneratedImage[]): Promise<void> {
+  const storage = getStorage();
+  const stored = await Promise.all(
+    images.map(async (image, index) => {
+      const ext = image.mime === "image/jpeg" ? "jpg" : image.mime === "image/webp" ? "webp" : "png";
+      const key = userFileKey(row.userId, "generations", ext);
+      const thumbKey = userFileKey(row.userId, "generations", "webp");
+      const [thumb, tiny] = await Promise.all([
+        sharp(image.bytes).resize(384, 384, { fit: "inside" }).webp({ quality: 78 }).toBuffer(),
+        sharp(image.bytes).resize(16, 16, { fit: "inside" }).webp({ quality: 40 }).toBuffer(),
+      ]);
+      await storage.put(key, image.bytes, image.mime);
+      await storage.put(thumbKey, thumb, "image/webp");
+      return {
+        generationId: row.id,
+        index,
+        key,
+        thumbKey,
+        placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
+        mime: image.mime,
+        bytes: image.bytes.byteLength,
+        width: image.width,
+        height: image.height,
+        seed: image.seed ?? null,
+      };
+    }),
+  );
+  const finished = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [done] = await tx
+      .update(generations)
+      .set({ status: "succeeded", progress: 100, stage: "Done", finishedAt: new Date(), heartbeatAt: null })
+      .where(and(eq(generations.id, row.id), eq(generations.status, "running")))
+      .returning({ id: generations.id });
+    if (!done) return false;
+    await tx.insert(generationImages).values(stored);
+    return true;
+  });
+  if (!finished) await Promise.all(stored.flatMap((s) => [storage.delete(s.key), storage.delete(s.thumbKey)]));
+}
+
+/**
+ * Finds work a dead process left behind and puts it back: running rows with a stale heartbeat
+ * go back to the queue (or are refunded after too many attempts), and queued rows are queued
+ * again (a no-op for those whose job exists). Runs at start-up and then periodically.
+ */
+export async function recoverGenerations(
+  db: Database,
+  enqueue: (id: string, attempt: number) => Promise<void> = enqueueRenderJob,
+): Promise<{ requeued: number; failed: number }> {
+  const staleBefore = new Date(Date.now() - STALE_AFTER_MS);
+  const orphans = await db
+    .update(generations)
+    .set({ status: "queued", stage: "Resuming after an interruption", progress: null, heartbeatAt: null })
+    .where(and(eq(generations.status, "running"), lt(generations.heartbeatAt, staleBefore), lt(generations.attempts, MAX_ATTEMPTS)))
+    .returning({ id: generations.id });
+  const exhausted = await db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(and(eq(generations.status, "running"), lt(generations.heartbeatAt, staleBefore)));
+  for (const { id } of exhausted) {
+    await endGeneration(db, id, "failed", "This picture was interrupted several times, so we stopped trying.", "worker lost");
+  }
+  const queued = await db
+    .select({ id: generations.id, attempts: generations.attempts })
+    .from(generations)
+    .where(and(inArray(generations.status, ["queued"]), lt(generations.createdAt, new Date(Date.now() - 10_000))));
+  for (const { id, attempts } of queued) await enqueue(id, attempts);
+  if (orphans.length + exhausted.length > 0) {
+    logger.info({ requeued: orphans.map((o) => o.id), failed: exhausted.map((e) => e.id) }, "recovered interrupted generations");
+  }
+  return { requeued: orphans.length, failed: exhausted.length };
+}
+
+/** Recovers at start-up and then every half minute, in processes that run jobs. Returns a stop function. */
+export function startGenerationRecovery(db: Database): () => void {
+  const run = () => void recoverGenerations(db).catch((err: unknown) => logger.warn({ err }, "generation recovery failed"));
+  run();
+  const timer = setInterval(run, STALE_AFTER_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

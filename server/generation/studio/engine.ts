@@ -1,0 +1,153 @@
+/**
+ * Studio, the built-in offline engine, behind the engine interface. It paints procedurally
+ * (no model, no network, no GPU) and says so in its label. Images render in a pool of worker
+ * threads so the web server stays responsive; sharp decodes sources and encodes PNGs on
+ * libuv's thread pool, outside the event loop.
+ */
+import { MessageChannel } from "node:worker_threads";
+import { Piscina } from "piscina";
+import sharp from "sharp";
+import { ASPECT_RATIOS, GENERATION_MODES, IMAGE_SIZES, MAX_IMAGES } from "../../../app/lib/generation";
+import { STYLE_IDS } from "../../../app/lib/studio-styles";
+import { getConfig } from "../../config";
+import { EngineError, type GenerationRequest, type ImageEngine, type ValidationIssue } from "../engines/engine";
+import type { Raster } from "./raster";
+import type { StudioImageTask } from "./render";
+import type { WorkerResult, WorkerTask } from "./worker";
+import { studioWorkerFile } from "./worker-file";
+
+export const STUDIO_LABEL = "Studio — offline engine";
+
+/** Decodes a source picture to raw RGBA at the requested size (cropped to fill, like a photo print). */
+export async function decodeSource(bytes: Buffer, request: Pick<GenerationRequest, "mode" | "width" | "height">): Promise<Raster> {
+  const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: "error" })
+    .rotate()
+    .flatten({ background: "#ffffff" })
+    .resize(request.width, request.height, {
+      fit: "cover",
+      position: "centre",
+      // A drawing's label colours must survive the resize: no new in-between colours.
+      kernel: request.mode === "doodle" ? "nearest" : "lanczos3",
+    })
+    .ensureAlpha();
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+export async function encodePng(raster: Raster): Promise<Buffer> {
+  return sharp(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), {
+    raw: { width: raster.width, height: raster.height, channels: 4 },
+  })
+    .removeAlpha()
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}
+
+export interface StudioEngineOptions {
+  threads: number;
+}
+
+export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
+  let pool: Promise<Piscina> | undefined;
+  const getPool = () =>
+    (pool ??= studioWorkerFile({ production: getConfig().isProduction }).then(
+      (filename) => new Piscina({ filename, maxThreads: options.threads, minThreads: 0, idleTimeout: 60_000 }),
+    ));
+
+  const capabilities = {
+    modes: GENERATION_MODES,
+    sizes: IMAGE_SIZES,
+    aspectRatios: ASPECT_RATIOS,
+    maxImagesPerRequest: MAX_IMAGES,
+    styles: STYLE_IDS,
+    negativePrompt: true,
+    deterministicSeeds: true,
+    progress: true,
+  } as const;
+
+  return {
+    id: "studio",
+    label: STUDIO_LABEL,
+    capabilities,
+
+    validate(request) {
+      const issues: ValidationIssue[] = [];
+      if (!capabilities.styles.includes(request.style as never)) issues.push({ field: "style", message: "Studio does not know that style" });
+      if (Math.max(request.width, request.height) > 1024 || Math.min(request.width, request.height) < 64) {
+        issues.push({ field: "size", message: "Studio renders up to 1024 pixels on the long side" });
+      }
+      if (request.count < 1 || request.count > capabilities.maxImagesPerRequest) issues.push({ field: "count", message: "Make 1 to 4 images" });
+      if (request.mode !== "text" && !request.sourceImage) {
+        issues.push({ field: request.mode === "image" ? "sourceImage" : "doodle", message: request.mode === "image" ? "Upload a picture first" : "Draw something first" });
+      }
+      return issues;
+    },
+
+    async generate(request, { onProgress, signal }) {
+      if (signal.aborted) throw new EngineError("canceled", "The generation was canceled.");
+      onProgress({ percent: 0, stage: "Preparing the canvas" });
+      let source: Raster | undefined;
+      if (request.sourceImage) {
+        try {
+          source = await decodeSource(request.sourceImage, request);
+        } catch (error) {
+          throw new EngineError("invalid_request", "The picture could not be read. Try another file.", { cause: error });
+        }
+      }
+      const piscina = await getPool();
+      const fractions = new Array<number>(request.count).fill(0);
+      let lastPercent = -1;
+      const report = (index: number, fraction: number, stage: string) => {
+        fractions[index] = fraction;
+        // Encoding takes the last few percent; rendering fills 0–95.
+        const percent = Math.round((fractions.reduce((a, b) => a + b, 0) / request.count) * 95);
+        if (percent === lastPercent) return;
+        lastPercent = percent;
+        onProgress({ percent, stage: request.count > 1 ? `${stage} (image ${index + 1} of ${request.count})` : stage });
+      };
+
+      const renderOne = async (index: number) => {
+        const seed = (request.seed + index) >>> 0;
+        const task: StudioImageTask = {
+          mode: request.mode,
+          prompt: request.prompt,
+          negativePrompt: request.negativePrompt,
+          style: request.style,
+          width: request.width,
+          height: request.height,
+          seed,
+          strength: request.strength,
+          christmas: request.christmas,
+          ...(source ? { source } : {}),
+        };
+        const channel = new MessageChannel();
+        channel.port2.on("message", (m: { fraction: number; stage: string }) => report(index, m.fraction, m.stage));
+        try {
+          const payload: WorkerTask = { task, port: channel.port1 };
+          const result = (await piscina.run(payload, { transferList: [channel.port1] as never, signal })) as WorkerResult;
+          report(index, 1, "Finishing");
+          const bytes = await encodePng(result);
+          return { bytes, mime: "image/png" as const, width: result.width, height: result.height, seed };
+        } finally {
+          channel.port2.close();
+        }
+      };
+
+      try {
+        const images = await Promise.all(Array.from({ length: request.count }, (_, i) => renderOne(i)));
+        onProgress({ percent: 100, stage: "Done" });
+        return { images };
+      } catch (error) {
+        if (signal.aborted) throw new EngineError("canceled", "The generation was canceled.", { cause: error });
+        throw new EngineError("failed", "Studio could not paint this picture.", { cause: error, detail: String(error) });
+      }
+    },
+
+    async close() {
+      if (!pool) return;
+      const p = await pool;
+      pool = undefined;
+      await p.destroy();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Studio's worker-thread entry (run by piscina; bundled to one file, see worker-file.ts).
+ * Takes one image task with raw pixels, reports progress on the task's port, and returns the
+ * pixels, moved rather than copied.
+ */
+import type { MessagePort } from "node:worker_threads";
+import { Piscina } from "piscina";
+import { renderStudioImage, type StudioImageTask } from "./render";
+
+export interface WorkerTask {
+  task: StudioImageTask;
+  /** Receives `{ fraction, stage }` messages while the image renders. */
+  port: MessagePort;
+}
+
+export interface WorkerResult {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+export default function renderInWorker({ task, port }: WorkerTask) {
+  let lastSent = -1;
+  const raster = renderStudioImage(task, (fraction, stage) => {
+    // Coarse steps are enough for a progress bar and keep the port quiet.
+    const step = Math.floor(fraction * 50);
+    if (step === lastSent) return;
+    lastSent = step;
+    port.postMessage({ fraction, stage });
+  });
+  port.close();
+  const result: WorkerResult = { width: raster.width, height: raster.height, data: raster.data };
+  return Piscina.move(result as never);
+}

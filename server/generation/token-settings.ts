@@ -1,0 +1,54 @@
+/**
+ * Token defaults: the sign-up grant, the cost of an image per mode and size, the per-user limit
+ * of concurrent jobs and the switch that pauses generation. Stored as one row of the settings
+ * table (site_settings, key `token_defaults`) so admins change them without a restart
+ * (/admin/set-token-default); missing or unreadable values fall back to these defaults.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { CostTable } from "../../app/lib/generation";
+import type { Database } from "../db/client";
+import { siteSettings } from "../db/schema";
+
+const SETTINGS_KEY = "token_defaults";
+
+const tokens = z.number().int().min(0).max(100_000);
+const costRow = z.object({ "512": tokens, "768": tokens, "1024": tokens });
+
+export const tokenSettingsSchema = z.object({
+  signupGrant: tokens,
+  costs: z.object({ text: costRow, image: costRow, doodle: costRow }),
+  maxConcurrentJobs: z.number().int().min(1).max(20),
+  generationPaused: z.boolean(),
+});
+
+export type TokenSettings = z.infer<typeof tokenSettingsSchema>;
+
+/** Sensible starting values: 50 free tokens is a dozen small images or four large ones. */
+export const DEFAULT_TOKEN_SETTINGS: TokenSettings = {
+  signupGrant: 50,
+  costs: {
+    text: { "512": 2, "768": 3, "1024": 4 },
+    image: { "512": 2, "768": 3, "1024": 4 },
+    doodle: { "512": 2, "768": 3, "1024": 4 },
+  } satisfies CostTable,
+  maxConcurrentJobs: 3,
+  generationPaused: false,
+};
+
+export async function loadTokenSettings(db: Database): Promise<TokenSettings> {
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, SETTINGS_KEY));
+  if (!row) return DEFAULT_TOKEN_SETTINGS;
+  const parsed = tokenSettingsSchema.partial().safeParse(row.value);
+  return parsed.success ? { ...DEFAULT_TOKEN_SETTINGS, ...parsed.data } : DEFAULT_TOKEN_SETTINGS;
+}
+
+/** Saves a change to some of the settings; the rest keep their values. */
+export async function saveTokenSettings(db: Database, change: Partial<TokenSettings>): Promise<TokenSettings> {
+  const next = tokenSettingsSchema.parse({ ...(await loadTokenSettings(db)), ...change });
+  await db
+    .insert(siteSettings)
+    .values({ key: SETTINGS_KEY, value: next })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: next, updatedAt: new Date() } });
+  return next;
+}
