@@ -1,4 +1,9 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// Files tests store (uploads, generated images) go to a scratch folder, never the repo's ./data.
+const DATA_DIR = path.join(os.tmpdir(), `atelier-vitest-${process.pid}`);
 
 // Integration tests run twice: on embedded PGlite and on a real PostgreSQL server
 // (TEST_POSTGRES_URL, started by scripts/test.sh). Each test file gets its own database.
@@ -8,7 +13,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", env: { DATA_DIR }, testTimeout: 30_000 },
       },
       {
         extends: true,
@@ -17,7 +22,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           exclude: ["tests/integration/multi-process.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
-          env: { TEST_DATABASE: "pglite" },
+          env: { TEST_DATABASE: "pglite", DATA_DIR },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -29,7 +34,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           exclude: ["tests/integration/embedded-start.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
-          env: { TEST_DATABASE: "postgres" },
+          env: { TEST_DATABASE: "postgres", DATA_DIR },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -65,6 +65,11 @@ export async function createGeneration(db: Database, options: CreateGenerationOp
   if (settings.generationPaused) {
     throw new GenerationError(503, "generation_paused", "Generation is paused by the administrators for a moment. Your tokens are safe; try again soon.");
   }
+  if (input.mode !== "text" && !options.source) {
+    const field = input.mode === "image" ? "sourceImage" : "doodle";
+    const message = input.mode === "image" ? "Upload a picture first" : "Draw something first";
+    throw new GenerationError(400, "invalid_input", message, { [field]: [message] });
+  }
   const engine = engineForMode(input.mode);
   const { width, height } = dimensionsFor(input.aspectRatio, input.size);
   const seed = input.seed ?? randomInt(0, 2 ** 32 - 1);

@@ -7,27 +7,30 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
-import { type Database, type DatabaseHandle, openDatabase } from "../../server/db/client";
+import { type Database, type DatabaseHandle, type DatabaseTarget, openDatabase } from "../../server/db/client";
 import { postgresUrl, TEMPLATE_DB } from "./global-setup";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
 export const testDatabaseKind = (process.env.TEST_DATABASE ?? "pglite") as TestDatabaseKind;
 
-async function createDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function createDatabase(): Promise<{ handle: DatabaseHandle; target: DatabaseTarget; drop: () => Promise<void> }> {
   if (testDatabaseKind === "pglite") {
     const snapshot = fs.readFileSync(inject("pgliteSnapshot"));
-    const handle = await openDatabase({ kind: "pglite", dir: null }, { pgliteData: new Blob([snapshot]) });
-    return { handle, drop: () => handle.close() };
+    const target = { kind: "pglite", dir: null } as const;
+    const handle = await openDatabase(target, { pgliteData: new Blob([snapshot]) });
+    return { handle, target, drop: () => handle.close() };
   }
   const name = `atelier_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: postgresUrl() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   await admin.end();
-  const handle = await openDatabase({ kind: "postgres", url: postgresUrl(name) });
+  const target = { kind: "postgres", url: postgresUrl(name) } as const;
+  const handle = await openDatabase(target);
   return {
     handle,
+    target,
     drop: async () => {
       await handle.close();
       const client = new pg.Client({ connectionString: postgresUrl() });
@@ -67,6 +70,11 @@ export function useTestDatabase() {
     get handle(): DatabaseHandle {
       if (!created) throw new Error("test database not ready");
       return created.handle;
+    },
+    /** Where the database is, for code that opens its own connections (the job queue). */
+    get target(): DatabaseTarget {
+      if (!created) throw new Error("test database not ready");
+      return created.target;
     },
   };
 }

@@ -77,9 +77,6 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
         issues.push({ field: "size", message: "Studio renders up to 1024 pixels on the long side" });
       }
       if (request.count < 1 || request.count > capabilities.maxImagesPerRequest) issues.push({ field: "count", message: "Make 1 to 4 images" });
-      if (request.mode !== "text" && !request.sourceImage) {
-        issues.push({ field: request.mode === "image" ? "sourceImage" : "doodle", message: request.mode === "image" ? "Upload a picture first" : "Draw something first" });
-      }
       return issues;
     },
 
