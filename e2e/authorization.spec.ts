@@ -6,7 +6,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../app/routes";
 import { readOutbox } from "../server/notify/email/transport";
-import { signInAsAdmin, signInAsDemoUser } from "./support/accounts";
+import { ORIGIN, signInAsAdmin, signInAsDemoUser } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 
 function flatten(entries: RouteConfigEntry[], prefix = ""): string[] {
@@ -31,6 +31,18 @@ const ADMIN_APIS: { path: string; body: unknown }[] = [
     },
   },
 ];
+/** APIs for signed-in users: anonymous callers get 401, and each user reaches only their own data. */
+const USER_APIS: { path: string; method: "GET" | "POST" | "DELETE" }[] = [
+  { path: "/api/tokens", method: "GET" },
+  { path: "/api/preview-image", method: "POST" },
+  { path: "/api/generations", method: "GET" },
+  { path: "/api/generations", method: "POST" },
+  { path: "/api/generations/:id", method: "GET" },
+  { path: "/api/generations/:id", method: "DELETE" },
+  { path: "/api/generations/:id/cancel", method: "POST" },
+  { path: "/api/generations/:id/events", method: "GET" },
+  { path: "/api/generations/:id/images/:index", method: "GET" },
+];
 const OTHER_APIS = new Set([
   "/api/check-domain",
   "/api/version",
@@ -46,7 +58,7 @@ const OTHER_APIS = new Set([
 
 test("every API in the route table is classified", () => {
   const apis = ALL_PATHS.filter((p) => p.startsWith("/api/"));
-  const unclassified = apis.filter((p) => !OTHER_APIS.has(p) && !ADMIN_APIS.some((a) => a.path === p));
+  const unclassified = apis.filter((p) => !OTHER_APIS.has(p) && !ADMIN_APIS.some((a) => a.path === p) && !USER_APIS.some((a) => a.path === p));
   expect(unclassified).toEqual([]);
   expect(ADMIN_PAGES).toHaveLength(18);
 });
@@ -59,6 +71,15 @@ test("anonymous visitors reach no admin page and no admin API", async ({ page, r
   for (const api of ADMIN_APIS) {
     const response = await request.post(api.path, { data: api.body });
     expect(response.status(), api.path).toBe(401);
+  }
+});
+
+test("anonymous visitors get 401 from every signed-in API", async ({ request, db: _db }) => {
+  const id = "00000000-0000-4000-8000-000000000000";
+  for (const api of USER_APIS) {
+    const url = api.path.replace(":id", id).replace(":index", "0");
+    const response = await request.fetch(url, { method: api.method, headers: { Origin: ORIGIN } });
+    expect(response.status(), `${api.method} ${api.path}`).toBe(401);
   }
 });
 
