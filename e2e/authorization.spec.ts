@@ -78,7 +78,7 @@ test("anonymous visitors get 401 from every signed-in API", async ({ request, db
   const id = "00000000-0000-4000-8000-000000000000";
   for (const api of USER_APIS) {
     const url = api.path.replace(":id", id).replace(":index", "0");
-    const response = await request.fetch(url, { method: api.method, headers: { Origin: ORIGIN } });
+    const response = await request.fetch(url, { method: api.method, headers: { Origin: ORIGIN() } });
     expect(response.status(), `${api.method} ${api.path}`).toBe(401);
   }
 });

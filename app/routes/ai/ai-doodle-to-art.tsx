@@ -1,7 +1,14 @@
-import { PlannedPage } from "~/components/planned-page";
+/** Doodle to art: the generation studio for this mode. */
+import { loadStudioPage } from "@server/generation/page-data";
+import { GenerationStudio } from "~/components/studio/generation-studio";
+import type { Route } from "./+types/ai-doodle-to-art";
 
-export const meta = () => [{ title: "Doodle to art · Atelier" }];
+export const meta: Route.MetaFunction = () => [{ title: "Doodle to art · Atelier" }];
 
-export default function AiDoodleToArtPage() {
-  return <PlannedPage title="Doodle to art" summary="Draw a few strokes and turn them into a finished piece." />;
+export function loader({ request }: Route.LoaderArgs) {
+  return loadStudioPage(request, "doodle", false);
+}
+
+export default function AiDoodleToArtPage({ loaderData }: Route.ComponentProps) {
+  return <GenerationStudio data={loaderData} />;
 }

@@ -1,7 +1,14 @@
-import { PlannedPage } from "~/components/planned-page";
+/** Image to art: the generation studio for this mode. */
+import { loadStudioPage } from "@server/generation/page-data";
+import { GenerationStudio } from "~/components/studio/generation-studio";
+import type { Route } from "./+types/ai-image-to-art";
 
-export const meta = () => [{ title: "Image to art · Atelier" }];
+export const meta: Route.MetaFunction = () => [{ title: "Image to art · Atelier" }];
 
-export default function AiImageToArtPage() {
-  return <PlannedPage title="Image to art" summary="Upload a picture and re-render it in the style you choose." />;
+export function loader({ request }: Route.LoaderArgs) {
+  return loadStudioPage(request, "image", false);
+}
+
+export default function AiImageToArtPage({ loaderData }: Route.ComponentProps) {
+  return <GenerationStudio data={loaderData} />;
 }
