@@ -11,6 +11,7 @@ import {
 import { getUser } from "@server/auth/guards";
 import { getPublicConfig } from "@server/config";
 import { getDb } from "@server/db/client";
+import { getTokenBalance } from "@server/generation/ledger";
 import { countUnreadNotifications } from "@server/notify/notifications";
 import { shellStateContext } from "@server/http/request-context";
 import { navigationMiddleware } from "@server/navigation/middleware";
@@ -32,7 +33,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     flags,
     build: getBuildInfo(),
     config: getPublicConfig(),
-    user: user ? { name: user.name, isAdmin: user.isAdmin, unreadNotifications: await countUnreadNotifications(getDb(), user.userUid) } : null,
+    user: user
+      ? {
+          name: user.name,
+          isAdmin: user.isAdmin,
+          unreadNotifications: await countUnreadNotifications(getDb(), user.userUid),
+          tokens: await getTokenBalance(getDb(), user.userUid),
+        }
+      : null,
   };
 }
 

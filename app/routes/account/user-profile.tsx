@@ -11,6 +11,7 @@ import {
 } from "@server/auth/profile";
 import { confirmEmailChange, findPendingEmailChange, requestEmailChange } from "@server/auth/change-email";
 import { getDb } from "@server/db/client";
+import { getTokenBalance, listTokenLedger } from "@server/generation/ledger";
 import { user as userTable } from "@server/db/schema";
 import { ApiError, readFormData } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
@@ -60,8 +61,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     pendingEmail: pendingEmail?.newEmail ?? null,
     emailCode: emailCode && /^\d{6}$/.test(emailCode) ? emailCode : "",
     sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() })),
-    // The token ledger arrives with generation; until then every balance is zero.
-    tokenBalance: 0,
+    tokenBalance: await getTokenBalance(getDb(), current.userUid),
+    tokenHistory: (await listTokenLedger(getDb(), current.userUid, 10)).map((row) => ({
+      id: row.id,
+      amount: row.amount,
+      balanceAfter: row.balanceAfter,
+      reason: row.reason,
+      note: row.note,
+      createdAt: row.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -132,6 +140,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const LEDGER_LABELS: Record<string, string> = {
+  signup_grant: "Welcome tokens",
+  generation: "Picture made",
+  generation_refund: "Refund",
+  purchase: "Purchase",
+  purchase_refund: "Purchase refunded",
+  admin_adjustment: "Adjusted by Atelier",
+  event_bonus: "Event bonus",
+};
+
 function Section({ icon, title, children, tone = "default" }: { icon: ReactNode; title: string; children: ReactNode; tone?: "default" | "danger" }) {
   return (
     <section className={`rounded-3xl border bg-paper-raised p-6 shadow-sm ${tone === "danger" ? "border-danger/30" : "border-line"}`}>
@@ -152,7 +170,7 @@ function describeDevice(userAgent: string | null): string {
 }
 
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, methods, hasPassword, sessions, tokenBalance } = loaderData;
+  const { profile, methods, hasPassword, sessions, tokenBalance, tokenHistory } = loaderData;
   const navigation = useNavigation();
   const pending = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const result = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
@@ -276,6 +294,29 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
               </button>
             </Form>
           ) : null}
+        </Section>
+
+        <Section icon={<Coins aria-hidden className="size-5 text-accent" />} title="Token history">
+          {tokenHistory.length === 0 ? (
+            <p className="text-sm text-ink-soft">No token movements yet.</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm" data-testid="token-history">
+              {tokenHistory.map((row) => (
+                <li key={row.id} className="flex items-center justify-between gap-4 py-2">
+                  <span className="min-w-0">
+                    <span className="block font-medium text-ink">{LEDGER_LABELS[row.reason] ?? row.reason}</span>
+                    <span className="block truncate text-ink-faint">
+                      {new Date(row.createdAt).toLocaleString()}
+                      {row.note ? ` · ${row.note}` : ""}
+                    </span>
+                  </span>
+                  <span className={row.amount > 0 ? "font-semibold text-success" : "font-semibold text-ink"}>
+                    {row.amount > 0 ? `+${row.amount}` : row.amount}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
         </Section>
 
         <Section icon={<Monitor aria-hidden className="size-5 text-accent" />} title="Where you are signed in">

@@ -1,4 +1,4 @@
-import { Menu, Sparkles, X } from "lucide-react";
+import { Coins, Menu, Sparkles, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
@@ -81,6 +81,18 @@ function Header() {
           ) : null}
           {user ? (
             <>
+              <Link
+                to="/pricing-plans"
+                className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-3 py-1.5 text-sm font-semibold text-accent-strong hover:bg-accent-soft/70"
+                title="Your tokens: each picture costs a few. Buy more on the pricing page."
+                data-testid="header-token-balance"
+              >
+                <Coins aria-hidden className="size-4" />
+                <span>
+                  {user.tokens}
+                  <span className="sr-only"> tokens</span>
+                </span>
+              </Link>
               <NotificationsBell unread={user.unreadNotifications} />
               {user.isAdmin ? null : (
                 <Link to="/user-profile" className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
