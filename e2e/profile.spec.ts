@@ -19,7 +19,10 @@ test("change the display name and the picture; a file that is not an image is re
   await signInAs(page, person.email, person.password);
   await gotoHydrated(page, "/user-profile");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paula Profile");
-  await expect(page.getByTestId("token-balance")).toHaveText("0");
+  // The sign-up grant, from the ledger; the header shows the same balance.
+  await expect(page.getByTestId("token-balance")).toHaveText("50");
+  await expect(page.getByTestId("header-token-balance")).toContainText("50");
+  await expect(page.getByTestId("token-history")).toContainText("Welcome tokens");
 
   await page.getByLabel("Display name").fill("Paula Pastel");
   await page.getByRole("button", { name: "Save name" }).click();

@@ -1,4 +1,6 @@
 /** Helpers for tests that need signed-in people. */
+import { grantSignupTokens } from "../../server/generation/ledger";
+import { loadTokenSettings } from "../../server/generation/token-settings";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { hashPassword } from "better-auth/crypto";
 import { randomUUID } from "node:crypto";
@@ -25,5 +27,7 @@ export async function createVerifiedUser(db: Database, name = "Test Person") {
   const password = `pw-${randomUUID()}`;
   await db.insert(user).values({ id, name, email, emailVerified: true, role: "user" });
   await db.insert(account).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashPassword(password) });
+  // Like every new account, it starts with the sign-up grant.
+  await grantSignupTokens(db, id, (await loadTokenSettings(db)).signupGrant);
   return { id, email, password, name };
 }
