@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from "react";
+import { cn } from "~/lib/cn";
+
+/**
+ * An image that starts as its tiny blurred placeholder and fades in when the real file has
+ * loaded (blur-up). The box keeps the image's shape, so nothing jumps.
+ */
+export function BlurImage({
+  src,
+  placeholder,
+  alt,
+  width,
+  height,
+  className,
+  imgClassName,
+  loading = "lazy",
+  aspect,
+}: {
+  src: string;
+  placeholder?: string | null;
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+  imgClassName?: string;
+  loading?: "lazy" | "eager";
+  /** A box shape other than the image's own (the image then covers it). */
+  aspect?: string;
+}) {
+  const img = useRef<HTMLImageElement>(null);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    setLoaded(Boolean(img.current?.complete && img.current.naturalWidth > 0));
+  }, [src]);
+  return (
+    <span className={cn("relative block overflow-hidden bg-paper-sunken", className)} style={{ aspectRatio: aspect ?? `${width} / ${height}` }}>
+      {placeholder ? (
+        <span
+          aria-hidden
+          className={cn("absolute inset-0 scale-110 bg-cover bg-center blur-xl transition-opacity duration-700", loaded ? "opacity-0" : "opacity-100")}
+          style={{ backgroundImage: `url("${placeholder.replace(/"/g, "%22")}")` }}
+        />
+      ) : null}
+      <img
+        ref={img}
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={loading}
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+        className={cn("relative block size-full object-cover transition-opacity duration-700", loaded ? "opacity-100" : "opacity-0", imgClassName)}
+      />
+    </span>
+  );
+}

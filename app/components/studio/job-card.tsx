@@ -1,0 +1,161 @@
+/** One generation in the result area: progress while it runs, the images when it is done. */
+import { Ban, Expand, LoaderCircle, TriangleAlert } from "lucide-react";
+import { cn } from "~/lib/cn";
+import type { GenerationView } from "~/lib/generation-views";
+import { isFinished } from "~/lib/use-generation-stream";
+import { BlurImage } from "./blur-image";
+import { EngineBadge } from "./engine-badge";
+import { describePrompt, queueText, refundText, STATUS_LABELS, STATUS_TONES, styleLabel } from "./format";
+
+export function StatusChip({ status }: { status: GenerationView["status"] }) {
+  return (
+    <span data-testid="generation-status" className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1", STATUS_TONES[status])}>
+      {status === "running" ? <LoaderCircle aria-hidden className="size-3 animate-spin" /> : null}
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+export function GenerationProgress({ generation }: { generation: GenerationView }) {
+  const queued = generation.status === "queued";
+  const progress = queued ? 0 : generation.progress;
+  const stage = queued ? queueText(generation.queuePosition) : (generation.stage ?? "Starting");
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span data-testid="generation-stage" className="text-ink-soft" aria-live="polite">
+          {stage}
+        </span>
+        {progress !== null && !queued ? <span className="tabular-nums text-ink-faint">{Math.round(progress)}%</span> : null}
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`Progress of "${describePrompt(generation)}"`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress === null ? undefined : Math.round(progress)}
+        aria-valuetext={progress === null ? stage : `${Math.round(progress)}% — ${stage}`}
+        className="h-2 overflow-hidden rounded-full bg-paper-sunken"
+      >
+        <div
+          className={cn(
+            "h-full rounded-full bg-gradient-to-r from-accent to-pink-500 transition-[width] duration-500 ease-out",
+            progress === null && "w-1/3 animate-pulse",
+          )}
+          style={progress === null ? undefined : { width: `${Math.max(queued ? 0 : 3, Math.min(100, progress))}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function JobCard({
+  generation,
+  onCancel,
+  canceling,
+  onOpen,
+  onDismiss,
+}: {
+  generation: GenerationView;
+  onCancel: () => void;
+  canceling: boolean;
+  onOpen: (index: number) => void;
+  onDismiss: () => void;
+}) {
+  const g = generation;
+  const finished = isFinished(g);
+  const refund = refundText(g);
+  return (
+    <article
+      data-testid="job-card"
+      data-generation-id={g.id}
+      data-status={g.status}
+      aria-label={`Generation: ${describePrompt(g)}`}
+      className="animate-fade-in rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-5"
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        <StatusChip status={g.status} />
+        <p className="min-w-0 flex-1 truncate text-sm font-medium text-ink" title={g.prompt}>
+          {describePrompt(g)}
+        </p>
+        {finished ? (
+          <button type="button" onClick={onDismiss} className="rounded-full px-2 py-1 text-xs font-medium text-ink-faint hover:bg-paper-sunken hover:text-ink">
+            Hide
+          </button>
+        ) : null}
+      </header>
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-faint">
+        <span>{styleLabel(g.style)}</span>
+        <span aria-hidden>·</span>
+        <span>
+          {g.width} × {g.height}
+        </span>
+        <span aria-hidden>·</span>
+        <span>seed {g.seed}</span>
+        <EngineBadge engineId={g.engineId} label={g.engineLabel} compact className="ml-auto" />
+      </p>
+
+      {!finished ? (
+        <div className="mt-4 space-y-3">
+          <GenerationProgress generation={g} />
+          <div
+            className={cn("grid gap-2", g.count > 1 ? "grid-cols-2" : "grid-cols-1")}
+            aria-hidden
+          >
+            {Array.from({ length: g.count }, (_, i) => (
+              <div
+                key={i}
+                className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-paper-sunken via-accent-soft to-paper-sunken"
+                style={{ aspectRatio: `${g.width} / ${g.height}`, maxHeight: "24rem" }}
+              >
+                <div className="absolute inset-0 animate-pulse bg-white/30" />
+              </div>
+            ))}
+          </div>
+          <button
+            type="button"
+            onClick={onCancel}
+            disabled={canceling}
+            className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium text-ink-soft ring-1 ring-line hover:bg-paper-sunken hover:text-danger disabled:opacity-50"
+          >
+            <Ban aria-hidden className="size-4" /> {canceling ? "Canceling…" : "Cancel"}
+          </button>
+        </div>
+      ) : g.status === "succeeded" ? (
+        <div className={cn("mt-4 grid gap-2", g.images.length > 1 ? "grid-cols-2" : "grid-cols-1")}>
+          {g.images.map((image) => (
+            <button
+              key={image.index}
+              type="button"
+              onClick={() => onOpen(image.index)}
+              aria-label={`Open image ${image.index + 1} of ${g.images.length} large`}
+              className="group relative overflow-hidden rounded-2xl ring-1 ring-line"
+            >
+              <BlurImage
+                src={image.url}
+                placeholder={image.placeholder}
+                width={image.width}
+                height={image.height}
+                loading="eager"
+                alt={`${describePrompt(g)} — ${styleLabel(g.style)}, image ${image.index + 1}`}
+                imgClassName="transition-transform duration-500 group-hover:scale-[1.02]"
+              />
+              <span className="absolute right-2 top-2 grid size-8 place-items-center rounded-full bg-ink/60 text-paper opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">
+                <Expand aria-hidden className="size-4" />
+              </span>
+            </button>
+          ))}
+        </div>
+      ) : (
+        <div role="status" className="mt-4 flex items-start gap-3 rounded-2xl bg-paper-sunken p-4 text-sm">
+          <TriangleAlert aria-hidden className={cn("mt-0.5 size-5 shrink-0", g.status === "failed" ? "text-danger" : "text-ink-faint")} />
+          <div>
+            <p className="font-medium text-ink">{g.status === "failed" ? "This one did not work." : "Canceled."}</p>
+            {g.error ? <p className="mt-0.5 text-ink-soft">{g.error}</p> : null}
+            {refund ? <p className="mt-0.5 font-medium text-success">{refund}</p> : null}
+          </div>
+        </div>
+      )}
+    </article>
+  );
+}
