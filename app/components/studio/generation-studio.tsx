@@ -9,7 +9,7 @@
 import type { StudioPageData } from "@server/generation/page-data";
 import { ChevronDown, Coins, Dices, Image as ImageIcon, LoaderCircle, PenTool, Sparkles, TreePine, Type, WandSparkles, X } from "lucide-react";
 import { type CSSProperties, type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useRevalidator } from "react-router";
 import { DoodleCanvas, type DoodleCanvasHandle } from "~/components/doodle/doodle-canvas";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
 import { buttonClass } from "~/components/ui/button";
@@ -89,9 +89,7 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
   const [submitting, setSubmitting] = useState(false);
   const [balance, setBalance] = useState<number | null>(data.balance);
   const [paused, setPaused] = useState(data.paused);
-  const [generations, setGenerations] = useState<Record<string, GenerationView>>(() =>
-    Object.fromEntries(data.history.items.map((g) => [g.id, g])),
-  );
+  const [generations, setGenerations] = useState<Record<string, GenerationView>>(() => Object.fromEntries(data.history.items.map((g) => [g.id, g])));
   const [sessionIds, setSessionIds] = useState<string[]>(() => data.history.items.filter((g) => !isFinished(g)).map((g) => g.id));
   const [historyIds, setHistoryIds] = useState<string[]>(() => data.history.items.map((g) => g.id));
   const [nextCursor, setNextCursor] = useState<string | null>(data.history.nextCursor);
@@ -123,8 +121,18 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
     }
     setBalance(data.balance);
     setPaused(data.paused);
-    setGenerations((current) => ({ ...current, ...Object.fromEntries(data.history.items.map((g) => [g.id, g])) }));
-    setHistoryIds((current) => mergeIds(data.history.items.map((g) => g.id), current));
+    setGenerations((current) => {
+      const next = { ...current };
+      // A job this page follows keeps its streamed state unless the loader saw it finish.
+      for (const g of data.history.items) if (!next[g.id] || isFinished(g)) next[g.id] = g;
+      return next;
+    });
+    setHistoryIds((current) =>
+      mergeIds(
+        data.history.items.map((g) => g.id),
+        current,
+      ),
+    );
     setNextCursor((c) => c ?? data.history.nextCursor);
   }, [data]);
 
@@ -176,6 +184,21 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
   else if (mode === "image" && source.progress !== null) blocked = { tone: "info", text: "Wait for your picture to finish uploading." };
   else if (mode === "image" && !source.source && !(source.pending && !data.signedIn)) blocked = { tone: "info", text: "Add a picture to start from." };
   else if (mode === "doodle" && !doodleHasContent) blocked = { tone: "info", text: "Draw something on the canvas first." };
+
+  // The header shows the balance from the root loader: refresh it when an answer changed ours.
+  const revalidator = useRevalidator();
+  const revalidateRef = useRef(revalidator.revalidate);
+  revalidateRef.current = revalidator.revalidate;
+  const headerBalance = useRootData()?.user?.tokens;
+  const revalidatedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (balance === null || headerBalance === undefined || headerBalance === balance || revalidatedFor.current === balance) return;
+    const timer = setTimeout(() => {
+      revalidatedFor.current = balance; // once per value: never a loop
+      void revalidateRef.current();
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [balance, headerBalance]);
 
   const refreshBalance = useCallback(async () => {
     try {
@@ -286,7 +309,12 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
   }
 
   function rerun(g: GenerationView) {
-    if (mode === "doodle" && doodle.current?.hasContent() && g.sourceUrl && !window.confirm("Replace your drawing with the one from this generation? Undo brings yours back.")) {
+    if (
+      mode === "doodle" &&
+      doodle.current?.hasContent() &&
+      g.sourceUrl &&
+      !window.confirm("Replace your drawing with the one from this generation? Undo brings yours back.")
+    ) {
       return;
     }
     setForm(sanitizeForm(formFromGeneration(g), options, form));
@@ -368,7 +396,12 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
     try {
       const page = await api.get<GenerationPage>(`/api/generations?${new URLSearchParams({ mode, cursor: nextCursor })}`);
       setGenerations((current) => ({ ...Object.fromEntries(page.items.map((g) => [g.id, g])), ...current }));
-      setHistoryIds((ids) => mergeIds(ids, page.items.map((g) => g.id)));
+      setHistoryIds((ids) =>
+        mergeIds(
+          ids,
+          page.items.map((g) => g.id),
+        ),
+      );
       setNextCursor(page.nextCursor);
     } catch (error) {
       setHistoryError(error instanceof HttpError ? error.message : "More history could not be loaded. Try again.");
@@ -379,7 +412,8 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
 
   function changeAspect(next: StudioForm["aspectRatio"]) {
     if (next === form.aspectRatio) return;
-    if (mode === "doodle" && doodle.current?.hasContent() && !window.confirm("A new shape starts a new drawing. Clear the canvas and change the shape?")) return;
+    if (mode === "doodle" && doodle.current?.hasContent() && !window.confirm("A new shape starts a new drawing. Clear the canvas and change the shape?"))
+      return;
     update("aspectRatio", next);
   }
 
@@ -469,266 +503,276 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
         </div>
       </div>
 
-      <div ref={formTop} className="mx-auto mt-6 grid max-w-6xl scroll-mt-24 items-start gap-6 px-4 sm:px-6 lg:grid-cols-[minmax(0,27rem)_minmax(0,1fr)] lg:gap-8">
+      <div
+        ref={formTop}
+        className="mx-auto mt-6 grid max-w-6xl scroll-mt-24 items-start gap-6 px-4 sm:px-6 lg:grid-cols-[minmax(0,27rem)_minmax(0,1fr)] lg:gap-8"
+      >
         {canvas}
-        <form
-          id={formId}
-          noValidate
-          onSubmit={(event) => void generate(event)}
-          aria-label={`${title} settings`}
-          className="space-y-6 rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-6 lg:col-start-1 lg:row-span-2 lg:row-start-1"
-        >
-          {mode === "image" ? <SourceImagePicker state={source} signedIn={data.signedIn} fieldError={serverErrors.sourceImage} /> : null}
+        <div className="rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <form id={formId} noValidate onSubmit={(event) => void generate(event)} aria-label={`${title} settings`} className="space-y-6">
+            {mode === "image" ? <SourceImagePicker state={source} signedIn={data.signedIn} fieldError={serverErrors.sourceImage} /> : null}
 
-          <div>
-            <div className="mb-1.5 flex items-baseline justify-between gap-2">
-              <label htmlFor={`${formId}-prompt`} className="text-sm font-medium text-ink">
-                Prompt {promptRequired ? null : <span className="font-normal text-ink-faint">(optional)</span>}
-              </label>
-              <span className={cn("text-xs tabular-nums", form.prompt.length > PROMPT_MAX * 0.9 ? "text-danger" : "text-ink-faint")} aria-live="polite">
-                {form.prompt.length} / {PROMPT_MAX}
-              </span>
-            </div>
-            <textarea
-              ref={promptRef}
-              id={`${formId}-prompt`}
-              name="prompt"
-              rows={4}
-              maxLength={PROMPT_MAX}
-              required={promptRequired}
-              value={form.prompt}
-              onChange={(event) => update("prompt", event.target.value)}
-              onBlur={() => touch("prompt")}
-              onKeyDown={(event) => {
-                if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void generate(event as unknown as FormEvent);
-              }}
-              placeholder={
-                mode === "text"
-                  ? christmas
-                    ? "A snowy village at dusk, warm windows, a fox in a red scarf…"
-                    : "A lighthouse on a cliff at sunset, waves below, gulls in the wind…"
-                  : "Anything to add? For example: evening light, autumn colours…"
-              }
-              aria-invalid={errorFor("prompt") ? true : undefined}
-              aria-describedby={errorFor("prompt") ? `${formId}-prompt-error` : `${formId}-prompt-hint`}
-              className={cn(inputClass, "resize-y leading-relaxed")}
-            />
-            <p id={`${formId}-prompt-hint`} className="mt-1 text-xs text-ink-faint">
-              Ctrl+Enter generates.
-            </p>
-            <FieldError id={`${formId}-prompt-error`} message={errorFor("prompt")} />
-          </div>
-
-          <StylePicker name={`${formId}-style`} styles={options.styles} value={form.style} onChange={(v) => update("style", v)} error={errorFor("style")} />
-
-          <SegmentedRadio
-            name={`${formId}-aspect`}
-            legend="Aspect ratio"
-            value={form.aspectRatio}
-            onChange={changeAspect}
-            error={errorFor("aspectRatio")}
-            options={options.aspectRatios.map((r) => ({
-              value: r,
-              label: (
-                <>
-                  <RatioShape ratio={r} /> {r}
-                </>
-              ),
-            }))}
-          />
-
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-            <SegmentedRadio
-              name={`${formId}-size`}
-              legend="Size"
-              value={form.size}
-              onChange={(v) => update("size", v)}
-              error={errorFor("size")}
-              hint={(() => {
-                const d = dimensionsFor(form.aspectRatio, form.size);
-                return `${d.width} × ${d.height} pixels`;
-              })()}
-              options={options.sizes.map((s) => ({ value: s, label: `${s}px`, description: `${s} pixels on the long side` }))}
-            />
-            <SegmentedRadio
-              name={`${formId}-count`}
-              legend="Number of images"
-              value={form.count}
-              onChange={(v) => update("count", v)}
-              error={errorFor("count")}
-              options={Array.from({ length: options.maxImages }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
-            />
-          </div>
-
-          {mode !== "text" ? (
             <div>
-              <div className="mb-1.5 flex items-baseline justify-between">
-                <label htmlFor={`${formId}-strength`} className="text-sm font-medium text-ink">
-                  Strength
+              <div className="mb-1.5 flex items-baseline justify-between gap-2">
+                <label htmlFor={`${formId}-prompt`} className="text-sm font-medium text-ink">
+                  Prompt {promptRequired ? null : <span className="font-normal text-ink-faint">(optional)</span>}
                 </label>
-                <output htmlFor={`${formId}-strength`} className="text-sm tabular-nums text-ink-soft">
-                  {form.strength.toFixed(2)}
-                </output>
+                <span className={cn("text-xs tabular-nums", form.prompt.length > PROMPT_MAX * 0.9 ? "text-danger" : "text-ink-faint")} aria-live="polite">
+                  {form.prompt.length} / {PROMPT_MAX}
+                </span>
               </div>
-              <input
-                id={`${formId}-strength`}
-                type="range"
-                min={0}
-                max={1}
-                step={0.05}
-                value={form.strength}
-                onChange={(event) => update("strength", Number(event.target.value))}
-                aria-describedby={`${formId}-strength-hint`}
-                className="w-full accent-accent"
+              <textarea
+                ref={promptRef}
+                id={`${formId}-prompt`}
+                name="prompt"
+                rows={4}
+                maxLength={PROMPT_MAX}
+                required={promptRequired}
+                value={form.prompt}
+                onChange={(event) => update("prompt", event.target.value)}
+                onBlur={() => touch("prompt")}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void generate(event as unknown as FormEvent);
+                }}
+                placeholder={
+                  mode === "text"
+                    ? christmas
+                      ? "A snowy village at dusk, warm windows, a fox in a red scarf…"
+                      : "A lighthouse on a cliff at sunset, waves below, gulls in the wind…"
+                    : "Anything to add? For example: evening light, autumn colours…"
+                }
+                aria-invalid={errorFor("prompt") ? true : undefined}
+                aria-describedby={errorFor("prompt") ? `${formId}-prompt-error` : `${formId}-prompt-hint`}
+                className={cn(inputClass, "resize-y leading-relaxed")}
               />
-              <p id={`${formId}-strength-hint`} className="mt-1 flex justify-between text-xs text-ink-faint">
-                <span>0 keeps your {mode === "doodle" ? "drawing" : "picture"}</span>
-                <span>1 is full style</span>
+              <p id={`${formId}-prompt-hint`} className="mt-1 text-xs text-ink-faint">
+                Ctrl+Enter generates.
               </p>
-              <FieldError id={`${formId}-strength-error`} message={errorFor("strength")} />
+              <FieldError id={`${formId}-prompt-error`} message={errorFor("prompt")} />
             </div>
-          ) : null}
 
-          <div>
-            <label htmlFor={`${formId}-seed`} className="mb-1.5 block text-sm font-medium text-ink">
-              Seed
-            </label>
-            <div className="flex gap-2">
-              <input
-                id={`${formId}-seed`}
-                name="seed"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="Random"
-                value={form.seed}
-                onChange={(event) => update("seed", event.target.value.replace(/[^\d]/g, "").slice(0, 10))}
-                onBlur={() => touch("seed")}
-                aria-invalid={errorFor("seed") ? true : undefined}
-                aria-describedby={`${formId}-seed-hint${errorFor("seed") ? ` ${formId}-seed-error` : ""}`}
-                className={cn(inputClass, "tabular-nums")}
+            <StylePicker name={`${formId}-style`} styles={options.styles} value={form.style} onChange={(v) => update("style", v)} error={errorFor("style")} />
+
+            <SegmentedRadio
+              name={`${formId}-aspect`}
+              legend="Aspect ratio"
+              value={form.aspectRatio}
+              onChange={changeAspect}
+              error={errorFor("aspectRatio")}
+              options={options.aspectRatios.map((r) => ({
+                value: r,
+                label: (
+                  <>
+                    <RatioShape ratio={r} /> {r}
+                  </>
+                ),
+              }))}
+            />
+
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+              <SegmentedRadio
+                name={`${formId}-size`}
+                legend="Size"
+                value={form.size}
+                onChange={(v) => update("size", v)}
+                error={errorFor("size")}
+                hint={(() => {
+                  const d = dimensionsFor(form.aspectRatio, form.size);
+                  return `${d.width} × ${d.height} pixels`;
+                })()}
+                options={options.sizes.map((s) => ({ value: s, label: `${s}px`, description: `${s} pixels on the long side` }))}
               />
-              <button
-                type="button"
-                onClick={() => update("seed", String(randomSeed()))}
-                aria-label="Pick a random seed"
-                title="Pick a random seed"
-                className="grid size-11 shrink-0 place-items-center rounded-xl text-ink-soft ring-1 ring-line hover:bg-paper-sunken hover:text-ink"
-              >
-                <Dices aria-hidden className="size-5" />
-              </button>
-              {form.seed ? (
+              <SegmentedRadio
+                name={`${formId}-count`}
+                legend="Number of images"
+                value={form.count}
+                onChange={(v) => update("count", v)}
+                error={errorFor("count")}
+                options={Array.from({ length: options.maxImages }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+              />
+            </div>
+
+            {mode !== "text" ? (
+              <div>
+                <div className="mb-1.5 flex items-baseline justify-between">
+                  <label htmlFor={`${formId}-strength`} className="text-sm font-medium text-ink">
+                    Strength
+                  </label>
+                  <output htmlFor={`${formId}-strength`} className="text-sm tabular-nums text-ink-soft">
+                    {form.strength.toFixed(2)}
+                  </output>
+                </div>
+                <input
+                  id={`${formId}-strength`}
+                  type="range"
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  value={form.strength}
+                  onChange={(event) => update("strength", Number(event.target.value))}
+                  aria-describedby={`${formId}-strength-hint`}
+                  className="w-full accent-accent"
+                />
+                <p id={`${formId}-strength-hint`} className="mt-1 flex justify-between text-xs text-ink-faint">
+                  <span>0 keeps your {mode === "doodle" ? "drawing" : "picture"}</span>
+                  <span>1 is full style</span>
+                </p>
+                <FieldError id={`${formId}-strength-error`} message={errorFor("strength")} />
+              </div>
+            ) : null}
+
+            <div>
+              <label htmlFor={`${formId}-seed`} className="mb-1.5 block text-sm font-medium text-ink">
+                Seed
+              </label>
+              <div className="flex gap-2">
+                <input
+                  id={`${formId}-seed`}
+                  name="seed"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="Random"
+                  value={form.seed}
+                  onChange={(event) => update("seed", event.target.value.replace(/[^\d]/g, "").slice(0, 10))}
+                  onBlur={() => touch("seed")}
+                  aria-invalid={errorFor("seed") ? true : undefined}
+                  aria-describedby={`${formId}-seed-hint${errorFor("seed") ? ` ${formId}-seed-error` : ""}`}
+                  className={cn(inputClass, "tabular-nums")}
+                />
                 <button
                   type="button"
-                  onClick={() => update("seed", "")}
-                  aria-label="Clear the seed (random each time)"
-                  title="Clear: a random seed each time"
+                  onClick={() => update("seed", String(randomSeed()))}
+                  aria-label="Pick a random seed"
+                  title="Pick a random seed"
                   className="grid size-11 shrink-0 place-items-center rounded-xl text-ink-soft ring-1 ring-line hover:bg-paper-sunken hover:text-ink"
                 >
-                  <X aria-hidden className="size-5" />
+                  <Dices aria-hidden className="size-5" />
                 </button>
+                {form.seed ? (
+                  <button
+                    type="button"
+                    onClick={() => update("seed", "")}
+                    aria-label="Clear the seed (random each time)"
+                    title="Clear: a random seed each time"
+                    className="grid size-11 shrink-0 place-items-center rounded-xl text-ink-soft ring-1 ring-line hover:bg-paper-sunken hover:text-ink"
+                  >
+                    <X aria-hidden className="size-5" />
+                  </button>
+                ) : null}
+              </div>
+              <p id={`${formId}-seed-hint`} className="mt-1 text-xs text-ink-faint">
+                Empty means a new random seed each time. The seed is kept with every image, so you can make it again.
+              </p>
+              <FieldError id={`${formId}-seed-error`} message={errorFor("seed")} />
+            </div>
+
+            {options.negativePrompt ? (
+              <details
+                className="group rounded-2xl bg-paper-sunken/60 px-4 py-3"
+                open={Boolean(form.negativePrompt) || Boolean(errorFor("negativePrompt")) || undefined}
+              >
+                <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-medium text-ink [&::-webkit-details-marker]:hidden">
+                  Advanced
+                  <ChevronDown aria-hidden className="size-4 transition group-open:rotate-180" />
+                </summary>
+                <div className="mt-3">
+                  <label htmlFor={`${formId}-negative`} className="mb-1.5 block text-sm font-medium text-ink">
+                    Negative prompt <span className="font-normal text-ink-faint">(what to leave out)</span>
+                  </label>
+                  <textarea
+                    id={`${formId}-negative`}
+                    name="negativePrompt"
+                    rows={2}
+                    maxLength={NEGATIVE_PROMPT_MAX}
+                    value={form.negativePrompt}
+                    onChange={(event) => update("negativePrompt", event.target.value)}
+                    onBlur={() => touch("negativePrompt")}
+                    placeholder="blurry, text, watermark"
+                    aria-invalid={errorFor("negativePrompt") ? true : undefined}
+                    aria-describedby={errorFor("negativePrompt") ? `${formId}-negative-error` : undefined}
+                    className={cn(inputClass, "resize-y")}
+                  />
+                  <p className="mt-1 text-right text-xs tabular-nums text-ink-faint">
+                    {form.negativePrompt.length} / {NEGATIVE_PROMPT_MAX}
+                  </p>
+                  <FieldError id={`${formId}-negative-error`} message={errorFor("negativePrompt")} />
+                </div>
+              </details>
+            ) : null}
+
+            <div className="space-y-3 border-t border-line pt-5">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p data-testid="cost-line" className="inline-flex items-center gap-1.5 text-sm text-ink-soft">
+                  <Coins aria-hidden className="size-4 text-accent" />
+                  <span>
+                    Costs <strong className="font-semibold text-ink">{tokens(cost)}</strong>
+                    {data.signedIn && balance !== null ? (
+                      <>
+                        {" "}
+                        · you have{" "}
+                        <strong data-testid="studio-balance" className="font-semibold text-ink">
+                          {balance}
+                        </strong>
+                      </>
+                    ) : null}
+                  </span>
+                </p>
+                <EngineBadge engineId={data.engine.id} label={data.engine.label} />
+              </div>
+              <button
+                type="submit"
+                disabled={Boolean(blocked) || submitting}
+                aria-describedby={blocked ? `${formId}-blocked` : undefined}
+                className={buttonClass({ size: "lg", className: "w-full bg-accent text-white shadow-lg shadow-accent/20 hover:bg-accent-strong" })}
+              >
+                {submitting ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : <WandSparkles aria-hidden className="size-5" />}
+                {submitting ? "Sending…" : "Generate"}
+              </button>
+              {blocked ? (
+                <p id={`${formId}-blocked`} data-testid="generate-blocked" className="text-sm text-ink-soft">
+                  {blocked.text}{" "}
+                  {blocked.link ? (
+                    <Link to={blocked.link.to} className="font-semibold text-accent hover:underline">
+                      {blocked.link.label}
+                    </Link>
+                  ) : null}
+                </p>
+              ) : null}
+              {message ? (
+                <div
+                  role={message.tone === "error" ? "alert" : "status"}
+                  data-testid="studio-message"
+                  className={cn(
+                    "rounded-xl border px-4 py-3 text-sm",
+                    message.tone === "error" ? "border-danger/30 bg-red-50 text-danger" : "border-accent/20 bg-accent-soft text-accent-strong",
+                  )}
+                >
+                  {message.text}{" "}
+                  {message.link ? (
+                    <Link to={message.link.to} className="font-semibold underline">
+                      {message.link.label}
+                    </Link>
+                  ) : null}
+                </div>
               ) : null}
             </div>
-            <p id={`${formId}-seed-hint`} className="mt-1 text-xs text-ink-faint">
-              Empty means a new random seed each time. The seed is kept with every image, so you can make it again.
-            </p>
-            <FieldError id={`${formId}-seed-error`} message={errorFor("seed")} />
-          </div>
-
-          {options.negativePrompt ? (
-            <details className="group rounded-2xl bg-paper-sunken/60 px-4 py-3" open={Boolean(form.negativePrompt) || Boolean(errorFor("negativePrompt")) || undefined}>
-              <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-medium text-ink [&::-webkit-details-marker]:hidden">
-                Advanced
-                <ChevronDown aria-hidden className="size-4 transition group-open:rotate-180" />
-              </summary>
-              <div className="mt-3">
-                <label htmlFor={`${formId}-negative`} className="mb-1.5 block text-sm font-medium text-ink">
-                  Negative prompt <span className="font-normal text-ink-faint">(what to leave out)</span>
-                </label>
-                <textarea
-                  id={`${formId}-negative`}
-                  name="negativePrompt"
-                  rows={2}
-                  maxLength={NEGATIVE_PROMPT_MAX}
-                  value={form.negativePrompt}
-                  onChange={(event) => update("negativePrompt", event.target.value)}
-                  onBlur={() => touch("negativePrompt")}
-                  placeholder="blurry, text, watermark"
-                  aria-invalid={errorFor("negativePrompt") ? true : undefined}
-                  aria-describedby={errorFor("negativePrompt") ? `${formId}-negative-error` : undefined}
-                  className={cn(inputClass, "resize-y")}
-                />
-                <p className="mt-1 text-right text-xs tabular-nums text-ink-faint">
-                  {form.negativePrompt.length} / {NEGATIVE_PROMPT_MAX}
-                </p>
-                <FieldError id={`${formId}-negative-error`} message={errorFor("negativePrompt")} />
-              </div>
-            </details>
-          ) : null}
-
-          <div className="space-y-3 border-t border-line pt-5">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p data-testid="cost-line" className="inline-flex items-center gap-1.5 text-sm text-ink-soft">
-                <Coins aria-hidden className="size-4 text-accent" />
-                <span>
-                  Costs <strong className="font-semibold text-ink">{tokens(cost)}</strong>
-                  {data.signedIn && balance !== null ? (
-                    <>
-                      {" "}
-                      · you have <strong data-testid="studio-balance" className="font-semibold text-ink">{balance}</strong>
-                    </>
-                  ) : null}
-                </span>
-              </p>
-              <EngineBadge engineId={data.engine.id} label={data.engine.label} />
+          </form>
+          {/* Outside the form: the sign-in dialog holds a form of its own. */}
+          {!data.signedIn ? (
+            <div className="mt-3 text-sm text-ink-soft">
+              <span ref={signInWrap}>
+                <SignInDialogTrigger className="font-semibold text-accent underline-offset-4 hover:underline">Sign in</SignInDialogTrigger>
+              </span>{" "}
+              to generate — what you set up here stays.
             </div>
-            {!data.signedIn ? (
-              <p className="text-sm text-ink-soft">
-                <span ref={signInWrap}>
-                  <SignInDialogTrigger className="font-semibold text-accent underline-offset-4 hover:underline">Sign in</SignInDialogTrigger>
-                </span>{" "}
-                to generate — what you set up here stays.
-              </p>
-            ) : null}
-            <button
-              type="submit"
-              disabled={Boolean(blocked) || submitting}
-              aria-describedby={blocked ? `${formId}-blocked` : undefined}
-              className={buttonClass({ size: "lg", className: "w-full bg-accent text-white shadow-lg shadow-accent/20 hover:bg-accent-strong" })}
-            >
-              {submitting ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : <WandSparkles aria-hidden className="size-5" />}
-              {submitting ? "Sending…" : "Generate"}
-            </button>
-            {blocked ? (
-              <p id={`${formId}-blocked`} data-testid="generate-blocked" className="text-sm text-ink-soft">
-                {blocked.text}{" "}
-                {blocked.link ? (
-                  <Link to={blocked.link.to} className="font-semibold text-accent hover:underline">
-                    {blocked.link.label}
-                  </Link>
-                ) : null}
-              </p>
-            ) : null}
-            {message ? (
-              <div
-                role={message.tone === "error" ? "alert" : "status"}
-                data-testid="studio-message"
-                className={cn(
-                  "rounded-xl border px-4 py-3 text-sm",
-                  message.tone === "error" ? "border-danger/30 bg-red-50 text-danger" : "border-accent/20 bg-accent-soft text-accent-strong",
-                )}
-              >
-                {message.text}{" "}
-                {message.link ? (
-                  <Link to={message.link.to} className="font-semibold underline">
-                    {message.link.label}
-                  </Link>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
-        </form>
+          ) : null}
+        </div>
 
-        <section aria-label="Results" aria-live="polite" className={cn("space-y-4", mode === "doodle" ? "lg:col-start-2 lg:row-start-2" : "lg:col-start-2 lg:row-start-1")}>
+        <section
+          aria-label="Results"
+          aria-live="polite"
+          className={cn("space-y-4", mode === "doodle" ? "lg:col-start-2 lg:row-start-2" : "lg:col-start-2 lg:row-start-1")}
+        >
           {sessionItems.length === 0 ? (
             <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-3xl border border-dashed border-line bg-paper-raised/60 px-6 py-12 text-center">
               <span className="grid size-14 place-items-center rounded-2xl bg-accent-soft text-accent">
@@ -736,7 +780,8 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
               </span>
               <p className="font-display text-xl font-semibold text-ink">Your art appears here</p>
               <p className="max-w-sm text-sm text-ink-soft">
-                Pick a style and press Generate. You will see each step as it paints; you can start {maxJobs > 1 ? `up to ${maxJobs} jobs` : "one job"} at a time.
+                Pick a style and press Generate. You will see each step as it paints; you can start {maxJobs > 1 ? `up to ${maxJobs} jobs` : "one job"} at a
+                time.
               </p>
             </div>
           ) : (
