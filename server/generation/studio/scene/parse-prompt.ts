@@ -1,0 +1,382 @@
+/**
+ * Reads a free-text prompt into a Scene: subjects, colours, light, weather and mood.
+ * A keyword reader, not a language model: it knows a few hundred words and their synonyms,
+ * and ties a colour to the noun that follows it ("purple mountains") or, failing that, to the
+ * noun before it ("mountains in purple"), else to the whole palette.
+ */
+import { COLOR_WORDS, mix } from "./colors";
+import type { ColorTarget, Mood, RGB, Scene, SubjectKind, TimeOfDay, TreeKind, Weather } from "./types";
+
+export type { Scene } from "./types";
+
+/** Multi-word phrases first, rewritten to one token so the word loop sees them whole. */
+const PHRASES: [RegExp, string][] = [
+  [/\bmilky\s+way\b/g, "milkyway"],
+  [/\bnorthern\s+lights\b|\bsouthern\s+lights\b|\baurora\s+borealis\b/g, "aurora"],
+  [/\bgolden\s+hour\b/g, "goldenhour"],
+  [/\bblue\s+hour\b/g, "dusk"],
+  [/\bsnow[\s-]+(capped|covered|topped)\b/g, "snowy"],
+  [/\bcherry\s+blossoms?\b/g, "pink blossoms trees"],
+  [/\bpine\s+trees?\b|\bfir\s+trees?\b|\bspruces?\b|\bevergreens?\b|\bconifers?\b/g, "pines"],
+  [/\bpalm\s+trees?\b/g, "palms"],
+  [/\bchristmas\s+trees?\b/g, "pines"],
+  [/\bouter\s+space\b/g, "space"],
+  [/\bsky\s*line\b/g, "skyline"],
+  [/\bsky\s+blue\b/g, "azure"],
+  [/\bshooting\s+stars?\b/g, "stars"],
+  [/\bfull\s+moon\b|\bcrescent\s+moon\b|\bnew\s+moon\b/g, "moon"],
+];
+
+const SUBJECT_WORDS: Record<string, SubjectKind> = {};
+const subjectWords = (kind: SubjectKind, words: string) => {
+  for (const w of words.split(" ")) SUBJECT_WORDS[w] = kind;
+};
+subjectWords("mountains", "mountain mountains peak peaks alps alpine summit summits range ranges ridge ridges himalaya himalayas volcano volcanoes cliff cliffs canyon canyons fjord fjords massif");
+subjectWords("sea", "sea seas ocean oceans waves wave coast coastline bay harbor harbour seascape surf");
+subjectWords("lake", "lake lakes pond ponds lagoon loch reflection reflections mirror");
+subjectWords("river", "river rivers stream streams creek brook canal waterfall waterfalls");
+subjectWords("forest", "forest forests woods woodland woodlands jungle rainforest taiga grove");
+subjectWords("trees", "tree trees pines pine palms palm oak oaks birch birches willow willows blossoms");
+subjectWords("city", "city cities skyline skyscraper skyscrapers metropolis downtown buildings building street streets cyberpunk town towns");
+subjectWords("village", "village villages house houses cottage cottages cabin cabins hut huts farm farmhouse barn chalet hamlet church");
+subjectWords("castle", "castle castles palace fortress citadel kingdom tower towers");
+subjectWords("desert", "desert deserts dune dunes sahara sand sands oasis");
+subjectWords("moon", "moon moons moonlight moonlit moonrise lunar");
+subjectWords("sun", "sun suns sunlight sunshine sunbeams sunrays");
+subjectWords("stars", "star stars starry starlit starlight constellation constellations");
+subjectWords("galaxy", "galaxy galaxies milkyway nebula nebulae cosmos universe space cosmic");
+subjectWords("aurora", "aurora auroras");
+subjectWords("clouds", "cloud clouds cloudy overcast");
+subjectWords("flowers", "flower flowers floral tulips tulip roses rose poppies poppy lavender sunflowers sunflower wildflowers daisies daisy garden gardens bloom blooms blooming orchids lilies");
+subjectWords("meadow", "meadow meadows grass grassland field fields prairie pasture pastures savanna lawn");
+subjectWords("hills", "hill hills hillside hillsides valley valleys countryside dales highlands");
+subjectWords("island", "island islands isle isles atoll islet");
+subjectWords("beach", "beach beaches shore shores seaside");
+subjectWords("rainbow", "rainbow rainbows");
+
+/** Words that imply a subject as well as what they say (a sunset has a sun in it). */
+const IMPLIED: Record<string, SubjectKind[]> = {
+  oasis: ["lake", "trees"],
+  palms: ["trees"],
+  canyon: ["desert"],
+  canyons: ["desert"],
+  fjord: ["lake"],
+  fjords: ["lake"],
+  beach: ["sea"],
+  beaches: ["sea"],
+  seaside: ["sea"],
+  waterfall: ["mountains"],
+  sunset: ["sun"],
+  sunrise: ["sun"],
+  moonlit: ["stars"],
+  starry: ["stars"],
+  space: ["stars"],
+  cosmos: ["stars"],
+  lavender: ["meadow"],
+  sunflowers: ["meadow"],
+  tulips: ["meadow"],
+  poppies: ["meadow"],
+  wildflowers: ["meadow"],
+};
+
+/** Words that make a prompt a landscape even with no subject: the renderer then paints sky and land. */
+const SCENERY = new Set(["sky", "skies", "landscape", "scenery", "horizon", "nature", "view", "vista", "panorama", "sunset", "sunrise", "dawn", "dusk", "twilight"]);
+
+/** Nouns a preceding colour describes (colour targets). Subject words map to their kind. */
+const SKY_WORDS = new Set(["sky", "skies", "sunset", "sunrise", "dawn", "dusk", "twilight", "horizon", "goldenhour", "evening", "glow", "light", "atmosphere"]);
+
+const TIME_WORDS: Record<string, TimeOfDay> = {
+  dawn: "dawn",
+  sunrise: "dawn",
+  daybreak: "dawn",
+  morning: "morning",
+  noon: "day",
+  midday: "day",
+  day: "day",
+  daytime: "day",
+  daylight: "day",
+  afternoon: "day",
+  sunny: "day",
+  goldenhour: "golden",
+  sunset: "sunset",
+  sundown: "sunset",
+  evening: "sunset",
+  dusk: "dusk",
+  twilight: "dusk",
+  night: "night",
+  nighttime: "night",
+  midnight: "night",
+  moonlit: "night",
+  starry: "night",
+  starlit: "night",
+  nocturnal: "night",
+};
+
+const WEATHER_WORDS: Record<string, Weather> = {
+  fog: "fog",
+  foggy: "fog",
+  mist: "fog",
+  misty: "fog",
+  haze: "fog",
+  hazy: "fog",
+  smoky: "fog",
+  rain: "rain",
+  rainy: "rain",
+  raining: "rain",
+  drizzle: "rain",
+  showers: "rain",
+  wet: "rain",
+  storm: "storm",
+  stormy: "storm",
+  thunder: "storm",
+  thunderstorm: "storm",
+  lightning: "storm",
+  tempest: "storm",
+  snowing: "snow",
+  snowfall: "snow",
+  snowflakes: "snow",
+  snowflake: "snow",
+  blizzard: "snow",
+  snowstorm: "snow",
+};
+
+const SNOWY_WORDS = new Set(["snow", "snowy", "winter", "wintry", "frozen", "ice", "icy", "frost", "frosty", "arctic", "glacier", "glaciers", "snowing", "snowfall", "blizzard", "snowstorm", "snowflakes"]);
+
+const MOOD_WORDS: Record<string, Mood> = {
+  calm: "calm",
+  peaceful: "calm",
+  tranquil: "calm",
+  quiet: "calm",
+  still: "calm",
+  gentle: "calm",
+  serene: "serene",
+  serenity: "serene",
+  idyllic: "serene",
+  dramatic: "dramatic",
+  epic: "dramatic",
+  majestic: "dramatic",
+  powerful: "dramatic",
+  intense: "dramatic",
+  dark: "dark",
+  ominous: "dark",
+  sinister: "dark",
+  eerie: "dark",
+  spooky: "dark",
+  creepy: "dark",
+  haunted: "dark",
+  gloomy: "gloomy",
+  melancholy: "gloomy",
+  melancholic: "gloomy",
+  sad: "gloomy",
+  bleak: "gloomy",
+  somber: "gloomy",
+  sombre: "gloomy",
+  lonely: "gloomy",
+  dreary: "gloomy",
+  cheerful: "cheerful",
+  happy: "cheerful",
+  joyful: "cheerful",
+  bright: "cheerful",
+  vibrant: "cheerful",
+  colorful: "cheerful",
+  colourful: "cheerful",
+  playful: "cheerful",
+  sunny: "cheerful",
+  lively: "cheerful",
+  dreamy: "dreamy",
+  dreamlike: "dreamy",
+  magical: "dreamy",
+  whimsical: "dreamy",
+  fairytale: "dreamy",
+  ethereal: "dreamy",
+  enchanted: "dreamy",
+  fantasy: "dreamy",
+  pastel: "dreamy",
+  soft: "dreamy",
+  mysterious: "mysterious",
+  mystical: "mysterious",
+  mystic: "mysterious",
+  enigmatic: "mysterious",
+  mythical: "mysterious",
+};
+
+/** Words that change the colour word after them. */
+const COLOR_MODIFIERS: Record<string, (c: RGB) => RGB> = {
+  light: (c) => mix(c, [255, 255, 255], 0.4),
+  pale: (c) => mix(c, [255, 255, 255], 0.5),
+  pastel: (c) => mix(c, [255, 255, 255], 0.45),
+  dark: (c) => mix(c, [0, 0, 0], 0.45),
+  deep: (c) => mix(c, [0, 0, 0], 0.3),
+  bright: (c) => c.map((v) => Math.min(255, v * 1.15)) as RGB,
+  vivid: (c) => c.map((v) => Math.min(255, v * 1.15)) as RGB,
+  neon: (c) => c.map((v) => Math.min(255, v * 1.2)) as RGB,
+};
+
+/** Colours a flower word carries when the prompt gives none ("lavender field" is purple). */
+const FLOWER_COLORS: Record<string, RGB> = {
+  lavender: COLOR_WORDS.lavender!,
+  sunflowers: [250, 200, 30],
+  sunflower: [250, 200, 30],
+  poppies: [225, 40, 30],
+  poppy: [225, 40, 30],
+  roses: [210, 30, 60],
+  rose: [210, 30, 60],
+  blossoms: [248, 180, 205],
+  daisies: [250, 250, 245],
+  daisy: [250, 250, 245],
+};
+
+function tokenize(prompt: string): string[] {
+  let text = prompt.toLowerCase().replace(/[’']/g, "");
+  for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
+  // Punctuation ends a colour's reach: "red, a mountain" should not make the mountain red.
+  return text
+    .replace(/[^a-z0-9\s,.;:!?-]/g, " ")
+    .replace(/([,.;:!?])/g, " $1 ")
+    .replace(/-/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+const BREAKS = new Set([",", ".", ";", ":", "!", "?", "and", "with", "over", "under", "above", "below", "behind", "near", "by", "on", "at"]);
+const LINKING = new Set(["is", "are", "in", "of", "glowing", "turning", "painted", "lit", "colored", "coloured"]);
+
+export function parsePrompt(prompt: string, options: { christmas: boolean }): Scene {
+  const tokens = tokenize(prompt);
+  const subjects: SubjectKind[] = [];
+  const colors: Partial<Record<ColorTarget, RGB>> = {};
+  const palette: RGB[] = [];
+  let timeOfDay: TimeOfDay | null = null;
+  let weather: Weather = "clear";
+  let mood: Mood = "neutral";
+  let snowy = false;
+  let stillWater = false;
+  let scenery = false;
+  const treeKinds = new Set<TreeKind>();
+
+  const addSubject = (kind: SubjectKind) => {
+    if (!subjects.includes(kind)) subjects.push(kind);
+  };
+
+  // Colours wait here for a noun; a break word or the end of the prompt sends them to the palette.
+  let pending: RGB[] = [];
+  let modifier: ((c: RGB) => RGB) | null = null;
+  let lastTarget: { target: ColorTarget; index: number } | null = null;
+
+  const attach = (target: ColorTarget) => {
+    if (pending.length > 0) {
+      if (!colors[target]) colors[target] = pending[0]!;
+      palette.push(...pending.slice(1));
+      pending = [];
+    }
+  };
+  const flush = () => {
+    palette.push(...pending);
+    pending = [];
+  };
+
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i]!;
+    const next = tokens[i + 1];
+
+    const colorModifier = COLOR_MODIFIERS[word];
+    if (colorModifier && next && COLOR_WORDS[next]) {
+      modifier = colorModifier;
+      continue;
+    }
+    // "lavender field": a flower that is also a colour word is the flower when no other noun follows.
+    const flowerWord = FLOWER_COLORS[word] && (!next || !SUBJECT_WORDS[next] || SUBJECT_WORDS[next] === "meadow");
+    const color = flowerWord ? undefined : COLOR_WORDS[word];
+    if (color) {
+      const value = modifier ? modifier(color) : color;
+      modifier = null;
+      const previous = tokens[i - 1];
+      // "mountains in purple", "the sky is red": colour after a linking word goes to the noun before.
+      if (lastTarget && previous && LINKING.has(previous) && i - lastTarget.index <= 3) {
+        if (!colors[lastTarget.target]) colors[lastTarget.target] = value;
+        else palette.push(value);
+      } else {
+        pending.push(value);
+      }
+      continue;
+    }
+    modifier = null;
+
+    const time = TIME_WORDS[word];
+    if (time && !(word === "day" && timeOfDay)) timeOfDay = time;
+    const w = WEATHER_WORDS[word];
+    if (w && (weather === "clear" || w === "storm")) weather = w;
+    if (SNOWY_WORDS.has(word)) snowy = true;
+    const m = MOOD_WORDS[word];
+    if (m && mood === "neutral") mood = m;
+    if (word === "calm" || word === "still" || word === "mirror" || word === "glassy" || word === "reflection" || word === "reflections") stillWater = true;
+    if (SCENERY.has(word)) scenery = true;
+
+    if (word === "pines" || word === "pine" || word === "taiga") treeKinds.add("conifer");
+    else if (word === "palms" || word === "palm" || word === "jungle" || word === "oasis") treeKinds.add("palm");
+    else if (word === "oak" || word === "oaks" || word === "birch" || word === "birches" || word === "willow" || word === "willows" || word === "blossoms") treeKinds.add("broadleaf");
+
+    const subject = SUBJECT_WORDS[word];
+    if (subject) {
+      addSubject(subject);
+      for (const implied of IMPLIED[word] ?? []) addSubject(implied);
+      const flowerColor = FLOWER_COLORS[word];
+      if (flowerColor && pending.length === 0 && !colors.flowers) colors.flowers = flowerColor;
+      attach(subject);
+      lastTarget = { target: subject, index: i };
+      continue;
+    }
+    for (const implied of IMPLIED[word] ?? []) addSubject(implied);
+    if (SKY_WORDS.has(word)) {
+      attach("sky");
+      lastTarget = { target: "sky", index: i };
+      continue;
+    }
+    // Adjectives between a colour and its noun keep the colour waiting ("red snowy peaks").
+    const joinsColours = word === "and" && next !== undefined && COLOR_WORDS[next] !== undefined;
+    if (!joinsColours && (BREAKS.has(word) || !isAdjectiveLike(word))) flush();
+  }
+  flush();
+
+  if (options.christmas) {
+    snowy = true;
+    treeKinds.add("conifer");
+  }
+  // Snowy ground with falling snow when the prompt asks for snow itself, not only snowy peaks.
+  const namesFallingSnow = tokens.some((t) => t === "snow" || t === "winter") && !tokens.includes("snowy");
+  if (weather === "clear" && namesFallingSnow && !subjects.includes("mountains")) weather = "snow";
+
+  const timeExplicit = timeOfDay !== null;
+  if (!timeOfDay) {
+    if (subjects.some((s) => s === "stars" || s === "galaxy" || s === "aurora" || s === "moon")) timeOfDay = "night";
+    else timeOfDay = "day";
+  }
+  if (subjects.includes("sun") && timeOfDay === "night") subjects.splice(subjects.indexOf("sun"), 1);
+  if (subjects.includes("forest") && treeKinds.size === 0 && snowy) treeKinds.add("conifer");
+
+  const treeKind: TreeKind = treeKinds.size === 1 ? [...treeKinds][0]! : treeKinds.size > 1 ? "mixed" : subjects.includes("forest") ? "conifer" : "broadleaf";
+  const waterIsStill = stillWater || mood === "calm" || mood === "serene";
+
+  return {
+    prompt,
+    understood: subjects.length > 0 || scenery,
+    subjects,
+    colors,
+    palette,
+    timeOfDay,
+    timeExplicit,
+    weather,
+    mood,
+    snowy,
+    stillWater: waterIsStill,
+    treeKind,
+    christmas: options.christmas,
+  };
+}
+
+/** Adjectives and fillers a colour can reach across to find its noun. */
+const FILLERS = new Set(["a", "an", "the", "tall", "big", "huge", "giant", "small", "little", "tiny", "distant", "far", "old", "ancient", "beautiful", "lovely", "wild", "rolling", "towering", "jagged", "snowy", "frozen", "misty", "foggy", "glowing", "shining", "sparkling", "calm", "still", "quiet", "vast", "endless", "lush", "dense", "gentle", "rugged", "majestic", "mighty", "magical", "dark", "bright", "cozy", "cosy", "lonely", "full", "crescent", "autumn", "spring", "summer", "winter", "evening", "night", "morning", "of", "many", "some", "two", "three"]);
+
+function isAdjectiveLike(word: string): boolean {
+  return FILLERS.has(word) || word.endsWith("y") || word.endsWith("ing") || word.endsWith("ed");
+}

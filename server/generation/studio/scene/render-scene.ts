@@ -1,0 +1,184 @@
+/**
+ * Paints a Scene back to front: sky, lights in the sky, clouds, mountains, land, things on the
+ * far shore, water (which mirrors all of those), the foreground, weather, fog and the grade.
+ * Prompts with no recognised subject go to the abstract painter instead.
+ */
+import { createRaster, type Raster } from "../raster";
+import type { Random } from "../random";
+import { renderAbstract } from "./abstract";
+import { drawWithCanvas, type Graphics } from "./canvas";
+import { castleBase, drawCastle, drawCity, drawIsland, drawRainbow, drawVillage } from "./city";
+import { css, mix, scale } from "./colors";
+import { createContext, type RenderContext } from "./context";
+import { grade, paintFog } from "./finish";
+import { drawLightning, drawRain, drawSnowfall } from "./particles";
+import { paintAurora, paintDiscs, paintGalaxy, paintSky, paintStars } from "./sky";
+import { paintClouds } from "./clouds";
+import { paintDunes, paintGround, paintHills, paintMountains } from "./terrain";
+import { hasSubject, type Scene, type SubjectKind } from "./types";
+import { drawForest, drawMeadow, drawTree, treeStyle } from "./vegetation";
+import { horizonWater, paintWater, riverArea } from "./water";
+
+export type { Scene } from "./types";
+
+export interface RenderOptions {
+  width: number;
+  height: number;
+  random: Random;
+  onProgress?: (fraction: number, stage: string) => void;
+}
+
+export function renderScene(scene: Scene, options: RenderOptions): Raster {
+  if (!scene.understood) return renderAbstract(scene, options);
+  const { width, height, random } = options;
+  const progress = options.onProgress ?? (() => {});
+  const raster = createRaster(width, height);
+  const ctx = createContext(scene, width, height, random, raster.data);
+  const s = (...kinds: SubjectKind[]) => hasSubject(scene, ...kinds);
+  const { palette: p, layout } = ctx;
+  const darkSky = p.time === "night" || p.time === "dusk";
+
+  progress(0.05, "Painting the sky");
+  paintSky(ctx);
+  const starAmount = s("stars", "galaxy") && darkSky ? 1 : p.stars * 0.7;
+  if (starAmount > 0.02) paintStars(ctx, starAmount);
+  if (s("galaxy") && darkSky) paintGalaxy(ctx);
+  if (s("aurora") && darkSky) paintAurora(ctx);
+  paintDiscs(ctx);
+  // Clear night skies the prompt filled with stars keep clouds to a wisp.
+  const cover = darkSky && !s("clouds") && scene.weather === "clear" ? p.cloudCover * (s("galaxy", "aurora", "stars") ? 0.25 : 0.6) : p.cloudCover;
+  progress(0.2, "Gathering the clouds");
+  paintClouds(ctx, cover);
+
+  progress(0.35, s("mountains") ? "Raising the mountains" : "Shaping the land");
+  paintGround(ctx);
+  if (s("mountains")) paintMountains(ctx);
+  const onlySky = !s("mountains", "sea", "lake", "river", "forest", "trees", "city", "village", "castle", "desert", "flowers", "meadow", "hills", "island", "beach");
+  if (s("desert")) paintDunes(ctx);
+  else if (layout.water) {
+    if (s("hills") || (!s("mountains") && layout.water === "lake")) paintHills(ctx, 2, scene.snowy, height * 0.07, layout.horizon + 1);
+  } else if (onlySky) paintHills(ctx, 2, scene.snowy, height * 0.06, height);
+  else if (!s("city") || s("hills", "meadow", "flowers", "village")) {
+    paintHills(ctx, s("hills") ? 4 : 3, scene.snowy, (height - layout.horizon) * (s("hills") ? 0.35 : 0.18), height);
+  }
+
+  progress(0.5, s("city") ? "Building the city" : s("forest", "trees") ? "Planting the trees" : "Placing the horizon");
+  drawWithCanvas(ctx, (g) => {
+    if (s("rainbow")) drawRainbow(g, ctx);
+    drawFarShore(g, ctx);
+  });
+
+  if (layout.water) {
+    progress(0.62, layout.water === "sea" ? "Rolling in the sea" : "Filling the lake");
+    paintWater(ctx, horizonWater(ctx));
+  }
+  if (s("river")) {
+    progress(0.66, "Winding the river");
+    paintWater(ctx, riverArea(ctx));
+  }
+  if (layout.ground === "street" && !layout.water && (scene.weather === "rain" || scene.weather === "storm")) {
+    // Wet streets mirror the lit city, broken up like puddles.
+    const mask = new Float32Array(width * height);
+    for (let y = layout.horizon + 1; y < height; y++) mask.fill(0.75, y * width, (y + 1) * width);
+    paintWater(ctx, { mask, top: layout.horizon, mirror: layout.horizon, roughness: 0.9, tint: scale(p.building, 0.4) });
+  }
+
+  progress(0.75, "Adding the foreground");
+  drawWithCanvas(ctx, (g) => {
+    drawForeground(g, ctx);
+    if (scene.weather === "snow" || (scene.christmas && scene.weather === "clear")) drawSnowfall(g, ctx, scene.weather === "snow" ? 1 : 0.45);
+    if (scene.weather === "rain" || scene.weather === "storm") drawRain(g, ctx, scene.weather === "storm");
+    if (scene.weather === "storm") drawLightning(g, ctx);
+  });
+
+  progress(0.9, "Letting the light settle");
+  const fog = scene.weather === "fog" ? 0.6 : scene.weather === "rain" || scene.weather === "snow" ? 0.2 : scene.mood === "mysterious" || scene.mood === "dreamy" ? 0.22 : 0.08;
+  paintFog(ctx, fog);
+  grade(ctx);
+  progress(1, "Done");
+  return raster;
+}
+
+/** Things standing on the horizon, drawn before the water so the water reflects them. */
+function drawFarShore(g: Graphics, ctx: RenderContext): void {
+  const { scene, layout, height, unit } = ctx;
+  const s = (...kinds: SubjectKind[]) => hasSubject(scene, ...kinds);
+  const horizon = layout.horizon;
+  const fog = scene.weather === "fog" ? 0.45 : 0;
+  if (s("castle")) drawCastle(g, ctx, castleBase(ctx));
+  if (s("city")) drawCity(g, ctx, horizon + 2 * unit);
+  if (layout.water) {
+    if (s("island")) drawIsland(g, ctx);
+    // A dark line of trees on the far shore anchors mountains to the water.
+    if (layout.water === "lake" || s("forest")) {
+      drawForest(g, ctx, { far: horizon + 2, near: horizon + 3, rows: 2, minHeight: 9 * unit, maxHeight: (s("forest") ? 30 : 16) * unit, kind: scene.treeKind === "palm" ? "broadleaf" : scene.treeKind === "broadleaf" && !s("trees") ? "conifer" : scene.treeKind, fog, fill: true, label: "far-shore" });
+    }
+    return;
+  }
+  if (s("forest")) {
+    const near = horizon + (height - horizon) * (s("flowers", "meadow", "village") ? 0.35 : 0.75);
+    drawForest(g, ctx, { far: horizon + 2, near, rows: 6, minHeight: 14 * unit, maxHeight: (height - horizon) * 0.9, kind: scene.treeKind, fog, fill: true, label: "forest" });
+  } else if (s("trees") && !s("village")) {
+    const r = ctx.random.fork("scattered-trees");
+    const count = r.int(3, 7);
+    for (let k = 0; k < count; k++) {
+      const t = r.next();
+      const base = horizon + (height - horizon) * (0.05 + 0.6 * t);
+      drawTree(scene.treeKind, g, r.next() * ctx.width, base, (30 + 260 * t * t) * unit, treeStyle(ctx, 1 - t), r);
+    }
+  } else if (s("mountains") && !s("desert", "city") && !scene.snowy) {
+    drawForest(g, ctx, { far: horizon + 1, near: horizon + (height - horizon) * 0.18, rows: 3, minHeight: 6 * unit, maxHeight: 24 * unit, kind: "conifer", fog, fill: true, label: "valley-trees" });
+  }
+}
+
+function drawForeground(g: Graphics, ctx: RenderContext): void {
+  const { scene, layout, width, height, palette: p, unit } = ctx;
+  const s = (...kinds: SubjectKind[]) => hasSubject(scene, ...kinds);
+  let top = layout.horizon;
+  if (layout.water) {
+    let shoreTop = height;
+    for (let x = 0; x < width; x++) shoreTop = Math.min(shoreTop, layout.shore[x]!);
+    if (shoreTop >= height) {
+      if (s("trees", "forest") || scene.christmas) framingTrees(g, ctx);
+      return;
+    }
+    top = shoreTop;
+    const ground = s("beach") || layout.ground === "sand" ? p.sand : scene.snowy ? p.snow : p.grass;
+    const gradient = g.createLinearGradient(0, shoreTop, 0, height);
+    gradient.addColorStop(0, css(mix(ground, p.haze, 0.15)));
+    gradient.addColorStop(1, css(mix(scale(ground, 0.6), p.shadow, 0.2)));
+    g.fillStyle = gradient;
+    g.beginPath();
+    g.moveTo(0, height);
+    for (let x = 0; x <= width; x += 4) g.lineTo(x, layout.shore[Math.min(width - 1, x)]!);
+    g.lineTo(width, height);
+    g.closePath();
+    g.fill();
+    // Wet dark edge where land meets water.
+    g.strokeStyle = css(mix(scale(ground, 0.45), p.water, 0.4), 0.6);
+    g.lineWidth = 2.5 * unit;
+    g.beginPath();
+    for (let x = 0; x <= width; x += 4) (x === 0 ? g.moveTo(x, layout.shore[0]!) : g.lineTo(x, layout.shore[Math.min(width - 1, x)]!));
+    g.stroke();
+  }
+  if (s("village")) drawVillage(g, ctx, layout.water ? top + (height - top) * 0.35 : layout.horizon + (height - layout.horizon) * 0.12, height * 0.97);
+  const meadow = layout.ground === "meadow" && (s("flowers", "meadow") || (!s("desert", "city") && !layout.water));
+  if (meadow || s("flowers")) {
+    const meadowTop = s("flowers", "meadow") ? top + (height - top) * (layout.water ? 0.1 : 0.05) : top + (height - top) * 0.55;
+    drawMeadow(g, ctx, meadowTop, s("flowers"));
+  }
+  if (s("trees") && layout.water) framingTrees(g, ctx);
+  if (scene.christmas && !s("village", "forest", "trees", "city")) framingTrees(g, ctx);
+}
+
+/** One or two tall trees at a side, framing the view. */
+function framingTrees(g: Graphics, ctx: RenderContext): void {
+  const r = ctx.random.fork("framing");
+  const { width, height, scene } = ctx;
+  const side = -ctx.layout.lightX;
+  const n = r.int(1, 3);
+  for (let k = 0; k < n; k++) {
+    const x = side > 0 ? width - r.range(0, 0.14) * width : r.range(0, 0.14) * width;
+    drawTree(scene.treeKind, g, x, height + r.range(0, 0.05) * height, height * r.range(0.45, 0.75), treeStyle(ctx, 0.05), r);
+  }
+}

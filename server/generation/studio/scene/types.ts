@@ -1,0 +1,73 @@
+/**
+ * The scene a prompt describes, as plain data: what the renderer draws, and nothing about how.
+ * parsePrompt builds it; renderScene and renderDoodle read it.
+ */
+export type RGB = [number, number, number];
+
+export type SubjectKind =
+  | "mountains"
+  | "sea"
+  | "lake"
+  | "river"
+  | "forest"
+  | "trees"
+  | "city"
+  | "village"
+  | "castle"
+  | "desert"
+  | "moon"
+  | "sun"
+  | "stars"
+  | "galaxy"
+  | "aurora"
+  | "clouds"
+  | "flowers"
+  | "meadow"
+  | "hills"
+  | "island"
+  | "beach"
+  | "rainbow";
+
+/** Things a colour word can attach to: any subject, or the sky itself ("red sunset", "pink sky"). */
+export type ColorTarget = SubjectKind | "sky";
+
+export type TimeOfDay = "dawn" | "morning" | "day" | "golden" | "sunset" | "dusk" | "night";
+export type Weather = "clear" | "fog" | "rain" | "storm" | "snow";
+export type Mood =
+  | "neutral"
+  | "calm"
+  | "serene"
+  | "dramatic"
+  | "dark"
+  | "gloomy"
+  | "cheerful"
+  | "dreamy"
+  | "mysterious";
+export type TreeKind = "conifer" | "broadleaf" | "palm" | "mixed";
+
+export interface Scene {
+  prompt: string;
+  /** False when no subject was recognised: the renderer then paints an abstract composition. */
+  understood: boolean;
+  /** Recognised subjects, unique, in the order the prompt names them. */
+  subjects: SubjectKind[];
+  /** Colours the prompt ties to a subject or the sky ("purple mountains", "red sunset"). */
+  colors: Partial<Record<ColorTarget, RGB>>;
+  /** Colours named without a subject to attach to, in prompt order: they tint the whole palette. */
+  palette: RGB[];
+  timeOfDay: TimeOfDay;
+  /** False when the prompt named no time: the renderer may vary the light with the seed. */
+  timeExplicit: boolean;
+  weather: Weather;
+  mood: Mood;
+  /** Snow lies on the ground, roofs and peaks (snowy, winter, frozen…), whether or not it falls. */
+  snowy: boolean;
+  /** Water is still ("calm lake", "mirror"): reflections are sharper. */
+  stillWater: boolean;
+  treeKind: TreeKind;
+  christmas: boolean;
+}
+
+export function hasSubject(scene: Scene, ...kinds: SubjectKind[]): boolean {
+  return kinds.some((k) => scene.subjects.includes(k));
+}
