@@ -7,7 +7,7 @@
  */
 import type { Raster } from "../raster";
 import { finish } from "./common";
-import { clamp01, flowField, hex, kuwahara, lumaOf, resizePlane, saturate, toPlanes, type Planes } from "./filters";
+import { clamp01, flowField, hex, kuwahara, lumaOf, resizePlane, resizePlanes, saturate, toPlanes, type Planes } from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
 import { canvasWeave, grainField } from "./paper";
 import type { StyleContext } from "./types";
@@ -31,8 +31,15 @@ export function oilPainting(input: Raster, ctx: StyleContext): Raster {
   ctx.progress(0.1, "Blocking in paint");
   const photo = ctx.source === "photo";
   const r1 = Math.round((photo ? 7 : 5) * unit * s);
-  const r2 = Math.round((photo ? 4 : 3) * unit * s);
-  if (r1 >= 1) p = kuwahara(p, r1);
+  const r2 = Math.round((photo ? 5 : 4) * unit * s);
+  // The broad first pass runs at half size (it only has to remove texture); the second,
+  // full-size pass restores crisp patch edges.
+  const r1Half = Math.round(r1 / 2);
+  if (r1Half >= 1 && w >= 64 && h >= 64) {
+    const hw0 = w >> 1;
+    const hh0 = h >> 1;
+    p = resizePlanes(kuwahara(resizePlanes(p, hw0, hh0), r1Half), w, h);
+  } else if (r1 >= 1) p = kuwahara(p, r1);
   ctx.progress(0.35, "Blocking in paint");
   if (r2 >= 1) p = kuwahara(p, r2);
   saturate(p, 1 + 0.15 * s);
