@@ -1,0 +1,247 @@
+/**
+ * The AI pages end to end: text, image and doodle to art through the real pipeline (job queue,
+ * engine, live progress), the history and its downloads, a visitor's draft kept over sign-in,
+ * and the christmas pages behind their flag.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { setFeatureFlag } from "../server/content/feature-flags";
+import { createVerifiedUser, signInAs } from "./support/accounts";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+
+/** Generous: the Studio engine paints on this machine's CPU. */
+const RENDER_TIMEOUT = 60_000;
+
+/** Watches the progress bars and stage texts the page shows, from before Generate is pressed. */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: { value: string | null; stage: string | null }[] = [];
+    (window as unknown as { __progress: typeof seen }).__progress = seen;
+    const note = () => {
+      for (const card of document.querySelectorAll('[data-testid="job-card"]')) {
+        const bar = card.querySelector('[role="progressbar"]');
+        if (!bar) continue;
+        const entry = { value: bar.getAttribute("aria-valuenow"), stage: card.querySelector('[data-testid="generation-stage"]')?.textContent ?? null };
+        const last = seen[seen.length - 1];
+        if (!last || last.value !== entry.value || last.stage !== entry.stage) seen.push(entry);
+      }
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __progress: { value: string | null; stage: string | null }[] }).__progress);
+}
+
+async function expectImageLoaded(page: Page, card: ReturnType<Page["locator"]>) {
+  const image = card.locator("img").first();
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+}
+
+/** The colour of the doodle canvas (as displayed) at a point given in fractions of its size. */
+function canvasColour(page: Page, fx: number, fy: number) {
+  return page.getByTestId("doodle-canvas").evaluate(
+    (canvas: HTMLCanvasElement, [x, y]) => {
+      const ctx = canvas.getContext("2d")!;
+      return Array.from(ctx.getImageData(Math.round(canvas.width * x), Math.round(canvas.height * y), 1, 1).data.slice(0, 3));
+    },
+    [fx, fy] as const,
+  );
+}
+
+test("text to art: generate with a style, watch it paint, find it in the history, download it as WebP", async ({ page, db }) => {
+  test.setTimeout(120_000);
+  const person = await createVerifiedUser(db, "Tess Text");
+  await signInAs(page, person.email, person.password);
+  await gotoHydrated(page, "/ai/ai-text-to-art");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Text to art");
+  await expect(page.getByRole("button", { name: "Generate" })).toBeDisabled();
+  await expect(page.getByTestId("generate-blocked")).toHaveText("Describe what you want to see");
+
+  await page.getByLabel("Prompt", { exact: true }).fill("A lighthouse on a cliff at sunset, waves below");
+  await page.getByTestId("style-watercolor").click();
+  await expect(page.getByTestId("style-watercolor").getByRole("radio")).toBeChecked();
+  await page.getByText("512px", { exact: true }).click();
+  const balanceBefore = Number(await page.getByTestId("studio-balance").textContent());
+  const costText = (await page.getByTestId("cost-line").textContent()) ?? "";
+  const cost = Number(/Costs (\d+) token/.exec(costText)?.[1]);
+  expect(cost).toBeGreaterThan(0);
+  await expect(page.getByTestId("engine-badge").first()).toBeVisible();
+
+  const progress = await recordProgress(page);
+  await page.getByRole("button", { name: "Generate" }).click();
+  const card = page.getByTestId("job-card").first();
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: RENDER_TIMEOUT });
+  // The bar was shown with a stage (queue position or painting step) before the image came.
+  const seen = await progress();
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.some((s) => s.stage && s.stage.length > 0)).toBe(true);
+  await expectImageLoaded(page, card);
+  await expect(card.getByTestId("engine-badge")).toBeVisible();
+  await expect(page.getByTestId("studio-balance")).toHaveText(String(balanceBefore - cost));
+
+  const item = page.getByTestId("history-item").filter({ hasText: "A lighthouse on a cliff at sunset" });
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("Watercolor");
+  await item.getByText("Download").click();
+  const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("link", { name: "WebP" }).click()]);
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 4).toString("latin1")).toBe("RIFF");
+  expect(bytes.subarray(8, 12).toString("latin1")).toBe("WEBP");
+
+  // The history is there after a reload too, with the same seed shown.
+  await gotoHydrated(page, "/ai/ai-text-to-art");
+  await expect(page.getByTestId("history-item").filter({ hasText: "A lighthouse on a cliff at sunset" })).toHaveAttribute("data-status", "succeeded");
+});
+
+test("image to art: upload a picture, generate, see the result; the picture survives a reload", async ({ page, db }) => {
+  test.setTimeout(120_000);
+  const person = await createVerifiedUser(db, "Ivy Image");
+  await signInAs(page, person.email, person.password);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "image-to-art-"));
+  const file = path.join(dir, "harbour.png");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="300" fill="#7cc0f0"/><rect y="300" width="640" height="180" fill="#2a6f3a"/><circle cx="480" cy="120" r="60" fill="#ffd34d"/></svg>`;
+  fs.writeFileSync(file, await sharp(Buffer.from(svg)).png().toBuffer());
+
+  await gotoHydrated(page, "/ai/ai-image-to-art");
+  await expect(page.getByTestId("generate-blocked")).toHaveText("Add a picture to start from.");
+  await page.getByLabel("Your picture").setInputFiles(file);
+  await expect(page.getByText("Uploaded and ready.")).toBeVisible();
+  const fileName = await page.evaluate(() => localStorage.getItem("previewImage"));
+  expect(fileName).toMatch(/\.png$/);
+
+  // A file that is not an image is refused before any upload.
+  const text = path.join(dir, "notes.txt");
+  fs.writeFileSync(text, "not a picture");
+  await page.getByLabel("Your picture").setInputFiles(text);
+  await expect(page.getByText("Choose an image file")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("previewImage"))).toBe(fileName);
+
+  await page.getByText("512px", { exact: true }).click();
+  await page.getByTestId("style-ukiyo-e").click();
+  await page.getByRole("button", { name: "Generate" }).click();
+  const card = page.getByTestId("job-card").first();
+  await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: RENDER_TIMEOUT });
+  await expectImageLoaded(page, card);
+
+  await gotoHydrated(page, "/ai/ai-image-to-art");
+  await expect(page.getByTestId("source-preview")).toBeVisible();
+  await expect.poll(() => page.getByTestId("source-preview").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await expect(page.getByTestId("history-item")).toHaveCount(1);
+});
+
+test("doodle to art: paint sky and grass with the mouse, undo and redo by keyboard, generate", async ({ page, db }) => {
+  test.setTimeout(120_000);
+  const person = await createVerifiedUser(db, "Dora Doodle");
+  await signInAs(page, person.email, person.password);
+  await gotoHydrated(page, "/ai/ai-doodle-to-art");
+  await expect(page.getByTestId("generate-blocked")).toHaveText("Draw something on the canvas first.");
+
+  const canvas = page.getByTestId("doodle-canvas");
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const stroke = async (fy: number) => {
+    await page.mouse.move(box.x + 4, box.y + box.height * fy);
+    await page.mouse.down();
+    for (let i = 1; i <= 24; i++) await page.mouse.move(box.x + 4 + ((box.width - 8) * i) / 24, box.y + box.height * fy + Math.sin(i / 3) * 4);
+    await page.mouse.up();
+  };
+
+  await page.getByText("Sky", { exact: true }).click();
+  await stroke(0.1);
+  await stroke(0.2);
+  await page.getByText("Mountain", { exact: true }).click();
+  await stroke(0.45);
+  await page.getByText("Grass", { exact: true }).click();
+  await stroke(0.85);
+
+  // Semantic brushes paint their exact label colours.
+  await expect.poll(() => canvasColour(page, 0.5, 0.1)).toEqual([0x6e, 0xc6, 0xff]);
+  await expect.poll(() => canvasColour(page, 0.5, 0.45)).toEqual([0x7a, 0x6a, 0x58]);
+  await expect.poll(() => canvasColour(page, 0.5, 0.85)).toEqual([0x5c, 0xb8, 0x5c]);
+
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => canvasColour(page, 0.5, 0.85)).toEqual([255, 255, 255]);
+  await page.keyboard.press("Control+Shift+z");
+  await expect.poll(() => canvasColour(page, 0.5, 0.85)).toEqual([0x5c, 0xb8, 0x5c]);
+  await page.keyboard.press("Control+z");
+  await page.keyboard.press("Control+y");
+  await expect.poll(() => canvasColour(page, 0.5, 0.85)).toEqual([0x5c, 0xb8, 0x5c]);
+
+  // The drawing is kept over a reload.
+  await gotoHydrated(page, "/ai/ai-doodle-to-art");
+  await expect.poll(() => canvasColour(page, 0.5, 0.85)).toEqual([0x5c, 0xb8, 0x5c]);
+
+  await page.getByText("512px", { exact: true }).click();
+  await page.getByRole("button", { name: "Generate" }).click();
+  const card = page.getByTestId("job-card").first();
+  await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: RENDER_TIMEOUT });
+  await expectImageLoaded(page, card);
+
+  // The server received the drawing as a PNG in the exact label colours, on white.
+  const { items } = (await (await page.request.get("/api/generations?mode=doodle")).json()) as { items: { sourceUrl: string | null }[] };
+  const source = await page.request.get(items[0]!.sourceUrl!);
+  const { data, info } = await sharp(Buffer.from(await source.body())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixel = (fx: number, fy: number) => {
+    const i = (Math.round(info.height * fy) * info.width + Math.round(info.width * fx)) * 3;
+    return [data[i], data[i + 1], data[i + 2]];
+  };
+  expect([info.width, info.height]).toEqual([1024, 1024]);
+  expect(pixel(0.5, 0.1)).toEqual([0x6e, 0xc6, 0xff]);
+  expect(pixel(0.5, 0.85)).toEqual([0x5c, 0xb8, 0x5c]);
+  expect(pixel(0.5, 0.65)).toEqual([255, 255, 255]);
+});
+
+test("a visitor fills the form, Generate opens the sign-in dialog, and the prompt is still there after signing in", async ({ page, db }) => {
+  const person = await createVerifiedUser(db, "Vera Visitor");
+  await gotoHydrated(page, "/ai/ai-text-to-art");
+  await page.getByLabel("Prompt", { exact: true }).fill("A fox asleep under a snowy pine");
+  await page.getByTestId("style-pixel-art").click();
+  await page.getByRole("button", { name: "Generate" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Sign in" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Email").fill(person.email);
+  await dialog.getByLabel("Password").fill(person.password);
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("studio-balance")).toBeVisible();
+  await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue("A fox asleep under a snowy pine");
+  await expect(page.getByTestId("style-pixel-art").getByRole("radio")).toBeChecked();
+  await expect(page.getByRole("button", { name: "Generate" })).toBeEnabled();
+});
+
+test("the christmas pages answer 404 while the flag is off and show the festive studio when it is on", async ({ page, db }) => {
+  test.setTimeout(120_000);
+  const off = await page.goto("/ai/christmas-event/ai-text-to-art");
+  expect(off?.status()).toBe(404);
+
+  await setFeatureFlag(db, "christmas_event", true);
+  const person = await createVerifiedUser(db, "Noel Festive");
+  await signInAs(page, person.email, person.password);
+  const on = await gotoHydrated(page, "/ai/christmas-event/ai-text-to-art");
+  expect(on?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Christmas text to art");
+  await expect(page.getByText("Christmas event", { exact: true })).toBeVisible();
+  // Festive presets come first.
+  await expect(page.getByRole("group", { name: "Style", exact: true }).getByRole("radio").first()).toHaveAccessibleName(/Christmas card/);
+  await expect(page.getByRole("navigation", { name: "Studio modes" }).getByRole("link", { name: "Doodle to art" })).toHaveAttribute(
+    "href",
+    "/ai/christmas-event/ai-doodle-to-art",
+  );
+
+  await page.getByLabel("Prompt", { exact: true }).fill("A snowy village at dusk");
+  await page.getByTestId("style-christmas-snowglobe").click();
+  await page.getByText("512px", { exact: true }).click();
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/generations") && r.method() === "POST");
+  await page.getByRole("button", { name: "Generate" }).click();
+  const body = (await sent).postDataBuffer()!.toString("latin1");
+  expect(body).toMatch(/name="christmas"\r\n\r\ntrue/);
+  const card = page.getByTestId("job-card").first();
+  await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: RENDER_TIMEOUT });
+  await expect(card).toContainText("Snow globe");
+});
