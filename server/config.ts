@@ -81,6 +81,7 @@ const envSchema = z.object({
       "expected one engine id (studio) or mode=engine pairs such as text=studio,image=studio,doodle=studio",
     )
     .default("studio"),
+  GENERATION_CONCURRENCY: z.coerce.number({ error: "expected a number" }).int("expected a whole number").min(1, "expected at least 1").max(256).optional(),
   STUDIO_THREADS: z.coerce.number({ error: "expected a number" }).int("expected a whole number").min(1, "expected at least 1").max(64).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -155,6 +156,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     engineRoutes: parseEngineRoutes(env.ENGINE_ROUTES),
     /** Worker threads Studio renders on: all cores but one by default, so the web server stays responsive. */
     studioThreads: env.STUDIO_THREADS ?? Math.max(1, os.availableParallelism() - 1),
+    /** Generation jobs one worker process runs at once: one more than the threads, so the next job is claimed and decoded while one renders. */
+    generationConcurrency: env.GENERATION_CONCURRENCY ?? (env.STUDIO_THREADS ?? Math.max(1, os.availableParallelism() - 1)) + 1,
     /** Sign-in providers; each is offered only when both its id and secret are set. */
     oauth: {
       google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),

@@ -25,6 +25,8 @@ import { getConfig } from "../config";
 export const HEARTBEAT_MS = 5_000;
 /** …and a heartbeat older than this means its worker is gone. */
 export const STALE_AFTER_MS = 30_000;
+/** Long side of the WebP thumbnails in the history. */
+const THUMB_SIZE = 384;
 /** Progress is written at most this often. */
 const PROGRESS_WRITE_MS = 250;
 /** Attempts before a generation that keeps failing or losing its worker is refunded. */
@@ -35,7 +37,7 @@ export const renderGenerationJob = defineJob({
   schema: z.object({ generationId: z.guid() }),
   retry: { limit: MAX_ATTEMPTS - 1, delaySeconds: 5 },
   expireInSeconds: 15 * 60,
-  concurrency: () => getConfig().studioThreads,
+  concurrency: () => getConfig().generationConcurrency,
   handle: (payload, context) => runGeneration(context.db, payload.generationId, context),
   async onFinalFailure(payload, error, context) {
     await endGeneration(context.db, payload.generationId, "failed", "Something went wrong while painting this picture.", String(error));
@@ -103,7 +105,9 @@ export async function runGeneration(db: Database, generationId: string, context:
   }
 
   const controller = new AbortController();
-  let lastWrite = 0;
+  const startedAt = Date.now();
+  // The claim just wrote the row: the first progress write can wait a moment.
+  let lastWrite = startedAt;
   let pending: ProgressUpdate | null = null;
   let writing: Promise<void> = Promise.resolve();
   const flush = () => {
@@ -153,7 +157,8 @@ export async function runGeneration(db: Database, generationId: string, context:
       await endGeneration(db, row.id, "failed", `The engine refused this request: ${message}`, JSON.stringify(result.moderation ?? null));
       return;
     }
-    await writeProgress(db, row.id, { percent: 98, stage: "Saving your pictures" });
+    // Every statement counts when jobs are quick; a slow job tells the user it is saving.
+    if (Date.now() - startedAt > 1000) await writeProgress(db, row.id, { percent: 98, stage: "Saving your pictures" });
     await storeResults(db, row, result.images);
   } catch (error) {
     clearInterval(heartbeat);
@@ -190,19 +195,22 @@ async function storeResults(db: Database, row: GenerationRow, images: GeneratedI
     images.map(async (image, index) => {
       const ext = image.mime === "image/jpeg" ? "jpg" : image.mime === "image/webp" ? "webp" : "png";
       const key = userFileKey(row.userId, "generations", ext);
-      const thumbKey = userFileKey(row.userId, "generations", "webp");
-      const [thumb, tiny] = await Promise.all([
-        sharp(image.bytes).resize(384, 384, { fit: "inside" }).webp({ quality: 78 }).toBuffer(),
-        sharp(image.bytes).resize(16, 16, { fit: "inside" }).webp({ quality: 40 }).toBuffer(),
-      ]);
       await storage.put(key, image.bytes, image.mime);
-      await storage.put(thumbKey, thumb, "image/webp");
+      // Small images are their own thumbnail and placeholder: no resize for nothing.
+      const small = image.width <= THUMB_SIZE && image.height <= THUMB_SIZE;
+      const thumbKey = small ? key : userFileKey(row.userId, "generations", "webp");
+      const [thumb, tiny] = await Promise.all([
+        small ? null : sharp(image.bytes).resize(THUMB_SIZE, THUMB_SIZE, { fit: "inside" }).webp({ quality: 78 }).toBuffer(),
+        image.width * image.height <= 256 ? null : sharp(image.bytes).resize(16, 16, { fit: "inside" }).webp({ quality: 40 }).toBuffer(),
+      ]);
+      if (thumb) await storage.put(thumbKey, thumb, "image/webp");
+      const placeholder = tiny ? `data:image/webp;base64,${tiny.toString("base64")}` : `data:${image.mime};base64,${image.bytes.toString("base64")}`;
       return {
         generationId: row.id,
         index,
         key,
         thumbKey,
-        placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
+        placeholder,
         mime: image.mime,
         bytes: image.bytes.byteLength,
         width: image.width,
@@ -211,17 +219,16 @@ async function storeResults(db: Database, row: GenerationRow, images: GeneratedI
       };
     }),
   );
-  const finished = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const [done] = await tx
-      .update(generations)
-      .set({ status: "succeeded", progress: 100, stage: "Done", finishedAt: new Date(), heartbeatAt: null })
-      .where(and(eq(generations.id, row.id), eq(generations.status, "running")))
-      .returning({ id: generations.id });
-    if (!done) return false;
-    await tx.insert(generationImages).values(stored);
-    return true;
-  });
+  // Image rows first, then the status: two statements instead of a transaction's four. The rows of
+  // a generation canceled meanwhile are removed again (nobody shows images of unfinished work).
+  await db.insert(generationImages).values(stored).onConflictDoNothing();
+  const [done] = await db
+    .update(generations)
+    .set({ status: "succeeded", progress: 100, stage: "Done", finishedAt: new Date(), heartbeatAt: null })
+    .where(and(eq(generations.id, row.id), eq(generations.status, "running")))
+    .returning({ id: generations.id });
+  const finished = Boolean(done);
+  if (!finished) await db.delete(generationImages).where(eq(generationImages.generationId, row.id));
   if (!finished) await Promise.all(stored.flatMap((s) => [storage.delete(s.key), storage.delete(s.thumbKey)]));
 }
 

@@ -44,16 +44,33 @@ export async function startJobQueue(target: DatabaseTarget, handle: DatabaseHand
       expireInSeconds: definition.expireInSeconds,
     });
     if (!options.work) continue;
+    // N jobs at once: up to 4 pollers, each fetching a batch and running its jobs side by side.
+    // A full batch fetches again at once (burst), so a backlog drains without waiting for the poll.
+    const concurrency = Math.max(1, definition.concurrency?.() ?? 1);
+    const pollers = Math.min(concurrency, 4);
+    const batchSize = Math.ceil(concurrency / pollers);
     await boss.work(
       definition.name,
       {
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
         includeMetadata: true,
-        localConcurrency: definition.concurrency?.() ?? 1,
+        localConcurrency: pollers,
+        batchSize,
+        ...(batchSize > 1 ? { burstWhenBatchFull: true } : {}),
+        perJobResults: true,
       },
-      async (jobs) => {
-        for (const job of jobs) await runJob(definition, job, handle.db);
-      },
+      async (jobs) =>
+        Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await runJob(definition, job, handle.db);
+              return { id: job.id, status: "completed" as const };
+            } catch (error) {
+              // pg-boss records the failure and schedules the retry.
+              return { id: job.id, status: "failed" as const, output: { message: error instanceof Error ? error.message : String(error) } };
+            }
+          }),
+        ),
     );
   }
   const queue = { boss, definitions, db: handle.db };
@@ -74,7 +91,7 @@ async function runJob(
   } catch (error) {
     log.warn({ err: error }, context.lastAttempt ? "job failed for good" : "job failed; it will be retried");
     if (context.lastAttempt) await definition.onFinalFailure?.(payload, error, context);
-    throw error; // pg-boss records the failure and schedules the retry
+    throw error;
   }
 }
 

@@ -1,0 +1,121 @@
+/**
+ * Queue overhead per generation on PostgreSQL, with the "blank" engine (no rendering): how many
+ * generations per second go queued → running → succeeded through pg-boss, the claim, progress
+ * writes, the thumbnail and the final transaction. Printed beside the throughput of bare pg-boss
+ * jobs with an empty handler, measured in the same run. Target: ≥ 200 generations/s.
+ *   TEST_POSTGRES_URL=postgres://… node bench/run-ts.mjs bench/generation-queue.bench.ts [jobs] [concurrency]
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import pg from "pg";
+import { z } from "zod";
+
+export async function main(args: string[]) {
+  const jobs = Number(args[0] ?? 1000);
+  const concurrency = Number(args[1] ?? 32);
+  const server = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
+  if (!server) throw new Error("Set TEST_POSTGRES_URL (or DATABASE_URL) to a PostgreSQL server; a database is created and dropped.");
+  const name = `atelier_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  Object.assign(process.env, {
+    DATABASE_URL: url.toString(),
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "atelier-bench-")),
+    GENERATION_CONCURRENCY: String(concurrency),
+    LOG_LEVEL: "warn",
+    NODE_ENV: "test",
+  });
+  const { getConfig } = await import("../server/config");
+  const { openDatabase, setDatabase } = await import("../server/db/client");
+  const { migrateDatabase } = await import("../server/db/migrate");
+  const { generations, user } = await import("../server/db/schema");
+  const { defineJob } = await import("../server/jobs/define");
+  const { startJobQueue, stopJobQueue, enqueueJob } = await import("../server/jobs/queue");
+  const { routeEngines } = await import("../server/generation/engines/registry");
+  const { createGeneration } = await import("../server/generation/generations");
+  const { applyTokenMovement } = await import("../server/generation/ledger");
+  const { saveTokenSettings } = await import("../server/generation/token-settings");
+  const { enqueueRenderJob, renderGenerationJob } = await import("../server/generation/render-job");
+
+  const config = getConfig();
+  const handle = await openDatabase(config.database);
+  setDatabase(handle);
+  await migrateDatabase(config.database, handle);
+  const db = handle.db;
+
+  let bareDone = 0;
+  const bareJob = defineJob({
+    name: "bench.noop",
+    schema: z.object({ n: z.number() }),
+    retry: { limit: 0, delaySeconds: 1 },
+    expireInSeconds: 60,
+    concurrency: () => concurrency,
+    handle: async () => void bareDone++,
+  });
+  const definitions = [bareJob as never, renderGenerationJob as never];
+  // Jobs are queued with no worker running, then workers start: the clock measures processing only.
+  const startWorkers = async () => {
+    await stopJobQueue();
+    await startJobQueue(config.database, handle, { definitions, work: true, pollingIntervalSeconds: 0.5 });
+  };
+  await startJobQueue(config.database, handle, { definitions, work: false });
+
+  const waitFor = async (done: () => Promise<boolean>) => {
+    while (!(await done())) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  // Baseline: bare pg-boss jobs.
+  for (let i = 0; i < jobs; i += 50) await Promise.all(Array.from({ length: Math.min(50, jobs - i) }, (_, k) => enqueueJob(bareJob, { n: i + k })));
+  let t = performance.now();
+  await startWorkers();
+  await waitFor(async () => bareDone >= jobs);
+  const bareSeconds = (performance.now() - t) / 1000;
+
+  // Generations through the whole pipeline with the blank engine.
+  routeEngines({ text: "blank", image: "blank", doodle: "blank" });
+  await saveTokenSettings(db, { maxConcurrentJobs: 20 });
+  const users = Array.from({ length: Math.ceil(jobs / 20) }, (_, i) => `bench-${i}`);
+  for (const id of users) {
+    await db.insert(user).values({ id, name: id, email: `${id}@bench.test`, emailVerified: true });
+    await applyTokenMovement(db, { userId: id, amount: 1000, reason: "admin_adjustment", idempotencyKey: `bench:${id}` });
+  }
+  await stopJobQueue();
+  await startJobQueue(config.database, handle, { definitions, work: false });
+  t = performance.now();
+  for (let i = 0; i < jobs; i += users.length) {
+    await Promise.all(
+      users.slice(0, Math.min(users.length, jobs - i)).map((userId, k) =>
+        createGeneration(db, {
+          userId,
+          input: { mode: "text", prompt: "bench", negativePrompt: "", style: "natural", aspectRatio: "1:1", size: 512, count: 1, seed: i + k, strength: 1, christmas: false },
+          enqueue: (id) => enqueueRenderJob(id),
+        }),
+      ),
+    );
+  }
+  const createdSeconds = (performance.now() - t) / 1000;
+  t = performance.now();
+  await startWorkers();
+  await waitFor(async () => ((await db.select({ n: count() }).from(generations).where(eq(generations.status, "succeeded")))[0]?.n ?? 0) >= jobs);
+  const pipelineSeconds = (performance.now() - t) / 1000;
+
+  await stopJobQueue();
+  await handle.close();
+  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+  await admin.end();
+
+  const rate = (n: number, s: number) => `${(n / s).toFixed(0).padStart(5)}/s`;
+  console.log(`Job queue on PostgreSQL, ${jobs} jobs, ${concurrency} at once per process`);
+  console.log(`bare pg-boss jobs (baseline)        ${rate(jobs, bareSeconds)}`);
+  console.log(`generations created (debit + queue) ${rate(jobs, createdSeconds)}   (${users.length} users at once)`);
+  const pipeline = jobs / pipelineSeconds;
+  console.log(
+    `generations finished (blank engine) ${rate(jobs, pipelineSeconds)}   ×${(pipeline / (jobs / bareSeconds)).toFixed(2)} of bare jobs   target ≥ 200/s: ${pipeline >= 200 ? "met" : "MISSED"}`,
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Studio's speed on ONE core (this thread, no worker pool): text to art and image to art at
+ * 1024 × 1024, median of several runs, each also as a ratio to sharp's own 1024² PNG encode
+ * measured in the same run, so the figure means the same on a faster or slower machine.
+ * Targets: text to art ≤ 1.5 s, image to art ≤ 1 s per image.
+ *   node bench/run-ts.mjs bench/studio.bench.ts [runs]
+ */
+import sharp from "sharp";
+import { decodeSource, encodePng } from "../server/generation/studio/engine";
+import { renderStudioImage } from "../server/generation/studio/render";
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const time = async (run: () => unknown) => {
+  const t = performance.now();
+  await run();
+  return performance.now() - t;
+};
+
+export async function main(args: string[]) {
+  const runs = Number(args[0] ?? 5);
+  const size = 1024;
+  const prompts = [
+    "a red sunset over snowy mountains and a calm lake",
+    "a city skyline at night under the stars",
+    "a foggy pine forest at dawn",
+    "desert dunes at golden hour",
+    "the feeling of a rainy tuesday",
+  ];
+
+  // Baseline: sharp encoding a detailed 1024² image to PNG.
+  const sample = renderStudioImage({ mode: "text", prompt: prompts[0]!, negativePrompt: "", style: "natural", width: size, height: size, seed: 1, strength: 1, christmas: false });
+  const encodes: number[] = [];
+  for (let i = 0; i < runs; i++) encodes.push(await time(() => encodePng(sample)));
+  const baseline = median(encodes);
+
+  const text: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const prompt = prompts[i % prompts.length]!;
+    text.push(
+      await time(async () =>
+        encodePng(
+          renderStudioImage({ mode: "text", prompt, negativePrompt: "", style: ["watercolor", "oil-painting", "stained-glass", "ink-sketch", "low-poly"][i % 5]!, width: size, height: size, seed: i, strength: 1, christmas: false }),
+        ),
+      ),
+    );
+  }
+
+  const photo = await sharp(await encodePng(sample)).jpeg({ quality: 90 }).toBuffer();
+  const image: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const style = ["oil-painting", "watercolor", "pixel-art", "pop-art", "stained-glass"][i % 5]!;
+    image.push(
+      await time(async () => {
+        const source = await decodeSource(photo, { mode: "image", width: size, height: size });
+        return encodePng(renderStudioImage({ mode: "image", prompt: "", negativePrompt: "", style, width: size, height: size, seed: i, strength: 0.8, christmas: false, source }));
+      }),
+    );
+  }
+
+  const row = (name: string, ms: number, target?: number) =>
+    console.log(`${name.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms   ×${(ms / baseline).toFixed(1).padStart(5)} of the PNG encode${target ? `   target ≤ ${target} ms: ${ms <= target ? "met" : "MISSED"}` : ""}`);
+  console.log(`Studio at ${size}×${size} on one thread, median of ${runs} runs`);
+  row("sharp PNG encode (baseline)", baseline);
+  row("text to art (render + encode)", median(text), 1500);
+  row("image to art (decode + style + encode)", median(image), 1000);
+}
