@@ -6,7 +6,7 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { clamp01, createPlanes, gaussianBlurPlanes, hex, kuwahara, lumaOf, smoothstep, toPlanes, type Planes } from "./filters";
+import { clamp01, createPlanes, gaussianBlurPlanes, hex, kuwahara, lumaOf, resizePlanes, smoothstep, toPlanes, type Planes } from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
 import { grainField, noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";
@@ -32,7 +32,10 @@ export function pastel(input: Raster, ctx: StyleContext): Raster {
     p = result.fills;
     lines = result.layout.ink;
   } else if (ctx.source === "photo") {
-    p = kuwahara(p, Math.max(1, Math.round(3 * unit * s)));
+    // Half-size Kuwahara: only photo texture must go; chalk smears the rest anyway.
+    const hw = Math.max(1, w >> 1);
+    const hh = Math.max(1, h >> 1);
+    p = resizePlanes(kuwahara(resizePlanes(p, hw, hh), Math.max(1, Math.round(1.5 * unit * s))), w, h);
   }
   p = gaussianBlurPlanes(p, 1.2 * unit);
 

@@ -36,8 +36,8 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
   }
 
   ctx.progress(0.1, "Cutting glass");
-  const lum = lumaOf(p);
-  const edge = gaussianBlur(sobel(gaussianBlur(lum, w, h, 2 * unit), w, h).mag, w, h, 3 * unit);
+  // Detail map for site density (ink drawings use an even spread: the lines do the detail).
+  const edge = ink ? new Float32Array(n).fill(1) : gaussianBlur(sobel(gaussianBlur(lumaOf(p), w, h, 2 * unit), w, h).mag, w, h, 3 * unit);
   let maxEdge = 1e-6;
   for (let i = 0; i < n; i++) if (edge[i]! > maxEdge) maxEdge = edge[i]!;
   const area = (w * h) / (1024 * 1024);
