@@ -9,6 +9,8 @@ import { requestInfoContext } from "@server/http/request-context";
 import { hitRateLimit } from "@server/ops/rate-limit";
 import { z } from "zod";
 import { GENERATION_MODES, generationInput, UPLOAD_MAX_BYTES } from "~/lib/generation";
+import { findStyle } from "~/lib/studio-styles";
+import { loadFeatureFlags } from "@server/content/feature-flags";
 import type { Route } from "./+types/generations";
 
 const listQuery = z.object({
@@ -55,6 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
       const input = parseWith(generationInput, fields);
+      // The christmas variants exist only while the christmas event runs (its flag).
+      if ((input.christmas || findStyle(input.style)?.christmas) && !(await loadFeatureFlags(db)).christmas_event) {
+        const message = "The christmas styles are available during the christmas event only.";
+        throw new ApiError(400, "invalid_input", message, { fields: { style: [message] } });
+      }
       return translateErrors(async () => {
         let source;
         if (input.mode === "image") {
