@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 import { ASPECT_RATIOS, dimensionsFor, type AspectRatio, type GenerationMode } from "../../../app/lib/generation";
 import { findStyle, STYLE_IDS } from "../../../app/lib/studio-styles";
 import { decodeSource, encodePng } from "./engine";
@@ -95,7 +95,7 @@ async function renderContactSheet(out: string, cell: number) {
   const left = 220;
   const width = left + SHEET_STYLES.length * (cell + gap);
   const height = label + SHEET_PROMPTS.length * (cell + gap);
-  const tiles: sharp.OverlayOptions[] = [];
+  const tiles: OverlayOptions[] = [];
   const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const text: string[] = [];
   SHEET_STYLES.forEach((style, col) => {
