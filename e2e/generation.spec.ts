@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { setFeatureFlag } from "../server/content/feature-flags";
+import { DEFAULT_TOKEN_SETTINGS, saveTokenSettings } from "../server/generation/token-settings";
 import { createVerifiedUser, signInAs } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
@@ -244,4 +245,31 @@ test("the christmas pages answer 404 while the flag is off and show the festive 
   const card = page.getByTestId("job-card").first();
   await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: RENDER_TIMEOUT });
   await expect(card).toContainText("Snow globe");
+});
+
+test("Generate says why it cannot run: paused by the administrators, too few tokens; a pause after the page loaded shows near the button", async ({ page, db }) => {
+  const person = await createVerifiedUser(db, "Pat Paused");
+  await signInAs(page, person.email, person.password);
+  await saveTokenSettings(db, { generationPaused: true });
+  await gotoHydrated(page, "/ai/ai-text-to-art");
+  await page.getByLabel("Prompt", { exact: true }).fill("A quiet harbour");
+  await expect(page.getByRole("button", { name: "Generate" })).toBeDisabled();
+  await expect(page.getByTestId("generate-blocked")).toContainText("Generation is paused by the administrators");
+
+  await saveTokenSettings(db, { generationPaused: false, costs: { ...DEFAULT_TOKEN_SETTINGS.costs, text: { "512": 2, "768": 3, "1024": 60 } } });
+  await gotoHydrated(page, "/ai/ai-text-to-art");
+  await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue("A quiet harbour"); // the draft
+  await page.getByText("1024px", { exact: true }).click();
+  await expect(page.getByTestId("cost-line")).toHaveText(/Costs 60 tokens · you have 50/);
+  await expect(page.getByRole("button", { name: "Generate" })).toBeDisabled();
+  await expect(page.getByTestId("generate-blocked")).toContainText("You need 60 tokens and have 50.");
+  await expect(page.getByTestId("generate-blocked").getByRole("link", { name: "Get more tokens" })).toHaveAttribute("href", "/pricing-plans");
+
+  await page.getByText("512px", { exact: true }).click();
+  await expect(page.getByRole("button", { name: "Generate" })).toBeEnabled();
+  await saveTokenSettings(db, { generationPaused: true });
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Generation is paused by the administrators" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Generate" })).toBeDisabled();
+  await expect(page.getByTestId("studio-balance")).toHaveText("50");
 });

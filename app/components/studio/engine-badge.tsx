@@ -14,7 +14,20 @@ export function engineExplanation(engineId: string, label: string): string {
  * The engine's label with a short explanation on hover and focus, so nobody mistakes the
  * offline Studio engine for a diffusion model.
  */
-export function EngineBadge({ engineId, label, className, compact = false }: { engineId: string; label: string; className?: string; compact?: boolean }) {
+export function EngineBadge({
+  engineId,
+  label,
+  className,
+  compact = false,
+  align = "start",
+}: {
+  engineId: string;
+  label: string;
+  className?: string;
+  compact?: boolean;
+  /** Which edge the tooltip lines up with: "end" for badges at the right of their box. */
+  align?: "start" | "end";
+}) {
   const tipId = useId();
   const explanation = engineExplanation(engineId, label);
   return (
@@ -34,7 +47,10 @@ export function EngineBadge({ engineId, label, className, compact = false }: { e
       <span
         id={tipId}
         role="tooltip"
-        className="pointer-events-none absolute bottom-full left-0 z-30 mb-2 w-60 rounded-xl bg-ink px-3 py-2 text-xs leading-snug text-paper opacity-0 shadow-lg transition group-focus-within:opacity-100 group-hover:opacity-100"
+        className={cn(
+          "pointer-events-none invisible absolute bottom-full z-30 mb-2 w-60 max-w-[80vw] rounded-xl bg-ink px-3 py-2 text-xs leading-snug text-paper opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100",
+          align === "end" ? "right-0" : "left-0",
+        )}
       >
         {explanation}
       </span>

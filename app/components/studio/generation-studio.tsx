@@ -717,7 +717,7 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
                     ) : null}
                   </span>
                 </p>
-                <EngineBadge engineId={data.engine.id} label={data.engine.label} />
+                <EngineBadge engineId={data.engine.id} label={data.engine.label} align="end" />
               </div>
               <button
                 type="submit"

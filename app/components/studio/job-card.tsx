@@ -92,7 +92,7 @@ export function JobCard({
         </span>
         <span aria-hidden>·</span>
         <span>seed {g.seed}</span>
-        <EngineBadge engineId={g.engineId} label={g.engineLabel} compact className="ml-auto" />
+        <EngineBadge engineId={g.engineId} label={g.engineLabel} compact align="end" className="ml-auto" />
       </p>
 
       {!finished ? (
