@@ -11,7 +11,9 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
-import { emailOutbox } from "../../server/db/schema";
+import { hashPassword } from "better-auth/crypto";
+import { account, emailOutbox, generationImages, generations, user } from "../../server/db/schema";
+import { applyTokenMovement, getTokenBalance, sumTokenLedger } from "../../server/generation/ledger";
 import { postgresUrl } from "../support/global-setup";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -88,4 +90,60 @@ describe("web and worker processes on PostgreSQL", () => {
     expect(await worker.exited).toBe(0);
     expect(await web.exited).toBe(0);
   });
+
+  it("a generation whose worker is killed mid-render is picked up by the next worker and finishes, paid once", async () => {
+    const url = postgresUrl(dbName);
+    const port = await freePort();
+    const dataDir = path.join(root, ".tmp", `${dbName}-gen`);
+    const shared = { DATABASE_URL: url, DATA_DIR: dataDir, STUDIO_THREADS: "1" };
+    const web = start([], { ...shared, PORT: String(port), JOB_WORKERS: "false" });
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
+      } catch {}
+      if (i > 150) throw new Error(`web did not start:\n${web.output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const handle = await openDatabase({ kind: "postgres", url });
+    const db = handle.db;
+    const password = "a-long-test-password-9";
+    await db.insert(user).values({ id: "painter", name: "Painter", email: "painter@example.test", emailVerified: true });
+    await db.insert(account).values({ id: "painter-account", accountId: "painter", providerId: "credential", userId: "painter", password: await hashPassword(password) });
+    await applyTokenMovement(db, { userId: "painter", amount: 40, reason: "admin_adjustment", idempotencyKey: "test:painter" });
+
+    const origin = `http://127.0.0.1:${port}`;
+    const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ email: "painter@example.test", password }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ mode: "text", prompt: "a red sunset over snowy mountains and a calm lake", style: "oil-painting", size: "1024", count: "4", seed: "7", aspectRatio: "1:1" })) form.set(k, v);
+    const created = await fetch(`${origin}/api/generations`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: origin } });
+    expect(created.status, await created.clone().text()).toBe(202);
+    const { generation } = (await created.json()) as { generation: { id: string; cost: number } };
+    const row = async () => (await db.select().from(generations).where(eq(generations.id, generation.id)))[0]!;
+
+    // The first worker starts rendering, and dies without a word.
+    const first = start(["--worker"], shared);
+    await expect.poll(async () => (await row()).status, { timeout: 30_000, interval: 100 }).toBe("running");
+    first.child.kill("SIGKILL");
+    await first.exited;
+    expect((await row()).status).toBe("running");
+
+    // The next worker finds the stale heartbeat, queues the generation again and finishes it.
+    const second = start(["--worker"], shared);
+    await expect.poll(async () => (await row()).status, { timeout: 90_000, interval: 500 }).toBe("succeeded");
+    expect((await row()).attempts).toBe(2);
+    expect(await db.select().from(generationImages).where(eq(generationImages.generationId, generation.id))).toHaveLength(4);
+    expect(await getTokenBalance(db, "painter")).toBe(40 - generation.cost);
+    expect(await sumTokenLedger(db, "painter")).toBe(40 - generation.cost);
+    await handle.close();
+    second.child.kill("SIGTERM");
+    web.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    expect(await web.exited).toBe(0);
+  }, 150_000);
 });

@@ -1,10 +1,9 @@
 /**
  * Studio's worker-thread entry (run by piscina; bundled to one file, see worker-file.ts).
  * Takes one image task with raw pixels, reports progress on the task's port, and returns the
- * pixels, moved rather than copied.
+ * pixels (structured-cloned: a few milliseconds for 4 MB, next to a render of a second).
  */
 import type { MessagePort } from "node:worker_threads";
-import { Piscina } from "piscina";
 import { renderStudioImage, type StudioImageTask } from "./render";
 
 export interface WorkerTask {
@@ -30,5 +29,5 @@ export default function renderInWorker({ task, port }: WorkerTask) {
   });
   port.close();
   const result: WorkerResult = { width: raster.width, height: raster.height, data: raster.data };
-  return Piscina.move(result as never);
+  return result;
 }
