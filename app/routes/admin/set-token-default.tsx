@@ -1,7 +1,154 @@
-import { PlannedPage } from "~/components/planned-page";
+/**
+ * /admin/set-token-default: the token defaults of generation — the sign-up grant, the cost of an
+ * image per mode and size, the per-user limit of concurrent jobs — and the switch that pauses
+ * generation. Changes apply to the next request, without a restart. (The event flags, route
+ * rules and allowed domains join this page with the back office.)
+ */
+import { requireAdmin } from "@server/auth/guards";
+import { getDb } from "@server/db/client";
+import { generations } from "@server/db/schema";
+import { loadTokenSettings, saveTokenSettings, tokenSettingsSchema } from "@server/generation/token-settings";
+import { count, inArray } from "drizzle-orm";
+import { Coins, PauseCircle, PlayCircle } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { GENERATION_MODES, IMAGE_SIZES, MODE_LABELS } from "~/lib/generation";
+import type { Route } from "./+types/set-token-default";
 
-export const meta = () => [{ title: "Settings · Atelier admin" }];
+export const meta = () => [{ title: "Token defaults · Atelier admin" }];
 
-export default function AdminSetTokenDefaultPage() {
-  return <PlannedPage title="Settings" summary="Token defaults, generation limits, event flags, route rules and allowed domains." variant="admin" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const [settings, active] = await Promise.all([
+    loadTokenSettings(db),
+    db
+      .select({ status: generations.status, n: count() })
+      .from(generations)
+      .where(inArray(generations.status, ["queued", "running"]))
+      .groupBy(generations.status),
+  ]);
+  const countOf = (status: string) => active.find((r) => r.status === status)?.n ?? 0;
+  return { settings, queued: countOf("queued"), running: countOf("running") };
+}
+
+const whole = (v: FormDataEntryValue | null) => (typeof v === "string" && v.trim() !== "" ? Number(v) : NaN);
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const db = getDb();
+  if (form.get("intent") === "pause" || form.get("intent") === "resume") {
+    await saveTokenSettings(db, { generationPaused: form.get("intent") === "pause" });
+    return { ok: true as const, message: form.get("intent") === "pause" ? "Generation is paused." : "Generation is running again." };
+  }
+  const candidate = {
+    signupGrant: whole(form.get("signupGrant")),
+    maxConcurrentJobs: whole(form.get("maxConcurrentJobs")),
+    costs: Object.fromEntries(GENERATION_MODES.map((mode) => [mode, Object.fromEntries(IMAGE_SIZES.map((size) => [`${size}`, whole(form.get(`cost-${mode}-${size}`))]))])),
+  };
+  const parsed = tokenSettingsSchema.omit({ generationPaused: true }).safeParse(candidate);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const name = issue.path[0] === "costs" ? `cost-${String(issue.path[1])}-${String(issue.path[2])}` : String(issue.path[0]);
+      fields[name] ??= issue.path[0] === "maxConcurrentJobs" ? "A whole number from 1 to 20" : "A whole number from 0 to 100000";
+    }
+    return data({ ok: false as const, message: "Some values need fixing.", fields }, { status: 400 });
+  }
+  await saveTokenSettings(db, parsed.data);
+  return { ok: true as const, message: "Saved. New requests use these values now." };
+}
+
+export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, queued, running } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const fields = actionData && !actionData.ok ? actionData.fields : {};
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <header>
+        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Token defaults</h1>
+        <p className="mt-1 text-ink-soft">What new accounts receive, what each picture costs, and whether generation runs.</p>
+      </header>
+      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+
+      <section className="rounded-2xl border border-line bg-paper-raised p-6" aria-labelledby="pause-heading">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <h2 id="pause-heading" className="font-display text-xl font-semibold text-ink">
+              Generation is {settings.generationPaused ? "paused" : "running"}
+            </h2>
+            <p className="text-sm text-ink-soft">
+              {queued} queued · {running} running. Pausing refuses new pictures with a message; work already queued still finishes.
+            </p>
+          </div>
+          <Form method="post">
+            <input type="hidden" name="intent" value={settings.generationPaused ? "resume" : "pause"} />
+            <button type="submit" className={buttonClass({ variant: settings.generationPaused ? "primary" : "secondary" })} disabled={busy}>
+              {settings.generationPaused ? <PlayCircle aria-hidden className="size-4" /> : <PauseCircle aria-hidden className="size-4" />}
+              {settings.generationPaused ? "Resume generation" : "Pause generation"}
+            </button>
+          </Form>
+        </div>
+      </section>
+
+      <Form method="post" className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6">
+        <input type="hidden" name="intent" value="save" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Sign-up grant (tokens)"
+            name="signupGrant"
+            type="number"
+            min={0}
+            max={100000}
+            required
+            defaultValue={settings.signupGrant}
+            error={fields.signupGrant}
+            hint="Credited once to every new account."
+          />
+          <TextField
+            label="Pictures in progress per user"
+            name="maxConcurrentJobs"
+            type="number"
+            min={1}
+            max={20}
+            required
+            defaultValue={settings.maxConcurrentJobs}
+            error={fields.maxConcurrentJobs}
+            hint="Queued or running at once."
+          />
+        </div>
+        <fieldset>
+          <legend className="mb-3 flex items-center gap-2 font-medium text-ink">
+            <Coins aria-hidden className="size-4 text-accent" /> Tokens per image, by mode and long side
+          </legend>
+          <div className="grid gap-4 sm:grid-cols-3">
+            {GENERATION_MODES.map((mode) => (
+              <div key={mode} className="space-y-3 rounded-xl bg-paper-sunken p-4">
+                <p className="text-sm font-semibold text-ink">{MODE_LABELS[mode]}</p>
+                {IMAGE_SIZES.map((size) => (
+                  <TextField
+                    key={size}
+                    label={`${size} px`}
+                    name={`cost-${mode}-${size}`}
+                    type="number"
+                    min={0}
+                    max={100000}
+                    required
+                    defaultValue={settings.costs[mode][`${size}`]}
+                    error={fields[`cost-${mode}-${size}`]}
+                  />
+                ))}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" className={buttonClass({})} disabled={busy}>
+          {busy ? "Saving…" : "Save token defaults"}
+        </button>
+      </Form>
+    </div>
+  );
 }
