@@ -69,7 +69,8 @@ function fillConifers(g: Graphics, trees: ConiferShape[], s: TreeStyle): void {
     g.beginPath();
     let width = 1;
     for (const c of trees) {
-      if (c.h <= 8) continue;
+      // Tiny far trees would turn snow strokes into a dotted seam.
+      if (c.h <= 20) continue;
       width = Math.max(width, c.h * 0.025);
       for (const [wk, y] of c.tiers) {
         g.moveTo(c.x - wk * 0.85, y - c.h * 0.012);
