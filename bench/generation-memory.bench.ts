@@ -19,6 +19,7 @@ export async function main() {
   const { closeEngines } = await import("../server/generation/engines/registry");
   const { createGeneration } = await import("../server/generation/generations");
   const { applyTokenMovement } = await import("../server/generation/ledger");
+  const { saveTokenSettings } = await import("../server/generation/token-settings");
   const { enqueueRenderJob, renderGenerationJob } = await import("../server/generation/render-job");
 
   const config = getConfig();
@@ -26,9 +27,10 @@ export async function main() {
   setDatabase(handle);
   await migrateDatabase(config.database, handle);
   const db = handle.db;
-  await startJobQueue(config.database, handle, { definitions: [renderGenerationJob as never], work: true, pollingIntervalSeconds: 0.2 });
+  await startJobQueue(config.database, handle, { definitions: [renderGenerationJob as never], work: true, pollingIntervalSeconds: 0.5 });
   await db.insert(user).values({ id: "bench", name: "bench", email: "bench@bench.test", emailVerified: true });
   await applyTokenMovement(db, { userId: "bench", amount: 1000, reason: "admin_adjustment", idempotencyKey: "bench" });
+  await saveTokenSettings(db, { maxConcurrentJobs: 4 });
 
   const baseline = process.memoryUsage().rss;
   let peak = baseline;

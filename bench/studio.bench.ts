@@ -58,7 +58,7 @@ export async function main(args: string[]) {
   }
 
   const row = (name: string, ms: number, target?: number) =>
-    console.log(`${name.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms   ×${(ms / baseline).toFixed(1).padStart(5)} of the PNG encode${target ? `   target ≤ ${target} ms: ${ms <= target ? "met" : "MISSED"}` : ""}`);
+    console.log(`${name.padEnd(40)} ${ms.toFixed(0).padStart(6)} ms   ×${(ms / baseline).toFixed(1).padStart(5)} of the PNG encode${target ? `   target ≤ ${target} ms: ${ms <= target ? "met" : "MISSED"}` : ""}`);
   console.log(`Studio at ${size}×${size} on one thread, median of ${runs} runs`);
   row("sharp PNG encode (baseline)", baseline);
   row("text to art (render + encode)", median(text), 1500);

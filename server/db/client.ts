@@ -69,6 +69,9 @@ export async function openDatabase(target: DatabaseTarget, options: { pgliteData
     try {
       if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
       const client = await PGlite.create({
+        // One process, one connection: 32 MB of shared buffers instead of 128 MB keeps the whole
+        // embedded process (web, jobs, Studio threads) under 1 GB while it renders.
+        startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"],
         ...(target.dir ? { dataDir: target.dir } : {}),
         ...(options.pgliteData ? { loadDataDir: options.pgliteData } : {}),
       });
