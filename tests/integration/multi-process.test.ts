@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -141,6 +142,7 @@ describe("web and worker processes on PostgreSQL", () => {
     expect(await getTokenBalance(db, "painter")).toBe(40 - generation.cost);
     expect(await sumTokenLedger(db, "painter")).toBe(40 - generation.cost);
     await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
     second.child.kill("SIGTERM");
     web.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
