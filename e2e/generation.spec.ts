@@ -273,3 +273,32 @@ test("Generate says why it cannot run: paused by the administrators, too few tok
   await expect(page.getByRole("button", { name: "Generate" })).toBeDisabled();
   await expect(page.getByTestId("studio-balance")).toHaveText("50");
 });
+
+test("cancel a job while it paints: it says so and the tokens come back; a job still running after a reload is followed again", async ({ page, db }) => {
+  test.setTimeout(120_000);
+  const person = await createVerifiedUser(db, "Cory Cancel");
+  await signInAs(page, person.email, person.password);
+  await gotoHydrated(page, "/ai/ai-text-to-art");
+  await page.getByLabel("Prompt", { exact: true }).fill("Mountains over a lake at dawn");
+  await page.getByTestId("style-oil-painting").click();
+  await page.getByText("1024px", { exact: true }).click();
+  await page.getByRole("group", { name: "Number of images" }).getByText("4", { exact: true }).click();
+  await expect(page.getByTestId("cost-line")).toHaveText(/Costs 16 tokens · you have 50/);
+  await page.getByRole("button", { name: "Generate" }).click();
+  const card = page.getByTestId("job-card").first();
+  await expect(page.getByTestId("studio-balance")).toHaveText("34");
+  await card.getByRole("button", { name: "Cancel" }).click();
+  await expect(card).toHaveAttribute("data-status", "canceled", { timeout: RENDER_TIMEOUT });
+  await expect(card).toContainText("Your 16 tokens were refunded.");
+  await expect(page.getByTestId("studio-balance")).toHaveText("50");
+
+  // Start another, leave, come back: the page picks the job up where it is.
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByTestId("job-card").first()).toHaveAttribute("data-status", /queued|running/);
+  await gotoHydrated(page, "/ai/ai-image-to-art");
+  await gotoHydrated(page, "/ai/ai-text-to-art");
+  // (Shown in the history, which follows it too, so the check holds even if it finished meanwhile.)
+  const resumed = page.getByTestId("history-item").first();
+  await expect(resumed).toHaveAttribute("data-status", "succeeded", { timeout: RENDER_TIMEOUT });
+  await expect(resumed).toContainText("4 images");
+});

@@ -100,6 +100,7 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
   const [doodleHasContent, setDoodleHasContent] = useState(false);
   const [pendingPicture, setPendingPicture] = useState<string | null>(null);
   const [draftReady, setDraftReady] = useState(false);
+  const [revealId, setRevealId] = useState<string | null>(null);
 
   const doodle = useRef<DoodleCanvasHandle>(null);
   const promptRef = useRef<HTMLTextAreaElement>(null);
@@ -263,6 +264,7 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
       setServerErrors({});
       setGenerations((current) => ({ ...current, [g.id]: g }));
       setSessionIds((ids) => mergeIds([g.id], ids));
+      setRevealId(g.id);
       setHistoryIds((ids) => mergeIds([g.id], ids));
       if (result.balance !== null) setBalance(result.balance);
       return true;
@@ -353,7 +355,7 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
         body.set("sourceImage", uploaded.preview.fileName);
       }
     }
-    if (await send(body)) window.scrollTo({ top: (formTop.current?.offsetTop ?? 0) - 80, behavior: "smooth" });
+    await send(body);
   }
 
   async function cancel(g: GenerationView) {
@@ -793,6 +795,7 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
                 onCancel={() => void cancel(g)}
                 onOpen={(index) => openLightbox(g, index)}
                 onDismiss={() => setSessionIds((ids) => ids.filter((x) => x !== g.id))}
+                reveal={revealId === g.id}
               />
             ))
           )}

@@ -1,5 +1,6 @@
 /** One generation in the result area: progress while it runs, the images when it is done. */
 import { Ban, Expand, LoaderCircle, TriangleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { cn } from "~/lib/cn";
 import type { GenerationView } from "~/lib/generation-views";
 import { isFinished } from "~/lib/use-generation-stream";
@@ -55,7 +56,10 @@ export function JobCard({
   canceling,
   onOpen,
   onDismiss,
+  reveal = false,
 }: {
+  /** Just started here: scroll it into view when it is off screen. */
+  reveal?: boolean;
   generation: GenerationView;
   onCancel: () => void;
   canceling: boolean;
@@ -65,13 +69,24 @@ export function JobCard({
   const g = generation;
   const finished = isFinished(g);
   const refund = refundText(g);
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!reveal || !el) return;
+    const rect = el.getBoundingClientRect();
+    if (rect.top < 64 || rect.top > window.innerHeight - 120) {
+      const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      el.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "start" });
+    }
+  }, [reveal]);
   return (
     <article
+      ref={box}
       data-testid="job-card"
       data-generation-id={g.id}
       data-status={g.status}
       aria-label={`Generation: ${describePrompt(g)}`}
-      className="animate-fade-in rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-5"
+      className="animate-fade-in scroll-mt-24 rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-5"
     >
       <header className="flex flex-wrap items-center gap-2">
         <StatusChip status={g.status} />
