@@ -228,7 +228,8 @@ export function DoodleCanvas({
     redoStack.current = [];
     if (ctx) replay(ctx, [], width, height);
     void loadPictures(restored).then(() => {
-      if (cancelled || !ctx) return;
+      // Something drawn or loaded in the meantime (a re-run's picture) wins over the stored drawing.
+      if (cancelled || !ctx || ops.current.length > 0) return;
       ops.current = restored;
       replay(ctx, restored, width, height);
       changed();
