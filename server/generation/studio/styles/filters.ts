@@ -529,6 +529,34 @@ export function saturate(p: Planes, amount: number): void {
   }
 }
 
+/**
+ * Stretch the tonal range so dark or flat pictures (night scenes) use the whole range before a
+ * style posterises them: luma is mapped from its [low, high] percentiles to 0..1, then lifted
+ * by a gamma that brings the median up to `targetMedian` (never darkens). Colours are scaled
+ * by the luma ratio, so hues survive. Bright pictures are left almost as they are.
+ */
+export function normaliseTones(p: Planes, targetMedian = 0.42, low = 0.01, high = 0.995, maxGain = 6): void {
+  const n = p.width * p.height;
+  const { r, g, b } = p;
+  const l = lumaOf(p);
+  const lo = Math.min(percentile(l, low), 0.25);
+  const hi = Math.max(percentile(l, high), lo + 0.2);
+  const med = clamp01((percentile(l, 0.5) - lo) / (hi - lo));
+  const gamma = med > 0.001 && med < targetMedian ? Math.max(0.3, Math.log(targetMedian) / Math.log(med)) : 1;
+  const span = 1 / (hi - lo);
+  for (let i = 0; i < n; i++) {
+    const v = l[i]!;
+    const t = clamp01((v - lo) * span);
+    const target = gamma === 1 ? t : Math.pow(t, gamma);
+    const k = Math.min(maxGain, target / Math.max(v, 1e-3));
+    // Chroma scales with the gain; a pixel too dark to carry colour takes some grey lift.
+    const lift = Math.max(0, target - v * k);
+    r[i] = clamp01(r[i]! * k + lift);
+    g[i] = clamp01(g[i]! * k + lift);
+    b[i] = clamp01(b[i]! * k + lift);
+  }
+}
+
 /** "#rrggbb" → [r, g, b] in 0..1. */
 export function hex(color: string): [number, number, number] {
   const v = parseInt(color.slice(1), 16);

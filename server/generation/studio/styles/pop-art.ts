@@ -6,12 +6,14 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { clamp01, colourDistance2, createPlanes, gaussianBlur, hex, kuwahara, lumaOf, morph, saturate, smoothstep, sobel, toPlanes, type Planes } from "./filters";
+import { clamp01, colourDistance2, createPlanes, gaussianBlur, hex, kuwahara, lumaOf, morph, normaliseTones, saturate, smoothstep, sobel, toPlanes, type Plane, type Planes } from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
 import type { StyleContext } from "./types";
 
-const PALETTE = ["#ff3b3b", "#ffe600", "#1e6bff", "#ff7ac8", "#00c2d1", "#2bd45a", "#ff8a00", "#fff6e0", "#121212", "#8a4dff", "#f6c89f"].map(hex);
+const PALETTE = ["#ff3b3b", "#ffe600", "#1e6bff", "#ff7ac8", "#00c2d1", "#2bd45a", "#ff8a00", "#fff6e0", "#121212", "#8a4dff", "#f6c89f", "#1b2a7a"].map(hex);
 const BLACK = 8;
+/** Comic colours for small lights (stars, lit windows): yellow, orange, pink, cyan, cream. */
+const LIGHTS = [1, 6, 3, 4, 7];
 const PAPER: [number, number, number] = [1, 0.97, 0.9];
 
 const INK_PALETTE: InkPalette = {
@@ -27,12 +29,18 @@ export function popArt(input: Raster, ctx: StyleContext): Raster {
   const n = w * h;
   let p: Planes = toPlanes(input);
   let lines: Float32Array | null = null;
+  let spots: Plane | null = null;
+  let spotColour: Uint8Array | null = null;
   if (ctx.source === "ink") {
     const result = colouriseInk(p, INK_PALETTE, random.fork("ink"), unit, null);
     p = result.fills;
     lines = result.layout.ink;
   } else {
     ctx.progress(0.1, "Flattening");
+    // Small lights (stars, windows) would vanish in the flattening: find them first.
+    ({ spots, colour: spotColour } = findLights(p, unit));
+    // Night scenes would print almost all black: use the whole tonal range first.
+    normaliseTones(p);
     p = kuwahara(p, Math.max(1, Math.round((ctx.source === "photo" ? 5 : 3) * unit)));
     saturate(p, 1.7);
   }
@@ -107,10 +115,68 @@ export function popArt(input: Raster, ctx: StyleContext): Raster {
         b = pb + (c[2] * 0.92 - pb) * dot;
       }
       const o = clamp01(outline[i]! * 1.3);
-      out.r[i] = r * (1 - o) + 0.07 * o;
-      out.g[i] = g * (1 - o) + 0.07 * o;
-      out.b[i] = b * (1 - o) + 0.07 * o;
+      r = r * (1 - o) + 0.07 * o;
+      g = g * (1 - o) + 0.07 * o;
+      b = b * (1 - o) + 0.07 * o;
+      const k = spots ? spots[i]! : 0;
+      if (k > 0) {
+        const q = PALETTE[spotColour![i]!]!;
+        r += (q[0] - r) * k;
+        g += (q[1] - g) * k;
+        b += (q[2] - b) * k;
+      }
+      out.r[i] = r;
+      out.g[i] = g;
+      out.b[i] = b;
     }
   }
   return finish(input, out, fadeIn(s, 1));
+}
+
+/**
+ * Small bright lights against a darker surround (stars, lit windows, lamps): their strength
+ * 0..1 and the comic colour each prints in (a LIGHTS palette index; near-white lights print
+ * yellow). Large bright areas (a daylit sky) are not lights: they differ little from their
+ * surround.
+ */
+function findLights(p: Planes, unit: number): { spots: Plane; colour: Uint8Array } {
+  const { width: w, height: h } = p;
+  const n = w * h;
+  const l = lumaOf(p);
+  const surround = gaussianBlur(l, w, h, Math.max(2, 5 * unit));
+  let spots: Plane = new Float32Array(n);
+  let any = false;
+  for (let i = 0; i < n; i++) {
+    const v = l[i]!;
+    const k = smoothstep(0.1, 0.22, v - surround[i]!) * smoothstep(0.3, 0.55, v) * smoothstep(0.55, 0.35, surround[i]!);
+    spots[i] = k;
+    if (k > 0) any = true;
+  }
+  const colour = new Uint8Array(n);
+  if (!any) return { spots, colour };
+  const grow = Math.round(unit);
+  if (grow >= 1) spots = morph(spots, w, h, grow, "max");
+  const lit = gaussianBlur(p.r, w, h, 1), litG = gaussianBlur(p.g, w, h, 1), litB = gaussianBlur(p.b, w, h, 1);
+  for (let i = 0; i < n; i++) {
+    if (spots[i]! <= 0) continue;
+    const r = lit[i]!, g = litG[i]!, b = litB[i]!;
+    const max = Math.max(r, g, b);
+    const sat = max > 0 ? (max - Math.min(r, g, b)) / max : 0;
+    if (sat < 0.25) {
+      colour[i] = LIGHTS[0]!;
+      continue;
+    }
+    let best = 0;
+    let bestD = Infinity;
+    for (const c of LIGHTS) {
+      const q = PALETTE[c]!;
+      const d = colourDistance2(r / max, g / max, b / max, q[0], q[1], q[2]);
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    colour[i] = best;
+  }
+  return { spots, colour };
 }
