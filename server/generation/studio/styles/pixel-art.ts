@@ -1,12 +1,13 @@
 /**
- * Pixel art: area-average down to big pixels, k-means palette (seeded k-means++ init) of at
- * most 16 colours, 4×4 Bayer ordered dither, nearest-neighbour upscale so the pixels stay
- * crisp. Lower strengths use smaller pixels and more colours. Ink drawings keep their lines:
- * a big pixel is ink if enough of it was ink, so thin strokes survive the downsampling.
+ * Pixel art: area-average down to big pixels (about 80 across at any size, small lights kept),
+ * k-means palette (seeded k-means++ init) of at most 16 colours snapped to a console-like
+ * grid, 4×4 Bayer ordered dither, nearest-neighbour upscale so the pixels stay crisp. Lower
+ * strengths use smaller pixels and more colours. Ink drawings keep their lines: a big pixel
+ * is ink if enough of it was ink, so thin strokes survive the downsampling.
  */
 import type { Random } from "../random";
 import type { Raster } from "../raster";
-import { createPlanes, downsampleArea, hex, saturate, toPlanes, type Planes } from "./filters";
+import { clamp01, createPlanes, hex, saturate, smoothstep, toPlanes, type Planes } from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
 import type { StyleContext } from "./types";
 
@@ -36,13 +37,15 @@ export function pixelArt(input: Raster, ctx: StyleContext): Raster {
   }
 
   ctx.progress(0.2, "Pixelating");
-  // About 128 big pixels across at full strength (96 for photos: more abstraction).
-  const fullBlock = Math.max(2, Math.round((Math.max(w, h) / (ctx.source === "photo" ? 96 : 128)) * (ctx.source === "ink" ? 1.25 : 1)));
+  // A fixed number of big pixels across whatever the resolution (fewer for photos: more
+  // abstraction), and never blocks so small that the picture reads as merely soft.
+  const across = ctx.source === "photo" ? 64 : ctx.source === "ink" ? 64 : 80;
+  const fullBlock = Math.max(3, Math.round(Math.max(w, h) / across));
   const block = Math.max(1, Math.round(1 + (fullBlock - 1) * s));
-  const colours = Math.round(PIXEL_ART_COLOURS + (1 - s) * 48);
+  const colours = Math.round(PIXEL_ART_COLOURS * 0.75 + (1 - s) * 52);
   const sw = Math.ceil(w / block);
   const sh = Math.ceil(h / block);
-  const small = block === 1 ? p : downsampleArea(p, sw, sh);
+  const small = block === 1 ? p : blockAverage(p, block, sw, sh);
   const inkSmall = ink ? blockCoverage(ink, w, h, block, sw, sh) : null;
   if (inkSmall) {
     for (let i = 0; i < sw * sh; i++) {
@@ -55,11 +58,11 @@ export function pixelArt(input: Raster, ctx: StyleContext): Raster {
   }
 
   ctx.progress(0.45, "Choosing the palette");
-  const palette = kmeans(small, colours, random.fork("palette"));
+  const palette = retroPalette(kmeans(small, colours, random.fork("palette")), s);
   const k = palette.length / 3;
 
   ctx.progress(0.7, "Dithering");
-  const spread = (0.9 / Math.cbrt(k)) * (ctx.source === "ink" ? 0.25 : 0.55) * s;
+  const spread = (0.9 / Math.cbrt(k)) * (ctx.source === "ink" ? 0.25 : 0.3) * s;
   const index = new Uint8Array(sw * sh);
   for (let y = 0; y < sh; y++) {
     for (let x = 0; x < sw; x++) {
@@ -86,6 +89,99 @@ export function pixelArt(input: Raster, ctx: StyleContext): Raster {
     }
   }
   return { width: w, height: h, data };
+}
+
+/**
+ * Mean colour of each block × block square (the same grid the upscale uses). A block holding
+ * a small light much brighter than its mean (a star, a lit window) takes mostly the light's
+ * colour, so the lights survive as single big pixels instead of averaging away.
+ */
+function blockAverage(p: Planes, block: number, sw: number, sh: number): Planes {
+  const { width: w, height: h } = p;
+  const out = createPlanes(sw, sh);
+  const cnt = new Float32Array(sw * sh);
+  const brightest = new Int32Array(sw * sh).fill(-1);
+  const brightL = new Float32Array(sw * sh);
+  for (let y = 0; y < h; y++) {
+    const srow = ((y / block) | 0) * sw;
+    for (let x = 0; x < w; x++) {
+      const t = srow + ((x / block) | 0);
+      const i = y * w + x;
+      const r = p.r[i]!;
+      const g = p.g[i]!;
+      const b = p.b[i]!;
+      out.r[t] = out.r[t]! + r;
+      out.g[t] = out.g[t]! + g;
+      out.b[t] = out.b[t]! + b;
+      cnt[t] = cnt[t]! + 1;
+      const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      if (l > brightL[t]!) {
+        brightL[t] = l;
+        brightest[t] = i;
+      }
+    }
+  }
+  const mean = new Float32Array(sw * sh);
+  for (let t = 0; t < sw * sh; t++) {
+    const k = 1 / cnt[t]!;
+    out.r[t] = out.r[t]! * k;
+    out.g[t] = out.g[t]! * k;
+    out.b[t] = out.b[t]! * k;
+    mean[t] = 0.2126 * out.r[t]! + 0.7152 * out.g[t]! + 0.0722 * out.b[t]!;
+  }
+  // How much of each block is light: a lone 1-px star in a 13-px block is dust, not a light.
+  const lit = new Float32Array(sw * sh);
+  for (let y = 0; y < h; y++) {
+    const srow = ((y / block) | 0) * sw;
+    for (let x = 0; x < w; x++) {
+      const t = srow + ((x / block) | 0);
+      const i = y * w + x;
+      if (0.2126 * p.r[i]! + 0.7152 * p.g[i]! + 0.0722 * p.b[i]! > mean[t]! + 0.15) lit[t] = lit[t]! + 1;
+    }
+  }
+  for (let t = 0; t < sw * sh; t++) {
+    const j = brightest[t]!;
+    if (j < 0) continue;
+    const light = 0.7 * smoothstep(0.22, 0.4, brightL[t]! - mean[t]!) * Math.min(1, (lit[t]! / cnt[t]!) * 7);
+    if (light <= 0) continue;
+    out.r[t] = out.r[t]! + (p.r[j]! - out.r[t]!) * light;
+    out.g[t] = out.g[t]! + (p.g[j]! - out.g[t]!) * light;
+    out.b[t] = out.b[t]! + (p.b[j]! - out.b[t]!) * light;
+  }
+  return out;
+}
+
+/**
+ * A console-like palette: the k-means colours pushed apart in saturation and contrast and
+ * snapped to an 8-level-per-channel grid (duplicates merged), so the few colours are obvious.
+ * Lower strengths keep the k-means colours.
+ */
+function retroPalette(centres: Float32Array, s: number): Float32Array {
+  const k = centres.length / 3;
+  const levels = 10;
+  const seen = new Set<number>();
+  const out: number[] = [];
+  for (let c = 0; c < k; c++) {
+    let r = centres[c * 3]!;
+    let g = centres[c * 3 + 1]!;
+    let b = centres[c * 3 + 2]!;
+    const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const sat = 1 + 0.3 * s;
+    const con = (v: number) => 0.5 + (v - 0.5) * (1 + 0.15 * s);
+    r = clamp01(con(l + (r - l) * sat));
+    g = clamp01(con(l + (g - l) * sat));
+    b = clamp01(con(l + (b - l) * sat));
+    if (s >= 0.6) {
+      r = Math.round(r * levels) / levels;
+      g = Math.round(g * levels) / levels;
+      b = Math.round(b * levels) / levels;
+    }
+    const key = Math.round(r * 255) * 65536 + Math.round(g * 255) * 256 + Math.round(b * 255);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(r, g, b);
+  }
+  return Float32Array.from(out);
 }
 
 function blockCoverage(ink: Float32Array, w: number, h: number, block: number, sw: number, sh: number): Float32Array {
