@@ -1,13 +1,16 @@
 /**
  * Ink sketch: pencil outlines by colour dodge (grey ÷ blurred grey — flat areas burn out to
  * white, edges stay dark), tone by hatching in luminance bands (45° strokes, then cross-hatching
- * at 135°, then a third direction in the darkest band), on warm grained paper. Strokes wobble
- * with low-frequency noise so they read as hand-drawn. Ink drawings keep their lines; enclosed
- * shapes get hatched shading and the lines a cast shadow of hatching.
+ * at 135°, then a third direction in the darkest band), on warm grained paper. Tone is stretched
+ * to the picture's own range and lightened where the picture is smooth, so skies stay mostly
+ * paper; light tones get thin, sparse strokes in patches, dark tones wide continuous ones.
+ * Line spacing and blur radii have pixel floors, so small pictures do not turn to static.
+ * Strokes wobble with low-frequency noise so they read as hand-drawn. Ink drawings keep their
+ * lines; enclosed shapes get hatched shading and the lines a cast shadow of hatching.
  */
 import type { Raster } from "../raster";
 import { finish } from "./common";
-import { clamp01, gaussianBlur, lumaOf, smoothstep, toPlanes, createPlanes, type Plane } from "./filters";
+import { clamp01, gaussianBlur, lumaOf, percentile, smoothstep, sobel, toPlanes, createPlanes, type Plane } from "./filters";
 import { analyseInk } from "./ink";
 import { noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";
@@ -47,38 +50,57 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
     }
   } else {
     ctx.progress(0.1, "Pencil lines");
-    const grey = gaussianBlur(lumaOf(p), w, h, (ctx.source === "photo" ? 1.2 : 0.6) * unit);
-    const blurred = gaussianBlur(grey, w, h, 6 * unit);
+    // Blur radii never below a pixel or so: at small sizes the dodge would outline every speck
+    // of the picture's grain and the sketch would turn to static.
+    const grey = gaussianBlur(lumaOf(p), w, h, Math.max(0.8, (ctx.source === "photo" ? 1.2 : 0.6) * unit));
+    const blurred = gaussianBlur(grey, w, h, Math.max(2.5, 6 * unit));
     lines = new Float32Array(n);
     for (let i = 0; i < n; i++) {
       // Colour dodge of grey with its inverted blur: grey / (1 - (1 - blurred)).
       const dodge = clamp01(grey[i]! / Math.max(0.02, blurred[i]!));
-      lines[i] = clamp01((1 - dodge) * 4.5);
+      // Faint responses are texture, not outlines: they fade out instead of greying the paper.
+      lines[i] = smoothstep(0.04, 0.3, (1 - dodge) * 4.5);
     }
-    tone = gaussianBlur(grey, w, h, 2 * unit);
+    // Tone for the hatching: stretched to the picture's own range (a night scene is not one
+    // solid cross-hatch), and lightened where the picture is smooth, so skies and calm water
+    // stay mostly clean paper with sparse strokes while detailed areas carry the shading.
+    const soft = gaussianBlur(grey, w, h, Math.max(1, 2 * unit));
+    const lo = percentile(soft, 0.02);
+    const hi = Math.max(lo + 0.15, percentile(soft, 0.98));
+    const grad = sobel(soft, w, h).mag;
+    const detail = gaussianBlur(grad, w, h, Math.max(2, 8 * unit));
+    const busy = Math.max(1e-4, percentile(detail, 0.9));
+    tone = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      const t = clamp01((soft[i]! - lo) / (hi - lo));
+      const d = smoothstep(0.15, 0.8, detail[i]! / busy);
+      // Smooth areas keep a third of their darkness (sparse single hatching at most).
+      tone[i] = 1 - (1 - (0.15 + 0.85 * t)) * (0.33 + 0.67 * d);
+    }
   }
 
   ctx.progress(0.5, "Hatching");
-  const wobble = noiseField(w, h, random.fork("wobble"), 40 * unit, 2);
+  const wobble = noiseField(w, h, random.fork("wobble"), Math.max(24, 60 * unit), 2);
   const breaks = noiseField(w, h, random.fork("breaks"), 14 * unit, 2, 0.5, 1, 4);
+  // Where light tones get their few strokes: soft patches, as a hand shades in clusters.
+  const patches = noiseField(w, h, random.fork("patches"), Math.max(12, 36 * unit), 2);
   const paper = paperTexture(w, h, random.fork("paper"), unit);
-  const spacing = Math.max(2.5, 6 * unit);
+  // Hatch lines at least 4 px apart: closer, small pictures read as grey static.
+  const spacing = Math.max(4, 6 * unit);
   const inv = 1 / spacing;
   const out = createPlanes(w, h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       const t = tone[i]!;
-      const wb = wobble[i]! * 0.35;
-      // Distance to the nearest hatch line, 0 on the line .. 0.5 between lines.
-      const d1 = Math.abs(((x + y) * inv * 0.7071 + wb) % 1 - 0.5);
-      const d2 = Math.abs(((x - y + 4096) * inv * 0.7071 - wb) % 1 - 0.5);
-      const d3 = Math.abs(((y + 0.5 * x) * inv * 0.894 + wb * 0.5) % 1 - 0.5);
-      const broken = 0.75 + 0.25 * breaks[i]!;
-      const h1 = smoothstep(0.82, 0.55, t) * smoothstep(0.22, 0.5, d1);
-      const h2 = smoothstep(0.58, 0.35, t) * smoothstep(0.24, 0.5, d2);
-      const h3 = smoothstep(0.34, 0.15, t) * smoothstep(0.26, 0.5, d3);
-      const hatch = clamp01(Math.max(h1, h2, h3) * broken);
+      const wb = wobble[i]! * 0.2;
+      const br = patches[i]!;
+      // Three hatch directions for three darkness bands; each stroke is thin and broken into
+      // sparse dashes in light tones, wider and continuous in dark ones.
+      const h1 = stroke((x + y) * inv * 0.7071 + wb, smoothstep(0.85, 0.5, t), br, spacing);
+      const h2 = stroke((x - y) * inv * 0.7071 - wb, smoothstep(0.6, 0.3, t), -br, spacing);
+      const h3 = stroke((y + 0.5 * x) * inv * 0.894 + wb * 0.5, smoothstep(0.35, 0.1, t), br * 0.5, spacing);
+      const hatch = Math.max(h1, h2, h3) * (0.8 + 0.2 * clamp01(0.5 + 0.5 * breaks[i]!));
       const dark = clamp01(Math.max(lines[i]!, hatch * 0.8 * s));
       const grain = 1 + 0.025 * paper[i]!;
       // Graphite skips over the paper's tooth a little.
@@ -90,4 +112,20 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
   }
   // Lower strengths: the sketch is laid over the picture rather than replacing it.
   return finish(input, out, ctx.source === "ink" ? 1 : Math.min(1, 0.25 + s));
+}
+
+/**
+ * One hatch stroke family at phase `v` (lines at whole numbers) with intensity k (0..1):
+ * the line's half-width grows with k, and where k is small only the places where the `gate`
+ * noise is high get a dash, so light tones are sparse strokes rather than a grey screen.
+ */
+function stroke(v: number, k: number, gate: number, spacing: number): number {
+  if (k <= 0) return 0;
+  const f = v - Math.floor(v);
+  const dist = (f < 0.5 ? f : 1 - f) * spacing; // px to the nearest line
+  const half = (0.07 + 0.16 * k) * spacing;
+  const line = smoothstep(half + 0.6, half - 0.6, dist);
+  if (line <= 0) return 0;
+  const threshold = 1.3 - 2.6 * k;
+  return line * smoothstep(threshold - 0.3, threshold + 0.3, gate) * (0.6 + 0.4 * k);
 }

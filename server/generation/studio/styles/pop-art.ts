@@ -2,7 +2,9 @@
  * Pop-art halftone: the picture is flattened, saturated and snapped to a comic-print palette;
  * each flat colour is printed as Ben-Day dots on a rotated (45°) screen — paper tint between
  * dots, dot size following the original shading, so tone survives as dot size — with bold black
- * outlines where the colour areas meet. Ink drawings: shapes filled with pop colours.
+ * outlines where the colour areas meet. Dark pictures (night scenes) have their tonal range
+ * stretched first so they print in blues rather than solid black, and small lights (stars, lit
+ * windows) print as bright comic colours. Ink drawings: shapes filled with pop colours.
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
