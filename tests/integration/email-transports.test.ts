@@ -62,9 +62,14 @@ describe("the outbox transport", () => {
 
   it("reads back newest first, by recipient and kind, with a limit", async () => {
     const transport = createOutboxTransport(t.db);
+    // PGlite's clock ticks in milliseconds: space the sends so "newest" is well defined.
+    const tick = () => new Promise((r) => setTimeout(r, 5));
     await transport.send(message({ subject: "one", kind: "verification" }));
+    await tick();
     await transport.send(message({ subject: "two", kind: "custom" }));
+    await tick();
     await transport.send(message({ to: "bob@example.com", subject: "three", kind: "verification" }));
+    await tick();
     await transport.send(message({ subject: "four", kind: "verification" }));
 
     expect((await readOutbox(t.db)).map((e) => e.subject)).toEqual(["four", "three", "two", "one"]);
