@@ -237,23 +237,47 @@ export function drawMeadow(g: Graphics, ctx: RenderContext, top: number, flowers
     }
   }
   if (!flowers) return;
-  const count = Math.round(width * span * 0.0035);
-  for (let f = 0; f < count; f++) {
-    const t = Math.pow(r.next(), 0.8);
-    const y = top + t * span;
-    const x = r.next() * width;
-    const size = (0.8 + 5.5 * t * t) * unit * r.range(0.6, 1.2);
-    const c = r.pick(p.flowers);
-    const shade = r.range(0.8, 1.1);
+  // Flowers grow in clumps of one colour, more and bigger toward the viewer. Sizes have a
+  // pixel floor and the count follows the area in 1024-px units, so a small picture gets
+  // fewer but still visible flowers rather than the same number shrunk to specks.
+  const clumps = Math.round((width / unit) * (span / unit) * 0.00032);
+  const list: { x: number; y: number; size: number; c: RGB }[] = [];
+  for (let k = 0; k < clumps; k++) {
+    const t = Math.pow(r.next(), 0.65);
+    const cy = top + t * span;
+    const cx = r.next() * width;
+    const c = scale(r.pick(p.flowers), r.range(0.85, 1.08));
+    const base = (1.5 + 10 * t * t) * unit;
+    const members = r.int(3, 8);
+    const spread = Math.max(3, base * 3.2);
+    for (let m = 0; m < members; m++) {
+      const size = Math.max(1.2, base * r.range(0.7, 1.2));
+      list.push({ x: cx + r.range(-1, 1) * spread, y: Math.max(top, cy + r.range(-0.45, 0.45) * spread), size, c });
+    }
+  }
+  // A scatter of single blossoms between the clumps; only as many as the pixels can show.
+  const singles = Math.round((width / unit) * (span / unit) * 0.0012 * Math.min(1, unit));
+  for (let k = 0; k < singles; k++) {
+    const t = Math.pow(r.next(), 0.9);
+    list.push({ x: r.next() * width, y: top + t * span, size: Math.max(1, (1 + 6 * t * t) * unit * r.range(0.7, 1.2)), c: r.pick(p.flowers) });
+  }
+  // Back to front, so near flowers overlap far ones.
+  list.sort((a, b) => a.y - b.y);
+  const stemWidth = Math.max(0.6, 1.2 * unit);
+  g.strokeStyle = css(grassDark, 0.75);
+  g.lineWidth = stemWidth;
+  g.beginPath();
+  for (const f of list) {
+    if (f.size <= 3) continue;
+    g.moveTo(f.x, f.y + f.size * 3);
+    g.lineTo(f.x, f.y);
+  }
+  g.stroke();
+  for (const f of list) {
+    const { x, y, size, c } = f;
     if (size > 3) {
-      g.strokeStyle = css(grassDark, 0.7);
-      g.lineWidth = Math.max(0.6, size * 0.15);
-      g.beginPath();
-      g.moveTo(x, y + size * 3);
-      g.lineTo(x, y);
-      g.stroke();
       // Five petals round a warm centre.
-      g.fillStyle = css(scale(c, shade));
+      g.fillStyle = css(c);
       g.beginPath();
       for (let k = 0; k < 5; k++) {
         const a = (k / 5) * Math.PI * 2 + x;
@@ -268,10 +292,17 @@ export function drawMeadow(g: Graphics, ctx: RenderContext, top: number, flowers
       g.arc(x, y, size * 0.25, 0, Math.PI * 2);
       g.fill();
     } else {
-      g.fillStyle = css(scale(c, shade), 0.9);
+      // A blossom a few pixels wide: a dot with a lighter heart.
+      g.fillStyle = css(c);
       g.beginPath();
-      g.ellipse(x, y, size, size * 0.7, 0, 0, Math.PI * 2);
+      g.ellipse(x, y, size, size * 0.8, 0, 0, Math.PI * 2);
       g.fill();
+      if (size > 1.6) {
+        g.fillStyle = css(mix(c, [255, 240, 200], 0.5));
+        g.beginPath();
+        g.arc(x, y - size * 0.15, size * 0.4, 0, Math.PI * 2);
+        g.fill();
+      }
     }
   }
 }
