@@ -298,23 +298,34 @@ export function paintDunes(ctx: RenderContext): void {
     const top = tops[l]!;
     const rise = rises[l]!;
     const next = tops[l + 1];
+    // Crest slopes at three scales: the face just under a crest follows the crest's small
+    // turns, further down only its broad shape, and the trough evens out. Each row samples the
+    // profile sheared toward the shadow side, so light and shadow meet in curved diagonal
+    // edges running down from the crests instead of in vertical stripes.
     const slope = slopeOf(boxBlur(top, 3 * unit));
-    const broad = slopeOf(boxBlur(boxBlur(top, 18 * unit), 18 * unit));
+    const mid = slopeOf(boxBlur(boxBlur(top, 10 * unit), 10 * unit));
+    const broad = slopeOf(boxBlur(boxBlur(top, 28 * unit), 28 * unit));
     const haze = hazeAt(p, 0.2 + 0.7 * depth) * (0.25 + 0.75 * depth);
+    const shear = -layout.lightX * 0.7;
     for (let x = 0; x < width; x++) {
       const t0 = top[x]!;
       const u = x * inv;
-      const sFine = slope[x]!;
-      const sBroad = broad[x]!;
       const yEnd = next ? Math.min(height, Math.ceil(next[x]!) + 1) : height;
       for (let y = Math.max(0, Math.floor(t0)); y < yEnd; y++) {
         const below = y + 0.5 - t0;
         if (below < -0.5) continue;
         const coverage = Math.min(1, below + 0.5);
-        const dt = Math.min(1, below / (rise * 0.3));
-        const s = sFine + (sBroad - sFine) * dt;
-        const face = Math.tanh(s * layout.lightX * 6);
-        const k = Math.min(1, Math.max(0, 0.55 + face * 0.45 - dt * 0.12));
+        const dt = Math.min(1, Math.max(0, below) / (rise * 0.9));
+        let sx = Math.round(x + shear * Math.max(0, below));
+        sx = sx < 0 ? 0 : sx >= width ? width - 1 : sx;
+        const a = Math.min(1, dt * 3);
+        const b = Math.max(0, dt * 1.5 - 0.5);
+        const sNear = slope[sx]! + (mid[sx]! - slope[sx]!) * a;
+        const s = sNear + (broad[sx]! - sNear) * b;
+        // Far below a crest the face flattens into the trough: light and shade even out.
+        const flat = smoothstep(0.7, 1.9, below / rise);
+        const face = Math.tanh(s * layout.lightX * 6) * (1 - 0.55 * dt * dt) * (1 - 0.8 * flat);
+        const k = Math.min(1, Math.max(0, 0.55 + face * 0.45 - dt * 0.1));
         const rip = Math.sin(y * inv * 260 + ripple(u * 6, y * inv * 4) * 4) * 0.025 * (1 - depth * 0.8);
         let cr = (lee[0] + (lit[0] - lee[0]) * k) * (1 + rip);
         let cg = (lee[1] + (lit[1] - lee[1]) * k) * (1 + rip);
