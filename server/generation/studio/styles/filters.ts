@@ -532,7 +532,7 @@ export function saturate(p: Planes, amount: number): void {
 /**
  * Stretch the tonal range so dark or flat pictures (night scenes) use the whole range before a
  * style posterises them: luma is mapped from its [low, high] percentiles to 0..1, then lifted
- * by a gamma that brings the median up to `targetMedian` (never darkens). Colours are scaled
+ * by a gamma that brings the median up to `targetMedian`; no pixel gets darker. Colours are scaled
  * by the luma ratio, so hues survive. Bright pictures are left almost as they are.
  */
 export function normaliseTones(p: Planes, targetMedian = 0.42, low = 0.01, high = 0.995, maxGain = 6): void {
@@ -547,7 +547,8 @@ export function normaliseTones(p: Planes, targetMedian = 0.42, low = 0.01, high 
   for (let i = 0; i < n; i++) {
     const v = l[i]!;
     const t = clamp01((v - lo) * span);
-    const target = gamma === 1 ? t : Math.pow(t, gamma);
+    // Lift only: a bright picture's lower mid-tones are not pushed down toward black.
+    const target = Math.max(v, gamma === 1 ? t : Math.pow(t, gamma));
     const k = Math.min(maxGain, target / Math.max(v, 1e-3));
     // Chroma scales with the gain; a pixel too dark to carry colour takes some grey lift.
     const lift = Math.max(0, target - v * k);

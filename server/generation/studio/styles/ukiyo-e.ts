@@ -8,7 +8,7 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { clamp01, colourDistance2, createPlanes, gaussianBlur, hex, kuwahara, morph, saturate, smoothstep, toPlanes, type Planes } from "./filters";
+import { clamp01, colourDistance2, createPlanes, gaussianBlur, hex, kuwahara, morph, normaliseTones, saturate, smoothstep, toPlanes, type Planes } from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
 import { noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";
@@ -53,6 +53,8 @@ export function ukiyoE(input: Raster, ctx: StyleContext): Raster {
     lines = result.layout.ink;
   } else {
     ctx.progress(0.1, "Carving blocks");
+    // Night scenes would print as one indigo block: spread their tones over the palette first.
+    normaliseTones(p, 0.3);
     p = kuwahara(p, Math.max(1, Math.round((ctx.source === "photo" ? 6 : 3) * unit)));
     saturate(p, 1.15);
   }
