@@ -10,7 +10,7 @@
  */
 import type { Raster } from "../raster";
 import { finish } from "./common";
-import { clamp01, gaussianBlur, lumaOf, percentile, smoothstep, sobel, toPlanes, createPlanes, type Plane } from "./filters";
+import { clamp01, gaussianBlur, lumaOf, morph, percentile, smoothstep, sobel, toPlanes, createPlanes, type Plane } from "./filters";
 import { analyseInk } from "./ink";
 import { noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";
@@ -53,7 +53,9 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
     // Blur radii never below a pixel or so: at small sizes the dodge would outline every speck
     // of the picture's grain and the sketch would turn to static.
     const grey = gaussianBlur(lumaOf(p), w, h, Math.max(0.8, (ctx.source === "photo" ? 1.2 : 0.6) * unit));
-    const blurred = gaussianBlur(grey, w, h, Math.max(2.5, 6 * unit));
+    // The blur that grey is divided by ignores small bright specks (stars, blossoms, lit
+    // windows): otherwise each would get a dark dodge ring and the sketch would fill with bubbles.
+    const blurred = gaussianBlur(morph(grey, w, h, Math.max(1, Math.round(1.2 * unit)), "min"), w, h, Math.max(2.5, 6 * unit));
     lines = new Float32Array(n);
     for (let i = 0; i < n; i++) {
       // Colour dodge of grey with its inverted blur: grey / (1 - (1 - blurred)).
