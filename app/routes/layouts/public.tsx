@@ -29,7 +29,7 @@ function useNavItems(): { create: NavItem[]; main: NavItem[] } {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn("rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-paper-sunken", isActive ? "text-accent" : "text-ink-soft hover:text-ink");
+  cn("whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-paper-sunken", isActive ? "text-accent" : "text-ink-soft hover:text-ink");
 
 /** Route loading has a start and an end (spec §4): a thin bar shows it. */
 function RouteProgress() {
@@ -60,7 +60,7 @@ function Header() {
         <Link to="/" aria-label="Atelier home" className="shrink-0">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
           {create.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass}>
               {item.label}
@@ -75,7 +75,7 @@ function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user?.isAdmin ? (
-            <Link to="/admin/dashboard" className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
+            <Link to="/admin/dashboard" className="hidden whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
               Back office
             </Link>
           ) : null}
@@ -95,24 +95,30 @@ function Header() {
               </Link>
               <NotificationsBell unread={user.unreadNotifications} />
               {user.isAdmin ? null : (
-                <Link to="/user-profile" className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
+                <Link
+                  to="/user-profile"
+                  className="hidden max-w-40 truncate whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-block"
+                >
                   {user.name}
                 </Link>
               )}
-              <SignOutButton className="hidden rounded-full px-3 py-2 text-sm font-medium text-ink-soft hover:bg-paper-sunken hover:text-ink sm:inline-flex" />
+              <SignOutButton className="hidden whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-ink-soft hover:bg-paper-sunken hover:text-ink sm:inline-flex" />
             </>
           ) : (
             <SignInDialogTrigger className="hidden rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex" />
           )}
-          <Link
-            to="/ai/ai-text-to-art"
-            className={buttonClass({ variant: "primary", size: "sm", className: "hidden sm:inline-flex" })}
-          >
-            <Sparkles aria-hidden className="size-4" /> Start creating
-          </Link>
+          {user ? null : (
+            // Signed-in people have the create links and their balance; the call to action is for visitors.
+            <Link
+              to="/ai/ai-text-to-art"
+              className={buttonClass({ variant: "primary", size: "sm", className: "hidden whitespace-nowrap sm:inline-flex" })}
+            >
+              <Sparkles aria-hidden className="size-4" /> Start creating
+            </Link>
+          )}
           <button
             type="button"
-            className="rounded-full p-2 hover:bg-paper-sunken md:hidden"
+            className="rounded-full p-2 hover:bg-paper-sunken lg:hidden"
             aria-expanded={open}
             aria-controls="mobile-nav"
             aria-label={open ? "Close menu" : "Open menu"}
@@ -123,7 +129,7 @@ function Header() {
         </div>
       </div>
       {open ? (
-        <nav id="mobile-nav" aria-label="Mobile" className="border-t border-line bg-paper px-4 pb-4 md:hidden">
+        <nav id="mobile-nav" aria-label="Mobile" className="border-t border-line bg-paper px-4 pb-4 lg:hidden">
           <p className="pt-4 text-xs font-semibold uppercase tracking-wider text-ink-faint">Create</p>
           <ul className="mt-1">
             {create.map((item) => (
@@ -143,6 +149,13 @@ function Header() {
                 </NavLink>
               </li>
             ))}
+            {user ? (
+              <li>
+                <NavLink to="/user-profile" className="block rounded-lg px-2 py-2.5 font-medium hover:bg-paper-sunken">
+                  Your profile
+                </NavLink>
+              </li>
+            ) : null}
             <li>
               {user ? (
                 <SignOutButton className="w-full rounded-lg px-2 py-2.5 font-medium hover:bg-paper-sunken" />
