@@ -539,16 +539,38 @@ export function normaliseTones(p: Planes, targetMedian = 0.42, low = 0.01, high 
   const n = p.width * p.height;
   const { r, g, b } = p;
   const l = lumaOf(p);
-  const lo = Math.min(percentile(l, low), 0.25);
-  const hi = Math.max(percentile(l, high), lo + 0.2);
-  const med = clamp01((percentile(l, 0.5) - lo) / (hi - lo));
-  const gamma = med > 0.001 && med < targetMedian ? Math.max(0.3, Math.log(targetMedian) / Math.log(med)) : 1;
-  const span = 1 / (hi - lo);
+  // One histogram for the three percentiles.
+  const BINS = 1024;
+  const bins = new Uint32Array(BINS);
   for (let i = 0; i < n; i++) {
     const v = l[i]!;
-    const t = clamp01((v - lo) * span);
+    bins[v <= 0 ? 0 : v >= 1 ? BINS - 1 : (v * (BINS - 1)) | 0]!++;
+  }
+  const at = (q: number) => {
+    const target = q * n;
+    let acc = 0;
+    for (let k = 0; k < BINS; k++) {
+      acc += bins[k]!;
+      if (acc >= target) return k / (BINS - 1);
+    }
+    return 1;
+  };
+  const lo = Math.min(at(low), 0.25);
+  const hi = Math.max(at(high), lo + 0.2);
+  const med = clamp01((at(0.5) - lo) / (hi - lo));
+  const gamma = med > 0.001 && med < targetMedian ? Math.max(0.3, Math.log(targetMedian) / Math.log(med)) : 1;
+  // The tone curve as a table (finer than 8 bits, so no banding), then one pass over the pixels.
+  const LUT = 4096;
+  const curve = new Float32Array(LUT + 1);
+  for (let k = 0; k <= LUT; k++) {
+    const v = k / LUT;
+    const t = clamp01((v - lo) / (hi - lo));
     // Lift only: a bright picture's lower mid-tones are not pushed down toward black.
-    const target = Math.max(v, gamma === 1 ? t : Math.pow(t, gamma));
+    curve[k] = Math.max(v, gamma === 1 ? t : Math.pow(t, gamma));
+  }
+  for (let i = 0; i < n; i++) {
+    const v = l[i]!;
+    const target = curve[v <= 0 ? 0 : v >= 1 ? LUT : Math.round(v * LUT)]!;
     const k = Math.min(maxGain, target / Math.max(v, 1e-3));
     // Chroma scales with the gain; a pixel too dark to carry colour takes some grey lift.
     const lift = Math.max(0, target - v * k);

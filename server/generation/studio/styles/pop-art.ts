@@ -156,12 +156,12 @@ function findLights(p: Planes, unit: number): { spots: Plane; colour: Uint8Array
   }
   const colour = new Uint8Array(n);
   if (!any) return { spots, colour };
-  const grow = Math.round(unit);
-  if (grow >= 1) spots = morph(spots, w, h, grow, "max");
-  const lit = gaussianBlur(p.r, w, h, 1), litG = gaussianBlur(p.g, w, h, 1), litB = gaussianBlur(p.b, w, h, 1);
+  // Colour from the light's own pixels (its core), then the grown rim takes its core's colour.
   for (let i = 0; i < n; i++) {
     if (spots[i]! <= 0) continue;
-    const r = lit[i]!, g = litG[i]!, b = litB[i]!;
+    const r = p.r[i]!;
+    const g = p.g[i]!;
+    const b = p.b[i]!;
     const max = Math.max(r, g, b);
     const sat = max > 0 ? (max - Math.min(r, g, b)) / max : 0;
     if (sat < 0.25) {
@@ -179,6 +179,31 @@ function findLights(p: Planes, unit: number): { spots: Plane; colour: Uint8Array
       }
     }
     colour[i] = best;
+  }
+  const grow = Math.round(unit);
+  if (grow >= 1) {
+    const core = spots;
+    spots = morph(core, w, h, grow, "max");
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        if (spots[i]! <= 0 || core[i]! > 0) continue;
+        let bestK = 0;
+        for (let dy = -grow; dy <= grow; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= h) continue;
+          for (let dx = -grow; dx <= grow; dx++) {
+            const xx = x + dx;
+            if (xx < 0 || xx >= w) continue;
+            const j = yy * w + xx;
+            if (core[j]! > bestK) {
+              bestK = core[j]!;
+              colour[i] = colour[j]!;
+            }
+          }
+        }
+      }
+    }
   }
   return { spots, colour };
 }
