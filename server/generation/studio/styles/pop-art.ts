@@ -76,7 +76,9 @@ export function popArt(input: Raster, ctx: StyleContext): Raster {
       edge[i] = Math.max(change, smoothstep(0.06, 0.14, mag[i]! / Math.max(0.25, unit)));
     }
   }
-  let outline = gaussianBlur(morph(edge, w, h, Math.max(1, Math.round(1.5 * unit)), "max"), w, h, 0.7 * unit);
+  // Thickened in proportion to the picture: a fixed 3-px line covers a small picture in black.
+  const thicken = Math.round(1.5 * unit);
+  let outline = gaussianBlur(thicken >= 1 ? morph(edge, w, h, thicken, "max") : edge, w, h, Math.max(0.5, 0.7 * unit));
   if (lines) {
     const thick = morph(lines, w, h, Math.max(1, Math.round(unit)), "max");
     for (let i = 0; i < n; i++) outline[i] = Math.max(outline[i]! * 0.7, thick[i]!);
