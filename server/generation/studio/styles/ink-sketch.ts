@@ -57,11 +57,13 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
     // windows): otherwise each would get a dark dodge ring and the sketch would fill with bubbles.
     const blurred = gaussianBlur(morph(grey, w, h, Math.max(1, Math.round(1.2 * unit)), "min"), w, h, Math.max(2.5, 6 * unit));
     lines = new Float32Array(n);
+    // Small pictures: edges span fewer pixels, so their dodge response is weaker; pull it up.
+    const gain = 4.5 * Math.sqrt(Math.max(1, 0.5 / unit));
     for (let i = 0; i < n; i++) {
       // Colour dodge of grey with its inverted blur: grey / (1 - (1 - blurred)).
       const dodge = clamp01(grey[i]! / Math.max(0.02, blurred[i]!));
       // Faint responses are texture, not outlines: they fade out instead of greying the paper.
-      lines[i] = smoothstep(0.04, 0.3, (1 - dodge) * 4.5);
+      lines[i] = smoothstep(0.04, 0.3, (1 - dodge) * gain);
     }
     // Tone for the hatching: stretched to the picture's own range (a night scene is not one
     // solid cross-hatch), and lightened where the picture is smooth, so skies and calm water
