@@ -152,7 +152,10 @@ function findLights(p: Planes, unit: number): { spots: Plane; colour: Uint8Array
   let any = false;
   for (let i = 0; i < n; i++) {
     const v = l[i]!;
-    const k = smoothstep(0.1, 0.22, v - surround[i]!) * smoothstep(0.3, 0.55, v) * smoothstep(0.55, 0.35, surround[i]!);
+    const around = surround[i]!;
+    // Most pixels are neither bright nor on a dark surround: skip them cheaply.
+    if (v <= 0.3 || around >= 0.55 || v - around <= 0.1) continue;
+    const k = smoothstep(0.1, 0.22, v - around) * smoothstep(0.3, 0.55, v) * smoothstep(0.55, 0.35, around);
     spots[i] = k;
     if (k > 0) any = true;
   }
