@@ -1,0 +1,86 @@
+/**
+ * The community's shared rules: what publishing takes, how lists are sorted and filtered, and
+ * the reasons a report can give. Shared by the browser (instant field errors) and the server.
+ */
+import { z } from "zod";
+import { GENERATION_MODES } from "./generation";
+
+export const TITLE_MAX = 100;
+export const DESCRIPTION_MAX = 2000;
+export const TAG_MAX = 30;
+export const TAGS_MAX = 10;
+export const LIST_PAGE_MAX = 48;
+export const LIST_PAGE_DEFAULT = 24;
+
+export const VISIBILITIES = ["public", "unlisted"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const LIST_SORTS = ["newest", "trending", "most-liked", "most-downloaded"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+export const SORT_LABELS: Record<ListSort, string> = {
+  newest: "Newest",
+  trending: "Trending",
+  "most-liked": "Most liked",
+  "most-downloaded": "Most downloaded",
+};
+
+export const REPORT_REASONS = ["spam", "offensive", "sexual", "violence", "copyright", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam or advertising",
+  offensive: "Hateful or offensive",
+  sexual: "Sexual content",
+  violence: "Violence or gore",
+  copyright: "Someone else's work",
+  other: "Something else",
+};
+
+/** Tags: trimmed, lower-case, letters, digits, spaces and dashes; duplicates dropped. */
+const tagsField = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v.split(",")))
+  .transform((tags) => [...new Set(tags.map((t) => t.trim().toLowerCase().replace(/\s+/g, " ")).filter(Boolean))])
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(TAG_MAX, `Keep each tag under ${TAG_MAX} characters`)
+          .regex(/^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, "Tags use letters, digits, spaces and dashes"),
+      )
+      .max(TAGS_MAX, `Use at most ${TAGS_MAX} tags`),
+  );
+
+const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean());
+
+/** Publishing one image of a generation, or editing a published artwork. */
+export const artworkInput = z.object({
+  title: z.string({ error: "Give your artwork a title" }).trim().min(1, "Give your artwork a title").max(TITLE_MAX, `Keep the title under ${TITLE_MAX} characters`),
+  description: z.string().trim().max(DESCRIPTION_MAX, `Keep the description under ${DESCRIPTION_MAX} characters`).default(""),
+  tags: tagsField.default([]),
+  showPrompt: checkbox.default(true),
+  visibility: z.enum(VISIBILITIES, { error: "Choose public or unlisted" }).default("public"),
+});
+export type ArtworkInput = z.output<typeof artworkInput>;
+
+export const publishInput = artworkInput.extend({
+  generationId: z.guid({ error: "Choose a picture from your history" }),
+  imageIndex: z.coerce.number().int().min(0).max(15).default(0),
+});
+export type PublishInput = z.output<typeof publishInput>;
+
+export const listQuery = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  sort: z.enum(LIST_SORTS).catch("newest").default("newest"),
+  mode: z.enum(GENERATION_MODES).optional().catch(undefined),
+  style: z.string().max(40).optional().catch(undefined),
+  christmas: z.preprocess((v) => v === "1" || v === "true", z.boolean()).optional(),
+  cursor: z.string().max(300).optional().catch(undefined),
+  limit: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).catch(LIST_PAGE_DEFAULT).default(LIST_PAGE_DEFAULT),
+});
+export type ListQuery = z.output<typeof listQuery>;
+
+export const reportInput = z.object({
+  reason: z.enum(REPORT_REASONS, { error: "Choose a reason" }),
+  details: z.string().trim().max(1000, "Keep the details under 1000 characters").default(""),
+});
