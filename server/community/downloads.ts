@@ -1,0 +1,88 @@
+/**
+ * Artwork downloads: the file in its original format or converted, and the count. A download
+ * counts once per artwork, downloader (the signed-in user, else a hash of the client address)
+ * and ten-minute window. The unique key on those three decides, so two racing requests cannot
+ * both count (ADR 0020).
+ */
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { Database } from "../db/client";
+import { artworkDownloads, artworks } from "../db/schema";
+import { DOWNLOAD_FORMATS, type DownloadFormat, type ImageDownload } from "../generation/downloads";
+import { getStorage } from "../storage/storage";
+import { findVisibleArtwork } from "./artworks";
+
+export const DOWNLOAD_WINDOW_MS = 10 * 60 * 1000;
+
+export type ArtworkDownloadFormat = DownloadFormat | "original";
+
+/** Reads the artwork's image for a viewer who may see it, converted when asked; null otherwise. */
+export async function readArtworkImage(
+  db: Database,
+  id: string,
+  viewerId: string | null,
+  format: ArtworkDownloadFormat,
+): Promise<(ImageDownload & { artworkId: string }) | null> {
+  const artwork = await findVisibleArtwork(db, id, viewerId);
+  if (!artwork) return null;
+  const file = await getStorage().get(artwork.key);
+  if (!file) return null;
+  const slug =
+    artwork.title
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "artwork";
+  if (format === "original") {
+    const ext = Object.values(DOWNLOAD_FORMATS).find((f) => f.contentType === file.contentType)?.ext ?? (/\.([a-z0-9]+)$/i.exec(artwork.key)?.[1] ?? "png");
+    return { artworkId: artwork.id, bytes: file.bytes, contentType: file.contentType, fileName: `atelier-${slug}-${artwork.seed}.${ext}` };
+  }
+  const target = DOWNLOAD_FORMATS[format];
+  const bytes =
+    file.contentType === target.contentType
+      ? file.bytes
+      : format === "jpeg"
+        ? await sharp(file.bytes).flatten({ background: "#ffffff" }).jpeg({ quality: 92, mozjpeg: true }).toBuffer()
+        : format === "webp"
+          ? await sharp(file.bytes).webp({ quality: 92 }).toBuffer()
+          : await sharp(file.bytes).png().toBuffer();
+  return { artworkId: artwork.id, bytes, contentType: target.contentType, fileName: `atelier-${slug}-${artwork.seed}.${target.ext}` };
+}
+
+/** Who downloads: the user, or for visitors a hash of the client address (no address is stored). */
+export function downloaderKey(userId: string | null, clientAddress: string): string {
+  if (userId) return `user:${userId}`;
+  return `client:${createHash("sha256").update(`atelier-download:${clientAddress}`).digest("hex").slice(0, 32)}`;
+}
+
+/**
+ * Counts a download unless this downloader already downloaded the artwork in the current
+ * ten-minute window. Returns whether it counted and the artwork's download count.
+ */
+export async function recordDownload(
+  db: Database,
+  input: { artworkId: string; userId: string | null; clientAddress: string; format: string; now?: Date },
+): Promise<{ counted: boolean; downloads: number }> {
+  const now = input.now ?? new Date();
+  const windowStart = new Date(Math.floor(now.getTime() / DOWNLOAD_WINDOW_MS) * DOWNLOAD_WINDOW_MS);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [inserted] = await tx
+      .insert(artworkDownloads)
+      .values({ artworkId: input.artworkId, downloaderKey: downloaderKey(input.userId, input.clientAddress), windowStart, format: input.format, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: artworkDownloads.id });
+    if (!inserted) {
+      const [row] = await tx.select({ downloads: artworks.downloads }).from(artworks).where(eq(artworks.id, input.artworkId));
+      return { counted: false, downloads: row?.downloads ?? 0 };
+    }
+    const [row] = await tx
+      .update(artworks)
+      .set({ downloads: sql`${artworks.downloads} + 1` })
+      .where(eq(artworks.id, input.artworkId))
+      .returning({ downloads: artworks.downloads });
+    return { counted: true, downloads: row?.downloads ?? 0 };
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * The community: published artworks, one reaction per user per artwork, counted downloads and
+ * reports for the moderation queue (ADR 0019, 0020).
+ * - `likes`, `dislikes` and `downloads` are counters kept in the same transaction as the rows
+ *   they count (the artwork row is locked), so they stay exact when requests race.
+ * - `search` is a stored generated tsvector ('simple' config) over the title, the description,
+ *   the tags and the prompt when the creator shares it, with a GIN index; it works on PGlite too.
+ * - Lists read public, published rows only, through partial indexes, one per sort order.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { generations } from "./generation";
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+export const ARTWORK_STATUSES = ["published", "hidden", "removed"] as const;
+export type ArtworkStatus = (typeof ARTWORK_STATUSES)[number];
+
+/** Lists show rows that are published and public; every list index is partial on this. */
+const listed = sql`status = 'published' AND visibility = 'public'`;
+
+export const artworks = pgTable(
+  "artworks",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The generation it came from; the artwork keeps its own copies of the files. */
+    generationId: uuid("generation_id").references(() => generations.id, { onDelete: "set null" }),
+    imageIndex: integer("image_index").notNull().default(0),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** Lower-case tags as a JSON array of strings (jsonb so the search column can stay immutable). */
+    tags: jsonb("tags").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    showPrompt: boolean("show_prompt").notNull().default(true),
+    prompt: text("prompt").notNull().default(""),
+    negativePrompt: text("negative_prompt").notNull().default(""),
+    mode: text("mode").notNull(),
+    style: text("style").notNull(),
+    aspectRatio: text("aspect_ratio").notNull(),
+    size: integer("size").notNull(),
+    seed: bigint("seed", { mode: "number" }).notNull(),
+    strength: real("strength").notNull(),
+    christmas: boolean("christmas").notNull().default(false),
+    engineLabel: text("engine_label").notNull(),
+    key: text("key").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    placeholder: text("placeholder").notNull(),
+    mime: text("mime").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    visibility: text("visibility").notNull().default("public"),
+    status: text("status").$type<ArtworkStatus>().notNull().default("published"),
+    /** Set by admins: the artwork is on the community front page. */
+    featuredAt: timestamp("featured_at", { withTimezone: true }),
+    likes: integer("likes").notNull().default(0),
+    dislikes: integer("dislikes").notNull().default(0),
+    downloads: integer("downloads").notNull().default(0),
+    trendingScore: doublePrecision("trending_score").notNull().default(0),
+    /** The highest like milestone the creator was told about (10, 50, 100, 500, 1000). */
+    likeMilestone: integer("like_milestone").notNull().default(0),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple'::regconfig, title), 'A') || setweight(jsonb_to_tsvector('simple'::regconfig, tags, '["string"]'::jsonb), 'A') || setweight(to_tsvector('simple'::regconfig, description), 'B') || setweight(to_tsvector('simple'::regconfig, CASE WHEN show_prompt THEN prompt ELSE '' END), 'C')`,
+      ),
+    /** Written by the app at millisecond precision, so cursors carry it exactly. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("artworks_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(listed),
+    index("artworks_trending_idx").on(t.trendingScore.desc(), t.id.desc()).where(listed),
+    index("artworks_likes_idx").on(t.likes.desc(), t.id.desc()).where(listed),
+    index("artworks_downloads_idx").on(t.downloads.desc(), t.id.desc()).where(listed),
+    index("artworks_style_idx").on(t.style, t.createdAt.desc(), t.id.desc()).where(listed),
+    index("artworks_mode_idx").on(t.mode, t.createdAt.desc(), t.id.desc()).where(listed),
+    index("artworks_christmas_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`status = 'published' AND visibility = 'public' AND christmas`),
+    index("artworks_featured_idx").on(t.featuredAt.desc()).where(sql`featured_at IS NOT NULL AND status = 'published' AND visibility = 'public'`),
+    index("artworks_user_idx").on(t.userId, t.createdAt),
+    index("artworks_generation_idx").on(t.generationId),
+    index("artworks_search_idx").using("gin", t.search),
+    index("artworks_tags_idx").using("gin", t.tags),
+  ],
+);
+
+export const REACTION_VALUES = ["like", "dislike"] as const;
+export type ReactionValue = (typeof REACTION_VALUES)[number];
+
+/** One reaction per user per artwork; switching updates the row, removing deletes it. */
+export const artworkReactions = pgTable(
+  "artwork_reactions",
+  {
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    value: text("value").$type<ReactionValue>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the reaction was last set; trending counts reactions by this. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.artworkId, t.userId] }), index("artwork_reactions_recent_idx").on(t.updatedAt), index("artwork_reactions_artwork_idx").on(t.artworkId, t.updatedAt)],
+);
+
+/**
+ * Counted downloads. One row per artwork, downloader and ten-minute window: the unique key makes
+ * repeated downloads in a window count once without a read-then-write race.
+ */
+export const artworkDownloads = pgTable(
+  "artwork_downloads",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "cascade" }),
+    /** "user:{id}" or "client:{sha256 of the address}". */
+    downloaderKey: text("downloader_key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    format: text("format").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("artwork_downloads_once_per_window").on(t.artworkId, t.downloaderKey, t.windowStart),
+    index("artwork_downloads_recent_idx").on(t.createdAt),
+    index("artwork_downloads_artwork_idx").on(t.artworkId, t.createdAt),
+  ],
+);
+
+export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Reports for the admin moderation queue; one open report per user per artwork. */
+export const artworkReports = pgTable(
+  "artwork_reports",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    status: text("status").$type<ReportStatus>().notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("artwork_reports_one_open").on(t.artworkId, t.reporterId).where(sql`status = 'open'`),
+    index("artwork_reports_status_idx").on(t.status, t.createdAt),
+  ],
+);
