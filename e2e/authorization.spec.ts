@@ -32,7 +32,7 @@ const ADMIN_APIS: { path: string; body: unknown }[] = [
   },
 ];
 /** APIs for signed-in users: anonymous callers get 401, and each user reaches only their own data. */
-const USER_APIS: { path: string; method: "GET" | "POST" | "DELETE" }[] = [
+const USER_APIS: { path: string; method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" }[] = [
   { path: "/api/tokens", method: "GET" },
   { path: "/api/preview-image", method: "POST" },
   { path: "/api/generations", method: "GET" },
@@ -42,6 +42,11 @@ const USER_APIS: { path: string; method: "GET" | "POST" | "DELETE" }[] = [
   { path: "/api/generations/:id/cancel", method: "POST" },
   { path: "/api/generations/:id/events", method: "GET" },
   { path: "/api/generations/:id/images/:index", method: "GET" },
+  { path: "/api/artworks", method: "POST" },
+  { path: "/api/artworks/:id", method: "PATCH" },
+  { path: "/api/artworks/:id", method: "DELETE" },
+  { path: "/api/artworks/:id/reaction", method: "PUT" },
+  { path: "/api/artworks/:id/reports", method: "POST" },
 ];
 const OTHER_APIS = new Set([
   "/api/check-domain",
@@ -53,6 +58,10 @@ const OTHER_APIS = new Set([
   "/api/delete-request-image",
   "/api/send-verification-email",
   "/api/files/*",
+  // Public reads: the community list, an artwork by id (GET) and its counted download.
+  "/api/artworks",
+  "/api/artworks/:id",
+  "/api/artworks/:id/download",
   "/api/*",
 ]);
 

@@ -23,6 +23,7 @@ import { logger } from "../logger";
 import { getBuildInfo, setBuildInfo } from "../ops/build-info";
 import { reportServerError } from "../ops/error-reports";
 import { pruneExpiredRows } from "../ops/maintenance";
+import { refreshTrendingScores } from "../community/artworks";
 import { startJobQueue, stopJobQueue } from "../jobs/queue";
 import { ALL_JOBS } from "../jobs/registry";
 import { closeEngines } from "../generation/engines/registry";
@@ -251,6 +252,8 @@ export async function startServer(): Promise<Server> {
   // Until the job queue arrives, housekeeping runs on a timer (harmless in several processes).
   const housekeeping = setInterval(() => {
     pruneExpiredRows(handle.db).catch((err: unknown) => logger.warn({ err }, "housekeeping failed"));
+    // Trending scores decay with age, so they are recomputed even when nobody reacts.
+    refreshTrendingScores(handle.db).catch((err: unknown) => logger.warn({ err }, "refreshing trending scores failed"));
   }, 10 * 60 * 1000);
   housekeeping.unref();
 

@@ -4,7 +4,7 @@ import { getStorage, isSafeKey, ownerOfKey } from "@server/storage/storage";
 import type { Route } from "./+types/files";
 
 /** Kinds of user file anyone may see; every other kind is visible to its owner only. */
-const PUBLIC_KINDS = new Set(["avatar"]);
+const PUBLIC_KINDS = new Set(["avatar", "artworks"]);
 
 /** GET /api/files/{key}: stored files. Keys are unique, so public files are cached for good. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,0 +1,33 @@
+import { getUser } from "@server/auth/guards";
+import { readArtworkImage, recordDownload, type ArtworkDownloadFormat } from "@server/community/downloads";
+import { getDb } from "@server/db/client";
+import { ApiError, handleApi, parseWith, requireMethod } from "@server/http/api";
+import { requestInfoContext } from "@server/http/request-context";
+import { z } from "zod";
+import type { Route } from "./+types/artwork-download";
+
+const query = z.object({ format: z.enum(["original", "png", "webp", "jpeg"] satisfies ArtworkDownloadFormat[]).catch("original").default("original") });
+
+/**
+ * GET /api/artworks/{id}/download?format=original|png|webp|jpeg: the image as a download, counted
+ * once per downloader (user, else hashed client address) and ten minutes.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "GET");
+    const { format } = parseWith(query, Object.fromEntries(new URL(request.url).searchParams));
+    const viewer = await getUser(request).catch(() => null);
+    const db = getDb();
+    const image = await readArtworkImage(db, params.id, viewer?.userUid ?? null, format);
+    if (!image) throw new ApiError(404, "not_found", "That artwork does not exist.");
+    await recordDownload(db, { artworkId: image.artworkId, userId: viewer?.userUid ?? null, clientAddress: context.get(requestInfoContext).clientIp, format });
+    return new Response(new Uint8Array(image.bytes), {
+      headers: {
+        "Content-Type": image.contentType,
+        "Content-Length": String(image.bytes.byteLength),
+        "Content-Disposition": `attachment; filename="${image.fileName}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  });
+}

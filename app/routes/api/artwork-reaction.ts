@@ -1,0 +1,27 @@
+import { requireUserForApi } from "@server/auth/guards";
+import { setReaction } from "@server/community/artworks";
+import { translateCommunityErrors } from "@server/community/api-errors";
+import { getDb } from "@server/db/client";
+import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { hitRateLimit } from "@server/ops/rate-limit";
+import { z } from "zod";
+import type { Route } from "./+types/artwork-reaction";
+
+const reactionInput = z.object({ value: z.enum(["like", "dislike"], { error: "Choose like or dislike" }).nullable() });
+
+/** PUT /api/artworks/{id}/reaction { value: "like" | "dislike" | null } → { likes, dislikes, myReaction }. */
+export async function action({ request, params }: Route.ActionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "PUT");
+    const user = await requireUserForApi(request);
+    const db = getDb();
+    const limit = await hitRateLimit(db, `artworks:reaction:${user.userUid}`, { limit: 120, windowMs: 60_000 });
+    if (!limit.allowed) {
+      throw new ApiError(429, "rate_limited", "You are reacting very quickly. Wait a minute and try again.", {
+        headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      });
+    }
+    const { value } = parseWith(reactionInput, (await readJson(request)).value);
+    return translateCommunityErrors(async () => json(await setReaction(db, user.userUid, params.id, value)));
+  });
+}

@@ -1,0 +1,33 @@
+import { getUser, requireUserForApi } from "@server/auth/guards";
+import { getArtworkView, unpublishArtwork, updateArtwork } from "@server/community/artworks";
+import { translateCommunityErrors } from "@server/community/api-errors";
+import { getDb } from "@server/db/client";
+import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { artworkInput } from "~/lib/community";
+import type { Route } from "./+types/artwork";
+
+/** GET /api/artworks/{id}: one artwork (public and unlisted by link; hidden and removed for the creator only). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "GET");
+    const viewer = await getUser(request).catch(() => null);
+    const artwork = await getArtworkView(getDb(), params.id, viewer?.userUid ?? null);
+    if (!artwork) throw new ApiError(404, "not_found", "That artwork does not exist.");
+    return json({ artwork });
+  });
+}
+
+/** PATCH /api/artworks/{id} (JSON artworkInput, creator only) → { artwork }; DELETE unpublishes → { ok: true }. */
+export async function action({ request, params }: Route.ActionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "PATCH", "DELETE");
+    const user = await requireUserForApi(request);
+    const db = getDb();
+    if (request.method === "DELETE") {
+      if (!(await unpublishArtwork(db, user.userUid, params.id))) throw new ApiError(404, "not_found", "That artwork does not exist.");
+      return json({ ok: true });
+    }
+    const input = parseWith(artworkInput, (await readJson(request)).value);
+    return translateCommunityErrors(async () => json({ artwork: await updateArtwork(db, user.userUid, params.id, input) }));
+  });
+}

@@ -1,0 +1,39 @@
+import { getUser, requireUserForApi } from "@server/auth/guards";
+import { listArtworks, publishArtwork } from "@server/community/artworks";
+import { translateCommunityErrors } from "@server/community/api-errors";
+import { getDb } from "@server/db/client";
+import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { requestInfoContext } from "@server/http/request-context";
+import { hitRateLimit } from "@server/ops/rate-limit";
+import { listQuery, publishInput } from "~/lib/community";
+import type { Route } from "./+types/artworks";
+
+/** GET /api/artworks?q=&sort=&mode=&style=&christmas=&cursor=&limit=: public artworks (ArtworkPage). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "GET");
+    const query = parseWith(listQuery, Object.fromEntries(new URL(request.url).searchParams));
+    const viewer = await getUser(request).catch(() => null);
+    return json(await listArtworks(getDb(), query, viewer?.userUid ?? null));
+  });
+}
+
+/** POST /api/artworks (JSON publishInput): publishes one image of the user's finished generation → 201 { artwork }. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApi(
+    async () => {
+      requireMethod(request, "POST");
+      const user = await requireUserForApi(request);
+      const db = getDb();
+      const limit = await hitRateLimit(db, `artworks:publish:${user.userUid}`, { limit: 30, windowMs: 60_000 });
+      if (!limit.allowed) {
+        throw new ApiError(429, "rate_limited", "You are publishing very quickly. Wait a minute and try again.", {
+          headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        });
+      }
+      const input = parseWith(publishInput, (await readJson(request)).value);
+      return translateCommunityErrors(async () => json({ artwork: await publishArtwork(db, user.userUid, input) }, { status: 201 }));
+    },
+    (error) => context.get(requestInfoContext).log.error({ err: error }, "publishing an artwork failed"),
+  );
+}
