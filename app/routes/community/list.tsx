@@ -1,7 +1,33 @@
-import { PlannedPage } from "~/components/planned-page";
+/** /community/list: every public artwork, searchable, sortable and filterable; the URL keeps the query. */
+import { listArtworks } from "@server/community/artworks";
+import { getUser } from "@server/auth/guards";
+import { getDb } from "@server/db/client";
+import { ArtworkList } from "~/components/community/artwork-list";
+import { listQuery } from "~/lib/community";
+import type { Route } from "./+types/list";
 
-export const meta = () => [{ title: "All artwork · Atelier" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.query.q ? `“${data.query.q}” · Community · Atelier` : "All artwork · Community · Atelier" },
+  { name: "description", content: "Browse, search and filter everything Atelier's community has shared." },
+];
 
-export default function ListPage() {
-  return <PlannedPage title="All artwork" summary="Browse, search and filter everything the community has shared." />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = listQuery.parse({ ...Object.fromEntries(url.searchParams), christmas: undefined });
+  const user = await getUser(request);
+  const page = await listArtworks(getDb(), query, user?.userUid ?? null);
+  return { query, page };
+}
+
+export default function ListPage({ loaderData }: Route.ComponentProps) {
+  const { query, page } = loaderData;
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">All artwork</h1>
+      <p className="mt-2 text-ink-soft">Browse, search and filter everything the community has shared.</p>
+      <div className="mt-6">
+        <ArtworkList page={page} query={query} christmas={false} basePath="/community/list" />
+      </div>
+    </section>
+  );
 }

@@ -1,7 +1,115 @@
-import { PlannedPage } from "~/components/planned-page";
+/** /community/main: the community's front page — featured, trending, newest and top creators. */
+import { loadCommunityHome } from "@server/community/artworks";
+import { getDb } from "@server/db/client";
+import { ArrowRight, Award, Clock, Flame, Heart, Star } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ArtworkGrid, CreatorAvatar, formatCount } from "~/components/community/artwork-card";
+import { buttonClass } from "~/components/ui/button";
+import type { ListSort } from "~/lib/community";
+import { useRootData } from "~/lib/root-data";
+import type { Route } from "./+types/main";
 
-export const meta = () => [{ title: "Community · Atelier" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Community · Atelier" },
+  { name: "description", content: "Featured, trending and newest artwork from Atelier's creators." },
+];
 
-export default function MainPage() {
-  return <PlannedPage title="Community" summary="Featured, trending and newest artwork from Atelier's creators." />;
+export async function loader() {
+  return loadCommunityHome(getDb());
+}
+
+const listLink = (sort: ListSort) => (sort === "newest" ? "/community/list" : `/community/list?sort=${sort}`);
+
+function Section({ id, title, icon, link, children }: { id: string; title: string; icon: ReactNode; link: { to: string; label: string }; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-12">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 id={id} className="flex items-center gap-2 font-display text-2xl font-semibold text-ink">
+          {icon}
+          {title}
+        </h2>
+        <Link to={link.to} className="inline-flex items-center gap-1 text-sm font-semibold text-accent underline-offset-4 hover:underline">
+          {link.label} <ArrowRight aria-hidden className="size-4" />
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-sm text-ink-soft">{children}</p>;
+}
+
+export default function MainPage({ loaderData }: Route.ComponentProps) {
+  const { featured, trending, newest, topCreators } = loaderData;
+  const christmas = Boolean(useRootData()?.flags?.christmas_event);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Community</h1>
+          <p className="mt-2 max-w-xl text-ink-soft">Featured, trending and newest artwork from Atelier's creators.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/community/list" className={buttonClass({ size: "sm" })}>
+            Browse everything
+          </Link>
+          {christmas ? (
+            <Link to="/community/christmas-event/list" className={buttonClass({ variant: "secondary", size: "sm" })}>
+              Christmas gallery
+            </Link>
+          ) : null}
+        </div>
+      </header>
+
+      <Section id="featured-title" title="Featured" icon={<Star aria-hidden className="size-5 text-accent" />} link={{ to: listLink("most-liked"), label: "Most liked" }}>
+        {featured.length > 0 ? <ArtworkGrid items={featured} eagerCount={4} /> : <Empty>No featured artwork yet: the editors pick some soon.</Empty>}
+      </Section>
+
+      <Section id="trending-title" title="Trending" icon={<Flame aria-hidden className="size-5 text-accent" />} link={{ to: listLink("trending"), label: "All trending" }}>
+        {trending.length > 0 ? <ArtworkGrid items={trending} /> : <Empty>Nothing is trending this week yet.</Empty>}
+      </Section>
+
+      <Section id="newest-title" title="Newest" icon={<Clock aria-hidden className="size-5 text-accent" />} link={{ to: listLink("newest"), label: "All newest" }}>
+        {newest.length > 0 ? (
+          <ArtworkGrid items={newest} />
+        ) : (
+          <Empty>
+            Nothing shared yet.{" "}
+            <Link to="/ai/ai-text-to-art" className="font-semibold text-accent underline-offset-4 hover:underline">
+              Make the first one
+            </Link>
+          </Empty>
+        )}
+      </Section>
+
+      <Section id="creators-title" title="Top creators" icon={<Award aria-hidden className="size-5 text-accent" />} link={{ to: listLink("most-liked"), label: "Most liked artwork" }}>
+        {topCreators.length > 0 ? (
+          <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {topCreators.map((c, i) => (
+              <li key={c.creator.id} className="flex items-center gap-3 rounded-2xl border border-line bg-paper-raised p-4 shadow-sm">
+                <span className="w-5 text-right font-display text-lg font-semibold text-ink-faint">{i + 1}</span>
+                <CreatorAvatar creator={c.creator} size={40} />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-semibold text-ink">{c.creator.name}</p>
+                  <p className="flex items-center gap-3 text-xs text-ink-soft">
+                    <span>
+                      {c.artworks} {c.artworks === 1 ? "artwork" : "artworks"}
+                    </span>
+                    <span className="flex items-center gap-0.5">
+                      <Heart aria-hidden className="size-3.5" /> {formatCount(c.likes)} <span className="sr-only">likes</span>
+                    </span>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <Empty>No creators to show yet.</Empty>
+        )}
+      </Section>
+    </div>
+  );
 }

@@ -1,0 +1,81 @@
+/** One artwork in a grid: its preview (blur-up), title, creator and counts; links to the detail page. */
+import { Download, Heart } from "lucide-react";
+import { Link } from "react-router";
+import { BlurImage } from "~/components/studio/blur-image";
+import { styleLabel } from "~/components/studio/format";
+import type { ArtworkCard as ArtworkCardData, ArtworkCreator } from "~/lib/community-views";
+import { cn } from "~/lib/cn";
+
+export const detailPath = (id: string) => `/community/detail?id=${encodeURIComponent(id)}`;
+
+const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
+export const formatCount = (n: number) => compact.format(n);
+
+/** The creator's profile image, or their initial on a tinted disc. */
+export function CreatorAvatar({ creator, size = 24, className }: { creator: ArtworkCreator; size?: number; className?: string }) {
+  const initial = (creator.name.trim()[0] ?? "?").toUpperCase();
+  // Only http(s) or our own paths as an image source.
+  const safe = creator.image && /^(https?:\/\/|\/)/i.test(creator.image) ? creator.image : null;
+  return safe ? (
+    <img src={safe} alt="" width={size} height={size} className={cn("shrink-0 rounded-full object-cover", className)} style={{ width: size, height: size }} />
+  ) : (
+    <span
+      aria-hidden
+      className={cn("inline-grid shrink-0 place-items-center rounded-full bg-accent-soft font-semibold text-accent-strong", className)}
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.45) }}
+    >
+      {initial}
+    </span>
+  );
+}
+
+export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCardData; eager?: boolean }) {
+  return (
+    <article data-testid="artwork-card" data-artwork-id={a.id} className="group relative overflow-hidden rounded-2xl border border-line bg-paper-raised shadow-sm transition hover:shadow-md">
+      <BlurImage
+        src={a.previewUrl}
+        placeholder={a.placeholder}
+        width={a.width}
+        height={a.height}
+        alt=""
+        loading={eager ? "eager" : "lazy"}
+        imgClassName="transition-transform duration-500 group-hover:scale-[1.03]"
+      />
+      <div className="flex flex-col gap-1.5 p-3">
+        <h3 className="text-sm font-semibold leading-snug text-ink">
+          <Link to={detailPath(a.id)} className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-accent after:rounded-2xl">
+            {a.title}
+          </Link>
+        </h3>
+        <div className="flex items-center gap-2 text-xs text-ink-soft">
+          <CreatorAvatar creator={a.creator} size={20} />
+          <span className="min-w-0 flex-1 truncate">{a.creator.name}</span>
+          <span className="flex items-center gap-0.5" title={`${a.likes} likes`}>
+            <Heart aria-hidden className="size-3.5" />
+            <span className="sr-only">Likes: </span>
+            {formatCount(a.likes)}
+          </span>
+          <span className="flex items-center gap-0.5" title={`${a.downloads} downloads`}>
+            <Download aria-hidden className="size-3.5" />
+            <span className="sr-only">Downloads: </span>
+            {formatCount(a.downloads)}
+          </span>
+        </div>
+        <p className="text-xs text-ink-faint">{styleLabel(a.style)}</p>
+      </div>
+    </article>
+  );
+}
+
+/** A masonry grid: CSS columns, each card kept whole. */
+export function ArtworkGrid({ items, eagerCount = 0, className }: { items: ArtworkCardData[]; eagerCount?: number; className?: string }) {
+  return (
+    <ul className={cn("columns-1 gap-4 min-[420px]:columns-2 md:columns-3 xl:columns-4", className)}>
+      {items.map((a, i) => (
+        <li key={a.id} className="mb-4 break-inside-avoid">
+          <ArtworkCard artwork={a} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * The community list (and the christmas gallery): a search and filter form that keeps its query
+ * in the URL (a GET form, so a search can be shared), a masonry grid, infinite scroll with an
+ * IntersectionObserver, and a real "Next page" link for crawlers and visitors without scripts.
+ */
+import { LoaderCircle, Search, SearchX, Sparkles } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { useApiClient } from "~/lib/api-client";
+import { cn } from "~/lib/cn";
+import { LIST_SORTS, type ListQuery, SORT_LABELS } from "~/lib/community";
+import type { ArtworkPage } from "~/lib/community-views";
+import { GENERATION_MODES, MODE_LABELS } from "~/lib/generation";
+import { stylesFor } from "~/lib/studio-styles";
+import { ArtworkGrid } from "./artwork-card";
+
+/** The query string for a list query (defaults left out), optionally with a cursor. */
+export function listSearch(query: Pick<ListQuery, "q" | "sort" | "mode" | "style">, extra: Record<string, string | undefined> = {}): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
+  if (query.mode) params.set("mode", query.mode);
+  if (query.style) params.set("style", query.style);
+  for (const [k, v] of Object.entries(extra)) if (v) params.set(k, v);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+const selectClass = cn(inputClass, "appearance-none pr-8");
+
+export function ArtworkList({ page, query, christmas, basePath }: { page: ArtworkPage; query: ListQuery; christmas: boolean; basePath: string }) {
+  const api = useApiClient();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const id = useId();
+  const [items, setItems] = useState(page.items);
+  const [nextCursor, setNextCursor] = useState(page.nextCursor);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadingRef = useRef(false);
+
+  // A new loader answer (new search, filters, or a page link) replaces what was shown.
+  useEffect(() => {
+    setItems(page.items);
+    setNextCursor(page.nextCursor);
+    setError(null);
+  }, [page]);
+
+  const loadMore = useCallback(async () => {
+    if (!nextCursor || loadingRef.current) return;
+    loadingRef.current = true;
+    setLoading(true);
+    setError(null);
+    try {
+      const params = new URLSearchParams(listSearch(query, { cursor: nextCursor, christmas: christmas ? "true" : undefined }).slice(1));
+      const more = await api.get<ArtworkPage>(`/api/artworks?${params}`);
+      setItems((current) => {
+        const seen = new Set(current.map((a) => a.id));
+        return [...current, ...more.items.filter((a) => !seen.has(a.id))];
+      });
+      setNextCursor(more.nextCursor);
+    } catch {
+      setError("More artworks could not be loaded.");
+    } finally {
+      loadingRef.current = false;
+      setLoading(false);
+    }
+  }, [api, nextCursor, query, christmas]);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !nextCursor || error) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore();
+    }, { rootMargin: "600px 0px" });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [loadMore, nextCursor, error]);
+
+  const searching = navigation.state === "loading" && navigation.location?.pathname === basePath;
+  const styles = stylesFor(christmas);
+
+  return (
+    <div>
+      <Form
+        method="get"
+        action={basePath}
+        role="search"
+        aria-label="Search artworks"
+        className="grid gap-3 rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
+        onChange={(event) => {
+          // Selects apply at once; the search box applies on Enter or the button.
+          if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { replace: true });
+        }}
+      >
+        <div className="sm:col-span-2 lg:col-span-1">
+          <label htmlFor={`${id}-q`} className="mb-1.5 block text-sm font-medium text-ink">
+            Search
+          </label>
+          <input id={`${id}-q`} type="search" name="q" defaultValue={query.q ?? ""} key={query.q ?? ""} maxLength={200} placeholder="Title, prompt, tag…" className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-sort`} className="mb-1.5 block text-sm font-medium text-ink">
+            Sort
+          </label>
+          <select id={`${id}-sort`} name="sort" defaultValue={query.sort} key={`s-${query.sort}`} className={selectClass}>
+            {LIST_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-mode`} className="mb-1.5 block text-sm font-medium text-ink">
+            Mode
+          </label>
+          <select id={`${id}-mode`} name="mode" defaultValue={query.mode ?? ""} key={`m-${query.mode ?? ""}`} className={selectClass}>
+            <option value="">All modes</option>
+            {GENERATION_MODES.map((m) => (
+              <option key={m} value={m}>
+                {MODE_LABELS[m]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-style`} className="mb-1.5 block text-sm font-medium text-ink">
+            Style
+          </label>
+          <select id={`${id}-style`} name="style" defaultValue={query.style ?? ""} key={`st-${query.style ?? ""}`} className={selectClass}>
+            <option value="">All styles</option>
+            {styles.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass({ size: "md", className: "sm:col-span-2 lg:col-span-1" })}>
+          {searching ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Search aria-hidden className="size-4" />}
+          Search
+        </button>
+      </Form>
+
+      <div aria-live="polite" className="sr-only">
+        {searching ? "Searching…" : `${items.length} ${items.length === 1 ? "artwork" : "artworks"} shown`}
+      </div>
+
+      {items.length === 0 ? (
+        <div className="mt-8 flex flex-col items-center gap-2 rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-16 text-center">
+          {query.q || query.mode || query.style ? (
+            <>
+              <SearchX aria-hidden className="size-8 text-accent" />
+              <p className="font-medium text-ink">{query.q ? `No results for “${query.q}”` : "No artworks match these filters"}</p>
+              <p className="max-w-sm text-sm text-ink-soft">Try other words, or fewer filters.</p>
+              <Link to={basePath} className={buttonClass({ variant: "secondary", size: "sm", className: "mt-2" })}>
+                Clear the search
+              </Link>
+            </>
+          ) : (
+            <>
+              <Sparkles aria-hidden className="size-8 text-accent" />
+              <p className="font-medium text-ink">Nothing shared here yet</p>
+              <p className="max-w-sm text-sm text-ink-soft">Make something in the studio and publish it from your history.</p>
+              <Link to={christmas ? "/ai/christmas-event/ai-text-to-art" : "/ai/ai-text-to-art"} className={buttonClass({ size: "sm", className: "mt-2" })}>
+                Start creating
+              </Link>
+            </>
+          )}
+        </div>
+      ) : (
+        <ArtworkGrid items={items} eagerCount={4} className={cn("mt-6 transition-opacity", searching && "opacity-60")} />
+      )}
+
+      <div ref={sentinel} className="mt-4 flex flex-col items-center gap-3">
+        {loading ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-ink-soft">
+            <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading more…
+          </p>
+        ) : null}
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {error}{" "}
+            <button type="button" className="underline underline-offset-4" onClick={() => void loadMore()}>
+              Try again
+            </button>
+          </p>
+        ) : null}
+        {nextCursor ? (
+          <Link to={`${basePath}${listSearch(query, { cursor: nextCursor })}`} rel="next" className={buttonClass({ variant: "secondary", size: "sm" })}>
+            Next page
+          </Link>
+        ) : items.length > 0 ? (
+          <p className="text-sm text-ink-faint">That is everything.</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
