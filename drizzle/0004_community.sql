@@ -79,14 +79,14 @@ CREATE INDEX "artwork_reactions_recent_idx" ON "artwork_reactions" USING btree (
 CREATE INDEX "artwork_reactions_artwork_idx" ON "artwork_reactions" USING btree ("artwork_id","updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "artwork_reports_one_open" ON "artwork_reports" USING btree ("artwork_id","reporter_id") WHERE status = 'open';--> statement-breakpoint
 CREATE INDEX "artwork_reports_status_idx" ON "artwork_reports" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "artworks_newest_idx" ON "artworks" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
-CREATE INDEX "artworks_trending_idx" ON "artworks" USING btree ("trending_score" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
-CREATE INDEX "artworks_likes_idx" ON "artworks" USING btree ("likes" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
-CREATE INDEX "artworks_downloads_idx" ON "artworks" USING btree ("downloads" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
-CREATE INDEX "artworks_style_idx" ON "artworks" USING btree ("style","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
-CREATE INDEX "artworks_mode_idx" ON "artworks" USING btree ("mode","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
-CREATE INDEX "artworks_christmas_idx" ON "artworks" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'published' AND visibility = 'public' AND christmas;--> statement-breakpoint
-CREATE INDEX "artworks_featured_idx" ON "artworks" USING btree ("featured_at" DESC NULLS LAST) WHERE featured_at IS NOT NULL AND status = 'published' AND visibility = 'public';--> statement-breakpoint
+CREATE INDEX "artworks_newest_idx" ON "artworks" USING btree ("created_at","id") WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
+CREATE INDEX "artworks_trending_idx" ON "artworks" USING btree ("trending_score","id") WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
+CREATE INDEX "artworks_likes_idx" ON "artworks" USING btree ("likes","id") WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
+CREATE INDEX "artworks_downloads_idx" ON "artworks" USING btree ("downloads","id") WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
+CREATE INDEX "artworks_style_idx" ON "artworks" USING btree ("style","created_at","id") WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
+CREATE INDEX "artworks_mode_idx" ON "artworks" USING btree ("mode","created_at","id") WHERE status = 'published' AND visibility = 'public';--> statement-breakpoint
+CREATE INDEX "artworks_christmas_idx" ON "artworks" USING btree ("created_at","id") WHERE status = 'published' AND visibility = 'public' AND christmas;--> statement-breakpoint
+CREATE INDEX "artworks_featured_idx" ON "artworks" USING btree ("featured_at") WHERE featured_at IS NOT NULL AND status = 'published' AND visibility = 'public';--> statement-breakpoint
 CREATE INDEX "artworks_user_idx" ON "artworks" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "artworks_generation_idx" ON "artworks" USING btree ("generation_id");--> statement-breakpoint
 CREATE INDEX "artworks_search_idx" ON "artworks" USING gin ("search");--> statement-breakpoint
