@@ -1,5 +1,5 @@
 /** The user's earlier generations for this mode, newest first, with what you can do with each. */
-import { Check, Copy, Dices, Download, History as HistoryIcon, ImageOff, LoaderCircle, Repeat, Send, Sparkles, Trash2 } from "lucide-react";
+import { Check, Copy, Dices, Download, History as HistoryIcon, ImageOff, LoaderCircle, Repeat, Sparkles, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { cn } from "~/lib/cn";
 import type { GenerationView } from "~/lib/generation-views";
@@ -9,6 +9,7 @@ import { EngineBadge } from "./engine-badge";
 import { describePrompt, formatDate, refundText, styleLabel } from "./format";
 import { GenerationProgress, StatusChip } from "./job-card";
 import { DownloadLinks } from "./lightbox";
+import { PublishButton } from "./publish-dialog";
 
 const action =
   "inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium text-ink-soft ring-1 ring-line transition hover:bg-paper-sunken hover:text-ink disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent";
@@ -137,9 +138,7 @@ function HistoryCard({
             {copied ? <Check aria-hidden className="size-3.5 text-success" /> : <Copy aria-hidden className="size-3.5" />}
             {copied ? "Copied" : "Copy seed"}
           </button>
-          <button type="button" className={action} disabled title="Publishing arrives with the community">
-            <Send aria-hidden className="size-3.5" /> Publish
-          </button>
+          <PublishButton generation={g} className={action} />
           {confirming ? (
             <span role="group" aria-label="Confirm deletion" className="inline-flex items-center gap-1 rounded-full bg-red-50 py-0.5 pl-2.5 pr-0.5 text-xs text-danger ring-1 ring-danger/30">
               Delete for good?

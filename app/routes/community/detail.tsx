@@ -1,7 +1,217 @@
-import { PlannedPage } from "~/components/planned-page";
+/**
+ * /community/detail?id=…: one artwork, loaded from the server by id (ADR 0019), so a shared link
+ * works for everyone. OpenGraph and Twitter card tags let the link show the image.
+ */
+import { getUser } from "@server/auth/guards";
+import { getArtworkView, relatedArtworks } from "@server/community/artworks";
+import { getConfig } from "@server/config";
+import { getDb } from "@server/db/client";
+import { CalendarDays, Download, EyeOff, Star, WandSparkles } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Link } from "react-router";
+import { DownloadMenu, OwnerActions, Reactions, ReportButton } from "~/components/community/artwork-actions";
+import { ArtworkGrid, CreatorAvatar, detailPath } from "~/components/community/artwork-card";
+import { excerpt, formatDate, styleLabel } from "~/components/studio/format";
+import { buttonClass } from "~/components/ui/button";
+import type { ArtworkView } from "~/lib/community-views";
+import { MODE_LABELS } from "~/lib/generation";
+import { useRootData } from "~/lib/root-data";
+import type { Route } from "./+types/detail";
 
-export const meta = () => [{ title: "Artwork · Atelier" }];
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const id = url.searchParams.get("id") ?? "";
+  const user = await getUser(request);
+  const db = getDb();
+  const artwork = id ? await getArtworkView(db, id, user?.userUid ?? null) : null;
+  if (!artwork) throw data({ message: `Page not found: ${url.pathname}` }, { status: 404 });
+  const related = await relatedArtworks(db, artwork.id, 8);
+  const origin = (() => {
+    try {
+      return new URL(getConfig().publicUrl).origin;
+    } catch {
+      return url.origin;
+    }
+  })();
+  return {
+    artwork,
+    related,
+    signedIn: user !== null,
+    shareUrl: `${origin}${detailPath(artwork.id)}`,
+    ogImage: new URL(artwork.imageUrl, origin).toString(),
+  };
+}
 
-export default function DetailPage() {
-  return <PlannedPage title="Artwork" summary="One artwork: its image, creator, style, prompt and reactions." />;
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  if (!loaded) return [{ title: "Artwork · Atelier" }];
+  const { artwork, shareUrl, ogImage } = loaded;
+  const title = `${artwork.title} · Atelier`;
+  const description = excerpt(artwork.description || `${styleLabel(artwork.style)} artwork by ${artwork.creator.name} on Atelier.`, 200);
+  const tags = [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: "Atelier" },
+    { property: "og:title", content: artwork.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: shareUrl },
+    { property: "og:image", content: ogImage },
+    { property: "og:image:width", content: String(artwork.width) },
+    { property: "og:image:height", content: String(artwork.height) },
+    { property: "og:image:alt", content: artwork.title },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: artwork.title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: ogImage },
+    { tagName: "link", rel: "canonical", href: shareUrl },
+  ];
+  if (artwork.visibility === "unlisted") tags.push({ name: "robots", content: "noindex" });
+  return tags;
+};
+
+function remixPath(artwork: ArtworkView, christmasOn: boolean): string {
+  const page = artwork.christmas && christmasOn ? "/ai/christmas-event/ai-text-to-art" : "/ai/ai-text-to-art";
+  return `${page}?remix=${encodeURIComponent(artwork.id)}`;
+}
+
+export default function DetailPage({ loaderData }: Route.ComponentProps) {
+  const { related, signedIn } = loaderData;
+  const root = useRootData();
+  const christmasOn = Boolean(root?.flags?.christmas_event);
+  const [artwork, setArtwork] = useState(loaderData.artwork);
+  const [downloads, setDownloads] = useState(loaderData.artwork.downloads);
+  useEffect(() => {
+    setArtwork(loaderData.artwork);
+    setDownloads(loaderData.artwork.downloads);
+  }, [loaderData.artwork]);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-ink-soft">
+        <Link to="/community/main" className="hover:text-ink hover:underline">
+          Community
+        </Link>
+        <span aria-hidden> / </span>
+        <Link to="/community/list" className="hover:text-ink hover:underline">
+          All artwork
+        </Link>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <figure className="overflow-hidden rounded-3xl border border-line bg-paper-sunken shadow-sm">
+          <span className="relative block" style={{ aspectRatio: `${artwork.width} / ${artwork.height}` }}>
+            <img
+              aria-hidden
+              alt=""
+              src={artwork.placeholder}
+              className="absolute inset-0 size-full scale-110 object-cover blur-xl"
+            />
+            <img src={artwork.imageUrl} alt={artwork.title} width={artwork.width} height={artwork.height} className="relative block size-full object-contain" />
+          </span>
+        </figure>
+
+        <div className="flex min-w-0 flex-col gap-5">
+          <div>
+            <h1 className="break-words font-display text-3xl font-semibold tracking-tight text-ink">{artwork.title}</h1>
+            <div className="mt-3 flex items-center gap-3">
+              <CreatorAvatar creator={artwork.creator} size={36} />
+              <div className="min-w-0">
+                <p className="truncate font-medium text-ink">{artwork.creator.name}</p>
+                <p className="flex items-center gap-1 text-xs text-ink-faint">
+                  <CalendarDays aria-hidden className="size-3.5" />
+                  <time dateTime={artwork.createdAt} suppressHydrationWarning>
+                    {formatDate(artwork.createdAt)}
+                  </time>
+                </p>
+              </div>
+            </div>
+          </div>
+
+          <div className="flex flex-wrap gap-2 text-xs">
+            <span className="rounded-full bg-accent-soft px-2.5 py-1 font-semibold text-accent-strong">{styleLabel(artwork.style)}</span>
+            <span className="rounded-full bg-paper-sunken px-2.5 py-1 font-medium text-ink-soft">{MODE_LABELS[artwork.mode]}</span>
+            {artwork.featured ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-1 font-medium text-amber-800">
+                <Star aria-hidden className="size-3" /> Featured
+              </span>
+            ) : null}
+            {artwork.visibility === "unlisted" ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-paper-sunken px-2.5 py-1 font-medium text-ink-soft">
+                <EyeOff aria-hidden className="size-3" /> Unlisted
+              </span>
+            ) : null}
+          </div>
+
+          {artwork.description ? <p className="whitespace-pre-line break-words text-ink-soft">{artwork.description}</p> : null}
+
+          {artwork.tags.length > 0 ? (
+            <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+              {artwork.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={`/community/list?q=${encodeURIComponent(tag)}`} className="rounded-full px-2.5 py-1 text-xs font-medium text-ink-soft ring-1 ring-line hover:bg-paper-sunken hover:text-ink">
+                    #{tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
+          {artwork.prompt ? (
+            <div className="rounded-2xl border border-line bg-paper-raised p-4">
+              <h2 className="text-xs font-semibold uppercase tracking-wide text-ink-faint">Prompt</h2>
+              <p data-testid="artwork-prompt" className="mt-1 whitespace-pre-line break-words text-sm text-ink">
+                {artwork.prompt}
+              </p>
+              {artwork.negativePrompt ? (
+                <p className="mt-2 break-words text-xs text-ink-soft">
+                  <span className="font-semibold">Avoid: </span>
+                  {artwork.negativePrompt}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <Reactions key={artwork.id} artwork={artwork} signedIn={signedIn} />
+            <p className="flex items-center gap-1.5 text-sm text-ink-soft">
+              <Download aria-hidden className="size-4 text-ink-faint" />
+              <span data-testid="download-count" className="font-semibold tabular-nums text-ink">
+                {downloads}
+              </span>
+              {downloads === 1 ? "download" : "downloads"}
+            </p>
+          </div>
+
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to={remixPath(artwork, christmasOn)} className={buttonClass({ size: "sm" })}>
+              <WandSparkles aria-hidden className="size-4" /> {artwork.prompt ? "Use this prompt" : "Remix"}
+            </Link>
+            <DownloadMenu artworkId={artwork.id} onDownloaded={() => setDownloads((n) => n + 1)} />
+            {artwork.mine ? null : <ReportButton artworkId={artwork.id} signedIn={signedIn} />}
+          </div>
+
+          {artwork.mine ? <OwnerActions artwork={artwork} onSaved={setArtwork} /> : null}
+
+          <p className="text-xs text-ink-faint">
+            Seed {artwork.seed} · {artwork.width} × {artwork.height} · {artwork.engineLabel}
+          </p>
+        </div>
+      </div>
+
+      <section aria-labelledby="related-title" className="mt-14">
+        <h2 id="related-title" className="mb-4 font-display text-2xl font-semibold text-ink">
+          Related artwork
+        </h2>
+        {related.length > 0 ? (
+          <ArtworkGrid items={related} />
+        ) : (
+          <p className="rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-sm text-ink-soft">
+            Nothing related yet.{" "}
+            <Link to="/community/list" className="font-semibold text-accent underline-offset-4 hover:underline">
+              Browse everything
+            </Link>
+          </p>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,134 @@
+/** Publishing one image of a finished generation to the community (POST /api/artworks). */
+import { ExternalLink, Send } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { apiFailure, ArtworkFields, readArtworkFields } from "~/components/community/artwork-fields";
+import { detailPath } from "~/components/community/artwork-card";
+import { Modal } from "~/components/community/modal";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { useApiClient } from "~/lib/api-client";
+import { cn } from "~/lib/cn";
+import { TITLE_MAX } from "~/lib/community";
+import type { ArtworkView } from "~/lib/community-views";
+import type { GenerationView } from "~/lib/generation-views";
+import { BlurImage } from "./blur-image";
+import { excerpt } from "./format";
+
+export function PublishButton({ generation: g, className }: { generation: GenerationView; className: string }) {
+  const api = useApiClient();
+  const [open, setOpen] = useState(false);
+  const [imageIndex, setImageIndex] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [published, setPublished] = useState<ArtworkView | null>(null);
+  const canPublish = g.status === "succeeded" && g.images.length > 0;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const read = readArtworkFields(event.currentTarget);
+    if (!read.ok) {
+      setErrors(read.fields);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      const answer = await api.post<{ artwork: ArtworkView }>("/api/artworks", {
+        json: { ...read.value, generationId: g.id, imageIndex },
+      });
+      setPublished(answer.artwork);
+    } catch (e) {
+      const failure = apiFailure(e);
+      setErrors(failure.fields);
+      const elsewhere = failure.fields.generationId ?? failure.fields.imageIndex;
+      setMessage(elsewhere ?? (Object.keys(failure.fields).length > 0 ? "Check the fields marked above." : failure.message));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        disabled={!canPublish}
+        title={canPublish ? "Share it in the community" : "Only finished pictures can be published"}
+        onClick={() => {
+          setPublished(null);
+          setErrors({});
+          setMessage(null);
+          setOpen(true);
+        }}
+      >
+        <Send aria-hidden className="size-3.5" /> Publish
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title={published ? "Published" : "Publish to the community"}>
+        {published ? (
+          <div className="grid gap-4">
+            <FormMessage tone="success">“{published.title}” is in the community{published.visibility === "unlisted" ? " (unlisted: only people with the link see it)" : ""}.</FormMessage>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className={buttonClass({ variant: "secondary", size: "sm" })} onClick={() => setOpen(false)}>
+                Close
+              </button>
+              <Link to={detailPath(published.id)} className={buttonClass({ size: "sm" })} data-testid="published-link">
+                View it <ExternalLink aria-hidden className="size-4" />
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            {g.images.length > 1 ? (
+              <fieldset>
+                <legend className="mb-1.5 text-sm font-medium text-ink">Which picture?</legend>
+                <div className="flex flex-wrap gap-2">
+                  {g.images.map((image) => (
+                    <label key={image.index} className="cursor-pointer">
+                      <input
+                        type="radio"
+                        name="imageIndex"
+                        value={image.index}
+                        checked={imageIndex === image.index}
+                        onChange={() => setImageIndex(image.index)}
+                        className="peer sr-only"
+                      />
+                      <span className={cn("block w-20 overflow-hidden rounded-xl ring-2 ring-transparent peer-checked:ring-accent peer-focus-visible:outline-2 peer-focus-visible:outline-accent")}>
+                        <BlurImage src={image.thumbUrl} placeholder={image.placeholder} width={image.width} height={image.height} alt={`Image ${image.index + 1}`} aspect="1 / 1" />
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : g.images[0] ? (
+              <BlurImage
+                src={g.images[0].thumbUrl}
+                placeholder={g.images[0].placeholder}
+                width={g.images[0].width}
+                height={g.images[0].height}
+                alt=""
+                className="mx-auto w-40 rounded-2xl"
+              />
+            ) : null}
+            <ArtworkFields
+              initial={{ title: excerpt(g.prompt, TITLE_MAX) || "", description: "", tags: [], showPrompt: true, visibility: "public" }}
+              errors={errors}
+              promptAvailable={g.prompt.trim() !== ""}
+            />
+            {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+            <div className="flex justify-end gap-2">
+              <button type="button" className={buttonClass({ variant: "secondary", size: "sm" })} onClick={() => setOpen(false)}>
+                Cancel
+              </button>
+              <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
+                {busy ? "Publishing…" : "Publish"}
+              </button>
+            </div>
+          </form>
+        )}
+      </Modal>
+    </>
+  );
+}
