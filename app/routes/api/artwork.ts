@@ -1,5 +1,5 @@
 import { getUser, requireUserForApi } from "@server/auth/guards";
-import { getArtworkView, unpublishArtwork, updateArtwork } from "@server/community/artworks";
+import { findVisibleArtwork, getArtworkView, unpublishArtwork, updateArtwork } from "@server/community/artworks";
 import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
 import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
 }
 
-/** PATCH /api/artworks/{id} (JSON artworkInput, creator only) → { artwork }; DELETE unpublishes → { ok: true }. */
+/** PATCH /api/artworks/{id} (JSON artworkInput, or some of its fields; creator only) → { artwork }; DELETE unpublishes → { ok: true }. */
 export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(async () => {
     requireMethod(request, "PATCH", "DELETE");
@@ -27,7 +27,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!(await unpublishArtwork(db, user.userUid, params.id))) throw new ApiError(404, "not_found", "That artwork does not exist.");
       return json({ ok: true });
     }
-    const input = parseWith(artworkInput, (await readJson(request)).value);
+    const current = await findVisibleArtwork(db, params.id, user.userUid);
+    if (!current || current.userId !== user.userUid) throw new ApiError(404, "not_found", "That artwork does not exist.");
+    // A PATCH changes the fields it names; the others keep their values (not the schema's defaults).
+    const body = (await readJson(request)).value;
+    const base = { title: current.title, description: current.description, tags: current.tags, showPrompt: current.showPrompt, visibility: current.visibility };
+    const input = parseWith(artworkInput, body !== null && typeof body === "object" && !Array.isArray(body) ? { ...base, ...body } : body);
     return translateCommunityErrors(async () => json({ artwork: await updateArtwork(db, user.userUid, params.id, input) }));
   });
 }
