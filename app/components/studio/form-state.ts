@@ -132,3 +132,10 @@ export function writeDraft(key: string, form: StudioForm) {
     // storage unavailable or full: the draft lasts as long as the page
   }
 }
+
+/** A published artwork's settings for `?remix=` (the prompt only when its creator shares it). */
+export interface RemixData {
+  id: string;
+  title: string;
+  form: Partial<StudioForm>;
+}

@@ -30,6 +30,7 @@ import {
   draftKey,
   formFromGeneration,
   readDraft,
+  type RemixData,
   sanitizeForm,
   type StudioForm,
   studioOptions,
@@ -74,7 +75,7 @@ function mergeIds(front: string[], back: string[]): string[] {
   return [...front, ...back].filter((id) => (seen.has(id) ? false : (seen.add(id), true)));
 }
 
-export function GenerationStudio({ data }: { data: StudioPageData }) {
+export function GenerationStudio({ data }: { data: StudioPageData & { remix?: RemixData | null } }) {
   const { mode, christmas } = data;
   const base = (useRootData()?.config?.apiBaseUrl ?? "").replace(/\/+$/, "");
   const api = useApiClient();
@@ -82,7 +83,8 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
   const options = useMemo(() => studioOptions(data), [data]);
   const defaults = useMemo(() => defaultForm(options), [options]);
 
-  const [form, setForm] = useState<StudioForm>(defaults);
+  // `?remix=`: the artwork's settings fill the form from the first render (server-side too).
+  const [form, setForm] = useState<StudioForm>(() => (data.remix ? sanitizeForm(data.remix.form, options, defaults) : defaults));
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<Message | null>(null);
@@ -140,11 +142,20 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
   // The draft: restored once after hydration, then kept on every change.
   const key = draftKey(mode, christmas);
   useEffect(() => {
-    const draft = readDraft(key);
+    const draft = data.remix ? null : readDraft(key);
     if (draft) setForm(sanitizeForm(draft, options, defaults));
     setDraftReady(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
+  // A remix chosen while this page is already open (the query changed, not the page).
+  const remixId = data.remix?.id ?? null;
+  const firstRemix = useRef(remixId);
+  useEffect(() => {
+    if (remixId === firstRemix.current || !data.remix) return;
+    firstRemix.current = remixId;
+    setForm(sanitizeForm(data.remix.form, options, defaults));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [remixId]);
   useEffect(() => {
     if (draftReady) writeDraft(key, form);
   }, [draftReady, key, form]);
@@ -512,6 +523,15 @@ export function GenerationStudio({ data }: { data: StudioPageData }) {
         {canvas}
         <div className="rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <form id={formId} noValidate onSubmit={(event) => void generate(event)} aria-label={`${title} settings`} className="space-y-6">
+            {data.remix ? (
+              <p role="status" className="rounded-xl border border-accent/20 bg-accent-soft px-3.5 py-2.5 text-sm text-accent-strong">
+                Remixing{" "}
+                <Link to={`/community/detail?id=${encodeURIComponent(data.remix.id)}`} className="font-semibold underline-offset-4 hover:underline">
+                  “{data.remix.title}”
+                </Link>
+                : its settings are filled in{data.remix.form.prompt ? "" : " (its creator keeps the prompt private)"}.
+              </p>
+            ) : null}
             {mode === "image" ? <SourceImagePicker state={source} signedIn={data.signedIn} fieldError={serverErrors.sourceImage} /> : null}
 
             <div>

@@ -1,12 +1,14 @@
 /** Doodle to art: the generation studio for this mode. */
 import { loadStudioPage } from "@server/generation/page-data";
 import { GenerationStudio } from "~/components/studio/generation-studio";
+import { loadRemix } from "~/components/studio/remix.server";
 import type { Route } from "./+types/ai-doodle-to-art";
 
 export const meta: Route.MetaFunction = () => [{ title: "Doodle to art · Atelier" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadStudioPage(request, "doodle", false);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [page, remix] = await Promise.all([loadStudioPage(request, "doodle", false), loadRemix(request)]);
+  return { ...page, remix };
 }
 
 export default function AiDoodleToArtPage({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,14 @@
 /** Text to art: the generation studio for this mode. */
 import { loadStudioPage } from "@server/generation/page-data";
 import { GenerationStudio } from "~/components/studio/generation-studio";
+import { loadRemix } from "~/components/studio/remix.server";
 import type { Route } from "./+types/ai-text-to-art";
 
 export const meta: Route.MetaFunction = () => [{ title: "Text to art · Atelier" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadStudioPage(request, "text", false);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [page, remix] = await Promise.all([loadStudioPage(request, "text", false), loadRemix(request)]);
+  return { ...page, remix };
 }
 
 export default function AiTextToArtPage({ loaderData }: Route.ComponentProps) {

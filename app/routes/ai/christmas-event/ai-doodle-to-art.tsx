@@ -1,12 +1,14 @@
 /** The christmas event's doodle to art (only while the christmas flag is on): festive styles first. */
 import { loadStudioPage } from "@server/generation/page-data";
 import { GenerationStudio } from "~/components/studio/generation-studio";
+import { loadRemix } from "~/components/studio/remix.server";
 import type { Route } from "./+types/ai-doodle-to-art";
 
 export const meta: Route.MetaFunction = () => [{ title: "Christmas doodle to art · Atelier" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadStudioPage(request, "doodle", true);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [page, remix] = await Promise.all([loadStudioPage(request, "doodle", true), loadRemix(request)]);
+  return { ...page, remix };
 }
 
 export default function ChristmasAiDoodleToArtPage({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,14 @@
 /** The christmas event's text to art (only while the christmas flag is on): festive styles first. */
 import { loadStudioPage } from "@server/generation/page-data";
 import { GenerationStudio } from "~/components/studio/generation-studio";
+import { loadRemix } from "~/components/studio/remix.server";
 import type { Route } from "./+types/ai-text-to-art";
 
 export const meta: Route.MetaFunction = () => [{ title: "Christmas text to art · Atelier" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadStudioPage(request, "text", true);
+export async function loader({ request }: Route.LoaderArgs) {
+  const [page, remix] = await Promise.all([loadStudioPage(request, "text", true), loadRemix(request)]);
+  return { ...page, remix };
 }
 
 export default function ChristmasAiTextToArtPage({ loaderData }: Route.ComponentProps) {
