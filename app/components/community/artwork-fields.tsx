@@ -49,7 +49,7 @@ export function ArtworkFields({ initial, errors, promptAvailable = true }: { ini
   const id = useId();
   return (
     <div className="grid gap-4">
-      <TextField label="Title" name="title" required maxLength={TITLE_MAX} defaultValue={initial.title} error={errors.title} autoFocus />
+      <TextField label="Title" name="title" required maxLength={TITLE_MAX} defaultValue={initial.title} error={errors.title} />
       <div>
         <label htmlFor={`${id}-description`} className="mb-1.5 block text-sm font-medium text-ink">
           Description <span className="font-normal text-ink-faint">(optional)</span>

@@ -5,7 +5,7 @@
  */
 import { LoaderCircle, Search, SearchX, Sparkles } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { useApiClient } from "~/lib/api-client";
@@ -32,7 +32,7 @@ const selectClass = cn(inputClass, "appearance-none pr-8");
 
 export function ArtworkList({ page, query, christmas, basePath }: { page: ArtworkPage; query: ListQuery; christmas: boolean; basePath: string }) {
   const api = useApiClient();
-  const submit = useSubmit();
+  const navigate = useNavigate();
   const navigation = useNavigation();
   const id = useId();
   const [items, setItems] = useState(page.items);
@@ -80,6 +80,14 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
     return () => observer.disconnect();
   }, [loadMore, nextCursor, error]);
 
+  // The query without empty fields (no-JS submits keep them; the loader ignores them).
+  function go(form: HTMLFormElement, replace: boolean) {
+    const params = new URLSearchParams();
+    for (const [k, v] of new FormData(form)) if (typeof v === "string" && v.trim() !== "" && !(k === "sort" && v === "newest")) params.set(k, v.trim());
+    const search = params.toString();
+    void navigate(`${basePath}${search ? `?${search}` : ""}`, { replace });
+  }
+
   const searching = navigation.state === "loading" && navigation.location?.pathname === basePath;
   const styles = stylesFor(christmas);
 
@@ -91,9 +99,13 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
         role="search"
         aria-label="Search artworks"
         className="grid gap-3 rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          go(event.currentTarget, false);
+        }}
         onChange={(event) => {
           // Selects apply at once; the search box applies on Enter or the button.
-          if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { replace: true });
+          if ((event.target as HTMLElement).tagName === "SELECT") go(event.currentTarget, true);
         }}
       >
         <div className="sm:col-span-2 lg:col-span-1">

@@ -8,7 +8,11 @@ export function Modal({ open, onClose, title, children }: { open: boolean; onClo
   useEffect(() => {
     const node = dialog.current;
     if (!node) return;
-    if (open && !node.open) node.showModal?.();
+    if (open && !node.open) {
+      node.showModal?.();
+      // The first field, not the close button, takes the focus.
+      node.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), textarea, select")?.focus();
+    }
     if (!open && node.open) node.close();
   }, [open]);
   return (
