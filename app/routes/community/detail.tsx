@@ -21,9 +21,11 @@ import type { Route } from "./+types/detail";
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = url.searchParams.get("id") ?? "";
+  // The spec's static path without an id: a page that points to the gallery (200).
+  if (!id) return { missing: true as const };
   const user = await getUser(request);
   const db = getDb();
-  const artwork = id ? await getArtworkView(db, id, user?.userUid ?? null) : null;
+  const artwork = await getArtworkView(db, id, user?.userUid ?? null);
   if (!artwork) throw data({ message: `Page not found: ${url.pathname}` }, { status: 404 });
   const related = await relatedArtworks(db, artwork.id, 8);
   const origin = (() => {
@@ -34,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
   })();
   return {
+    missing: false as const,
     artwork,
     related,
     signedIn: user !== null,
@@ -43,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
-  if (!loaded) return [{ title: "Artwork · Atelier" }];
+  if (!loaded || loaded.missing) return [{ title: "Artwork · Atelier" }];
   const { artwork, shareUrl, ogImage } = loaded;
   const title = `${artwork.title} · Atelier`;
   const description = excerpt(artwork.description || `${styleLabel(artwork.style)} artwork by ${artwork.creator.name} on Atelier.`, 200);
@@ -75,6 +78,20 @@ function remixPath(artwork: ArtworkView, christmasOn: boolean): string {
 }
 
 export default function DetailPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.missing)
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
+        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Artwork</h1>
+        <p className="mt-3 text-lg text-ink-soft">Open an artwork from the community to see it here.</p>
+        <Link to="/community/list" className={buttonClass({ className: "mt-6" })}>
+          Browse the community
+        </Link>
+      </section>
+    );
+  return <ArtworkDetail {...loaderData} />;
+}
+
+function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], { missing: false }>) {
   const { related, signedIn } = loaderData;
   const root = useRootData();
   const christmasOn = Boolean(root?.flags?.christmas_event);
