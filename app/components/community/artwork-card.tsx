@@ -43,7 +43,7 @@ export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCar
       />
       <div className="flex flex-col gap-1.5 p-3">
         <h3 className="text-sm font-semibold leading-snug text-ink">
-          <Link to={detailPath(a.id)} className="after:absolute after:inset-0 focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-accent after:rounded-2xl">
+          <Link to={detailPath(a.id)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent">
             {a.title}
           </Link>
         </h3>
