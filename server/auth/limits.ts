@@ -3,14 +3,14 @@
  * database so they hold across processes. Each returns null when allowed, or the message to show.
  */
 import type { Database } from "../db/client";
-import { describeWait, hitRateLimit, peekRateLimit } from "../ops/rate-limit";
+import { describeWait, hitRateLimit, peekSlidingWindow } from "../ops/rate-limit";
 
 const MINUTE = 60_000;
 
 export const AUTH_LIMITS = {
   signInPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  /** Wrong passwords per account before it is locked for the rest of the window. */
-  signInFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  /** Wrong passwords per account in any 15 minutes before it is locked (counted in 1-minute buckets). */
+  signInFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE, bucketMs: MINUTE },
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
   codeEntryPerIp: { limit: 30, windowMs: 15 * MINUTE },
   /** Sending a code or link: a cooldown per account, and a cap per hour. */
@@ -31,7 +31,7 @@ export type LimitRefusal = { message: string; retryAfterSeconds: number } | null
 export async function limitSignInAttempt(db: Database, ip: string, email: string): Promise<LimitRefusal> {
   const perIp = await hit(db, "signInPerIp", ip, (w) => `Too many sign-in attempts from your network. Try again in ${w}.`);
   if (perIp) return perIp;
-  const failures = await peekRateLimit(db, `auth:signInFailuresPerAccount:${email}`, AUTH_LIMITS.signInFailuresPerAccount);
+  const failures = await peekSlidingWindow(db, `auth:signInFailuresPerAccount:${email}`, AUTH_LIMITS.signInFailuresPerAccount);
   if (!failures.allowed) {
     return {
       message: `Too many wrong passwords for this account. Try again in ${describeWait(failures.retryAfterSeconds)}, or reset your password.`,
@@ -42,7 +42,8 @@ export async function limitSignInAttempt(db: Database, ip: string, email: string
 }
 
 export async function recordSignInFailure(db: Database, email: string): Promise<void> {
-  await hitRateLimit(db, `auth:signInFailuresPerAccount:${email}`, AUTH_LIMITS.signInFailuresPerAccount);
+  const { limit, bucketMs } = AUTH_LIMITS.signInFailuresPerAccount;
+  await hitRateLimit(db, `auth:signInFailuresPerAccount:${email}`, { limit, windowMs: bucketMs });
 }
 
 export async function limitSignUp(db: Database, ip: string): Promise<LimitRefusal> {

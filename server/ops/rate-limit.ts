@@ -2,7 +2,7 @@
  * Fixed-window rate limits counted in the database, so the limit holds when Atelier runs
  * as several processes. One upsert per hit.
  */
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimitWindows } from "../db/schema";
 
@@ -45,21 +45,32 @@ export async function pruneRateLimitWindows(db: Database, before: Date): Promise
 }
 
 /**
- * The count without adding a hit (for limits that count failures only). It adds the previous
- * window's count, so failures just before and just after a window boundary still add up.
+ * Hits over a sliding window, without adding one (for limits that count failures only). Hits
+ * are recorded in short buckets — `hitRateLimit` with `windowMs: bucketMs` — and every bucket
+ * that overlaps the last `windowMs` counts, so failures either side of a boundary add up and the
+ * wait it answers is real: the time until enough of the oldest buckets leave the window.
  */
-export async function peekRateLimit(
+export async function peekSlidingWindow(
   db: Database,
   key: string,
-  options: { limit: number; windowMs: number; now?: Date },
+  options: { limit: number; windowMs: number; bucketMs: number; now?: Date },
 ): Promise<RateLimitResult> {
-  const { windowStart, retryAfterSeconds } = windowOf(options.now ?? new Date(), options.windowMs);
-  const previousStart = new Date(windowStart.getTime() - options.windowMs);
-  const rows = await db
-    .select({ count: rateLimitWindows.count })
+  const now = (options.now ?? new Date()).getTime();
+  const oldestCounted = new Date(now - options.windowMs - options.bucketMs);
+  const buckets = await db
+    .select({ windowStart: rateLimitWindows.windowStart, count: rateLimitWindows.count })
     .from(rateLimitWindows)
-    .where(and(eq(rateLimitWindows.key, key), inArray(rateLimitWindows.windowStart, [previousStart, windowStart])));
-  const count = rows.reduce((sum, r) => sum + r.count, 0);
+    .where(and(eq(rateLimitWindows.key, key), gt(rateLimitWindows.windowStart, oldestCounted)))
+    .orderBy(asc(rateLimitWindows.windowStart));
+  const count = buckets.reduce((sum, b) => sum + b.count, 0);
+  let retryAfterSeconds = 0;
+  let remaining = count;
+  for (const bucket of buckets) {
+    if (remaining < options.limit) break;
+    remaining -= bucket.count;
+    const leavesAt = bucket.windowStart.getTime() + options.bucketMs + options.windowMs;
+    retryAfterSeconds = Math.max(1, Math.ceil((leavesAt - now) / 1000));
+  }
   return { allowed: count < options.limit, count, limit: options.limit, retryAfterSeconds };
 }
 

@@ -84,13 +84,21 @@ describe("housekeeping", () => {
   });
 });
 
-describe("failure counting across a window boundary", () => {
-  it("adds the previous window to the current one", async () => {
-    const { peekRateLimit } = await import("../../server/ops/rate-limit");
-    const options = { limit: 5, windowMs: 60_000 };
-    for (let i = 0; i < 3; i++) await hitRateLimit(t.db, "f", { ...options, now: new Date("2026-11-22T10:00:59Z") });
-    for (let i = 0; i < 2; i++) await hitRateLimit(t.db, "f", { ...options, now: new Date("2026-11-22T10:01:01Z") });
-    expect(await peekRateLimit(t.db, "f", { ...options, now: new Date("2026-11-22T10:01:02Z") })).toMatchObject({ allowed: false, count: 5 });
-    expect(await peekRateLimit(t.db, "f", { ...options, now: new Date("2026-11-22T10:02:30Z") })).toMatchObject({ allowed: true, count: 2 });
+describe("failure counting over a sliding window", () => {
+  it("adds buckets either side of a boundary and answers the wait until the oldest leave", async () => {
+    const { peekSlidingWindow } = await import("../../server/ops/rate-limit");
+    const options = { limit: 5, windowMs: 15 * 60_000, bucketMs: 60_000 };
+    const hit = (at: string) => hitRateLimit(t.db, "f", { limit: 5, windowMs: options.bucketMs, now: new Date(at) });
+    for (let i = 0; i < 3; i++) await hit("2026-11-22T10:14:59Z");
+    for (let i = 0; i < 2; i++) await hit("2026-11-22T10:15:01Z");
+    // Locked until the 10:14 bucket leaves the window: 10:14 + 1 min + 15 min = 10:30.
+    expect(await peekSlidingWindow(t.db, "f", { ...options, now: new Date("2026-11-22T10:15:02Z") })).toMatchObject({
+      allowed: false,
+      count: 5,
+      retryAfterSeconds: 14 * 60 + 58,
+    });
+    expect(await peekSlidingWindow(t.db, "f", { ...options, now: new Date("2026-11-22T10:29:59Z") })).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    expect(await peekSlidingWindow(t.db, "f", { ...options, now: new Date("2026-11-22T10:30:00Z") })).toMatchObject({ allowed: true, count: 2 });
+    expect(await peekSlidingWindow(t.db, "f", { ...options, now: new Date("2026-11-22T10:31:00Z") })).toMatchObject({ allowed: true, count: 0 });
   });
 });
