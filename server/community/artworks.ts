@@ -273,14 +273,19 @@ export async function updateArtwork(db: Database, userId: string, id: string, in
   return (await getArtworkView(db, id, userId))!;
 }
 
-/** Removes the creator's own artwork with its files, reactions, downloads and reports. */
+/** Removes the creator's own published artwork with its files, reactions, downloads and reports. */
 export async function unpublishArtwork(db: Database, userId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const [row] = await db
     .delete(artworks)
-    .where(and(eq(artworks.id, id), eq(artworks.userId, userId)))
+    .where(and(eq(artworks.id, id), eq(artworks.userId, userId), eq(artworks.status, "published")))
     .returning({ key: artworks.key, thumbKey: artworks.thumbKey });
-  if (!row) return false;
+  if (!row) {
+    // A hidden or removed artwork stays with its reports until moderators have decided.
+    const [held] = await db.select({ status: artworks.status }).from(artworks).where(and(eq(artworks.id, id), eq(artworks.userId, userId)));
+    if (held) throw new CommunityError(409, "under_review", "This artwork is with our moderators, so it cannot be deleted until they have decided.");
+    return false;
+  }
   const storage = getStorage();
   await Promise.all([storage.delete(row.key), storage.delete(row.thumbKey)]).catch((err: unknown) =>
     logger.warn({ err, artworkId: id }, "removing an unpublished artwork's files failed"),

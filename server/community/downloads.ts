@@ -5,7 +5,7 @@
  * both count (ADR 0020).
  */
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../db/client";
 import { artworkDownloads, artworks } from "../db/schema";
@@ -85,4 +85,19 @@ export async function recordDownload(
       .returning({ downloads: artworks.downloads });
     return { counted: true, downloads: row?.downloads ?? 0 };
   });
+}
+
+/**
+ * Whether a stored artwork file may be served to this viewer: files of hidden or removed
+ * artworks go dark for everyone but their creator, like the artwork itself. Files that belong
+ * to no artwork (an unpublished one's, being deleted) are not served.
+ */
+export async function canServeArtworkFile(db: Database, key: string, viewerId: string | null): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: artworks.userId, status: artworks.status })
+    .from(artworks)
+    .where(or(eq(artworks.key, key), eq(artworks.thumbKey, key)))
+    .limit(1);
+  if (!row) return false;
+  return row.status === "published" || (viewerId !== null && row.userId === viewerId);
 }

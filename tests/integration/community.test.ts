@@ -21,7 +21,7 @@ import {
   unpublishArtwork,
   updateArtwork,
 } from "../../server/community/artworks";
-import { readArtworkImage, recordDownload } from "../../server/community/downloads";
+import { canServeArtworkFile, readArtworkImage, recordDownload } from "../../server/community/downloads";
 import { saveBlockedTerms } from "../../server/community/word-filter";
 import { deleteGeneration } from "../../server/generation/generations";
 import { getStorage, ownerOfKey } from "../../server/storage/storage";
@@ -212,6 +212,18 @@ describe("visibility", () => {
     expect(await getArtworkView(t.db, removed.id, null)).toBeNull();
     expect(await getArtworkView(t.db, hidden.id, alice)).toMatchObject({ id: hidden.id, mine: true });
     expect(await readArtworkImage(t.db, hidden.id, bob, "original")).toBeNull();
+    // Their files go dark too, for shared links; the creator still sees the hidden one.
+    const files = async (id: string) => (await t.db.select({ key: artworks.key, thumbKey: artworks.thumbKey }).from(artworks).where(eq(artworks.id, id)))[0]!;
+    for (const key of Object.values(await files(hidden.id))) {
+      expect(await canServeArtworkFile(t.db, key, null)).toBe(false);
+      expect(await canServeArtworkFile(t.db, key, bob)).toBe(false);
+      expect(await canServeArtworkFile(t.db, key, alice)).toBe(true);
+    }
+    expect(await canServeArtworkFile(t.db, (await files(removed.id)).key, null)).toBe(false);
+    expect(await canServeArtworkFile(t.db, (await files(kept.id)).thumbKey, null)).toBe(true);
+    expect(await canServeArtworkFile(t.db, "users/alice/artworks/20261122000000-unknown.png", alice)).toBe(false);
+    // …and stay, with their reports, until moderators decide: the creator cannot delete them.
+    expect((await refusal(unpublishArtwork(t.db, alice, hidden.id))).status).toBe(409);
     expect((await relatedArtworks(t.db, kept.id)).map((a) => a.id)).toEqual([]);
     expect((await refusal(setReaction(t.db, bob, hidden.id, "dislike"))).status).toBe(404);
     const home = await loadCommunityHome(t.db);

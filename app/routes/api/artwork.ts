@@ -24,8 +24,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const user = await requireUserForApi(request);
     const db = getDb();
     if (request.method === "DELETE") {
-      if (!(await unpublishArtwork(db, user.userUid, params.id))) throw new ApiError(404, "not_found", "That artwork does not exist.");
-      return json({ ok: true });
+      return translateCommunityErrors(async () => {
+        if (!(await unpublishArtwork(db, user.userUid, params.id))) throw new ApiError(404, "not_found", "That artwork does not exist.");
+        return json({ ok: true });
+      });
     }
     const current = await findVisibleArtwork(db, params.id, user.userUid);
     if (!current || current.userId !== user.userUid) throw new ApiError(404, "not_found", "That artwork does not exist.");

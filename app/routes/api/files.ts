@@ -1,4 +1,6 @@
 import { getUser } from "@server/auth/guards";
+import { canServeArtworkFile } from "@server/community/downloads";
+import { getDb } from "@server/db/client";
 import { jsonError } from "@server/http/api";
 import { getStorage, isSafeKey, ownerOfKey } from "@server/storage/storage";
 import type { Route } from "./+types/files";
@@ -6,7 +8,10 @@ import type { Route } from "./+types/files";
 /** Kinds of user file anyone may see; every other kind is visible to its owner only. */
 const PUBLIC_KINDS = new Set(["avatar", "artworks"]);
 
-/** GET /api/files/{key}: stored files. Keys are unique, so public files are cached for good. */
+/**
+ * GET /api/files/{key}: stored files. Keys are unique, so avatars are cached for good; artwork
+ * files for an hour only, so one that moderators hide goes dark for shared links too.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
   if (!isSafeKey(key)) return jsonError(404, "not_found", "No such file");
@@ -16,13 +21,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const current = await getUser(request);
     if (!current || !owner || owner.userId !== current.userUid) return jsonError(404, "not_found", "No such file");
   }
+  const isArtwork = owner?.kind === "artworks";
+  if (isArtwork) {
+    const viewer = await getUser(request).catch(() => null);
+    if (!(await canServeArtworkFile(getDb(), key, viewer?.userUid ?? null))) return jsonError(404, "not_found", "No such file");
+  }
   const file = await getStorage().get(key);
   if (!file) return jsonError(404, "not_found", "No such file");
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": file.contentType,
       "Content-Length": String(file.bytes.byteLength),
-      "Cache-Control": isPublic ? "public, max-age=31536000, immutable" : "private, max-age=3600",
+      "Cache-Control": !isPublic ? "private, max-age=3600" : isArtwork ? "public, max-age=3600" : "public, max-age=31536000, immutable",
       "Content-Disposition": "inline",
     },
   });
