@@ -1,0 +1,180 @@
+/**
+ * The community list under load, with 10,000 seeded artworks on PostgreSQL:
+ * - GET /api/artworks (first page) at 100 concurrent connections: requests/s and p99, beside a
+ *   bare Node http server answering a fixed JSON body of the same size in the same run;
+ * - the detail page's server render (/community/detail?id=…);
+ * - the query plans of every list sort, search and filter: none may scan all artworks.
+ * Target: p99 under 50 ms at 100 connections for the first page.
+ *   npm run build && TEST_POSTGRES_URL=postgres://… node bench/run-ts.mjs bench/community-list.bench.ts [seconds]
+ */
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+
+const ARTWORKS = 10_000;
+const root = path.resolve(import.meta.dirname, "../..");
+
+async function load(url: string, connections: number, seconds: number) {
+  const result = await autocannon({ url, connections, duration: seconds });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+export async function main(args: string[]) {
+  const seconds = Number(args[0] ?? 10);
+  const server = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
+  if (!server) throw new Error("Set TEST_POSTGRES_URL to a PostgreSQL server; a database is created and dropped.");
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Build first: npm run build");
+  const name = `atelier_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  process.env.LOG_LEVEL = "warn";
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-bench-"));
+
+  const { openDatabase } = await import("../server/db/client");
+  const { migrateDatabase } = await import("../server/db/migrate");
+  const schema = await import("../server/db/schema");
+  const { listArtworks } = await import("../server/community/artworks");
+  const target = { kind: "postgres", url: url.toString() } as const;
+  const handle = await openDatabase(target);
+  await migrateDatabase(target, handle);
+  const db = handle.db;
+
+  // 10,000 artworks by 200 creators, with styles, modes, tags and a spread of dates and counters.
+  const styles = ["natural", "watercolor", "oil-painting", "ink-sketch", "pixel-art", "low-poly", "stained-glass"];
+  const words = ["sunset", "mountain", "lake", "city", "forest", "galaxy", "desert", "flowers", "snow", "sea", "night", "dawn"];
+  const creators = Array.from({ length: 200 }, (_, i) => `bench-${i}`);
+  await db.insert(schema.user).values(creators.map((id) => ({ id, name: `Creator ${id}`, email: `${id}@bench.test`, emailVerified: true })));
+  const now = Date.now();
+  let firstId = "";
+  for (let start = 0; start < ARTWORKS; start += 500) {
+    const rows = Array.from({ length: Math.min(500, ARTWORKS - start) }, (_, k) => {
+      const i = start + k;
+      const a = words[i % words.length]!;
+      const b = words[(i * 7) % words.length]!;
+      const id = randomUUID();
+      if (!firstId) firstId = id;
+      return {
+        id,
+        userId: creators[i % creators.length]!,
+        title: `${a} and ${b} #${i}`,
+        description: `A study of ${a} over ${b}.`,
+        tags: [a, b],
+        prompt: `a ${a} with ${b}, painted`,
+        mode: i % 5 === 0 ? "doodle" : i % 3 === 0 ? "image" : "text",
+        style: styles[i % styles.length]!,
+        aspectRatio: "1:1",
+        size: 512,
+        seed: i,
+        strength: 0.8,
+        christmas: i % 20 === 0,
+        engineLabel: "Studio — offline engine",
+        key: `users/bench/artworks/${id}.png`,
+        thumbKey: `users/bench/artworks/${id}.webp`,
+        placeholder: "data:image/webp;base64,UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAfQ//73v/+BiOh/AAA=",
+        mime: "image/png",
+        width: 512,
+        height: 512,
+        visibility: i % 50 === 0 ? "unlisted" : "public",
+        likes: (i * 37) % 500,
+        dislikes: (i * 11) % 40,
+        downloads: (i * 53) % 900,
+        trendingScore: ((i * 97) % 1000) / 10,
+        createdAt: new Date(now - i * 60_000),
+      };
+    });
+    await db.insert(schema.artworks).values(rows as never);
+  }
+  await db.execute(sql`ANALYZE`);
+
+  // Query plans: capture the SQL each list variant runs and EXPLAIN it.
+  const captured: { query: string; params: unknown[] }[] = [];
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const capturing = drizzle(pool, { schema, logger: { logQuery: (query, params) => void captured.push({ query, params }) } });
+  const variants = [
+    { sort: "newest" },
+    { sort: "trending" },
+    { sort: "most-liked" },
+    { sort: "most-downloaded" },
+    { sort: "newest", style: "watercolor" },
+    { sort: "newest", mode: "doodle" },
+    { sort: "newest", christmas: true },
+    { sort: "newest", q: "galaxy lake" },
+  ];
+  const scans: string[] = [];
+  for (const variant of variants) {
+    captured.length = 0;
+    const page = await listArtworks(capturing as never, { limit: 24, ...variant } as never, null);
+    const second = page.nextCursor ? await listArtworks(capturing as never, { limit: 24, ...variant, cursor: page.nextCursor } as never, null) : null;
+    void second;
+    for (const { query, params } of captured) {
+      const plan = await pool.query(`EXPLAIN (FORMAT JSON) ${query}`, params as unknown[]);
+      const text = JSON.stringify(plan.rows[0]);
+      if (/"Node Type":"Seq Scan","Parallel Aware":(true|false),"Async Capable":(true|false),"Relation Name":"artworks"/.test(text) || /"Seq Scan"[^}]*"artworks"/.test(text)) {
+        scans.push(`${JSON.stringify(variant)}: ${query.slice(0, 120)}…`);
+      }
+    }
+  }
+  await pool.end();
+  await handle.close();
+
+  // The production server on that database.
+  const port = await new Promise<number>((resolve) => {
+    const s = http.createServer().listen(0, "127.0.0.1", () => {
+      const p = (s.address() as AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), SEED_DEMO_DATA: "false", AUTH_SECRET: "bench-secret-0123456789abcdef0123456789" },
+    stdio: "inherit",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {}
+    if (i > 150) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const listUrl = `${base}/api/artworks?limit=24`;
+  const body = await (await fetch(listUrl)).text();
+
+  // Baseline: a bare Node http server answering a fixed JSON body of the same size.
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+    res.end(body);
+  });
+  await new Promise<void>((r) => bare.listen(0, "127.0.0.1", () => r()));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+
+  await load(listUrl, 10, 2); // warm up
+  const baseline = await load(bareUrl, 100, seconds);
+  const list = await load(listUrl, 100, seconds);
+  const detail = await load(`${base}/community/detail?id=${firstId}`, 10, seconds);
+  bare.close();
+  child.kill("SIGTERM");
+  await new Promise((r) => child.on("exit", r));
+  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+  await admin.end();
+
+  const row = (label: string, r: { rps: number; p50: number; p99: number; errors: number }, ratio?: string) =>
+    console.log(`${label.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.errors ? `   errors ${r.errors}` : ""}${ratio ?? ""}`);
+  console.log(`Community list, ${ARTWORKS} artworks on PostgreSQL, ${seconds} s per run, response ${body.length} bytes`);
+  row("bare node http, same body, 100 conns", baseline);
+  row("GET /api/artworks first page, 100 conns", list, `   ×${(list.rps / baseline.rps).toFixed(3)} of bare   target p99 < 50 ms: ${list.p99 < 50 ? "met" : "MISSED"}`);
+  row("GET /community/detail (SSR), 10 conns", detail);
+  console.log(scans.length === 0 ? "Query plans: no sequential scan of artworks in any list, filter or search" : `Sequential scans of artworks:\n  ${scans.join("\n  ")}`);
+}
