@@ -93,6 +93,10 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default("your organisation"),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"], { error: "expected sandbox or stripe" }).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "expected a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "expected a Stripe webhook signing secret (whsec_…)").optional(),
+  STRIPE_API_BASE: z.url({ error: "expected an absolute URL" }).optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -166,6 +170,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
       oidc:
         env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
           ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME }
+          : null,
+    },
+    /** Payments: the embedded sandbox unless Stripe's keys are set (or PAYMENT_PROVIDER says otherwise). */
+    payments: {
+      provider: env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? "stripe" : "sandbox"),
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
           : null,
     },
     /** Uploaded and generated files (avatars, images) live under here in embedded mode. */

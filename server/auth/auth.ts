@@ -18,6 +18,7 @@ import { isDomainAllowed } from "../navigation/domain-check";
 import { addNotification } from "../notify/notifications";
 import { CODE_TTL_SECONDS, sendCodeEmail, sendPasswordChangedEmail, sendWelcomeEmail } from "./auth-emails";
 import { oauthPlugins, socialProvidersFromConfig } from "./oauth";
+import { creditPreRegistrationBonus } from "../commerce/pre-registration";
 import { grantSignupTokens } from "../generation/ledger";
 import { loadTokenSettings } from "../generation/token-settings";
 
@@ -78,6 +79,7 @@ function createAuth() {
           message: "Your email is verified. Start with text to art, or see what the community is making.",
         });
         await sendWelcomeEmail(user);
+        await creditPreRegistrationBonus(getDb(), { ...user, emailVerified: true });
       },
     },
     user: {
@@ -96,6 +98,8 @@ function createAuth() {
           after: async (created) => {
             const db = getDb();
             await grantSignupTokens(db, created.id, (await loadTokenSettings(db)).signupGrant);
+            // Accounts that arrive verified (OAuth) claim a pre-registration bonus now.
+            await creditPreRegistrationBonus(db, created);
           },
         },
       },

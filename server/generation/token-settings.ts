@@ -17,6 +17,8 @@ const costRow = z.object({ "512": tokens, "768": tokens, "1024": tokens });
 
 export const tokenSettingsSchema = z.object({
   signupGrant: tokens,
+  /** Credited once when a pre-registered email becomes a verified account (pre-registration event). */
+  preRegistrationBonus: tokens,
   costs: z.object({ text: costRow, image: costRow, doodle: costRow }),
   maxConcurrentJobs: z.number().int().min(1).max(20),
   generationPaused: z.boolean(),
@@ -27,6 +29,7 @@ export type TokenSettings = z.infer<typeof tokenSettingsSchema>;
 /** Sensible starting values: 50 free tokens is a dozen small images or four large ones. */
 export const DEFAULT_TOKEN_SETTINGS: TokenSettings = {
   signupGrant: 50,
+  preRegistrationBonus: 100,
   costs: {
     text: { "512": 2, "768": 3, "1024": 4 },
     image: { "512": 2, "768": 3, "1024": 4 },

@@ -22,8 +22,6 @@ import { type SeededAccount, seedDemoData } from "../db/seed";
 import { logger } from "../logger";
 import { getBuildInfo, setBuildInfo } from "../ops/build-info";
 import { reportServerError } from "../ops/error-reports";
-import { pruneExpiredRows } from "../ops/maintenance";
-import { refreshTrendingScores } from "../community/artworks";
 import { startJobQueue, stopJobQueue } from "../jobs/queue";
 import { ALL_JOBS } from "../jobs/registry";
 import { closeEngines } from "../generation/engines/registry";
@@ -249,18 +247,11 @@ export async function startServer(): Promise<Server> {
     process.stdout.write(`\n  Atelier is running at ${config.publicUrl}  (${where})\n  Stop it with Ctrl+C.\n\n`);
   }
 
-  // Until the job queue arrives, housekeeping runs on a timer (harmless in several processes).
-  const housekeeping = setInterval(() => {
-    pruneExpiredRows(handle.db).catch((err: unknown) => logger.warn({ err }, "housekeeping failed"));
-    // Trending scores decay with age, so they are recomputed even when nobody reacts.
-    refreshTrendingScores(handle.db).catch((err: unknown) => logger.warn({ err }, "refreshing trending scores failed"));
-  }, 10 * 60 * 1000);
-  housekeeping.unref();
+  // Housekeeping (pruning, trending, payment reconciliation) runs on the job queue's schedule.
 
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    clearInterval(housekeeping);
     logger.info({ signal }, "shutting down: finishing open requests");
     const force = setTimeout(() => {
       logger.warn("shutdown timeout reached: closing remaining connections");

@@ -44,6 +44,7 @@ export async function startJobQueue(target: DatabaseTarget, handle: DatabaseHand
       expireInSeconds: definition.expireInSeconds,
     });
     if (!options.work) continue;
+    if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
     // N jobs at once: up to 4 pollers, each fetching a batch and running its jobs side by side.
     // A full batch fetches again at once (burst), so a backlog drains without waiting for the poll.
     const concurrency = Math.max(1, definition.concurrency?.() ?? 1);

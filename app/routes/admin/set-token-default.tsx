@@ -45,6 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const candidate = {
     signupGrant: whole(form.get("signupGrant")),
+    preRegistrationBonus: whole(form.get("preRegistrationBonus")),
     maxConcurrentJobs: whole(form.get("maxConcurrentJobs")),
     costs: Object.fromEntries(GENERATION_MODES.map((mode) => [mode, Object.fromEntries(IMAGE_SIZES.map((size) => [`${size}`, whole(form.get(`cost-${mode}-${size}`))]))])),
   };
@@ -107,6 +108,17 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
             defaultValue={settings.signupGrant}
             error={fields.signupGrant}
             hint="Credited once to every new account."
+          />
+          <TextField
+            label="Pre-registration bonus (tokens)"
+            name="preRegistrationBonus"
+            type="number"
+            min={0}
+            max={100000}
+            required
+            defaultValue={settings.preRegistrationBonus}
+            error={fields.preRegistrationBonus}
+            hint="Credited once when a pre-registered email verifies its new account."
           />
           <TextField
             label="Pictures in progress per user"

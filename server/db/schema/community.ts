@@ -97,6 +97,9 @@ export const artworks = pgTable(
     index("artworks_style_idx").on(t.style, t.createdAt, t.id).where(listed),
     index("artworks_mode_idx").on(t.mode, t.createdAt, t.id).where(listed),
     index("artworks_christmas_idx").on(t.createdAt, t.id).where(sql`status = 'published' AND visibility = 'public' AND christmas`),
+    // The file route looks an artwork up by either file, to hide the files of hidden artworks.
+    uniqueIndex("artworks_key_idx").on(t.key),
+    uniqueIndex("artworks_thumb_key_idx").on(t.thumbKey),
     index("artworks_featured_idx").on(t.featuredAt).where(sql`featured_at IS NOT NULL AND status = 'published' AND visibility = 'public'`),
     index("artworks_user_idx").on(t.userId, t.createdAt),
     index("artworks_generation_idx").on(t.generationId),

@@ -29,6 +29,7 @@ export const LEDGER_REASONS = [
   "purchase_refund",
   "admin_adjustment",
   "event_bonus",
+  "redeem_code",
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

@@ -1,5 +1,6 @@
 // One file per domain; later domains add their file here.
 export * from "./auth";
+export * from "./commerce";
 export * from "./community";
 export * from "./generation";
 export * from "./notify";

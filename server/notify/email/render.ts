@@ -6,6 +6,7 @@ import { render } from "@react-email/render";
 import { createElement, type ReactElement } from "react";
 import { CustomEmail, type CustomEmailProps } from "./templates/custom";
 import { PasswordChangedEmail, type PasswordChangedEmailProps } from "./templates/password-changed";
+import { PreRegistrationEmail, type PreRegistrationEmailProps } from "./templates/pre-registration";
 import { PasswordResetEmail, type PasswordResetEmailProps } from "./templates/password-reset";
 import { SignInCodeEmail, type SignInCodeEmailProps } from "./templates/sign-in-code";
 import { SignInLinkEmail, type SignInLinkEmailProps } from "./templates/sign-in-link";
@@ -19,7 +20,8 @@ export type EmailTemplate =
   | ({ kind: "password-reset" } & PasswordResetEmailProps)
   | ({ kind: "password-changed" } & PasswordChangedEmailProps)
   | ({ kind: "welcome" } & WelcomeEmailProps)
-  | ({ kind: "custom" } & CustomEmailProps);
+  | ({ kind: "custom" } & CustomEmailProps)
+  | ({ kind: "pre-registration" } & PreRegistrationEmailProps);
 
 export type EmailTemplateKind = EmailTemplate["kind"];
 
@@ -68,6 +70,9 @@ function compose(template: EmailTemplate): { subject: string; element: ReactElem
       const subject = template.subject.replace(/\s+/g, " ").trim();
       return { subject, element: createElement(CustomEmail, { ...template, subject }) };
     }
+    case "pre-registration":
+      checkUrl(template.url);
+      return { subject: "You're on the Atelier list", element: createElement(PreRegistrationEmail, template) };
     default: {
       const unknown: never = template;
       throw new Error(`Unknown email template ${JSON.stringify(unknown)}`);

@@ -1,0 +1,75 @@
+/**
+ * The shop's shared rules: what a cart holds, what checkout and code entry take. Shared by the
+ * browser (instant feedback) and the server, which prices everything itself from the product
+ * table — a price or token count sent by a browser is never read.
+ */
+import { z } from "zod";
+
+export const CART_LINES_MAX = 10;
+export const QUANTITY_MAX = 20;
+export const CODE_MAX = 40;
+
+export const cartItem = z.object({
+  productId: z.uuid({ error: "That pack does not exist" }),
+  quantity: z.coerce
+    .number({ error: "Enter a quantity" })
+    .int("Enter a whole number")
+    .min(1, "Buy at least one")
+    .max(QUANTITY_MAX, `You can buy at most ${QUANTITY_MAX} of one pack at a time`),
+});
+export type CartItem = z.output<typeof cartItem>;
+
+/** A cart: one line per product (repeated products are added together, up to the maximum). */
+export const cartItems = z
+  .array(cartItem)
+  .max(CART_LINES_MAX, `A cart holds at most ${CART_LINES_MAX} different packs`)
+  .transform((items) => {
+    const merged = new Map<string, number>();
+    for (const item of items) merged.set(item.productId, Math.min(QUANTITY_MAX, (merged.get(item.productId) ?? 0) + item.quantity));
+    return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  });
+
+export const discountCodeField = z
+  .string()
+  .trim()
+  .max(CODE_MAX, `Codes are at most ${CODE_MAX} characters`)
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === "" || /^[A-Z0-9_-]+$/.test(v), "Codes are letters, digits, dashes and underscores");
+
+/** POST /api/cart/quote and the checkout start: the cart and an optional discount code. */
+export const quoteInput = z.object({
+  items: cartItems,
+  code: discountCodeField.optional().default(""),
+});
+
+export const checkoutInput = quoteInput.refine((v) => v.items.length > 0, { message: "Your cart is empty", path: ["items"] });
+
+export const redeemInput = z.object({
+  code: discountCodeField.refine((v) => v.length > 0, "Enter a code"),
+});
+
+export const preRegistrationInput = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
+  consent: z
+    .union([z.literal("on"), z.literal("true"), z.literal(true)], { error: "Tick the box to agree to hear from us at launch" })
+    .transform(() => true),
+});
+
+/** The sandbox's test cards, documented on its checkout page (like a real provider's test mode). */
+export const SANDBOX_TEST_CARDS = [
+  { number: "4242 4242 4242 4242", outcome: "succeeds" },
+  { number: "4000 0025 0000 3155", outcome: "asks you to confirm the payment first" },
+  { number: "4000 0000 0000 0002", outcome: "is declined" },
+  { number: "4000 0000 0000 9995", outcome: "is declined for insufficient funds" },
+] as const;
+
+export const TRANSACTION_STATUS_LABELS = {
+  pending: "Waiting for payment",
+  paid: "Paid",
+  failed: "Failed",
+  canceled: "Canceled",
+  refunded: "Refunded",
+} as const;
+
+/** The cart in the visitor's browser: the spec's `selectedProducts` local-storage key. */
+export const CART_STORAGE_KEY = "selectedProducts";

@@ -1,0 +1,51 @@
+/**
+ * Payment webhooks: verified by the provider's signature, trusted for an event id and a
+ * checkout id only. The transaction is then settled from the provider's own answer
+ * (`settleTransaction`), which applies a result once however often the event is delivered.
+ */
+import type { Database } from "../db/client";
+import { paymentEvents } from "../db/schema";
+import { logger } from "../logger";
+import { CommerceError } from "./errors";
+import { getPaymentProvider } from "./payments";
+import { WebhookSignatureError } from "./payments/provider";
+import { findTransactionByCheckout, settleTransaction } from "./transactions";
+
+export interface WebhookOutcome {
+  received: true;
+  duplicate: boolean;
+  transactionId: string | null;
+  status: string | null;
+}
+
+export async function handlePaymentWebhook(db: Database, providerId: string, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
+  if (providerId !== "sandbox" && providerId !== "stripe") throw new CommerceError(404, "unknown_provider", "No such payment provider");
+  let provider;
+  try {
+    provider = getPaymentProvider(db, providerId);
+  } catch {
+    throw new CommerceError(404, "unknown_provider", `The ${providerId} provider is not configured here`);
+  }
+  let event;
+  try {
+    event = await provider.parseWebhook(rawBody, headers);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      logger.warn({ provider: providerId, reason: error.message }, "refused a webhook with a bad signature");
+      throw new CommerceError(400, "bad_signature", `The webhook signature is not valid: ${error.message}`);
+    }
+    throw error;
+  }
+  const transaction = event.checkoutId ? await findTransactionByCheckout(db, providerId, event.checkoutId) : null;
+  if (event.checkoutId && !transaction) throw new CommerceError(404, "unknown_checkout", "No transaction has this checkout");
+  const inserted = await db
+    .insert(paymentEvents)
+    .values({ provider: providerId, eventId: event.id, type: event.type, transactionId: transaction?.id ?? null })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  if (!transaction) return { received: true, duplicate: inserted.length === 0, transactionId: null, status: null };
+  // Settling again is harmless (conditional updates, an idempotent ledger row), so a duplicate
+  // still settles: if its first delivery crashed half-way, this one finishes the work.
+  const after = await settleTransaction(db, transaction.id, `webhook ${event.type}`, provider);
+  return { received: true, duplicate: inserted.length === 0, transactionId: transaction.id, status: after?.status ?? null };
+}

@@ -1,0 +1,30 @@
+/**
+ * Housekeeping, every five minutes on the job queue's schedule (one run across all processes):
+ * drop expired rate-limit windows and idempotency keys, recompute trending scores (they decay
+ * with age even when nobody reacts), and reconcile payments whose webhook never came.
+ */
+import { z } from "zod";
+import { reconcileTransactions } from "../commerce/transactions";
+import { refreshTrendingScores } from "../community/artworks";
+import { defineJob } from "../jobs/define";
+import { pruneExpiredRows } from "./maintenance";
+
+export const housekeepingJob = defineJob({
+  name: "ops.housekeeping",
+  schema: z.object({}).passthrough(),
+  cron: "*/5 * * * *",
+  // The next tick is five minutes away: no retries.
+  retry: { limit: 0, delaySeconds: 60 },
+  expireInSeconds: 240,
+  async handle(_payload, { db, log }) {
+    const failures: unknown[] = [];
+    const step = (name: string, run: () => Promise<unknown>) => run().catch((err: unknown) => (log.warn({ err }, `${name} failed`), failures.push(err)));
+    await step("pruning expired rows", () => pruneExpiredRows(db));
+    await step("refreshing trending scores", () => refreshTrendingScores(db));
+    await step("reconciling payments", async () => {
+      const result = await reconcileTransactions(db);
+      if (result.settled || result.abandoned) log.info(result, "reconciled payments");
+    });
+    if (failures.length > 0) throw new Error(`${failures.length} housekeeping step(s) failed`);
+  },
+});
