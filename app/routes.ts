@@ -21,6 +21,7 @@ export default [
     route("notifications", "routes/account/notifications.tsx"), // not in the spec's list: the full notification list
     route("oauth/popup-complete", "routes/account/oauth-popup-complete.tsx"), // end of an OAuth sign-in in a popup
     route("dev/mailbox", "routes/dev/mailbox.tsx"), // development mode only: the email outbox
+    route("sandbox/checkout", "routes/sandbox/checkout.tsx"), // the embedded sandbox provider's payment page (not in the spec)
     route("pre-registration-event", "routes/events/pre-registration-event.tsx"), // only while its flag is on
     route("pricing-plans", "routes/commerce/pricing-plans.tsx"),
     route("checkout-tiers", "routes/commerce/checkout-tiers.tsx"),
@@ -100,6 +101,17 @@ export default [
     route("artworks/:id/reaction", "routes/api/artwork-reaction.ts"),
     route("artworks/:id/download", "routes/api/artwork-download.ts"),
     route("artworks/:id/reports", "routes/api/artwork-reports.ts"),
+    route("products", "routes/api/products.ts"),
+    route("cart", "routes/api/cart.ts"),
+    route("cart/quote", "routes/api/cart-quote.ts"),
+    route("checkout", "routes/api/checkout.ts"),
+    route("transactions", "routes/api/transactions.ts"),
+    route("transactions/:id", "routes/api/transaction.ts"),
+    route("transactions/:id/cancel", "routes/api/transaction-cancel.ts"),
+    route("transactions/:id/invoice", "routes/api/transaction-invoice.ts"),
+    route("payments/webhooks/:provider", "routes/api/payment-webhook.ts"),
+    route("redeem", "routes/api/redeem.ts"),
+    route("pre-registrations", "routes/api/pre-registrations.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("builds/latest.json", "routes/builds/latest-json.ts"),

@@ -47,6 +47,14 @@ const USER_APIS: { path: string; method: "GET" | "POST" | "PUT" | "PATCH" | "DEL
   { path: "/api/artworks/:id", method: "DELETE" },
   { path: "/api/artworks/:id/reaction", method: "PUT" },
   { path: "/api/artworks/:id/reports", method: "POST" },
+  { path: "/api/cart", method: "GET" },
+  { path: "/api/cart", method: "PUT" },
+  { path: "/api/checkout", method: "POST" },
+  { path: "/api/transactions", method: "GET" },
+  { path: "/api/transactions/:id", method: "GET" },
+  { path: "/api/transactions/:id/cancel", method: "POST" },
+  { path: "/api/transactions/:id/invoice", method: "GET" },
+  { path: "/api/redeem", method: "POST" },
 ];
 const OTHER_APIS = new Set([
   "/api/check-domain",
@@ -62,6 +70,13 @@ const OTHER_APIS = new Set([
   "/api/artworks",
   "/api/artworks/:id",
   "/api/artworks/:id/download",
+  // The shop: products and a priced quote are public; webhooks are checked by the provider's
+  // signature; pre-registration is for visitors; the redeem window is public while its event is on.
+  "/api/products",
+  "/api/cart/quote",
+  "/api/payments/webhooks/:provider",
+  "/api/pre-registrations",
+  "/api/redeem",
   "/api/*",
 ]);
 

@@ -12,12 +12,15 @@ import {
 import { confirmEmailChange, findPendingEmailChange, requestEmailChange } from "@server/auth/change-email";
 import { getDb } from "@server/db/client";
 import { getTokenBalance, listTokenLedger } from "@server/generation/ledger";
+import { listUserTransactions } from "@server/commerce/transactions";
 import { user as userTable } from "@server/db/schema";
 import { ApiError, readFormData } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { ImageError } from "@server/storage/images";
 import { eq } from "drizzle-orm";
-import { Coins, KeyRound, LogOut, Monitor, Trash2, UserRound } from "lucide-react";
+import { Coins, FileText, KeyRound, LogOut, Monitor, Receipt, Trash2, UserRound } from "lucide-react";
+import { formatMoney } from "~/components/product/money";
+import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -62,6 +65,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     emailCode: emailCode && /^\d{6}$/.test(emailCode) ? emailCode : "",
     sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() })),
     tokenBalance: await getTokenBalance(getDb(), current.userUid),
+    purchases: (await listUserTransactions(getDb(), current.userUid, 20)).map((t) => ({
+      id: t.id,
+      status: t.status,
+      currency: t.currency,
+      totalMinor: t.totalMinor,
+      tokens: t.tokens,
+      discountCode: t.discountCode,
+      createdAt: t.createdAt,
+      lines: t.lines.map((l) => `${l.quantity} × ${l.name}`).join(", "),
+      note: t.status === "refunded" && t.unrecoveredTokens ? `${t.refundedTokens} tokens taken back, ${t.unrecoveredTokens} already spent` : t.failureMessage,
+    })),
     tokenHistory: (await listTokenLedger(getDb(), current.userUid, 10)).map((row) => ({
       id: row.id,
       amount: row.amount,
@@ -148,6 +162,7 @@ const LEDGER_LABELS: Record<string, string> = {
   purchase_refund: "Purchase refunded",
   admin_adjustment: "Adjusted by Atelier",
   event_bonus: "Event bonus",
+  redeem_code: "Code redeemed",
 };
 
 function Section({ icon, title, children, tone = "default" }: { icon: ReactNode; title: string; children: ReactNode; tone?: "default" | "danger" }) {
@@ -170,7 +185,7 @@ function describeDevice(userAgent: string | null): string {
 }
 
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, methods, hasPassword, sessions, tokenBalance, tokenHistory } = loaderData;
+  const { profile, methods, hasPassword, sessions, tokenBalance, tokenHistory, purchases } = loaderData;
   const navigation = useNavigation();
   const pending = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const result = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
@@ -318,6 +333,46 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             </ul>
           )}
         </Section>
+
+        <div id="purchases" className="scroll-mt-24">
+          <Section icon={<Receipt aria-hidden className="size-5 text-accent" />} title="Purchases">
+            {purchases.length === 0 ? (
+              <p className="text-sm text-ink-soft">
+                No purchases yet.{" "}
+                <a href="/pricing-plans" className="font-medium text-accent underline-offset-4 hover:underline">
+                  See the token packs
+                </a>
+              </p>
+            ) : (
+              <ul className="divide-y divide-line text-sm" data-testid="purchases">
+                {purchases.map((p) => (
+                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <span className="min-w-0">
+                      <span className="block font-medium text-ink">{p.lines}</span>
+                      <span className="block text-ink-faint">
+                        {new Date(p.createdAt).toLocaleDateString()} · {p.tokens.toLocaleString()} tokens · {TRANSACTION_STATUS_LABELS[p.status]}
+                        {p.discountCode ? ` · code ${p.discountCode}` : ""}
+                        {p.note ? ` · ${p.note}` : ""}
+                      </span>
+                    </span>
+                    <span className="flex items-center gap-3">
+                      <span className="font-semibold tabular-nums text-ink">{formatMoney(p.totalMinor, p.currency)}</span>
+                      {p.status === "paid" || p.status === "refunded" ? (
+                        <a href={`/api/transactions/${p.id}/invoice`} className="inline-flex items-center gap-1 font-medium text-accent underline-offset-4 hover:underline" download>
+                          <FileText aria-hidden className="size-4" /> Invoice
+                        </a>
+                      ) : p.status === "pending" ? (
+                        <a href={`/product-payment?transaction=${p.id}`} className="font-medium text-accent underline-offset-4 hover:underline">
+                          Open
+                        </a>
+                      ) : null}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        </div>
 
         <Section icon={<Monitor aria-hidden className="size-5 text-accent" />} title="Where you are signed in">
           {messageFor("sign-out-others")}

@@ -1,0 +1,40 @@
+import { requireUserForApi } from "@server/auth/guards";
+import { translateCommerceErrors } from "@server/commerce/errors";
+import { startCheckout } from "@server/commerce/transactions";
+import { getConfig } from "@server/config";
+import { getDb } from "@server/db/client";
+import { ApiError, handleApi, json, parseWith, readJson, requireMethod, withIdempotency } from "@server/http/api";
+import { requestInfoContext } from "@server/http/request-context";
+import { hitRateLimit } from "@server/ops/rate-limit";
+import { checkoutInput } from "~/lib/commerce";
+import type { Route } from "./+types/checkout";
+
+/**
+ * POST /api/checkout { items, code } → 201 { transactionId, redirectTo }: prices the cart on the
+ * server, opens a pending transaction and the provider's payment page. Send an Idempotency-Key
+ * so a retried click opens one checkout.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApi(
+    async () => {
+      requireMethod(request, "POST");
+      const user = await requireUserForApi(request);
+      const db = getDb();
+      const limit = await hitRateLimit(db, `checkout:${user.userUid}`, { limit: 20, windowMs: 10 * 60_000 });
+      if (!limit.allowed) {
+        throw new ApiError(429, "rate_limited", "Too many checkouts in a short time. Wait a few minutes and try again.", {
+          headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        });
+      }
+      const { value, text } = await readJson(request);
+      const input = parseWith(checkoutInput, value);
+      return withIdempotency(db, request, `checkout:${user.userUid}`, text, () =>
+        translateCommerceErrors(async () => {
+          const start = await startCheckout(db, { userId: user.userUid, email: user.email }, input, { baseUrl: getConfig().publicUrl });
+          return json(start, { status: 201 });
+        }),
+      );
+    },
+    (error) => context.get(requestInfoContext).log.error({ err: error }, "starting a checkout failed"),
+  );
+}

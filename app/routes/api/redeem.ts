@@ -1,0 +1,36 @@
+import { requireUserForApi } from "@server/auth/guards";
+import { loadFeatureFlags } from "@server/content/feature-flags";
+import { translateCommerceErrors } from "@server/commerce/errors";
+import { getRedeemWindow, redeemCode } from "@server/commerce/redeem-codes";
+import { getDb } from "@server/db/client";
+import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { hitRateLimit } from "@server/ops/rate-limit";
+import { redeemInput } from "~/lib/commerce";
+import type { Route } from "./+types/redeem";
+
+async function requireEventOn() {
+  if (!(await loadFeatureFlags(getDb())).countdown_timer_token_redeem) throw new ApiError(404, "not_found", "There is no token redeem event right now.");
+}
+
+/** GET /api/redeem: the redeem window for the countdown ({ window: { startsAt, endsAt, open } | null }), while the event is on. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "GET");
+    await requireEventOn();
+    return json({ window: await getRedeemWindow(getDb()), now: new Date().toISOString() });
+  });
+}
+
+/** POST /api/redeem { code } → { tokens, balance }: redeems a code once per user, inside its window. */
+export async function action({ request }: Route.ActionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "POST");
+    const user = await requireUserForApi(request);
+    await requireEventOn();
+    const db = getDb();
+    const limit = await hitRateLimit(db, `redeem:${user.userUid}`, { limit: 10, windowMs: 60_000 });
+    if (!limit.allowed) throw new ApiError(429, "rate_limited", "Too many codes tried. Wait a minute.", { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    const { code } = parseWith(redeemInput, (await readJson(request)).value);
+    return translateCommerceErrors(async () => json(await redeemCode(db, user.userUid, code)));
+  });
+}

@@ -1,0 +1,25 @@
+import { requireUserForApi } from "@server/auth/guards";
+import { getUserTransaction, settleTransaction } from "@server/commerce/transactions";
+import { getDb } from "@server/db/client";
+import { ApiError, handleApi, json, requireMethod } from "@server/http/api";
+import type { Route } from "./+types/transaction";
+
+/**
+ * GET /api/transactions/{id}: one of the user's own purchases with the balance now. A pending one
+ * is first settled from the provider's answer, so the buyer who returns from the payment page
+ * sees the result without waiting for the webhook.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "GET");
+    const user = await requireUserForApi(request);
+    const db = getDb();
+    let view = await getUserTransaction(db, user.userUid, params.id);
+    if (!view) throw new ApiError(404, "not_found", "That purchase does not exist.");
+    if (view.status === "pending") {
+      await settleTransaction(db, view.id, "return");
+      view = await getUserTransaction(db, user.userUid, params.id);
+    }
+    return json({ transaction: view });
+  });
+}

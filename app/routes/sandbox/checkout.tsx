@@ -1,0 +1,131 @@
+/**
+ * /sandbox/checkout?session=…: the embedded sandbox provider's own payment page — what a hosted
+ * checkout (Stripe's, say) shows, for test payments that move no money. It takes the test cards
+ * listed on it, may ask for a confirmation step, and reports the outcome to Atelier by a signed
+ * webhook before sending the buyer back.
+ */
+import { confirmSandboxCheckout, expireSandboxCheckout, getSandboxCheckout, paySandboxCheckout } from "@server/commerce/payments/sandbox";
+import { getDb } from "@server/db/client";
+import { CreditCard, FlaskConical, Lock, ShieldCheck } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { formatMoney } from "~/components/product/money";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { SANDBOX_TEST_CARDS } from "~/lib/commerce";
+import type { Route } from "./+types/checkout";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sandbox checkout · Atelier" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get("session") ?? "";
+  const checkout = /^cs_sbx_[0-9a-f]{24}$/.test(id) ? await getSandboxCheckout(getDb(), id) : null;
+  if (!checkout) throw data("This checkout does not exist", { status: 404 });
+  return { checkout };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const id = new URL(request.url).searchParams.get("session") ?? "";
+  const form = await request.formData();
+  const db = getDb();
+  const intent = form.get("intent");
+  if (intent === "cancel") {
+    const back = await expireSandboxCheckout(db, id);
+    if (!back) throw data("This checkout does not exist", { status: 404 });
+    return redirect(back);
+  }
+  const result =
+    intent === "approve" || intent === "refuse"
+      ? await confirmSandboxCheckout(db, id, intent === "approve")
+      : await paySandboxCheckout(db, id, { number: form.get("number") ?? "", expiry: form.get("expiry") ?? "", cvc: form.get("cvc") ?? "", name: form.get("name") ?? "" });
+  if (result.kind === "paid" || result.kind === "declined" || result.kind === "closed") return redirect(result.redirectTo);
+  if (result.kind === "confirm") return { confirm: true as const, fields: {} as Record<string, string[]> };
+  return data({ confirm: false as const, fields: result.fields }, { status: 400 });
+}
+
+export default function SandboxCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { checkout } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const fields = actionData?.fields ?? {};
+  const confirming = actionData?.confirm === true || checkout.paymentStatus === "requires_confirmation";
+  const amount = formatMoney(checkout.amountMinor, checkout.currency);
+  const closed = checkout.status !== "open";
+
+  return (
+    <div className="min-h-[80vh] bg-paper-sunken px-4 py-10 sm:py-16">
+      <div className="mx-auto max-w-md">
+        <p className="mb-4 flex items-center justify-center gap-2 rounded-full bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900">
+          <FlaskConical aria-hidden className="size-4" /> Sandbox: a test payment. No money moves.
+        </p>
+        <div className="rounded-3xl border border-line bg-paper-raised p-6 shadow-lg sm:p-8">
+          <p className="text-sm text-ink-soft">Pay Atelier</p>
+          <h1 className="mt-1 font-display text-4xl font-semibold tracking-tight text-ink">{amount}</h1>
+          <p className="mt-2 text-sm text-ink-soft">{checkout.description}</p>
+          {checkout.customerEmail ? <p className="mt-1 text-sm text-ink-soft">For {checkout.customerEmail}</p> : null}
+
+          {closed ? (
+            <FormMessage tone="info" className="mt-6">
+              This checkout is {checkout.status === "complete" ? "paid" : checkout.status === "failed" ? "declined" : "closed"}.{" "}
+              <a className="font-semibold underline" href={(checkout.status === "complete" ? checkout.successUrl : checkout.cancelUrl).replace("{CHECKOUT_SESSION_ID}", checkout.id)}>
+                Back to Atelier
+              </a>
+            </FormMessage>
+          ) : confirming ? (
+            <div className="mt-6 space-y-4">
+              <FormMessage tone="info">
+                <span className="flex items-start gap-2">
+                  <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+                  Your bank asks you to confirm this payment of {amount}.
+                </span>
+              </FormMessage>
+              <Form method="post" className="flex gap-3">
+                <button type="submit" name="intent" value="approve" disabled={busy} className={buttonClass({ className: "flex-1" })}>
+                  Confirm payment
+                </button>
+                <button type="submit" name="intent" value="refuse" disabled={busy} className={buttonClass({ variant: "secondary", className: "flex-1" })}>
+                  Refuse
+                </button>
+              </Form>
+            </div>
+          ) : (
+            <Form method="post" className="mt-6 space-y-4" noValidate>
+              <input type="hidden" name="intent" value="pay" />
+              {fields._ ? <FormMessage tone="error">{fields._[0]}</FormMessage> : null}
+              <TextField label="Card number" name="number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" error={fields.number?.[0]} required />
+              <div className="grid grid-cols-2 gap-4">
+                <TextField label="Expiry (MM/YY)" name="expiry" autoComplete="cc-exp" placeholder="12/30" error={fields.expiry?.[0]} required />
+                <TextField label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" error={fields.cvc?.[0]} required />
+              </div>
+              <TextField label="Name on card" name="name" autoComplete="cc-name" />
+              <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
+                <Lock aria-hidden className="size-4" /> {busy ? "Paying…" : `Pay ${amount}`}
+              </button>
+            </Form>
+          )}
+          {!closed ? (
+            <Form method="post" className="mt-4 text-center">
+              <button type="submit" name="intent" value="cancel" disabled={busy} className="text-sm font-medium text-ink-soft underline-offset-4 hover:underline">
+                Cancel and go back to Atelier
+              </button>
+            </Form>
+          ) : null}
+        </div>
+
+        <section aria-labelledby="test-cards" className="mt-6 rounded-2xl border border-line bg-paper-raised p-5 text-sm">
+          <h2 id="test-cards" className="flex items-center gap-2 font-semibold text-ink">
+            <CreditCard aria-hidden className="size-4" /> Test cards
+          </h2>
+          <p className="mt-1 text-ink-soft">Any future expiry date and any three digits for the CVC.</p>
+          <ul className="mt-3 space-y-1.5">
+            {SANDBOX_TEST_CARDS.map((card) => (
+              <li key={card.number} className="flex flex-wrap justify-between gap-2">
+                <code className="font-mono text-ink">{card.number}</code>
+                <span className="text-ink-soft">{card.outcome}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
