@@ -97,6 +97,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "expected a Stripe secret key (sk_test_… or sk_live_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "expected a Stripe webhook signing secret (whsec_…)").optional(),
   STRIPE_API_BASE: z.url({ error: "expected an absolute URL" }).optional(),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(32, "expected a random secret of at least 32 characters").optional(),
+}).superRefine((env, ctx) => {
+  if (env.PAYMENT_PROVIDER === "stripe" && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+    ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET too" });
+  }
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -179,6 +184,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
         env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
           ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE }
           : null,
+      /** Signs the sandbox provider's webhooks; derived from the auth secret when unset. */
+      sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET,
     },
     /** Uploaded and generated files (avatars, images) live under here in embedded mode. */
     filesDir: path.join(dataDir, "files"),

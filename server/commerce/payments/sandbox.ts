@@ -24,7 +24,7 @@ export const SANDBOX_SIGNATURE_HEADER = "atelier-sandbox-signature";
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export function sandboxWebhookSecret(): string {
-  return process.env.SANDBOX_WEBHOOK_SECRET || createHmac("sha256", resolveAuthSecret()).update("atelier sandbox webhooks").digest("hex");
+  return getConfig().payments.sandboxWebhookSecret ?? createHmac("sha256", resolveAuthSecret()).update("atelier sandbox webhooks").digest("hex");
 }
 
 export function signSandboxPayload(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
