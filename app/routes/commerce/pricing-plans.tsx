@@ -80,8 +80,8 @@ export default function PricingPlansPage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-2 flex items-center gap-1.5 font-medium text-ink">
                   <Coins aria-hidden className="size-4 text-accent" />
                   {formatCount(total)} tokens
-                  {product.bonusTokens > 0 ? <span className="text-sm font-normal text-success">incl. {formatCount(product.bonusTokens)} bonus</span> : null}
                 </p>
+                <p className="mt-0.5 min-h-5 pl-5.5 text-sm text-success">{product.bonusTokens > 0 ? `including ${formatCount(product.bonusTokens)} bonus tokens` : ""}</p>
                 <ul className="mt-5 flex-1 space-y-2 text-sm text-ink-soft">
                   {product.features.map((feature) => (
                     <li key={feature} className="flex gap-2">

@@ -8,7 +8,7 @@ import { getUser } from "@server/auth/guards";
 import { getPaymentProvider } from "@server/commerce/payments";
 import { getUserTransaction, settleTransaction, type TransactionView } from "@server/commerce/transactions";
 import { getDb } from "@server/db/client";
-import { CheckCircle2, Clock, Coins, Lock, RotateCcw, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, Coins, RotateCcw, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator, useSearchParams } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
@@ -97,11 +97,7 @@ function PaymentReview({ providerLabel, sandbox, signedIn }: { providerLabel: st
           ? { label: quote ? `Pay ${total}` : "Pay", pendingLabel: paying ? "Opening the payment page…" : "Updating prices…", pending: paying || loading || !cart.ready, disabled: Boolean(codeError || error), onClick: pay }
           : { label: "Sign in to pay", href: "/login?redirectTo=/product-payment", disabled: lineItems.length === 0 },
         emptyMessage: "Your cart is empty.",
-        assurance: (
-          <span className="inline-flex items-center gap-1.5">
-            <Lock aria-hidden className="size-3.5" /> Paid through {providerLabel}. We never see your card.
-          </span>
-        ),
+        assurance: `Paid through ${providerLabel}. We never see your card.`,
       }}
     >
       <div className="space-y-6">

@@ -118,9 +118,9 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
           <p className="mt-1 text-ink-soft">Any future expiry date and any three digits for the CVC.</p>
           <ul className="mt-3 space-y-1.5">
             {SANDBOX_TEST_CARDS.map((card) => (
-              <li key={card.number} className="flex flex-wrap justify-between gap-2">
-                <code className="font-mono text-ink">{card.number}</code>
-                <span className="text-ink-soft">{card.outcome}</span>
+              <li key={card.number} className="grid grid-cols-[auto_1fr] items-baseline gap-x-4">
+                <code className="font-mono whitespace-nowrap text-ink">{card.number}</code>
+                <span className="text-right text-ink-soft">{card.outcome}</span>
               </li>
             ))}
           </ul>
