@@ -209,12 +209,12 @@ export async function startWorker(): Promise<void> {
   }
   const handle = await openDatabase(config.database);
   setDatabase(handle);
-  if (config.runMigrations) await migrateDatabase(config.database, handle);
-  await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: true });
-  stopRecovery = startGenerationRecovery(handle.db);
-  logger.info({ jobs: ALL_JOBS.map((j) => j.name) }, "Atelier worker is running");
+  // Signals are heard from the start: a stop that arrives while queues are still being set up
+  // waits for the set-up, then stops cleanly (exit 0), instead of killing the process mid-way.
+  let starting: Promise<void> = Promise.resolve();
   const stop = async (signal: string) => {
     logger.info({ signal }, "worker stopping: finishing running jobs");
+    await starting.catch(() => {});
     stopRecovery();
     await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
     await closeEngines();
@@ -223,6 +223,13 @@ export async function startWorker(): Promise<void> {
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));
   process.once("SIGINT", () => void stop("SIGINT"));
+  starting = (async () => {
+    if (config.runMigrations) await migrateDatabase(config.database, handle);
+    await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: true });
+    stopRecovery = startGenerationRecovery(handle.db);
+    logger.info({ jobs: ALL_JOBS.map((j) => j.name) }, "Atelier worker is running");
+  })();
+  await starting;
 }
 
 /** Starts Atelier in one process: database, HTTP server, graceful shutdown. */
