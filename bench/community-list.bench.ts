@@ -91,6 +91,7 @@ export async function main(args: string[]) {
         dislikes: (i * 11) % 40,
         downloads: (i * 53) % 900,
         trendingScore: ((i * 97) % 1000) / 10,
+        featuredAt: i % 400 === 0 ? new Date(now - i * 1000) : null,
         createdAt: new Date(now - i * 60_000),
       };
     });
@@ -105,6 +106,7 @@ export async function main(args: string[]) {
   const variants = [
     { sort: "newest" },
     { sort: "trending" },
+    { sort: "featured" },
     { sort: "most-liked" },
     { sort: "most-downloaded" },
     { sort: "newest", style: "watercolor" },

@@ -15,9 +15,10 @@ export const LIST_PAGE_DEFAULT = 24;
 export const VISIBILITIES = ["public", "unlisted"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
-export const LIST_SORTS = ["newest", "trending", "most-liked", "most-downloaded"] as const;
+export const LIST_SORTS = ["newest", "trending", "most-liked", "most-downloaded", "featured"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 export const SORT_LABELS: Record<ListSort, string> = {
+  featured: "Featured",
   newest: "Newest",
   trending: "Trending",
   "most-liked": "Most liked",

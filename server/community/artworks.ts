@@ -7,7 +7,7 @@
  *   by their creator only.
  * - Counters change in the transaction that locks the artwork row, so racing reactions stay exact.
  */
-import { and, count, desc, eq, getTableColumns, gt, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gt, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type { AspectRatio, GenerationMode } from "../../app/lib/generation";
 import type { ArtworkInput, ListQuery, ListSort, PublishInput, Visibility } from "../../app/lib/community";
 import type { ArtworkCard, ArtworkCreator, ArtworkPage, ArtworkView } from "../../app/lib/community-views";
@@ -53,6 +53,8 @@ const SORT_COLUMN = {
   trending: artworks.trendingScore,
   "most-liked": artworks.likes,
   "most-downloaded": artworks.downloads,
+  // Featured artworks only, the most recently picked first.
+  featured: artworks.featuredAt,
 } as const;
 
 export async function listArtworks(db: Database, query: ListQuery, viewerId: string | null): Promise<ArtworkPage> {
@@ -64,10 +66,11 @@ export async function listArtworks(db: Database, query: ListQuery, viewerId: str
   if (query.style) conditions.push(eq(artworks.style, query.style));
   if (query.christmas) conditions.push(eq(artworks.christmas, true));
   if (query.q) conditions.push(sql`${artworks.search} @@ websearch_to_tsquery('simple', ${query.q})`);
+  if (sort === "featured") conditions.push(isNotNull(artworks.featuredAt));
   const column = SORT_COLUMN[sort];
   const after = decodeCursor(query.cursor, sort);
   if (after) {
-    const value = sort === "newest" ? sql`${after.value}::timestamptz` : sort === "trending" ? sql`${after.value}::float8` : sql`${after.value}::int`;
+    const value = sort === "newest" || sort === "featured" ? sql`${after.value}::timestamptz` : sort === "trending" ? sql`${after.value}::float8` : sql`${after.value}::int`;
     conditions.push(sql`(${column}, ${artworks.id}) < (${value}, ${after.id}::uuid)`);
   }
   const rows = await db
@@ -500,6 +503,8 @@ function sortValueOf(row: JoinedRow, sort: ListSort): string {
       return String(row.likes);
     case "most-downloaded":
       return String(row.downloads);
+    case "featured":
+      return (row.featuredAt ?? row.createdAt).toISOString();
   }
 }
 
@@ -512,7 +517,7 @@ function decodeCursor(cursor: string | null | undefined, sort: ListSort): { valu
   if (!cursor) return null;
   const [cursorSort, value, id] = Buffer.from(cursor, "base64url").toString().split("|");
   if (cursorSort !== sort || !value || !id || !isUuid(id)) return null;
-  if (sort === "newest") return Number.isNaN(new Date(value).getTime()) ? null : { value, id };
+  if (sort === "newest" || sort === "featured") return Number.isNaN(new Date(value).getTime()) ? null : { value, id };
   if (sort === "trending") return Number.isFinite(Number(value)) ? { value, id } : null;
   return /^-?\d{1,10}$/.test(value) ? { value, id } : null;
 }

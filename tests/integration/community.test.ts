@@ -247,19 +247,22 @@ describe("sorting and pagination", () => {
     const [a, b] = [ids[0]!, ids[1]!];
     await t.db.update(artworks).set({ createdAt: new Date("2026-01-01T00:00:00.000Z") }).where(sql`${artworks.id} IN (${a}::uuid, ${b}::uuid)`);
     await refreshTrendingScores(t.db);
+    // Seven are featured, two of them at the same moment.
+    for (let i = 0; i < 7; i++) await t.db.update(artworks).set({ featuredAt: new Date(Date.UTC(2026, 10, 1 + Math.min(i, 5))) }).where(eq(artworks.id, ids[i * 2]!));
     const rows = await t.db.select().from(artworks);
-    const expected = (key: (r: (typeof rows)[number]) => number) =>
-      [...rows].sort((x, y) => key(y) - key(x) || (y.id > x.id ? 1 : -1)).map((r) => r.id);
+    const expected = (key: (r: (typeof rows)[number]) => number, from = rows) =>
+      [...from].sort((x, y) => key(y) - key(x) || (y.id > x.id ? 1 : -1)).map((r) => r.id);
     const orders: Record<ListSort, string[]> = {
       newest: expected((r) => r.createdAt.getTime()),
       trending: expected((r) => r.trendingScore),
       "most-liked": expected((r) => r.likes),
       "most-downloaded": expected((r) => r.downloads),
+      featured: expected((r) => r.featuredAt!.getTime(), rows.filter((r) => r.featuredAt)),
     };
     for (const [sort, order] of Object.entries(orders)) {
       const seen = await allPages({ sort, limit: 5 });
       expect(seen, sort).toEqual(order);
-      expect(new Set(seen).size).toBe(13);
+      expect(new Set(seen).size).toBe(sort === "featured" ? 7 : 13);
     }
     // Likes decide trending when everything is recent.
     expect((await list({ sort: "trending", limit: 1 })).items[0]!.likes).toBe(3);
@@ -407,6 +410,7 @@ describe("query plans", () => {
       trending: sql`SELECT id FROM artworks WHERE ${listed} AND (trending_score, id) < (5::float8, ${after}) ORDER BY trending_score DESC, id DESC LIMIT 25`,
       "most-liked": sql`SELECT id FROM artworks WHERE ${listed} AND (likes, id) < (5, ${after}) ORDER BY likes DESC, id DESC LIMIT 25`,
       "most-downloaded": sql`SELECT id FROM artworks WHERE ${listed} AND (downloads, id) < (5, ${after}) ORDER BY downloads DESC, id DESC LIMIT 25`,
+      featured: sql`SELECT id FROM artworks WHERE ${listed} AND featured_at IS NOT NULL AND (featured_at, id) < (now(), ${after}) ORDER BY featured_at DESC, id DESC LIMIT 25`,
       christmas: sql`SELECT id FROM artworks WHERE ${listed} AND christmas = true ORDER BY created_at DESC, id DESC LIMIT 25`,
       style: sql`SELECT id FROM artworks WHERE ${listed} AND style = 'watercolor' ORDER BY created_at DESC, id DESC LIMIT 25`,
     };

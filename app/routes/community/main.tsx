@@ -64,7 +64,7 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <Section id="featured-title" title="Featured" icon={<Star aria-hidden className="size-5 text-accent" />} link={{ to: listLink("most-liked"), label: "Most liked" }}>
+      <Section id="featured-title" title="Featured" icon={<Star aria-hidden className="size-5 text-accent" />} link={{ to: listLink("featured"), label: "All featured" }}>
         {featured.length > 0 ? <ArtworkGrid items={featured} eagerCount={4} /> : <Empty>No featured artwork yet: the editors pick some soon.</Empty>}
       </Section>
 

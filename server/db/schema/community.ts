@@ -100,7 +100,7 @@ export const artworks = pgTable(
     // The file route looks an artwork up by either file, to hide the files of hidden artworks.
     uniqueIndex("artworks_key_idx").on(t.key),
     uniqueIndex("artworks_thumb_key_idx").on(t.thumbKey),
-    index("artworks_featured_idx").on(t.featuredAt).where(sql`featured_at IS NOT NULL AND status = 'published' AND visibility = 'public'`),
+    index("artworks_featured_idx").on(t.featuredAt, t.id).where(sql`featured_at IS NOT NULL AND status = 'published' AND visibility = 'public'`),
     index("artworks_user_idx").on(t.userId, t.createdAt),
     index("artworks_generation_idx").on(t.generationId),
     index("artworks_search_idx").using("gin", t.search),

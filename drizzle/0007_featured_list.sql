@@ -1,0 +1,2 @@
+DROP INDEX "artworks_featured_idx";--> statement-breakpoint
+CREATE INDEX "artworks_featured_idx" ON "artworks" USING btree ("featured_at","id") WHERE featured_at IS NOT NULL AND status = 'published' AND visibility = 'public';
