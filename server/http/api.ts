@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
+import { hitRateLimit } from "../ops/rate-limit";
 import {
   claimIdempotencyKey,
   hashRequestBody,
@@ -176,4 +177,10 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
     throw new ApiError(413, "payload_too_large", `The upload is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
   }
   return request.formData();
+}
+
+/** Counts one request against a limit; over it, a 429 with Retry-After and the given words. */
+export async function enforceRateLimit(db: Database, key: string, options: { limit: number; windowMs: number }, message: string): Promise<void> {
+  const result = await hitRateLimit(db, key, options);
+  if (!result.allowed) throw new ApiError(429, "rate_limited", message, { headers: { "Retry-After": String(result.retryAfterSeconds) } });
 }

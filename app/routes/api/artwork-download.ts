@@ -1,9 +1,8 @@
 import { getUser } from "@server/auth/guards";
 import { readArtworkImage, recordDownload, type ArtworkDownloadFormat } from "@server/community/downloads";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, parseWith, requireMethod } from "@server/http/api";
+import { ApiError, enforceRateLimit, handleApi, parseWith, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
-import { hitRateLimit } from "@server/ops/rate-limit";
 import { z } from "zod";
 import type { Route } from "./+types/artwork-download";
 
@@ -21,12 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const db = getDb();
     // Converting a picture costs CPU: 60 downloads a minute per person or address is plenty.
     const downloader = viewer ? `user:${viewer.userUid}` : `ip:${context.get(requestInfoContext).clientIp}`;
-    const limit = await hitRateLimit(db, `artworks:download:${downloader}`, { limit: 60, windowMs: 60_000 });
-    if (!limit.allowed) {
-      throw new ApiError(429, "rate_limited", "You are downloading very quickly. Wait a minute and try again.", {
-        headers: { "Retry-After": String(limit.retryAfterSeconds) },
-      });
-    }
+    await enforceRateLimit(db, `artworks:download:${downloader}`, { limit: 60, windowMs: 60_000 }, "You are downloading very quickly. Wait a minute and try again.");
     const image = await readArtworkImage(db, params.id, viewer?.userUid ?? null, format);
     if (!image) throw new ApiError(404, "not_found", "That artwork does not exist.");
     await recordDownload(db, { artworkId: image.artworkId, userId: viewer?.userUid ?? null, clientAddress: context.get(requestInfoContext).clientIp, format });

@@ -2,8 +2,7 @@ import { requireUserForApi } from "@server/auth/guards";
 import { setReaction } from "@server/community/artworks";
 import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
-import { hitRateLimit } from "@server/ops/rate-limit";
+import { ApiError, enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { z } from "zod";
 import type { Route } from "./+types/artwork-reaction";
 
@@ -15,12 +14,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     requireMethod(request, "PUT");
     const user = await requireUserForApi(request);
     const db = getDb();
-    const limit = await hitRateLimit(db, `artworks:reaction:${user.userUid}`, { limit: 120, windowMs: 60_000 });
-    if (!limit.allowed) {
-      throw new ApiError(429, "rate_limited", "You are reacting very quickly. Wait a minute and try again.", {
-        headers: { "Retry-After": String(limit.retryAfterSeconds) },
-      });
-    }
+    await enforceRateLimit(db, `artworks:reaction:${user.userUid}`, { limit: 120, windowMs: 60_000 }, "You are reacting very quickly. Wait a minute and try again.");
     const { value } = parseWith(reactionInput, (await readJson(request)).value);
     return translateCommunityErrors(async () => json(await setReaction(db, user.userUid, params.id, value)));
   });

@@ -2,8 +2,7 @@ import { requireUserForApi } from "@server/auth/guards";
 import { reportArtwork } from "@server/community/artworks";
 import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
-import { hitRateLimit } from "@server/ops/rate-limit";
+import { ApiError, enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { reportInput } from "~/lib/community";
 import type { Route } from "./+types/artwork-reports";
 
@@ -13,12 +12,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const user = await requireUserForApi(request);
     const db = getDb();
-    const limit = await hitRateLimit(db, `artworks:report:${user.userUid}`, { limit: 10, windowMs: 60 * 60_000 });
-    if (!limit.allowed) {
-      throw new ApiError(429, "rate_limited", "You have sent many reports this hour. Thank you; try again later.", {
-        headers: { "Retry-After": String(limit.retryAfterSeconds) },
-      });
-    }
+    await enforceRateLimit(db, `artworks:report:${user.userUid}`, { limit: 10, windowMs: 60 * 60_000 }, "You have sent many reports this hour. Thank you; try again later.");
     const input = parseWith(reportInput, (await readJson(request)).value);
     return translateCommunityErrors(async () => {
       await reportArtwork(db, user.userUid, params.id, input);

@@ -2,9 +2,8 @@ import { getUser, requireUserForApi } from "@server/auth/guards";
 import { listArtworks, publishArtwork } from "@server/community/artworks";
 import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { ApiError, enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
-import { hitRateLimit } from "@server/ops/rate-limit";
 import { listQuery, publishInput } from "~/lib/community";
 import type { Route } from "./+types/artworks";
 
@@ -25,12 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       requireMethod(request, "POST");
       const user = await requireUserForApi(request);
       const db = getDb();
-      const limit = await hitRateLimit(db, `artworks:publish:${user.userUid}`, { limit: 30, windowMs: 60_000 });
-      if (!limit.allowed) {
-        throw new ApiError(429, "rate_limited", "You are publishing very quickly. Wait a minute and try again.", {
-          headers: { "Retry-After": String(limit.retryAfterSeconds) },
-        });
-      }
+      await enforceRateLimit(db, `artworks:publish:${user.userUid}`, { limit: 30, windowMs: 60_000 }, "You are publishing very quickly. Wait a minute and try again.");
       const input = parseWith(publishInput, (await readJson(request)).value);
       return translateCommunityErrors(async () => json({ artwork: await publishArtwork(db, user.userUid, input) }, { status: 201 }));
     },

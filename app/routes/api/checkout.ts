@@ -3,9 +3,8 @@ import { translateCommerceErrors } from "@server/commerce/errors";
 import { startCheckout } from "@server/commerce/transactions";
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, json, parseWith, readJson, requireMethod, withIdempotency } from "@server/http/api";
+import { ApiError, enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod, withIdempotency } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
-import { hitRateLimit } from "@server/ops/rate-limit";
 import { checkoutInput } from "~/lib/commerce";
 import type { Route } from "./+types/checkout";
 
@@ -20,12 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       requireMethod(request, "POST");
       const user = await requireUserForApi(request);
       const db = getDb();
-      const limit = await hitRateLimit(db, `checkout:${user.userUid}`, { limit: 20, windowMs: 10 * 60_000 });
-      if (!limit.allowed) {
-        throw new ApiError(429, "rate_limited", "Too many checkouts in a short time. Wait a few minutes and try again.", {
-          headers: { "Retry-After": String(limit.retryAfterSeconds) },
-        });
-      }
+      await enforceRateLimit(db, `checkout:${user.userUid}`, { limit: 20, windowMs: 10 * 60_000 }, "Too many checkouts in a short time. Wait a few minutes and try again.");
       const { value, text } = await readJson(request);
       const input = parseWith(checkoutInput, value);
       return withIdempotency(db, request, `checkout:${user.userUid}`, text, () =>

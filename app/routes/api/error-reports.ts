@@ -1,9 +1,8 @@
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, json, jsonError, parseWith, readJson, withIdempotency } from "@server/http/api";
+import { ApiError, enforceRateLimit, handleApi, json, jsonError, parseWith, readJson, withIdempotency } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { addErrorReport, clientErrorReportInput } from "@server/ops/error-reports";
-import { hitRateLimit } from "@server/ops/rate-limit";
 import type { Route } from "./+types/error-reports";
 
 /** Error reports are 16 KB at most: enough for a message and a stack, too little to abuse. */
@@ -22,12 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const db = getDb();
       const { value, text } = await readJson(request, { maxBytes: MAX_REPORT_BYTES });
       const input = parseWith(clientErrorReportInput, value);
-      const limit = await hitRateLimit(db, `error-reports:${info.clientIp}`, { limit: getConfig().errorReportsPerMinute, windowMs: 60_000 });
-      if (!limit.allowed) {
-        throw new ApiError(429, "rate_limited", "Too many error reports; try again later", {
-          headers: { "Retry-After": String(limit.retryAfterSeconds) },
-        });
-      }
+      await enforceRateLimit(db, `error-reports:${info.clientIp}`, { limit: getConfig().errorReportsPerMinute, windowMs: 60_000 }, "Too many error reports; try again later");
       return withIdempotency(db, request, `error-reports:${info.clientIp}`, text, async () => {
         const row = await addErrorReport(db, {
           errorReportByDev: input.error_report_by_dev,

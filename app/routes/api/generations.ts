@@ -4,9 +4,8 @@ import { translateErrors } from "@server/generation/api-errors";
 import { createGeneration, listGenerations } from "@server/generation/generations";
 import { enqueueRenderJob } from "@server/generation/render-job";
 import { checkUploadedImage, readPreviewImage, UploadError } from "@server/generation/uploads";
-import { ApiError, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
+import { ApiError, enforceRateLimit, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
-import { hitRateLimit } from "@server/ops/rate-limit";
 import { z } from "zod";
 import { GENERATION_MODES, generationInput, UPLOAD_MAX_BYTES } from "~/lib/generation";
 import { findStyle } from "~/lib/studio-styles";
@@ -40,12 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       requireMethod(request, "POST");
       const user = await requireUserForApi(request);
       const db = getDb();
-      const limit = await hitRateLimit(db, `generation:create:${user.userUid}`, { limit: 60, windowMs: 60_000 });
-      if (!limit.allowed) {
-        throw new ApiError(429, "rate_limited", "You are starting pictures very quickly. Wait a minute and try again.", {
-          headers: { "Retry-After": String(limit.retryAfterSeconds) },
-        });
-      }
+      await enforceRateLimit(db, `generation:create:${user.userUid}`, { limit: 60, windowMs: 60_000 }, "You are starting pictures very quickly. Wait a minute and try again.");
       const form = await readFormData(request, UPLOAD_MAX_BYTES + 256 * 1024).catch((error: unknown) => {
         // Too big to read: say so next to the file field the request carried.
         if (error instanceof ApiError && error.status === 413) {

@@ -1,9 +1,8 @@
 import { loadFeatureFlags } from "@server/content/feature-flags";
 import { preRegister } from "@server/commerce/pre-registration";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { ApiError, enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
-import { hitRateLimit } from "@server/ops/rate-limit";
 import { preRegistrationInput } from "~/lib/commerce";
 import type { Route } from "./+types/pre-registrations";
 
@@ -17,8 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const db = getDb();
     if (!(await loadFeatureFlags(db)).pre_registration) throw new ApiError(404, "not_found", "Pre-registration is closed.");
-    const limit = await hitRateLimit(db, `pre-registration:${context.get(requestInfoContext).clientIp}`, { limit: 10, windowMs: 60 * 60_000 });
-    if (!limit.allowed) throw new ApiError(429, "rate_limited", "Too many sign-ups from your network. Try again later.", { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    await enforceRateLimit(db, `pre-registration:${context.get(requestInfoContext).clientIp}`, { limit: 10, windowMs: 60 * 60_000 }, "Too many sign-ups from your network. Try again later.");
     const { email } = parseWith(preRegistrationInput, (await readJson(request)).value);
     await preRegister(db, email);
     return json({ ok: true, message: "You're on the list. We sent you an email." }, { status: 201 });

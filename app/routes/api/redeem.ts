@@ -3,8 +3,7 @@ import { loadFeatureFlags } from "@server/content/feature-flags";
 import { translateCommerceErrors } from "@server/commerce/errors";
 import { getRedeemWindow, redeemCode } from "@server/commerce/redeem-codes";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
-import { hitRateLimit } from "@server/ops/rate-limit";
+import { ApiError, enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { redeemInput } from "~/lib/commerce";
 import type { Route } from "./+types/redeem";
 
@@ -28,8 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     const user = await requireUserForApi(request);
     await requireEventOn();
     const db = getDb();
-    const limit = await hitRateLimit(db, `redeem:${user.userUid}`, { limit: 10, windowMs: 60_000 });
-    if (!limit.allowed) throw new ApiError(429, "rate_limited", "Too many codes tried. Wait a minute.", { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    await enforceRateLimit(db, `redeem:${user.userUid}`, { limit: 10, windowMs: 60_000 }, "Too many codes tried. Wait a minute.");
     const { code } = parseWith(redeemInput, (await readJson(request)).value);
     return translateCommerceErrors(async () => json(await redeemCode(db, user.userUid, code)));
   });

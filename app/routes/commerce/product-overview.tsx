@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { QuantityStepper } from "~/components/commerce/quantity-stepper";
 import { formatCount, formatMoney } from "~/components/product/money";
+import { quoteSummary } from "~/components/commerce/quote-summary";
 import { ProductLayout } from "~/components/product/product-layout";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
@@ -56,13 +57,7 @@ export default function ProductOverviewPage({ loaderData }: Route.ComponentProps
   }
 
   const codeError = code && quote?.codeError ? quote.codeError : undefined;
-  const lineItems = (quote?.lines ?? []).map((l) => ({
-    id: l.productId,
-    label: `${l.name} pack`,
-    detail: `${formatCount(l.unitTokens * l.quantity)} tokens`,
-    unitAmountMinor: l.unitPriceMinor,
-    quantity: l.quantity,
-  }));
+  const summary = quoteSummary(quote);
 
   return (
     <ProductLayout
@@ -71,10 +66,7 @@ export default function ProductOverviewPage({ loaderData }: Route.ComponentProps
       breadcrumbs={[{ label: "Pricing plans", to: "/pricing-plans" }, { label: "Choose tier", to: "/checkout-tiers" }, { label: "Review" }]}
       currentStep={1}
       summary={{
-        currency: quote?.currency ?? "USD",
-        lineItems,
-        discount: quote?.discount ? { label: quote.discount.label, amountMinor: quote.discountMinor } : null,
-        tokens: quote?.tokens ?? 0,
+        ...summary,
         action: {
           label: "Continue to payment",
           pendingLabel: "Updating prices…",

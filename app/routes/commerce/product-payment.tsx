@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator, useSearchParams } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
 import { formatCount, formatMoney } from "~/components/product/money";
+import { quoteSummary } from "~/components/commerce/quote-summary";
 import { ProductLayout } from "~/components/product/product-layout";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
@@ -72,13 +73,7 @@ function PaymentReview({ providerLabel, sandbox, signedIn }: { providerLabel: st
     }
   }
 
-  const lineItems = (quote?.lines ?? []).map((l) => ({
-    id: l.productId,
-    label: `${l.name} pack`,
-    detail: `${formatCount(l.unitTokens * l.quantity)} tokens`,
-    unitAmountMinor: l.unitPriceMinor,
-    quantity: l.quantity,
-  }));
+  const summary = quoteSummary(quote);
   const codeError = code && quote?.codeError ? quote.codeError : null;
   const total = quote ? formatMoney(quote.totalMinor, quote.currency) : "";
 
@@ -89,13 +84,10 @@ function PaymentReview({ providerLabel, sandbox, signedIn }: { providerLabel: st
       breadcrumbs={[{ label: "Pricing plans", to: "/pricing-plans" }, { label: "Review", to: "/product-overview" }, { label: "Pay" }]}
       currentStep={2}
       summary={{
-        currency: quote?.currency ?? "USD",
-        lineItems,
-        discount: quote?.discount ? { label: quote.discount.label, amountMinor: quote.discountMinor } : null,
-        tokens: quote?.tokens ?? 0,
+        ...summary,
         action: signedIn
           ? { label: quote ? `Pay ${total}` : "Pay", pendingLabel: paying ? "Opening the payment page…" : "Updating prices…", pending: paying || loading || !cart.ready, disabled: Boolean(codeError || error), onClick: pay }
-          : { label: "Sign in to pay", href: "/login?redirectTo=/product-payment", disabled: lineItems.length === 0 },
+          : { label: "Sign in to pay", href: "/login?redirectTo=/product-payment", disabled: summary.lineItems.length === 0 },
         emptyMessage: "Your cart is empty.",
         assurance: `Paid through ${providerLabel}. We never see your card.`,
       }}
