@@ -8,7 +8,6 @@ import PDFDocument from "pdfkit";
 import { z } from "zod";
 import { formatMoney } from "~/components/product/money";
 import { getConfig } from "../config";
-import type { Database } from "../db/client";
 import { transactions } from "../db/schema";
 import { defineJob } from "../jobs/define";
 import { enqueueJob } from "../jobs/queue";

@@ -2,7 +2,7 @@ import { requireUserForApi } from "@server/auth/guards";
 import { setReaction } from "@server/community/artworks";
 import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
-import { ApiError, enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { z } from "zod";
 import type { Route } from "./+types/artwork-reaction";
 

@@ -2,7 +2,7 @@ import { getUser, requireUserForApi } from "@server/auth/guards";
 import { listArtworks, publishArtwork } from "@server/community/artworks";
 import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
-import { ApiError, enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { listQuery, publishInput } from "~/lib/community";
 import type { Route } from "./+types/artworks";

@@ -3,7 +3,7 @@ import { translateCommerceErrors } from "@server/commerce/errors";
 import { startCheckout } from "@server/commerce/transactions";
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db/client";
-import { ApiError, enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod, withIdempotency } from "@server/http/api";
+import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod, withIdempotency } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { checkoutInput } from "~/lib/commerce";
 import type { Route } from "./+types/checkout";

@@ -23,7 +23,6 @@ import {
   smoothstep,
   sobel,
   toPlanes,
-  type Planes,
 } from "./filters";
 import { colouriseInk, drawInk, type InkPalette } from "./ink";
 import { grainField, noiseField, paperTexture } from "./paper";
