@@ -117,7 +117,9 @@ export function createApp(options: CreateAppOptions): express.Express {
   if (options.clientDir) {
     // Hashed file names never change content: cache them for a year.
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // Other top-level files (favicon, robots.txt…); API calls skip it, so they cost no file lookups.
+    const publicFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
   }
 
   // API bodies: refuse oversized ones before reading them; the routes check type and syntax.
