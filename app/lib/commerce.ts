@@ -22,12 +22,14 @@ export type CartItem = z.output<typeof cartItem>;
 /** A cart: one line per product (repeated products are added together, up to the maximum). */
 export const cartItems = z
   .array(cartItem)
-  .max(CART_LINES_MAX, `A cart holds at most ${CART_LINES_MAX} different packs`)
+  .max(CART_LINES_MAX * 5, "That cart has too many lines")
   .transform((items) => {
     const merged = new Map<string, number>();
     for (const item of items) merged.set(item.productId, Math.min(QUANTITY_MAX, (merged.get(item.productId) ?? 0) + item.quantity));
     return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
-  });
+  })
+  // Counted after repeats of a pack are added together.
+  .refine((items) => items.length <= CART_LINES_MAX, `A cart holds at most ${CART_LINES_MAX} different packs`);
 
 export const discountCodeField = z
   .string()

@@ -4,7 +4,7 @@
  * same pack add up (to the per-pack maximum), packs no longer sold drop out.
  */
 import { eq } from "drizzle-orm";
-import { cartItems, type CartItem } from "~/lib/commerce";
+import { CART_LINES_MAX, cartItems, QUANTITY_MAX, type CartItem } from "~/lib/commerce";
 import type { Database } from "../db/client";
 import { carts } from "../db/schema";
 import { findProducts, isOnSale } from "./products";
@@ -39,8 +39,9 @@ export async function saveCart(db: Database, userId: string, items: CartItem[]):
 /** Adds a visitor's cart to the account's; returns the merged cart. */
 export async function mergeCart(db: Database, userId: string, visitorItems: CartItem[]): Promise<CartItem[]> {
   const current = await getCart(db, userId);
-  const merged = cartItems.safeParse([...current, ...visitorItems]);
-  // More different packs than a cart holds: keep the account's first, then the visitor's that fit.
-  const items = merged.success ? merged.data : cartItems.parse([...current, ...visitorItems].slice(0, 10));
+  // Quantities of the same pack add up; beyond the cart's size, the account's packs come first.
+  const merged = new Map<string, number>();
+  for (const item of [...current, ...visitorItems]) merged.set(item.productId, Math.min(QUANTITY_MAX, (merged.get(item.productId) ?? 0) + item.quantity));
+  const items = [...merged].slice(0, CART_LINES_MAX).map(([productId, quantity]) => ({ productId, quantity }));
   return saveCart(db, userId, items);
 }

@@ -94,11 +94,14 @@ export async function renderInvoicePdf(view: TransactionView, buyer: { name: str
 export const sendReceiptJob = defineJob({
   name: "commerce.receipt",
   schema: z.object({ transactionId: z.uuid() }),
+  // One receipt job per transaction waits or runs at a time, however often it is queued.
+  policy: "exclusive",
   retry: { limit: 5, delaySeconds: 10 },
   expireInSeconds: 120,
   async handle({ transactionId }, { db, log }) {
     const view = await getTransactionView(db, transactionId);
-    if (!view || view.status === "pending" || view.status === "failed" || view.status === "canceled") return;
+    // Only paid purchases get a receipt; a refunded one before its receipt went out gets none.
+    if (!view || view.status !== "paid") return;
     const [row] = await db.select({ userId: transactions.userId, queued: transactions.receiptQueuedAt }).from(transactions).where(eq(transactions.id, transactionId));
     if (!row || row.queued) return;
     const buyer = await getBuyer(db, row.userId);

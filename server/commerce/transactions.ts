@@ -6,13 +6,14 @@
  * receipt; failed or expired releases the discount. Webhooks, the buyer's return and the
  * reconciliation job all settle through it.
  */
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { checkoutInput } from "~/lib/commerce";
 import type { Database } from "../db/client";
 import { discountRedemptions, discounts, transactionEvents, transactionLines, transactions, type TransactionStatus, user } from "../db/schema";
 import { applyTokenMovementIn, getTokenBalance } from "../generation/ledger";
 import { logger } from "../logger";
+import { reportServerError } from "../ops/error-reports";
 import { CommerceError } from "./errors";
 import { getPaymentProvider } from "./payments";
 import type { CheckoutState, PaymentProvider } from "./payments/provider";
@@ -151,14 +152,14 @@ export async function startCheckout(
 export async function markTransactionPaid(
   db: Database,
   transactionId: string,
-  options: { paymentId: string | null; source: string; note?: string | null },
+  options: { paymentId: string | null; source: string; note?: string | null; from?: TransactionStatus[] },
 ): Promise<boolean> {
   const paid = await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const [row] = await tx
       .update(transactions)
       .set({ status: "paid", providerPaymentId: options.paymentId, paidAt: new Date(), updatedAt: new Date(), failureMessage: null })
-      .where(and(eq(transactions.id, transactionId), eq(transactions.status, "pending")))
+      .where(and(eq(transactions.id, transactionId), inArray(transactions.status, options.from ?? ["pending"])))
       .returning();
     if (!row) return null;
     await applyTokenMovementIn(tx, {
@@ -205,24 +206,31 @@ export async function closeTransaction(
 /**
  * Reads the transaction's checkout back from its provider and applies what it says. Checks that
  * the provider's amount, currency and reference are this transaction's before crediting anything.
+ * A transaction closed on our side that the provider reports paid after all (a late payment) is
+ * credited — the buyer's money was taken — and reported for an admin to look at.
  */
 export async function settleTransaction(db: Database, transactionId: string, source: string, provider?: PaymentProvider): Promise<Transaction | null> {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!row) return null;
-  if (row.status !== "pending" || !row.providerSessionId) return row;
-  const payments = provider ?? getPaymentProvider(db, row.provider);
+  const closed = row.status === "failed" || row.status === "canceled";
+  if ((row.status !== "pending" && !closed) || !row.providerSessionId) return row;
   let state: CheckoutState;
   try {
-    state = await payments.getCheckout(row.providerSessionId);
+    state = await (provider ?? getPaymentProvider(db, row.provider)).getCheckout(row.providerSessionId);
   } catch (error) {
-    logger.warn({ err: error, transactionId }, "reading a checkout from the provider failed; it stays pending");
+    logger.warn({ err: error, transactionId }, "reading a checkout from the provider failed; the transaction stays as it is");
     return row;
   }
   if (state.reference !== row.id || state.amountMinor !== row.totalMinor || state.currency.toUpperCase() !== row.currency.toUpperCase()) {
     logger.error({ transactionId, state }, "the provider's checkout does not match its transaction; nothing applied");
+    await reportServerError(db, new Error(`Checkout ${row.providerSessionId} does not match transaction ${row.id}: nothing credited`), { fn: "settleTransaction" });
     return row;
   }
-  if (state.status === "paid") await markTransactionPaid(db, row.id, { paymentId: state.paymentId, source });
+  if (closed) {
+    if (state.status === "paid" && (await markTransactionPaid(db, row.id, { paymentId: state.paymentId, source, note: `Paid after it was ${row.status}`, from: [row.status] }))) {
+      await reportServerError(db, new Error(`Transaction ${row.id} was ${row.status} on our side but paid at the provider; the tokens were credited`), { fn: "settleTransaction" });
+    }
+  } else if (state.status === "paid") await markTransactionPaid(db, row.id, { paymentId: state.paymentId, source });
   else if (state.status === "failed") await closeTransaction(db, row.id, "failed", { source, failureMessage: state.failureMessage ?? "The payment did not go through." });
   else if (state.status === "expired") await closeTransaction(db, row.id, "canceled", { source, failureMessage: "The payment was canceled." });
   const [after] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
@@ -238,19 +246,33 @@ export async function findTransactionByCheckout(db: Database, provider: string, 
   return row ?? null;
 }
 
-/** The buyer gives up on a pending payment: the provider's checkout is expired first, so it cannot be paid after. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The buyer gives up on a pending payment. The provider's checkout is expired first and read
+ * back, so a payment made meanwhile is credited instead; one the provider is still processing
+ * cannot be canceled.
+ */
 export async function cancelTransaction(db: Database, userId: string, transactionId: string): Promise<Transaction | null> {
+  if (!UUID.test(transactionId)) return null;
   const [row] = await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
   if (!row) return null;
   if (row.status !== "pending") return row;
-  if (row.providerSessionId) {
-    const provider = getPaymentProvider(db, row.provider);
-    await provider.expireCheckout(row.providerSessionId);
-    // It may have been paid in the meantime: settle from the provider's answer.
-    const settled = await settleTransaction(db, row.id, "buyer", provider);
-    if (settled && settled.status !== "pending") return settled;
+  if (!row.providerSessionId) {
+    await closeTransaction(db, row.id, "canceled", { source: "buyer", failureMessage: "You canceled this payment." });
+  } else {
+    try {
+      const provider = getPaymentProvider(db, row.provider);
+      await provider.expireCheckout(row.providerSessionId);
+      const settled = await settleTransaction(db, row.id, "buyer", provider);
+      if (settled?.status === "pending") {
+        throw new CommerceError(409, "payment_processing", "The payment provider is still processing this payment, so it cannot be canceled now.");
+      }
+    } catch (error) {
+      if (error instanceof CommerceError) throw error;
+      throw new CommerceError(502, "provider_unavailable", "The payment provider could not be reached. Try again in a moment.");
+    }
   }
-  await closeTransaction(db, row.id, "canceled", { source: "buyer", failureMessage: "You canceled this payment." });
   const [after] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   return after ?? null;
 }
@@ -275,7 +297,7 @@ export interface TransactionView {
   events: { status: TransactionStatus; source: string; note: string | null; at: string }[];
 }
 
-async function toView(db: Database, row: Transaction): Promise<TransactionView> {
+async function toView(db: Database, row: Transaction, audience: "buyer" | "staff" = "staff"): Promise<TransactionView> {
   const [lines, events] = await Promise.all([
     db.select().from(transactionLines).where(eq(transactionLines.transactionId, row.id)),
     db.select().from(transactionEvents).where(eq(transactionEvents.transactionId, row.id)).orderBy(transactionEvents.createdAt),
@@ -305,22 +327,25 @@ async function toView(db: Database, row: Transaction): Promise<TransactionView> 
       discountMinor: l.discountMinor,
       totalMinor: l.lineTotalMinor,
     })),
-    events: events.map((e) => ({ status: e.status, source: e.source, note: e.note, at: e.createdAt.toISOString() })),
+    // Buyers see when their purchase moved; who moved it and staff notes are for the back office.
+    events: events.map((e) =>
+      audience === "buyer" ? { status: e.status, source: "", note: null, at: e.createdAt.toISOString() } : { status: e.status, source: e.source, note: e.note, at: e.createdAt.toISOString() },
+    ),
   };
 }
 
 /** One of the user's own transactions (another user's is not found), with the balance after it. */
 export async function getUserTransaction(db: Database, userId: string, transactionId: string): Promise<(TransactionView & { balance: number }) | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(transactionId)) return null;
+  if (!UUID.test(transactionId)) return null;
   const [row] = await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
   if (!row) return null;
-  return { ...(await toView(db, row)), balance: await getTokenBalance(db, userId) };
+  return { ...(await toView(db, row, "buyer")), balance: await getTokenBalance(db, userId) };
 }
 
 /** The user's purchases, newest first (the profile's purchase history). */
 export async function listUserTransactions(db: Database, userId: string, limit = 20): Promise<TransactionView[]> {
   const rows = await db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.createdAt)).limit(limit);
-  return Promise.all(rows.map((r) => toView(db, r)));
+  return Promise.all(rows.map((r) => toView(db, r, "buyer")));
 }
 
 export async function getTransactionView(db: Database, transactionId: string): Promise<TransactionView | null> {
@@ -336,8 +361,9 @@ export async function getBuyer(db: Database, userId: string) {
 
 /**
  * Reconciliation: asks the provider about transactions still pending after `olderThanMs` (a lost
- * webhook, a buyer who never came back), and cancels the ones abandoned for a day. Also queues
- * receipts that a crash left unqueued.
+ * webhook, a buyer who never came back) and expires the checkouts abandoned for a day, closing
+ * them only once the provider says they are expired. Re-queues receipts a crash left unqueued.
+ * One transaction's trouble (a provider no longer configured, an outage) never stops the others.
  */
 export async function reconcileTransactions(db: Database, options: { now?: Date; olderThanMs?: number; abandonAfterMs?: number } = {}): Promise<{ settled: number; abandoned: number }> {
   const now = options.now ?? new Date();
@@ -347,30 +373,28 @@ export async function reconcileTransactions(db: Database, options: { now?: Date;
     .select({ id: transactions.id, createdAt: transactions.createdAt, provider: transactions.provider, session: transactions.providerSessionId })
     .from(transactions)
     .where(and(eq(transactions.status, "pending"), lt(transactions.createdAt, olderThan)))
+    .orderBy(asc(transactions.createdAt))
     .limit(200);
   let settled = 0;
   let abandoned = 0;
   for (const row of pending) {
-    const after = await settleTransaction(db, row.id, "reconciliation");
-    if (after && after.status !== "pending") {
-      settled += 1;
-      continue;
-    }
-    if (row.createdAt < abandonBefore) {
-      if (row.session) await getPaymentProvider(db, row.provider).expireCheckout(row.session).catch(() => {});
-      const again = await settleTransaction(db, row.id, "reconciliation");
-      let status = again?.status;
-      if (status === "pending" && (await closeTransaction(db, row.id, "canceled", { source: "reconciliation", failureMessage: "The payment was not completed within a day." }))) {
-        status = "canceled";
+    try {
+      let after = await settleTransaction(db, row.id, "reconciliation");
+      if (after?.status === "pending" && row.createdAt < abandonBefore && row.session) {
+        await getPaymentProvider(db, row.provider).expireCheckout(row.session);
+        after = await settleTransaction(db, row.id, "reconciliation");
+        if (after?.status === "pending") logger.warn({ transactionId: row.id }, "a checkout pending for a day could not be expired; left for an admin");
       }
-      if (status === "canceled") abandoned += 1;
-      else if (status && status !== "pending") settled += 1;
+      if (after?.status === "canceled" && row.createdAt < abandonBefore) abandoned += 1;
+      else if (after && after.status !== "pending") settled += 1;
+    } catch (error) {
+      logger.warn({ err: error, transactionId: row.id }, "reconciling a transaction failed; the next run tries again");
     }
   }
   const unsent = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(inArray(transactions.status, ["paid"]), sql`${transactions.receiptQueuedAt} IS NULL`, lt(transactions.paidAt, olderThan)))
+    .where(and(eq(transactions.status, "paid"), isNull(transactions.receiptQueuedAt), lt(transactions.paidAt, olderThan)))
     .limit(200);
   for (const row of unsent) await queueReceipt(row.id).catch((err: unknown) => logger.warn({ err }, "queueing a receipt failed"));
   return { settled, abandoned };

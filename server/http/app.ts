@@ -234,6 +234,21 @@ export async function startWorker(): Promise<void> {
   await starting;
 }
 
+/**
+ * The sandbox hands out tokens for test cards: right on a developer's machine, a mistake on a
+ * public address that forgot its Stripe keys. Say so loudly unless the sandbox was chosen on purpose.
+ */
+function warnAboutSandboxPayments(config: ReturnType<typeof getConfig>): void {
+  const host = new URL(config.publicUrl).hostname;
+  const local = host === "localhost" || host === "127.0.0.1" || host === "::1" || host === "[::1]";
+  if (config.payments.provider === "sandbox" && !local && !process.env.PAYMENT_PROVIDER) {
+    logger.warn(
+      { publicUrl: config.publicUrl },
+      "payments go to the built-in sandbox: anyone can buy tokens with test cards. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=sandbox if this is intended",
+    );
+  }
+}
+
 /** Starts Atelier in one process: database, HTTP server, graceful shutdown. */
 export async function startServer(): Promise<Server> {
   const config = getConfig();
@@ -251,6 +266,7 @@ export async function startServer(): Promise<Server> {
   });
   logger.info({ url: config.publicUrl, host: config.host, port: config.port, database: handle.kind, build: build.assets.version }, "Atelier is listening");
   announceDemoAccounts(config, seeded);
+  warnAboutSandboxPayments(config);
   if (process.stdout.isTTY) {
     const where = handle.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
     process.stdout.write(`\n  Atelier is running at ${config.publicUrl}  (${where})\n  Stop it with Ctrl+C.\n\n`);

@@ -23,6 +23,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retry: { limit: number; delaySeconds: number };
   /** How long one run may take before it is considered lost and retried. */
   expireInSeconds: number;
+  /** pg-boss queue policy; `exclusive` keeps one queued-or-active job per singletonKey. Default `standard`. */
+  policy?: "standard" | "exclusive";
   /** A cron expression (UTC) to run this job on a schedule; pg-boss starts one run per tick across all processes. */
   cron?: string;
   /** Jobs of this kind one process runs at once (default 1). */

@@ -38,6 +38,7 @@ export async function startJobQueue(target: DatabaseTarget, handle: DatabaseHand
   for (const definition of options.definitions) {
     definitions.set(definition.name, definition);
     await boss.createQueue(definition.name, {
+      ...(definition.policy ? { policy: definition.policy } : {}),
       retryLimit: definition.retry.limit,
       retryDelay: definition.retry.delaySeconds,
       retryBackoff: true,

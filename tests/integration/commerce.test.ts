@@ -7,7 +7,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutInput, quoteInput } from "../../app/lib/commerce";
+import { cartItems, checkoutInput, quoteInput } from "../../app/lib/commerce";
 import { CommerceError } from "../../server/commerce/errors";
 import { creditPreRegistrationBonus, preRegister } from "../../server/commerce/pre-registration";
 import { priceOrder, spreadDiscount } from "../../server/commerce/pricing";
@@ -23,10 +23,10 @@ import {
   sandboxWebhookSecret,
   signSandboxPayload,
 } from "../../server/commerce/payments/sandbox";
-import { getUserTransaction, reconcileTransactions, settleTransaction, startCheckout } from "../../server/commerce/transactions";
+import { cancelTransaction, closeTransaction, getUserTransaction, reconcileTransactions, settleTransaction, startCheckout } from "../../server/commerce/transactions";
 import { handlePaymentWebhook } from "../../server/commerce/webhooks";
 import { mergeCart, getCart } from "../../server/commerce/cart";
-import { discountRedemptions, discounts, emailOutbox, preRegistrations, products, redeemCodes, sandboxPayments, tokenLedger, transactions, user } from "../../server/db/schema";
+import { discountRedemptions, discounts, emailOutbox, errorReports, preRegistrations, products, redeemCodes, sandboxPayments, tokenLedger, transactions, user } from "../../server/db/schema";
 import { applyTokenMovement, getTokenBalance, sumTokenLedger } from "../../server/generation/ledger";
 import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
 import { sendEmailJob } from "../../server/notify/send-email";
@@ -295,6 +295,42 @@ describe("checkout and payment on the sandbox", () => {
     expect(sandbox!.status).toBe("expired");
   });
 
+  it("credits a payment that arrives after the transaction was closed on our side, and reports it", async () => {
+    const packs = await shop();
+    const ada = await createUser("ada");
+    const start = await startCheckout(t.db, ada, checkout([{ productId: packs.Starter.id, quantity: 1 }]), { baseUrl: "" });
+    await closeTransaction(t.db, start.transactionId, "canceled", { source: "test", failureMessage: "Closed too early." });
+    await paySandboxCheckout(t.db, await sessionOf(start.transactionId), CARD);
+    expect(await settleTransaction(t.db, start.transactionId, "late webhook")).toMatchObject({ status: "paid" });
+    expect(await getTokenBalance(t.db, ada.userId)).toBe(500);
+    const reports = await t.db.select().from(errorReports);
+    expect(reports.map((r) => r.errorReportBySystem)).toEqual([expect.stringMatching(/was canceled on our side but paid at the provider/)]);
+  });
+
+  it("cancels an open checkout at the buyer's word, and refuses ids that are not purchases", async () => {
+    const packs = await shop();
+    const ada = await createUser("ada");
+    const start = await startCheckout(t.db, ada, checkout([{ productId: packs.Starter.id, quantity: 1 }]), { baseUrl: "" });
+    expect(await cancelTransaction(t.db, "bob", start.transactionId)).toBeNull();
+    expect(await cancelTransaction(t.db, ada.userId, "------------------------------------")).toBeNull();
+    expect(await cancelTransaction(t.db, ada.userId, start.transactionId)).toMatchObject({ status: "canceled" });
+    const [sandbox] = await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, await sessionOf(start.transactionId)));
+    expect(sandbox!.status).toBe("expired");
+    // The sandbox page can no longer take it.
+    expect(await paySandboxCheckout(t.db, sandbox!.id, CARD)).toMatchObject({ kind: "closed" });
+  });
+
+  it("keeps reconciling when one transaction's provider cannot be asked", async () => {
+    const packs = await shop();
+    const ada = await createUser("ada");
+    // A Stripe purchase from before the keys were removed: Stripe is not configured here.
+    await t.db.insert(transactions).values({ userId: ada.userId, provider: "stripe", providerSessionId: "cs_test_gone", currency: "USD", subtotalMinor: 499, totalMinor: 499, tokens: 500, createdAt: new Date(Date.now() - 60 * 60_000) });
+    const paid = await startCheckout(t.db, ada, checkout([{ productId: packs.Starter.id, quantity: 1 }]), { baseUrl: "" });
+    await paySandboxCheckout(t.db, await sessionOf(paid.transactionId), CARD);
+    expect(await reconcileTransactions(t.db, { now: new Date(Date.now() + 10 * 60_000) })).toEqual({ settled: 1, abandoned: 0 });
+    expect(await getTokenBalance(t.db, ada.userId)).toBe(500);
+  });
+
   it("completes a free order (a 100% code) without a provider", async () => {
     const packs = await shop();
     const ada = await createUser("ada");
@@ -373,6 +409,13 @@ describe("carts", () => {
       { productId: packs.Starter.id, quantity: 2 },
     ]);
     expect(await getCart(t.db, ada.userId)).toEqual(merged);
+  });
+
+  it("counts a cart's packs after adding repeats together", async () => {
+    const ids = Array.from({ length: 10 }, () => crypto.randomUUID());
+    const full = ids.map((productId) => ({ productId, quantity: 1 }));
+    expect(cartItems.safeParse([...full, { productId: ids[0], quantity: 2 }]).data).toHaveLength(10);
+    expect(cartItems.safeParse([...full, { productId: crypto.randomUUID(), quantity: 1 }]).success).toBe(false);
   });
 });
 

@@ -4,6 +4,14 @@ import { getDb } from "@server/db/client";
 import { ApiError, handleApi, json, requireMethod } from "@server/http/api";
 import type { Route } from "./+types/transaction";
 
+const lastAsked = new Map<string, number>();
+function shouldAskProvider(id: string, now = Date.now()): boolean {
+  if (now - (lastAsked.get(id) ?? 0) < 4000) return false;
+  lastAsked.set(id, now);
+  if (lastAsked.size > 10_000) for (const [key, at] of lastAsked) if (now - at > 60_000) lastAsked.delete(key);
+  return true;
+}
+
 /**
  * GET /api/transactions/{id}: one of the user's own purchases with the balance now. A pending one
  * is first settled from the provider's answer, so the buyer who returns from the payment page
@@ -16,7 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const db = getDb();
     let view = await getUserTransaction(db, user.userUid, params.id);
     if (!view) throw new ApiError(404, "not_found", "That purchase does not exist.");
-    if (view.status === "pending") {
+    // A result page polls while it waits: ask the provider at most every few seconds per purchase.
+    if (view.status === "pending" && shouldAskProvider(view.id)) {
       await settleTransaction(db, view.id, "return");
       view = await getUserTransaction(db, user.userUid, params.id);
     }

@@ -157,19 +157,29 @@ function PaymentResult({ initial, id, signedIn }: { initial: (TransactionView & 
 
   useEffect(() => setTransaction(initial), [initial]);
   // Follow a pending payment until the provider's answer is in.
+  // Every 1.5 s for a minute, then every 15 s for ten minutes; after that the page says to come back.
   useEffect(() => {
     if (status !== "pending") return;
     const started = Date.now();
-    const timer = setInterval(async () => {
-      if (Date.now() - started > 60_000) setWaitedLong(true);
+    let timer: ReturnType<typeof setTimeout>;
+    let stopped = false;
+    const tick = async () => {
+      const waited = Date.now() - started;
+      if (waited > 60_000) setWaitedLong(true);
+      if (waited > 10 * 60_000) return;
       try {
         const answer = await api.get<{ transaction: TransactionView & { balance: number } }>(`/api/transactions/${id}`);
-        setTransaction(answer.transaction);
+        if (!stopped) setTransaction(answer.transaction);
       } catch {
         // try again at the next tick
       }
-    }, 1500);
-    return () => clearInterval(timer);
+      if (!stopped) timer = setTimeout(tick, waited > 60_000 ? 15_000 : 1500);
+    };
+    timer = setTimeout(tick, 1500);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [status, id, api]);
   // Paid: the cart and code are done with, and the header's balance is refreshed.
   const cleared = useRef(false);
@@ -221,7 +231,19 @@ function PaymentResult({ initial, id, signedIn }: { initial: (TransactionView & 
   return (
     <div className="px-4 py-12 sm:py-16">
       <div className={card} aria-live="polite">
-        {status === "paid" || status === "refunded" ? (
+        {status === "refunded" ? (
+          <>
+            <RotateCcw aria-hidden className="mx-auto size-14 text-ink-soft" />
+            <h1 className="mt-4 font-display text-3xl font-semibold text-ink">Payment refunded</h1>
+            <p className="mt-2 text-ink-soft">
+              {money(transaction.refundedMinor ?? transaction.totalMinor)} went back to you.
+              {transaction.unrecoveredTokens ? ` ${formatCount(transaction.unrecoveredTokens)} of its tokens had already been spent and stay spent.` : ""}
+            </p>
+            <p className="mx-auto mt-6 inline-flex items-center gap-2 rounded-2xl bg-paper-sunken px-5 py-3 text-lg text-ink" data-testid="new-balance">
+              <Coins aria-hidden className="size-5 text-accent" /> Your balance: <strong>{formatCount(transaction.balance)} tokens</strong>
+            </p>
+          </>
+        ) : status === "paid" ? (
           <>
             <CheckCircle2 aria-hidden className="mx-auto size-14 text-success" />
             <h1 className="mt-4 font-display text-3xl font-semibold text-ink">Payment received</h1>
