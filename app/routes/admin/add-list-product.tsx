@@ -1,7 +1,38 @@
-import { PlannedPage } from "~/components/planned-page";
+/** /admin/add-list-product: a new product, saved through the shared editor. */
+import { requireAdmin } from "@server/auth/guards";
+import { createProduct } from "@server/commerce/admin-products";
+import { getDb } from "@server/db/client";
+import { data, Link, redirect } from "react-router";
+import { ProductEditor } from "~/components/admin/product-editor";
+import { productForm } from "~/lib/admin-products";
+import { parseForm } from "~/lib/forms";
+import type { Route } from "./+types/add-list-product";
 
-export const meta = () => [{ title: "Add product · Atelier admin" }];
+export const meta = () => [{ title: "Add a product · Atelier admin" }];
 
-export default function AdminAddListProductPage() {
-  return <PlannedPage title="Add product" summary="Create a new token pack." variant="admin" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { values: { currency: "USD", bonusTokens: "0", sortOrder: "100", active: "on" } as Record<string, string> };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = parseForm(await request.formData(), productForm);
+  if (!parsed.ok) return data({ values: parsed.values, fields: parsed.errors.fields, message: "Some fields need fixing." }, { status: 400 });
+  const row = await createProduct(getDb(), admin, parsed.data);
+  return redirect(`/admin/edit-list-product?id=${row.id}&saved=1`);
+}
+
+export default function AdminAddListProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="max-w-4xl space-y-6">
+      <header>
+        <Link to="/admin/list-product" className="text-sm text-ink-soft hover:underline">
+          ← Products
+        </Link>
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">Add a product</h1>
+      </header>
+      <ProductEditor state={actionData ?? { values: loaderData.values }} submitLabel="Create product" />
+    </div>
+  );
 }

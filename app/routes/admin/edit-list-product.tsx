@@ -1,7 +1,77 @@
-import { PlannedPage } from "~/components/planned-page";
+/** /admin/edit-list-product?id=…: change a product; archive or restore it. */
+import { requireAdmin } from "@server/auth/guards";
+import { getProductForAdmin, productFormValues, setProductArchived, updateProduct } from "@server/commerce/admin-products";
+import { getDb } from "@server/db/client";
+import { data, Form, Link, useSearchParams } from "react-router";
+import { ChooseFromList, ProductEditor } from "~/components/admin/product-editor";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { productForm } from "~/lib/admin-products";
+import { parseForm } from "~/lib/forms";
+import type { Route } from "./+types/edit-list-product";
 
-export const meta = () => [{ title: "Edit product · Atelier admin" }];
+export const meta = () => [{ title: "Edit a product · Atelier admin" }];
 
-export default function AdminEditListProductPage() {
-  return <PlannedPage title="Edit product" summary="Change a token pack." variant="admin" />;
+async function load(request: Request) {
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  const row = await getProductForAdmin(getDb(), id);
+  if (!row) throw data("That product does not exist.", { status: 404 });
+  return row;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  // The spec's path has no id: opened bare, the page points to the list to choose from.
+  if (!new URL(request.url).searchParams.get("id")) return null;
+  const row = await load(request);
+  return { id: row.id, name: row.name, archived: row.archivedAt !== null, values: productFormValues(row) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const row = await load(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "archive" || intent === "restore") {
+    const after = await setProductArchived(getDb(), admin, row.id, intent === "archive");
+    return { values: productFormValues(after), saved: intent === "archive" ? "Archived: no longer sold, kept for past purchases." : "Restored." };
+  }
+  const parsed = parseForm(formData, productForm);
+  if (!parsed.ok) return data({ values: parsed.values, fields: parsed.errors.fields, message: "Some fields need fixing." }, { status: 400 });
+  const after = await updateProduct(getDb(), admin, row.id, parsed.data);
+  return { values: productFormValues(after), saved: "Saved. The pricing page shows it now." };
+}
+
+export default function AdminEditListProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  if (!loaderData) return <ChooseFromList verb="edit" />;
+  const saved = actionData && "saved" in actionData ? actionData.saved : params.get("saved") ? "Created." : null;
+  return (
+    <div className="max-w-4xl space-y-6">
+      <header>
+        <Link to="/admin/list-product" className="text-sm text-ink-soft hover:underline">
+          ← Products
+        </Link>
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">Edit {loaderData.name}</h1>
+        {loaderData.archived ? <p className="mt-1 text-sm text-ink-soft">Archived: not sold, kept for the purchases that name it.</p> : null}
+      </header>
+      {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
+      <ProductEditor
+        state={actionData ?? { values: loaderData.values }}
+        submitLabel="Save changes"
+        aside={
+          <>
+            <Link to={`/admin/duplicate-list-product?id=${loaderData.id}`} className={buttonClass({ variant: "secondary" })}>
+              Duplicate
+            </Link>
+          </>
+        }
+      />
+      <Form method="post">
+        <button type="submit" name="intent" value={loaderData.archived ? "restore" : "archive"} className={buttonClass({ variant: "secondary" })}>
+          {loaderData.archived ? "Restore this product" : "Archive this product"}
+        </button>
+      </Form>
+    </div>
+  );
 }

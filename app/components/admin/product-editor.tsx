@@ -1,0 +1,115 @@
+/**
+ * The product editor, shared by add, edit and duplicate: server-validated fields with their
+ * errors beside them, and a warning before leaving with unsaved changes.
+ */
+import { type ReactNode, useEffect, useState } from "react";
+import { Form, Link, useBlocker, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, inputClass, TextField } from "~/components/ui/field";
+import { SHOP_CURRENCIES } from "~/lib/admin-products";
+
+export interface EditorState {
+  values: Record<string, string>;
+  fields?: Record<string, string>;
+  message?: string;
+}
+
+function Area({ label, name, hint, error, defaultValue, rows = 4 }: { label: string; name: string; hint?: string; error?: string; defaultValue?: string; rows?: number }) {
+  const id = `field-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <textarea id={id} name={name} rows={rows} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint ${id}-error`} className={inputClass} />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Asks before leaving a form that has changes nobody saved (in-app navigation and closing the tab). */
+function useUnsavedChangesWarning(dirty: boolean) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm("You have unsaved changes. Leave this page and lose them?")) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+}
+
+export function ProductEditor({ state, submitLabel, aside }: { state: EditorState; submitLabel: string; aside?: ReactNode }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => setDirty(false), [state]);
+  useUnsavedChangesWarning(dirty && !saving);
+  const v = state.values;
+  const f = state.fields ?? {};
+  return (
+    <Form method="post" noValidate onChange={() => setDirty(true)} onSubmit={() => setDirty(false)} className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6">
+      {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField label="Name" name="name" defaultValue={v.name} error={f.name} required />
+        <TextField label="Tier" name="tier" defaultValue={v.tier} error={f.tier} hint="Packs of one tier sit together: starter, creator…" required />
+      </div>
+      <Area label="Description" name="description" defaultValue={v.description} error={f.description} rows={2} />
+      <div className="grid gap-4 md:grid-cols-4">
+        <TextField label="Price" name="price" inputMode="decimal" defaultValue={v.price} error={f.price} hint="In the currency, e.g. 9.99" required />
+        <div>
+          <label htmlFor="field-currency" className="mb-1.5 block text-sm font-medium text-ink">
+            Currency
+          </label>
+          <select id="field-currency" name="currency" defaultValue={v.currency || "USD"} className={inputClass}>
+            {SHOP_CURRENCIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+        <TextField label="Tokens" name="tokens" type="number" min={1} defaultValue={v.tokens} error={f.tokens} required />
+        <TextField label="Bonus tokens" name="bonusTokens" type="number" min={0} defaultValue={v.bonusTokens || "0"} error={f.bonusTokens} />
+      </div>
+      <Area label="Features" name="features" defaultValue={v.features} error={f.features} hint="One per line, shown with a tick on the pricing page (at most 8)." />
+      <div className="grid gap-4 md:grid-cols-3">
+        <TextField label="Badge" name="badge" defaultValue={v.badge} error={f.badge} hint='For example "Most popular"; empty for none.' />
+        <TextField label="Order" name="sortOrder" type="number" min={0} defaultValue={v.sortOrder || "0"} error={f.sortOrder} hint="Lower numbers come first." />
+        <label className="mt-7 flex items-center gap-3 text-sm font-medium text-ink">
+          <input type="checkbox" name="active" defaultChecked={v.active === "on"} className="size-4" /> On sale
+        </label>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" name="intent" value="save" className={buttonClass()} disabled={saving}>
+          {saving ? "Saving…" : submitLabel}
+        </button>
+        {aside}
+      </div>
+    </Form>
+  );
+}
+
+/** An edit or duplicate page opened without an id: say what it is for and where to choose. */
+export function ChooseFromList({ verb }: { verb: "edit" | "duplicate" }) {
+  return (
+    <div className="max-w-2xl space-y-4">
+      <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">{verb === "edit" ? "Edit a product" : "Duplicate a product"}</h1>
+      <p className="text-ink-soft">Choose the product to {verb} in the product list.</p>
+      <Link to="/admin/list-product" className={buttonClass()}>
+        Open the product list
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The product catalogue as admins edit it: list with search, filter, sort and pages; create,
+ * edit, duplicate (a prefilled copy, saved inactive), archive and restore. Every change is
+ * audited in its own transaction. Products named by past transactions are archived, never deleted.
+ */
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import type { ProductForm, ProductListQuery } from "~/lib/admin-products";
+import { type Actor, recordAudit } from "../admin/audit";
+import type { Database } from "../db/client";
+import { products } from "../db/schema";
+import { CommerceError } from "./errors";
+import type { Product } from "./products";
+
+export const ADMIN_PAGE_SIZE = 20;
+
+export async function listProductsForAdmin(db: Database, query: ProductListQuery): Promise<{ rows: Product[]; total: number; page: number; pages: number }> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(products.name, like), ilike(products.tier, like), ilike(products.description, like))!);
+  }
+  if (query.status === "active") conditions.push(and(eq(products.active, true), isNull(products.archivedAt))!);
+  if (query.status === "inactive") conditions.push(and(eq(products.active, false), isNull(products.archivedAt))!);
+  if (query.status === "archived") conditions.push(isNotNull(products.archivedAt));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const column = { order: products.sortOrder, name: products.name, price: products.priceMinor, tokens: products.tokens, updated: products.updatedAt }[query.sort];
+  const direction = query.dir === "desc" ? desc : asc;
+  const [totalRow] = await db.select({ n: count() }).from(products).where(where);
+  const total = totalRow?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(direction(column), asc(products.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows, total, page, pages };
+}
+
+export async function getProductForAdmin(db: Database, id: string): Promise<Product | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row ?? null;
+}
+
+function columnsOf(form: ProductForm) {
+  return {
+    name: form.name,
+    description: form.description,
+    priceMinor: form.price,
+    currency: form.currency,
+    tokens: form.tokens,
+    bonusTokens: form.bonusTokens,
+    tier: form.tier,
+    features: form.features,
+    badge: form.badge || null,
+    sortOrder: form.sortOrder,
+    active: form.active,
+  };
+}
+
+export async function createProduct(db: Database, actor: Actor, form: ProductForm, options: { duplicateOf?: string } = {}): Promise<Product> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [row] = await tx.insert(products).values(columnsOf(form)).returning();
+    await recordAudit(tx, actor, {
+      action: options.duplicateOf ? "product.duplicate" : "product.create",
+      entityType: "product",
+      entityId: row!.id,
+      before: options.duplicateOf ? { duplicateOf: options.duplicateOf } : null,
+      after: row,
+    });
+    return row!;
+  });
+}
+
+export async function updateProduct(db: Database, actor: Actor, id: string, form: ProductForm): Promise<Product> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
+    const [after] = await tx
+      .update(products)
+      .set({ ...columnsOf(form), updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning();
+    await recordAudit(tx, actor, { action: "product.update", entityType: "product", entityId: id, before, after });
+    return after!;
+  });
+}
+
+/** Archived products leave the shop for good but stay for the transactions that name them. */
+export async function setProductArchived(db: Database, actor: Actor, id: string, archived: boolean): Promise<Product> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
+    const [after] = await tx
+      .update(products)
+      .set({ archivedAt: archived ? new Date() : null, active: archived ? false : before.active, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning();
+    await recordAudit(tx, actor, { action: archived ? "product.archive" : "product.restore", entityType: "product", entityId: id, before, after });
+    return after!;
+  });
+}
+
+/** The editor's values for a product: as it is (edit), or as a copy to save as new (duplicate). */
+export function productFormValues(row: Product, copy = false): Record<string, string> {
+  return {
+    name: copy ? `${row.name} (copy)`.slice(0, 60) : row.name,
+    description: row.description,
+    price: (row.priceMinor / 100).toFixed(2),
+    currency: row.currency,
+    tokens: String(row.tokens),
+    bonusTokens: String(row.bonusTokens),
+    tier: row.tier,
+    features: row.features.join("\n"),
+    badge: row.badge ?? "",
+    sortOrder: String(row.sortOrder),
+    active: copy ? "" : row.active ? "on" : "",
+  };
+}
