@@ -112,6 +112,7 @@ export default [
     route("payments/webhooks/:provider", "routes/api/payment-webhook.ts"),
     route("redeem", "routes/api/redeem.ts"),
     route("pre-registrations", "routes/api/pre-registrations.ts"),
+    route("admin/transactions.csv", "routes/api/admin/transactions-csv.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("builds/latest.json", "routes/builds/latest-json.ts"),

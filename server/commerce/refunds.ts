@@ -4,6 +4,7 @@
  * already spent stays spent, and the refund records and says how much that was.
  */
 import { and, eq } from "drizzle-orm";
+import { type Actor, recordAudit } from "../admin/audit";
 import type { Database } from "../db/client";
 import { transactionEvents, transactions } from "../db/schema";
 import { applyTokenMovementIn, lockTokenAccount } from "../generation/ledger";
@@ -18,7 +19,7 @@ export interface RefundResult {
   message: string;
 }
 
-export async function refundTransaction(db: Database, transactionId: string, options: { by: string; reason: string }): Promise<RefundResult> {
+export async function refundTransaction(db: Database, transactionId: string, options: { actor: Actor; reason: string }): Promise<RefundResult> {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!row) throw new CommerceError(404, "not_found", "That transaction does not exist.");
   if (row.status === "refunded") throw new CommerceError(409, "already_refunded", "This transaction is refunded already.");
@@ -63,7 +64,15 @@ export async function refundTransaction(db: Database, transactionId: string, opt
       unrecoveredTokens > 0
         ? `Refunded the payment and took back ${reversedTokens} of ${claimed.tokens} tokens; ${unrecoveredTokens} were already spent.`
         : `Refunded the payment and took back all ${claimed.tokens} tokens.`;
-    await tx.insert(transactionEvents).values({ transactionId: claimed.id, status: "refunded", source: `admin ${options.by}`, note: `${message} Reason: ${options.reason}` });
-    return { refundedMinor: claimed.totalMinor, reversedTokens, unrecoveredTokens, message };
+    await tx.insert(transactionEvents).values({ transactionId: claimed.id, status: "refunded", source: `admin ${options.actor.email}`, note: `${message} Reason: ${options.reason}` });
+    const result = { refundedMinor: claimed.totalMinor, reversedTokens, unrecoveredTokens, message };
+    await recordAudit(tx, options.actor, {
+      action: "transaction.refund",
+      entityType: "transaction",
+      entityId: claimed.id,
+      before: { status: "paid" },
+      after: { status: "refunded", reason: options.reason, providerRefundId: refundId, ...result },
+    });
+    return result;
   });
 }

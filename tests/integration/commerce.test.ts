@@ -26,7 +26,7 @@ import {
 import { cancelTransaction, closeTransaction, getUserTransaction, reconcileTransactions, settleTransaction, startCheckout } from "../../server/commerce/transactions";
 import { handlePaymentWebhook } from "../../server/commerce/webhooks";
 import { mergeCart, getCart } from "../../server/commerce/cart";
-import { discountRedemptions, discounts, emailOutbox, errorReports, preRegistrations, products, redeemCodes, sandboxPayments, tokenLedger, transactions, user } from "../../server/db/schema";
+import { auditLog, discountRedemptions, discounts, emailOutbox, errorReports, preRegistrations, products, redeemCodes, sandboxPayments, tokenLedger, transactions, user } from "../../server/db/schema";
 import { applyTokenMovement, getTokenBalance, sumTokenLedger } from "../../server/generation/ledger";
 import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
 import { sendEmailJob } from "../../server/notify/send-email";
@@ -349,7 +349,8 @@ describe("refunds", () => {
     await paySandboxCheckout(t.db, await sessionOf(start.transactionId), CARD);
     await settleTransaction(t.db, start.transactionId, "test");
     await applyTokenMovement(t.db, { userId: ada.userId, amount: -320, reason: "generation", idempotencyKey: "spent" });
-    const result = await refundTransaction(t.db, start.transactionId, { by: "admin", reason: "asked within 14 days" });
+    await createUser("admin-x");
+    const result = await refundTransaction(t.db, start.transactionId, { actor: { userUid: "admin-x", email: "admin@example.test" }, reason: "asked within 14 days" });
     expect(result).toEqual({
       refundedMinor: 499,
       reversedTokens: 180,
@@ -358,9 +359,11 @@ describe("refunds", () => {
     });
     expect(await getTokenBalance(t.db, ada.userId)).toBe(0);
     expect(await sumTokenLedger(t.db, ada.userId)).toBe(0);
-    expect((await refusal(refundTransaction(t.db, start.transactionId, { by: "admin", reason: "again" }))).code).toBe("already_refunded");
+    expect((await refusal(refundTransaction(t.db, start.transactionId, { actor: { userUid: "admin-x", email: "admin@example.test" }, reason: "again" }))).code).toBe("already_refunded");
     const [sandbox] = await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, await sessionOf(start.transactionId)));
     expect(sandbox!.refundedMinor).toBe(499);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, start.transactionId));
+    expect(audit).toMatchObject({ action: "transaction.refund", actorId: "admin-x", after: { status: "refunded", reason: "asked within 14 days", unrecoveredTokens: 320 } });
   });
 });
 

@@ -211,6 +211,6 @@ it("refunds through the configured provider", async () => {
     .insert(transactions)
     .values({ userId: "cy", status: "paid", provider: "stripe", providerPaymentId: "pi_x", currency: "USD", subtotalMinor: 499, totalMinor: 499, tokens: 500 })
     .returning();
-  await expect(refundTransaction(t.db, row!.id, { by: "admin", reason: "test" })).rejects.toThrow(/did not refund/);
+  await expect(refundTransaction(t.db, row!.id, { actor: { userUid: "admin-x", email: "admin@example.test" }, reason: "test" })).rejects.toThrow(/did not refund/);
   expect((await t.db.select().from(transactions).where(eq(transactions.id, row!.id)))[0]!.status).toBe("paid");
 });

@@ -1,7 +1,167 @@
-import { PlannedPage } from "~/components/planned-page";
+/** /admin/detail-history-transaction?id=…: one purchase — lines, discount, status timeline, provider references — and its refund. */
+import { requireAdmin } from "@server/auth/guards";
+import { getTransactionForAdmin } from "@server/commerce/admin-transactions";
+import { CommerceError } from "@server/commerce/errors";
+import { refundTransaction } from "@server/commerce/refunds";
+import { getDb } from "@server/db/client";
+import { data, Form, Link, useNavigation } from "react-router";
+import { formatCount, formatMoney } from "~/components/product/money";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { refundForm } from "~/lib/admin-transactions";
+import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
+import { parseForm } from "~/lib/forms";
+import type { Route } from "./+types/detail-history-transaction";
 
 export const meta = () => [{ title: "Transaction · Atelier admin" }];
 
-export default function AdminDetailHistoryTransactionPage() {
-  return <PlannedPage title="Transaction" summary="Lines, discount, status history and refunds of one purchase." variant="admin" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = new URL(request.url).searchParams.get("id");
+  if (!id) return { transaction: null };
+  const transaction = await getTransactionForAdmin(getDb(), id);
+  if (!transaction) throw data("That transaction does not exist.", { status: 404 });
+  return { transaction };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  const parsed = parseForm(await request.formData(), refundForm);
+  if (!parsed.ok) return data({ ok: false as const, message: parsed.errors.fields.reason ?? "Say why.", field: true }, { status: 400 });
+  try {
+    const result = await refundTransaction(getDb(), id, { actor: admin, reason: parsed.data.reason });
+    return { ok: true as const, message: result.message, field: false };
+  } catch (error) {
+    if (error instanceof CommerceError) return data({ ok: false as const, message: error.message, field: false }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function AdminDetailHistoryTransactionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const t = loaderData.transaction;
+  if (!t) {
+    return (
+      <div className="max-w-2xl space-y-4">
+        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Transaction</h1>
+        <p className="text-ink-soft">Choose a transaction in the history to see it here.</p>
+        <Link to="/admin/history-transaction" className={buttonClass()}>
+          Open the history
+        </Link>
+      </div>
+    );
+  }
+  const money = (minor: number) => formatMoney(minor, t.currency);
+  return (
+    <div className="max-w-4xl space-y-6">
+      <header>
+        <Link to="/admin/history-transaction" className="text-sm text-ink-soft hover:underline">
+          ← Transactions
+        </Link>
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">
+          {money(t.totalMinor)} · {TRANSACTION_STATUS_LABELS[t.status]}
+        </h1>
+        <p className="mt-1 text-ink-soft">
+          {t.buyer.name} ({t.buyer.email}) ·{" "}
+          <Link to={`/admin/user-form?id=${t.buyer.id}`} className="text-accent hover:underline">
+            the buyer's account
+          </Link>
+        </p>
+      </header>
+      {actionData && !actionData.field ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+
+      <section aria-labelledby="lines-heading" className="rounded-2xl border border-line bg-paper-raised p-5">
+        <h2 id="lines-heading" className="font-semibold text-ink">
+          Lines
+        </h2>
+        <table className="mt-3 w-full text-sm">
+          <caption className="sr-only">Lines</caption>
+          <thead className="text-left text-ink-soft">
+            <tr>
+              <th className="py-1 font-medium">Product</th>
+              <th className="py-1 text-right font-medium">Qty</th>
+              <th className="py-1 text-right font-medium">Unit</th>
+              <th className="py-1 text-right font-medium">Discount</th>
+              <th className="py-1 text-right font-medium">Total</th>
+              <th className="py-1 text-right font-medium">Tokens</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {t.lines.map((l) => (
+              <tr key={l.productId}>
+                <td className="py-2">{l.name}</td>
+                <td className="py-2 text-right tabular-nums">{l.quantity}</td>
+                <td className="py-2 text-right tabular-nums">{money(l.unitPriceMinor)}</td>
+                <td className="py-2 text-right tabular-nums">{l.discountMinor ? `−${money(l.discountMinor)}` : "—"}</td>
+                <td className="py-2 text-right tabular-nums">{money(l.totalMinor)}</td>
+                <td className="py-2 text-right tabular-nums">{formatCount(l.unitTokens * l.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+          <dt className="text-ink-soft">Subtotal</dt>
+          <dd className="tabular-nums">{money(t.subtotalMinor)}</dd>
+          <dt className="text-ink-soft">Discount</dt>
+          <dd className="tabular-nums">{t.discountMinor ? `−${money(t.discountMinor)} (${t.discountCode})` : "—"}</dd>
+          <dt className="text-ink-soft">Total</dt>
+          <dd className="font-semibold tabular-nums">{money(t.totalMinor)}</dd>
+          <dt className="text-ink-soft">Tokens</dt>
+          <dd className="tabular-nums">{formatCount(t.tokens)}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="provider-heading" className="rounded-2xl border border-line bg-paper-raised p-5 text-sm">
+        <h2 id="provider-heading" className="font-semibold text-ink">
+          Provider
+        </h2>
+        <dl className="mt-3 grid gap-y-1 sm:grid-cols-[12rem_1fr]">
+          <dt className="text-ink-soft">Provider</dt>
+          <dd>{t.provider}</dd>
+          <dt className="text-ink-soft">Checkout</dt>
+          <dd className="font-mono break-all">{t.providerSessionId ?? "—"}</dd>
+          <dt className="text-ink-soft">Payment</dt>
+          <dd className="font-mono break-all">{t.providerPaymentId ?? "—"}</dd>
+          <dt className="text-ink-soft">Refund</dt>
+          <dd className="font-mono break-all">{t.providerRefundId ?? "—"}</dd>
+          <dt className="text-ink-soft">Transaction</dt>
+          <dd className="font-mono break-all">{t.id}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="timeline-heading" className="rounded-2xl border border-line bg-paper-raised p-5 text-sm">
+        <h2 id="timeline-heading" className="font-semibold text-ink">
+          Status history
+        </h2>
+        <ol className="mt-3 space-y-2">
+          {t.events.map((e, i) => (
+            <li key={i} className="flex flex-wrap gap-x-3">
+              <span className="w-44 text-ink-soft">{new Date(e.at).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })}</span>
+              <span className="font-medium text-ink">{TRANSACTION_STATUS_LABELS[e.status]}</span>
+              <span className="text-ink-soft">{e.source}</span>
+              {e.note ? <span className="w-full text-ink-soft sm:w-auto">— {e.note}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {t.status === "paid" ? (
+        <section aria-labelledby="refund-heading" className="rounded-2xl border border-danger/30 bg-paper-raised p-5">
+          <h2 id="refund-heading" className="font-semibold text-ink">
+            Refund
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">
+            Refunds {money(t.totalMinor)} through {t.provider}, then takes back the {formatCount(t.tokens)} tokens — as many as the buyer still has.
+          </p>
+          <Form method="post" className="mt-4 flex flex-wrap items-start gap-3">
+            <TextField label="Reason" name="reason" className="min-w-72 flex-1" error={actionData && !actionData.ok && actionData.field ? actionData.message : undefined} />
+            <button type="submit" className={buttonClass({ className: "mt-7" })} disabled={busy}>
+              {busy ? "Refunding…" : "Refund"}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
 }

@@ -1,7 +1,130 @@
-import { PlannedPage } from "~/components/planned-page";
+/** /admin/history-transaction: every purchase, filtered by status, dates, buyer, product and provider; CSV export. */
+import { requireAdmin } from "@server/auth/guards";
+import { listTransactionsForAdmin } from "@server/commerce/admin-transactions";
+import { getDb } from "@server/db/client";
+import { products } from "@server/db/schema";
+import { asc } from "drizzle-orm";
+import { Download } from "lucide-react";
+import { Form, Link, useLocation } from "react-router";
+import { type Column, DataTable } from "~/components/admin/data-table";
+import { formatCount, formatMoney } from "~/components/product/money";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { TRANSACTION_FILTER_PROVIDERS, TRANSACTION_FILTER_STATUSES, transactionListQuery } from "~/lib/admin-transactions";
+import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
+import type { Route } from "./+types/history-transaction";
 
 export const meta = () => [{ title: "Transactions · Atelier admin" }];
 
-export default function AdminHistoryTransactionPage() {
-  return <PlannedPage title="Transactions" summary="Every purchase, with filters and export." variant="admin" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const query = transactionListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [result, productOptions] = await Promise.all([
+    listTransactionsForAdmin(db, query),
+    db.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.sortOrder), asc(products.name)),
+  ]);
+  return { query, productOptions, ...result };
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const label = (value: string) => value[0]!.toUpperCase() + value.slice(1);
+
+export default function AdminHistoryTransactionPage({ loaderData }: Route.ComponentProps) {
+  const { query, rows, total, page, pages, productOptions } = loaderData;
+  const { search } = useLocation();
+  const columns: Column<Row>[] = [
+    {
+      key: "created",
+      header: "Date",
+      sort: "created",
+      cell: (r) => (
+        <Link to={`/admin/detail-history-transaction?id=${r.id}`} className="font-medium text-accent hover:underline">
+          {new Date(r.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}
+        </Link>
+      ),
+    },
+    { key: "buyer", header: "Buyer", cell: (r) => <span title={r.userName}>{r.userEmail}</span> },
+    { key: "status", header: "Status", cell: (r) => TRANSACTION_STATUS_LABELS[r.status as keyof typeof TRANSACTION_STATUS_LABELS] ?? r.status },
+    { key: "provider", header: "Provider", cell: (r) => r.provider },
+    { key: "code", header: "Code", cell: (r) => r.discountCode ?? "—" },
+    { key: "tokens", header: "Tokens", align: "right", cell: (r) => formatCount(r.tokens) },
+    { key: "total", header: "Total", sort: "total", align: "right", cell: (r) => formatMoney(r.totalMinor, r.currency) },
+  ];
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Transactions</h1>
+          <p className="mt-1 text-ink-soft">Every purchase, its status and its money.</p>
+        </div>
+        <a href={`/api/admin/transactions.csv${search}`} className={buttonClass({ variant: "secondary" })} download>
+          <Download aria-hidden className="size-4" /> Export CSV
+        </a>
+      </header>
+      <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" role="search">
+        <label className="text-sm font-medium text-ink">
+          Status
+          <select name="status" defaultValue={query.status} className={`${inputClass} mt-1.5`}>
+            {TRANSACTION_FILTER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {label(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-ink">
+          Provider
+          <select name="provider" defaultValue={query.provider} className={`${inputClass} mt-1.5`}>
+            {TRANSACTION_FILTER_PROVIDERS.map((s) => (
+              <option key={s} value={s}>
+                {label(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-ink">
+          From
+          <input type="date" name="from" defaultValue={query.from ?? ""} className={`${inputClass} mt-1.5`} />
+        </label>
+        <label className="text-sm font-medium text-ink">
+          To
+          <input type="date" name="to" defaultValue={query.to ?? ""} className={`${inputClass} mt-1.5`} />
+        </label>
+        <label className="text-sm font-medium text-ink">
+          Buyer
+          <input type="search" name="user" defaultValue={query.user} placeholder="Email or name" className={`${inputClass} mt-1.5`} />
+        </label>
+        <label className="text-sm font-medium text-ink">
+          Product
+          <select name="product" defaultValue={query.product ?? ""} className={`${inputClass} mt-1.5`}>
+            <option value="">All</option>
+            {productOptions.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="sm:col-span-3 lg:col-span-6">
+          <button type="submit" className={buttonClass({ variant: "secondary" })}>
+            Filter
+          </button>
+        </div>
+      </Form>
+      <DataTable
+        caption="Transactions"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={query.sort}
+        dir={query.dir}
+        page={page}
+        pages={pages}
+        total={total}
+        empty="No transaction matches these filters."
+      />
+    </div>
+  );
 }
