@@ -1,7 +1,146 @@
-import { PlannedPage } from "~/components/planned-page";
+/** /admin/detail-list-discount: a new code (no id) or one code (?id=…) with its usage figures. */
+import { requireAdmin } from "@server/auth/guards";
+import { createDiscount, discountFormValues, getDiscountForAdmin, updateDiscount } from "@server/commerce/admin-discounts";
+import { CommerceError } from "@server/commerce/errors";
+import { listShopProducts } from "@server/commerce/products";
+import { getDb } from "@server/db/client";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { formatMoney } from "~/components/product/money";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, inputClass, TextField } from "~/components/ui/field";
+import { SHOP_CURRENCIES } from "~/lib/admin-products";
+import { discountForm } from "~/lib/admin-discounts";
+import { formValues } from "~/lib/forms";
+import type { Route } from "./+types/detail-list-discount";
 
 export const meta = () => [{ title: "Discount · Atelier admin" }];
 
-export default function AdminDetailListDiscountPage() {
-  return <PlannedPage title="Discount" summary="Edit one discount code." variant="admin" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const products = (await listShopProducts(db)).map((p) => ({ id: p.id, name: p.name }));
+  const id = new URL(request.url).searchParams.get("id");
+  if (!id) return { id: null, products, usage: null, redemptions: 0, values: { kind: "percent", currency: "USD", maxPerUser: "1", minOrder: "0.00", active: "on" } as Record<string, string> };
+  const found = await getDiscountForAdmin(db, id);
+  if (!found) throw data("That discount does not exist.", { status: 404 });
+  return { id, products, usage: found.usage, redemptions: found.discount.redemptions, values: discountFormValues(found.discount) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const id = new URL(request.url).searchParams.get("id");
+  const formData = await request.formData();
+  const values = formValues(formData);
+  const raw = { ...Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")), productIds: formData.getAll("productIds").map(String) };
+  const parsed = discountForm.safeParse(raw);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    return data({ values: { ...values, productIds: raw.productIds.join(",") }, fields, message: "Some fields need fixing." }, { status: 400 });
+  }
+  try {
+    const db = getDb();
+    if (!id) {
+      const row = await createDiscount(db, admin, parsed.data);
+      return redirect(`/admin/detail-list-discount?id=${row.id}&saved=1`);
+    }
+    const row = await updateDiscount(db, admin, id, parsed.data);
+    return { values: discountFormValues(row), fields: {}, message: "", saved: "Saved. Buyers' carts use it now." };
+  } catch (error) {
+    if (error instanceof CommerceError) {
+      const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([k, v]) => [k, v[0] ?? error.message]));
+      return data({ values: { ...values, productIds: raw.productIds.join(",") }, fields, message: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function AdminDetailListDiscountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const saving = useNavigation().state === "submitting";
+  const state = actionData ?? { values: loaderData.values, fields: {} as Record<string, string>, message: "" };
+  const v: Record<string, string | undefined> = state.values;
+  const f: Record<string, string | undefined> = state.fields;
+  const [kind, setKind] = useState(v.kind ?? "percent");
+  useEffect(() => setKind(v.kind ?? "percent"), [v.kind]);
+  const chosen = new Set((v.productIds ?? "").split(",").filter(Boolean));
+  const saved = actionData && "saved" in actionData ? actionData.saved : params.get("saved") ? "Created." : null;
+  return (
+    <div className="max-w-4xl space-y-6">
+      <header>
+        <Link to="/admin/manage-discount" className="text-sm text-ink-soft hover:underline">
+          ← Discounts
+        </Link>
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">{loaderData.id ? `Discount ${loaderData.values.code}` : "New discount"}</h1>
+      </header>
+      {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
+      {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
+      {loaderData.usage ? (
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Usage">
+          {[
+            ["Held or used", String(loaderData.redemptions)],
+            ["Paid orders", String(loaderData.usage.paidOrders)],
+            ["Waiting for payment", String(loaderData.usage.held)],
+            ["Taken off", formatMoney(loaderData.usage.discountedMinor, v.currency || "USD")],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-2xl border border-line bg-paper-raised p-4">
+              <dt className="text-sm text-ink-soft">{label}</dt>
+              <dd className="mt-1 font-display text-2xl font-semibold text-ink">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <Form method="post" noValidate className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6" key={JSON.stringify(v)}>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField label="Code" name="code" defaultValue={v.code} error={f.code} hint="Buyers type it in any case." autoCapitalize="characters" />
+          <TextField label="Description" name="description" defaultValue={v.description} error={f.description} hint="For admins: what the code is for." />
+        </div>
+        <div className="grid gap-4 md:grid-cols-3">
+          <label className="text-sm font-medium text-ink">
+            Kind
+            <select name="kind" value={kind} onChange={(e) => setKind(e.target.value)} className={`${inputClass} mt-1.5`}>
+              <option value="percent">Percent off</option>
+              <option value="fixed">Amount off</option>
+            </select>
+          </label>
+          <TextField label={kind === "percent" ? "Percent" : "Amount"} name="value" defaultValue={v.value} error={f.value} inputMode="decimal" hint={kind === "percent" ? "1 to 100" : "For example 5.00"} />
+          <label className="text-sm font-medium text-ink">
+            Currency
+            <select name="currency" defaultValue={v.currency || "USD"} className={`${inputClass} mt-1.5`}>
+              {SHOP_CURRENCIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField label="Valid from (UTC)" name="validFrom" type="datetime-local" defaultValue={v.validFrom} error={f.validFrom} hint="Empty: from now." />
+          <TextField label="Valid until (UTC)" name="validUntil" type="datetime-local" defaultValue={v.validUntil} error={f.validUntil} hint="Empty: no end." />
+        </div>
+        <div className="grid gap-4 md:grid-cols-3">
+          <TextField label="Uses in total" name="maxRedemptions" type="number" min={1} defaultValue={v.maxRedemptions} error={f.maxRedemptions} hint="Empty: no limit." />
+          <TextField label="Uses per buyer" name="maxPerUser" type="number" min={1} defaultValue={v.maxPerUser} error={f.maxPerUser} />
+          <TextField label="Minimum order" name="minOrder" inputMode="decimal" defaultValue={v.minOrder} error={f.minOrder} hint="0.00 for none." />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-ink">Only for these packs</legend>
+          <p className="text-sm text-ink-soft">None ticked: every pack.</p>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {loaderData.products.map((p) => (
+              <label key={p.id} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="productIds" value={p.id} defaultChecked={chosen.has(p.id)} className="size-4" /> {p.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="flex items-center gap-3 text-sm font-medium text-ink">
+          <input type="checkbox" name="active" defaultChecked={v.active === "on"} className="size-4" /> On
+        </label>
+        <button type="submit" className={buttonClass()} disabled={saving}>
+          {saving ? "Saving…" : loaderData.id ? "Save changes" : "Create discount"}
+        </button>
+      </Form>
+    </div>
+  );
 }
