@@ -59,20 +59,6 @@ export function isOnSale(product: Product): boolean {
   return product.active && product.archivedAt === null;
 }
 
-export interface FaqEntry {
-  id: string;
-  question: string;
-  answer: string;
-}
-
-export async function listPublishedFaqs(db: Database): Promise<FaqEntry[]> {
-  return db
-    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
-    .from(faqs)
-    .where(eq(faqs.published, true))
-    .orderBy(asc(faqs.sortOrder), asc(faqs.createdAt));
-}
-
 export const DEMO_PRODUCTS = [
   {
     name: "Starter",

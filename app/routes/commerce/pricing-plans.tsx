@@ -1,6 +1,7 @@
 /** /pricing-plans: the token packs side by side, what each includes, how tokens are spent, the FAQ and the redeem event. */
 import { getUser } from "@server/auth/guards";
-import { listPublishedFaqs, listShopProducts } from "@server/commerce/products";
+import { listShopProducts } from "@server/commerce/products";
+import { listPublishedFaqs } from "@server/content/faqs";
 import { getRedeemWindow } from "@server/commerce/redeem-codes";
 import { loadFeatureFlags } from "@server/content/feature-flags";
 import { getDb } from "@server/db/client";

@@ -1,0 +1,44 @@
+/** The FAQ from the back office: add a question (field errors first), see it on the pricing page, move it to the top, unpublish it. */
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { auditLog, faqs } from "../server/db/schema";
+import { signInAsAdmin } from "./support/accounts";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+
+test("an admin adds a question, moves it first and unpublishes it; the pricing page follows", async ({ page, db }) => {
+  const question = `Can I paint with ${randomBytes(3).toString("hex")}?`;
+  await signInAsAdmin(page);
+  await gotoHydrated(page, "/admin/list-faq");
+  await page.getByRole("link", { name: "Add a question" }).click();
+  await page.getByLabel("Question").fill(question);
+  await page.getByRole("button", { name: "Add the question" }).click();
+  await expect(page.getByText("Write the answer (at least 5 characters)")).toBeVisible();
+  await page.getByLabel("Answer").fill("Yes, with every brush.");
+  await page.getByRole("button", { name: "Add the question" }).click();
+  await expect(page.getByText("Created.")).toBeVisible();
+
+  await gotoHydrated(page, "/admin/list-faq");
+  const list = page.getByRole("list", { name: "Questions" });
+  // A new question comes last; each move up takes it one place higher, until it is first.
+  const items = list.getByRole("listitem");
+  for (let position = (await items.count()) - 1; position > 0; position--) {
+    await expect(items.nth(position)).toContainText(question);
+    await page.getByRole("button", { name: `Move up: ${question}` }).click();
+    await expect(items.nth(position - 1)).toContainText(question);
+  }
+  await expect(page.getByRole("button", { name: `Move up: ${question}` })).toBeDisabled();
+
+  await gotoHydrated(page, "/pricing-plans");
+  await expect(page.locator("details").first()).toContainText(question);
+
+  await gotoHydrated(page, "/admin/list-faq");
+  await page.getByRole("button", { name: `Unpublish: ${question}` }).click();
+  await expect(page.getByText("Unpublished: kept as a draft.")).toBeVisible();
+  await gotoHydrated(page, "/pricing-plans");
+  await expect(page.getByText(question)).toHaveCount(0);
+
+  const [row] = await db.select().from(faqs).where(eq(faqs.question, question));
+  const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, row!.id))).map((a) => a.action);
+  expect(actions).toEqual(expect.arrayContaining(["faq.create", "faq.move-up", "faq.unpublish"]));
+  await db.delete(faqs).where(eq(faqs.id, row!.id));
+});
