@@ -69,6 +69,13 @@ test("an admin creates, duplicates, edits and archives a product, and the pricin
   expect(actions.sort()).toEqual(
     ["product.archive", "product.create", "product.duplicate", "product.update"].map((a) => `${a} admin@atelier.local`).sort(),
   );
+  // The log page finds them too, and the error reports have their own tab.
+  const [original] = await db.select({ id: products.id }).from(products).where(eq(products.name, name));
+  await gotoHydrated(page, `/admin/list-log?q=${original!.id}`);
+  await expect(page.getByRole("table", { name: "Admin actions" })).toContainText("product.create");
+  await expect(page.getByRole("table", { name: "Admin actions" })).toContainText("admin@atelier.local");
+  await page.getByRole("link", { name: "Error reports" }).click();
+  await expect(page.getByRole("table", { name: "Error reports" })).toBeVisible();
   await db.delete(products).where(inArray(products.id, ids)).catch(() => {});
   await db.delete(auditLog).where(eq(auditLog.entityType, "product"));
 });
