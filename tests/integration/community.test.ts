@@ -436,3 +436,37 @@ describe("query plans", () => {
     expect(search).not.toMatch(/Seq Scan/);
   });
 });
+
+describe("moderation", () => {
+  it("hides, restores, removes and features artworks, closing reports, telling the creator and auditing", async () => {
+    const { listModerationQueue, listFeaturedArtworks, moderateArtwork, moderationInput, ModerationError } = await import("../../server/community/moderation");
+    const { auditLog } = await import("../../server/db/schema");
+    const alice = await createUser("alice");
+    const bob = await createUser("bob");
+    await t.db.update(user).set({ role: "admin" }).where(eq(user.id, bob));
+    const admin = { userUid: bob, email: `${bob}@example.test` };
+    const art = await publishOne(alice, { title: "Reported one" });
+    const other = await publishOne(alice, { title: "Fine one" });
+    await reportArtwork(t.db, bob, art.id, { reason: "spam", details: "" });
+    expect((await listModerationQueue(t.db)).map((q) => [q.title, q.reports])).toEqual([["Reported one", 1]]);
+
+    expect(moderationInput.safeParse({ artworkId: art.id, action: "hide", reason: "" }).error?.issues[0]?.message).toBe("Tell the creator why (at least 3 characters)");
+    const hidden = await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: art.id, action: "hide", reason: "Looks like an advert" }));
+    expect(hidden.message).toBe("Hidden: only its creator sees it now. 1 report closed.");
+    expect(await getArtworkView(t.db, art.id, null)).toBeNull();
+    expect(await listModerationQueue(t.db)).toEqual([]);
+    const [notice] = await t.db.select().from(notifications).where(eq(notifications.userId, alice));
+    expect(notice).toMatchObject({ title: "Your artwork is hidden", message: '"Reported one" is hidden from the community while we look at it: Looks like an advert' });
+
+    await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: art.id, action: "restore" }));
+    expect(await getArtworkView(t.db, art.id, null)).not.toBeNull();
+    await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: other.id, action: "feature" }));
+    expect((await loadCommunityHome(t.db)).featured.map((a) => a.id)).toEqual([other.id]);
+    expect((await listFeaturedArtworks(t.db)).map((f) => f.artworkId)).toEqual([other.id]);
+    await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: other.id, action: "remove", reason: "Someone else's work" }));
+    expect((await loadCommunityHome(t.db)).featured).toEqual([]);
+    await expect(moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: other.id, action: "restore" }))).rejects.toBeInstanceOf(ModerationError);
+    const actions = (await t.db.select().from(auditLog)).map((a) => a.action).sort();
+    expect(actions).toEqual(["artwork.feature", "artwork.hide", "artwork.remove", "artwork.restore"]);
+  });
+});

@@ -1,7 +1,152 @@
-import { PlannedPage } from "~/components/planned-page";
+/**
+ * /admin/manage-community: the moderation queue (artworks with open reports: hide, restore,
+ * remove with a reason the creator is told, or dismiss) and the featured artworks of the
+ * community's main page (feature recent ones, unfeature).
+ */
+import { requireAdmin } from "@server/auth/guards";
+import { listArtworks } from "@server/community/artworks";
+import { listFeaturedArtworks, listModerationQueue, ModerationError, moderateArtwork, moderationInput } from "@server/community/moderation";
+import { getDb } from "@server/db/client";
+import { data, Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, inputClass } from "~/components/ui/field";
+import { REPORT_REASON_LABELS, type ReportReason } from "~/lib/community";
+import type { Route } from "./+types/manage-community";
 
-export const meta = () => [{ title: "Community moderation · Atelier admin" }];
+export const meta = () => [{ title: "Community · Atelier admin" }];
 
-export default function AdminManageCommunityPage() {
-  return <PlannedPage title="Community moderation" summary="Reports, hidden artwork and featured picks." variant="admin" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const [queue, featured, recent] = await Promise.all([listModerationQueue(db), listFeaturedArtworks(db), listArtworks(db, { sort: "newest", limit: 12 } as never, null)]);
+  return {
+    queue,
+    featured: featured.map((f) => ({ ...f, featuredAt: f.featuredAt?.toISOString() ?? null })),
+    recent: recent.items.map((a) => ({ id: a.id, title: a.title, creator: a.creator.name })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = moderationInput.safeParse({ artworkId: form.get("artworkId"), action: form.get("intent"), reason: form.get("reason") ?? "" });
+  if (!parsed.success) {
+    return data({ ok: false as const, artworkId: String(form.get("artworkId") ?? ""), message: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
+  }
+  try {
+    const { message } = await moderateArtwork(getDb(), admin, parsed.data);
+    return { ok: true as const, artworkId: parsed.data.artworkId, message };
+  } catch (error) {
+    if (error instanceof ModerationError) return data({ ok: false as const, artworkId: parsed.data.artworkId, message: error.message }, { status: 409 });
+    throw error;
+  }
+}
+
+export default function AdminManageCommunityPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { queue, featured, recent } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const featuredIds = new Set(featured.map((f) => f.artworkId));
+  return (
+    <div className="space-y-10">
+      <header>
+        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Community</h1>
+        <p className="mt-1 text-ink-soft">Reported artworks, and what the community's main page features.</p>
+      </header>
+      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+
+      <section aria-labelledby="queue-heading" className="space-y-4">
+        <h2 id="queue-heading" className="font-display text-2xl font-semibold text-ink">
+          Moderation queue
+        </h2>
+        {queue.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-8 text-center text-ink-soft">No open reports. All quiet.</p>
+        ) : (
+          <ul className="space-y-3" aria-label="Reported artworks">
+            {queue.map((item) => (
+              <li key={item.artworkId} className="flex flex-wrap gap-4 rounded-2xl border border-line bg-paper-raised p-4">
+                <img src={`/api/files/${item.thumbKey}`} alt="" className="size-24 rounded-xl object-cover" />
+                <div className="min-w-60 flex-1">
+                  <p className="font-medium text-ink">
+                    <Link to={`/community/detail?id=${item.artworkId}`} className="hover:underline">
+                      {item.title}
+                    </Link>{" "}
+                    <span className="text-sm text-ink-soft">by {item.creatorName}</span>
+                  </p>
+                  <p className="text-sm text-ink-soft">
+                    {item.reports} open report{item.reports === 1 ? "" : "s"} · {item.reasons.map((r) => REPORT_REASON_LABELS[r as ReportReason] ?? r).join(", ")} · {item.status}
+                  </p>
+                  <Form method="post" className="mt-3 flex flex-wrap items-center gap-2">
+                    <input type="hidden" name="artworkId" value={item.artworkId} />
+                    <label className="sr-only" htmlFor={`reason-${item.artworkId}`}>
+                      Reason for {item.title}
+                    </label>
+                    <input id={`reason-${item.artworkId}`} name="reason" placeholder="Reason, sent to the creator" className={`${inputClass} max-w-sm`} />
+                    <button type="submit" name="intent" value="hide" className={buttonClass({ size: "sm" })} disabled={busy} aria-label={`Hide ${item.title}`}>
+                      Hide
+                    </button>
+                    <button type="submit" name="intent" value="remove" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`Remove ${item.title}`}>
+                      Remove
+                    </button>
+                    {item.status === "hidden" ? (
+                      <button type="submit" name="intent" value="restore" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`Restore ${item.title}`}>
+                        Restore
+                      </button>
+                    ) : null}
+                    <button type="submit" name="intent" value="dismiss" className="text-sm text-ink-soft hover:underline" disabled={busy} aria-label={`Dismiss the reports on ${item.title}`}>
+                      Dismiss reports
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="featured-heading" className="space-y-4">
+        <h2 id="featured-heading" className="font-display text-2xl font-semibold text-ink">
+          Featured
+        </h2>
+        {featured.length === 0 ? (
+          <p className="text-ink-soft">Nothing is featured yet: pick from the newest artworks below.</p>
+        ) : (
+          <ul className="divide-y divide-line rounded-2xl border border-line bg-paper-raised" aria-label="Featured artworks">
+            {featured.map((f) => (
+              <li key={f.artworkId} className="flex items-center justify-between gap-3 p-3">
+                <Link to={`/community/detail?id=${f.artworkId}`} className="font-medium text-ink hover:underline">
+                  {f.title} <span className="text-sm font-normal text-ink-soft">by {f.creatorName}</span>
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="artworkId" value={f.artworkId} />
+                  <button type="submit" name="intent" value="unfeature" className="text-sm text-ink-soft hover:underline" aria-label={`Unfeature ${f.title}`}>
+                    Unfeature
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3 className="font-semibold text-ink">Newest artworks</h3>
+        <ul className="divide-y divide-line rounded-2xl border border-line bg-paper-raised" aria-label="Newest artworks">
+          {recent.map((a) => (
+            <li key={a.id} className="flex items-center justify-between gap-3 p-3">
+              <Link to={`/community/detail?id=${a.id}`} className="font-medium text-ink hover:underline">
+                {a.title} <span className="text-sm font-normal text-ink-soft">by {a.creator}</span>
+              </Link>
+              {featuredIds.has(a.id) ? (
+                <span className="text-sm text-success">Featured</span>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="artworkId" value={a.id} />
+                  <button type="submit" name="intent" value="feature" className={buttonClass({ size: "sm", variant: "secondary" })} aria-label={`Feature ${a.title}`}>
+                    Feature
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
 }

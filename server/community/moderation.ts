@@ -1,0 +1,129 @@
+/**
+ * Moderation, for admins: the queue of artworks with open reports, and the actions on an
+ * artwork — hide (only its creator still sees it), restore, remove (gone for everyone, kept for
+ * the record), feature and unfeature on the community's main page. Hiding, restoring and removing
+ * resolve the artwork's open reports and tell the creator why; every action is audited.
+ */
+import { and, count, desc, eq, isNotNull, max, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Actor, recordAudit } from "../admin/audit";
+import type { Database } from "../db/client";
+import { artworkReports, artworks, user } from "../db/schema";
+import { addNotification } from "../notify/notifications";
+
+export const MODERATION_ACTIONS = ["hide", "restore", "remove", "feature", "unfeature", "dismiss"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const moderationInput = z
+  .object({
+    artworkId: z.uuid({ error: "Choose an artwork" }),
+    action: z.enum(MODERATION_ACTIONS),
+    reason: z.string().trim().max(500, "Keep the reason under 500 characters").default(""),
+  })
+  .refine((v) => !["hide", "remove"].includes(v.action) || v.reason.length >= 3, { path: ["reason"], message: "Tell the creator why (at least 3 characters)" });
+
+export class ModerationError extends Error {
+  override name = "ModerationError";
+}
+
+export async function listModerationQueue(db: Database, limit = 50) {
+  const rows = await db
+    .select({
+      artworkId: artworks.id,
+      title: artworks.title,
+      status: artworks.status,
+      thumbKey: artworks.thumbKey,
+      creatorName: user.name,
+      creatorEmail: user.email,
+      reports: count(artworkReports.id),
+      lastReport: max(artworkReports.createdAt),
+      reasons: sql<string[]>`array_agg(distinct ${artworkReports.reason})`,
+    })
+    .from(artworkReports)
+    .innerJoin(artworks, eq(artworks.id, artworkReports.artworkId))
+    .innerJoin(user, eq(user.id, artworks.userId))
+    .where(eq(artworkReports.status, "open"))
+    .groupBy(artworks.id, user.id)
+    .orderBy(desc(count(artworkReports.id)), desc(max(artworkReports.createdAt)))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, lastReport: r.lastReport ? new Date(r.lastReport).toISOString() : null }));
+}
+
+export async function listFeaturedArtworks(db: Database, limit = 24) {
+  return db
+    .select({ artworkId: artworks.id, title: artworks.title, featuredAt: artworks.featuredAt, creatorName: user.name })
+    .from(artworks)
+    .innerJoin(user, eq(user.id, artworks.userId))
+    .where(and(isNotNull(artworks.featuredAt), eq(artworks.status, "published")))
+    .orderBy(desc(artworks.featuredAt))
+    .limit(limit);
+}
+
+const NOTICES: Partial<Record<ModerationAction, (title: string, reason: string) => { title: string; message: string; status: "warning" | "info" | "success" }>> = {
+  hide: (title, reason) => ({ status: "warning", title: "Your artwork is hidden", message: `"${title}" is hidden from the community while we look at it: ${reason}` }),
+  remove: (title, reason) => ({ status: "warning", title: "Your artwork was removed", message: `"${title}" was removed from the community: ${reason}` }),
+  restore: (title) => ({ status: "info", title: "Your artwork is back", message: `"${title}" is visible in the community again.` }),
+  feature: (title) => ({ status: "success", title: "Your artwork is featured", message: `"${title}" is featured on the community's main page.` }),
+};
+
+export async function moderateArtwork(db: Database, actor: Actor, input: z.output<typeof moderationInput>): Promise<{ message: string }> {
+  const result = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [before] = await tx.select().from(artworks).where(eq(artworks.id, input.artworkId)).for("update");
+    if (!before) throw new ModerationError("That artwork does not exist.");
+    if (before.status === "removed" && input.action !== "dismiss") throw new ModerationError("This artwork was removed; it stays removed.");
+    const change: Partial<typeof artworks.$inferInsert> = {};
+    let resolve: "actioned" | "dismissed" | null = null;
+    switch (input.action) {
+      case "hide":
+        change.status = "hidden";
+        change.featuredAt = null;
+        resolve = "actioned";
+        break;
+      case "remove":
+        change.status = "removed";
+        change.featuredAt = null;
+        resolve = "actioned";
+        break;
+      case "restore":
+        change.status = "published";
+        resolve = "dismissed";
+        break;
+      case "feature":
+        if (before.status !== "published" || before.visibility !== "public") throw new ModerationError("Only published, public artworks can be featured.");
+        change.featuredAt = new Date();
+        break;
+      case "unfeature":
+        change.featuredAt = null;
+        break;
+      case "dismiss":
+        resolve = "dismissed";
+        break;
+    }
+    const [after] = Object.keys(change).length ? await tx.update(artworks).set(change).where(eq(artworks.id, before.id)).returning() : [before];
+    let resolved = 0;
+    if (resolve) {
+      const rows = await tx
+        .update(artworkReports)
+        .set({ status: resolve, resolvedAt: new Date() })
+        .where(and(eq(artworkReports.artworkId, before.id), eq(artworkReports.status, "open")))
+        .returning({ id: artworkReports.id });
+      resolved = rows.length;
+    }
+    const { search: _b, ...beforeRow } = before;
+    const { search: _a, ...afterRow } = after!;
+    await recordAudit(tx, actor, { action: `artwork.${input.action}`, entityType: "artwork", entityId: before.id, before: beforeRow, after: { ...afterRow, reason: input.reason || null, reportsResolved: resolved } });
+    return { before, resolved };
+  });
+  const notice = NOTICES[input.action]?.(result.before.title, input.reason);
+  if (notice) await addNotification(db, result.before.userId, notice).catch(() => {});
+  const words: Record<ModerationAction, string> = {
+    hide: "Hidden: only its creator sees it now.",
+    remove: "Removed from the community.",
+    restore: "Restored: visible to everyone again.",
+    feature: "Featured on the community's main page.",
+    unfeature: "No longer featured.",
+    dismiss: "Reports dismissed; the artwork stays as it is.",
+  };
+  return { message: `${words[input.action]}${result.resolved ? ` ${result.resolved} report${result.resolved === 1 ? "" : "s"} closed.` : ""}` };
+}
