@@ -1,22 +1,11 @@
 /** Feature flags (spec §1, §9): stored in the database, all off unless an admin turns one on. */
 import { featureFlags } from "../db/schema";
 import type { Database } from "../db/client";
+import { FLAG_KEYS, type FlagKey } from "~/lib/flags";
 
-export const FLAG_KEYS = [
-  "development_mode",
-  "countdown_timer_token_redeem",
-  "pre_registration",
-  "christmas_event",
-] as const;
-export type FlagKey = (typeof FLAG_KEYS)[number];
+export { FLAG_KEYS, FLAG_LABELS, type FlagKey } from "~/lib/flags";
+
 export type FeatureFlags = Record<FlagKey, boolean>;
-
-export const FLAG_LABELS: Record<FlagKey, string> = {
-  development_mode: "Development mode",
-  countdown_timer_token_redeem: "Countdown timer for token redeem",
-  pre_registration: "Pre-registration event",
-  christmas_event: "Christmas event",
-};
 
 export function isFlagKey(value: string): value is FlagKey {
   return (FLAG_KEYS as readonly string[]).includes(value);
