@@ -1,7 +1,243 @@
-import { PlannedPage } from "~/components/planned-page";
+/**
+ * /admin/user-form?id=…: one account — profile and admin role, tokens with their ledger and an
+ * adjustment with a reason, generations, purchases, sessions; ban and unban; a notification.
+ */
+import { requireAdmin } from "@server/auth/guards";
+import { adjustUserTokens, getUserForAdmin, notifyUserByAdmin, setUserBanned, UserAdminError, updateUserByAdmin } from "@server/admin/users";
+import { getDb } from "@server/db/client";
+import type { ReactNode } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { formatCount, formatMoney } from "~/components/product/money";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, inputClass, TextField } from "~/components/ui/field";
+import { banForm, notifyForm, tokenAdjustmentForm, userProfileForm } from "~/lib/admin-users";
+import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
+import { parseForm } from "~/lib/forms";
+import type { Route } from "./+types/user-form";
 
 export const meta = () => [{ title: "User · Atelier admin" }];
 
-export default function AdminUserFormPage() {
-  return <PlannedPage title="User" summary="One user's details, tokens, generations and purchases." variant="admin" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = new URL(request.url).searchParams.get("id");
+  if (!id) return null;
+  const found = await getUserForAdmin(getDb(), id);
+  if (!found) throw data("That user does not exist.", { status: 404 });
+  return found;
+}
+
+type Answer = { ok: boolean; form: string; message: string; fields: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const db = getDb();
+  const fail = (message: string, fields: Record<string, string> = {}, status = 400) => data<Answer>({ ok: false, form: intent, message, fields }, { status });
+  try {
+    switch (intent) {
+      case "profile": {
+        const parsed = parseForm(formData, userProfileForm);
+        if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
+        await updateUserByAdmin(db, admin, id, parsed.data);
+        return { ok: true, form: intent, message: "Profile saved.", fields: {} } satisfies Answer;
+      }
+      case "tokens": {
+        const parsed = parseForm(formData, tokenAdjustmentForm);
+        if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
+        const balance = await adjustUserTokens(db, admin, id, parsed.data);
+        return { ok: true, form: intent, message: `Done: the balance is now ${formatCount(balance)} tokens.`, fields: {} } satisfies Answer;
+      }
+      case "ban":
+      case "unban": {
+        const parsed = parseForm(formData, banForm);
+        if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
+        const ended = await setUserBanned(db, admin, id, intent === "ban", parsed.data.reason);
+        return { ok: true, form: intent, message: intent === "ban" ? `Banned; ${ended} session${ended === 1 ? "" : "s"} ended.` : "Unbanned: they can sign in again.", fields: {} } satisfies Answer;
+      }
+      case "notify": {
+        const parsed = parseForm(formData, notifyForm);
+        if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
+        await notifyUserByAdmin(db, admin, id, parsed.data);
+        return { ok: true, form: intent, message: "Notification sent.", fields: {} } satisfies Answer;
+      }
+      default:
+        return fail("Unknown action.");
+    }
+  } catch (error) {
+    if (error instanceof UserAdminError) return fail(error.message, error.field ? { [error.field]: error.message } : {}, 409);
+    throw error;
+  }
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-line bg-paper-raised p-5" aria-label={title}>
+      <h2 className="font-semibold text-ink">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export default function AdminUserFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  if (!loaderData) {
+    return (
+      <div className="max-w-2xl space-y-4">
+        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">User</h1>
+        <p className="text-ink-soft">Choose an account in the user list to see it here.</p>
+        <Link to="/admin/manage-user" className={buttonClass()}>
+          Open the user list
+        </Link>
+      </div>
+    );
+  }
+  const { user, balance, ledger, generations, generationCount, purchases, sessions } = loaderData;
+  const answer = (form: string): Answer | null => (actionData && actionData.form === form ? (actionData as Answer) : null);
+  const message = (form: string) => {
+    const a = answer(form);
+    return a && (a.ok || Object.keys(a.fields).length === 0) ? <FormMessage tone={a.ok ? "success" : "error"} className="mb-3">{a.message}</FormMessage> : null;
+  };
+  const field = (form: string, name: string) => answer(form)?.fields[name];
+  return (
+    <div className="max-w-5xl space-y-6">
+      <header>
+        <Link to="/admin/manage-user" className="text-sm text-ink-soft hover:underline">
+          ← Users
+        </Link>
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">{user.name}</h1>
+        <p className="mt-1 text-ink-soft">
+          {user.email} · joined {user.createdAt.slice(0, 10)} · {user.emailVerified ? "verified" : "not verified"}
+          {user.banned ? <strong className="text-danger"> · banned{user.banReason ? `: ${user.banReason}` : ""}</strong> : null}
+        </p>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Profile and role">
+          {message("profile")}
+          <Form method="post" className="space-y-3" noValidate>
+            <input type="hidden" name="intent" value="profile" />
+            <TextField label="Name" name="name" defaultValue={user.name} error={field("profile", "name")} />
+            <TextField label="Email" name="email" type="email" defaultValue={user.email} error={field("profile", "email")} />
+            <label className="flex items-center gap-3 text-sm font-medium text-ink">
+              <input type="checkbox" name="isAdmin" defaultChecked={user.isAdmin} className="size-4" /> Admin
+            </label>
+            {field("profile", "isAdmin") ? <p className="text-sm font-medium text-danger">{field("profile", "isAdmin")}</p> : null}
+            <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
+              Save profile
+            </button>
+          </Form>
+        </Card>
+
+        <Card title="Tokens">
+          <p className="font-display text-3xl font-semibold text-ink" data-testid="admin-user-balance">
+            {formatCount(balance)} tokens
+          </p>
+          {message("tokens")}
+          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-start" noValidate>
+            <input type="hidden" name="intent" value="tokens" />
+            <TextField label="Amount" name="amount" type="number" error={field("tokens", "amount")} hint="Negative takes away." />
+            <TextField label="Reason" name="reason" error={field("tokens", "reason")} />
+            <button type="submit" className={buttonClass({ size: "sm", className: "sm:mt-7" })} disabled={busy}>
+              Adjust
+            </button>
+          </Form>
+          <ul className="mt-4 max-h-56 divide-y divide-line overflow-auto text-sm" aria-label="Ledger">
+            {ledger.map((row) => (
+              <li key={row.id} className="flex justify-between gap-3 py-1.5">
+                <span className="text-ink-soft">
+                  {row.createdAt.slice(0, 16).replace("T", " ")} · {row.reason}
+                  {row.note ? ` · ${row.note}` : ""}
+                </span>
+                <span className={row.amount > 0 ? "font-medium text-success" : "font-medium text-ink"}>{row.amount > 0 ? `+${row.amount}` : row.amount}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        <Card title={`Generations (${formatCount(generationCount)})`}>
+          {generations.length === 0 ? (
+            <p className="text-sm text-ink-soft">None yet.</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm">
+              {generations.map((g) => (
+                <li key={g.id} className="flex justify-between gap-3 py-1.5">
+                  <span className="truncate text-ink">
+                    {g.mode}: {g.prompt || "(no prompt)"}
+                  </span>
+                  <span className="shrink-0 text-ink-soft">
+                    {g.status} · {g.cost} tokens
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card title="Purchases">
+          {purchases.length === 0 ? (
+            <p className="text-sm text-ink-soft">None yet.</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm">
+              {purchases.map((p) => (
+                <li key={p.id} className="flex justify-between gap-3 py-1.5">
+                  <Link to={`/admin/detail-history-transaction?id=${p.id}`} className="text-accent hover:underline">
+                    {p.createdAt.slice(0, 10)} · {formatCount(p.tokens)} tokens
+                  </Link>
+                  <span className="text-ink-soft">
+                    {formatMoney(p.totalMinor, p.currency)} · {TRANSACTION_STATUS_LABELS[p.status]}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card title={`Sessions (${sessions.length})`}>
+          {sessions.length === 0 ? (
+            <p className="text-sm text-ink-soft">Not signed in anywhere.</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm">
+              {sessions.map((s) => (
+                <li key={s.id} className="py-1.5 text-ink-soft">
+                  {s.createdAt.slice(0, 16).replace("T", " ")} · {s.ipAddress ?? "unknown address"} · {(s.userAgent ?? "unknown browser").slice(0, 60)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card title="Notify">
+          {message("notify")}
+          <Form method="post" className="space-y-3" noValidate>
+            <input type="hidden" name="intent" value="notify" />
+            <TextField label="Title" name="title" error={field("notify", "title")} />
+            <div>
+              <label htmlFor="notify-message" className="mb-1.5 block text-sm font-medium text-ink">
+                Message
+              </label>
+              <textarea id="notify-message" name="message" rows={3} className={inputClass} />
+              {field("notify", "message") ? <p className="mt-1.5 text-sm font-medium text-danger">{field("notify", "message")}</p> : null}
+            </div>
+            <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
+              Send notification
+            </button>
+          </Form>
+        </Card>
+      </div>
+
+      <section className="rounded-2xl border border-danger/30 bg-paper-raised p-5" aria-label="Ban">
+        <h2 className="font-semibold text-ink">{user.banned ? "Banned" : "Ban this account"}</h2>
+        {message(user.banned ? "unban" : "ban")}
+        <Form method="post" className="mt-3 flex flex-wrap items-start gap-3" noValidate>
+          <input type="hidden" name="intent" value={user.banned ? "unban" : "ban"} />
+          {user.banned ? null : <TextField label="Reason (kept for admins)" name="reason" className="min-w-72 flex-1" error={field("ban", "reason")} />}
+          <button type="submit" className={buttonClass({ variant: user.banned ? "secondary" : "primary", className: user.banned ? "" : "mt-7" })} disabled={busy}>
+            {user.banned ? "Unban" : "Ban and end their sessions"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,46 @@
+/** Users from the back office: find an account, adjust its tokens with a reason (the ledger shows it), ban it (its session ends), unban it. */
+import { eq } from "drizzle-orm";
+import { auditLog } from "../server/db/schema";
+import { createVerifiedUser, ORIGIN, signInAsAdmin } from "./support/accounts";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+
+test("an admin adjusts a user's tokens and bans then unbans them", async ({ page, browser, db }) => {
+  const person = await createVerifiedUser(db, "Uma User");
+  const theirs = await browser.newContext();
+  await theirs.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password }, headers: { Origin: ORIGIN() } });
+  expect((await theirs.request.get("/api/tokens")).status()).toBe(200);
+
+  await signInAsAdmin(page);
+  await gotoHydrated(page, `/admin/manage-user?q=${encodeURIComponent(person.email)}`);
+  await page.getByRole("link", { name: "Uma User" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Uma User");
+  await expect(page.getByTestId("admin-user-balance")).toHaveText("50 tokens");
+
+  const tokens = page.getByRole("region", { name: "Tokens" });
+  await tokens.getByLabel("Amount").fill("-60");
+  await tokens.getByLabel("Reason").fill("Testing the floor");
+  await tokens.getByRole("button", { name: "Adjust" }).click();
+  await expect(tokens.getByText("They have 50 tokens: a balance cannot go below zero.")).toBeVisible();
+  await tokens.getByLabel("Amount").fill("25");
+  await tokens.getByLabel("Reason").fill("Sorry for the outage");
+  await tokens.getByRole("button", { name: "Adjust" }).click();
+  await expect(tokens.getByText("Done: the balance is now 75 tokens.")).toBeVisible();
+  await expect(tokens.getByRole("list", { name: "Ledger" })).toContainText("Sorry for the outage");
+  expect(await (await theirs.request.get("/api/tokens")).json()).toEqual({ balance: 75 });
+
+  await page.getByLabel("Reason (kept for admins)").fill("Spam");
+  await page.getByRole("button", { name: "Ban and end their sessions" }).click();
+  await expect(page.getByText("Banned; 1 session ended.")).toBeVisible();
+  expect((await theirs.request.get("/api/tokens")).status()).toBe(401);
+  const again = await theirs.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password }, headers: { Origin: ORIGIN() } });
+  expect(again.status()).not.toBe(200);
+
+  await page.getByRole("button", { name: "Unban" }).click();
+  await expect(page.getByText("Unbanned: they can sign in again.")).toBeVisible();
+  const back = await theirs.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password }, headers: { Origin: ORIGIN() } });
+  expect(back.status()).toBe(200);
+  await theirs.close();
+
+  const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, person.id))).map((a) => a.action).sort();
+  expect(actions).toEqual(["user.adjust-tokens", "user.ban", "user.unban"]);
+});
