@@ -1,6 +1,7 @@
 /** Users from the back office: find an account, adjust its tokens with a reason (the ledger shows it), ban it (its session ends), unban it. */
 import { eq } from "drizzle-orm";
 import { auditLog } from "../server/db/schema";
+import { readOutbox } from "../server/notify/email/transport";
 import { createVerifiedUser, ORIGIN, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
@@ -28,6 +29,20 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
   await expect(tokens.getByRole("list", { name: "Ledger" })).toContainText("Sorry for the outage");
   expect(await (await theirs.request.get("/api/tokens")).json()).toEqual({ balance: 75 });
 
+  // A custom email with an attachment, checked by content.
+  const email = page.getByRole("region", { name: "Email" });
+  await email.getByLabel("Subject").fill("Your invoice");
+  await email.getByLabel(/^Message to/).fill("Attached, as promised.");
+  await email.getByLabel(/^Attachment/).setInputFiles({ name: "fake.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
+  await email.getByRole("button", { name: "Send email" }).click();
+  await expect(email.getByText("Failed to send email with attachment: fake.pdf is not a real PDF file")).toBeVisible();
+  await email.getByLabel("Subject").fill("Your invoice");
+  await email.getByLabel(/^Message to/).fill("Attached, as promised.");
+  await email.getByLabel(/^Attachment/).setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% test\n") });
+  await email.getByRole("button", { name: "Send email" }).click();
+  await expect(email.getByText("Email with invoice.pdf queued.")).toBeVisible();
+  await expect.poll(async () => (await readOutbox(db, { to: person.email, kind: "custom-attachment" })).length, { timeout: 15_000 }).toBe(1);
+
   await page.getByLabel("Reason (kept for admins)").fill("Spam");
   await page.getByRole("button", { name: "Ban and end their sessions" }).click();
   await expect(page.getByText("Banned; 1 session ended.")).toBeVisible();
@@ -42,5 +57,5 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
   await theirs.close();
 
   const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, person.id))).map((a) => a.action).sort();
-  expect(actions).toEqual(["user.adjust-tokens", "user.ban", "user.unban"]);
+  expect(actions).toEqual(["user.adjust-tokens", "user.ban", "user.email", "user.unban"]);
 });

@@ -9,6 +9,7 @@ import type { tokenAdjustmentForm, UserListQuery, userProfileForm } from "~/lib/
 import type { Database } from "../db/client";
 import { generations, session, tokenAccounts, transactions, user } from "../db/schema";
 import { applyTokenMovementIn, InsufficientTokensError, listTokenLedger } from "../generation/ledger";
+import { customEmailInput, customEmailWithAttachmentInput, EmailRequestError, sendCustomEmail, sendCustomEmailWithAttachment } from "../notify/custom-email";
 import { addNotification } from "../notify/notifications";
 import { type Actor, recordAudit } from "./audit";
 
@@ -154,4 +155,42 @@ export async function notifyUserByAdmin(db: Database, actor: Actor, id: string, 
     await addNotification(tx, id, { status: "info", title: input.title, message: input.message });
     await recordAudit(tx, actor, { action: "user.notify", entityType: "user", entityId: id, after: input });
   });
+}
+
+/** A custom email to the user, with an optional attachment, through the spec's email calls; audited once queued. */
+export async function emailUserByAdmin(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: { subject: string; message: string; attachment: { filename: string; bytes: Buffer } | null },
+): Promise<void> {
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, id));
+  if (!row) throw new UserAdminError("That user does not exist.");
+  if (input.attachment) {
+    const parsed = customEmailWithAttachmentInput.safeParse({
+      email: row.email,
+      subject: input.subject,
+      message: input.message,
+      attachment: { filename: input.attachment.filename, content: input.attachment.bytes.toString("base64"), encoding: "base64" },
+    });
+    if (!parsed.success) throw new UserAdminError(parsed.error.issues[0]?.message ?? "Check the email.", String(parsed.error.issues[0]?.path.at(-1) ?? "") === "filename" ? "attachment" : undefined);
+    try {
+      await sendCustomEmailWithAttachment(db, parsed.data);
+    } catch (error) {
+      if (error instanceof EmailRequestError) throw new UserAdminError(error.message, error.status === 400 ? "attachment" : undefined);
+      throw error;
+    }
+  } else {
+    const parsed = customEmailInput.safeParse({ email: row.email, subject: input.subject, message: input.message });
+    if (!parsed.success) throw new UserAdminError(parsed.error.issues[0]?.message ?? "Check the email.", String(parsed.error.issues[0]?.path[0] ?? ""));
+    try {
+      await sendCustomEmail(db, parsed.data);
+    } catch (error) {
+      if (error instanceof EmailRequestError) throw new UserAdminError(error.message);
+      throw error;
+    }
+  }
+  await inTx(db, (tx) =>
+    recordAudit(tx, actor, { action: "user.email", entityType: "user", entityId: id, after: { subject: input.subject, attachment: input.attachment?.filename ?? null } }),
+  );
 }

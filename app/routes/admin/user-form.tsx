@@ -3,7 +3,8 @@
  * adjustment with a reason, generations, purchases, sessions; ban and unban; a notification.
  */
 import { requireAdmin } from "@server/auth/guards";
-import { adjustUserTokens, getUserForAdmin, notifyUserByAdmin, setUserBanned, UserAdminError, updateUserByAdmin } from "@server/admin/users";
+import { adjustUserTokens, emailUserByAdmin, getUserForAdmin, notifyUserByAdmin, setUserBanned, UserAdminError, updateUserByAdmin } from "@server/admin/users";
+import { readFormData } from "@server/http/api";
 import { getDb } from "@server/db/client";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -31,7 +32,8 @@ type Answer = { ok: boolean; form: string; message: string; fields: Record<strin
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = new URL(request.url).searchParams.get("id") ?? "";
-  const formData = await request.formData();
+  // Room for a 5 MB attachment, base64 and form overhead included.
+  const formData = await readFormData(request, 8 * 1024 * 1024);
   const intent = String(formData.get("intent") ?? "");
   const db = getDb();
   const fail = (message: string, fields: Record<string, string> = {}, status = 400) => data<Answer>({ ok: false, form: intent, message, fields }, { status });
@@ -55,6 +57,12 @@ export async function action({ request }: Route.ActionArgs) {
         if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
         const ended = await setUserBanned(db, admin, id, intent === "ban", parsed.data.reason);
         return { ok: true, form: intent, message: intent === "ban" ? `Banned; ${ended} session${ended === 1 ? "" : "s"} ended.` : "Unbanned: they can sign in again.", fields: {} } satisfies Answer;
+      }
+      case "email": {
+        const file = formData.get("attachment");
+        const attachment = file instanceof File && file.size > 0 ? { filename: file.name, bytes: Buffer.from(await file.arrayBuffer()) } : null;
+        await emailUserByAdmin(db, admin, id, { subject: String(formData.get("subject") ?? ""), message: String(formData.get("message") ?? ""), attachment });
+        return { ok: true, form: intent, message: attachment ? `Email with ${attachment.filename} queued.` : "Email queued.", fields: {} } satisfies Answer;
       }
       case "notify": {
         const parsed = parseForm(formData, notifyForm);
@@ -227,9 +235,34 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
         </Card>
       </div>
 
+      <Card title="Email">
+        {message("email")}
+        <Form method="post" encType="multipart/form-data" className="space-y-3" noValidate>
+          <input type="hidden" name="intent" value="email" />
+          <TextField label="Subject" name="subject" error={field("email", "subject")} />
+          <div>
+            <label htmlFor="email-message" className="mb-1.5 block text-sm font-medium text-ink">
+              Message to {user.email}
+            </label>
+            <textarea id="email-message" name="message" rows={4} className={inputClass} />
+            {field("email", "message") ? <p className="mt-1.5 text-sm font-medium text-danger">{field("email", "message")}</p> : null}
+          </div>
+          <div>
+            <label htmlFor="email-attachment" className="mb-1.5 block text-sm font-medium text-ink">
+              Attachment (optional: PDF, PNG, JPEG, WebP, TXT or CSV, up to 5 MB)
+            </label>
+            <input id="email-attachment" name="attachment" type="file" accept=".pdf,.png,.jpg,.jpeg,.webp,.txt,.csv" className="text-sm" />
+            {field("email", "attachment") ? <p className="mt-1.5 text-sm font-medium text-danger">{field("email", "attachment")}</p> : null}
+          </div>
+          <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
+            Send email
+          </button>
+        </Form>
+      </Card>
+
       <section className="rounded-2xl border border-danger/30 bg-paper-raised p-5" aria-label="Ban">
         <h2 className="font-semibold text-ink">{user.banned ? "Banned" : "Ban this account"}</h2>
-        {message(user.banned ? "unban" : "ban")}
+        {message("ban") ?? message("unban")}
         <Form method="post" className="mt-3 flex flex-wrap items-start gap-3" noValidate>
           <input type="hidden" name="intent" value={user.banned ? "unban" : "ban"} />
           {user.banned ? null : <TextField label="Reason (kept for admins)" name="reason" className="min-w-72 flex-1" error={field("ban", "reason")} />}
