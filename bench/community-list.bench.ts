@@ -1,7 +1,9 @@
 /**
  * The community list under load, with 10,000 seeded artworks on PostgreSQL:
  * - GET /api/artworks (first page) at 100 concurrent connections: requests/s and p99, beside a
- *   bare Node http server answering a fixed JSON body of the same size in the same run;
+ *   bare Node http server answering a fixed JSON body of the same size in the same run, and
+ *   beside the HTTP shell alone (/healthz); once as anonymous visitors (served by the shared
+ *   response cache) and once with a cookie (the route runs every time on cached list pages);
  * - the detail page's server render (/community/detail?id=…);
  * - the query plans of every list sort, search and filter: none may scan all artworks.
  * Target: p99 under 50 ms at 100 connections for the first page.
@@ -22,8 +24,8 @@ import pg from "pg";
 const ARTWORKS = 10_000;
 const root = path.resolve(import.meta.dirname, "../..");
 
-async function load(url: string, connections: number, seconds: number) {
-  const result = await autocannon({ url, connections, duration: seconds });
+async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -117,8 +119,8 @@ export async function main(args: string[]) {
   const scans: string[] = [];
   for (const variant of variants) {
     captured.length = 0;
-    const page = await listArtworks(capturing as never, { limit: 24, ...variant } as never, null);
-    const second = page.nextCursor ? await listArtworks(capturing as never, { limit: 24, ...variant, cursor: page.nextCursor } as never, null) : null;
+    const page = await listArtworks(capturing as never, { limit: 24, ...variant } as never);
+    const second = page.nextCursor ? await listArtworks(capturing as never, { limit: 24, ...variant, cursor: page.nextCursor } as never) : null;
     void second;
     for (const { query, params } of captured) {
       const plan = await pool.query(`EXPLAIN (FORMAT JSON) ${query}`, params as unknown[]);
@@ -164,7 +166,10 @@ export async function main(args: string[]) {
 
   await load(listUrl, 10, 2); // warm up
   const baseline = await load(bareUrl, 100, seconds);
+  const shell = await load(`${base}/healthz`, 100, seconds);
   const list = await load(listUrl, 100, seconds);
+  // A cookie skips the shared HTTP cache: the route runs each time, on the shared list pages.
+  const withCookie = await load(listUrl, 100, seconds, { cookie: "theme=dark" });
   const detail = await load(`${base}/community/detail?id=${firstId}`, 10, seconds);
   bare.close();
   child.kill("SIGTERM");
@@ -176,7 +181,9 @@ export async function main(args: string[]) {
     console.log(`${label.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.errors ? `   errors ${r.errors}` : ""}${ratio ?? ""}`);
   console.log(`Community list, ${ARTWORKS} artworks on PostgreSQL, ${seconds} s per run, response ${body.length} bytes`);
   row("bare node http, same body, 100 conns", baseline);
+  row("GET /healthz (the HTTP shell alone), 100 conns", shell);
   row("GET /api/artworks first page, 100 conns", list, `   ×${(list.rps / baseline.rps).toFixed(3)} of bare   target p99 < 50 ms: ${list.p99 < 50 ? "met" : "MISSED"}`);
+  row("GET /api/artworks with a cookie, 100 conns", withCookie, `   ×${(withCookie.rps / baseline.rps).toFixed(3)} of bare`);
   row("GET /community/detail (SSR), 10 conns", detail);
   console.log(scans.length === 0 ? "Query plans: no sequential scan of artworks in any list, filter or search" : `Sequential scans of artworks:\n  ${scans.join("\n  ")}`);
 }

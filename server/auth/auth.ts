@@ -21,6 +21,7 @@ import { oauthPlugins, socialProvidersFromConfig } from "./oauth";
 import { creditPreRegistrationBonus } from "../commerce/pre-registration";
 import { grantSignupTokens } from "../generation/ledger";
 import { loadTokenSettings } from "../generation/token-settings";
+import { clearListCache } from "../community/list-cache";
 
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -87,6 +88,7 @@ function createAuth() {
         enabled: true,
         // The account's rows go by foreign keys; its files go here.
         afterDelete: async (user) => {
+          clearListCache(); // their artworks left the lists with the account
           await getStorage().deletePrefix(`users/${user.id}/`);
         },
       },

@@ -17,6 +17,7 @@ import { fileUrl } from "../generation/generations";
 import { logger } from "../logger";
 import { addNotification } from "../notify/notifications";
 import { getStorage, userFileKey } from "../storage/storage";
+import { cachedList, clearListCache } from "./list-cache";
 import { blockedTermMessage, checkBlockedTerms, loadBlockedTerms } from "./word-filter";
 
 export type ArtworkRow = typeof artworks.$inferSelect;
@@ -57,8 +58,8 @@ const SORT_COLUMN = {
   featured: artworks.featuredAt,
 } as const;
 
-export async function listArtworks(db: Database, query: ListQuery, viewerId: string | null): Promise<ArtworkPage> {
-  void viewerId; // cards carry no per-viewer data; kept for the contract
+/** One page of public artworks. Cards carry nothing per viewer, so a page is the same for everyone. */
+export async function listArtworks(db: Database, query: ListQuery): Promise<ArtworkPage> {
   const sort: ListSort = query.sort ?? "newest";
   const limit = Math.min(Math.max(query.limit ?? 24, 1), 48);
   const conditions: SQL[] = [listed];
@@ -83,6 +84,12 @@ export async function listArtworks(db: Database, query: ListQuery, viewerId: str
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { items: page.map(toCard), nextCursor: rows.length > limit && last ? encodeCursor(last, sort) : null };
+}
+
+/** listArtworks through the shared list cache (list-cache.ts): what visitors' lists and searches use. */
+export function listArtworksCached(db: Database, query: ListQuery): Promise<ArtworkPage> {
+  const key = JSON.stringify([query.sort ?? "newest", query.limit ?? 24, query.mode ?? "", query.style ?? "", query.christmas ?? false, query.q ?? "", query.cursor ?? ""]);
+  return cachedList(key, () => listArtworks(db, query));
 }
 
 /** One artwork for the detail page, or null when it does not exist or the viewer may not see it. */
@@ -119,6 +126,11 @@ export interface CommunityHome {
 /** Top creators are ranked by likes on artworks of this many recent days (a bounded range scan). */
 export const TOP_CREATOR_DAYS = 90;
 
+/** The community's front page through the shared list cache. */
+export function loadCommunityHomeCached(db: Database): Promise<CommunityHome> {
+  return cachedList("home", () => loadCommunityHome(db));
+}
+
 export async function loadCommunityHome(db: Database): Promise<CommunityHome> {
   const since = new Date(Date.now() - TOP_CREATOR_DAYS * 24 * 3600 * 1000);
   const [featured, trending, newest, creators] = await Promise.all([
@@ -129,8 +141,8 @@ export async function loadCommunityHome(db: Database): Promise<CommunityHome> {
       .where(and(listed, sql`${artworks.featuredAt} IS NOT NULL`))
       .orderBy(desc(artworks.featuredAt))
       .limit(8),
-    listArtworks(db, { sort: "trending", limit: 8 }, null),
-    listArtworks(db, { sort: "newest", limit: 8 }, null),
+    listArtworks(db, { sort: "trending", limit: 8 }),
+    listArtworks(db, { sort: "newest", limit: 8 }),
     db
       .select({
         id: artworks.userId,
@@ -243,6 +255,7 @@ export async function publishArtwork(db: Database, userId: string, input: Publis
       })
       .returning({ id: artworks.id });
     id = row!.id;
+    clearListCache();
   } catch (error) {
     await Promise.all([storage.delete(key), storage.delete(thumbKey)]).catch(() => undefined);
     throw error;
@@ -273,6 +286,7 @@ export async function updateArtwork(db: Database, userId: string, id: string, in
     .where(and(eq(artworks.id, id), eq(artworks.userId, userId), ne(artworks.status, "removed")))
     .returning({ id: artworks.id });
   if (!row) throw new CommunityError(404, "not_found", NOT_FOUND);
+  clearListCache();
   return (await getArtworkView(db, id, userId))!;
 }
 
@@ -289,6 +303,7 @@ export async function unpublishArtwork(db: Database, userId: string, id: string)
     if (held) throw new CommunityError(409, "under_review", "This artwork is with our moderators, so it cannot be deleted until they have decided.");
     return false;
   }
+  clearListCache();
   const storage = getStorage();
   await Promise.all([storage.delete(row.key), storage.delete(row.thumbKey)]).catch((err: unknown) =>
     logger.warn({ err, artworkId: id }, "removing an unpublished artwork's files failed"),

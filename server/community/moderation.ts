@@ -10,6 +10,7 @@ import { type Actor, recordAudit } from "../admin/audit";
 import type { Database } from "../db/client";
 import { artworkReports, artworks, user } from "../db/schema";
 import { addNotification } from "../notify/notifications";
+import { clearListCache } from "./list-cache";
 
 export const MODERATION_ACTIONS = ["hide", "restore", "remove", "feature", "unfeature", "dismiss"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -115,6 +116,7 @@ export async function moderateArtwork(db: Database, actor: Actor, input: z.outpu
     await recordAudit(tx, actor, { action: `artwork.${input.action}`, entityType: "artwork", entityId: before.id, before: beforeRow, after: { ...afterRow, reason: input.reason || null, reportsResolved: resolved } });
     return { before, resolved };
   });
+  clearListCache();
   const notice = NOTICES[input.action]?.(result.before.title, input.reason);
   if (notice) await addNotification(db, result.before.userId, notice).catch(() => {});
   const words: Record<ModerationAction, string> = {

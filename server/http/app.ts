@@ -27,6 +27,7 @@ import { ALL_JOBS } from "../jobs/registry";
 import { closeEngines } from "../generation/engines/registry";
 import { startGenerationRecovery } from "../generation/render-job";
 import { requestInfoContext } from "./request-context";
+import { sharedResponseCache } from "./response-cache";
 
 declare const __ATELIER_BUILD_TIME__: number;
 
@@ -100,6 +101,8 @@ export function createApp(options: CreateAppOptions): express.Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Answers that allow shared caching (s-maxage) are replayed to anonymous visitors for a moment.
+  app.use(sharedResponseCache());
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {

@@ -12,7 +12,9 @@ import {
   CommunityError,
   getArtworkView,
   listArtworks,
+  listArtworksCached,
   loadCommunityHome,
+  loadCommunityHomeCached,
   publishArtwork,
   refreshTrendingScores,
   relatedArtworks,
@@ -22,6 +24,7 @@ import {
   updateArtwork,
 } from "../../server/community/artworks";
 import { canServeArtworkFile, readArtworkImage, recordDownload } from "../../server/community/downloads";
+import { clearListCache } from "../../server/community/list-cache";
 import { saveBlockedTerms } from "../../server/community/word-filter";
 import { deleteGeneration } from "../../server/generation/generations";
 import { getStorage, ownerOfKey } from "../../server/storage/storage";
@@ -92,7 +95,7 @@ async function refusal(run: Promise<unknown>): Promise<CommunityError> {
   return error as CommunityError;
 }
 
-const list = (query: Record<string, unknown> = {}) => listArtworks(t.db, listQuery.parse(query), null);
+const list = (query: Record<string, unknown> = {}) => listArtworks(t.db, listQuery.parse(query));
 
 async function allPages(query: Record<string, unknown>): Promise<string[]> {
   const ids: string[] = [];
@@ -230,6 +233,33 @@ describe("visibility", () => {
     expect(home.featured).toEqual([]);
     expect(home.newest.map((a) => a.id)).toEqual([kept.id]);
     expect(home.topCreators).toEqual([{ creator: { id: alice, name: "User alice", image: null }, artworks: 1, likes: 1 }]);
+  });
+});
+
+describe("the shared list cache", () => {
+  it("shows publishing, edits, unpublishing and moderation at once", async () => {
+    const { moderateArtwork, moderationInput } = await import("../../server/community/moderation");
+    clearListCache(); // pages cached by earlier tests belong to rows that were truncated
+    const alice = await createUser("alice");
+    const bob = await createUser("bob");
+    const admin = { userUid: bob, email: `${bob}@example.test` };
+    const cached = async (query: Record<string, unknown> = {}) => (await listArtworksCached(t.db, listQuery.parse(query))).items.map((a) => a.title);
+    expect(await cached()).toEqual([]);
+    expect((await loadCommunityHomeCached(t.db)).newest).toEqual([]);
+    const first = await publishOne(alice, { title: "First light" });
+    expect(await cached()).toEqual(["First light"]);
+    expect((await loadCommunityHomeCached(t.db)).newest.map((a) => a.title)).toEqual(["First light"]);
+    await updateArtwork(t.db, alice, first.id, artworkInput.parse({ title: "First light", visibility: "unlisted" }));
+    expect(await cached()).toEqual([]);
+    await updateArtwork(t.db, alice, first.id, artworkInput.parse({ title: "Renamed light", visibility: "public" }));
+    expect(await cached({ q: "renamed" })).toEqual(["Renamed light"]);
+    await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: first.id, action: "hide", reason: "Looks like an advert" }));
+    expect(await cached({ q: "renamed" })).toEqual([]);
+    expect((await loadCommunityHomeCached(t.db)).newest).toEqual([]);
+    await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: first.id, action: "restore" }));
+    expect(await cached()).toEqual(["Renamed light"]);
+    expect(await unpublishArtwork(t.db, alice, first.id)).toBe(true);
+    expect(await cached()).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ export const meta = () => [{ title: "Community · Atelier admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const [queue, featured, recent] = await Promise.all([listModerationQueue(db), listFeaturedArtworks(db), listArtworks(db, { sort: "newest", limit: 12 } as never, null)]);
+  const [queue, featured, recent] = await Promise.all([listModerationQueue(db), listFeaturedArtworks(db), listArtworks(db, { sort: "newest", limit: 12 })]);
   return {
     queue,
     featured: featured.map((f) => ({ ...f, featuredAt: f.featuredAt?.toISOString() ?? null })),

@@ -1,5 +1,6 @@
-import { getUser, requireUserForApi } from "@server/auth/guards";
-import { listArtworks, publishArtwork } from "@server/community/artworks";
+import { requireUserForApi } from "@server/auth/guards";
+import { listArtworksCached, publishArtwork } from "@server/community/artworks";
+import { LIST_CACHE_TTL_MS } from "@server/community/list-cache";
 import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
 import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
@@ -12,8 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET");
     const query = parseWith(listQuery, Object.fromEntries(new URL(request.url).searchParams));
-    const viewer = await getUser(request).catch(() => null);
-    return json(await listArtworks(getDb(), query, viewer?.userUid ?? null));
+    // The same for every visitor: shared caches (ours included, server/http/response-cache.ts) may keep it briefly.
+    return json(await listArtworksCached(getDb(), query), { headers: { "Cache-Control": `public, max-age=0, s-maxage=${LIST_CACHE_TTL_MS / 1000}` } });
   });
 }
 

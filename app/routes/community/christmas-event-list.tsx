@@ -1,6 +1,5 @@
 /** /community/christmas-event/list: artworks made with the christmas variants (only while the christmas flag is on). */
-import { listArtworks } from "@server/community/artworks";
-import { getUser } from "@server/auth/guards";
+import { listArtworksCached } from "@server/community/artworks";
 import { getDb } from "@server/db/client";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
@@ -24,8 +23,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = listQuery.parse({ ...Object.fromEntries(url.searchParams), christmas: "true" });
-  const user = await getUser(request);
-  const page = await listArtworks(getDb(), query, user?.userUid ?? null);
+  const page = await listArtworksCached(getDb(), query);
   return { query, page };
 }
 

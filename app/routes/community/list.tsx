@@ -1,6 +1,5 @@
 /** /community/list: every public artwork, searchable, sortable and filterable; the URL keeps the query. */
-import { listArtworks } from "@server/community/artworks";
-import { getUser } from "@server/auth/guards";
+import { listArtworksCached } from "@server/community/artworks";
 import { getDb } from "@server/db/client";
 import { ArtworkList } from "~/components/community/artwork-list";
 import { listQuery } from "~/lib/community";
@@ -14,8 +13,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = listQuery.parse({ ...Object.fromEntries(url.searchParams), christmas: undefined });
-  const user = await getUser(request);
-  const page = await listArtworks(getDb(), query, user?.userUid ?? null);
+  const page = await listArtworksCached(getDb(), query);
   return { query, page };
 }
 

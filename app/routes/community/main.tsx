@@ -1,5 +1,5 @@
 /** /community/main: the community's front page — featured, trending, newest and top creators. */
-import { loadCommunityHome } from "@server/community/artworks";
+import { loadCommunityHomeCached } from "@server/community/artworks";
 import { getDb } from "@server/db/client";
 import { ArrowRight, Award, Clock, Flame, Heart, Star } from "lucide-react";
 import type { ReactNode } from "react";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader() {
-  return loadCommunityHome(getDb());
+  return loadCommunityHomeCached(getDb());
 }
 
 const listLink = (sort: ListSort) => (sort === "newest" ? "/community/list" : `/community/list?sort=${sort}`);
