@@ -14,10 +14,13 @@ import {
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
 import { DoodleToArtVisual, ImageToArtVisual, TextToArtVisual } from "~/components/home/create-visuals";
+import { listLiveSlides } from "@server/content/slideshow";
+import { getDb } from "@server/db/client";
 import { DEFAULT_HERO_SLIDES } from "~/components/home/default-slides";
-import { HeroSlideshow } from "~/components/home/hero-slideshow";
+import { type HeroSlide, HeroSlideshow } from "~/components/home/hero-slideshow";
 import { cn } from "~/lib/cn";
 import { buttonClass } from "~/components/ui/button";
+import type { Route } from "./+types/home";
 
 export const meta = () => [
   { title: "Atelier — make art with AI" },
@@ -35,10 +38,23 @@ export const meta = () => [
 
 type Icon = LucideIcon;
 
-export default function Home() {
+/** The slideshow backgrounds admins manage (/admin/list-slideshow-bg); the built-in artwork when none is showing. */
+export async function loader() {
+  const slides: HeroSlide[] = (await listLiveSlides(getDb())).map((s) => ({
+    id: s.id,
+    title: s.title,
+    subtitle: s.subtitle || undefined,
+    href: s.href ?? undefined,
+    imageUrl: s.imageUrl,
+    background: s.color,
+  }));
+  return { slides };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Hero />
+      <Hero slides={loaderData.slides.length > 0 ? loaderData.slides : DEFAULT_HERO_SLIDES} />
       <WhatAtelierDoes />
       <WaysToCreate />
       <HowItWorks />
@@ -47,9 +63,9 @@ export default function Home() {
   );
 }
 
-function Hero() {
+function Hero({ slides }: { slides: HeroSlide[] }) {
   return (
-    <HeroSlideshow slides={DEFAULT_HERO_SLIDES} label="Artwork made with Atelier">
+    <HeroSlideshow slides={slides} label="Artwork made with Atelier">
       <div className="relative z-10 mx-auto flex min-h-[30rem] max-w-6xl flex-col justify-center px-4 pt-16 pb-10 sm:min-h-[34rem] sm:px-6 sm:pt-24 lg:min-h-[38rem]">
         <p className="inline-flex w-fit items-center gap-2 rounded-full bg-paper/12 px-3 py-1 text-xs font-medium tracking-wide text-paper/90 ring-1 ring-paper/20 backdrop-blur-sm">
           <Sparkles aria-hidden className="size-3.5 text-amber-300" />

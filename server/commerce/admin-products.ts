@@ -8,6 +8,9 @@ import type { ProductForm, ProductListQuery } from "~/lib/admin-products";
 import { type Actor, recordAudit } from "../admin/audit";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
+import { logger } from "../logger";
+import { makeSiteImage, type SiteImage } from "../storage/images";
+import { getStorage, siteFileKey } from "../storage/storage";
 import { CommerceError } from "./errors";
 import type { Product } from "./products";
 
@@ -89,6 +92,47 @@ export async function updateProduct(db: Database, actor: Actor, id: string, form
     await recordAudit(tx, actor, { action: "product.update", entityType: "product", entityId: id, before, after });
     return after!;
   });
+}
+
+export const productImageUrl = (product: Pick<Product, "imageKey">) => (product.imageKey ? `/api/files/${product.imageKey}` : null);
+
+/** Checks and converts a product picture before anything is saved (throws ImageError with words for people). */
+export function prepareProductImage(bytes: Buffer): Promise<SiteImage> {
+  return makeSiteImage(bytes, { width: 1200, height: 1200 });
+}
+
+/**
+ * Gives a product a picture, or with null takes it away. The new file is stored first; the old
+ * one is removed once the change is committed (a failed change removes the new one instead).
+ */
+export async function setProductImage(db: Database, actor: Actor, id: string, image: SiteImage | null): Promise<Product> {
+  const storage = getStorage();
+  const imageKey = image ? siteFileKey("products", "webp") : null;
+  if (image && imageKey) await storage.put(imageKey, image.bytes, "image/webp");
+  let result: { after: Product; replaced: string | null };
+  try {
+    result = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+      if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
+      const [after] = await tx.update(products).set({ imageKey, updatedAt: new Date() }).where(eq(products.id, id)).returning();
+      await recordAudit(tx, actor, { action: image ? "product.image" : "product.image-remove", entityType: "product", entityId: id, before: { imageKey: before.imageKey }, after: { imageKey } });
+      return { after: after!, replaced: before.imageKey };
+    });
+  } catch (error) {
+    if (imageKey) await storage.delete(imageKey).catch(() => false);
+    throw error;
+  }
+  if (result.replaced) await storage.delete(result.replaced).catch((err: unknown) => logger.warn({ err, key: result.replaced }, "removing a replaced product picture failed"));
+  return result.after;
+}
+
+/** A product's picture as an upload, to give a duplicate its own copy. */
+export async function readProductImage(product: Pick<Product, "imageKey">): Promise<SiteImage | null> {
+  if (!product.imageKey) return null;
+  const file = await getStorage().get(product.imageKey);
+  if (!file) return null;
+  return prepareProductImage(file.bytes);
 }
 
 /** Archived products leave the shop for good but stay for the transactions that name them. */

@@ -2,7 +2,8 @@
  * File storage behind one small interface: the local disk by default (under DATA_DIR/files),
  * an S3-compatible store when a later issue configures one. Bytes live here; what they are
  * and who owns them lives in the database. Keys look like
- * `users/{userId}/{kind}/{timestamp14}-{id}.{ext}`.
+ * `users/{userId}/{kind}/{timestamp14}-{id}.{ext}` for people's files and
+ * `site/{kind}/{timestamp14}-{id}.{ext}` for the site's own (public) pictures.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
@@ -32,6 +33,15 @@ export function isSafeKey(key: string): boolean {
 
 export function userFileKey(userId: string, kind: string, ext: string, now = new Date()): string {
   return `users/${userId}/${kind}/${timestamp14(now)}-${randomUUID()}.${ext}`;
+}
+
+/** Files of the site itself (slideshow backgrounds, product pictures): public, never owned by a user. */
+export function siteFileKey(kind: string, ext: string, now = new Date()): string {
+  return `site/${kind}/${timestamp14(now)}-${randomUUID()}.${ext}`;
+}
+
+export function isSiteFileKey(key: string): boolean {
+  return key.startsWith("site/");
 }
 
 /** The user a key belongs to, when it is under users/{id}/. */

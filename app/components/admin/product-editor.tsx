@@ -2,8 +2,9 @@
  * The product editor, shared by add, edit and duplicate: server-validated fields with their
  * errors beside them, and a warning before leaving with unsaved changes.
  */
-import { type ReactNode, useEffect, useState } from "react";
-import { Form, Link, useBlocker, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { SHOP_CURRENCIES } from "~/lib/admin-products";
@@ -36,32 +37,52 @@ function Area({ label, name, hint, error, defaultValue, rows = 4 }: { label: str
   );
 }
 
-/** Asks before leaving a form that has changes nobody saved (in-app navigation and closing the tab). */
-function useUnsavedChangesWarning(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm("You have unsaved changes. Leave this page and lose them?")) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+/** The product's picture: the current one (if any), a file to replace it, and a way to remove it. */
+function PictureField({ imageUrl, error }: { imageUrl: string | null | undefined; error?: string }) {
+  return (
+    <div>
+      <label htmlFor="field-image" className="mb-1.5 block text-sm font-medium text-ink">
+        Picture (optional)
+      </label>
+      <div className="flex flex-wrap items-start gap-4">
+        {imageUrl ? <img src={imageUrl} alt="The current picture" className="aspect-video w-40 rounded-lg object-cover ring-1 ring-line" /> : null}
+        <div className="min-w-56 flex-1">
+          <input
+            id="field-image"
+            type="file"
+            name="image"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            aria-invalid={error ? true : undefined}
+            aria-describedby="field-image-hint field-image-error"
+            className="block w-full text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:text-paper"
+          />
+          <p id="field-image-hint" className="mt-1.5 text-sm text-ink-soft">
+            JPEG, PNG, WebP, GIF or AVIF up to 10 MB, shown on the pricing page.{imageUrl ? " Leave empty to keep the current one." : ""}
+          </p>
+          {imageUrl ? (
+            <label className="mt-2 flex items-center gap-2 text-sm text-ink">
+              <input type="checkbox" name="removeImage" className="size-4" /> Remove the picture
+            </label>
+          ) : null}
+          {error ? (
+            <p id="field-image-error" className="mt-1.5 text-sm font-medium text-danger">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
 }
 
-export function ProductEditor({ state, submitLabel, aside }: { state: EditorState; submitLabel: string; aside?: ReactNode }) {
+export function ProductEditor({ state, submitLabel, aside, imageUrl }: { state: EditorState; submitLabel: string; aside?: ReactNode; imageUrl?: string | null }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [dirty, setDirty] = useState(false);
-  useEffect(() => setDirty(false), [state]);
-  useUnsavedChangesWarning(dirty && !saving);
+  const unsaved = useUnsavedChanges(state);
   const v = state.values;
   const f = state.fields ?? {};
   return (
-    <Form method="post" noValidate onChange={() => setDirty(true)} onSubmit={() => setDirty(false)} className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6">
+    <Form method="post" encType="multipart/form-data" noValidate {...unsaved} className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6">
       {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label="Name" name="name" defaultValue={v.name} error={f.name} required />
@@ -83,6 +104,7 @@ export function ProductEditor({ state, submitLabel, aside }: { state: EditorStat
         <TextField label="Tokens" name="tokens" type="number" min={1} defaultValue={v.tokens} error={f.tokens} required />
         <TextField label="Bonus tokens" name="bonusTokens" type="number" min={0} defaultValue={v.bonusTokens || "0"} error={f.bonusTokens} />
       </div>
+      <PictureField imageUrl={imageUrl} error={f.image} />
       <Area label="Features" name="features" defaultValue={v.features} error={f.features} hint="One per line, shown with a tick on the pricing page (at most 8)." />
       <div className="grid gap-4 md:grid-cols-3">
         <TextField label="Badge" name="badge" defaultValue={v.badge} error={f.badge} hint='For example "Most popular"; empty for none.' />

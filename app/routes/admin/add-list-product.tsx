@@ -1,11 +1,10 @@
 /** /admin/add-list-product: a new product, saved through the shared editor. */
 import { requireAdmin } from "@server/auth/guards";
-import { createProduct } from "@server/commerce/admin-products";
+import { createProduct, setProductImage } from "@server/commerce/admin-products";
+import { readProductSubmission } from "@server/commerce/admin-product-form";
 import { getDb } from "@server/db/client";
 import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/product-editor";
-import { productForm } from "~/lib/admin-products";
-import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/add-list-product";
 
 export const meta = () => [{ title: "Add a product · Atelier admin" }];
@@ -17,9 +16,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = parseForm(await request.formData(), productForm);
-  if (!parsed.ok) return data({ values: parsed.values, fields: parsed.errors.fields, message: "Some fields need fixing." }, { status: 400 });
-  const row = await createProduct(getDb(), admin, parsed.data);
+  const submission = await readProductSubmission(request);
+  if (!submission.ok) return data(submission.answer, { status: submission.status });
+  if (!submission.form) return data({ values: {}, fields: {}, message: "Unknown action." }, { status: 400 });
+  const db = getDb();
+  const row = await createProduct(db, admin, submission.form);
+  if (submission.image) await setProductImage(db, admin, row.id, submission.image);
   return redirect(`/admin/edit-list-product?id=${row.id}&saved=1`);
 }
 

@@ -3,6 +3,7 @@ import { requireAdmin } from "@server/auth/guards";
 import { createFaq, deleteFaq, FaqNotFoundError, getFaq, updateFaq } from "@server/content/faqs";
 import { getDb } from "@server/db/client";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { faqForm } from "~/lib/admin-content";
@@ -47,6 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminDetailListFaqPage({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const saving = useNavigation().state === "submitting";
+  const unsaved = useUnsavedChanges(actionData);
   const v: Record<string, string | undefined> = actionData?.values ?? loaderData.values;
   const f: Record<string, string | undefined> = actionData?.fields ?? {};
   const saved = actionData?.saved || (params.get("saved") ? "Created." : "");
@@ -59,7 +61,7 @@ export default function AdminDetailListFaqPage({ loaderData, actionData }: Route
         <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">{loaderData.id ? "Edit a question" : "Add a question"}</h1>
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
-      <Form method="post" noValidate className="space-y-5 rounded-2xl border border-line bg-paper-raised p-6" key={JSON.stringify(v)}>
+      <Form method="post" noValidate {...unsaved} className="space-y-5 rounded-2xl border border-line bg-paper-raised p-6" key={JSON.stringify(v)}>
         <TextField label="Question" name="question" defaultValue={v.question} error={f.question} />
         <div>
           <label htmlFor="faq-answer" className="mb-1.5 block text-sm font-medium text-ink">

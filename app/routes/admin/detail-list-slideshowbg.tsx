@@ -1,7 +1,156 @@
-import { PlannedPage } from "~/components/planned-page";
+/** /admin/detail-list-slideshowbg: a new slideshow background (no id) or one background (?id=…): picture, words, link, schedule. */
+import { requireAdmin } from "@server/auth/guards";
+import { createSlide, deleteSlide, getSlide, SLIDE_MIN_WIDTH, slideImageUrl, SlideNotFoundError, updateSlide } from "@server/content/slideshow";
+import { getDb } from "@server/db/client";
+import { readFormWithFile } from "@server/http/uploads";
+import { ImageError } from "@server/storage/images";
+import { type ChangeEvent, useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { slideForm, toUtcDateTimeInput } from "~/lib/admin-content";
+import { parseForm } from "~/lib/forms";
+import type { Route } from "./+types/detail-list-slideshowbg";
 
 export const meta = () => [{ title: "Slideshow background · Atelier admin" }];
 
-export default function AdminDetailListSlideshowbgPage() {
-  return <PlannedPage title="Slideshow background" summary="Edit one slideshow background." variant="admin" />;
+type Values = Record<string, string>;
+
+function valuesOf(slide: { title: string; subtitle: string; linkUrl: string; active: boolean; startsAt: Date | null; endsAt: Date | null }): Values {
+  return { title: slide.title, subtitle: slide.subtitle, linkUrl: slide.linkUrl, active: slide.active ? "on" : "", startsAt: toUtcDateTimeInput(slide.startsAt), endsAt: toUtcDateTimeInput(slide.endsAt) };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = new URL(request.url).searchParams.get("id");
+  if (!id) return { id: null, image: null, values: { active: "on" } as Values };
+  const slide = await getSlide(getDb(), id);
+  if (!slide) throw data("That slide does not exist.", { status: 404 });
+  return { id, image: { url: slideImageUrl(slide), width: slide.width, height: slide.height, color: slide.color }, values: valuesOf(slide) };
+}
+
+type Answer = { values: Values; fields: Record<string, string>; saved: string; image?: { url: string; width: number; height: number; color: string } };
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const id = new URL(request.url).searchParams.get("id");
+  const db = getDb();
+  const read = await readFormWithFile(request, "image");
+  if (!read.ok) return data<Answer>({ values: {}, fields: { image: read.message }, saved: "" }, { status: 413 });
+  const { formData, file } = read;
+  const values = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")) as Values;
+  try {
+    if (formData.get("intent") === "delete" && id) {
+      await deleteSlide(db, admin, id);
+      return redirect("/admin/list-slideshow-bg");
+    }
+    const parsed = parseForm(formData, slideForm);
+    const fields: Record<string, string> = parsed.ok ? {} : { ...parsed.errors.fields };
+    if (!id && !file) fields.image = "Choose a picture for the background";
+    if (!parsed.ok || Object.keys(fields).length > 0) return data<Answer>({ values, fields, saved: "" }, { status: 400 });
+    if (!id) {
+      const row = await createSlide(db, admin, parsed.data, file!);
+      return redirect(`/admin/detail-list-slideshowbg?id=${row.id}&saved=1`);
+    }
+    const row = await updateSlide(db, admin, id, parsed.data, file);
+    return { values: valuesOf(row), fields: {}, saved: file ? "Saved with the new picture." : "Saved.", image: { url: slideImageUrl(row), width: row.width, height: row.height, color: row.color } } satisfies Answer;
+  } catch (error) {
+    if (error instanceof ImageError) return data<Answer>({ values, fields: { image: error.message }, saved: "" }, { status: 400 });
+    if (error instanceof SlideNotFoundError) throw data(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+/** Shows the chosen file before it is uploaded, so the admin sees what they picked. */
+function useFilePreview() {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  return {
+    preview,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const file = event.target.files?.[0];
+      setPreview(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
+    },
+  };
+}
+
+export default function AdminDetailListSlideshowbgPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const saving = useNavigation().state === "submitting";
+  const unsaved = useUnsavedChanges(actionData);
+  const v: Values = actionData?.values ?? loaderData.values;
+  const f: Record<string, string | undefined> = actionData?.fields ?? {};
+  const image = actionData?.image ?? loaderData.image;
+  const saved = actionData?.saved || (params.get("saved") ? "Added." : "");
+  const { preview, onChange } = useFilePreview();
+  const failedWithFile = actionData && !actionData.saved && !f.image;
+  return (
+    <div className="max-w-3xl space-y-6">
+      <header>
+        <Link to="/admin/list-slideshow-bg" className="text-sm text-ink-soft hover:underline">
+          ← Slideshow
+        </Link>
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">{loaderData.id ? "Edit a background" : "Add a background"}</h1>
+      </header>
+      {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
+      {actionData && !actionData.saved ? <FormMessage tone="error">Some fields need fixing.{failedWithFile ? " Choose the picture again if you had picked one." : ""}</FormMessage> : null}
+      <Form method="post" encType="multipart/form-data" noValidate {...unsaved} className="space-y-5 rounded-2xl border border-line bg-paper-raised p-6" key={JSON.stringify(v)}>
+        <div>
+          <span className="mb-1.5 block text-sm font-medium text-ink">Picture</span>
+          {preview || image ? (
+            <img
+              src={preview ?? image!.url}
+              alt={preview ? "The picture you chose" : "The current picture"}
+              className="mb-3 aspect-[16/7] w-full rounded-xl object-cover"
+              style={{ backgroundColor: image?.color }}
+            />
+          ) : null}
+          <label htmlFor="slide-image" className="sr-only">
+            {image ? "Replace the picture" : "Choose a picture"}
+          </label>
+          <input
+            id="slide-image"
+            type="file"
+            name="image"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            onChange={onChange}
+            aria-invalid={f.image ? true : undefined}
+            aria-describedby="slide-image-hint slide-image-error"
+            className="block w-full text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:text-paper"
+          />
+          <p id="slide-image-hint" className="mt-1.5 text-sm text-ink-soft">
+            JPEG, PNG, WebP, GIF or AVIF, up to 10 MB and at least {SLIDE_MIN_WIDTH} pixels wide. Wide pictures (16:9 or wider) fill the slideshow best.
+            {image ? ` Current: ${image.width}×${image.height}. Leave empty to keep it.` : ""}
+          </p>
+          {f.image ? (
+            <p id="slide-image-error" className="mt-1.5 text-sm font-medium text-danger">
+              {f.image}
+            </p>
+          ) : null}
+        </div>
+        <TextField label="Title" name="title" defaultValue={v.title} error={f.title} hint="Shown on the slide and read out by screen readers." />
+        <TextField label="Subtitle (optional)" name="subtitle" defaultValue={v.subtitle} error={f.subtitle} />
+        <TextField label="Link (optional)" name="linkUrl" defaultValue={v.linkUrl} error={f.linkUrl} placeholder="/community/main" hint="A path on Atelier or an https:// address the slide leads to." />
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-medium text-ink">Schedule (UTC, optional)</legend>
+          <TextField label="Show from" name="startsAt" type="datetime-local" defaultValue={v.startsAt} error={f.startsAt} />
+          <TextField label="Show until" name="endsAt" type="datetime-local" defaultValue={v.endsAt} error={f.endsAt} />
+        </fieldset>
+        <label className="flex items-center gap-3 text-sm font-medium text-ink">
+          <input type="checkbox" name="active" defaultChecked={v.active === "on"} className="size-4" /> Switched on
+        </label>
+        <button type="submit" className={buttonClass()} disabled={saving}>
+          {saving ? "Saving…" : loaderData.id ? "Save changes" : "Add the background"}
+        </button>
+      </Form>
+      {loaderData.id ? (
+        <Form method="post" encType="multipart/form-data" onSubmit={(e) => (window.confirm("Delete this background? Its picture is removed too.") ? undefined : e.preventDefault())}>
+          <button type="submit" name="intent" value="delete" className={buttonClass({ variant: "secondary" })}>
+            Delete this background
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
 }

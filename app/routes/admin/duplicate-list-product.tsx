@@ -1,12 +1,11 @@
 /** /admin/duplicate-list-product?id=…: a prefilled copy of a product, saved as a new one and inactive until switched on. */
 import { requireAdmin } from "@server/auth/guards";
-import { createProduct, getProductForAdmin, productFormValues } from "@server/commerce/admin-products";
+import { createProduct, getProductForAdmin, productFormValues, productImageUrl, readProductImage, setProductImage } from "@server/commerce/admin-products";
+import { readProductSubmission } from "@server/commerce/admin-product-form";
 import { getDb } from "@server/db/client";
 import { data, Link, redirect } from "react-router";
 import { ChooseFromList, ProductEditor } from "~/components/admin/product-editor";
 import { FormMessage } from "~/components/ui/field";
-import { productForm } from "~/lib/admin-products";
-import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/duplicate-list-product";
 
 export const meta = () => [{ title: "Duplicate a product · Atelier admin" }];
@@ -21,15 +20,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   if (!new URL(request.url).searchParams.get("id")) return null;
   const row = await source(request);
-  return { name: row.name, values: productFormValues(row, true) };
+  return { name: row.name, values: productFormValues(row, true), imageUrl: productImageUrl(row) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const row = await source(request);
-  const parsed = parseForm(await request.formData(), productForm);
-  if (!parsed.ok) return data({ values: parsed.values, fields: parsed.errors.fields, message: "Some fields need fixing." }, { status: 400 });
-  const copy = await createProduct(getDb(), admin, parsed.data, { duplicateOf: row.id });
+  const submission = await readProductSubmission(request);
+  if (!submission.ok) return data(submission.answer, { status: submission.status });
+  if (!submission.form) return data({ values: {}, fields: {}, message: "Unknown action." }, { status: 400 });
+  const db = getDb();
+  const copy = await createProduct(db, admin, submission.form, { duplicateOf: row.id });
+  // The copy gets its own file: a new picture if one was chosen, else the original's (unless removed).
+  const image = submission.image ?? (submission.removeImage ? null : await readProductImage(row));
+  if (image) await setProductImage(db, admin, copy.id, image);
   return redirect(`/admin/edit-list-product?id=${copy.id}&saved=1`);
 }
 
@@ -44,7 +48,7 @@ export default function AdminDuplicateListProductPage({ loaderData, actionData }
         <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">Duplicate {loaderData.name}</h1>
       </header>
       <FormMessage tone="info">A copy is saved as a new product, not on sale until you tick "On sale".</FormMessage>
-      <ProductEditor state={actionData ?? { values: loaderData.values }} submitLabel="Save the copy" />
+      <ProductEditor state={actionData ?? { values: loaderData.values }} imageUrl={loaderData.imageUrl} submitLabel="Save the copy" />
     </div>
   );
 }

@@ -1,13 +1,12 @@
 /** /admin/edit-list-product?id=…: change a product; archive or restore it. */
 import { requireAdmin } from "@server/auth/guards";
-import { getProductForAdmin, productFormValues, setProductArchived, updateProduct } from "@server/commerce/admin-products";
+import { getProductForAdmin, productFormValues, productImageUrl, setProductArchived, setProductImage, updateProduct } from "@server/commerce/admin-products";
+import { readProductSubmission } from "@server/commerce/admin-product-form";
 import { getDb } from "@server/db/client";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { ChooseFromList, ProductEditor } from "~/components/admin/product-editor";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
-import { productForm } from "~/lib/admin-products";
-import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/edit-list-product";
 
 export const meta = () => [{ title: "Edit a product · Atelier admin" }];
@@ -24,22 +23,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The spec's path has no id: opened bare, the page points to the list to choose from.
   if (!new URL(request.url).searchParams.get("id")) return null;
   const row = await load(request);
-  return { id: row.id, name: row.name, archived: row.archivedAt !== null, values: productFormValues(row) };
+  return { id: row.id, name: row.name, archived: row.archivedAt !== null, values: productFormValues(row), imageUrl: productImageUrl(row) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const row = await load(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+  const submission = await readProductSubmission(request);
+  if (!submission.ok) return data(submission.answer, { status: submission.status });
+  const db = getDb();
+  const { intent } = submission;
   if (intent === "archive" || intent === "restore") {
-    const after = await setProductArchived(getDb(), admin, row.id, intent === "archive");
-    return { values: productFormValues(after), saved: intent === "archive" ? "Archived: no longer sold, kept for past purchases." : "Restored." };
+    const after = await setProductArchived(db, admin, row.id, intent === "archive");
+    return { values: productFormValues(after), imageUrl: productImageUrl(after), saved: intent === "archive" ? "Archived: no longer sold, kept for past purchases." : "Restored." };
   }
-  const parsed = parseForm(formData, productForm);
-  if (!parsed.ok) return data({ values: parsed.values, fields: parsed.errors.fields, message: "Some fields need fixing." }, { status: 400 });
-  const after = await updateProduct(getDb(), admin, row.id, parsed.data);
-  return { values: productFormValues(after), saved: "Saved. The pricing page shows it now." };
+  if (!submission.form) return data({ values: {}, fields: {}, message: "Unknown action." }, { status: 400 });
+  let after = await updateProduct(db, admin, row.id, submission.form);
+  if (submission.image || (submission.removeImage && after.imageKey)) after = await setProductImage(db, admin, row.id, submission.image);
+  return { values: productFormValues(after), imageUrl: productImageUrl(after), saved: "Saved. The pricing page shows it now." };
 }
 
 export default function AdminEditListProductPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -58,6 +59,7 @@ export default function AdminEditListProductPage({ loaderData, actionData }: Rou
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
       <ProductEditor
         state={actionData ?? { values: loaderData.values }}
+        imageUrl={actionData && "imageUrl" in actionData ? actionData.imageUrl : loaderData.imageUrl}
         submitLabel="Save changes"
         aside={
           <>

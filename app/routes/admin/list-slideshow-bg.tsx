@@ -1,7 +1,140 @@
-import { PlannedPage } from "~/components/planned-page";
+/** /admin/list-slideshow-bg: the home page's slideshow backgrounds, in order — add, edit, move, switch on and off, delete. */
+import { requireAdmin } from "@server/auth/guards";
+import { deleteSlide, listSlidesForAdmin, moveSlide, setSlideActive, slideImageUrl, SlideNotFoundError, slideStatus, type SlideStatus } from "@server/content/slideshow";
+import { getDb } from "@server/db/client";
+import { ArrowDown, ArrowUp, Plus } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
+import type { Route } from "./+types/list-slideshow-bg";
 
 export const meta = () => [{ title: "Slideshow · Atelier admin" }];
 
-export default function AdminListSlideshowBgPage() {
-  return <PlannedPage title="Slideshow" summary="Backgrounds of the home page's slideshow." variant="admin" />;
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const now = new Date();
+  const slides = (await listSlidesForAdmin(getDb())).map((s) => ({
+    id: s.id,
+    title: s.title,
+    subtitle: s.subtitle,
+    imageUrl: slideImageUrl(s),
+    color: s.color,
+    status: slideStatus(s, now),
+    startsAt: s.startsAt?.toISOString() ?? null,
+    endsAt: s.endsAt?.toISOString() ?? null,
+  }));
+  return { slides };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const db = getDb();
+  try {
+    switch (form.get("intent")) {
+      case "up":
+      case "down":
+        await moveSlide(db, admin, id, form.get("intent") as "up" | "down");
+        return { ok: true as const, message: "Moved." };
+      case "activate":
+      case "deactivate": {
+        const row = await setSlideActive(db, admin, id, form.get("intent") === "activate");
+        return { ok: true as const, message: row.active ? "Switched on: it shows on the home page within its schedule." : "Switched off: the home page no longer shows it." };
+      }
+      case "delete":
+        await deleteSlide(db, admin, id);
+        return { ok: true as const, message: "Deleted." };
+      default:
+        return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof SlideNotFoundError) return data({ ok: false as const, message: error.message }, { status: 404 });
+    throw error;
+  }
+}
+
+const STATUS: Record<SlideStatus, { label: string; className: string }> = {
+  live: { label: "Showing", className: "bg-emerald-50 text-success" },
+  scheduled: { label: "Scheduled", className: "bg-sky-50 text-sky-800" },
+  ended: { label: "Ended", className: "bg-paper-sunken text-ink-soft" },
+  off: { label: "Off", className: "bg-amber-50 text-amber-800" },
+};
+
+const utc = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function schedule(startsAt: string | null, endsAt: string | null): string {
+  if (startsAt && endsAt) return `${utc(startsAt)} – ${utc(endsAt)} UTC`;
+  if (startsAt) return `From ${utc(startsAt)} UTC`;
+  if (endsAt) return `Until ${utc(endsAt)} UTC`;
+  return "Always";
+}
+
+export default function AdminListSlideshowBgPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { slides } = loaderData;
+  const showing = slides.filter((s) => s.status === "live").length;
+  return (
+    <div className="max-w-5xl space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Slideshow</h1>
+          <p className="mt-1 text-ink-soft">
+            Backgrounds of the home page's slideshow, in this order.{" "}
+            {showing === 0 ? "None is showing now, so the home page shows Atelier's built-in artwork." : `${showing} showing now.`}
+          </p>
+        </div>
+        <Link to="/admin/detail-list-slideshowbg" className={buttonClass()}>
+          <Plus aria-hidden className="size-4" /> Add a background
+        </Link>
+      </header>
+      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      {slides.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-ink-soft">
+          No backgrounds yet. Add the first one: a wide picture, at least 1024 pixels across.
+        </p>
+      ) : (
+        <ol className="divide-y divide-line rounded-2xl border border-line bg-paper-raised" aria-label="Slideshow backgrounds">
+          {slides.map((slide, i) => (
+            <li key={slide.id} className="flex flex-wrap items-center gap-4 p-4">
+              <span className="w-6 text-sm text-ink-faint tabular-nums">{i + 1}</span>
+              <img src={slide.imageUrl} alt="" width={160} height={90} loading="lazy" className="aspect-video w-32 rounded-lg object-cover sm:w-40" style={{ backgroundColor: slide.color }} />
+              <div className="min-w-48 flex-1">
+                <Link to={`/admin/detail-list-slideshowbg?id=${slide.id}`} className="font-medium text-ink hover:text-accent hover:underline">
+                  {slide.title}
+                </Link>
+                {slide.subtitle ? <p className="text-sm text-ink-soft">{slide.subtitle}</p> : null}
+                <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-ink-soft">
+                  <span className={cn("rounded-full px-2 py-0.5", STATUS[slide.status].className)}>{STATUS[slide.status].label}</span>
+                  {schedule(slide.startsAt, slide.endsAt)}
+                </p>
+              </div>
+              <Form method="post" className="flex items-center gap-1">
+                <input type="hidden" name="id" value={slide.id} />
+                <button type="submit" name="intent" value="up" disabled={i === 0} className="grid size-9 place-items-center rounded-full ring-1 ring-line hover:bg-paper-sunken disabled:opacity-30" aria-label={`Move up: ${slide.title}`}>
+                  <ArrowUp aria-hidden className="size-4" />
+                </button>
+                <button type="submit" name="intent" value="down" disabled={i === slides.length - 1} className="grid size-9 place-items-center rounded-full ring-1 ring-line hover:bg-paper-sunken disabled:opacity-30" aria-label={`Move down: ${slide.title}`}>
+                  <ArrowDown aria-hidden className="size-4" />
+                </button>
+                <button type="submit" name="intent" value={slide.status === "off" ? "activate" : "deactivate"} className="ml-2 text-sm text-ink-soft hover:text-ink hover:underline" aria-label={`${slide.status === "off" ? "Switch on" : "Switch off"}: ${slide.title}`}>
+                  {slide.status === "off" ? "Switch on" : "Switch off"}
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  onClick={(e) => (window.confirm(`Delete “${slide.title}”? Its picture is removed too.`) ? undefined : e.preventDefault())}
+                  className="ml-2 text-sm text-danger hover:underline"
+                  aria-label={`Delete: ${slide.title}`}
+                >
+                  Delete
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
 }

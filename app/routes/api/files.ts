@@ -2,10 +2,10 @@ import { getUser } from "@server/auth/guards";
 import { canServeArtworkFile } from "@server/community/downloads";
 import { getDb } from "@server/db/client";
 import { jsonError } from "@server/http/api";
-import { getStorage, isSafeKey, ownerOfKey } from "@server/storage/storage";
+import { getStorage, isSafeKey, isSiteFileKey, ownerOfKey } from "@server/storage/storage";
 import type { Route } from "./+types/files";
 
-/** Kinds of user file anyone may see; every other kind is visible to its owner only. */
+/** Kinds of user file anyone may see; every other kind is visible to its owner only. Site files (site/…) are public. */
 const PUBLIC_KINDS = new Set(["avatar", "artworks"]);
 
 /**
@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
   if (!isSafeKey(key)) return jsonError(404, "not_found", "No such file");
   const owner = ownerOfKey(key);
-  const isPublic = owner !== null && PUBLIC_KINDS.has(owner.kind);
+  const isPublic = isSiteFileKey(key) || (owner !== null && PUBLIC_KINDS.has(owner.kind));
   if (!isPublic) {
     const current = await getUser(request);
     if (!current || !owner || owner.userId !== current.userUid) return jsonError(404, "not_found", "No such file");

@@ -69,8 +69,11 @@ export default function PricingPlansPage({ loaderData }: Route.ComponentProps) {
                   highlighted ? "border-accent shadow-lg shadow-accent/10 ring-1 ring-accent" : "border-line",
                 )}
               >
+                {product.imageUrl ? (
+                  <img src={product.imageUrl} alt="" loading="lazy" className="-mx-6 -mt-6 mb-5 aspect-[16/9] w-[calc(100%+3rem)] max-w-none rounded-t-3xl object-cover" />
+                ) : null}
                 {product.badge ? (
-                  <span className="absolute -top-3 left-6 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-paper">{product.badge}</span>
+                  <span className="absolute -top-3 left-6 z-10 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-paper">{product.badge}</span>
                 ) : null}
                 <h2 className="font-display text-2xl font-semibold text-ink">{product.name}</h2>
                 <p className="mt-1 min-h-12 text-sm text-ink-soft">{product.description}</p>

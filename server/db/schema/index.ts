@@ -2,6 +2,7 @@
 export * from "./audit";
 export * from "./auth";
 export * from "./commerce";
+export * from "./content";
 export * from "./community";
 export * from "./generation";
 export * from "./notify";

@@ -1,0 +1,177 @@
+/**
+ * The home page's slideshow backgrounds: uploaded pictures (checked by content, stored as WebP
+ * under site/slides/) with a title, optional subtitle and link, an order, an on/off switch and
+ * an optional schedule. Each change is audited in its own transaction; files of replaced or
+ * deleted slides are removed once the change is committed.
+ */
+import { and, asc, eq, gt, isNull, lte, max, or } from "drizzle-orm";
+import type { SlideForm } from "~/lib/admin-content";
+import { type Actor, recordAudit } from "../admin/audit";
+import type { Database } from "../db/client";
+import { slideshowBackgrounds } from "../db/schema";
+import { logger } from "../logger";
+import { makeSiteImage } from "../storage/images";
+import { getStorage, siteFileKey } from "../storage/storage";
+
+export type Slide = typeof slideshowBackgrounds.$inferSelect;
+export type SlideStatus = "live" | "scheduled" | "ended" | "off";
+
+/** Backgrounds cover a wide hero: stored at most 2400×1600, and at least this wide. */
+export const SLIDE_MIN_WIDTH = 1024;
+const SLIDE_BOUNDS = { width: 2400, height: 1600, minWidth: SLIDE_MIN_WIDTH };
+
+export class SlideNotFoundError extends Error {
+  constructor() {
+    super("That slide does not exist.");
+    this.name = "SlideNotFoundError";
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const slideImageUrl = (slide: Pick<Slide, "imageKey">) => `/api/files/${slide.imageKey}`;
+
+export function slideStatus(slide: Pick<Slide, "active" | "startsAt" | "endsAt">, now = new Date()): SlideStatus {
+  if (!slide.active) return "off";
+  if (slide.startsAt && slide.startsAt > now) return "scheduled";
+  if (slide.endsAt && slide.endsAt <= now) return "ended";
+  return "live";
+}
+
+export interface PublicSlide {
+  id: string;
+  title: string;
+  subtitle: string;
+  href: string | null;
+  imageUrl: string;
+  color: string;
+}
+
+/** What the home page shows now: active slides inside their schedule, in order. */
+export async function listLiveSlides(db: Database, now = new Date()): Promise<PublicSlide[]> {
+  const rows = await db
+    .select()
+    .from(slideshowBackgrounds)
+    .where(
+      and(
+        eq(slideshowBackgrounds.active, true),
+        or(isNull(slideshowBackgrounds.startsAt), lte(slideshowBackgrounds.startsAt, now)),
+        or(isNull(slideshowBackgrounds.endsAt), gt(slideshowBackgrounds.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(slideshowBackgrounds.sortOrder), asc(slideshowBackgrounds.createdAt));
+  return rows.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, href: s.linkUrl || null, imageUrl: slideImageUrl(s), color: s.color }));
+}
+
+export async function listSlidesForAdmin(db: Database): Promise<Slide[]> {
+  return db.select().from(slideshowBackgrounds).orderBy(asc(slideshowBackgrounds.sortOrder), asc(slideshowBackgrounds.createdAt));
+}
+
+export async function getSlide(db: Database, id: string): Promise<Slide | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(slideshowBackgrounds).where(eq(slideshowBackgrounds.id, id));
+  return row ?? null;
+}
+
+async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((txn) => run(txn as unknown as Database));
+}
+
+async function lockSlide(tx: Database, id: string): Promise<Slide> {
+  if (!UUID.test(id)) throw new SlideNotFoundError();
+  const [row] = await tx.select().from(slideshowBackgrounds).where(eq(slideshowBackgrounds.id, id)).for("update");
+  if (!row) throw new SlideNotFoundError();
+  return row;
+}
+
+/** Converts and stores an upload; the caller deletes the file if the database change fails. */
+async function storeSlideImage(bytes: Buffer) {
+  const image = await makeSiteImage(bytes, SLIDE_BOUNDS);
+  const imageKey = siteFileKey("slides", "webp");
+  await getStorage().put(imageKey, image.bytes, "image/webp");
+  return { imageKey, width: image.width, height: image.height, color: image.color };
+}
+
+async function removeFile(key: string) {
+  await getStorage()
+    .delete(key)
+    .catch((err: unknown) => logger.warn({ err, key }, "removing a slideshow picture failed"));
+}
+
+/** Adds a slide at the end of the show. `image` is the uploaded file's bytes (required). */
+export async function createSlide(db: Database, actor: Actor, form: SlideForm, image: Buffer): Promise<Slide> {
+  const stored = await storeSlideImage(image);
+  try {
+    return await inTx(db, async (tx) => {
+      const [last] = await tx.select({ order: max(slideshowBackgrounds.sortOrder) }).from(slideshowBackgrounds);
+      const [row] = await tx
+        .insert(slideshowBackgrounds)
+        .values({ ...form, ...stored, sortOrder: (last?.order ?? 0) + 10 })
+        .returning();
+      await recordAudit(tx, actor, { action: "slide.create", entityType: "slide", entityId: row!.id, after: row });
+      return row!;
+    });
+  } catch (error) {
+    await removeFile(stored.imageKey);
+    throw error;
+  }
+}
+
+/** Saves a slide's fields, and its picture when a new one is given. */
+export async function updateSlide(db: Database, actor: Actor, id: string, form: SlideForm, image: Buffer | null): Promise<Slide> {
+  if (!UUID.test(id) || !(await getSlide(db, id))) throw new SlideNotFoundError();
+  const stored = image ? await storeSlideImage(image) : null;
+  let replaced: string | null = null;
+  try {
+    const after = await inTx(db, async (tx) => {
+      const before = await lockSlide(tx, id);
+      const [row] = await tx
+        .update(slideshowBackgrounds)
+        .set({ ...form, ...(stored ?? {}), updatedAt: new Date() })
+        .where(eq(slideshowBackgrounds.id, id))
+        .returning();
+      await recordAudit(tx, actor, { action: "slide.update", entityType: "slide", entityId: id, before, after: row });
+      if (stored) replaced = before.imageKey;
+      return row!;
+    });
+    if (replaced) await removeFile(replaced);
+    return after;
+  } catch (error) {
+    if (stored) await removeFile(stored.imageKey);
+    throw error;
+  }
+}
+
+export async function setSlideActive(db: Database, actor: Actor, id: string, active: boolean): Promise<Slide> {
+  return inTx(db, async (tx) => {
+    const before = await lockSlide(tx, id);
+    const [after] = await tx.update(slideshowBackgrounds).set({ active, updatedAt: new Date() }).where(eq(slideshowBackgrounds.id, id)).returning();
+    await recordAudit(tx, actor, { action: active ? "slide.activate" : "slide.deactivate", entityType: "slide", entityId: id, before, after });
+    return after!;
+  });
+}
+
+/** Swaps a slide with its neighbour before or after it. */
+export async function moveSlide(db: Database, actor: Actor, id: string, direction: "up" | "down"): Promise<void> {
+  await inTx(db, async (tx) => {
+    await lockSlide(tx, id);
+    const all = await tx.select().from(slideshowBackgrounds).orderBy(asc(slideshowBackgrounds.sortOrder), asc(slideshowBackgrounds.createdAt)).for("update");
+    const index = all.findIndex((s) => s.id === id);
+    const otherIndex = direction === "up" ? index - 1 : index + 1;
+    if (otherIndex < 0 || otherIndex >= all.length) return;
+    const order = all.map((s) => s.id);
+    [order[index], order[otherIndex]] = [order[otherIndex]!, order[index]!];
+    for (const [i, slideId] of order.entries()) await tx.update(slideshowBackgrounds).set({ sortOrder: (i + 1) * 10 }).where(eq(slideshowBackgrounds.id, slideId));
+    await recordAudit(tx, actor, { action: `slide.move-${direction}`, entityType: "slide", entityId: id, before: { order: all.map((s) => s.id) }, after: { order } });
+  });
+}
+
+export async function deleteSlide(db: Database, actor: Actor, id: string): Promise<void> {
+  const removed = await inTx(db, async (tx) => {
+    const before = await lockSlide(tx, id);
+    await tx.delete(slideshowBackgrounds).where(eq(slideshowBackgrounds.id, id));
+    await recordAudit(tx, actor, { action: "slide.delete", entityType: "slide", entityId: id, before });
+    return before;
+  });
+  await removeFile(removed.imageKey);
+}

@@ -1,0 +1,33 @@
+/**
+ * Site content admins manage beside the FAQ (commerce.ts): the home page's slideshow backgrounds.
+ * Images live in file storage under `site/slides/`; a slide shows while it is active and inside its
+ * optional schedule (starts_at inclusive, ends_at exclusive).
+ */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const slideshowBackgrounds = pgTable(
+  "slideshow_backgrounds",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull().default(""),
+    /** A path on this site (`/community/main`) or an https address; empty for none. */
+    linkUrl: text("link_url").notNull().default(""),
+    imageKey: text("image_key").notNull(),
+    /** The image's dominant colour, painted while the image loads. */
+    color: text("color").notNull().default("#1f1b2e"),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("slideshow_backgrounds_active_idx").on(t.active, t.sortOrder),
+    check("slideshow_backgrounds_schedule", sql`${t.endsAt} IS NULL OR ${t.startsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
