@@ -10,7 +10,8 @@ test("an admin adds a question, moves it first and unpublishes it; the pricing p
   await signInAsAdmin(page);
   await gotoHydrated(page, "/admin/list-faq");
   await page.getByRole("link", { name: "Add a question" }).click();
-  await page.getByLabel("Question").fill(question);
+  await expect(page.getByRole("heading", { name: "Add a question" })).toBeVisible();
+  await page.getByLabel("Question", { exact: true }).fill(question);
   await page.getByRole("button", { name: "Add the question" }).click();
   await expect(page.getByText("Write the answer (at least 5 characters)")).toBeVisible();
   await page.getByLabel("Answer").fill("Yes, with every brush.");

@@ -43,6 +43,9 @@ const slideLink = z
     message: "Use a path on this site (like /community/main) or an https:// address",
   });
 
+/** Slideshow pictures narrower than this would look blurred across the home page's hero. */
+export const SLIDE_MIN_WIDTH = 1024;
+
 export const slideForm = z
   .object({
     title: z.string().trim().min(1, "Give the slide a title").max(120, "Keep the title under 120 characters"),

@@ -5,7 +5,7 @@
  * deleted slides are removed once the change is committed.
  */
 import { and, asc, eq, gt, isNull, lte, max, or } from "drizzle-orm";
-import type { SlideForm } from "~/lib/admin-content";
+import { SLIDE_MIN_WIDTH, type SlideForm } from "~/lib/admin-content";
 import { type Actor, recordAudit } from "../admin/audit";
 import type { Database } from "../db/client";
 import { slideshowBackgrounds } from "../db/schema";
@@ -16,8 +16,7 @@ import { getStorage, siteFileKey } from "../storage/storage";
 export type Slide = typeof slideshowBackgrounds.$inferSelect;
 export type SlideStatus = "live" | "scheduled" | "ended" | "off";
 
-/** Backgrounds cover a wide hero: stored at most 2400×1600, and at least this wide. */
-export const SLIDE_MIN_WIDTH = 1024;
+/** Backgrounds cover a wide hero: stored at most 2400×1600, and at least SLIDE_MIN_WIDTH wide. */
 const SLIDE_BOUNDS = { width: 2400, height: 1600, minWidth: SLIDE_MIN_WIDTH };
 
 export class SlideNotFoundError extends Error {

@@ -1,6 +1,6 @@
 /** /admin/detail-list-slideshowbg: a new slideshow background (no id) or one background (?id=…): picture, words, link, schedule. */
 import { requireAdmin } from "@server/auth/guards";
-import { createSlide, deleteSlide, getSlide, SLIDE_MIN_WIDTH, slideImageUrl, SlideNotFoundError, updateSlide } from "@server/content/slideshow";
+import { createSlide, deleteSlide, getSlide, slideImageUrl, SlideNotFoundError, updateSlide } from "@server/content/slideshow";
 import { getDb } from "@server/db/client";
 import { readFormWithFile } from "@server/http/uploads";
 import { ImageError } from "@server/storage/images";
@@ -9,7 +9,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
-import { slideForm, toUtcDateTimeInput } from "~/lib/admin-content";
+import { SLIDE_MIN_WIDTH, slideForm, toUtcDateTimeInput } from "~/lib/admin-content";
 import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/detail-list-slideshowbg";
 
