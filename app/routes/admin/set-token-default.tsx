@@ -1,14 +1,25 @@
 /**
  * /admin/set-token-default: the token defaults of generation — the sign-up grant, the cost of an
  * image per mode and size, the per-user limit of concurrent jobs — and the switch that pauses
- * generation; the event and development flags; the allowed domains and redirect hosts. Changes
- * apply to the next request, without a restart, and each is audited. (Route rules are edited in
- * the database for now.)
+ * generation; the event and development flags; the allowed domains and redirect hosts; the route
+ * rules of the navigation checks. Changes apply to the next request, without a restart, and each
+ * is audited.
  */
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { generations } from "@server/db/schema";
-import { changeFlag, changeHostList, changeTokenSettings, parseHostList } from "@server/admin/settings";
+import {
+  addRouteRule,
+  changeFlag,
+  changeHostList,
+  changeTokenSettings,
+  deleteRouteRule,
+  listAllRouteRules,
+  parseHostList,
+  RouteRuleError,
+  setRouteRuleEnabled,
+} from "@server/admin/settings";
+import { routeRuleInput } from "@server/navigation/route-rules";
 import { isFlagKey, loadFeatureFlags } from "@server/content/feature-flags";
 import { FLAG_KEYS, FLAG_LABELS } from "~/lib/flags";
 import { loadSiteSettings } from "@server/content/site-settings";
@@ -27,10 +38,11 @@ export const meta = () => [{ title: "Token defaults · Atelier admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const [settings, flags, hosts, active] = await Promise.all([
+  const [settings, flags, hosts, rules, active] = await Promise.all([
     loadTokenSettings(db),
     loadFeatureFlags(db),
     loadSiteSettings(db, getConfig()),
+    listAllRouteRules(db),
     db
       .select({ status: generations.status, n: count() })
       .from(generations)
@@ -38,7 +50,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       .groupBy(generations.status),
   ]);
   const countOf = (status: string) => active.find((r) => r.status === status)?.n ?? 0;
-  return { settings, flags, hosts, queued: countOf("queued"), running: countOf("running") };
+  const externalHost = (target: string) => (target.startsWith("/") ? null : URL.canParse(target) ? new URL(target).hostname.toLowerCase() : target);
+  return {
+    settings,
+    flags,
+    hosts,
+    queued: countOf("queued"),
+    running: countOf("running"),
+    rules: rules.map((r) => {
+      const host = externalHost(r.target);
+      return { id: r.id, fromPath: r.fromPath, target: r.target, permanent: r.permanent, enabled: r.enabled, note: r.note ?? "", refused: host !== null && !hosts.externalRedirectHosts.includes(host) };
+    }),
+  };
 }
 
 const whole = (v: FormDataEntryValue | null) => (typeof v === "string" && v.trim() !== "" ? Number(v) : NaN);
@@ -67,6 +90,37 @@ export async function action({ request }: Route.ActionArgs) {
     await changeHostList(db, admin, "external_redirect_hosts", redirects.hosts);
     return { ok: true as const, message: "Domains saved. The next request uses them." };
   }
+  if (intent === "rule-add") {
+    const values = { fromPath: String(form.get("fromPath") ?? ""), target: String(form.get("target") ?? ""), permanent: form.get("permanent") === "on", note: String(form.get("note") ?? "") };
+    const parsed = routeRuleInput.safeParse(values);
+    const fail = (fields: Record<string, string>) => data({ ok: false as const, message: "The rule needs fixing.", fields, rule: values }, { status: 400 });
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[`rule-${String(issue.path[0])}`] ??= issue.message;
+      return fail(fields);
+    }
+    try {
+      const row = await addRouteRule(db, admin, parsed.data);
+      return { ok: true as const, message: `Rule added: ${row.fromPath} now leads to ${row.target}.` };
+    } catch (error) {
+      if (error instanceof RouteRuleError) return fail({ [`rule-${error.field ?? "fromPath"}`]: error.message });
+      throw error;
+    }
+  }
+  if (intent === "rule-enable" || intent === "rule-disable" || intent === "rule-delete") {
+    const id = Number(form.get("id"));
+    try {
+      if (intent === "rule-delete") {
+        await deleteRouteRule(db, admin, id);
+        return { ok: true as const, message: "Rule deleted." };
+      }
+      const row = await setRouteRuleEnabled(db, admin, id, intent === "rule-enable");
+      return { ok: true as const, message: row.enabled ? `Rule on: ${row.fromPath} leads to ${row.target}.` : `Rule off: ${row.fromPath} is no longer redirected.` };
+    } catch (error) {
+      if (error instanceof RouteRuleError) return data({ ok: false as const, message: error.message, fields: {} as Record<string, string> }, { status: 404 });
+      throw error;
+    }
+  }
   if (intent === "pause" || intent === "resume") {
     await changeTokenSettings(db, admin, { generationPaused: intent === "pause" });
     return { ok: true as const, message: form.get("intent") === "pause" ? "Generation is paused." : "Generation is running again." };
@@ -91,10 +145,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, flags, hosts, queued, running } = loaderData;
+  const { settings, flags, hosts, queued, running, rules } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const fields = actionData && !actionData.ok ? actionData.fields : {};
+  const fields: Record<string, string> = actionData && !actionData.ok ? actionData.fields : {};
+  const ruleValues = actionData && !actionData.ok && "rule" in actionData ? (actionData.rule as { fromPath: string; target: string; permanent: boolean; note: string }) : null;
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <header>
@@ -239,6 +294,83 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
           Save domains
         </button>
       </Form>
+
+      <section aria-labelledby="rules-heading" className="space-y-4 rounded-2xl border border-line bg-paper-raised p-6">
+        <div>
+          <h2 id="rules-heading" className="font-display text-xl font-semibold text-ink">
+            Route rules
+          </h2>
+          <p className="text-sm text-ink-soft">
+            Send visitors from one path to another page, or to an address on an allowed redirect host. End a path with /* to include everything below it.
+          </p>
+        </div>
+        {rules.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">No rules: every path shows its own page.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">Route rules</caption>
+              <thead className="text-ink-soft">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">From</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">To</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">Kind</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">State</th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {rules.map((rule) => (
+                  <tr key={rule.id}>
+                    <td className="py-2 pr-3 font-mono text-xs break-all">{rule.fromPath}</td>
+                    <td className="py-2 pr-3 font-mono text-xs break-all">
+                      {rule.target}
+                      {rule.refused ? <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 font-sans text-amber-800">refused: host not allowed</span> : null}
+                      {rule.note ? <span className="block font-sans text-ink-soft">{rule.note}</span> : null}
+                    </td>
+                    <td className="py-2 pr-3">{rule.permanent ? "Permanent (301)" : "Temporary (302)"}</td>
+                    <td className="py-2 pr-3">{rule.enabled ? <span className="text-success">On</span> : <span className="text-ink-faint">Off</span>}</td>
+                    <td className="py-2">
+                      <Form method="post" className="flex justify-end gap-2">
+                        <input type="hidden" name="id" value={rule.id} />
+                        <button type="submit" name="intent" value={rule.enabled ? "rule-disable" : "rule-enable"} className="text-sm text-ink-soft hover:text-ink hover:underline" aria-label={`${rule.enabled ? "Switch off" : "Switch on"} the rule for ${rule.fromPath}`}>
+                          {rule.enabled ? "Switch off" : "Switch on"}
+                        </button>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="rule-delete"
+                          onClick={(e) => (window.confirm(`Delete the rule for ${rule.fromPath}?`) ? undefined : e.preventDefault())}
+                          className="text-sm text-danger hover:underline"
+                          aria-label={`Delete the rule for ${rule.fromPath}`}
+                        >
+                          Delete
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Form method="post" noValidate className="grid gap-4 border-t border-line pt-4 md:grid-cols-2" aria-label="Add a route rule" key={ruleValues ? JSON.stringify(ruleValues) : `rules-${rules.length}`}>
+          <input type="hidden" name="intent" value="rule-add" />
+          <TextField label="From path" name="fromPath" placeholder="/old-gallery/*" defaultValue={ruleValues?.fromPath} error={fields["rule-fromPath"]} />
+          <TextField label="To" name="target" placeholder="/community/list or https://…" defaultValue={ruleValues?.target} error={fields["rule-target"]} />
+          <TextField label="Note (optional)" name="note" defaultValue={ruleValues?.note} error={fields["rule-note"]} />
+          <label className="flex items-center gap-3 self-end pb-3 text-sm font-medium text-ink">
+            <input type="checkbox" name="permanent" defaultChecked={ruleValues?.permanent} className="size-4" /> Permanent (301: browsers remember it)
+          </label>
+          <div className="md:col-span-2">
+            <button type="submit" className={buttonClass({ variant: "secondary" })} disabled={busy}>
+              Add the rule
+            </button>
+          </div>
+        </Form>
+      </section>
     </div>
   );
 }
