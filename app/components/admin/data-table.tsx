@@ -38,6 +38,7 @@ export function DataTable<Row>({
   pages,
   total,
   empty,
+  footer,
 }: {
   caption: string;
   columns: Column<Row>[];
@@ -49,6 +50,8 @@ export function DataTable<Row>({
   pages: number;
   total: number;
   empty: ReactNode;
+  /** Shown instead of the pages, for a short excerpt of a list that lives elsewhere. */
+  footer?: ReactNode;
 }) {
   const { search } = useLocation();
   const loading = useNavigation().state === "loading";
@@ -104,23 +107,27 @@ export function DataTable<Row>({
           </tbody>
         </table>
       </div>
-      <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm text-ink-soft">
-        <span>
-          {total.toLocaleString("en-US")} {total === 1 ? "row" : "rows"} · page {page} of {pages}
-        </span>
-        <span className="flex gap-2">
-          {page > 1 ? (
-            <Link to={withParams(search, { page: String(page - 1) })} className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 ring-1 ring-line hover:bg-paper-sunken" rel="prev">
-              <ChevronLeft aria-hidden className="size-4" /> Previous
-            </Link>
-          ) : null}
-          {page < pages ? (
-            <Link to={withParams(search, { page: String(page + 1) })} className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 ring-1 ring-line hover:bg-paper-sunken" rel="next">
-              Next <ChevronRight aria-hidden className="size-4" />
-            </Link>
-          ) : null}
-        </span>
-      </nav>
+      {footer !== undefined ? (
+        <div className="border-t border-line px-4 py-3 text-sm text-ink-soft">{footer}</div>
+      ) : (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm text-ink-soft">
+          <span>
+            {total.toLocaleString("en-US")} {total === 1 ? "row" : "rows"} · page {page} of {pages}
+          </span>
+          <span className="flex gap-2">
+            {page > 1 ? (
+              <Link to={withParams(search, { page: String(page - 1) })} className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 ring-1 ring-line hover:bg-paper-sunken" rel="prev">
+                <ChevronLeft aria-hidden className="size-4" /> Previous
+              </Link>
+            ) : null}
+            {page < pages ? (
+              <Link to={withParams(search, { page: String(page + 1) })} className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 ring-1 ring-line hover:bg-paper-sunken" rel="next">
+                Next <ChevronRight aria-hidden className="size-4" />
+              </Link>
+            ) : null}
+          </span>
+        </nav>
+      )}
     </div>
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * The admin dashboard in a browser: figures for the default 30 days, a switch to 7 days by
+ * keyboard (the URL and the marked range follow), the revenue chart's accessible summary and its
+ * table, a figure that opens its list with the same days, and no sideways scrolling on a tablet
+ * or a phone.
+ */
+import { loadDashboard } from "../server/admin/dashboard";
+import { listShopProducts } from "../server/commerce/products";
+import { errorReports, transactionEvents, transactionLines, transactions } from "../server/db/schema";
+import { formatMoney } from "../app/components/product/money";
+import { createVerifiedUser, signInAsAdmin } from "./support/accounts";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+
+test("an admin reads the dashboard, switches to 7 days and opens a figure's list", async ({ page, db }) => {
+  const buyer = await createVerifiedUser(db, "Dana Dashboard");
+  const starter = (await listShopProducts(db)).find((p) => p.name === "Starter")!;
+  const [row] = await db
+    .insert(transactions)
+    .values({ userId: buyer.id, status: "paid", provider: "none", currency: "USD", subtotalMinor: 499, totalMinor: 499, tokens: 500, paidAt: new Date() })
+    .returning();
+  await db.insert(transactionLines).values({ transactionId: row!.id, productId: starter.id, productName: "Starter", unitPriceMinor: 499, quantity: 1, unitTokens: 500, lineTotalMinor: 499 });
+  await db.insert(transactionEvents).values({ transactionId: row!.id, status: "paid", source: "checkout" });
+  await db.insert(errorReports).values({ errorReportBySystem: "TypeError: dashboard test", whatPlatform: "Client", whatPage: "/ai/ai-text-to-art" });
+  // Other browser tests may have sold things too: the page must show what the database holds.
+  const week = await loadDashboard(db, { days: 7 });
+  const usd = week.revenue.find((r) => r.currency === "USD")!;
+
+  await signInAsAdmin(page);
+  await gotoHydrated(page, "/admin/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+  const ranges = page.getByRole("navigation", { name: "Date range" });
+  await expect(ranges.getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("The last 30 days")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Accounts \d/ })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Latest transactions" })).toContainText(buyer.email);
+  await expect(page.getByRole("table", { name: "Latest errors" })).toContainText("TypeError: dashboard test");
+
+  await ranges.getByRole("link", { name: "7 days" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/dashboard\?days=7$/);
+  await expect(ranges.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+  await expect(ranges.getByRole("link", { name: "30 days" })).not.toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("The last 7 days")).toBeVisible();
+
+  const chart = page.getByRole("img", { name: /^Revenue per day in USD/ });
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAttribute("aria-label", new RegExp(`${formatMoney(usd.netMinor, "USD").replace(/[$.]/g, "\\$&")} in all`));
+  await expect(chart.locator("rect")).toHaveCount(7);
+  await page.getByText("Show the numbers").first().click();
+  await expect(page.getByRole("table", { name: "Revenue per day (USD, net of refunds)" }).getByRole("row")).toHaveCount(8);
+  await expect(page.getByRole("link", { name: /^Revenue, net of refunds/ })).toContainText(formatMoney(usd.netMinor, "USD"));
+  await expect(page.getByRole("list", { name: "Top products" })).toContainText("Starter");
+
+  for (const width of [768, 390]) {
+    await page.setViewportSize({ width, height: 1000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole("link", { name: /^Orders placed/ }).click();
+  await expect(page).toHaveURL(`/admin/history-transaction?from=${week.from}&to=${week.to}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transactions");
+  await expect(page.getByRole("table", { name: "Transactions" })).toContainText(buyer.email);
+
+  await page.goBack();
+  await page.getByRole("link", { name: /^Errors in 7 days/ }).click();
+  await expect(page).toHaveURL("/admin/list-log?tab=errors");
+  await expect(page.getByRole("table", { name: "Error reports" })).toContainText("TypeError: dashboard test");
+});
