@@ -1,0 +1,58 @@
+/**
+ * The log page as an admin uses it: an error a visitor's browser hit is found by its words, with
+ * the page and function it came from; an admin's own changes are found in the audit log with who
+ * made them and what changed.
+ */
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { faqs } from "../server/db/schema";
+import { signInAsAdmin } from "./support/accounts";
+import { expect, gotoHydrated, test } from "./support/fixtures";
+
+test("an admin finds a visitor's error report and the audit entries of their own changes", async ({ page, browser, db }) => {
+  const marker = `e2e-log-${randomBytes(4).toString("hex")}`;
+  const visitor = await browser.newContext();
+  const guest = await visitor.newPage();
+  await gotoHydrated(guest, "/about-us");
+  await guest.evaluate((words) => {
+    setTimeout(() => {
+      throw new Error(`${words}: the gallery failed to load`);
+    });
+  }, marker);
+
+  await signInAsAdmin(page);
+  await expect
+    .poll(async () => {
+      await gotoHydrated(page, `/admin/list-log?tab=errors&q=${marker}`);
+      return page.getByRole("table", { name: "Error reports" }).getByRole("row").count();
+    })
+    .toBe(2); // the header and the one report
+  const report = page.getByRole("table", { name: "Error reports" });
+  await expect(report).toContainText(`${marker}: the gallery failed to load`);
+  await expect(report).toContainText("/about-us");
+  await expect(report).toContainText("window.onerror");
+  await visitor.close();
+
+  // An audited change: a draft question, renamed, then deleted.
+  await gotoHydrated(page, "/admin/detail-list-faq");
+  await page.getByLabel("Question", { exact: true }).fill(`What is ${marker}?`);
+  await page.getByLabel("Answer").fill("A word the tests made up.");
+  await page.getByLabel("Published on the pricing page").uncheck();
+  await page.getByRole("button", { name: "Add the question" }).click();
+  await expect(page.getByText("Created.")).toBeVisible();
+  const [faq] = await db.select().from(faqs).where(eq(faqs.question, `What is ${marker}?`));
+  await page.getByLabel("Question", { exact: true }).fill(`What was ${marker}?`);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Delete this question" }).click();
+  await expect(page).toHaveURL(/\/admin\/list-faq$/);
+
+  await gotoHydrated(page, `/admin/list-log?q=${faq!.id}`);
+  const audit = page.getByRole("table", { name: "Admin actions" });
+  for (const action of ["faq.create", "faq.update", "faq.delete"]) await expect(audit).toContainText(action);
+  await expect(audit).toContainText("admin@atelier.local");
+  // Before and after are there to read.
+  await audit.getByRole("row").filter({ hasText: "faq.update" }).getByText("After").click();
+  await expect(audit).toContainText(`"question": "What was ${marker}?"`);
+});
