@@ -1,5 +1,6 @@
 /** Every path of spec §2 answers an anonymous visitor as it should, in a real browser. */
 import { setFeatureFlag } from "../server/content/feature-flags";
+import { ADMIN_PATHS } from "./support/admin-paths";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
 const PUBLIC_PATHS = [
@@ -32,26 +33,6 @@ const EVENT_PATHS = [
   "/community/christmas-event/list",
 ];
 
-const ADMIN_PATHS = [
-  "/admin/dashboard",
-  "/admin/list-product",
-  "/admin/add-list-product",
-  "/admin/edit-list-product",
-  "/admin/duplicate-list-product",
-  "/admin/history-transaction",
-  "/admin/detail-history-transaction",
-  "/admin/list-faq",
-  "/admin/detail-list-faq",
-  "/admin/list-slideshow-bg",
-  "/admin/detail-list-slideshowbg",
-  "/admin/manage-discount",
-  "/admin/detail-list-discount",
-  "/admin/manage-community",
-  "/admin/manage-user",
-  "/admin/user-form",
-  "/admin/list-log",
-  "/admin/set-token-default",
-];
 
 test.describe("public pages answer 200 with their layout", () => {
   for (const path of PUBLIC_PATHS) {

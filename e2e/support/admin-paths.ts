@@ -1,0 +1,21 @@
+/** The admin paths of spec §2, for tests that visit each one. */
+export const ADMIN_PATHS = [
+  "/admin/dashboard",
+  "/admin/list-product",
+  "/admin/add-list-product",
+  "/admin/edit-list-product",
+  "/admin/duplicate-list-product",
+  "/admin/history-transaction",
+  "/admin/detail-history-transaction",
+  "/admin/list-faq",
+  "/admin/detail-list-faq",
+  "/admin/list-slideshow-bg",
+  "/admin/detail-list-slideshowbg",
+  "/admin/manage-discount",
+  "/admin/detail-list-discount",
+  "/admin/manage-community",
+  "/admin/manage-user",
+  "/admin/user-form",
+  "/admin/list-log",
+  "/admin/set-token-default",
+] as const;
