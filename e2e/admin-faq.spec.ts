@@ -43,3 +43,23 @@ test("an admin adds a question, moves it first and unpublishes it; the pricing p
   expect(actions).toEqual(expect.arrayContaining(["faq.create", "faq.move-up", "faq.unpublish"]));
   await db.delete(faqs).where(eq(faqs.id, row!.id));
 });
+
+test("an editor with unsaved typing asks before leaving, and stays when told to", async ({ page }) => {
+  await signInAsAdmin(page);
+  await gotoHydrated(page, "/admin/detail-list-faq");
+  await page.getByLabel("Question", { exact: true }).fill("Half a question");
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const products = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" });
+  await products.click();
+  await expect.poll(() => asked).toEqual(["You have unsaved changes. Leave this page and lose them?"]);
+  await expect(page).toHaveURL(/\/admin\/detail-list-faq$/);
+  await expect(page.getByLabel("Question", { exact: true })).toHaveValue("Half a question");
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await products.click();
+  await expect(page).toHaveURL(/\/admin\/list-product$/);
+});

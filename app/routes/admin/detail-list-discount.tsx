@@ -6,6 +6,7 @@ import { listShopProducts } from "@server/commerce/products";
 import { getDb } from "@server/db/client";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { formatMoney } from "~/components/product/money";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
@@ -59,6 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminDetailListDiscountPage({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const saving = useNavigation().state === "submitting";
+  const unsaved = useUnsavedChanges(actionData);
   const state = actionData ?? { values: loaderData.values, fields: {} as Record<string, string>, message: "" };
   const v: Record<string, string | undefined> = state.values;
   const f: Record<string, string | undefined> = state.fields;
@@ -91,7 +93,7 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
           ))}
         </dl>
       ) : null}
-      <Form method="post" noValidate className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6" key={JSON.stringify(v)}>
+      <Form method="post" noValidate {...unsaved} className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6" key={JSON.stringify(v)}>
         <div className="grid gap-4 md:grid-cols-2">
           <TextField label="Code" name="code" defaultValue={v.code} error={f.code} hint="Buyers type it in any case." autoCapitalize="characters" />
           <TextField label="Description" name="description" defaultValue={v.description} error={f.description} hint="For admins: what the code is for." />

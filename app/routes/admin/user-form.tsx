@@ -8,6 +8,7 @@ import { readFormData } from "@server/http/api";
 import { getDb } from "@server/db/client";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { formatCount, formatMoney } from "~/components/product/money";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
@@ -90,6 +91,8 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 export default function AdminUserFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // The profile and email forms hold typing worth keeping; the others are one-line actions.
+  const unsaved = useUnsavedChanges(actionData);
   if (!loaderData) {
     return (
       <div className="max-w-2xl space-y-4">
@@ -124,7 +127,7 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Profile and role">
           {message("profile")}
-          <Form method="post" className="space-y-3" noValidate>
+          <Form method="post" className="space-y-3" noValidate {...unsaved}>
             <input type="hidden" name="intent" value="profile" />
             <TextField label="Name" name="name" defaultValue={user.name} error={field("profile", "name")} />
             <TextField label="Email" name="email" type="email" defaultValue={user.email} error={field("profile", "email")} />
@@ -237,7 +240,7 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
 
       <Card title="Email">
         {message("email")}
-        <Form method="post" encType="multipart/form-data" className="space-y-3" noValidate>
+        <Form method="post" encType="multipart/form-data" className="space-y-3" noValidate {...unsaved}>
           <input type="hidden" name="intent" value="email" />
           <TextField label="Subject" name="subject" error={field("email", "subject")} />
           <div>
