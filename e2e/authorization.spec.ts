@@ -5,6 +5,8 @@
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../app/routes";
+import { count } from "drizzle-orm";
+import { auditLog } from "../server/db/schema";
 import { readOutbox } from "../server/notify/email/transport";
 import { ORIGIN, signInAsAdmin, signInAsDemoUser } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
@@ -127,6 +129,19 @@ test("signed-in users who are not admins reach no admin page and no admin API", 
   }
   for (const path of ADMIN_GET_APIS) expect((await page.request.get(path)).status(), path).toBe(403);
   expect(await readOutbox(db, { to: "someone@example.test" })).toEqual([]);
+
+  // Admin page actions too: a form posted straight at each admin page changes nothing and is sent home.
+  const [before] = await db.select({ n: count() }).from(auditLog);
+  for (const path of ADMIN_PAGES) {
+    const response = await page.request.post(`${path}?id=00000000-0000-4000-8000-000000000000`, {
+      form: { intent: "delete", id: "1", title: "Hacked", question: "Hacked?", answer: "Hacked answer", name: "Hacked" },
+      headers: { Origin: ORIGIN() },
+      maxRedirects: 0,
+    });
+    expect([response.status(), response.headers().location], path).toEqual([302, "/"]);
+  }
+  const [after] = await db.select({ n: count() }).from(auditLog);
+  expect(after!.n).toBe(before!.n);
 });
 
 test("admins reach every admin page and API; the emails go out, attachment included", async ({ page, db }) => {
