@@ -1,0 +1,423 @@
+/**
+ * AUTOMATIC1111 / Forge / SD.Next through their `/sdapi/v1/*` API (shared/reference/image-backends.md §1, §1b).
+ * Text → txt2img, image → img2img, doodle → txt2img with a ControlNet scribble unit. Progress is
+ * polled while the generation POST is pending; cancel calls the global /interrupt.
+ */
+import { randomUUID } from "node:crypto";
+import sharp, { type Metadata } from "sharp";
+import { ASPECT_RATIOS, GENERATION_MODES, MAX_IMAGES } from "../../../app/lib/generation";
+import { findStyle, STYLE_IDS } from "../../../app/lib/studio-styles";
+import {
+  EngineError,
+  type GeneratedImage,
+  type GenerationRequest,
+  type ImageEngine,
+  type ValidationIssue,
+} from "./engine";
+
+export interface A1111Config {
+  id: string;
+  label: string;
+  baseUrl: string;
+  username?: string;
+  password?: string;
+  /** Whole generation, POST included. */
+  timeoutMs?: number;
+  pollIntervalMs?: number;
+  steps?: number;
+  cfgScale?: number;
+  samplerName?: string;
+  /** Must match an entry of GET /controlnet/model_list on the backend. */
+  controlnetModel?: string;
+  fetch?: typeof fetch;
+}
+
+/** What the model and sampler lists need: the admin page may ask before an engine exists. */
+export type A1111Connection = Pick<A1111Config, "baseUrl" | "username" | "password" | "timeoutMs" | "fetch">;
+
+export interface A1111Model {
+  title: string;
+  model_name: string;
+  hash: string | null;
+}
+
+export interface A1111Sampler {
+  name: string;
+  aliases: string[];
+}
+
+const SIZES = [512, 768, 1024] as const;
+const DEFAULT_TIMEOUT_MS = 180_000;
+const DEFAULT_POLL_MS = 1000;
+/** Short requests (model lists, interrupt) should never hold a job for long. */
+const SIDE_REQUEST_MS = 10_000;
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_SOCKET"]);
+
+function headers(config: A1111Connection, json: boolean): Record<string, string> {
+  const h: Record<string, string> = { accept: "application/json" };
+  if (json) h["content-type"] = "application/json";
+  if (config.username) {
+    h.authorization = `Basic ${Buffer.from(`${config.username}:${config.password ?? ""}`).toString("base64")}`;
+  }
+  return h;
+}
+
+function endpoint(config: A1111Connection, path: string): string {
+  return `${config.baseUrl.replace(/\/+$/, "")}${path}`;
+}
+
+function errorCode(error: unknown): string | undefined {
+  // undici puts the socket error in `cause` (sometimes nested once more).
+  let e: unknown = error;
+  for (let i = 0; i < 3 && e && typeof e === "object"; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && NETWORK_CODES.has(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A1111 errors are `{error, detail, body, errors}`; FastAPI validation errors are `{detail: [...]}`. */
+function describeErrorBody(text: string): string {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    if (Array.isArray(body.detail)) {
+      return body.detail
+        .map((d: { loc?: unknown[]; msg?: unknown }) => `${(d.loc ?? []).join(".")}: ${String(d.msg ?? "")}`)
+        .join("; ");
+    }
+    const parts = [body.error, body.detail, body.errors].filter((p) => typeof p === "string" && p !== "");
+    if (parts.length > 0) return [...new Set(parts)].join(": ");
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return text.slice(0, 500);
+}
+
+function httpError(status: number, text: string): EngineError {
+  const detail = `AUTOMATIC1111 answered ${status}: ${describeErrorBody(text)}`;
+  if (status === 401 || status === 403) {
+    return new EngineError("failed", "The image server refused our credentials. An admin needs to check its settings.", { detail });
+  }
+  if (status === 404 && /"detail"\s*:\s*"Not Found"/.test(text)) {
+    // FastAPI's own 404: the route is missing, so the URL is wrong or the server runs without --api.
+    return new EngineError("failed", "The image server is not set up correctly. An admin needs to check its settings.", {
+      detail: `${detail} (is the server started with --api, and is the URL right?)`,
+    });
+  }
+  if (status === 400 || status === 404 || status === 422) {
+    return new EngineError("invalid_request", "The image server could not accept these settings.", { detail });
+  }
+  if (status === 502 || status === 503 || status === 504) {
+    return new EngineError("unavailable", "The image server is not reachable right now. Try again in a moment.", { detail });
+  }
+  return new EngineError("failed", "The image server could not make this picture.", { detail });
+}
+
+function unreachable(error: unknown, config: A1111Connection): EngineError {
+  return new EngineError("unavailable", "The image server is not reachable right now. Try again in a moment.", {
+    cause: error,
+    detail: `Cannot reach AUTOMATIC1111 at ${config.baseUrl}: ${errorCode(error) ?? (error as Error)?.message ?? String(error)}`,
+  });
+}
+
+async function getJson<T>(config: A1111Connection, path: string): Promise<T> {
+  const doFetch = config.fetch ?? fetch;
+  let response: Response;
+  let text: string;
+  try {
+    response = await doFetch(endpoint(config, path), {
+      headers: headers(config, false),
+      signal: AbortSignal.timeout(config.timeoutMs ?? SIDE_REQUEST_MS),
+    });
+    text = await response.text();
+  } catch (error) {
+    if ((error as Error)?.name === "TimeoutError") {
+      throw new EngineError("timeout", "The image server took too long to answer.", { cause: error, detail: `GET ${path} timed out` });
+    }
+    throw unreachable(error, config);
+  }
+  if (!response.ok) throw httpError(response.status, text);
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new EngineError("failed", "The image server sent an answer we could not read.", { cause: error, detail: `GET ${path}: malformed JSON` });
+  }
+}
+
+export async function listA1111Models(config: A1111Connection): Promise<A1111Model[]> {
+  const list = await getJson<A1111Model[]>(config, "/sdapi/v1/sd-models");
+  return Array.isArray(list) ? list.map((m) => ({ title: m.title, model_name: m.model_name, hash: m.hash ?? null })) : [];
+}
+
+export async function listA1111Samplers(config: A1111Connection): Promise<A1111Sampler[]> {
+  const list = await getJson<A1111Sampler[]>(config, "/sdapi/v1/samplers");
+  return Array.isArray(list) ? list.map((s) => ({ name: s.name, aliases: s.aliases ?? [] })) : [];
+}
+
+function styledPrompt(request: GenerationRequest): string {
+  const suffix = findStyle(request.style)?.promptSuffix;
+  const prompt = request.prompt.trim();
+  if (!suffix) return prompt;
+  return prompt ? `${prompt}, ${suffix}` : suffix;
+}
+
+/** The request body for txt2img / img2img; exported for tests and the admin preview. */
+export function buildA1111Payload(config: A1111Config, request: GenerationRequest, taskId: string): { path: string; body: Record<string, unknown> } {
+  const body: Record<string, unknown> = {
+    prompt: styledPrompt(request),
+    negative_prompt: request.negativePrompt,
+    seed: request.seed,
+    width: request.width,
+    height: request.height,
+    batch_size: request.count,
+    n_iter: 1,
+    steps: config.steps ?? 25,
+    cfg_scale: config.cfgScale ?? 7,
+    sampler_name: config.samplerName ?? "Euler a",
+    send_images: true,
+    save_images: false,
+    force_task_id: taskId,
+  };
+  const source = request.sourceImage?.toString("base64");
+  if (request.mode === "image") {
+    body.init_images = [source];
+    body.denoising_strength = request.strength;
+    return { path: "/sdapi/v1/img2img", body };
+  }
+  if (request.mode === "doodle") {
+    body.alwayson_scripts = {
+      controlnet: {
+        args: [
+          {
+            enabled: true, // ControlNetUnit defaults to false and would be skipped silently
+            image: source,
+            // Doodles are dark marks on white paper: "invert" turns them into the white-on-black map scribble models expect.
+            module: "invert",
+            model: config.controlnetModel ?? "control_v11p_sd15_scribble",
+            // Strength 1 = full style: let the prompt lead more as strength rises.
+            weight: Math.round((1.5 - request.strength * 0.7) * 100) / 100,
+            resize_mode: "Crop and Resize",
+            control_mode: "Balanced",
+            pixel_perfect: true,
+            guidance_start: 0,
+            guidance_end: 1,
+          },
+        ],
+      },
+    };
+  }
+  return { path: "/sdapi/v1/txt2img", body };
+}
+
+interface A1111Response {
+  images?: unknown;
+  info?: unknown;
+}
+
+function parseInfo(info: unknown): { seeds?: number[]; first: number } {
+  if (typeof info !== "string") return { first: 0 };
+  try {
+    const parsed = JSON.parse(info) as { all_seeds?: unknown; index_of_first_image?: unknown };
+    const seeds = Array.isArray(parsed.all_seeds) && parsed.all_seeds.every((s) => Number.isInteger(s)) ? (parsed.all_seeds as number[]) : undefined;
+    const first = Number.isInteger(parsed.index_of_first_image) ? (parsed.index_of_first_image as number) : 0;
+    return { seeds, first };
+  } catch {
+    return { first: 0 }; // info is a nicety: the images still count
+  }
+}
+
+const MIMES = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" } as const;
+
+async function decodeImage(b64: unknown, index: number): Promise<Omit<GeneratedImage, "seed">> {
+  const fail = (detail: string, cause?: unknown) =>
+    new EngineError("failed", "The image server sent a picture we could not open.", { detail, cause });
+  if (typeof b64 !== "string" || b64 === "") throw fail(`images[${index}] is not a base64 string`);
+  const bytes = Buffer.from(b64.replace(/^data:[^,]*,/, ""), "base64");
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch (error) {
+    throw fail(`images[${index}] does not decode: ${(error as Error).message}`, error);
+  }
+  const mime = MIMES[meta.format as keyof typeof MIMES];
+  if (!mime || !meta.width || !meta.height) throw fail(`images[${index}] has unsupported format ${meta.format}`);
+  return { bytes, mime, width: meta.width, height: meta.height };
+}
+
+export function createA1111Engine(config: A1111Config): ImageEngine {
+  const doFetch = config.fetch ?? fetch;
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const pollMs = config.pollIntervalMs ?? DEFAULT_POLL_MS;
+
+  const capabilities = {
+    modes: GENERATION_MODES,
+    sizes: SIZES,
+    aspectRatios: ASPECT_RATIOS,
+    maxImagesPerRequest: MAX_IMAGES,
+    styles: STYLE_IDS,
+    negativePrompt: true,
+    deterministicSeeds: true,
+    progress: true,
+  };
+
+  function validate(request: GenerationRequest): ValidationIssue[] {
+    const issues: ValidationIssue[] = [];
+    if (!capabilities.modes.includes(request.mode)) issues.push({ field: "mode", message: "This engine cannot do that mode" });
+    if (!SIZES.includes(Math.max(request.width, request.height) as (typeof SIZES)[number])) {
+      issues.push({ field: "size", message: "Choose one of the sizes shown" });
+    }
+    if (request.width % 8 !== 0 || request.height % 8 !== 0) issues.push({ field: "size", message: "Width and height must be multiples of 8" });
+    if (!ASPECT_RATIOS.includes(request.aspectRatio)) issues.push({ field: "aspectRatio", message: "Choose one of the aspect ratios shown" });
+    if (request.count < 1 || request.count > MAX_IMAGES) issues.push({ field: "count", message: `Make 1 to ${MAX_IMAGES} images at once` });
+    if ((request.mode === "image" || request.mode === "doodle") && !request.sourceImage) {
+      issues.push({ field: "sourceImage", message: request.mode === "image" ? "Upload a picture first" : "Draw something first" });
+    }
+    return issues;
+  }
+
+  /** /interrupt is global: skip it when /progress shows someone else's task running. */
+  async function interrupt(taskId: string): Promise<void> {
+    try {
+      const r = await doFetch(endpoint(config, "/sdapi/v1/progress?skip_current_image=true"), {
+        headers: headers(config, false),
+        signal: AbortSignal.timeout(2000),
+      });
+      const p = (await r.json()) as { current_task?: unknown };
+      if (typeof p.current_task === "string" && p.current_task !== taskId) return;
+    } catch {
+      // cannot tell whose job runs: interrupt anyway, ours is the likely one
+    }
+    return doFetch(endpoint(config, "/sdapi/v1/interrupt"), {
+      method: "POST",
+      headers: headers(config, false),
+      signal: AbortSignal.timeout(SIDE_REQUEST_MS),
+    }).then(
+      (r) => void r.body?.cancel().catch(() => {}),
+      () => {}, // best effort: the job is abandoned either way
+    );
+  }
+
+  /** Polls /progress until stopped; never throws (progress is a nicety). */
+  function startPolling(taskId: string, onProgress: (u: { percent: number | null; stage: string }) => void): () => void {
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    const controller = new AbortController();
+    const tick = async () => {
+      try {
+        const r = await doFetch(endpoint(config, "/sdapi/v1/progress?skip_current_image=true"), {
+          headers: headers(config, false),
+          signal: controller.signal,
+        });
+        if (r.ok && !stopped) {
+          const p = (await r.json()) as { progress?: unknown; current_task?: unknown; state?: { sampling_step?: unknown; sampling_steps?: unknown } };
+          // Progress is global to the server: someone else's job is not ours.
+          const ours = typeof p.current_task !== "string" || p.current_task === taskId;
+          const progress = typeof p.progress === "number" ? p.progress : 0;
+          if (!stopped) {
+            if (!ours || progress <= 0) onProgress({ percent: 0, stage: "Waiting for the GPU" });
+            else onProgress({ percent: Math.min(99, Math.round(progress * 100)), stage: "Painting" });
+          }
+        } else {
+          await r.body?.cancel().catch(() => {});
+        }
+      } catch {
+        // ignore: the generation POST decides success or failure
+      }
+      if (!stopped) timer = setTimeout(tick, pollMs);
+    };
+    timer = setTimeout(tick, pollMs);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }
+
+  async function generate(request: GenerationRequest, { onProgress, signal }: Parameters<ImageEngine["generate"]>[1]) {
+    const canceled = () => new EngineError("canceled", "The generation was canceled.");
+    if (signal.aborted) throw canceled();
+    const issues = validate(request);
+    if (issues.length > 0) {
+      throw new EngineError("invalid_request", issues[0]!.message, { detail: issues.map((i) => `${i.field}: ${i.message}`).join("; ") });
+    }
+
+    const taskId = `task(atelier-${randomUUID()})`;
+    const { path, body } = buildA1111Payload(config, request, taskId);
+    const controller = new AbortController();
+    let reason: "timeout" | "canceled" | undefined;
+    let interrupting: Promise<void> | undefined;
+    const timer = setTimeout(() => {
+      reason = "timeout";
+      interrupting = interrupt(taskId); // free the GPU: nobody will take the result
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => {
+      reason ??= "canceled";
+      interrupting = interrupt(taskId);
+      controller.abort();
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    onProgress({ percent: 0, stage: "Sending to the image server" });
+    const stopPolling = startPolling(taskId, onProgress);
+
+    let status: number;
+    let text: string;
+    try {
+      const response = await doFetch(endpoint(config, path), {
+        method: "POST",
+        headers: headers(config, true),
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      if (reason === "canceled") {
+        await interrupting;
+        throw canceled();
+      }
+      if (reason === "timeout") {
+        throw new EngineError("timeout", "The image server took too long to make this picture.", {
+          cause: error,
+          detail: `${path} took longer than ${timeoutMs} ms`,
+        });
+      }
+      if (errorCode(error) === undefined && (error as Error)?.name !== "TypeError") {
+        // Body cut off mid-way or similar: the server answered, but not usefully.
+        throw new EngineError("failed", "The image server sent an answer we could not read.", { cause: error, detail: String(error) });
+      }
+      throw unreachable(error, config);
+    } finally {
+      clearTimeout(timer);
+      stopPolling();
+      signal.removeEventListener("abort", onAbort);
+    }
+
+    if (status < 200 || status >= 300) throw httpError(status, text);
+    let parsed: A1111Response;
+    try {
+      parsed = JSON.parse(text) as A1111Response;
+    } catch (error) {
+      throw new EngineError("failed", "The image server sent an answer we could not read.", {
+        cause: error,
+        detail: `${path}: malformed JSON (${text.length} bytes)`,
+      });
+    }
+    if (!Array.isArray(parsed.images) || parsed.images.length === 0) {
+      throw new EngineError("failed", "The image server sent no pictures back.", { detail: `${path}: no images in the response` });
+    }
+    const { seeds, first } = parseInfo(parsed.info);
+    // Skip a leading grid; drop ControlNet's detect maps appended after the batch.
+    const wanted = parsed.images.slice(first, first + request.count);
+    const images: GeneratedImage[] = [];
+    for (const [i, b64] of wanted.entries()) {
+      const image = await decodeImage(b64, first + i);
+      images.push({ ...image, seed: seeds?.[i] ?? (request.seed + i) >>> 0 });
+    }
+    onProgress({ percent: 100, stage: "Done" });
+    return { images };
+  }
+
+  return { id: config.id, label: config.label, capabilities, validate, generate };
+}
