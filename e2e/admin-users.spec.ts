@@ -36,6 +36,9 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
   await email.getByLabel(/^Attachment/).setInputFiles({ name: "fake.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
   await email.getByRole("button", { name: "Send email" }).click();
   await expect(email.getByText("Failed to send email with attachment: fake.pdf is not a real PDF file")).toBeVisible();
+  await email.getByLabel(/^Attachment/).setInputFiles({ name: "huge.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(9 * 1024 * 1024, 37) });
+  await email.getByRole("button", { name: "Send email" }).click();
+  await expect(email.getByText("The attachment is larger than 5 MB")).toBeVisible();
   await email.getByLabel("Subject").fill("Your invoice");
   await email.getByLabel(/^Message to/).fill("Attached, as promised.");
   await email.getByLabel(/^Attachment/).setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% test\n") });

@@ -4,7 +4,7 @@
  */
 import { requireAdmin } from "@server/auth/guards";
 import { adjustUserTokens, emailUserByAdmin, getUserForAdmin, notifyUserByAdmin, setUserBanned, UserAdminError, updateUserByAdmin } from "@server/admin/users";
-import { readFormData } from "@server/http/api";
+import { ApiError, readFormData } from "@server/http/api";
 import { getDb } from "@server/db/client";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -34,7 +34,15 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = new URL(request.url).searchParams.get("id") ?? "";
   // Room for a 5 MB attachment, base64 and form overhead included.
-  const formData = await readFormData(request, 8 * 1024 * 1024);
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, 8 * 1024 * 1024);
+  } catch (error) {
+    // Only the email form carries a file, so an oversized body is its attachment.
+    if (!(error instanceof ApiError)) throw error;
+    const message = "The attachment is larger than 5 MB";
+    return data<Answer>({ ok: false, form: "email", message, fields: { attachment: message } }, { status: 413 });
+  }
   const intent = String(formData.get("intent") ?? "");
   const db = getDb();
   const fail = (message: string, fields: Record<string, string> = {}, status = 400) => data<Answer>({ ok: false, form: intent, message, fields }, { status });
