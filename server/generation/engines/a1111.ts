@@ -4,9 +4,8 @@
  * polled while the generation POST is pending; cancel calls the global /interrupt.
  */
 import { randomUUID } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
 import { ASPECT_RATIOS, GENERATION_MODES, MAX_IMAGES } from "../../../app/lib/generation";
-import { findStyle, STYLE_IDS } from "../../../app/lib/studio-styles";
+import { STYLE_IDS } from "../../../app/lib/studio-styles";
 import {
   EngineError,
   type GeneratedImage,
@@ -14,6 +13,18 @@ import {
   type ImageEngine,
   type ValidationIssue,
 } from "./engine";
+import {
+  basicAuthHeader,
+  canceledError,
+  decodeEngineImage,
+  fetchFailure,
+  joinUrl,
+  parseJsonBody,
+  styledPrompt,
+  timeoutError,
+  UNREACHABLE_MESSAGE,
+  unreachableError,
+} from "./remote";
 
 export interface A1111Config {
   id: string;
@@ -51,30 +62,18 @@ const DEFAULT_TIMEOUT_MS = 180_000;
 const DEFAULT_POLL_MS = 1000;
 /** Short requests (model lists, interrupt) should never hold a job for long. */
 const SIDE_REQUEST_MS = 10_000;
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_SOCKET"]);
 
 function headers(config: A1111Connection, json: boolean): Record<string, string> {
   const h: Record<string, string> = { accept: "application/json" };
   if (json) h["content-type"] = "application/json";
   if (config.username) {
-    h.authorization = `Basic ${Buffer.from(`${config.username}:${config.password ?? ""}`).toString("base64")}`;
+    h.authorization = basicAuthHeader(config.username, config.password);
   }
   return h;
 }
 
 function endpoint(config: A1111Connection, path: string): string {
-  return `${config.baseUrl.replace(/\/+$/, "")}${path}`;
-}
-
-function errorCode(error: unknown): string | undefined {
-  // undici puts the socket error in `cause` (sometimes nested once more).
-  let e: unknown = error;
-  for (let i = 0; i < 3 && e && typeof e === "object"; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && NETWORK_CODES.has(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return joinUrl(config.baseUrl, path);
 }
 
 /** A1111 errors are `{error, detail, body, errors}`; FastAPI validation errors are `{detail: [...]}`. */
@@ -109,16 +108,9 @@ function httpError(status: number, text: string): EngineError {
     return new EngineError("invalid_request", "The image server could not accept these settings.", { detail });
   }
   if (status === 502 || status === 503 || status === 504) {
-    return new EngineError("unavailable", "The image server is not reachable right now. Try again in a moment.", { detail });
+    return new EngineError("unavailable", UNREACHABLE_MESSAGE, { detail });
   }
   return new EngineError("failed", "The image server could not make this picture.", { detail });
-}
-
-function unreachable(error: unknown, config: A1111Connection): EngineError {
-  return new EngineError("unavailable", "The image server is not reachable right now. Try again in a moment.", {
-    cause: error,
-    detail: `Cannot reach AUTOMATIC1111 at ${config.baseUrl}: ${errorCode(error) ?? (error as Error)?.message ?? String(error)}`,
-  });
 }
 
 async function getJson<T>(config: A1111Connection, path: string): Promise<T> {
@@ -135,14 +127,10 @@ async function getJson<T>(config: A1111Connection, path: string): Promise<T> {
     if ((error as Error)?.name === "TimeoutError") {
       throw new EngineError("timeout", "The image server took too long to answer.", { cause: error, detail: `GET ${path} timed out` });
     }
-    throw unreachable(error, config);
+    throw unreachableError("AUTOMATIC1111", config.baseUrl, error);
   }
   if (!response.ok) throw httpError(response.status, text);
-  try {
-    return JSON.parse(text) as T;
-  } catch (error) {
-    throw new EngineError("failed", "The image server sent an answer we could not read.", { cause: error, detail: `GET ${path}: malformed JSON` });
-  }
+  return parseJsonBody<T>(text, `GET ${path}`);
 }
 
 export async function listA1111Models(config: A1111Connection): Promise<A1111Model[]> {
@@ -153,13 +141,6 @@ export async function listA1111Models(config: A1111Connection): Promise<A1111Mod
 export async function listA1111Samplers(config: A1111Connection): Promise<A1111Sampler[]> {
   const list = await getJson<A1111Sampler[]>(config, "/sdapi/v1/samplers");
   return Array.isArray(list) ? list.map((s) => ({ name: s.name, aliases: s.aliases ?? [] })) : [];
-}
-
-function styledPrompt(request: GenerationRequest): string {
-  const suffix = findStyle(request.style)?.promptSuffix;
-  const prompt = request.prompt.trim();
-  if (!suffix) return prompt;
-  return prompt ? `${prompt}, ${suffix}` : suffix;
 }
 
 /** The request body for txt2img / img2img; exported for tests and the admin preview. */
@@ -225,24 +206,6 @@ function parseInfo(info: unknown): { seeds?: number[]; first: number } {
   } catch {
     return { first: 0 }; // info is a nicety: the images still count
   }
-}
-
-const MIMES = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" } as const;
-
-async function decodeImage(b64: unknown, index: number): Promise<Omit<GeneratedImage, "seed">> {
-  const fail = (detail: string, cause?: unknown) =>
-    new EngineError("failed", "The image server sent a picture we could not open.", { detail, cause });
-  if (typeof b64 !== "string" || b64 === "") throw fail(`images[${index}] is not a base64 string`);
-  const bytes = Buffer.from(b64.replace(/^data:[^,]*,/, ""), "base64");
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes).metadata();
-  } catch (error) {
-    throw fail(`images[${index}] does not decode: ${(error as Error).message}`, error);
-  }
-  const mime = MIMES[meta.format as keyof typeof MIMES];
-  if (!mime || !meta.width || !meta.height) throw fail(`images[${index}] has unsupported format ${meta.format}`);
-  return { bytes, mime, width: meta.width, height: meta.height };
 }
 
 export function createA1111Engine(config: A1111Config): ImageEngine {
@@ -335,7 +298,7 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
   }
 
   async function generate(request: GenerationRequest, { onProgress, signal }: Parameters<ImageEngine["generate"]>[1]) {
-    const canceled = () => new EngineError("canceled", "The generation was canceled.");
+    const canceled = canceledError;
     if (signal.aborted) throw canceled();
     const issues = validate(request);
     if (issues.length > 0) {
@@ -377,17 +340,8 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
         await interrupting;
         throw canceled();
       }
-      if (reason === "timeout") {
-        throw new EngineError("timeout", "The image server took too long to make this picture.", {
-          cause: error,
-          detail: `${path} took longer than ${timeoutMs} ms`,
-        });
-      }
-      if (errorCode(error) === undefined && (error as Error)?.name !== "TypeError") {
-        // Body cut off mid-way or similar: the server answered, but not usefully.
-        throw new EngineError("failed", "The image server sent an answer we could not read.", { cause: error, detail: String(error) });
-      }
-      throw unreachable(error, config);
+      if (reason === "timeout") throw timeoutError("AUTOMATIC1111", path, timeoutMs, error);
+      throw fetchFailure("AUTOMATIC1111", config.baseUrl, error);
     } finally {
       clearTimeout(timer);
       stopPolling();
@@ -395,15 +349,7 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
     }
 
     if (status < 200 || status >= 300) throw httpError(status, text);
-    let parsed: A1111Response;
-    try {
-      parsed = JSON.parse(text) as A1111Response;
-    } catch (error) {
-      throw new EngineError("failed", "The image server sent an answer we could not read.", {
-        cause: error,
-        detail: `${path}: malformed JSON (${text.length} bytes)`,
-      });
-    }
+    const parsed = parseJsonBody<A1111Response>(text, path);
     if (!Array.isArray(parsed.images) || parsed.images.length === 0) {
       throw new EngineError("failed", "The image server sent no pictures back.", { detail: `${path}: no images in the response` });
     }
@@ -412,7 +358,7 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
     const wanted = parsed.images.slice(first, first + request.count);
     const images: GeneratedImage[] = [];
     for (const [i, b64] of wanted.entries()) {
-      const image = await decodeImage(b64, first + i);
+      const image = await decodeEngineImage(b64, `images[${first + i}]`);
       images.push({ ...image, seed: seeds?.[i] ?? (request.seed + i) >>> 0 });
     }
     onProgress({ percent: 100, stage: "Done" });

@@ -113,11 +113,27 @@ export class EngineError extends Error {
   constructor(
     readonly kind: EngineErrorKind,
     readonly userMessage: string,
-    options: { cause?: unknown; retryable?: boolean; detail?: string } = {},
+    options: { cause?: unknown; retryable?: boolean; detail?: string; retryAfterSeconds?: number } = {},
   ) {
     super(options.detail ?? userMessage, { cause: options.cause });
     this.name = "EngineError";
     this.retryable = options.retryable ?? (kind === "unavailable" || kind === "timeout");
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
   readonly retryable: boolean;
+  /** From a 429/503 Retry-After: the backend says when to come back (the job waits at least this long). */
+  readonly retryAfterSeconds: number | undefined;
+}
+
+/** One setting of an engine kind the admin form shows (model, steps…); values are stored as strings. */
+export interface EngineSettingField {
+  name: string;
+  label: string;
+  type: "text" | "number" | "select";
+  /** For selects. */
+  options?: readonly string[];
+  min?: number;
+  max?: number;
+  defaultValue: string;
+  help?: string;
 }

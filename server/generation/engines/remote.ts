@@ -1,0 +1,155 @@
+/**
+ * What every remote engine adapter shares: telling a network failure from an answer, reading
+ * Retry-After, opening the pictures a backend sends, and the prompt with its style suffix.
+ * Each adapter maps its own status codes and bodies (they differ per API, see
+ * shared/reference/image-backends.md §5) and uses these for the rest.
+ */
+import sharp, { type Metadata } from "sharp";
+import { findStyle } from "../../../app/lib/studio-styles";
+import { EngineError, type GeneratedImage, type GenerationRequest } from "./engine";
+
+/** Socket-level failures: nothing was processed, so another engine or a retry may work. */
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+/** The socket error code of a failed fetch; undici nests it in `cause`, sometimes twice. */
+export function networkErrorCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let i = 0; i < 3 && e && typeof e === "object"; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && NETWORK_CODES.has(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const UNREACHABLE_MESSAGE = "The image server is not reachable right now. Try again in a moment.";
+export const UNREADABLE_MESSAGE = "The image server sent an answer we could not read.";
+
+/** A fetch that never reached the backend (or lost it mid-answer). */
+export function unreachableError(backend: string, baseUrl: string, error: unknown): EngineError {
+  return new EngineError("unavailable", UNREACHABLE_MESSAGE, {
+    cause: error,
+    detail: `Cannot reach ${backend} at ${baseUrl}: ${networkErrorCode(error) ?? (error as Error)?.message ?? String(error)}`,
+  });
+}
+
+/**
+ * Classifies an exception thrown by fetch or by reading its body: a socket failure is
+ * "unavailable"; a body cut off mid-way (the server answered, then broke) is "failed".
+ */
+export function fetchFailure(backend: string, baseUrl: string, error: unknown): EngineError {
+  if (networkErrorCode(error) === undefined && (error as Error)?.name !== "TypeError") {
+    return new EngineError("failed", UNREADABLE_MESSAGE, { cause: error, detail: `${backend}: ${String(error)}` });
+  }
+  return unreachableError(backend, baseUrl, error);
+}
+
+/** Seconds to wait from a Retry-After header (delta-seconds or an HTTP date); undefined when absent or nonsense. */
+export function retryAfterSeconds(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** Parses JSON or throws the "could not read" engine error naming what was being read. */
+export function parseJsonBody<T>(text: string, what: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new EngineError("failed", UNREADABLE_MESSAGE, { cause: error, detail: `${what}: malformed JSON (${text.length} bytes)` });
+  }
+}
+
+export function basicAuthHeader(username: string, password = ""): string {
+  return `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
+}
+
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${path}`;
+}
+
+const MIMES = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" } as const;
+
+/**
+ * Opens a picture a backend sent (raw bytes, or base64 with or without a data: prefix) and
+ * reports its real format and size; a picture that does not decode fails the job plainly.
+ */
+export async function decodeEngineImage(data: Buffer | string | unknown, label: string): Promise<Omit<GeneratedImage, "seed">> {
+  const fail = (detail: string, cause?: unknown) =>
+    new EngineError("failed", "The image server sent a picture we could not open.", { detail, cause });
+  let bytes: Buffer;
+  if (Buffer.isBuffer(data)) bytes = data;
+  else if (typeof data === "string" && data !== "") bytes = Buffer.from(data.replace(/^data:[^,]*,/, ""), "base64");
+  else throw fail(`${label} is not an image`);
+  if (bytes.byteLength === 0) throw fail(`${label} is empty`);
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+    // metadata() reads only the header: decode the pixels too, so a truncated file is caught here.
+    await sharp(bytes).stats();
+  } catch (error) {
+    throw fail(`${label} does not decode: ${(error as Error).message}`, error);
+  }
+  const mime = MIMES[meta.format as keyof typeof MIMES];
+  if (!mime || !meta.width || !meta.height) throw fail(`${label} has unsupported format ${meta.format}`);
+  return { bytes, mime, width: meta.width, height: meta.height };
+}
+
+/** The user's prompt with the chosen style's words appended (remote engines have no styles of their own). */
+export function styledPrompt(request: Pick<GenerationRequest, "prompt" | "style">): string {
+  const suffix = findStyle(request.style)?.promptSuffix;
+  const prompt = request.prompt.trim();
+  if (!suffix) return prompt;
+  return prompt ? `${prompt}, ${suffix}` : suffix;
+}
+
+/**
+ * Runs `work` with one AbortSignal that fires on the caller's cancel or after `timeoutMs`, and
+ * says which of the two happened, so adapters can tell the user the right thing.
+ */
+export function deadline(signal: AbortSignal, timeoutMs: number): { signal: AbortSignal; reason(): "timeout" | "canceled" | undefined; dispose(): void } {
+  const controller = new AbortController();
+  let reason: "timeout" | "canceled" | undefined;
+  const timer = setTimeout(() => {
+    reason ??= "timeout";
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => {
+    reason ??= "canceled";
+    controller.abort();
+  };
+  if (signal.aborted) onAbort();
+  else signal.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    reason: () => reason,
+    dispose() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+export function canceledError(): EngineError {
+  return new EngineError("canceled", "The generation was canceled.");
+}
+
+export function timeoutError(backend: string, what: string, timeoutMs: number, cause?: unknown): EngineError {
+  return new EngineError("timeout", "The image server took too long to make this picture.", {
+    cause,
+    detail: `${backend}: ${what} took longer than ${timeoutMs} ms`,
+  });
+}
