@@ -73,6 +73,8 @@ export default [
       route("user-form", "routes/admin/user-form.tsx"),
       route("list-log", "routes/admin/list-log.tsx"),
       route("set-token-default", "routes/admin/set-token-default.tsx"),
+      route("engines", "routes/admin/engines.tsx"),
+      route("engine-form", "routes/admin/engine-form.tsx"),
     ]),
   ]),
 

@@ -81,6 +81,10 @@ const envSchema = z.object({
       "expected one engine id (studio) or mode=engine pairs such as text=studio,image=studio,doodle=studio",
     )
     .default("studio"),
+  ENGINE_SECRET_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/_=-]{43,}$/, "expected 32 random bytes in base64, such as the output of: openssl rand -base64 32")
+    .optional(),
   GENERATION_CONCURRENCY: z.coerce.number({ error: "expected a number" }).int("expected a whole number").min(1, "expected at least 1").max(256).optional(),
   STUDIO_THREADS: z.coerce.number({ error: "expected a number" }).int("expected a whole number").min(1, "expected at least 1").max(64).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -163,6 +167,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     jobWorkers: env.JOB_WORKERS,
     /** Which engine renders each mode (server/generation/engines/registry.ts). */
     engineRoutes: parseEngineRoutes(env.ENGINE_ROUTES),
+    /** Encrypts image-engine credentials at rest; derived from the auth secret when unset. */
+    engineSecretKey: env.ENGINE_SECRET_KEY,
     /** Worker threads Studio renders on: all cores but one by default, so the web server stays responsive. */
     studioThreads: env.STUDIO_THREADS ?? Math.max(1, os.availableParallelism() - 1),
     /** Generation jobs one worker process runs at once: one more than the threads, so the next job is claimed and decoded while one renders. */

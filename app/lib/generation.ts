@@ -94,3 +94,11 @@ export type CostTable = Record<GenerationMode, Record<`${ImageSize}`, number>>;
 export function costOf(costs: CostTable, input: Pick<GenerationInput, "mode" | "size" | "count">): number {
   return costs[input.mode][`${input.size}` as `${ImageSize}`] * input.count;
 }
+
+/** The table an engine with this cost multiplier charges: every price scaled and rounded up to whole tokens. */
+export function scaleCostTable(costs: CostTable, multiplier: number): CostTable {
+  if (multiplier === 1) return costs;
+  return Object.fromEntries(
+    Object.entries(costs).map(([mode, bySize]) => [mode, Object.fromEntries(Object.entries(bySize).map(([size, cost]) => [size, Math.ceil(cost * multiplier - 1e-9)]))]),
+  ) as CostTable;
+}

@@ -1,4 +1,4 @@
-/** The admin paths of spec §2, for tests that visit each one. */
+/** The admin paths (spec §2 and the pages added since), for tests that visit each one. */
 export const ADMIN_PATHS = [
   "/admin/dashboard",
   "/admin/list-product",
@@ -18,4 +18,7 @@ export const ADMIN_PATHS = [
   "/admin/user-form",
   "/admin/list-log",
   "/admin/set-token-default",
+  // Beyond spec §2: image engines (issue 8).
+  "/admin/engines",
+  "/admin/engine-form",
 ] as const;

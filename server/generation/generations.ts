@@ -9,6 +9,8 @@ import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import {
   costOf,
   dimensionsFor,
+  MODE_LABELS,
+  scaleCostTable,
   FINISHED_STATUSES,
   type GenerationInput,
   type GenerationMode,
@@ -22,7 +24,7 @@ import { logger } from "../logger";
 import { addNotification } from "../notify/notifications";
 import { getStorage, userFileKey } from "../storage/storage";
 import type { GenerationRequest } from "./engines/engine";
-import { engineForMode } from "./engines/registry";
+import { NoEngineError, primaryEngineForMode, type RoutedEngine } from "./engines/registry";
 import { applyTokenMovementIn, getTokenBalance, InsufficientTokensError, lockTokenAccount } from "./ledger";
 import { loadTokenSettings } from "./token-settings";
 
@@ -70,7 +72,14 @@ export async function createGeneration(db: Database, options: CreateGenerationOp
     const message = input.mode === "image" ? "Upload a picture first" : "Draw something first";
     throw new GenerationError(400, "invalid_input", message, { [field]: [message] });
   }
-  const engine = engineForMode(input.mode);
+  let routed: RoutedEngine;
+  try {
+    routed = await primaryEngineForMode(db, input.mode);
+  } catch (error) {
+    if (!(error instanceof NoEngineError)) throw error;
+    throw new GenerationError(503, "no_engine", `${MODE_LABELS[input.mode]} is switched off for the moment. Your tokens are safe; try another mode or come back soon.`);
+  }
+  const engine = routed.engine;
   const { width, height } = dimensionsFor(input.aspectRatio, input.size);
   const seed = input.seed ?? randomInt(0, 2 ** 32 - 1);
   const request: GenerationRequest = {
@@ -93,7 +102,7 @@ export async function createGeneration(db: Database, options: CreateGenerationOp
     for (const issue of issues) (fields[issue.field] ??= []).push(issue.message);
     throw new GenerationError(400, "invalid_input", issues[0]!.message, fields);
   }
-  const cost = costOf(settings.costs, input);
+  const cost = costOf(scaleCostTable(settings.costs, routed.costMultiplier), input);
 
   // The source is stored first; if the debit is refused it is removed again.
   const storage = getStorage();

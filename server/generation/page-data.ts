@@ -2,14 +2,14 @@
  * What the AI pages (/ai/* and /ai/christmas-event/*) load: the engine for the mode, its
  * limits, the token costs, the user's balance and the first page of their history.
  */
-import type { CostTable, GenerationMode } from "../../app/lib/generation";
+import { ASPECT_RATIOS, IMAGE_SIZES, scaleCostTable, type CostTable, type GenerationMode } from "../../app/lib/generation";
 import type { GenerationPage } from "../../app/lib/generation-views";
 import { getUser } from "../auth/guards";
 import { getDb } from "../db/client";
 import { listGenerations } from "./generations";
 import { loadTokenSettings } from "./token-settings";
 import { getTokenBalance } from "./ledger";
-import { engineForMode } from "./engines/registry";
+import { enginesForMode } from "./engines/registry";
 
 export interface StudioPageData {
   mode: GenerationMode;
@@ -22,6 +22,8 @@ export interface StudioPageData {
   paused: boolean;
   maxConcurrentJobs: number;
   engine: {
+    /** False when no engine is enabled for the mode: the form explains instead of submitting. */
+    available: boolean;
     id: string;
     label: string;
     sizes: number[];
@@ -36,8 +38,8 @@ export interface StudioPageData {
 export async function loadStudioPage(request: Request, mode: GenerationMode, christmas: boolean): Promise<StudioPageData> {
   const db = getDb();
   const user = await getUser(request);
-  const engine = engineForMode(mode);
-  const [settings, balance, history] = await Promise.all([
+  const [routed, settings, balance, history] = await Promise.all([
+    enginesForMode(db, mode).then((list) => list[0] ?? null),
     loadTokenSettings(db),
     user ? getTokenBalance(db, user.userUid) : Promise.resolve(null),
     user ? listGenerations(db, user.userUid, { mode, limit: 12 }) : Promise.resolve({ items: [], nextCursor: null }),
@@ -47,18 +49,21 @@ export async function loadStudioPage(request: Request, mode: GenerationMode, chr
     christmas,
     signedIn: user !== null,
     balance,
-    costs: settings.costs,
+    costs: scaleCostTable(settings.costs, routed?.costMultiplier ?? 1),
     paused: settings.generationPaused,
     maxConcurrentJobs: settings.maxConcurrentJobs,
-    engine: {
-      id: engine.id,
-      label: engine.label,
-      sizes: [...engine.capabilities.sizes],
-      aspectRatios: [...engine.capabilities.aspectRatios],
-      maxImages: engine.capabilities.maxImagesPerRequest,
-      styles: engine.capabilities.styles.filter((s) => christmas || !s.startsWith("christmas-")),
-      negativePrompt: engine.capabilities.negativePrompt,
-    },
+    engine: routed
+      ? {
+          available: true,
+          id: routed.engine.id,
+          label: routed.engine.label,
+          sizes: [...routed.engine.capabilities.sizes],
+          aspectRatios: [...routed.engine.capabilities.aspectRatios],
+          maxImages: routed.engine.capabilities.maxImagesPerRequest,
+          styles: routed.engine.capabilities.styles.filter((s) => christmas || !s.startsWith("christmas-")),
+          negativePrompt: routed.engine.capabilities.negativePrompt,
+        }
+      : { available: false, id: "none", label: "No engine", sizes: [...IMAGE_SIZES], aspectRatios: [...ASPECT_RATIOS], maxImages: 1, styles: [], negativePrompt: false },
     history,
   };
 }

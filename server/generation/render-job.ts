@@ -16,8 +16,9 @@ import { defineJob, type JobContext } from "../jobs/define";
 import { enqueueJob } from "../jobs/queue";
 import { logger } from "../logger";
 import { getStorage, userFileKey } from "../storage/storage";
-import { EngineError, type GeneratedImage, type GenerationRequest, type ProgressUpdate } from "./engines/engine";
-import { getEngine } from "./engines/registry";
+import { recordEngineFailure, recordEngineSuccess } from "./engines/catalog";
+import { EngineError, type GeneratedImage, type GenerationRequest, type GenerationResult, type ProgressUpdate } from "./engines/engine";
+import { enginesForMode, type RoutedEngine } from "./engines/registry";
 import { endGeneration, type GenerationRow } from "./generations";
 import { getConfig } from "../config";
 
@@ -31,6 +32,8 @@ const THUMB_SIZE = 384;
 const PROGRESS_WRITE_MS = 250;
 /** Attempts before a generation that keeps failing or losing its worker is refunded. */
 export const MAX_ATTEMPTS = 3;
+/** A Retry-After longer than this is not waited for: the picture is refunded instead of sitting in the queue. */
+const MAX_RETRY_AFTER_SECONDS = 600;
 
 export const renderGenerationJob = defineJob({
   name: "generation.render",
@@ -125,7 +128,6 @@ export async function runGeneration(db: Database, generationId: string, context:
   heartbeat.unref();
 
   try {
-    const engine = getEngine(row.engineId);
     const source = row.sourceKey ? await getStorage().get(row.sourceKey) : null;
     if (row.sourceKey && !source) throw new EngineError("invalid_request", "The source picture is gone; upload it again.");
     const request: GenerationRequest = {
@@ -142,13 +144,34 @@ export async function runGeneration(db: Database, generationId: string, context:
       christmas: row.christmas,
       ...(source ? { sourceImage: source.bytes } : {}),
     };
-    const result = await engine.generate(request, {
-      signal: controller.signal,
-      onProgress(update) {
-        pending = update;
-        if (Date.now() - lastWrite >= PROGRESS_WRITE_MS) flush();
-      },
-    });
+    const candidates = await failoverCandidates(db, row, request);
+    let result: GenerationResult | undefined;
+    let used: RoutedEngine | undefined;
+    for (const [index, candidate] of candidates.entries()) {
+      if (index > 0) {
+        pending = { percent: 0, stage: "Trying another engine" };
+        flush();
+      }
+      try {
+        result = await candidate.engine.generate(request, {
+          signal: controller.signal,
+          onProgress(update) {
+            pending = update;
+            if (Date.now() - lastWrite >= PROGRESS_WRITE_MS) flush();
+          },
+        });
+        used = candidate;
+        await recordEngineSuccess(db, candidate.id);
+        break;
+      } catch (error) {
+        const down = error instanceof EngineError && (error.kind === "unavailable" || error.kind === "timeout");
+        if (!down || controller.signal.aborted) throw error;
+        await recordEngineFailure(db, candidate.id, error.message).catch((err: unknown) => log.warn({ err }, "could not record an engine failure"));
+        if (index === candidates.length - 1) throw error;
+        log.warn({ err: error, generationId: row.id, engineId: candidate.id, next: candidates[index + 1]!.id }, "engine is down; failing over");
+      }
+    }
+    if (!result || !used) throw new EngineError("unavailable", "No image server can take this picture right now.");
     clearInterval(heartbeat);
     await writing;
     if (controller.signal.aborted) return; // canceled while the engine finished
@@ -159,6 +182,13 @@ export async function runGeneration(db: Database, generationId: string, context:
     }
     // Every statement counts when jobs are quick; a slow job tells the user it is saving.
     if (Date.now() - startedAt > 1000) await writeProgress(db, row.id, { percent: 98, stage: "Saving your pictures" });
+    if (used.id !== row.engineId || result.usage) {
+      // Users see which engine made each image: after a failover that is not the one first chosen.
+      await db
+        .update(generations)
+        .set({ engineId: used.id, engineLabel: used.engine.label, ...(result.usage ? { engineUsage: result.usage } : {}) })
+        .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
+    }
     await storeResults(db, row, result.images);
   } catch (error) {
     clearInterval(heartbeat);
@@ -167,6 +197,17 @@ export async function runGeneration(db: Database, generationId: string, context:
     if (current[0]?.status !== "running") return; // canceled or deleted meanwhile: already refunded
     const engineError = error instanceof EngineError ? error : null;
     const retryable = engineError ? engineError.retryable : true;
+    const waitSeconds = engineError?.retryAfterSeconds;
+    if (retryable && row.attempts < MAX_ATTEMPTS && waitSeconds !== undefined && waitSeconds > 5 && waitSeconds <= MAX_RETRY_AFTER_SECONDS) {
+      // The backend said when to come back: a fresh job scheduled then, instead of the queue's fixed retry delay.
+      await db
+        .update(generations)
+        .set({ status: "queued", stage: "The image server is busy; trying again shortly", progress: null, heartbeatAt: null })
+        .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
+      await enqueueJob(renderGenerationJob, { generationId: row.id }, { id: attemptJobId(row.id, row.attempts), startAfterSeconds: waitSeconds });
+      log.warn({ err: error, generationId: row.id, retryAfterSeconds: waitSeconds }, "generation deferred as the engine asked");
+      return;
+    }
     if (retryable && !context.lastAttempt && row.attempts < MAX_ATTEMPTS) {
       await db
         .update(generations)
@@ -181,11 +222,33 @@ export async function runGeneration(db: Database, generationId: string, context:
       row.id,
       "failed",
       engineError?.userMessage ?? "Something went wrong while painting this picture.",
-      String(engineError?.cause ?? error).slice(0, 2000),
+      // Admins see the backend's own words (an EngineError's message is its detail).
+      (engineError ? `${engineError.kind}: ${engineError.message}` : String(error)).slice(0, 2000),
     );
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/**
+ * The engines to try for this generation, in order: the one it was queued for (its price was
+ * charged) while it is enabled and its circuit closed, then the mode's other engines that can run
+ * the request. Engines whose circuit is open are skipped, so a dead backend does not hold a job
+ * slot for a timeout; when every engine is out, the job waits for the first to come back.
+ */
+async function failoverCandidates(db: Database, row: GenerationRow, request: GenerationRequest): Promise<RoutedEngine[]> {
+  const routed = await enginesForMode(db, row.mode as GenerationMode);
+  const usable = routed.filter((r) => r.engine.validate(request).length === 0);
+  const closed = usable.filter((r) => !r.circuitOpen);
+  if (closed.length === 0) {
+    if (usable.length === 0) throw new EngineError("invalid_request", "No image engine can make this picture any more; an admin changed the engines.", { retryable: false, detail: `no enabled engine for ${row.mode} accepts this request` });
+    throw new EngineError("unavailable", "The image servers are not reachable right now. Try again in a moment.", {
+      detail: `every engine for ${row.mode} is paused by its circuit breaker`,
+      retryAfterSeconds: 30,
+    });
+  }
+  const own = closed.findIndex((r) => r.id === row.engineId);
+  return own > 0 ? [closed[own]!, ...closed.filter((_, i) => i !== own)] : closed;
 }
 
 /** Stores each image with its thumbnail and placeholder, then marks the generation succeeded (unless canceled meanwhile). */

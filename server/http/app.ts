@@ -26,6 +26,7 @@ import { startJobQueue, stopJobQueue } from "../jobs/queue";
 import { ALL_JOBS } from "../jobs/registry";
 import { closeEngines } from "../generation/engines/registry";
 import { startGenerationRecovery } from "../generation/render-job";
+import { startEngineHealthChecks } from "../generation/engines/catalog";
 import { requestInfoContext } from "./request-context";
 import { sharedResponseCache } from "./response-cache";
 
@@ -185,8 +186,14 @@ export async function prepareDatabase(config: Config = getConfig()): Promise<{ h
     }));
   }
   await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: config.jobWorkers });
-  if (config.jobWorkers) stopRecovery = startGenerationRecovery(handle.db);
+  if (config.jobWorkers) stopRecovery = startWorkerTimers(handle.db);
   return { handle, seeded };
+}
+
+/** What processes that run jobs also do on a timer: recover interrupted generations, check engines' health. */
+function startWorkerTimers(db: Parameters<typeof startGenerationRecovery>[0]): () => void {
+  const stops = [startGenerationRecovery(db), startEngineHealthChecks(db)];
+  return () => stops.forEach((stop) => stop());
 }
 
 /** Prints the demo sign-ins when they are created; in embedded mode also keeps them in DATA_DIR. */
@@ -231,7 +238,7 @@ export async function startWorker(): Promise<void> {
   starting = (async () => {
     if (config.runMigrations) await migrateDatabase(config.database, handle);
     await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: true });
-    stopRecovery = startGenerationRecovery(handle.db);
+    stopRecovery = startWorkerTimers(handle.db);
     logger.info({ jobs: ALL_JOBS.map((j) => j.name) }, "Atelier worker is running");
   })();
   await starting;

@@ -188,6 +188,7 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
   let blocked: Message | null = null;
   const firstClientError = Object.values(clientErrors)[0];
   if (paused) blocked = { tone: "info", text: "Generation is paused by the administrators. Your settings stay here; try again later." };
+  else if (!data.engine.available) blocked = { tone: "info", text: `${MODE_LABELS[mode]} is switched off for the moment. Try another mode or come back soon.` };
   else if (data.signedIn && balance !== null && balance < cost)
     blocked = { tone: "info", text: `You need ${tokens(cost)} and have ${balance}.`, link: { to: "/pricing-plans", label: "Get more tokens" } };
   else if (data.signedIn && active.length >= maxJobs)
@@ -739,7 +740,7 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
                     ) : null}
                   </span>
                 </p>
-                <EngineBadge engineId={data.engine.id} label={data.engine.label} align="end" />
+                {data.engine.available ? <EngineBadge engineId={data.engine.id} label={data.engine.label} align="end" /> : null}
               </div>
               <button
                 type="submit"

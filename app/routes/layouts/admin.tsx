@@ -1,6 +1,7 @@
 import { requireAdmin } from "@server/auth/guards";
 import {
   BadgePercent,
+  Cpu,
   Boxes,
   FileClock,
   GalleryHorizontal,
@@ -43,6 +44,7 @@ const SECTIONS = [
   { to: "/admin/manage-community", label: "Community", icon: ShieldCheck, also: [] },
   { to: "/admin/manage-user", label: "Users", icon: Users, also: ["/admin/user-form"] },
   { to: "/admin/list-log", label: "Logs", icon: FileClock, also: [] },
+  { to: "/admin/engines", label: "Engines", icon: Cpu, also: ["/admin/engine-form"] },
   { to: "/admin/set-token-default", label: "Settings", icon: Settings, also: [] },
 ];
 

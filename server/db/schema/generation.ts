@@ -6,7 +6,7 @@
  * - A generation moves queued → running → succeeded | failed | canceled by conditional updates.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const tokenAccounts = pgTable(
@@ -92,6 +92,8 @@ export const generations = pgTable(
     error: text("error"),
     /** What the engine said, for admins. */
     errorDetail: text("error_detail"),
+    /** What the backend reported about cost or tokens (OpenAI usage, Stability credits), for admins. */
+    engineUsage: jsonb("engine_usage").$type<Record<string, unknown>>(),
     refunded: boolean("refunded").notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
     /** Written while running; a stale heartbeat means the worker died and the job is recovered. */

@@ -3,6 +3,7 @@ export * from "./audit";
 export * from "./auth";
 export * from "./commerce";
 export * from "./content";
+export * from "./engines";
 export * from "./community";
 export * from "./generation";
 export * from "./notify";

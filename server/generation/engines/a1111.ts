@@ -11,6 +11,7 @@ import {
   type GeneratedImage,
   type GenerationRequest,
   type ImageEngine,
+  type EngineSettingField,
   type ValidationIssue,
 } from "./engine";
 import {
@@ -40,6 +41,8 @@ export interface A1111Config {
   samplerName?: string;
   /** Must match an entry of GET /controlnet/model_list on the backend. */
   controlnetModel?: string;
+  /** A title from /sdapi/v1/sd-models, sent as override_settings; unset keeps the server's loaded model. */
+  checkpoint?: string;
   fetch?: typeof fetch;
 }
 
@@ -133,6 +136,21 @@ async function getJson<T>(config: A1111Connection, path: string): Promise<T> {
   return parseJsonBody<T>(text, `GET ${path}`);
 }
 
+/** What the admin may set per AUTOMATIC1111 engine (stored as strings, read by createA1111EngineFromSettings). */
+export const A1111_SETTING_FIELDS: readonly EngineSettingField[] = [
+  { name: "checkpoint", label: "Checkpoint", type: "text", defaultValue: "", help: "A title from the server's model list; blank keeps the model it has loaded." },
+  { name: "samplerName", label: "Sampler", type: "text", defaultValue: "Euler a", help: "A name from the server's sampler list." },
+  { name: "steps", label: "Steps", type: "number", min: 1, max: 150, defaultValue: "25" },
+  { name: "cfgScale", label: "CFG scale", type: "number", min: 1, max: 30, defaultValue: "7" },
+  { name: "controlnetModel", label: "ControlNet scribble model (doodles)", type: "text", defaultValue: "control_v11p_sd15_scribble", help: "As /controlnet/model_list names it." },
+];
+
+/** One cheap authenticated call: the model list proves the URL, the --api flag and the credentials. */
+export async function checkA1111Health(connection: A1111Connection): Promise<string> {
+  const models = await listA1111Models(connection);
+  return models.length === 1 ? "1 model available" : `${models.length} models available`;
+}
+
 export async function listA1111Models(config: A1111Connection): Promise<A1111Model[]> {
   const list = await getJson<A1111Model[]>(config, "/sdapi/v1/sd-models");
   return Array.isArray(list) ? list.map((m) => ({ title: m.title, model_name: m.model_name, hash: m.hash ?? null })) : [];
@@ -160,6 +178,10 @@ export function buildA1111Payload(config: A1111Config, request: GenerationReques
     save_images: false,
     force_task_id: taskId,
   };
+  if (config.checkpoint) {
+    // Restored afterwards (the API's default), so other users of a shared server keep their model.
+    body.override_settings = { sd_model_checkpoint: config.checkpoint };
+  }
   const source = request.sourceImage?.toString("base64");
   if (request.mode === "image") {
     body.init_images = [source];

@@ -1,63 +1,121 @@
 /**
- * Picks the engine for each mode: ENGINE_ROUTES names one engine id per mode (default: Studio
- * for all three). Engines are created on first use and closed at shutdown. Remote engines
- * (a later issue) register here the same way.
+ * Turns the engine catalog (catalog.ts) into engines to run: the ordered candidates for a mode
+ * (enabled ones, circuit-open ones last), and the adapter for an engine id. Adapters are built
+ * from their rows on first use and rebuilt when a row changes. Built-in engines ("studio",
+ * "blank") need no row; tests register their own engines and may pin a mode to one engine.
  */
 import type { GenerationMode } from "../../../app/lib/generation";
-import { getConfig } from "../../config";
+import type { Database } from "../../db/client";
 import { createBlankEngine } from "./blank";
+import { type CatalogEngine, circuitOpen, loadEngineCatalog } from "./catalog";
 import type { ImageEngine } from "./engine";
-import { createStudioEngine } from "../studio/engine";
+import { closeSharedStudioEngine, kindInfo } from "./kinds";
 
-type EngineFactory = () => ImageEngine;
+export interface RoutedEngine {
+  id: string;
+  engine: ImageEngine;
+  /** Multiplies the token price of pictures this engine takes. */
+  costMultiplier: number;
+  /** The breaker has taken this engine out for a while; it is tried only after the others. */
+  circuitOpen: boolean;
+}
 
-const factories = new Map<string, EngineFactory>([
-  ["studio", () => createStudioEngine({ threads: getConfig().studioThreads })],
-  ["blank", () => createBlankEngine()],
-]);
+/** The request cannot be taken: the mode has no enabled engine. */
+export class NoEngineError extends Error {
+  override name = "NoEngineError";
+}
 
 const globalKey = Symbol.for("atelier.engines");
-type EngineState = { instances: Map<string, ImageEngine>; routes: Partial<Record<GenerationMode, string>> };
+type EngineState = {
+  /** Adapters built from catalog rows, with the row version they were built from. */
+  built: Map<string, { version: number; engine: ImageEngine }>;
+  /** Engines a test or a bench registered by hand. */
+  registered: Map<string, ImageEngine>;
+  /** Pins from routeEngines(): the mode runs on exactly this engine. */
+  pins: Partial<Record<GenerationMode, string>>;
+  blank: ImageEngine | null;
+};
 const state: EngineState = ((globalThis as Record<symbol, unknown>)[globalKey] as EngineState | undefined) ?? {
-  instances: new Map(),
-  routes: {},
+  built: new Map(),
+  registered: new Map(),
+  pins: {},
+  blank: null,
 };
 (globalThis as Record<symbol, unknown>)[globalKey] = state;
 
-export function knownEngineIds(): string[] {
-  return [...new Set([...factories.keys(), ...state.instances.keys()])];
+function adapterFor(record: CatalogEngine): ImageEngine {
+  const cached = state.built.get(record.id);
+  if (cached && cached.version === record.version) return cached.engine;
+  const engine = kindInfo(record.kind).create(record);
+  state.built.set(record.id, { version: record.version, engine });
+  return engine;
 }
 
-export function getEngine(id: string): ImageEngine {
-  let engine = state.instances.get(id);
-  if (!engine) {
-    const factory = factories.get(id);
-    if (!factory) throw new Error(`Unknown image engine "${id}" (known: ${knownEngineIds().join(", ")})`);
-    engine = factory();
-    state.instances.set(id, engine);
+function builtInById(id: string): ImageEngine | undefined {
+  if (id === "blank") return (state.blank ??= createBlankEngine());
+  return state.registered.get(id);
+}
+
+/** The adapter for an engine id (a generation's engine_id); throws when nothing by that id exists. */
+export async function engineById(db: Database, id: string): Promise<ImageEngine> {
+  const registered = builtInById(id);
+  if (registered) return registered;
+  const catalog = await loadEngineCatalog(db);
+  const record = catalog.engines.find((e) => e.id === id);
+  if (!record) throw new Error(`Unknown image engine "${id}"`);
+  return adapterFor(record);
+}
+
+/**
+ * The engines that may take a picture of this mode, best first: the configured route's enabled
+ * engines in priority order, those whose circuit is open moved to the end (they are still a last
+ * resort, and the half-open probe).
+ */
+export async function enginesForMode(db: Database, mode: GenerationMode): Promise<RoutedEngine[]> {
+  const pinned = state.pins[mode];
+  if (pinned) {
+    const engine = builtInById(pinned) ?? (await engineById(db, pinned));
+    return [{ id: pinned, engine, costMultiplier: 1, circuitOpen: false }];
   }
-  return engine;
+  const catalog = await loadEngineCatalog(db);
+  const now = Date.now();
+  const routed: RoutedEngine[] = [];
+  for (const id of catalog.routes[mode]) {
+    const record = catalog.engines.find((e) => e.id === id);
+    if (!record) {
+      const builtIn = builtInById(id);
+      if (builtIn) routed.push({ id, engine: builtIn, costMultiplier: 1, circuitOpen: false });
+      continue;
+    }
+    if (!record.enabled || record.credentialsUnreadable) continue;
+    const engine = adapterFor(record);
+    if (!engine.capabilities.modes.includes(mode)) continue;
+    routed.push({ id, engine, costMultiplier: record.costMultiplier, circuitOpen: circuitOpen(record, now) });
+  }
+  return [...routed.filter((r) => !r.circuitOpen), ...routed.filter((r) => r.circuitOpen)];
 }
 
-export function engineForMode(mode: GenerationMode): ImageEngine {
-  const id = state.routes[mode] ?? getConfig().engineRoutes[mode];
-  const engine = getEngine(id);
-  if (!engine.capabilities.modes.includes(mode)) throw new Error(`Engine "${id}" does not render ${mode} mode`);
-  return engine;
+/** The engine new pictures of this mode go to (its form limits and prices apply). */
+export async function primaryEngineForMode(db: Database, mode: GenerationMode): Promise<RoutedEngine> {
+  const [first] = await enginesForMode(db, mode);
+  if (!first) throw new NoEngineError(`No enabled engine renders ${mode} mode`);
+  return first;
 }
 
-/** Adds an engine instance (remote engines, and engines tests bring). */
+/** Adds an engine instance by hand (tests and benchmarks). */
 export function registerEngine(engine: ImageEngine): void {
-  state.instances.set(engine.id, engine);
+  state.registered.set(engine.id, engine);
 }
 
-/** Overrides ENGINE_ROUTES for some modes in this process; `null` goes back to the configuration. */
+/** Pins modes to engines in this process, over the catalog; `null` removes every pin. */
 export function routeEngines(routes: Partial<Record<GenerationMode, string>> | null): void {
-  state.routes = routes ?? {};
+  state.pins = routes ?? {};
 }
 
 export async function closeEngines(): Promise<void> {
-  const engines = [...state.instances.values()];
-  state.instances.clear();
-  await Promise.allSettled(engines.map((e) => e.close?.()));
+  const engines = [...state.built.values()].map((b) => b.engine);
+  if (state.blank) engines.push(state.blank);
+  state.built.clear();
+  state.blank = null;
+  await Promise.allSettled([...engines.map((e) => e.close?.()), closeSharedStudioEngine()]);
 }

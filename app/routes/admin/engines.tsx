@@ -1,0 +1,253 @@
+/**
+ * /admin/engines: the image engines (built-in Studio and configured AI backends) with their
+ * health, breaker state and last error; switching them on and off; and each mode's route, the
+ * engines in the order they are tried when one is down. Adding and editing is /admin/engine-form.
+ */
+import { requireAdmin } from "@server/auth/guards";
+import { getDb } from "@server/db/client";
+import { checkEngineNow, deleteEngine, EngineConfigError, listEnginesForAdmin, setEngineEnabled, setModeRoute } from "@server/admin/engines";
+import { checkAllEngineHealth } from "@server/generation/engines/catalog";
+import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleHelp, Plus, RefreshCw, X, Zap } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, inputClass } from "~/components/ui/field";
+import { GENERATION_MODES, MODE_LABELS, type GenerationMode } from "~/lib/generation";
+import type { Route } from "./+types/engines";
+
+export const meta = () => [{ title: "Image engines · Atelier admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const overview = await listEnginesForAdmin(getDb());
+  const saved = new URL(request.url).searchParams.get("saved");
+  return { ...overview, saved: saved && overview.engines.some((e) => e.id === saved) ? saved : null, now: Date.now() };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const db = getDb();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  try {
+    if (intent === "enable" || intent === "disable") {
+      const engine = await setEngineEnabled(db, admin, id, intent === "enable");
+      return { ok: true as const, message: `${engine.name} is ${engine.enabled ? "on" : "off"}.` };
+    }
+    if (intent === "delete") {
+      await deleteEngine(db, admin, id);
+      return { ok: true as const, message: "Engine deleted. Pictures it made keep its name." };
+    }
+    if (intent === "check") {
+      const result = await checkEngineNow(db, id);
+      return result.ok ? { ok: true as const, message: `Healthy: ${result.message}` } : data({ ok: false as const, message: `Not healthy: ${result.message}` }, { status: 502 });
+    }
+    if (intent === "check-all") {
+      await checkAllEngineHealth(db);
+      return { ok: true as const, message: "Checked every engine that is on." };
+    }
+    if (intent === "route") {
+      const mode = String(form.get("mode") ?? "") as GenerationMode;
+      if (!GENERATION_MODES.includes(mode)) return data({ ok: false as const, message: "Unknown mode." }, { status: 400 });
+      const ids = form.getAll("engine").map(String).filter(Boolean);
+      await setModeRoute(db, admin, mode, ids);
+      return { ok: true as const, message: ids.length ? `${MODE_LABELS[mode]} now tries ${ids.join(" → ")}.` : `${MODE_LABELS[mode]} follows the server's default engine again.` };
+    }
+  } catch (error) {
+    if (error instanceof EngineConfigError) return data({ ok: false as const, message: error.message }, { status: error.status });
+    throw error;
+  }
+  return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
+}
+
+function when(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "never";
+}
+
+export default function AdminEnginesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { engines, routes, routed, saved, now } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const nameOf = (id: string) => engines.find((e) => e.id === id)?.name ?? id;
+  return (
+    <div className="mx-auto max-w-5xl space-y-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Image engines</h1>
+          <p className="mt-1 text-ink-soft">Where pictures are made. Each mode tries its engines in order and moves on when one is down.</p>
+        </div>
+        <div className="flex gap-2">
+          <Form method="post">
+            <button type="submit" name="intent" value="check-all" className={buttonClass({ variant: "secondary" })} disabled={busy}>
+              <RefreshCw aria-hidden className="size-4" /> Check all
+            </button>
+          </Form>
+          <Link to="/admin/engine-form" className={buttonClass({})}>
+            <Plus aria-hidden className="size-4" /> Add an engine
+          </Link>
+        </div>
+      </header>
+      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : saved ? <FormMessage tone="success">Saved {nameOf(saved)}.</FormMessage> : null}
+
+      <section aria-labelledby="engines-heading" className="space-y-3">
+        <h2 id="engines-heading" className="font-display text-xl font-semibold text-ink">
+          Engines
+        </h2>
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Engines">
+          {engines.map((engine) => {
+            const open = engine.circuitOpenUntil !== null && new Date(engine.circuitOpenUntil).getTime() > now;
+            return (
+              <li key={engine.id} className="flex flex-col gap-3 rounded-2xl border border-line bg-paper-raised p-5" aria-label={engine.name}>
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-ink">{engine.name}</p>
+                    <p className="text-sm text-ink-soft">
+                      {engine.kindTitle} · <span className="font-mono text-xs">{engine.id}</span>
+                    </p>
+                    {engine.baseUrl ? <p className="truncate font-mono text-xs text-ink-soft">{engine.baseUrl}</p> : null}
+                  </div>
+                  <span className={engine.enabled ? "rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm text-emerald-800" : "rounded-full bg-paper-sunken px-2.5 py-0.5 text-sm text-ink-soft"}>
+                    {engine.enabled ? "On" : "Off"}
+                  </span>
+                </div>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-ink-soft">Health</dt>
+                  <dd data-testid={`health-${engine.id}`} className="flex items-start gap-1.5">
+                    {engine.healthOk === true ? <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-success" /> : engine.healthOk === false ? <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" /> : <CircleHelp aria-hidden className="mt-0.5 size-4 shrink-0 text-ink-faint" />}
+                    <span className="break-words">
+                      {engine.healthOk === null ? (engine.builtIn || engine.kind === "studio" ? "Runs in this process" : "Not checked yet") : engine.healthMessage}
+                      {engine.healthCheckedAt ? <span className="block text-xs text-ink-soft">checked {when(engine.healthCheckedAt)}</span> : null}
+                    </span>
+                  </dd>
+                  {open ? (
+                    <>
+                      <dt className="text-ink-soft">Breaker</dt>
+                      <dd className="text-amber-800">Skipped until {when(engine.circuitOpenUntil)} after {engine.consecutiveFailures} failures in a row</dd>
+                    </>
+                  ) : null}
+                  {engine.lastError ? (
+                    <>
+                      <dt className="text-ink-soft">Last error</dt>
+                      <dd className="break-words">
+                        <span className="font-mono text-xs">{engine.lastError}</span>
+                        <span className="block text-xs text-ink-soft">{when(engine.lastErrorAt)}</span>
+                      </dd>
+                    </>
+                  ) : null}
+                  {engine.credentialsUnreadable ? (
+                    <>
+                      <dt className="text-ink-soft">Credentials</dt>
+                      <dd className="text-danger">Cannot be read any more (the secret key changed): enter them again.</dd>
+                    </>
+                  ) : null}
+                  <dt className="text-ink-soft">Price</dt>
+                  <dd>×{engine.costMultiplier} tokens · timeout {engine.timeoutSeconds} s</dd>
+                </dl>
+                <div className="mt-auto flex flex-wrap gap-2 border-t border-line pt-3">
+                  <Link to={`/admin/engine-form?id=${encodeURIComponent(engine.id)}`} className={buttonClass({ size: "sm", variant: "secondary" })} aria-label={`Edit ${engine.name}`}>
+                    Edit
+                  </Link>
+                  <Form method="post" className="contents">
+                    <input type="hidden" name="id" value={engine.id} />
+                    <button type="submit" name="intent" value="check" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`Check ${engine.name} now`}>
+                      <Zap aria-hidden className="size-4" /> Check now
+                    </button>
+                    <button type="submit" name="intent" value={engine.enabled ? "disable" : "enable"} className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`${engine.enabled ? "Switch off" : "Switch on"} ${engine.name}`}>
+                      {engine.enabled ? "Switch off" : "Switch on"}
+                    </button>
+                    {engine.builtIn || engine.kind === "studio" ? null : (
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="delete"
+                        onClick={(e) => (window.confirm(`Delete ${engine.name}? Its routes go too; pictures it made stay.`) ? undefined : e.preventDefault())}
+                        className="ml-auto text-sm text-danger hover:underline"
+                        aria-label={`Delete ${engine.name}`}
+                      >
+                        Delete
+                      </button>
+                    )}
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="routes-heading" className="space-y-4 rounded-2xl border border-line bg-paper-raised p-6">
+        <div>
+          <h2 id="routes-heading" className="font-display text-xl font-semibold text-ink">
+            Routes
+          </h2>
+          <p className="text-sm text-ink-soft">
+            The first engine that is on and reachable takes each picture, at its price; when it is down the next one does. An engine that keeps failing is skipped for a while.
+          </p>
+        </div>
+        <div className="grid gap-4 md:grid-cols-3">
+          {GENERATION_MODES.map((mode) => {
+            const ids = routes[mode];
+            const others = engines.filter((e) => !ids.includes(e.id));
+            const post = (order: string[], label: string, content: React.ReactNode, extra?: string) => (
+              <Form method="post" className="inline">
+                <input type="hidden" name="intent" value="route" />
+                <input type="hidden" name="mode" value={mode} />
+                {order.map((id) => (
+                  <input key={id} type="hidden" name="engine" value={id} />
+                ))}
+                <button type="submit" className={extra ?? "rounded p-1 text-ink-soft hover:bg-paper-sunken hover:text-ink disabled:opacity-40"} disabled={busy} aria-label={label}>
+                  {content}
+                </button>
+              </Form>
+            );
+            return (
+              <div key={mode} className="space-y-3 rounded-xl bg-paper-sunken p-4" data-testid={`route-${mode}`}>
+                <p className="font-semibold text-ink">{MODE_LABELS[mode]}</p>
+                {!routed[mode] ? <p className="text-xs text-ink-soft">Server default (ENGINE_ROUTES) until you save a route.</p> : null}
+                <ol className="space-y-2">
+                  {ids.map((id, index) => {
+                    const engine = engines.find((e) => e.id === id);
+                    const swap = (a: number, b: number) => ids.map((x, i) => (i === a ? ids[b]! : i === b ? ids[a]! : x));
+                    return (
+                      <li key={id} className="flex items-center gap-2 rounded-lg bg-paper-raised px-3 py-2 text-sm">
+                        <span className="w-5 text-ink-soft">{index + 1}.</span>
+                        <span className={engine?.enabled === false ? "flex-1 text-ink-faint line-through" : "flex-1 text-ink"}>{nameOf(id)}</span>
+                        {index > 0 ? post(swap(index, index - 1), `Move ${nameOf(id)} up for ${MODE_LABELS[mode]}`, <ArrowUp aria-hidden className="size-4" />) : null}
+                        {index < ids.length - 1 ? post(swap(index, index + 1), `Move ${nameOf(id)} down for ${MODE_LABELS[mode]}`, <ArrowDown aria-hidden className="size-4" />) : null}
+                        {routed[mode] ? post(ids.filter((x) => x !== id), `Remove ${nameOf(id)} from ${MODE_LABELS[mode]}`, <X aria-hidden className="size-4" />) : null}
+                      </li>
+                    );
+                  })}
+                </ol>
+                {others.length > 0 ? (
+                  <Form method="post" className="flex gap-2">
+                    <input type="hidden" name="intent" value="route" />
+                    <input type="hidden" name="mode" value={mode} />
+                    {(routed[mode] ? ids : ids.filter((id) => engines.some((e) => e.id === id))).map((id) => (
+                      <input key={id} type="hidden" name="engine" value={id} />
+                    ))}
+                    <label className="sr-only" htmlFor={`add-${mode}`}>
+                      Engine to add to {MODE_LABELS[mode]}
+                    </label>
+                    <select id={`add-${mode}`} name="engine" className={inputClass} defaultValue="">
+                      <option value="" disabled>
+                        Add an engine…
+                      </option>
+                      {others.map((e) => (
+                        <option key={e.id} value={e.id}>
+                          {e.name}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`Add to ${MODE_LABELS[mode]}`}>
+                      Add
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      </section>
+    </div>
+  );
+}

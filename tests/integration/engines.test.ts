@@ -1,0 +1,246 @@
+/**
+ * Engine configuration on a real database (PGlite and PostgreSQL) with real HTTP backends (the
+ * local AUTOMATIC1111 reference server): credentials encrypted at rest and never shown, form
+ * validation, routes with failover from a dead engine to a live one, the circuit breaker,
+ * health checks, cost multipliers, switching engines off, and pictures that say which engine
+ * made them.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { GenerationInput } from "../../app/lib/generation";
+import {
+  checkEngineNow,
+  createEngine,
+  deleteEngine,
+  EngineConfigError,
+  type EngineFormInput,
+  getEngineForAdmin,
+  listEnginesForAdmin,
+  setEngineEnabled,
+  setModeRoute,
+  updateEngine,
+} from "../../server/admin/engines";
+import { auditLog, generations, imageEngines, user } from "../../server/db/schema";
+import { BREAKER_THRESHOLD, invalidateEngineCatalog, loadEngineCatalog, recordEngineFailure } from "../../server/generation/engines/catalog";
+import { enginesForMode, routeEngines } from "../../server/generation/engines/registry";
+import { createGeneration, GenerationError } from "../../server/generation/generations";
+import { applyTokenMovement, getTokenBalance } from "../../server/generation/ledger";
+import { runGeneration } from "../../server/generation/render-job";
+import { startFakeA1111, type FakeA1111 } from "../support/a1111-server";
+import { useTestDatabase } from "../support/database";
+
+const t = useTestDatabase();
+const admin = { userUid: "admin-1", email: "admin@example.test" };
+
+const input = (change: Partial<GenerationInput> = {}): GenerationInput => ({
+  mode: "text",
+  prompt: "a lighthouse on a cliff at dusk",
+  negativePrompt: "",
+  style: "watercolor",
+  aspectRatio: "1:1",
+  size: 512,
+  count: 1,
+  seed: 7,
+  strength: 0.75,
+  christmas: false,
+  ...change,
+});
+
+const form = (change: Partial<EngineFormInput> = {}): EngineFormInput => ({
+  kind: "a1111",
+  name: "GPU box",
+  baseUrl: "http://127.0.0.1:1",
+  username: "",
+  password: "",
+  apiKey: "",
+  settings: {},
+  enabled: true,
+  costMultiplier: "1",
+  timeoutSeconds: "60",
+  ...change,
+});
+
+const fakes: FakeA1111[] = [];
+async function liveA1111(options: Parameters<typeof startFakeA1111>[0] = {}) {
+  const fake = await startFakeA1111(options);
+  fakes.push(fake);
+  return fake;
+}
+
+/** An address where nothing listens: a port that was free a moment ago. */
+async function deadUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return `http://127.0.0.1:${port}`;
+}
+
+async function createUser(id: string, tokens: number) {
+  await t.db.insert(user).values({ id, name: id, email: `${id}@example.test`, emailVerified: true });
+  await applyTokenMovement(t.db, { userId: id, amount: tokens, reason: "admin_adjustment", idempotencyKey: `seed:${id}` });
+  return id;
+}
+
+const noQueue = async () => {};
+
+beforeEach(async () => {
+  invalidateEngineCatalog();
+  routeEngines(null);
+  await t.db.insert(user).values({ id: admin.userUid, name: "Admin", email: admin.email, emailVerified: true, role: "admin" });
+});
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((f) => f.close()));
+});
+
+describe("engine configuration", () => {
+  it("stores credentials encrypted, shows only that they are saved, and keeps them out of the audit", async () => {
+    const created = await createEngine(t.db, admin, form({ username: "painter", password: "s3cret-horse-battery" }));
+    expect(created).toMatchObject({ id: "gpu-box", username: "painter", savedSecrets: ["password"] });
+    expect(JSON.stringify(created)).not.toContain("s3cret");
+
+    const [row] = await t.db.select().from(imageEngines).where(eq(imageEngines.id, "gpu-box"));
+    expect(row!.credentials).toMatch(/^v1\./);
+    expect(row!.credentials).not.toContain("s3cret");
+    expect(row!.credentials).not.toContain("painter");
+
+    // A blank password keeps the saved one; the registry still has it.
+    await updateEngine(t.db, admin, "gpu-box", form({ name: "GPU box 2", username: "painter", password: "" }));
+    const catalog = await loadEngineCatalog(t.db);
+    expect(catalog.engines.find((e) => e.id === "gpu-box")!.credentials).toEqual({ username: "painter", password: "s3cret-horse-battery" });
+
+    const audit = await t.db.select().from(auditLog);
+    expect(audit.map((a) => a.action)).toEqual(["engine.create", "engine.update"]);
+    expect(JSON.stringify(audit)).not.toContain("s3cret");
+
+    // A ciphertext moved onto another engine's row does not open there.
+    await createEngine(t.db, admin, form({ name: "Other box" }));
+    await t.db.update(imageEngines).set({ credentials: row!.credentials }).where(eq(imageEngines.id, "other-box"));
+    invalidateEngineCatalog();
+    expect((await getEngineForAdmin(t.db, "other-box"))!.credentialsUnreadable).toBe(true);
+    expect((await enginesForMode(t.db, "text")).map((e) => e.id)).toEqual(["studio"]);
+  });
+
+  it("names every bad field", async () => {
+    const error = await createEngine(
+      t.db,
+      admin,
+      form({ name: " ", baseUrl: "ftp://example.test", costMultiplier: "0", timeoutSeconds: "5", settings: { steps: "500" }, password: "x" }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineConfigError);
+    expect(Object.keys((error as EngineConfigError).fields).sort()).toEqual(["baseUrl", "costMultiplier", "name", "setting-steps", "timeoutSeconds", "username"]);
+    expect(await t.db.select().from(imageEngines)).toHaveLength(0);
+    await expect(createEngine(t.db, admin, form({ baseUrl: "http://user:pw@example.test" }))).rejects.toThrow(EngineConfigError);
+    await expect(createEngine(t.db, admin, form({ kind: "studio" }))).rejects.toThrow(/built in/);
+    await expect(deleteEngine(t.db, admin, "studio")).rejects.toThrow(/built in/);
+  });
+
+  it("fails over from a dead engine to a live one, and the picture names the engine that made it", async () => {
+    const live = await liveA1111();
+    await createEngine(t.db, admin, form({ name: "Dead box", baseUrl: await deadUrl() }));
+    await createEngine(t.db, admin, form({ name: "Live box", baseUrl: live.url }));
+    await setModeRoute(t.db, admin, "text", ["dead-box", "live-box"]);
+
+    const ada = await createUser("ada", 10);
+    const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
+    expect(generation).toMatchObject({ engineId: "dead-box", engineLabel: "Dead box" });
+    await runGeneration(t.db, generation.id, { lastAttempt: false });
+
+    const [row] = await t.db.select().from(generations).where(eq(generations.id, generation.id));
+    expect(row).toMatchObject({ status: "succeeded", engineId: "live-box", engineLabel: "Live box", attempts: 1 });
+    expect(live.requests.filter((r) => r.path === "/sdapi/v1/txt2img")).toHaveLength(1);
+    const dead = await getEngineForAdmin(t.db, "dead-box");
+    expect(dead).toMatchObject({ consecutiveFailures: 1 });
+    expect(dead!.lastError).toMatch(/Cannot reach AUTOMATIC1111 at http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
+  });
+
+  it("skips an engine whose circuit is open, and a passing health check closes it", async () => {
+    const live = await liveA1111();
+    const deadAddress = await deadUrl();
+    await createEngine(t.db, admin, form({ name: "Flaky", baseUrl: deadAddress }));
+    await createEngine(t.db, admin, form({ name: "Steady", baseUrl: live.url }));
+    await setModeRoute(t.db, admin, "text", ["flaky", "steady"]);
+    for (let i = 0; i < BREAKER_THRESHOLD; i++) await recordEngineFailure(t.db, "flaky", "ECONNREFUSED");
+
+    expect((await enginesForMode(t.db, "text")).map((e) => [e.id, e.circuitOpen])).toEqual([
+      ["steady", false],
+      ["flaky", true],
+    ]);
+    const ada = await createUser("ada", 10);
+    const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
+    expect(generation.engineId).toBe("steady"); // new work goes to the engine that answers
+    await runGeneration(t.db, generation.id, { lastAttempt: false });
+    expect((await t.db.select().from(generations))[0]).toMatchObject({ status: "succeeded", engineId: "steady" });
+
+    expect(await checkEngineNow(t.db, "flaky")).toMatchObject({ ok: false });
+    expect((await getEngineForAdmin(t.db, "flaky"))!.circuitOpenUntil).not.toBeNull();
+    // The backend comes back at the same address: the next check closes the circuit.
+    const back = await liveA1111();
+    await t.db.update(imageEngines).set({ baseUrl: back.url }).where(eq(imageEngines.id, "flaky"));
+    invalidateEngineCatalog();
+    expect(await checkEngineNow(t.db, "flaky")).toMatchObject({ ok: true, message: expect.stringMatching(/models? available/) });
+    expect(await getEngineForAdmin(t.db, "flaky")).toMatchObject({ circuitOpenUntil: null, consecutiveFailures: 0, healthOk: true });
+    expect((await enginesForMode(t.db, "text")).map((e) => e.id)).toEqual(["flaky", "steady"]);
+  });
+
+  it("refunds when every engine is down, and tells the user plainly", async () => {
+    await createEngine(t.db, admin, form({ name: "Dead box", baseUrl: await deadUrl() }));
+    await setModeRoute(t.db, admin, "text", ["dead-box"]);
+    const ada = await createUser("ada", 10);
+    const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
+    await runGeneration(t.db, generation.id, { lastAttempt: true });
+    const [row] = await t.db.select().from(generations).where(eq(generations.id, generation.id));
+    expect(row).toMatchObject({ status: "failed", refunded: true, error: "The image server is not reachable right now. Try again in a moment." });
+    expect(row!.errorDetail).toMatch(/ECONNREFUSED/);
+    expect(await getTokenBalance(t.db, ada)).toBe(10);
+  });
+
+  it("charges the engine's price multiplier and refuses a mode with no engine on", async () => {
+    const live = await liveA1111();
+    await createEngine(t.db, admin, form({ name: "Premium", baseUrl: live.url, costMultiplier: "2.5" }));
+    await setModeRoute(t.db, admin, "text", ["premium"]);
+    const ada = await createUser("ada", 100);
+    const { generation, balance } = await createGeneration(t.db, { userId: ada, input: input({ count: 2 }), enqueue: noQueue });
+    expect(generation.cost).toBe(2 * Math.ceil(2 * 2.5)); // 512 px text costs 2 tokens by default
+    expect(balance).toBe(100 - generation.cost);
+
+    await setEngineEnabled(t.db, admin, "premium", false);
+    const refused = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GenerationError);
+    expect(refused).toMatchObject({ status: 503, code: "no_engine" });
+    // The other modes still follow the default (Studio).
+    expect((await enginesForMode(t.db, "image")).map((e) => e.id)).toEqual(["studio"]);
+
+    // Clearing the route goes back to the default engine.
+    await setModeRoute(t.db, admin, "text", []);
+    expect((await listEnginesForAdmin(t.db)).routed.text).toBe(false);
+    expect((await enginesForMode(t.db, "text")).map((e) => e.id)).toEqual(["studio"]);
+  });
+
+  it("sends the saved credentials and settings to the backend", async () => {
+    const live = await liveA1111({ auth: "painter:s3cret-horse-battery" });
+    await createEngine(
+      t.db,
+      admin,
+      form({ name: "Locked", baseUrl: live.url, username: "painter", password: "s3cret-horse-battery", settings: { steps: "12", samplerName: "DPM++ 2M", checkpoint: "sd_xl_base_1.0.safetensors [31e35c80fc]" } }),
+    );
+    await setModeRoute(t.db, admin, "text", ["locked"]);
+    const ada = await createUser("ada", 10);
+    const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
+    await runGeneration(t.db, generation.id, { lastAttempt: false });
+    expect((await t.db.select().from(generations))[0]!.status).toBe("succeeded");
+    const post = live.requests.find((r) => r.path === "/sdapi/v1/txt2img")!;
+    expect(post.headers.authorization).toBe(`Basic ${Buffer.from("painter:s3cret-horse-battery").toString("base64")}`);
+    expect(post.body).toMatchObject({ steps: 12, sampler_name: "DPM++ 2M", override_settings: { sd_model_checkpoint: "sd_xl_base_1.0.safetensors [31e35c80fc]" } });
+  });
+
+  it("routes Studio like any engine and refuses engines that cannot render a mode", async () => {
+    await setModeRoute(t.db, admin, "doodle", ["studio"]);
+    expect((await listEnginesForAdmin(t.db)).routed.doodle).toBe(true);
+    await setEngineEnabled(t.db, admin, "studio", false);
+    expect(await enginesForMode(t.db, "doodle")).toEqual([]);
+    await expect(setModeRoute(t.db, admin, "text", ["nope"])).rejects.toThrow(EngineConfigError);
+  });
+});
