@@ -5,7 +5,9 @@
 # missing and running as root), or says exactly what to install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# onnxruntime-node (background removal) ships its CPU binaries; its install script would only fetch CUDA files.
 export ONNXRUNTIME_NODE_INSTALL=skip
+export npm_config_onnxruntime_node_install_cuda=skip
 mkdir -p .tmp
 
 # 1. Operating-system packages.

@@ -16,7 +16,7 @@ import { defineJob, type JobContext } from "../jobs/define";
 import { enqueueJob } from "../jobs/queue";
 import { logger } from "../logger";
 import { getStorage, userFileKey } from "../storage/storage";
-import { recordEngineFailure, recordEngineSuccess } from "./engines/catalog";
+import { recordEngineError, recordEngineFailure, recordEngineSuccess } from "./engines/catalog";
 import { EngineError, type GeneratedImage, type GenerationRequest, type GenerationResult, type ProgressUpdate } from "./engines/engine";
 import { enginesForMode, type RoutedEngine } from "./engines/registry";
 import { endGeneration, type GenerationRow } from "./generations";
@@ -165,6 +165,10 @@ export async function runGeneration(db: Database, generationId: string, context:
         break;
       } catch (error) {
         const down = error instanceof EngineError && (error.kind === "unavailable" || error.kind === "timeout");
+        if (error instanceof EngineError && error.kind === "failed") {
+          // Bad credentials, a broken server: the admin page shows what the backend said.
+          await recordEngineError(db, candidate.id, error.message).catch((err: unknown) => log.warn({ err }, "could not record an engine error"));
+        }
         if (!down || controller.signal.aborted) throw error;
         await recordEngineFailure(db, candidate.id, error.message).catch((err: unknown) => log.warn({ err }, "could not record an engine failure"));
         if (index === candidates.length - 1) throw error;

@@ -7,8 +7,8 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { GenerationInput } from "../../app/lib/generation";
 import {
   checkEngineNow,
@@ -25,9 +25,11 @@ import {
 import { auditLog, generations, imageEngines, user } from "../../server/db/schema";
 import { BREAKER_THRESHOLD, invalidateEngineCatalog, loadEngineCatalog, recordEngineFailure } from "../../server/generation/engines/catalog";
 import { enginesForMode, routeEngines } from "../../server/generation/engines/registry";
-import { createGeneration, GenerationError } from "../../server/generation/generations";
+import { cancelGeneration, createGeneration, GenerationError } from "../../server/generation/generations";
 import { applyTokenMovement, getTokenBalance } from "../../server/generation/ledger";
-import { runGeneration } from "../../server/generation/render-job";
+import { renderGenerationJob, runGeneration } from "../../server/generation/render-job";
+import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
+import { startFakeOpenAI, type FakeOpenAI } from "../support/openai-images-server";
 import { startFakeA1111, type FakeA1111 } from "../support/a1111-server";
 import { useTestDatabase } from "../support/database";
 
@@ -91,9 +93,16 @@ beforeEach(async () => {
   routeEngines(null);
   await t.db.insert(user).values({ id: admin.userUid, name: "Admin", email: admin.email, emailVerified: true, role: "admin" });
 });
+const openAIFakes: FakeOpenAI[] = [];
+async function liveOpenAI() {
+  const fake = await startFakeOpenAI({ apiKey: "sk-test-e2e-key" });
+  openAIFakes.push(fake);
+  return fake;
+}
 afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
+  await Promise.all([...fakes.splice(0), ...openAIFakes.splice(0)].map((f) => f.close()));
 });
+afterAll(() => stopJobQueue());
 
 describe("engine configuration", () => {
   it("stores credentials encrypted, shows only that they are saved, and keeps them out of the audit", async () => {
@@ -242,5 +251,75 @@ describe("engine configuration", () => {
     await setEngineEnabled(t.db, admin, "studio", false);
     expect(await enginesForMode(t.db, "doodle")).toEqual([]);
     await expect(setModeRoute(t.db, admin, "text", ["nope"])).rejects.toThrow(EngineConfigError);
+  });
+
+  it("records what the backend reports: usage on success, its words for admins on failure, moderation as a refund with the reason", async () => {
+    const openai = await liveOpenAI();
+    await createEngine(t.db, admin, form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }));
+    await setModeRoute(t.db, admin, "text", ["openai"]);
+    const ada = await createUser("ada", 100);
+    const make = async () => (await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue })).generation.id;
+
+    const good = await make();
+    await runGeneration(t.db, good, { lastAttempt: false });
+    const [done] = await t.db.select().from(generations).where(eq(generations.id, good));
+    expect(done).toMatchObject({ status: "succeeded", engineId: "openai", engineLabel: "OpenAI" });
+    expect(done!.engineUsage).toMatchObject({ total_tokens: expect.any(Number) });
+
+    openai.failure = "moderation";
+    const refused = await make();
+    await runGeneration(t.db, refused, { lastAttempt: false });
+    const [moderated] = await t.db.select().from(generations).where(eq(generations.id, refused));
+    expect(moderated).toMatchObject({ status: "failed", refunded: true });
+    expect(moderated!.error).toMatch(/safety|refused|allowed/i);
+    expect((await getEngineForAdmin(t.db, "openai"))!.consecutiveFailures).toBe(0); // a refusal is not an outage
+
+    openai.failure = "unauthorized";
+    const locked = await make();
+    await runGeneration(t.db, locked, { lastAttempt: false });
+    const [denied] = await t.db.select().from(generations).where(eq(generations.id, locked));
+    expect(denied).toMatchObject({ status: "failed", refunded: true });
+    expect(denied!.error).not.toMatch(/401|api key/i);
+    const engine = await getEngineForAdmin(t.db, "openai");
+    expect(engine!.lastError).toMatch(/401/);
+    expect(engine!.consecutiveFailures).toBe(0);
+    expect(await getTokenBalance(t.db, ada)).toBe(100 - done!.cost);
+  });
+
+  it("waits as long as a 429's Retry-After asks before trying again", async () => {
+    await startJobQueue(t.target, t.handle, { definitions: [renderGenerationJob as never], work: false });
+    const openai = await liveOpenAI();
+    openai.failure = "rate-limit";
+    openai.retryAfter = "40";
+    openai.retryAfterMs = null;
+    await createEngine(t.db, admin, form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }));
+    await setModeRoute(t.db, admin, "text", ["openai"]);
+    const ada = await createUser("ada", 100);
+    const { generation } = await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue });
+    await runGeneration(t.db, generation.id, { lastAttempt: false });
+    const [row] = await t.db.select().from(generations).where(eq(generations.id, generation.id));
+    expect(row).toMatchObject({ status: "queued", refunded: false, attempts: 1, stage: "The image server is busy; trying again shortly" });
+    const jobs = (await t.db.execute(
+      sql`select start_after from pgboss.job where name = ${renderGenerationJob.name} and data->>'generationId' = ${generation.id}`,
+    )) as unknown as { rows: { start_after: string }[] };
+    expect(jobs.rows).toHaveLength(1);
+    const waitMs = new Date(jobs.rows[0]!.start_after).getTime() - Date.now();
+    expect(waitMs).toBeGreaterThan(30_000);
+    expect(waitMs).toBeLessThanOrEqual(41_000);
+  });
+
+  it("a cancel reaches the backend: AUTOMATIC1111 is interrupted and the tokens come back", async () => {
+    const live = await liveA1111({ jobMs: 10_000 });
+    await createEngine(t.db, admin, form({ name: "Slow box", baseUrl: live.url }));
+    await setModeRoute(t.db, admin, "text", ["slow-box"]);
+    const ada = await createUser("ada", 10);
+    const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
+    const running = runGeneration(t.db, generation.id, { lastAttempt: false });
+    await live.jobStarted();
+    await cancelGeneration(t.db, ada, generation.id);
+    await running; // the cancel is seen at the next heartbeat or progress write
+    expect(live.requests.some((r) => r.path === "/sdapi/v1/interrupt")).toBe(true);
+    expect((await t.db.select().from(generations))[0]).toMatchObject({ status: "canceled", refunded: true });
+    expect(await getTokenBalance(t.db, ada)).toBe(10);
   });
 });

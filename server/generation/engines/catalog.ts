@@ -180,6 +180,12 @@ export async function recordEngineFailure(db: Database, id: string, detail: stri
   invalidateEngineCatalog();
 }
 
+/** Keeps a backend's error for the admin page without counting it against the engine (it answered: it is not down). */
+export async function recordEngineError(db: Database, id: string, detail: string): Promise<void> {
+  await db.update(imageEngines).set({ lastError: detail.slice(0, 1000), lastErrorAt: new Date() }).where(eq(imageEngines.id, id));
+  invalidateEngineCatalog();
+}
+
 /** Closes the circuit after a success; writes only when something was counted. */
 export async function recordEngineSuccess(db: Database, id: string): Promise<void> {
   const closed = await db
