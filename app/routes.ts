@@ -34,6 +34,7 @@ export default [
       route("ai-text-to-art", "routes/ai/ai-text-to-art.tsx"),
       route("ai-image-to-art", "routes/ai/ai-image-to-art.tsx"),
       route("ai-doodle-to-art", "routes/ai/ai-doodle-to-art.tsx"),
+      route("image-tools", "routes/ai/image-tools.tsx"),
     ]),
 
     // AI, christmas event (only while the christmas flag is on)
@@ -98,6 +99,10 @@ export default [
     route("generations/:id/cancel", "routes/api/generation-cancel.ts"),
     route("generations/:id/events", "routes/api/generation-events.ts"),
     route("generations/:id/images/:index", "routes/api/generation-image.ts"),
+    route("image-edits", "routes/api/image-edits.ts"),
+    route("image-edits/:id", "routes/api/image-edit.ts"),
+    route("image-edits/:id/cancel", "routes/api/image-edit-cancel.ts"),
+    route("image-edits/:id/result", "routes/api/image-edit-result.ts"),
     route("artworks", "routes/api/artworks.ts"),
     route("artworks/:id", "routes/api/artwork.ts"),
     route("artworks/:id/reaction", "routes/api/artwork-reaction.ts"),

@@ -59,6 +59,12 @@ const USER_APIS: { path: string; method: "GET" | "POST" | "PUT" | "PATCH" | "DEL
   { path: "/api/transactions/:id/cancel", method: "POST" },
   { path: "/api/transactions/:id/invoice", method: "GET" },
   { path: "/api/redeem", method: "POST" },
+  { path: "/api/image-edits", method: "GET" },
+  { path: "/api/image-edits", method: "POST" },
+  { path: "/api/image-edits/:id", method: "GET" },
+  { path: "/api/image-edits/:id", method: "DELETE" },
+  { path: "/api/image-edits/:id/cancel", method: "POST" },
+  { path: "/api/image-edits/:id/result", method: "GET" },
 ];
 const OTHER_APIS = new Set([
   "/api/check-domain",
@@ -90,11 +96,11 @@ test("every API in the route table is classified", () => {
     (p) => !OTHER_APIS.has(p) && !ADMIN_APIS.some((a) => a.path === p) && !ADMIN_GET_APIS.includes(p) && !USER_APIS.some((a) => a.path === p),
   );
   expect(unclassified).toEqual([]);
-  expect(ADMIN_PAGES).toHaveLength(18);
+  expect(ADMIN_PAGES).toHaveLength(20);
 });
 
 test("anonymous visitors reach no admin page and no admin API", async ({ page, request, db: _db }) => {
-  // Eighteen full page loads: on a loaded machine this takes a while, and only the URL matters.
+  // Twenty full page loads: on a loaded machine this takes a while, and only the URL matters.
   test.setTimeout(90_000);
   for (const path of ADMIN_PAGES) {
     await page.goto(path, { waitUntil: "domcontentloaded" });

@@ -27,6 +27,8 @@ import { ALL_JOBS } from "../jobs/registry";
 import { closeEngines } from "../generation/engines/registry";
 import { startGenerationRecovery } from "../generation/render-job";
 import { startEngineHealthChecks } from "../generation/engines/catalog";
+import { closeImageTools } from "../image-tools";
+import { recoverImageEdits } from "../image-tools/edits";
 import { requestInfoContext } from "./request-context";
 import { sharedResponseCache } from "./response-cache";
 
@@ -193,6 +195,11 @@ export async function prepareDatabase(config: Config = getConfig()): Promise<{ h
 /** What processes that run jobs also do on a timer: recover interrupted generations, check engines' health. */
 function startWorkerTimers(db: Parameters<typeof startGenerationRecovery>[0]): () => void {
   const stops = [startGenerationRecovery(db), startEngineHealthChecks(db)];
+  const recoverEdits = () => void recoverImageEdits(db).catch((err: unknown) => logger.warn({ err }, "image edit recovery failed"));
+  recoverEdits();
+  const editTimer = setInterval(recoverEdits, 30_000);
+  editTimer.unref();
+  stops.push(() => clearInterval(editTimer));
   return () => stops.forEach((stop) => stop());
 }
 
@@ -230,6 +237,7 @@ export async function startWorker(): Promise<void> {
     stopRecovery();
     await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
     await closeEngines();
+    await closeImageTools();
     await handle.close();
     process.exit(0);
   };
@@ -297,6 +305,8 @@ export async function startServer(): Promise<Server> {
       stopRecovery();
       await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
       await closeEngines();
+      await closeImageTools();
+    await closeImageTools();
       await handle.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));
       setDatabase(undefined);
       logger.info("stopped");

@@ -1,8 +1,10 @@
 /** A large view of one image in a modal dialog: Escape closes, arrow keys move between images. */
-import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { ChevronLeft, ChevronRight, Download, Eraser, Maximize2, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { IMAGE_TOOL_INFO, type ImageEditView, type ImageToolId } from "~/lib/image-edits";
 import type { GenerationImageView, GenerationView } from "~/lib/generation-views";
-import { downloadUrl } from "./api";
+import { downloadUrl, failureFrom } from "./api";
 import { BlurImage } from "./blur-image";
 import { EngineBadge } from "./engine-badge";
 import { describePrompt, styleLabel } from "./format";
@@ -30,6 +32,54 @@ export function DownloadLinks({ base, generation, index, className }: { base: st
           {format === "jpeg" ? "JPEG" : format === "webp" ? "WebP" : "PNG"}
         </a>
       ))}
+    </span>
+  );
+}
+
+/** Starts an image tool on this picture and goes to the tools page, where its progress shows. */
+function ToolActions({ base, generation, index }: { base: string; generation: GenerationView; index: number }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<ImageToolId | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const start = async (tool: ImageToolId) => {
+    setBusy(tool);
+    setError(null);
+    let failure;
+    try {
+      const response = await fetch(`${base}/api/image-edits`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": crypto.randomUUID() },
+        body: JSON.stringify({ tool, generationId: generation.id, index }),
+      });
+      const body = (await response.json().catch(() => null)) as { edit?: ImageEditView } | null;
+      if (response.ok && body?.edit) return void navigate(`/ai/image-tools?edit=${body.edit.id}`);
+      failure = failureFrom(response.status, body);
+    } catch {
+      failure = failureFrom(0, null);
+    }
+    setBusy(null);
+    setError(failure.message);
+  };
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      {(["remove-background", "upscale"] as const).map((tool) => (
+        <button
+          key={tool}
+          type="button"
+          onClick={() => void start(tool)}
+          disabled={busy !== null}
+          className="inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold text-ink ring-1 ring-line hover:bg-paper-sunken disabled:opacity-50"
+        >
+          {tool === "upscale" ? <Maximize2 aria-hidden className="size-3.5" /> : <Eraser aria-hidden className="size-3.5" />}
+          {busy === tool ? "Starting…" : IMAGE_TOOL_INFO[tool].label}
+        </button>
+      ))}
+      {error ? (
+        <span role="alert" className="basis-full text-xs font-medium text-danger">
+          {error}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -135,6 +185,7 @@ export function Lightbox({
             <span>seed {imageSeed(entry.generation, entry.image)}</span>
             <EngineBadge engineId={entry.generation.engineId} label={entry.generation.engineLabel} compact />
             <DownloadLinks base={base} generation={entry.generation} index={entry.image.index} className="ml-auto flex flex-wrap gap-1.5" />
+            <ToolActions base={base} generation={entry.generation} index={entry.image.index} />
           </div>
         </div>
       ) : null}

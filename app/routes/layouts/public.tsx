@@ -17,6 +17,7 @@ function useNavItems(): { create: NavItem[]; main: NavItem[] } {
     { to: "/ai/ai-text-to-art", label: "Text to art" },
     { to: "/ai/ai-image-to-art", label: "Image to art" },
     { to: "/ai/ai-doodle-to-art", label: "Doodle to art" },
+    { to: "/ai/image-tools", label: "Image tools" },
   ];
   if (flags?.christmas_event) create.push({ to: "/ai/christmas-event/ai-text-to-art", label: "Christmas styles" });
   const main: NavItem[] = [
@@ -181,6 +182,7 @@ function Footer() {
         { to: "/ai/ai-text-to-art", label: "Text to art" },
         { to: "/ai/ai-image-to-art", label: "Image to art" },
         { to: "/ai/ai-doodle-to-art", label: "Doodle to art" },
+        { to: "/ai/image-tools", label: "Image tools" },
       ],
     },
     {

@@ -6,6 +6,7 @@ export * from "./content";
 export * from "./engines";
 export * from "./community";
 export * from "./generation";
+export * from "./image-edits";
 export * from "./notify";
 export * from "./ops";
 export * from "./shell";
