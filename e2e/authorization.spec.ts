@@ -151,6 +151,8 @@ test("signed-in users who are not admins reach no admin page and no admin API", 
 });
 
 test("admins reach every admin page and API; the emails go out, attachment included", async ({ page, db }) => {
+  // Twenty full page loads, as in the test above.
+  test.setTimeout(90_000);
   await signInAsAdmin(page);
   for (const path of ADMIN_PAGES) {
     const response = await page.goto(path);

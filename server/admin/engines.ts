@@ -4,11 +4,11 @@
  * (credentials appear in the audit only as "set"), and the engine catalog cache of this
  * process is dropped so the next request sees it; other processes see it within seconds.
  */
-import { eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { GENERATION_MODES, type GenerationMode } from "../../app/lib/generation";
 import type { Database } from "../db/client";
-import { ENGINE_KINDS, engineRoutes, imageEngines, type EngineKind } from "../db/schema";
+import { ENGINE_KINDS, engineRoutes, generations, imageEngines, type EngineKind } from "../db/schema";
 import { type CatalogEngine, checkEngineHealth, invalidateEngineCatalog, readEngineCatalog, type HealthResult } from "../generation/engines/catalog";
 import type { EngineSettingField } from "../generation/engines/engine";
 import { ENGINE_KIND_INFO, kindInfo } from "../generation/engines/kinds";
@@ -100,6 +100,45 @@ export async function getEngineForAdmin(db: Database, id: string): Promise<Engin
   const catalog = await readEngineCatalog(db);
   const engine = catalog.engines.find((e) => e.id === id);
   return engine ? toAdminView(engine) : undefined;
+}
+
+export interface EngineFailureView {
+  generationId: string;
+  engineId: string;
+  engineLabel: string;
+  mode: string;
+  /** What the person was told. */
+  error: string | null;
+  /** What the backend said. */
+  detail: string | null;
+  finishedAt: string | null;
+}
+
+/** The last failed pictures with the backend's own words, newest first: what admins need to fix an engine. */
+export async function listRecentEngineFailures(db: Database, limit = 10): Promise<EngineFailureView[]> {
+  const rows = await db
+    .select({
+      id: generations.id,
+      engineId: generations.engineId,
+      engineLabel: generations.engineLabel,
+      mode: generations.mode,
+      error: generations.error,
+      detail: generations.errorDetail,
+      finishedAt: generations.finishedAt,
+    })
+    .from(generations)
+    .where(and(eq(generations.status, "failed"), isNotNull(generations.finishedAt)))
+    .orderBy(desc(generations.finishedAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    generationId: r.id,
+    engineId: r.engineId,
+    engineLabel: r.engineLabel,
+    mode: r.mode,
+    error: r.error,
+    detail: r.detail,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  }));
 }
 
 /** The raw form of an engine, as posted. Blank secrets keep what is saved. */

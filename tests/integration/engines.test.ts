@@ -18,6 +18,7 @@ import {
   type EngineFormInput,
   getEngineForAdmin,
   listEnginesForAdmin,
+  listRecentEngineFailures,
   setEngineEnabled,
   setModeRoute,
   updateEngine,
@@ -204,6 +205,10 @@ describe("engine configuration", () => {
     expect(row).toMatchObject({ status: "failed", refunded: true, error: "The image server is not reachable right now. Try again in a moment." });
     expect(row!.errorDetail).toMatch(/ECONNREFUSED/);
     expect(await getTokenBalance(t.db, ada)).toBe(10);
+    // Admins see the backend's words beside what the user was told.
+    expect(await listRecentEngineFailures(t.db)).toEqual([
+      expect.objectContaining({ generationId: generation.id, engineLabel: "Dead box", error: row!.error, detail: expect.stringMatching(/unavailable: Cannot reach AUTOMATIC1111/) }),
+    ]);
   });
 
   it("charges the engine's price multiplier and refuses a mode with no engine on", async () => {

@@ -5,7 +5,7 @@
  */
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { checkEngineNow, deleteEngine, EngineConfigError, listEnginesForAdmin, setEngineEnabled, setModeRoute } from "@server/admin/engines";
+import { checkEngineNow, deleteEngine, EngineConfigError, listEnginesForAdmin, listRecentEngineFailures, setEngineEnabled, setModeRoute } from "@server/admin/engines";
 import { checkAllEngineHealth } from "@server/generation/engines/catalog";
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleHelp, Plus, RefreshCw, X, Zap } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -18,9 +18,9 @@ export const meta = () => [{ title: "Image engines · Atelier admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const overview = await listEnginesForAdmin(getDb());
+  const [overview, failures] = await Promise.all([listEnginesForAdmin(getDb()), listRecentEngineFailures(getDb())]);
   const saved = new URL(request.url).searchParams.get("saved");
-  return { ...overview, saved: saved && overview.engines.some((e) => e.id === saved) ? saved : null, now: Date.now() };
+  return { ...overview, failures, saved: saved && overview.engines.some((e) => e.id === saved) ? saved : null, now: Date.now() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -65,7 +65,7 @@ function when(iso: string | null): string {
 }
 
 export default function AdminEnginesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { engines, routes, routed, saved, now } = loaderData;
+  const { engines, routes, routed, failures, saved, now } = loaderData;
   const busy = useNavigation().state === "submitting";
   const nameOf = (id: string) => engines.find((e) => e.id === id)?.name ?? id;
   return (
@@ -247,6 +247,32 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
             );
           })}
         </div>
+      </section>
+
+      <section aria-labelledby="failures-heading" className="space-y-3 rounded-2xl border border-line bg-paper-raised p-6">
+        <div>
+          <h2 id="failures-heading" className="font-display text-xl font-semibold text-ink">
+            Recent failures
+          </h2>
+          <p className="text-sm text-ink-soft">The last pictures that failed, with what the person was told and what the backend said. Their tokens were refunded.</p>
+        </div>
+        {failures.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">No failed pictures.</p>
+        ) : (
+          <ul className="divide-y divide-line text-sm" aria-label="Recent failures">
+            {failures.map((f) => (
+              <li key={f.generationId} className="space-y-1 py-3">
+                <p className="flex flex-wrap gap-x-3 text-ink">
+                  <span className="font-medium">{f.engineLabel}</span>
+                  <span className="text-ink-soft">{f.mode}</span>
+                  <span className="text-ink-soft">{when(f.finishedAt)}</span>
+                </p>
+                <p className="text-ink-soft">Told the user: {f.error ?? "—"}</p>
+                {f.detail ? <p className="font-mono text-xs break-words text-ink">{f.detail}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );
