@@ -201,7 +201,7 @@ interface CheckedEngine {
 }
 
 /** Validates a posted form against the kind's fields; throws EngineConfigError naming each bad field. */
-function checkEngineForm(input: EngineFormInput, existing: EngineCredentials | null): CheckedEngine {
+function checkEngineForm(input: EngineFormInput, existing: EngineCredentials | null, previousUrl?: string): CheckedEngine {
   const fields: Record<string, string> = {};
   if (!(ENGINE_KINDS as readonly string[]).includes(input.kind) || !ENGINE_KIND_INFO[input.kind as EngineKind]) {
     throw new EngineConfigError("Choose a kind of engine.", { kind: "Choose one of the kinds listed" });
@@ -221,7 +221,18 @@ function checkEngineForm(input: EngineFormInput, existing: EngineCredentials | n
     }
   }
 
+  // A saved secret only goes to the address it was saved for: pointing the engine elsewhere
+  // needs it typed again, so nobody can send a key they cannot see to a host of their choosing.
+  const origin = (url: string | undefined) => (url && URL.canParse(url) ? new URL(url).origin : url ?? "");
+  const moved = previousUrl !== undefined && !fields.baseUrl && origin(previousUrl) !== origin(baseUrl || info.defaultUrl);
   const credentials: EngineCredentials = input.clearCredentials ? {} : { ...(existing ?? {}) };
+  if (moved && !input.clearCredentials) {
+    for (const field of info.credentialFields) {
+      if (field.secret && credentials[field.name] && !(input[field.name] ?? "").trim()) {
+        fields[field.name] = "Enter it again: the address changed, and a saved secret only goes to the address it was saved for";
+      }
+    }
+  }
   for (const field of info.credentialFields) {
     const value = (input[field.name] ?? "").trim();
     if (value.length > 500) fields[field.name] = "At most 500 characters";
@@ -321,7 +332,7 @@ async function catalogEngine(db: Database, id: string): Promise<CatalogEngine> {
 export async function updateEngine(db: Database, actor: Actor, id: string, input: EngineFormInput): Promise<EngineAdminView> {
   const before = await catalogEngine(db, id);
   if (input.kind !== before.kind) throw new EngineConfigError("The kind of an engine cannot change; add a new engine instead.", { kind: "Cannot change" });
-  const checked = checkEngineForm(input, before.credentialsUnreadable ? {} : before.credentials);
+  const checked = checkEngineForm(input, before.credentialsUnreadable ? {} : before.credentials, before.baseUrl || kindInfo(before.kind).defaultUrl);
   const values = {
     kind: checked.kind,
     name: checked.name,

@@ -59,6 +59,8 @@ export interface CreateGenerationOptions {
   source?: SourceUpload;
   /** Queues the render job; the pipeline passes enqueueRenderJob. */
   enqueue(generationId: string): Promise<void>;
+  /** The price the person saw; a different current price refuses the request (409) instead of charging it. */
+  expectedCost?: number;
 }
 
 export async function createGeneration(db: Database, options: CreateGenerationOptions): Promise<{ generation: GenerationView; balance: number }> {
@@ -103,6 +105,9 @@ export async function createGeneration(db: Database, options: CreateGenerationOp
     throw new GenerationError(400, "invalid_input", issues[0]!.message, fields);
   }
   const cost = costOf(scaleCostTable(settings.costs, routed.costMultiplier), input);
+  if (options.expectedCost !== undefined && options.expectedCost !== cost) {
+    throw new GenerationError(409, "price_changed", `The price just changed to ${cost} tokens (you saw ${options.expectedCost}). Check it and press Generate again.`);
+  }
 
   // The source is stored first; if the debit is refused it is removed again.
   const storage = getStorage();

@@ -6,7 +6,7 @@
  * because those writes only succeed while the row is still `running`.
  */
 import { createHash } from "node:crypto";
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { z } from "zod";
 import type { AspectRatio, GenerationMode } from "../../app/lib/generation";
@@ -68,6 +68,7 @@ export async function claimGeneration(db: Database, id: string): Promise<Generat
     .update(generations)
     .set({
       status: "running",
+      notBefore: null,
       startedAt: sql`coalesce(${generations.startedAt}, now())`,
       attempts: sql`${generations.attempts} + 1`,
       heartbeatAt: new Date(),
@@ -77,7 +78,10 @@ export async function claimGeneration(db: Database, id: string): Promise<Generat
     .where(
       and(
         eq(generations.id, id),
-        or(eq(generations.status, "queued"), and(eq(generations.status, "running"), lt(generations.heartbeatAt, staleBefore))),
+        or(
+          and(eq(generations.status, "queued"), or(isNull(generations.notBefore), lte(generations.notBefore, sql`now()`))),
+          and(eq(generations.status, "running"), lt(generations.heartbeatAt, staleBefore)),
+        ),
       ),
     )
     .returning();
@@ -164,7 +168,8 @@ export async function runGeneration(db: Database, generationId: string, context:
         await recordEngineSuccess(db, candidate.id);
         break;
       } catch (error) {
-        const down = error instanceof EngineError && (error.kind === "unavailable" || error.kind === "timeout");
+        // Only when nothing was done there: a paid request that may have been billed is not sent elsewhere.
+        const down = error instanceof EngineError && (error.kind === "unavailable" || error.kind === "timeout") && error.retryable;
         if (error instanceof EngineError && error.kind === "failed") {
           // Bad credentials, a broken server: the admin page shows what the backend said.
           await recordEngineError(db, candidate.id, error.message).catch((err: unknown) => log.warn({ err }, "could not record an engine error"));
@@ -202,11 +207,18 @@ export async function runGeneration(db: Database, generationId: string, context:
     const engineError = error instanceof EngineError ? error : null;
     const retryable = engineError ? engineError.retryable : true;
     const waitSeconds = engineError?.retryAfterSeconds;
-    if (retryable && row.attempts < MAX_ATTEMPTS && waitSeconds !== undefined && waitSeconds > 5 && waitSeconds <= MAX_RETRY_AFTER_SECONDS) {
-      // The backend said when to come back: a fresh job scheduled then, instead of the queue's fixed retry delay.
+    if (retryable && waitSeconds !== undefined && waitSeconds > MAX_RETRY_AFTER_SECONDS) {
+      // Asked to come back later than anyone would wait: refund now rather than hold the tokens.
+      log.warn({ err: error, generationId: row.id, retryAfterSeconds: waitSeconds }, "engine asked to wait too long; refunding");
+      await endGeneration(db, row.id, "failed", "The image servers are too busy right now. Your tokens were refunded; try again later.", `${engineError!.kind}: ${engineError!.message} (Retry-After ${waitSeconds} s)`.slice(0, 2000));
+      return;
+    }
+    if (retryable && row.attempts < MAX_ATTEMPTS && waitSeconds !== undefined && waitSeconds > 5) {
+      // The backend said when to come back: the row waits until then (no job may claim it
+      // earlier, not even a pending retry), and a fresh job is scheduled for that moment.
       await db
         .update(generations)
-        .set({ status: "queued", stage: "The image server is busy; trying again shortly", progress: null, heartbeatAt: null })
+        .set({ status: "queued", stage: "The image server is busy; trying again shortly", progress: null, heartbeatAt: null, notBefore: new Date(Date.now() + waitSeconds * 1000) })
         .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
       await enqueueJob(renderGenerationJob, { generationId: row.id }, { id: attemptJobId(row.id, row.attempts), startAfterSeconds: waitSeconds });
       log.warn({ err: error, generationId: row.id, retryAfterSeconds: waitSeconds }, "generation deferred as the engine asked");
@@ -246,9 +258,10 @@ async function failoverCandidates(db: Database, row: GenerationRow, request: Gen
   const closed = usable.filter((r) => !r.circuitOpen);
   if (closed.length === 0) {
     if (usable.length === 0) throw new EngineError("invalid_request", "No image engine can make this picture any more; an admin changed the engines.", { retryable: false, detail: `no enabled engine for ${row.mode} accepts this request` });
+    const firstBack = Math.min(...usable.map((r) => r.circuitOpenUntil?.getTime() ?? Date.now()));
     throw new EngineError("unavailable", "The image servers are not reachable right now. Try again in a moment.", {
       detail: `every engine for ${row.mode} is paused by its circuit breaker`,
-      retryAfterSeconds: 30,
+      retryAfterSeconds: Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(10, Math.ceil((firstBack - Date.now()) / 1000))),
     });
   }
   const own = closed.findIndex((r) => r.id === row.engineId);

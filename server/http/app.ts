@@ -306,7 +306,6 @@ export async function startServer(): Promise<Server> {
       await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
       await closeEngines();
       await closeImageTools();
-    await closeImageTools();
       await handle.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));
       setDatabase(undefined);
       logger.info("stopped");

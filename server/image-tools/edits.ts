@@ -12,9 +12,10 @@ import { generationImages, generations, imageEdits, type ImageTool } from "../db
 import { defineJob, type JobContext } from "../jobs/define";
 import { enqueueJob } from "../jobs/queue";
 import { logger } from "../logger";
+import { lockTokenAccount } from "../generation/ledger";
 import { checkUploadedImage } from "../generation/uploads";
 import { getStorage, userFileKey } from "../storage/storage";
-import { ImageToolError, imageToolsAvailable, removeBackground, REMOVE_BACKGROUND_MAX_SIDE, UPSCALE_MAX_SIDE, upscaleImage } from "./index";
+import { ImageToolError, imageToolsInstalled, removeBackground, REMOVE_BACKGROUND_MAX_SIDE, UPSCALE_MAX_SIDE, upscaleImage } from "./index";
 
 export type ImageEditRow = typeof imageEdits.$inferSelect;
 export type { ImageEditView };
@@ -27,6 +28,8 @@ const HEARTBEAT_MS = 5_000;
 const STALE_AFTER_MS = 60_000;
 const MAX_ATTEMPTS = 2;
 const PROGRESS_WRITE_MS = 300;
+
+export const TOOL_UNAVAILABLE_MESSAGE = "This tool is not available on this server at the moment. Try again later.";
 
 export const TOOL_LABELS: Record<ImageTool, string> = { "remove-background": IMAGE_TOOL_INFO["remove-background"].label, upscale: IMAGE_TOOL_INFO.upscale.label };
 const MAX_SIDE: Record<ImageTool, number> = { "remove-background": REMOVE_BACKGROUND_MAX_SIDE, upscale: UPSCALE_MAX_SIDE };
@@ -106,38 +109,53 @@ export async function createImageEdit(
   options: { userId: string; tool: ImageTool; source: EditSource; enqueue(id: string): Promise<void> },
 ): Promise<ImageEditView> {
   const { userId, tool } = options;
-  const available = (await imageToolsAvailable())[tool === "upscale" ? "upscale" : "removeBackground"];
-  if (available !== true) throw new ImageEditError(503, "tool_unavailable", available);
+  const available = imageToolsInstalled()[tool === "upscale" ? "upscale" : "removeBackground"];
+  if (available !== true) {
+    // The reason names packages and paths: it goes to the log, people get a plain sentence.
+    logger.warn({ tool, reason: available }, "image tool unavailable");
+    throw new ImageEditError(503, "tool_unavailable", TOOL_UNAVAILABLE_MESSAGE);
+  }
   const { checked, sourceImageId } = await resolveSource(db, userId, options.source, tool);
-
-  const [active] = await db
-    .select({ n: count() })
-    .from(imageEdits)
-    .where(and(eq(imageEdits.userId, userId), inArray(imageEdits.status, ["queued", "running"])));
-  if ((active?.n ?? 0) >= MAX_ACTIVE_EDITS) {
-    throw new ImageEditError(409, "too_many_edits", `You already have ${MAX_ACTIVE_EDITS} edits in progress. Wait for one to finish, or cancel one.`);
-  }
-  const [recent] = await db
-    .select({ n: count() })
-    .from(imageEdits)
-    .where(and(eq(imageEdits.userId, userId), gt(imageEdits.createdAt, new Date(Date.now() - 3_600_000))));
-  if ((recent?.n ?? 0) >= MAX_EDITS_PER_HOUR) {
-    throw new ImageEditError(429, "rate_limited", `You have made ${MAX_EDITS_PER_HOUR} edits in the last hour. Take a break and try again later.`);
-  }
 
   // A copy of the source: the edit stays whole if the generation is deleted meanwhile.
   const sourceKey = userFileKey(userId, "edit-sources", checked.ext);
   await getStorage().put(sourceKey, checked.bytes, checked.contentType);
-  const [row] = await db
-    .insert(imageEdits)
-    .values({ userId, tool, sourceImageId, sourceKey, sourceWidth: checked.width, sourceHeight: checked.height, stage: "Waiting in the queue" })
-    .returning();
+  let row: ImageEditRow;
   try {
-    await options.enqueue(row!.id);
+    row = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      // The person's account row lock serialises their requests, so parallel posts cannot all pass the limits.
+      await lockTokenAccount(tx, userId);
+      const [active] = await tx
+        .select({ n: count() })
+        .from(imageEdits)
+        .where(and(eq(imageEdits.userId, userId), inArray(imageEdits.status, ["queued", "running"])));
+      if ((active?.n ?? 0) >= MAX_ACTIVE_EDITS) {
+        throw new ImageEditError(409, "too_many_edits", `You already have ${MAX_ACTIVE_EDITS} edits in progress. Wait for one to finish, or cancel one.`);
+      }
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(imageEdits)
+        .where(and(eq(imageEdits.userId, userId), gt(imageEdits.createdAt, new Date(Date.now() - 3_600_000))));
+      if ((recent?.n ?? 0) >= MAX_EDITS_PER_HOUR) {
+        throw new ImageEditError(429, "rate_limited", `You have made ${MAX_EDITS_PER_HOUR} edits in the last hour. Take a break and try again later.`);
+      }
+      const [inserted] = await tx
+        .insert(imageEdits)
+        .values({ userId, tool, sourceImageId, sourceKey, sourceWidth: checked.width, sourceHeight: checked.height, stage: "Waiting in the queue" })
+        .returning();
+      return inserted!;
+    });
   } catch (error) {
-    logger.error({ err: error, editId: row!.id }, "could not queue an image edit; recovery will retry");
+    await getStorage().delete(sourceKey);
+    throw error;
   }
-  return toImageEditView(row!);
+  try {
+    await options.enqueue(row.id);
+  } catch (error) {
+    logger.error({ err: error, editId: row.id }, "could not queue an image edit; recovery will retry");
+  }
+  return toImageEditView(row);
 }
 
 export async function getImageEdit(db: Database, userId: string, id: string): Promise<ImageEditRow | undefined> {

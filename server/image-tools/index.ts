@@ -180,6 +180,15 @@ function probe(tool: ToolName): Promise<true | string> {
   return answer;
 }
 
+/**
+ * Which tools are installed, without starting the worker: cheap enough for a page load or an
+ * API call in a web process that never runs the models itself. A tool that is installed but
+ * cannot start is reported by its job.
+ */
+export function imageToolsInstalled(): ImageToolsAvailability {
+  return { removeBackground: installedProblem("removeBackground")?.reason ?? true, upscale: installedProblem("upscale")?.reason ?? true };
+}
+
 /** Which tools can run here, and for each that cannot, a plain sentence saying why. */
 export async function imageToolsAvailable(): Promise<ImageToolsAvailability> {
   const check = async (tool: ToolName) => installedProblem(tool)?.reason ?? (await probe(tool));

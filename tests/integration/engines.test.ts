@@ -125,6 +125,13 @@ describe("engine configuration", () => {
     expect(audit.map((a) => a.action)).toEqual(["engine.create", "engine.update"]);
     expect(JSON.stringify(audit)).not.toContain("s3cret");
 
+    // Pointed at another address, a saved secret must be typed again: it never follows the URL on its own.
+    const moved = await updateEngine(t.db, admin, "gpu-box", form({ name: "GPU box 2", baseUrl: "http://127.0.0.1:2", username: "painter" })).catch((e: unknown) => e);
+    expect(moved).toBeInstanceOf(EngineConfigError);
+    expect((moved as EngineConfigError).fields).toEqual({ password: expect.stringContaining("the address changed") });
+    await updateEngine(t.db, admin, "gpu-box", form({ name: "GPU box 2", baseUrl: "http://127.0.0.1:2/", username: "painter", password: "new-horse-battery" }));
+    expect((await loadEngineCatalog(t.db)).engines.find((e) => e.id === "gpu-box")!.credentials.password).toBe("new-horse-battery");
+
     // A ciphertext moved onto another engine's row does not open there.
     await createEngine(t.db, admin, form({ name: "Other box" }));
     await t.db.update(imageEngines).set({ credentials: row!.credentials }).where(eq(imageEngines.id, "other-box"));
@@ -175,24 +182,28 @@ describe("engine configuration", () => {
     for (let i = 0; i < BREAKER_THRESHOLD; i++) await recordEngineFailure(t.db, "flaky", "ECONNREFUSED");
 
     expect((await enginesForMode(t.db, "text")).map((e) => [e.id, e.circuitOpen])).toEqual([
-      ["steady", false],
       ["flaky", true],
+      ["steady", false],
     ]);
     const ada = await createUser("ada", 10);
     const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
-    expect(generation.engineId).toBe("steady"); // new work goes to the engine that answers
+    expect(generation.engineId).toBe("flaky"); // priced on the route's first engine: the price does not jump while it flaps
     await runGeneration(t.db, generation.id, { lastAttempt: false });
     expect((await t.db.select().from(generations))[0]).toMatchObject({ status: "succeeded", engineId: "steady" });
+    expect(live.requests.filter((r) => r.path === "/sdapi/v1/txt2img")).toHaveLength(1);
 
     expect(await checkEngineNow(t.db, "flaky")).toMatchObject({ ok: false });
     expect((await getEngineForAdmin(t.db, "flaky"))!.circuitOpenUntil).not.toBeNull();
-    // The backend comes back at the same address: the next check closes the circuit.
+    // The backend comes back: the next check half-opens the circuit; the count stays until a real success.
     const back = await liveA1111();
-    await t.db.update(imageEngines).set({ baseUrl: back.url }).where(eq(imageEngines.id, "flaky"));
+    await t.db.update(imageEngines).set({ baseUrl: back.url, updatedAt: new Date() }).where(eq(imageEngines.id, "flaky"));
     invalidateEngineCatalog();
     expect(await checkEngineNow(t.db, "flaky")).toMatchObject({ ok: true, message: expect.stringMatching(/models? available/) });
-    expect(await getEngineForAdmin(t.db, "flaky")).toMatchObject({ circuitOpenUntil: null, consecutiveFailures: 0, healthOk: true });
-    expect((await enginesForMode(t.db, "text")).map((e) => e.id)).toEqual(["flaky", "steady"]);
+    expect(await getEngineForAdmin(t.db, "flaky")).toMatchObject({ circuitOpenUntil: null, consecutiveFailures: BREAKER_THRESHOLD, healthOk: true });
+    const second = (await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue })).generation;
+    await runGeneration(t.db, second.id, { lastAttempt: false });
+    expect((await t.db.select().from(generations).where(eq(generations.id, second.id)))[0]).toMatchObject({ status: "succeeded", engineId: "flaky" });
+    expect(await getEngineForAdmin(t.db, "flaky")).toMatchObject({ consecutiveFailures: 0 });
   });
 
   it("refunds when every engine is down, and tells the user plainly", async () => {
@@ -219,6 +230,10 @@ describe("engine configuration", () => {
     const { generation, balance } = await createGeneration(t.db, { userId: ada, input: input({ count: 2 }), enqueue: noQueue });
     expect(generation.cost).toBe(2 * Math.ceil(2 * 2.5)); // 512 px text costs 2 tokens by default
     expect(balance).toBe(100 - generation.cost);
+    // The price the person saw is checked: a changed one is refused, not charged.
+    const stale = await createGeneration(t.db, { userId: ada, input: input({ count: 2 }), expectedCost: 4, enqueue: noQueue }).catch((e: unknown) => e);
+    expect(stale).toMatchObject({ status: 409, code: "price_changed", message: expect.stringContaining("changed to 10 tokens") });
+    expect(await getTokenBalance(t.db, ada)).toBe(100 - generation.cost);
 
     await setEngineEnabled(t.db, admin, "premium", false);
     const refused = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue }).catch((e: unknown) => e);
@@ -311,6 +326,30 @@ describe("engine configuration", () => {
     const waitMs = new Date(jobs.rows[0]!.start_after).getTime() - Date.now();
     expect(waitMs).toBeGreaterThan(30_000);
     expect(waitMs).toBeLessThanOrEqual(41_000);
+  });
+
+  it("refunds at once when Retry-After asks for longer than anyone would wait, and no early job claims a deferred picture", async () => {
+    await startJobQueue(t.target, t.handle, { definitions: [renderGenerationJob as never], work: false });
+    const openai = await liveOpenAI();
+    openai.failure = "rate-limit";
+    openai.retryAfterMs = null;
+    await createEngine(t.db, admin, form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }));
+    await setModeRoute(t.db, admin, "text", ["openai"]);
+    const ada = await createUser("ada", 100);
+
+    openai.retryAfter = "3600";
+    const hour = (await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue })).generation;
+    await runGeneration(t.db, hour.id, { lastAttempt: false });
+    expect((await t.db.select().from(generations).where(eq(generations.id, hour.id)))[0]).toMatchObject({ status: "failed", refunded: true, error: expect.stringContaining("too busy") });
+
+    openai.retryAfter = "40";
+    const later = (await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue })).generation;
+    await runGeneration(t.db, later.id, { lastAttempt: false });
+    const calls = openai.requests.length;
+    await runGeneration(t.db, later.id, { lastAttempt: false }); // a pending retry arriving early
+    expect(openai.requests.length).toBe(calls);
+    expect((await t.db.select().from(generations).where(eq(generations.id, later.id)))[0]).toMatchObject({ status: "queued", attempts: 1 });
+    expect(await getTokenBalance(t.db, ada)).toBe(100 - later.cost);
   });
 
   it("a cancel reaches the backend: AUTOMATIC1111 is interrupted and the tokens come back", async () => {

@@ -106,8 +106,14 @@ describe("image edits", () => {
     expect(tooBig).toMatchObject({ status: 413, field: "image", message: expect.stringContaining("up to 1024 pixels") });
     expect(await t.db.select().from(imageEdits)).toHaveLength(0);
 
-    for (let i = 0; i < MAX_ACTIVE_EDITS; i++) await createImageEdit(t.db, { userId: ada, tool: "upscale", source: { kind: "upload", bytes: await photo() }, enqueue: noQueue });
-    expect(await refuse(await photo())).toMatchObject({ status: 409, code: "too_many_edits" });
+    // Parallel requests cannot all slip past the limit.
+    const bytes = await photo();
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => createImageEdit(t.db, { userId: ada, tool: "upscale", source: { kind: "upload", bytes }, enqueue: noQueue })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_ACTIVE_EDITS);
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual(
+      Array.from({ length: 6 - MAX_ACTIVE_EDITS }, () => expect.objectContaining({ status: 409, code: "too_many_edits" })),
+    );
+    expect(await t.db.select().from(imageEdits)).toHaveLength(MAX_ACTIVE_EDITS);
   });
 
   it("cancels queued work for good, and recovers an edit whose worker died", { timeout: 60_000 }, async () => {

@@ -393,6 +393,7 @@ describe("Stability engine: failures", () => {
     const error = await failure(run(engineFor(f), request({ count: 3 })));
     expect(error.kind).toBe("unavailable");
     expect(error.message).toContain("after 1 of 3 images, ~3 credits");
+    expect(error.retryable).toBe(false); // one picture is paid for: the batch is not made again
     expect(posts(f)).toHaveLength(2);
   });
 
@@ -470,6 +471,7 @@ describe("Stability engine: failures", () => {
     f.failure = "hang";
     const error = await failure(run(engineFor(f, { timeoutMs: 150 }), request({ count: 2 })));
     expect(error.kind).toBe("timeout");
+    expect(error.retryable).toBe(false); // sent and possibly billed: not sent again
     await sleep(30);
     expect(f.abandoned).toBe(1);
     expect(posts(f)).toHaveLength(1);

@@ -253,6 +253,9 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
     } else if (result.status === 402) {
       setMessage({ tone: "error", text: result.message, link: { to: "/pricing-plans", label: "Get more tokens" } });
       void refreshBalance();
+    } else if (result.status === 409 && result.code === "price_changed") {
+      setMessage({ tone: "error", text: result.message });
+      void revalidateRef.current(); // fresh prices and engine
     } else if (result.status === 503 && result.code === "generation_paused") {
       setPaused(true);
       setMessage({ tone: "error", text: result.message || "Generation is paused by the administrators." });
@@ -299,6 +302,8 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
       return;
     }
     const body = toFormData(form, mode, christmas, options);
+    // The price on screen: if an admin changed it meanwhile, the server says so instead of charging another.
+    body.set("expectedCost", String(cost));
     if (mode === "image" && source.source) body.set("sourceImage", source.source.fileName);
     if (mode === "doodle") {
       try {

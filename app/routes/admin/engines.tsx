@@ -50,6 +50,11 @@ export async function action({ request }: Route.ActionArgs) {
       const mode = String(form.get("mode") ?? "") as GenerationMode;
       if (!GENERATION_MODES.includes(mode)) return data({ ok: false as const, message: "Unknown mode." }, { status: 400 });
       const ids = form.getAll("engine").map(String).filter(Boolean);
+      const added = form.get("add");
+      if (added !== null) {
+        if (!added) return data({ ok: false as const, message: `Choose an engine to add to ${MODE_LABELS[mode]} first.` }, { status: 400 });
+        ids.push(String(added));
+      }
       await setModeRoute(db, admin, mode, ids);
       return { ok: true as const, message: ids.length ? `${MODE_LABELS[mode]} now tries ${ids.join(" → ")}.` : `${MODE_LABELS[mode]} follows the server's default engine again.` };
     }
@@ -228,7 +233,7 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                     <label className="sr-only" htmlFor={`add-${mode}`}>
                       Engine to add to {MODE_LABELS[mode]}
                     </label>
-                    <select id={`add-${mode}`} name="engine" className={inputClass} defaultValue="">
+                    <select id={`add-${mode}`} name="add" required className={inputClass} defaultValue="">
                       <option value="" disabled>
                         Add an engine…
                       </option>

@@ -6,8 +6,8 @@
  */
 import { getUser } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { imageToolsAvailable, REMOVE_BACKGROUND_MAX_SIDE, UPSCALE_MAX_SIDE } from "@server/image-tools";
-import { listImageEdits, MAX_ACTIVE_EDITS } from "@server/image-tools/edits";
+import { imageToolsInstalled, REMOVE_BACKGROUND_MAX_SIDE, UPSCALE_MAX_SIDE } from "@server/image-tools";
+import { listImageEdits, MAX_ACTIVE_EDITS, TOOL_UNAVAILABLE_MESSAGE } from "@server/image-tools/edits";
 import { Download, ImageUp, LoaderCircle, Trash2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -24,13 +24,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Image tools · Atelier"
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
-  const available = await imageToolsAvailable();
+  const available = imageToolsInstalled();
   return {
     signedIn: user !== null,
     edits: user ? await listImageEdits(getDb(), user.userUid) : [],
+    // The reasons name packages and paths (logged by the tools); people see a plain sentence.
     unavailable: {
-      "remove-background": available.removeBackground === true ? null : available.removeBackground,
-      upscale: available.upscale === true ? null : available.upscale,
+      "remove-background": available.removeBackground === true ? null : TOOL_UNAVAILABLE_MESSAGE,
+      upscale: available.upscale === true ? null : TOOL_UNAVAILABLE_MESSAGE,
     } as Record<ImageToolId, string | null>,
     maxSide: { "remove-background": REMOVE_BACKGROUND_MAX_SIDE, upscale: UPSCALE_MAX_SIDE } as Record<ImageToolId, number>,
     maxActive: MAX_ACTIVE_EDITS,
@@ -137,7 +138,7 @@ function EditCard({ edit, highlighted, onCancel, onDelete }: { edit: ImageEditVi
           </a>
         ) : null}
         {isEditActive(edit) ? (
-          <button type="button" onClick={onCancel} className={buttonClass({ size: "sm", variant: "secondary" })}>
+          <button type="button" onClick={onCancel} className={buttonClass({ size: "sm", variant: "secondary" })} aria-label={`Cancel this ${edit.toolLabel} edit`}>
             Cancel
           </button>
         ) : (
@@ -174,20 +175,26 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  // Live progress: poll the unfinished edits once a second until none is left.
+  // Live progress: poll the unfinished edits once a second (one round at a time) until none is left.
   const activeIds = edits.filter(isEditActive).map((e) => e.id).join(",");
   useEffect(() => {
     if (!activeIds) return;
     let stopped = false;
-    const timer = setInterval(async () => {
-      const results = await Promise.all(activeIds.split(",").map((id) => call<{ edit: ImageEditView }>(`${base}/api/image-edits/${id}`, { method: "GET" })));
+    let timer: ReturnType<typeof setTimeout>;
+    const poll = async () => {
+      const ids = activeIds.split(",");
+      const results = await Promise.all(ids.map((id) => call<{ edit: ImageEditView }>(`${base}/api/image-edits/${id}`, { method: "GET" })));
       if (stopped) return;
       const fresh = new Map(results.flatMap((r) => (r.ok ? [[r.body.edit.id, r.body.edit] as const] : [])));
-      setEdits((current) => current.map((e) => fresh.get(e.id) ?? e));
-    }, 1000);
+      // An edit deleted elsewhere (another tab) answers 404: it leaves the list.
+      const gone = new Set(ids.filter((_, i) => results[i]!.ok === false && (results[i] as Failure).status === 404));
+      setEdits((current) => current.filter((e) => !gone.has(e.id)).map((e) => fresh.get(e.id) ?? e));
+      timer = setTimeout(() => void poll(), 1000);
+    };
+    timer = setTimeout(() => void poll(), 1000);
     return () => {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
     };
   }, [activeIds, base]);
 

@@ -51,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
       const input = parseWith(generationInput, fields);
+      const { expectedCost } = parseWith(z.object({ expectedCost: z.coerce.number().int().min(0).max(10_000_000).optional() }), { expectedCost: fields.expectedCost || undefined });
       // The christmas variants exist only while the christmas event runs (its flag).
       if ((input.christmas || findStyle(input.style)?.christmas) && !(await loadFeatureFlags(db)).christmas_event) {
         const message = "The christmas styles are available during the christmas event only.";
@@ -75,6 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           userId: user.userUid,
           input,
           ...(source ? { source } : {}),
+          ...(expectedCost !== undefined ? { expectedCost } : {}),
           enqueue: (id) => enqueueRenderJob(id),
         });
         return json(created, { status: 202 });

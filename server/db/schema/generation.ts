@@ -96,6 +96,8 @@ export const generations = pgTable(
     engineUsage: jsonb("engine_usage").$type<Record<string, unknown>>(),
     refunded: boolean("refunded").notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
+    /** A backend asked us to come back later (Retry-After): no job claims the row before this. */
+    notBefore: timestamp("not_before", { withTimezone: true }),
     /** Written while running; a stale heartbeat means the worker died and the job is recovered. */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

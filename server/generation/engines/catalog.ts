@@ -203,8 +203,8 @@ export interface HealthResult {
 
 /**
  * Runs the engine kind's cheap check and stores the answer for the admin page. A passing check
- * closes the circuit (the backend is back); a failing one does not count towards it — only
- * real generations do, so a flaky status endpoint cannot take a working engine out.
+ * half-opens the circuit (the next job is a trial run); a failing one does not count towards it —
+ * only real generations do, so a flaky status endpoint cannot take a working engine out.
  */
 export async function checkEngineHealth(db: Database, engine: CatalogEngine): Promise<HealthResult> {
   let result: HealthResult;
@@ -229,7 +229,9 @@ export async function checkEngineHealth(db: Database, engine: CatalogEngine): Pr
         healthOk: result.ok,
         healthMessage: result.message,
         healthCheckedAt: new Date(),
-        ...(result.ok ? { consecutiveFailures: 0, circuitOpenUntil: null } : {}),
+        // Half-open: the next job may try it. Only a real success resets the count, so a
+        // backend whose status endpoint answers while its GPU is stuck reopens after one failure.
+        ...(result.ok ? { circuitOpenUntil: null } : {}),
       })
       .where(eq(imageEngines.id, engine.id));
     invalidateEngineCatalog();

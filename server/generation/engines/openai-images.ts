@@ -376,7 +376,8 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
 
     progress({ percent: null, stage: "Painting at the image service (this can take a minute)" });
     const timer = deadline(signal, timeoutMs);
-    const abortedError = (cause: unknown) => (timer.reason() === "timeout" ? timeoutError(BACKEND, `POST ${path}`, timeoutMs, cause) : canceledError());
+    // A timeout after the request went out may still be billed: it is not retried (ADR 0024).
+    const abortedError = (cause: unknown) => (timer.reason() === "timeout" ? timeoutError(BACKEND, `POST ${path}`, timeoutMs, cause, false) : canceledError());
     let response: Response;
     let text: string;
     try {

@@ -16,8 +16,9 @@ export interface RoutedEngine {
   engine: ImageEngine;
   /** Multiplies the token price of pictures this engine takes. */
   costMultiplier: number;
-  /** The breaker has taken this engine out for a while; it is tried only after the others. */
+  /** The breaker has taken this engine out for a while: jobs skip it until `circuitOpenUntil`. */
   circuitOpen: boolean;
+  circuitOpenUntil: Date | null;
 }
 
 /** The request cannot be taken: the mode has no enabled engine. */
@@ -67,15 +68,15 @@ export async function engineById(db: Database, id: string): Promise<ImageEngine>
 }
 
 /**
- * The engines that may take a picture of this mode, best first: the configured route's enabled
- * engines in priority order, those whose circuit is open moved to the end (they are still a last
- * resort, and the half-open probe).
+ * The engines that may take a picture of this mode: the configured route's enabled engines in
+ * priority order, each with its breaker state (the render job skips those whose circuit is open;
+ * when it expires, the next job is the trial run).
  */
 export async function enginesForMode(db: Database, mode: GenerationMode): Promise<RoutedEngine[]> {
   const pinned = state.pins[mode];
   if (pinned) {
     const engine = builtInById(pinned) ?? (await engineById(db, pinned));
-    return [{ id: pinned, engine, costMultiplier: 1, circuitOpen: false }];
+    return [{ id: pinned, engine, costMultiplier: 1, circuitOpen: false, circuitOpenUntil: null }];
   }
   const catalog = await loadEngineCatalog(db);
   const now = Date.now();
@@ -84,18 +85,22 @@ export async function enginesForMode(db: Database, mode: GenerationMode): Promis
     const record = catalog.engines.find((e) => e.id === id);
     if (!record) {
       const builtIn = builtInById(id);
-      if (builtIn) routed.push({ id, engine: builtIn, costMultiplier: 1, circuitOpen: false });
+      if (builtIn) routed.push({ id, engine: builtIn, costMultiplier: 1, circuitOpen: false, circuitOpenUntil: null });
       continue;
     }
     if (!record.enabled || record.credentialsUnreadable) continue;
     const engine = adapterFor(record);
     if (!engine.capabilities.modes.includes(mode)) continue;
-    routed.push({ id, engine, costMultiplier: record.costMultiplier, circuitOpen: circuitOpen(record, now) });
+    routed.push({ id, engine, costMultiplier: record.costMultiplier, circuitOpen: circuitOpen(record, now), circuitOpenUntil: record.circuitOpenUntil });
   }
-  return [...routed.filter((r) => !r.circuitOpen), ...routed.filter((r) => r.circuitOpen)];
+  return routed;
 }
 
-/** The engine new pictures of this mode go to (its form limits and prices apply). */
+/**
+ * The engine new pictures of this mode are priced and checked against: the route's first enabled
+ * engine, whatever its breaker says, so the price on screen does not jump while a backend
+ * flaps (a failover never charges more; ADR 0024).
+ */
 export async function primaryEngineForMode(db: Database, mode: GenerationMode): Promise<RoutedEngine> {
   const [first] = await enginesForMode(db, mode);
   if (!first) throw new NoEngineError(`No enabled engine renders ${mode} mode`);

@@ -147,9 +147,14 @@ export function canceledError(): EngineError {
   return new EngineError("canceled", "The generation was canceled.");
 }
 
-export function timeoutError(backend: string, what: string, timeoutMs: number, cause?: unknown): EngineError {
+/**
+ * A request that ran out of time. `retryable: false` for paid APIs: the backend may have made
+ * (and billed) the picture after we stopped waiting, so it is not sent again anywhere.
+ */
+export function timeoutError(backend: string, what: string, timeoutMs: number, cause?: unknown, retryable = true): EngineError {
   return new EngineError("timeout", "The image server took too long to make this picture.", {
     cause,
+    retryable,
     detail: `${backend}: ${what} took longer than ${timeoutMs} ms`,
   });
 }

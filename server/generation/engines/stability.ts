@@ -512,7 +512,8 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
       } catch (error) {
         const reason = clock.reason();
         if (reason === "canceled") throw canceledError();
-        if (reason === "timeout") throw timeoutError("Stability AI", `${what}${spent()}`, timeoutMs, error);
+        // Sent and possibly billed: not retried (ADR 0024).
+        if (reason === "timeout") throw timeoutError("Stability AI", `${what}${spent()}`, timeoutMs, error, false);
         throw fetchFailure("Stability AI", baseUrl, error);
       } finally {
         clock.dispose();
@@ -522,9 +523,10 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
       if (status < 200 || status >= 300) {
         const error = httpError(status, bytes.toString("utf8"), headers, what);
         if (images.length === 0) throw error;
+        // Part of the batch is made and paid for: making it all again would pay twice.
         throw new EngineError(error.kind, error.userMessage, {
           detail: `${error.message}${spent()}`,
-          retryable: error.retryable,
+          retryable: false,
           retryAfterSeconds: error.retryAfterSeconds,
         });
       }

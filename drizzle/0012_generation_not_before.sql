@@ -1,0 +1,1 @@
+ALTER TABLE "generations" ADD COLUMN "not_before" timestamp with time zone;
