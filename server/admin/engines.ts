@@ -4,7 +4,7 @@
  * (credentials appear in the audit only as "set"), and the engine catalog cache of this
  * process is dropped so the next request sees it; other processes see it within seconds.
  */
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { GENERATION_MODES, type GenerationMode } from "../../app/lib/generation";
 import type { Database } from "../db/client";
@@ -112,6 +112,23 @@ export interface EngineFailureView {
   /** What the backend said. */
   detail: string | null;
   finishedAt: string | null;
+}
+
+/** Pictures each engine finished in the last 7 days, made and failed (the engines page's cards). */
+export async function engineActivity(db: Database, now = new Date()): Promise<Record<string, { succeeded: number; failed: number }>> {
+  const since = new Date(now.getTime() - 7 * 24 * 3_600_000);
+  const rows = await db
+    .select({ engineId: generations.engineId, status: generations.status, n: count() })
+    .from(generations)
+    .where(gt(generations.createdAt, since))
+    .groupBy(generations.engineId, generations.status);
+  const activity: Record<string, { succeeded: number; failed: number }> = {};
+  for (const row of rows) {
+    const entry = (activity[row.engineId] ??= { succeeded: 0, failed: 0 });
+    if (row.status === "succeeded") entry.succeeded += row.n;
+    if (row.status === "failed") entry.failed += row.n;
+  }
+  return activity;
 }
 
 /** The last failed pictures with the backend's own words, newest first: what admins need to fix an engine. */

@@ -15,6 +15,7 @@ import {
   createEngine,
   deleteEngine,
   EngineConfigError,
+  engineActivity,
   type EngineFormInput,
   getEngineForAdmin,
   listEnginesForAdmin,
@@ -168,6 +169,7 @@ describe("engine configuration", () => {
     const [row] = await t.db.select().from(generations).where(eq(generations.id, generation.id));
     expect(row).toMatchObject({ status: "succeeded", engineId: "live-box", engineLabel: "Live box", attempts: 1 });
     expect(live.requests.filter((r) => r.path === "/sdapi/v1/txt2img")).toHaveLength(1);
+    expect(await engineActivity(t.db)).toEqual({ "live-box": { succeeded: 1, failed: 0 } });
     const dead = await getEngineForAdmin(t.db, "dead-box");
     expect(dead).toMatchObject({ consecutiveFailures: 1 });
     expect(dead!.lastError).toMatch(/Cannot reach AUTOMATIC1111 at http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);

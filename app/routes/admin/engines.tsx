@@ -5,7 +5,16 @@
  */
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { checkEngineNow, deleteEngine, EngineConfigError, listEnginesForAdmin, listRecentEngineFailures, setEngineEnabled, setModeRoute } from "@server/admin/engines";
+import {
+  checkEngineNow,
+  deleteEngine,
+  EngineConfigError,
+  engineActivity,
+  listEnginesForAdmin,
+  listRecentEngineFailures,
+  setEngineEnabled,
+  setModeRoute,
+} from "@server/admin/engines";
 import { checkAllEngineHealth } from "@server/generation/engines/catalog";
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleHelp, Plus, RefreshCw, X, Zap } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -18,9 +27,9 @@ export const meta = () => [{ title: "Image engines · Atelier admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [overview, failures] = await Promise.all([listEnginesForAdmin(getDb()), listRecentEngineFailures(getDb())]);
+  const [overview, failures, activity] = await Promise.all([listEnginesForAdmin(getDb()), listRecentEngineFailures(getDb()), engineActivity(getDb())]);
   const saved = new URL(request.url).searchParams.get("saved");
-  return { ...overview, failures, saved: saved && overview.engines.some((e) => e.id === saved) ? saved : null, now: Date.now() };
+  return { ...overview, failures, activity, saved: saved && overview.engines.some((e) => e.id === saved) ? saved : null, now: Date.now() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -70,7 +79,7 @@ function when(iso: string | null): string {
 }
 
 export default function AdminEnginesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { engines, routes, routed, failures, saved, now } = loaderData;
+  const { engines, routes, routed, failures, activity, saved, now } = loaderData;
   const busy = useNavigation().state === "submitting";
   const nameOf = (id: string) => engines.find((e) => e.id === id)?.name ?? id;
   return (
@@ -117,7 +126,7 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-ink-soft">Health</dt>
                   <dd data-testid={`health-${engine.id}`} className="flex items-start gap-1.5">
-                    {engine.healthOk === true ? <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-success" /> : engine.healthOk === false ? <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" /> : <CircleHelp aria-hidden className="mt-0.5 size-4 shrink-0 text-ink-faint" />}
+                    {engine.healthOk === true || (engine.healthOk === null && engine.kind === "studio") ? <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-success" /> : engine.healthOk === false ? <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" /> : <CircleHelp aria-hidden className="mt-0.5 size-4 shrink-0 text-ink-faint" />}
                     <span className="break-words">
                       {engine.healthOk === null ? (engine.builtIn || engine.kind === "studio" ? "Runs in this process" : "Not checked yet") : engine.healthMessage}
                       {engine.healthCheckedAt ? <span className="block text-xs text-ink-soft">checked {when(engine.healthCheckedAt)}</span> : null}
@@ -144,8 +153,18 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                       <dd className="text-danger">Cannot be read any more (the secret key changed): enter them again.</dd>
                     </>
                   ) : null}
-                  <dt className="text-ink-soft">Price</dt>
-                  <dd>×{engine.costMultiplier} tokens · timeout {engine.timeoutSeconds} s</dd>
+                  <dt className="text-ink-soft">7 days</dt>
+                  <dd data-testid={`activity-${engine.id}`}>
+                    {activity[engine.id]?.succeeded ?? 0} made · {activity[engine.id]?.failed ?? 0} failed
+                  </dd>
+                  <dt className="text-ink-soft">Prices</dt>
+                  <dd>×{engine.costMultiplier} · timeout {engine.timeoutSeconds} s</dd>
+                  {GENERATION_MODES.some((m) => routes[m].includes(engine.id)) ? null : (
+                    <>
+                      <dt className="text-ink-soft">Routes</dt>
+                      <dd className="text-amber-800">In no route yet: add it to a mode below to use it.</dd>
+                    </>
+                  )}
                 </dl>
                 <div className="mt-auto flex flex-wrap gap-2 border-t border-line pt-3">
                   <Link to={`/admin/engine-form?id=${encodeURIComponent(engine.id)}`} className={buttonClass({ size: "sm", variant: "secondary" })} aria-label={`Edit ${engine.name}`}>
