@@ -11,7 +11,7 @@ import type { Database } from "../db/client";
 import { ENGINE_KINDS, engineRoutes, generations, imageEngines, type EngineKind } from "../db/schema";
 import { type CatalogEngine, checkEngineHealth, invalidateEngineCatalog, readEngineCatalog, type HealthResult } from "../generation/engines/catalog";
 import type { EngineSettingField } from "../generation/engines/engine";
-import { ENGINE_KIND_INFO, kindInfo } from "../generation/engines/kinds";
+import { ENGINE_KIND_INFO, type EngineRecord, kindInfo } from "../generation/engines/kinds";
 import { decryptCredentials, encryptCredentials, type EngineCredentials, UnreadableCredentialsError } from "../generation/engines/secrets";
 import { type Actor, recordAudit } from "./audit";
 
@@ -206,15 +206,21 @@ function checkSetting(field: EngineSettingField, raw: string | undefined): { val
   return { value };
 }
 
-interface CheckedEngine {
-  kind: EngineKind;
-  name: string;
-  baseUrl: string;
-  credentials: EngineCredentials;
-  settings: Record<string, string>;
-  enabled: boolean;
-  costMultiplier: number;
-  timeoutSeconds: number;
+/** A checked form: an engine record without its id. */
+type CheckedEngine = Omit<EngineRecord, "id">;
+
+/** The image_engines columns a checked form sets (credentials sealed to this engine id). */
+function rowValues(id: string, checked: CheckedEngine) {
+  return {
+    kind: checked.kind,
+    name: checked.name,
+    baseUrl: checked.baseUrl,
+    credentials: encryptCredentials(id, checked.credentials),
+    settings: checked.settings,
+    enabled: checked.enabled,
+    costMultiplier: checked.costMultiplier,
+    timeoutSeconds: checked.timeoutSeconds,
+  };
 }
 
 /** Validates a posted form against the kind's fields; throws EngineConfigError naming each bad field. */
@@ -323,17 +329,7 @@ export async function createEngine(db: Database, actor: Actor, input: EngineForm
     id = `${id.slice(0, 36)}-${n}`;
   }
   await inTx(db, async (tx) => {
-    await tx.insert(imageEngines).values({
-      id,
-      kind: checked.kind,
-      name: checked.name,
-      baseUrl: checked.baseUrl,
-      credentials: encryptCredentials(id, checked.credentials),
-      settings: checked.settings,
-      enabled: checked.enabled,
-      costMultiplier: checked.costMultiplier,
-      timeoutSeconds: checked.timeoutSeconds,
-    });
+    await tx.insert(imageEngines).values({ id, ...rowValues(id, checked) });
     await recordAudit(tx, actor, { action: "engine.create", entityType: "engine", entityId: id, after: auditable(checked) });
   });
   return (await getEngineForAdmin(db, id))!;
@@ -350,17 +346,7 @@ export async function updateEngine(db: Database, actor: Actor, id: string, input
   const before = await catalogEngine(db, id);
   if (input.kind !== before.kind) throw new EngineConfigError("The kind of an engine cannot change; add a new engine instead.", { kind: "Cannot change" });
   const checked = checkEngineForm(input, before.credentialsUnreadable ? {} : before.credentials, before.baseUrl || kindInfo(before.kind).defaultUrl);
-  const values = {
-    kind: checked.kind,
-    name: checked.name,
-    baseUrl: checked.baseUrl,
-    credentials: encryptCredentials(id, checked.credentials),
-    settings: checked.settings,
-    enabled: checked.enabled,
-    costMultiplier: checked.costMultiplier,
-    timeoutSeconds: checked.timeoutSeconds,
-    updatedAt: new Date(),
-  };
+  const values = { ...rowValues(id, checked), updatedAt: new Date() };
   await inTx(db, async (tx) => {
     if (before.builtIn) await tx.insert(imageEngines).values({ id, ...values });
     else await tx.update(imageEngines).set(values).where(eq(imageEngines.id, id));

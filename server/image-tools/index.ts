@@ -21,6 +21,7 @@ import { Piscina } from "piscina";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { logger } from "../logger";
 import type { ProgressMessage, RemoveBackgroundTask, UpscaleTask, WorkerData, WorkerResult, WorkerTask } from "./protocol";
+import { findAppRoot } from "../app-root";
 
 /** Long side limits, in pixels, of the pictures each tool takes. */
 export const REMOVE_BACKGROUND_MAX_SIDE = 4096;
@@ -97,17 +98,6 @@ export async function closeImageTools(): Promise<void> {
   pool = undefined;
   probed.clear();
   if (p) await p.destroy();
-}
-
-function findAppRoot(start: string): string {
-  let dir = start;
-  for (;;) {
-    const manifest = path.join(dir, "package.json");
-    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, "utf8")).name === "atelier") return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("Cannot find Atelier's folder (package.json named atelier) above " + start);
-    dir = parent;
-  }
 }
 
 let root: string | undefined;

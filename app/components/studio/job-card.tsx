@@ -1,6 +1,7 @@
 /** One generation in the result area: progress while it runs, the images when it is done. */
 import { Ban, Expand, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import { cn } from "~/lib/cn";
 import type { GenerationView } from "~/lib/generation-views";
 import { isFinished } from "~/lib/use-generation-stream";
@@ -19,34 +20,15 @@ export function StatusChip({ status }: { status: GenerationView["status"] }) {
 
 export function GenerationProgress({ generation }: { generation: GenerationView }) {
   const queued = generation.status === "queued";
-  const progress = queued ? 0 : generation.progress;
-  const stage = queued ? queueText(generation.queuePosition) : (generation.stage ?? "Starting");
   return (
-    <div className="space-y-1.5">
-      <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span data-testid="generation-stage" className="text-ink-soft" aria-live="polite">
-          {stage}
-        </span>
-        {progress !== null && !queued ? <span className="tabular-nums text-ink-faint">{Math.round(progress)}%</span> : null}
-      </div>
-      <div
-        role="progressbar"
-        aria-label={`Progress of "${describePrompt(generation)}"`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress === null ? undefined : Math.round(progress)}
-        aria-valuetext={progress === null ? stage : `${Math.round(progress)}% — ${stage}`}
-        className="h-2 overflow-hidden rounded-full bg-paper-sunken"
-      >
-        <div
-          className={cn(
-            "h-full rounded-full bg-gradient-to-r from-accent to-pink-500 transition-[width] duration-500 ease-out",
-            progress === null && "w-1/3 animate-pulse",
-          )}
-          style={progress === null ? undefined : { width: `${Math.max(queued ? 0 : 3, Math.min(100, progress))}%` }}
-        />
-      </div>
-    </div>
+    <ProgressBar
+      label={`Progress of "${describePrompt(generation)}"`}
+      stage={queued ? queueText(generation.queuePosition) : (generation.stage ?? "Starting")}
+      percent={queued ? 0 : generation.progress}
+      showPercent={!queued}
+      minWidth={queued ? 0 : 3}
+      stageTestId="generation-stage"
+    />
   );
 }
 

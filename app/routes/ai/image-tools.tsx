@@ -14,6 +14,7 @@ import { Link, useSearchParams } from "react-router";
 import { failureFrom } from "~/components/studio/api";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import { cn } from "~/lib/cn";
 import { UPLOAD_MAX_BYTES } from "~/lib/generation";
 import { IMAGE_TOOL_IDS, IMAGE_TOOL_INFO, isEditActive, type ImageEditView, type ImageToolId } from "~/lib/image-edits";
@@ -54,31 +55,13 @@ async function call<T>(url: string, init: RequestInit): Promise<{ ok: true; body
 
 function EditProgress({ edit }: { edit: ImageEditView }) {
   const queued = edit.status === "queued";
-  const progress = queued ? null : edit.progress;
-  const stage = edit.stage ?? (queued ? "Waiting in the queue" : "Working");
   return (
-    <div className="space-y-1.5">
-      <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span data-testid="edit-stage" className="text-ink-soft" aria-live="polite">
-          {stage}
-        </span>
-        {progress !== null ? <span className="tabular-nums text-ink-faint">{Math.round(progress)}%</span> : null}
-      </div>
-      <div
-        role="progressbar"
-        aria-label={`Progress of ${edit.toolLabel}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress === null ? undefined : Math.round(progress)}
-        aria-valuetext={progress === null ? stage : `${Math.round(progress)}% — ${stage}`}
-        className="h-2 overflow-hidden rounded-full bg-paper-sunken"
-      >
-        <div
-          className={cn("h-full rounded-full bg-gradient-to-r from-accent to-pink-500 transition-[width] duration-500 ease-out", progress === null && "w-1/3 animate-pulse")}
-          style={progress === null ? undefined : { width: `${Math.max(3, Math.min(100, progress))}%` }}
-        />
-      </div>
-    </div>
+    <ProgressBar
+      label={`Progress of ${edit.toolLabel}`}
+      stage={edit.stage ?? (queued ? "Waiting in the queue" : "Working")}
+      percent={queued ? null : edit.progress}
+      stageTestId="edit-stage"
+    />
   );
 }
 

@@ -25,6 +25,8 @@ import {
   timeoutError,
   UNREACHABLE_MESSAGE,
   unreachableError,
+  checkCapabilities,
+  rejectInvalid,
 } from "./remote";
 
 export interface A1111Config {
@@ -247,17 +249,8 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
   };
 
   function validate(request: GenerationRequest): ValidationIssue[] {
-    const issues: ValidationIssue[] = [];
-    if (!capabilities.modes.includes(request.mode)) issues.push({ field: "mode", message: "This engine cannot do that mode" });
-    if (!SIZES.includes(Math.max(request.width, request.height) as (typeof SIZES)[number])) {
-      issues.push({ field: "size", message: "Choose one of the sizes shown" });
-    }
+    const issues = checkCapabilities(request, capabilities);
     if (request.width % 8 !== 0 || request.height % 8 !== 0) issues.push({ field: "size", message: "Width and height must be multiples of 8" });
-    if (!ASPECT_RATIOS.includes(request.aspectRatio)) issues.push({ field: "aspectRatio", message: "Choose one of the aspect ratios shown" });
-    if (request.count < 1 || request.count > MAX_IMAGES) issues.push({ field: "count", message: `Make 1 to ${MAX_IMAGES} images at once` });
-    if ((request.mode === "image" || request.mode === "doodle") && !request.sourceImage) {
-      issues.push({ field: "sourceImage", message: request.mode === "image" ? "Upload a picture first" : "Draw something first" });
-    }
     return issues;
   }
 
@@ -322,10 +315,7 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
   async function generate(request: GenerationRequest, { onProgress, signal }: Parameters<ImageEngine["generate"]>[1]) {
     const canceled = canceledError;
     if (signal.aborted) throw canceled();
-    const issues = validate(request);
-    if (issues.length > 0) {
-      throw new EngineError("invalid_request", issues[0]!.message, { detail: issues.map((i) => `${i.field}: ${i.message}`).join("; ") });
-    }
+    rejectInvalid(validate(request));
 
     const taskId = `task(atelier-${randomUUID()})`;
     const { path, body } = buildA1111Payload(config, request, taskId);

@@ -33,6 +33,8 @@ import {
   timeoutError,
   UNREACHABLE_MESSAGE,
   UNREADABLE_MESSAGE,
+  checkCapabilities,
+  rejectInvalid,
 } from "./remote";
 
 export interface ComfyUIConfig {
@@ -534,21 +536,10 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
   };
 
   function validate(request: GenerationRequest): ValidationIssue[] {
-    const issues: ValidationIssue[] = [];
-    if (!capabilities.modes.includes(request.mode)) issues.push({ field: "mode", message: "This engine cannot do that mode" });
-    if (!SIZES.includes(Math.max(request.width, request.height) as (typeof SIZES)[number])) {
-      issues.push({ field: "size", message: "Choose one of the sizes shown" });
-    }
+    const issues = checkCapabilities(request, capabilities);
     // EmptyLatentImage rejects sizes that are not multiples of 8 (and VAEEncode would crop them).
     if (request.width % 8 !== 0 || request.height % 8 !== 0) issues.push({ field: "size", message: "Width and height must be multiples of 8" });
-    if (!ASPECT_RATIOS.includes(request.aspectRatio)) issues.push({ field: "aspectRatio", message: "Choose one of the aspect ratios shown" });
-    if (!Number.isInteger(request.count) || request.count < 1 || request.count > MAX_IMAGES) {
-      issues.push({ field: "count", message: `Make 1 to ${MAX_IMAGES} images at once` });
-    }
     if (!Number.isInteger(request.seed) || request.seed < 0) issues.push({ field: "seed", message: "The seed is a whole number from 0" });
-    if ((request.mode === "image" || request.mode === "doodle") && !request.sourceImage) {
-      issues.push({ field: "sourceImage", message: request.mode === "image" ? "Upload a picture first" : "Draw something first" });
-    }
     return issues;
   }
 
@@ -761,10 +752,7 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
 
   async function generate(request: GenerationRequest, { onProgress, signal }: GenerateOptions) {
     if (signal.aborted) throw canceledError();
-    const issues = validate(request);
-    if (issues.length > 0) {
-      throw new EngineError("invalid_request", issues[0]!.message, { detail: issues.map((i) => `${i.field}: ${i.message}`).join("; ") });
-    }
+    rejectInvalid(validate(request));
     const report = (update: ProgressUpdate) => {
       try {
         onProgress(update);

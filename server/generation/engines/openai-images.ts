@@ -32,6 +32,8 @@ import {
   timeoutError,
   UNREACHABLE_MESSAGE,
   UNREADABLE_MESSAGE,
+  checkCapabilities,
+  rejectInvalid,
 } from "./remote";
 
 export const OPENAI_IMAGE_MODELS = ["gpt-image-1", "gpt-image-1-mini"] as const;
@@ -331,27 +333,14 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
   };
 
   function validate(request: GenerationRequest): ValidationIssue[] {
-    const issues: ValidationIssue[] = [];
-    if (!capabilities.modes.includes(request.mode)) issues.push({ field: "mode", message: "This engine cannot do that mode" });
-    if (!SUPPORTED_RATIOS.includes(request.aspectRatio)) issues.push({ field: "aspectRatio", message: "Choose one of the aspect ratios shown" });
-    if (!SIZES.includes(Math.max(request.width, request.height) as (typeof SIZES)[number])) {
-      issues.push({ field: "size", message: "Choose one of the sizes shown" });
-    }
-    const max = capabilities.maxImagesPerRequest;
-    if (!Number.isInteger(request.count) || request.count < 1 || request.count > max) issues.push({ field: "count", message: `Make 1 to ${max} images at once` });
+    const issues = checkCapabilities(request, capabilities);
     if (request.mode === "text" && styledPrompt(request) === "") issues.push({ field: "prompt", message: "Describe what you want to see" });
-    if ((request.mode === "image" || request.mode === "doodle") && !request.sourceImage) {
-      issues.push({ field: "sourceImage", message: request.mode === "image" ? "Upload a picture first" : "Draw something first" });
-    }
     return issues;
   }
 
   async function generate(request: GenerationRequest, { onProgress, signal }: GenerateOptions): Promise<GenerationResult> {
     if (signal.aborted) throw canceledError();
-    const issues = validate(request);
-    if (issues.length > 0) {
-      throw new EngineError("invalid_request", issues[0]!.message, { detail: issues.map((i) => `${i.field}: ${i.message}`).join("; ") });
-    }
+    rejectInvalid(validate(request));
     // Progress is a nicety: a failing callback must not fail the picture.
     const progress = (update: ProgressUpdate) => {
       try {

@@ -6,7 +6,7 @@
  */
 import sharp, { type Metadata } from "sharp";
 import { findStyle } from "../../../app/lib/studio-styles";
-import { EngineError, type GeneratedImage, type GenerationRequest } from "./engine";
+import { type EngineCapabilities, EngineError, type GeneratedImage, type GenerationRequest, type ValidationIssue } from "./engine";
 
 /** Socket-level failures: nothing was processed, so another engine or a retry may work. */
 const NETWORK_CODES = new Set([
@@ -157,4 +157,25 @@ export function timeoutError(backend: string, what: string, timeoutMs: number, c
     retryable,
     detail: `${backend}: ${what} took longer than ${timeoutMs} ms`,
   });
+}
+
+/** The checks every remote engine makes against its own capabilities; adapters add their own rules. */
+export function checkCapabilities(request: GenerationRequest, capabilities: EngineCapabilities): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (!capabilities.modes.includes(request.mode)) issues.push({ field: "mode", message: "This engine cannot do that mode" });
+  if (!capabilities.sizes.includes(Math.max(request.width, request.height))) issues.push({ field: "size", message: "Choose one of the sizes shown" });
+  if (!capabilities.aspectRatios.includes(request.aspectRatio)) issues.push({ field: "aspectRatio", message: "Choose one of the aspect ratios shown" });
+  const max = capabilities.maxImagesPerRequest;
+  if (!Number.isInteger(request.count) || request.count < 1 || request.count > max) issues.push({ field: "count", message: `Make 1 to ${max} images at once` });
+  if ((request.mode === "image" || request.mode === "doodle") && !request.sourceImage) {
+    issues.push({ field: "sourceImage", message: request.mode === "image" ? "Upload a picture first" : "Draw something first" });
+  }
+  return issues;
+}
+
+/** Refuses a request that failed validation, before anything is sent: the first issue for the user, all for admins. */
+export function rejectInvalid(issues: ValidationIssue[]): void {
+  if (issues.length > 0) {
+    throw new EngineError("invalid_request", issues[0]!.message, { detail: issues.map((i) => `${i.field}: ${i.message}`).join("; ") });
+  }
 }

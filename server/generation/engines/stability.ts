@@ -30,6 +30,8 @@ import {
   timeoutError,
   UNREACHABLE_MESSAGE,
   UNREADABLE_MESSAGE,
+  checkCapabilities,
+  rejectInvalid,
 } from "./remote";
 
 export const STABILITY_TEXT_MODELS = ["core", "ultra", "sd3"] as const;
@@ -438,27 +440,15 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
   };
 
   function validate(request: GenerationRequest): ValidationIssue[] {
-    const issues: ValidationIssue[] = [];
-    if (!capabilities.modes.includes(request.mode)) issues.push({ field: "mode", message: "This engine cannot do that mode" });
-    if (!SIZES.includes(Math.max(request.width, request.height) as (typeof SIZES)[number])) {
-      issues.push({ field: "size", message: "Choose one of the sizes shown" });
-    }
-    if (!ASPECT_RATIOS.includes(request.aspectRatio)) issues.push({ field: "aspectRatio", message: "Choose one of the aspect ratios shown" });
-    if (request.count < 1 || request.count > MAX_IMAGES) issues.push({ field: "count", message: `Make 1 to ${MAX_IMAGES} images at once` });
+    const issues = checkCapabilities(request, capabilities);
     // Every endpoint requires a prompt, doodles and pictures included.
     if (styledPrompt(request) === "") issues.push({ field: "prompt", message: "Describe what you want to see" });
-    if ((request.mode === "image" || request.mode === "doodle") && !request.sourceImage) {
-      issues.push({ field: "sourceImage", message: request.mode === "image" ? "Upload a picture first" : "Draw something first" });
-    }
     return issues;
   }
 
   async function generate(request: GenerationRequest, { onProgress, signal }: Parameters<ImageEngine["generate"]>[1]): Promise<GenerationResult> {
     if (signal.aborted) throw canceledError();
-    const issues = validate(request);
-    if (issues.length > 0) {
-      throw new EngineError("invalid_request", issues[0]!.message, { detail: issues.map((i) => `${i.field}: ${i.message}`).join("; ") });
-    }
+    rejectInvalid(validate(request));
     const apiKey = config.apiKey;
     if (!apiKey) {
       throw new EngineError("failed", "The image server is not set up correctly. An admin needs to check its settings.", { detail: "Stability AI: apiKey is empty" });

@@ -6,17 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-
-function findAppRoot(start: string): string {
-  let dir = start;
-  for (;;) {
-    const manifest = path.join(dir, "package.json");
-    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, "utf8")).name === "atelier") return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("Cannot find Atelier's folder (package.json named atelier) above " + start);
-    dir = parent;
-  }
-}
+import { findAppRoot } from "../../app-root";
 
 let resolved: Promise<string> | undefined;
 
