@@ -2,6 +2,11 @@
 // job workers (PostgreSQL deployments). Development: Vite in middleware mode with hot reload. Kept as plain JS because it runs before anything is built.
 import process from "node:process";
 
+// React and React DOM pick their development or production build from NODE_ENV the first time
+// they are loaded, and only imports below this line load them: anything but `npm run dev` serves
+// the production build unless told otherwise (config.ts rejects values other than the three).
+process.env.NODE_ENV ||= "production";
+
 function fail(error) {
   // A ConfigError names every bad variable; print it plainly, without a stack.
   if (error && error.name === "ConfigError") console.error(`\n${error.message}\n`);

@@ -3,6 +3,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
+// Before anything loads React: `npm start` serves production builds (server.mjs says the same).
+process.env.NODE_ENV ||= "production";
+
 const root = path.resolve(import.meta.dirname, "..");
 const builtAt = (() => {
   try {

@@ -22,6 +22,7 @@ import { type SeededAccount, seedDemoData } from "../db/seed";
 import { logger } from "../logger";
 import { getBuildInfo, setBuildInfo } from "../ops/build-info";
 import { reportServerError } from "../ops/error-reports";
+import { describeRuntimeMode } from "../ops/runtime-mode";
 import { startJobQueue, stopJobQueue } from "../jobs/queue";
 import { ALL_JOBS } from "../jobs/registry";
 import { closeEngines } from "../generation/engines/registry";
@@ -247,7 +248,8 @@ export async function startWorker(): Promise<void> {
     if (config.runMigrations) await migrateDatabase(config.database, handle);
     await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: true });
     stopRecovery = startWorkerTimers(handle.db);
-    logger.info({ jobs: ALL_JOBS.map((j) => j.name) }, "Atelier worker is running");
+    const { mode } = describeRuntimeMode();
+    logger.info({ jobs: ALL_JOBS.map((j) => j.name), mode }, `Atelier worker is running (${mode} mode)`);
   })();
   await starting;
 }
@@ -282,7 +284,14 @@ export async function startServer(): Promise<Server> {
     server.once("listening", resolve);
     server.once("error", reject);
   });
-  logger.info({ url: config.publicUrl, host: config.host, port: config.port, database: handle.kind, build: build.assets.version }, "Atelier is listening");
+  const runtime = describeRuntimeMode();
+  logger.info(
+    { url: config.publicUrl, host: config.host, port: config.port, database: handle.kind, build: build.assets.version, mode: runtime.mode },
+    `Atelier is listening (${runtime.mode} mode)`,
+  );
+  if (runtime.developmentBuilds.length > 0) {
+    logger.warn({ builds: runtime.developmentBuilds }, "development builds of libraries are loaded: pages are several times slower; start with NODE_ENV=production");
+  }
   announceDemoAccounts(config, seeded);
   warnAboutSandboxPayments(config);
   if (process.stdout.isTTY) {

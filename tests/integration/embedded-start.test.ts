@@ -22,11 +22,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+/** `node server.mjs` as `npm start` runs it: NODE_ENV left unset unless a test sets it. */
+function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = "";
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const { NODE_ENV: _vitestsMode, ...inherited } = process.env;
+  const child = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    env: { ...inherited, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
@@ -83,6 +88,26 @@ describe("embedded start", () => {
     const run = startServer({ DATA_DIR: dataDir, PORT: "not-a-port" });
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain('PORT: expected a port number (got "not-a-port")');
+  });
+});
+
+describe("production builds", () => {
+  it("serves with the production builds of React and React DOM when NODE_ENV is not set, and says so at start", async () => {
+    const port = await freePort();
+    const loadedFile = path.join(dataDir, "loaded-modules.txt");
+    const run = startServer({ DATA_DIR: dataDir, PORT: String(port), LOADED_MODULES_FILE: loadedFile }, [
+      "--import",
+      "./tests/support/record-loaded-modules.mjs",
+    ]);
+    await waitForReady(port);
+    for (const page of ["/", "/community/list", "/pricing-plans", "/no-such-page"]) await (await fetch(`http://127.0.0.1:${port}${page}`)).text();
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain("Atelier is listening (production mode)");
+    expect(run.output()).not.toContain("development builds of libraries are loaded");
+    const loaded = fs.readFileSync(loadedFile, "utf8").split("\n");
+    expect(loaded.some((file) => /react-dom-server\.node\.production\.js$/.test(file))).toBe(true);
+    expect(loaded.filter((file) => /\.development\.[cm]?js$/.test(file))).toEqual([]);
   });
 });
 
