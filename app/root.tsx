@@ -9,6 +9,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import { getUser } from "@server/auth/guards";
+import { sessionCookiesMiddleware } from "@server/auth/session-cookies";
 import { getPublicConfig } from "@server/config";
 import { getDb } from "@server/db/client";
 import { getTokenBalance } from "@server/generation/ledger";
@@ -23,8 +24,8 @@ import { reportClientError } from "./lib/error-reporter";
 import { useNonce } from "./lib/nonce";
 import "./app.css";
 
-/** Navigation checks (spec §2) run on the server before every page's loaders. */
-export const middleware: Route.MiddlewareFunction[] = [navigationMiddleware];
+/** Navigation checks (spec §2) run on the server before every page's loaders; session cookies go out with every answer. */
+export const middleware: Route.MiddlewareFunction[] = [sessionCookiesMiddleware, navigationMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { flags } = context.get(shellStateContext);

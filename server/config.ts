@@ -65,6 +65,7 @@ const envSchema = z.object({
   RUN_MIGRATIONS: bool(true),
   SEED_DEMO_DATA: bool(true),
   TRUST_PROXY: bool(false),
+  SESSION_CACHE_SECONDS: z.coerce.number({ error: "expected a number" }).int("expected a whole number").min(0).max(3600).default(60),
   AUTH_SECRET: z.string().min(32, "expected a random secret of at least 32 characters").optional(),
   DEMO_ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
   DEMO_USER_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
@@ -158,6 +159,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     /** Signs sessions; when unset, one is generated once and kept in DATA_DIR/auth-secret. */
     authSecret: env.AUTH_SECRET,
+    /**
+     * How long a signed-in page view trusts the session kept in its signed cookie before reading
+     * the session table again (0: always read it). A session ended in another way than signing
+     * out in this browser — a ban, "sign out everywhere" — ends within this window at worst, and
+     * at once wherever the database's change message arrives (ADR 0026).
+     */
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     /** Passwords of the seeded demo accounts; random (and printed once) when unset. */
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD,
     demoUserPassword: env.DEMO_USER_PASSWORD,

@@ -9,13 +9,17 @@ import { type FlagKey, loadFeatureFlags, setFeatureFlag } from "../content/featu
 import { loadSiteSettings, saveSiteSetting, type SiteSettingKey } from "../content/site-settings";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
+import { announceChange } from "../db/change-feed";
 import { routeRules } from "../db/schema";
 import { routeRuleInput, type RouteRuleInput } from "../navigation/route-rules";
 import { loadTokenSettings, saveTokenSettings, type TokenSettings } from "../generation/token-settings";
 import { type Actor, recordAudit } from "./audit";
 
+/** Every settings change runs here: once it is committed, this process's cached settings are dropped. */
 async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((txn) => run(txn as unknown as Database));
+  const result = await db.transaction((txn) => run(txn as unknown as Database));
+  for (const table of ["feature_flags", "site_settings", "route_rules"]) announceChange({ kind: "table", table });
+  return result;
 }
 
 export async function changeTokenSettings(db: Database, actor: Actor, change: Partial<TokenSettings>): Promise<TokenSettings> {

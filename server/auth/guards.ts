@@ -3,7 +3,10 @@
  * The spec's user document: user_uid, email, is_admin (spec §3, §6).
  */
 import { redirect, redirectDocument } from "react-router";
+import { getConfig } from "../config";
+import { onDatabaseChange } from "../db/change-feed";
 import { ApiError } from "../http/api";
+import { requestScope } from "../http/request-context";
 import { getAuth } from "./auth";
 
 export interface SessionUser {
@@ -13,16 +16,73 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-/** The signed-in user of a request, or null. */
-export async function getUser(request: Request): Promise<SessionUser | null> {
-  const result = await getAuth().api.getSession({ headers: request.headers });
-  if (!result || result.user.banned) return null;
-  return { userUid: result.user.id, email: result.user.email, name: result.user.name, isAdmin: result.user.role === "admin" };
+/*
+ * Sessions are read once per request, usually from the signed cookie Better Auth keeps beside
+ * the session token (ADR 0026). When the database says a user's sessions or account changed
+ * (sign-out elsewhere, ban, new name or role), that user's cookie copies are not trusted for one
+ * cache window: their requests read the session table until every copy made before has expired.
+ */
+const changedUntil = new Map<string, number>();
+let everyoneChangedUntil = 0;
+
+onDatabaseChange((change) => {
+  if (change.kind === "table") return;
+  const until = Date.now() + getConfig().sessionCacheSeconds * 1000;
+  if (change.kind === "unknown") {
+    everyoneChangedUntil = until;
+    return;
+  }
+  if (changedUntil.size > 10_000) for (const [id, time] of changedUntil) if (time < Date.now()) changedUntil.delete(id);
+  changedUntil.set(change.userId, until);
+});
+
+function changedRecently(userId: string): boolean {
+  const now = Date.now();
+  return everyoneChangedUntil > now || (changedUntil.get(userId) ?? 0) > now;
+}
+
+async function readSession(request: Request, fromDatabase: boolean): Promise<SessionUser | null> {
+  const auth = getAuth();
+  const ask = (disableCookieCache: boolean) =>
+    auth.api.getSession({ headers: request.headers, query: disableCookieCache ? { disableCookieCache: true } : {}, returnHeaders: true });
+  let { headers, response } = await ask(fromDatabase);
+  // A copy from the cookie (no fresh one was set) of someone whose account just changed: ask the table.
+  if (response && !fromDatabase && headers.getSetCookie().length === 0 && changedRecently(response.user.id)) ({ headers, response } = await ask(true));
+  requestScope.getStore()?.cookiesToSend.push(...headers.getSetCookie());
+  if (!response || response.user.banned) return null;
+  return { userUid: response.user.id, email: response.user.email, name: response.user.name, isAdmin: response.user.role === "admin" };
+}
+
+/**
+ * The signed-in user of a request, or null; read once per request however many loaders ask.
+ * `fromDatabase` skips the cookie copy: for decisions that must see a ban or a lost role at once.
+ */
+export function getUser(request: Request, options: { fromDatabase?: boolean } = {}): Promise<SessionUser | null> {
+  const fromDatabase = options.fromDatabase === true;
+  const reads = requestScope.getStore()?.sessionReads;
+  if (!reads) return readSession(request, fromDatabase);
+  const key = `${fromDatabase}:${request.headers.get("cookie") ?? ""}:${request.headers.get("authorization") ?? ""}`;
+  let read = reads.get(key) as Promise<SessionUser | null> | undefined;
+  if (!read) {
+    read = readSession(request, fromDatabase);
+    reads.set(key, read);
+  }
+  return read;
+}
+
+/**
+ * Cookies the session reads of this request want the browser to keep (a refreshed cookie copy,
+ * a renewed session): the root middleware adds them to the response.
+ */
+export function takeSessionCookies(): string[] {
+  const store = requestScope.getStore();
+  return store ? store.cookiesToSend.splice(0) : [];
 }
 
 /** Admin pages and actions: anyone else goes to '/' with a full reload (spec §4 admin check). */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await getUser(request).catch(() => null); // an admin-check error also leads to '/'
+  // Admin rights are read from the session table every time: a removed admin loses them at once.
+  const user = await getUser(request, { fromDatabase: true }).catch(() => null); // an admin-check error also leads to '/'
   if (!user || !user.isAdmin) throw redirectDocument("/");
   return user;
 }
@@ -52,7 +112,8 @@ export async function requireUserForApi(request: Request): Promise<SessionUser> 
 
 /** For admin JSON APIs: 401 when signed out, 403 for anyone who is not an admin (spec §6). */
 export async function requireAdminForApi(request: Request): Promise<SessionUser> {
-  const user = await requireUserForApi(request);
+  const user = await getUser(request, { fromDatabase: true });
+  if (!user) throw new ApiError(401, "unauthorized", "Sign in first");
   if (!user.isAdmin) throw new ApiError(403, "forbidden", "Only administrators can do this");
   return user;
 }

@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } fro
 import type { ProductForm, ProductListQuery } from "~/lib/admin-products";
 import { type Actor, recordAudit } from "../admin/audit";
 import type { Database } from "../db/client";
+import { announceChange } from "../db/change-feed";
 import { products } from "../db/schema";
 import { logger } from "../logger";
 import { makeSiteImage, type SiteImage } from "../storage/images";
@@ -64,9 +65,15 @@ function columnsOf(form: ProductForm) {
   };
 }
 
+/** Every product change runs here: once it is committed, this process's cached shop is dropped. */
+async function inProductTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
+  const result = await db.transaction((txn) => run(txn as unknown as Database));
+  announceChange({ kind: "table", table: "products" });
+  return result;
+}
+
 export async function createProduct(db: Database, actor: Actor, form: ProductForm, options: { duplicateOf?: string } = {}): Promise<Product> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inProductTx(db, async (tx) => {
     const [row] = await tx.insert(products).values(columnsOf(form)).returning();
     await recordAudit(tx, actor, {
       action: options.duplicateOf ? "product.duplicate" : "product.create",
@@ -80,8 +87,7 @@ export async function createProduct(db: Database, actor: Actor, form: ProductFor
 }
 
 export async function updateProduct(db: Database, actor: Actor, id: string, form: ProductForm): Promise<Product> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inProductTx(db, async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
     if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
     const [after] = await tx
@@ -111,8 +117,7 @@ export async function setProductImage(db: Database, actor: Actor, id: string, im
   if (image && imageKey) await storage.put(imageKey, image.bytes, "image/webp");
   let result: { after: Product; replaced: string | null };
   try {
-    result = await db.transaction(async (txn) => {
-      const tx = txn as unknown as Database;
+    result = await inProductTx(db, async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
       if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
       const [after] = await tx.update(products).set({ imageKey, updatedAt: new Date() }).where(eq(products.id, id)).returning();
@@ -137,8 +142,7 @@ export async function readProductImage(product: Pick<Product, "imageKey">): Prom
 
 /** Archived products leave the shop for good but stay for the transactions that name them. */
 export async function setProductArchived(db: Database, actor: Actor, id: string, archived: boolean): Promise<Product> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inProductTx(db, async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
     if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
     const [after] = await tx

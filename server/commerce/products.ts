@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { cachedRead } from "../db/runtime-snapshot";
 import { faqs, products } from "../db/schema";
 
 export type Product = typeof products.$inferSelect;
@@ -39,14 +40,15 @@ export function toShopProduct(row: Product): ShopProduct {
 }
 
 /** Every product on sale, in the shop's order. */
-export async function listShopProducts(db: Database): Promise<ShopProduct[]> {
+/** The products on sale, read after each change. */
+export const listShopProducts = cachedRead(["products"], async (db): Promise<ShopProduct[]> => {
   const rows = await db
     .select()
     .from(products)
     .where(and(eq(products.active, true), isNull(products.archivedAt)))
     .orderBy(asc(products.sortOrder), asc(products.priceMinor));
   return rows.map(toShopProduct);
-}
+});
 
 /** Products by id, on sale or not (the caller decides what an inactive one means). */
 export async function findProducts(db: Database, ids: string[]): Promise<Map<string, Product>> {

@@ -7,6 +7,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client";
+import { announceChange } from "../db/change-feed";
+import { cachedRead } from "../db/runtime-snapshot";
 import { siteSettings } from "../db/schema";
 
 export const BLOCKED_TERMS_KEY = "blocked_terms";
@@ -16,12 +18,13 @@ export const blockedTermsSchema = z.array(z.string().trim().toLowerCase().min(1)
 /** A deliberately short default: obvious profanity and explicit words. */
 export const DEFAULT_BLOCKED_TERMS: string[] = ["fuck", "fucking", "shit", "cunt", "porn", "nsfw", "nude", "nudes", "hentai", "bitch", "motherfucker"];
 
-export async function loadBlockedTerms(db: Database): Promise<string[]> {
+/** The blocked words, read after each change of site_settings. */
+export const loadBlockedTerms = cachedRead(["site_settings"], async (db): Promise<string[]> => {
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, BLOCKED_TERMS_KEY));
   if (!row) return DEFAULT_BLOCKED_TERMS;
   const parsed = blockedTermsSchema.safeParse(row.value);
   return parsed.success ? parsed.data : DEFAULT_BLOCKED_TERMS;
-}
+});
 
 export async function saveBlockedTerms(db: Database, terms: unknown): Promise<string[]> {
   const value = [...new Set(blockedTermsSchema.parse(terms))];
@@ -29,6 +32,7 @@ export async function saveBlockedTerms(db: Database, terms: unknown): Promise<st
     .insert(siteSettings)
     .values({ key: BLOCKED_TERMS_KEY, value })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+  announceChange({ kind: "table", table: "site_settings" });
   return value;
 }
 

@@ -6,6 +6,8 @@ import { asc, eq, max } from "drizzle-orm";
 import type { FaqForm } from "~/lib/admin-content";
 import { type Actor, recordAudit } from "../admin/audit";
 import type { Database } from "../db/client";
+import { announceChange } from "../db/change-feed";
+import { cachedRead } from "../db/runtime-snapshot";
 import { faqs } from "../db/schema";
 
 export type Faq = typeof faqs.$inferSelect;
@@ -26,13 +28,14 @@ export interface FaqEntry {
 }
 
 /** The published questions, in order: what the pricing page shows. */
-export async function listPublishedFaqs(db: Database): Promise<FaqEntry[]> {
-  return db
+/** The published FAQ, read after each change. */
+export const listPublishedFaqs = cachedRead(["faqs"], (db): Promise<FaqEntry[]> =>
+  db
     .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
     .from(faqs)
     .where(eq(faqs.published, true))
-    .orderBy(asc(faqs.sortOrder), asc(faqs.createdAt));
-}
+    .orderBy(asc(faqs.sortOrder), asc(faqs.createdAt)),
+);
 
 export async function listFaqsForAdmin(db: Database): Promise<Faq[]> {
   return db.select().from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.createdAt));
@@ -44,8 +47,11 @@ export async function getFaq(db: Database, id: string): Promise<Faq | null> {
   return row ?? null;
 }
 
+/** Every FAQ change runs here: once it is committed, this process's cached FAQ is dropped. */
 async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((txn) => run(txn as unknown as Database));
+  const result = await db.transaction((txn) => run(txn as unknown as Database));
+  announceChange({ kind: "table", table: "faqs" });
+  return result;
 }
 
 async function lockFaq(tx: Database, id: string): Promise<Faq> {

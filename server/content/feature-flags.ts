@@ -1,6 +1,8 @@
 /** Feature flags (spec §1, §9): stored in the database, all off unless an admin turns one on. */
 import { featureFlags } from "../db/schema";
+import { announceChange } from "../db/change-feed";
 import type { Database } from "../db/client";
+import { cachedRead } from "../db/runtime-snapshot";
 import { FLAG_KEYS, type FlagKey } from "~/lib/flags";
 
 export { FLAG_KEYS, FLAG_LABELS, type FlagKey } from "~/lib/flags";
@@ -18,17 +20,18 @@ export const ALL_FLAGS_OFF: FeatureFlags = Object.freeze({
   christmas_event: false,
 });
 
-/** Reads every flag in one query; unknown rows are ignored, missing rows are off. */
-export async function loadFeatureFlags(db: Database): Promise<FeatureFlags> {
+/** Every flag, read in one query after each change; unknown rows are ignored, missing rows are off. */
+export const loadFeatureFlags = cachedRead(["feature_flags"], async (db): Promise<FeatureFlags> => {
   const rows = await db.select({ key: featureFlags.key, enabled: featureFlags.enabled }).from(featureFlags);
   const flags: FeatureFlags = { ...ALL_FLAGS_OFF };
   for (const row of rows) if (isFlagKey(row.key)) flags[row.key] = row.enabled;
   return flags;
-}
+});
 
 export async function setFeatureFlag(db: Database, key: FlagKey, enabled: boolean): Promise<void> {
   await db
     .insert(featureFlags)
     .values({ key, enabled })
     .onConflictDoUpdate({ target: featureFlags.key, set: { enabled, updatedAt: new Date() } });
+  announceChange({ kind: "table", table: "feature_flags" });
 }

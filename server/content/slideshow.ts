@@ -4,10 +4,12 @@
  * an optional schedule. Each change is audited in its own transaction; files of replaced or
  * deleted slides are removed once the change is committed.
  */
-import { and, asc, eq, gt, isNull, lte, max, or } from "drizzle-orm";
+import { asc, eq, max } from "drizzle-orm";
 import { SLIDE_MIN_WIDTH, type SlideForm } from "~/lib/admin-content";
 import { type Actor, recordAudit } from "../admin/audit";
 import type { Database } from "../db/client";
+import { announceChange } from "../db/change-feed";
+import { cachedRead } from "../db/runtime-snapshot";
 import { slideshowBackgrounds } from "../db/schema";
 import { logger } from "../logger";
 import { makeSiteImage } from "../storage/images";
@@ -47,18 +49,17 @@ export interface PublicSlide {
 }
 
 /** What the home page shows now: active slides inside their schedule, in order. */
-export async function listLiveSlides(db: Database, now = new Date()): Promise<PublicSlide[]> {
-  const rows = await db
+/** Switched-on slides with their schedules, read after each change; the schedule is applied per request. */
+const loadActiveSlides = cachedRead(["slideshow_backgrounds"], (db) =>
+  db
     .select()
     .from(slideshowBackgrounds)
-    .where(
-      and(
-        eq(slideshowBackgrounds.active, true),
-        or(isNull(slideshowBackgrounds.startsAt), lte(slideshowBackgrounds.startsAt, now)),
-        or(isNull(slideshowBackgrounds.endsAt), gt(slideshowBackgrounds.endsAt, now)),
-      ),
-    )
-    .orderBy(asc(slideshowBackgrounds.sortOrder), asc(slideshowBackgrounds.createdAt));
+    .where(eq(slideshowBackgrounds.active, true))
+    .orderBy(asc(slideshowBackgrounds.sortOrder), asc(slideshowBackgrounds.createdAt)),
+);
+
+export async function listLiveSlides(db: Database, now = new Date()): Promise<PublicSlide[]> {
+  const rows = (await loadActiveSlides(db)).filter((s) => (!s.startsAt || s.startsAt <= now) && (!s.endsAt || s.endsAt > now));
   return rows.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, href: s.linkUrl || null, imageUrl: slideImageUrl(s), color: s.color }));
 }
 
@@ -72,8 +73,11 @@ export async function getSlide(db: Database, id: string): Promise<Slide | null> 
   return row ?? null;
 }
 
+/** Every slide change runs here: once it is committed, this process's cached slides are dropped. */
 async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((txn) => run(txn as unknown as Database));
+  const result = await db.transaction((txn) => run(txn as unknown as Database));
+  announceChange({ kind: "table", table: "slideshow_backgrounds" });
+  return result;
 }
 
 async function lockSlide(tx: Database, id: string): Promise<Slide> {

@@ -18,6 +18,12 @@ export type DatabaseTarget = { kind: "pglite"; dir: string | null } | { kind: "p
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseTarget["kind"];
+  /**
+   * Hears NOTIFY messages on `channel` until the returned function is called. On PostgreSQL it
+   * holds one connection of its own and reconnects when it drops, calling `onGap` once it is back
+   * (messages sent meanwhile were missed); PGlite hears its own connection.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -79,6 +85,12 @@ export async function openDatabase(target: DatabaseTarget, options: { pgliteData
       return {
         db,
         kind: "pglite",
+        listen: async (channel, onMessage) => {
+          const unsubscribe = await client.listen(channel, onMessage);
+          return async () => {
+            if (!client.closed) await unsubscribe();
+          };
+        },
         close: async () => {
           await client.close();
           unlock();
@@ -93,7 +105,52 @@ export async function openDatabase(target: DatabaseTarget, options: { pgliteData
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-  return { db, kind: "postgres", close: () => pool.end() };
+  return { db, kind: "postgres", listen: (channel, onMessage, onGap) => listenOnPostgres(target.url, channel, onMessage, onGap), close: () => pool.end() };
+}
+
+/** LISTEN on a connection of its own, outside the pool, reconnecting with a growing pause (up to 5 s). */
+async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void, onGap: () => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let pause = 100;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      void next.end().catch(() => {});
+      retry = setTimeout(() => void reconnect(), pause);
+      retry.unref();
+      pause = Math.min(pause * 2, 5_000);
+    };
+    next.on("error", lost);
+    next.on("end", lost);
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    pause = 100;
+  };
+  const reconnect = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+      onGap();
+    } catch {
+      retry = setTimeout(() => void reconnect(), pause);
+      retry.unref();
+      pause = Math.min(pause * 2, 5_000);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 const globalKey = Symbol.for("atelier.database");

@@ -8,6 +8,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { CostTable } from "../../app/lib/generation";
 import type { Database } from "../db/client";
+import { announceChange } from "../db/change-feed";
+import { cachedRead } from "../db/runtime-snapshot";
 import { siteSettings } from "../db/schema";
 
 const SETTINGS_KEY = "token_defaults";
@@ -39,19 +41,21 @@ export const DEFAULT_TOKEN_SETTINGS: TokenSettings = {
   generationPaused: false,
 };
 
-export async function loadTokenSettings(db: Database): Promise<TokenSettings> {
+/** Token prices and grants, read after each change of site_settings. */
+export const loadTokenSettings = cachedRead(["site_settings"], async (db): Promise<TokenSettings> => {
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, SETTINGS_KEY));
   if (!row) return DEFAULT_TOKEN_SETTINGS;
   const parsed = tokenSettingsSchema.partial().safeParse(row.value);
   return parsed.success ? { ...DEFAULT_TOKEN_SETTINGS, ...parsed.data } : DEFAULT_TOKEN_SETTINGS;
-}
+});
 
 /** Saves a change to some of the settings; the rest keep their values. */
 export async function saveTokenSettings(db: Database, change: Partial<TokenSettings>): Promise<TokenSettings> {
-  const next = tokenSettingsSchema.parse({ ...(await loadTokenSettings(db)), ...change });
+  const next = tokenSettingsSchema.parse({ ...(await loadTokenSettings.fresh(db)), ...change });
   await db
     .insert(siteSettings)
     .values({ key: SETTINGS_KEY, value: next })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: next, updatedAt: new Date() } });
+  announceChange({ kind: "table", table: "site_settings" });
   return next;
 }

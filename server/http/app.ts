@@ -17,6 +17,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig, type Config } from "../config";
 import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } from "../db/client";
+import { startChangeFeed } from "../db/change-feed";
 import { isDatabaseMigrated, migrateDatabase } from "../db/migrate";
 import { type SeededAccount, seedDemoData } from "../db/seed";
 import { logger } from "../logger";
@@ -30,7 +31,7 @@ import { startGenerationRecovery } from "../generation/render-job";
 import { startEngineHealthChecks } from "../generation/engines/catalog";
 import { closeImageTools } from "../image-tools";
 import { recoverImageEdits } from "../image-tools/edits";
-import { requestInfoContext } from "./request-context";
+import { requestInfoContext, requestScope } from "./request-context";
 import { sharedResponseCache } from "./response-cache";
 
 declare const __ATELIER_BUILD_TIME__: number;
@@ -139,8 +140,7 @@ export function createApp(options: CreateAppOptions): express.Express {
     next();
   });
 
-  app.use(
-    createRequestHandler({
+  const handleWithRouter = createRequestHandler({
       build: options.build,
       mode: options.mode ?? "production",
       getLoadContext(req, res) {
@@ -153,8 +153,9 @@ export function createApp(options: CreateAppOptions): express.Express {
         });
         return context;
       },
-    }),
-  );
+  });
+  // Each request gets its own scope for what it reads once and the cookies it must send (request-context.ts).
+  app.use((req, res, next) => requestScope.run({ sessionReads: new Map(), cookiesToSend: [] }, () => handleWithRouter(req, res, next)));
 
   // Last resort: something threw outside React Router (which renders its own error pages).
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
@@ -173,6 +174,7 @@ export function createApp(options: CreateAppOptions): express.Express {
 }
 
 let stopRecovery: () => void = () => {};
+let stopChangeFeed: () => Promise<void> = async () => {};
 
 /** Opens the database, applies migrations and seeds demo data when configured. */
 export async function prepareDatabase(config: Config = getConfig()): Promise<{ handle: DatabaseHandle; seeded: SeededAccount[] }> {
@@ -188,6 +190,8 @@ export async function prepareDatabase(config: Config = getConfig()): Promise<{ h
       demoUserPassword: config.demoUserPassword,
     }));
   }
+  // From here on, settings are cached and every change to them is heard (ADR 0026).
+  stopChangeFeed = await startChangeFeed(handle);
   await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: config.jobWorkers });
   if (config.jobWorkers) stopRecovery = startWorkerTimers(handle.db);
   return { handle, seeded };
@@ -237,6 +241,7 @@ export async function startWorker(): Promise<void> {
     await starting.catch(() => {});
     stopRecovery();
     await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
+    await stopChangeFeed();
     await closeEngines();
     await closeImageTools();
     await handle.close();
@@ -246,6 +251,7 @@ export async function startWorker(): Promise<void> {
   process.once("SIGINT", () => void stop("SIGINT"));
   starting = (async () => {
     if (config.runMigrations) await migrateDatabase(config.database, handle);
+    stopChangeFeed = await startChangeFeed(handle);
     await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: true });
     stopRecovery = startWorkerTimers(handle.db);
     const { mode } = describeRuntimeMode();
@@ -280,6 +286,11 @@ export async function startServer(): Promise<Server> {
   if (!fs.existsSync(clientDir)) throw new Error(`Client build not found at ${clientDir}: run npm run build`);
   const app = createApp({ build, clientDir, mode: "production", config });
   const server = app.listen(config.port, config.host);
+  // Idle keep-alive connections outlive a load balancer's (60 s on AWS ALB, nginx's 75 s upstream
+  // keepalive_timeout is the client side): the server never closes one the balancer is about to
+  // reuse, which would turn a request into a connection reset.
+  server.keepAliveTimeout = 76_000;
+  server.headersTimeout = 77_000;
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -313,6 +324,7 @@ export async function startServer(): Promise<Server> {
     server.close(async () => {
       stopRecovery();
       await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
+      await stopChangeFeed().catch((err: unknown) => logger.error({ err }, "stopping the change feed failed"));
       await closeEngines();
       await closeImageTools();
       await handle.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));

@@ -1,4 +1,5 @@
 /** Values every loader, action and middleware can read from React Router's context. */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createContext } from "react-router";
 import type { Logger } from "../logger";
 import type { ShellState } from "../navigation/check-navigation";
@@ -16,3 +17,16 @@ export const requestInfoContext = createContext<RequestInfo>();
 
 /** Flags, settings and route rules, read once per page request by the root middleware. */
 export const shellStateContext = createContext<ShellState>();
+
+/**
+ * What one request keeps for itself wherever its code runs, even where only the Request is at
+ * hand (React Router hands loaders a copy of the Request, so it cannot be the key): the session
+ * reads (server/auth/guards.ts) and the cookies they want sent. The HTTP shell opens one per
+ * request; code run outside a request (jobs, tests) has none and reads without keeping.
+ */
+export interface RequestScope {
+  sessionReads: Map<string, Promise<unknown>>;
+  cookiesToSend: string[];
+}
+
+export const requestScope = new AsyncLocalStorage<RequestScope>();

@@ -2,6 +2,8 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client";
+import { announceChange } from "../db/change-feed";
+import { cachedRead } from "../db/runtime-snapshot";
 import { routeRules } from "../db/schema";
 
 export type RouteRule = Pick<typeof routeRules.$inferSelect, "id" | "fromPath" | "target" | "permanent">;
@@ -30,16 +32,18 @@ export type RouteRuleInput = z.input<typeof routeRuleInput>;
 export async function createRouteRule(db: Database, input: RouteRuleInput) {
   const values = routeRuleInput.parse(input);
   const [row] = await db.insert(routeRules).values(values).returning();
+  announceChange({ kind: "table", table: "route_rules" });
   return row!;
 }
 
-export async function loadRouteRules(db: Database): Promise<RouteRule[]> {
-  return db
+/** The switched-on rules, read after each change. */
+export const loadRouteRules = cachedRead(["route_rules"], (db): Promise<RouteRule[]> =>
+  db
     .select({ id: routeRules.id, fromPath: routeRules.fromPath, target: routeRules.target, permanent: routeRules.permanent })
     .from(routeRules)
     .where(eq(routeRules.enabled, true))
-    .orderBy(asc(routeRules.id));
-}
+    .orderBy(asc(routeRules.id)),
+);
 
 function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

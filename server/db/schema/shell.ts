@@ -32,3 +32,15 @@ export const routeRules = pgTable(
   },
   (t) => [uniqueIndex("route_rules_from_path_key").on(t.fromPath)],
 );
+
+/**
+ * How often each table that feeds the run-time snapshot (server/db/runtime-snapshot.ts) has
+ * changed. Database triggers bump the row in the writing transaction and announce the change on
+ * the `atelier_changes` channel; processes that missed the announcement see the version move
+ * (ADR 0026).
+ */
+export const runtimeChanges = pgTable("runtime_changes", {
+  tableName: text("table_name").primaryKey(),
+  version: integer("version").notNull().default(0),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
