@@ -16,6 +16,7 @@ import { getTokenBalance } from "@server/generation/ledger";
 import { countUnreadNotifications } from "@server/notify/notifications";
 import { shellStateContext } from "@server/http/request-context";
 import { navigationMiddleware } from "@server/navigation/middleware";
+import { sharedPagesMiddleware } from "@server/navigation/shared-pages";
 import { getBuildInfo } from "@server/ops/build-info";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
@@ -24,8 +25,11 @@ import { reportClientError } from "./lib/error-reporter";
 import { useNonce } from "./lib/nonce";
 import "./app.css";
 
-/** Navigation checks (spec §2) run on the server before every page's loaders; session cookies go out with every answer. */
-export const middleware: Route.MiddlewareFunction[] = [sessionCookiesMiddleware, navigationMiddleware];
+/**
+ * Navigation checks (spec §2) run on the server before every page's loaders; session cookies go
+ * out with every answer; anonymous answers to shared pages may be kept by the micro-cache.
+ */
+export const middleware: Route.MiddlewareFunction[] = [sessionCookiesMiddleware, sharedPagesMiddleware, navigationMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { flags } = context.get(shellStateContext);

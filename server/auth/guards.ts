@@ -42,6 +42,8 @@ function changedRecently(userId: string): boolean {
 }
 
 async function readSession(request: Request, fromDatabase: boolean): Promise<SessionUser | null> {
+  // No session cookie (most visitors): nothing to ask Better Auth, which would answer null too.
+  if (!request.headers.get("cookie")?.includes("session_token=")) return null;
   const auth = getAuth();
   const ask = (disableCookieCache: boolean) =>
     auth.api.getSession({ headers: request.headers, query: disableCookieCache ? { disableCookieCache: true } : {}, returnHeaders: true });

@@ -125,9 +125,10 @@ export function createApp(options: CreateAppOptions): express.Express {
   if (options.clientDir) {
     // Hashed file names never change content: cache them for a year.
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    // Other top-level files (favicon, robots.txt…); API calls skip it, so they cost no file lookups.
+    // Other top-level files (favicon, robots.txt…), known at start: pages and APIs cost no file lookups.
     const publicFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
+    const publicPaths = new Set(listPublicFiles(options.clientDir).map((file) => `/${file}`));
+    app.use((req, res, next) => (publicPaths.has(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   // API bodies: refuse oversized ones before reading them; the routes check type and syntax.
@@ -171,6 +172,15 @@ export function createApp(options: CreateAppOptions): express.Express {
     else res.status(500).type("text/plain").send("Internal Server Error");
   });
   return app;
+}
+
+/** Files of the client build outside /assets (from public/), as paths relative to its folder. */
+function listPublicFiles(dir: string, prefix = ""): string[] {
+  return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const name = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return name === "assets" ? [] : listPublicFiles(dir, name);
+    return [name];
+  });
 }
 
 let stopRecovery: () => void = () => {};

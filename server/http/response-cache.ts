@@ -2,14 +2,23 @@
  * A shared cache in front of the routes, the way a reverse proxy's micro-cache works: a GET
  * answer marked `Cache-Control: s-maxage=N` (HTTP's word for "shared caches may keep this") is
  * kept for N seconds and replayed — headers and already-compressed bytes — to the next
- * anonymous requests for the same URL, without running the route again.
+ * anonymous requests for the same host and URL, without running the route again.
+ *
+ * Pages opt in with the internal header `X-Atelier-Shared-Cache: N` instead (set by the root
+ * middleware for the pages in server/navigation/shared-pages.ts), which is never sent to the
+ * browser: browsers and outside caches are told `no-cache`. A page carries the nonce of its
+ * Content-Security-Policy in its inline scripts; a replay must not hand one nonce to everyone, so
+ * a kept page's policy allows its inline scripts by their SHA-256 hashes instead (ADR 0026).
  *
  * Only requests without cookies or credentials use it, and an answer that sets a cookie is never
- * kept, so nothing personal can leak from one visitor to another. Routes opt in by sending
- * s-maxage (today: the public community list); clearSharedResponses() forgets everything when
- * what those answers show changes (see server/community/list-cache.ts).
+ * kept, so nothing personal can leak from one visitor to another. clearSharedResponses()
+ * forgets everything when what those answers show changes (server/community/list-cache.ts; any
+ * change to the run-time settings, below).
  */
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { onDatabaseChange } from "../db/change-feed";
 
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
@@ -25,10 +34,17 @@ interface StoredResponse {
 }
 
 const stored = new Map<string, StoredResponse>();
+/** The internal header by which a page says it may be kept; removed before anything is sent. */
+export const SHARED_CACHE_HEADER = "x-atelier-shared-cache";
 
 export function clearSharedResponses(): void {
   stored.clear();
 }
+
+// Flags, rules, slides, products, the FAQ…: pages show them, so a change to any of them forgets every page.
+onDatabaseChange((change) => {
+  if (change.kind !== "user") clearSharedResponses();
+});
 
 function sharedMaxAgeSeconds(cacheControl: unknown): number {
   if (typeof cacheControl !== "string") return 0;
@@ -41,8 +57,8 @@ function sharedMaxAgeSeconds(cacheControl: unknown): number {
 export function sharedResponseCache() {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== "GET" || req.headers.cookie || req.headers.authorization) return next();
-    // Compressed bytes are stored, so the key includes what the client accepts.
-    const key = `${req.originalUrl}\n${req.headers["accept-encoding"] ?? ""}`;
+    // Compressed bytes are stored, so the key includes what the client accepts; pages answer per host (domain check).
+    const key = `${req.headers.host ?? ""}\n${req.originalUrl}\n${req.headers["accept-encoding"] ?? ""}`;
     const now = Date.now();
     const hit = stored.get(key);
     if (hit && hit.expires > now) {
@@ -53,12 +69,15 @@ export function sharedResponseCache() {
       return;
     }
     if (hit) stored.delete(key);
+    let pageMaxAge = 0;
+    hideSharedCacheHeader(res, (seconds) => (pageMaxAge = seconds));
     captureResponse(res, (status, body) => {
-      const maxAge = sharedMaxAgeSeconds(res.getHeader("cache-control"));
+      const maxAge = pageMaxAge || sharedMaxAgeSeconds(res.getHeader("cache-control"));
       if (status !== 200 || maxAge <= 0 || res.getHeader("set-cookie") !== undefined) return;
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => !SKIPPED_HEADERS.has(name))
         .map(([name, value]) => [name, value!] as [string, string | number | string[]]);
+      if (pageMaxAge && !allowInlineScriptsByHash(headers, body, res.getHeader("content-encoding"))) return;
       const storedAt = Date.now();
       stored.set(key, { storedAt, expires: storedAt + maxAge * 1000, status, headers, body });
       while (stored.size > MAX_ENTRIES) stored.delete(stored.keys().next().value!);
@@ -97,4 +116,40 @@ function captureResponse(res: Response, done: (status: number, body: Buffer) => 
     if (keep) done(res.statusCode, Buffer.concat(chunks));
     return result;
   }) as Response["end"];
+}
+
+/** Takes the page's internal header off the answer before it is sent, telling `found` its value. */
+function hideSharedCacheHeader(res: Response, found: (seconds: number) => void): void {
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = ((...args: unknown[]) => {
+    const value = Number(res.getHeader(SHARED_CACHE_HEADER) ?? 0);
+    if (value > 0) {
+      found(value);
+      res.removeHeader(SHARED_CACHE_HEADER);
+      res.setHeader("Cache-Control", "no-cache");
+    }
+    return (writeHead as (...a: unknown[]) => Response)(...args);
+  }) as Response["writeHead"];
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * Rewrites a kept page's Content-Security-Policy so that it allows the page's own inline scripts
+ * by hash rather than by the nonce of the request that made it. False when the page cannot be
+ * kept (no policy with a nonce, or a body it cannot read).
+ */
+function allowInlineScriptsByHash(headers: [string, string | number | string[]][], body: Buffer, encoding: unknown): boolean {
+  const policy = headers.find(([name]) => name === "content-security-policy");
+  if (!policy || typeof policy[1] !== "string" || !/'nonce-[^']+'/.test(policy[1])) return false;
+  let html: string;
+  try {
+    html = (encoding === "gzip" ? zlib.gunzipSync(body) : encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "deflate" ? zlib.inflateSync(body) : body).toString("utf8");
+  } catch {
+    return false;
+  }
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) hashes.add(`'sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}'`);
+  policy[1] = policy[1].replace(/ ?'nonce-[^']+'/g, hashes.size > 0 ? ` ${[...hashes].join(" ")}` : "");
+  return true;
 }

@@ -1,0 +1,42 @@
+/**
+ * Pages that show every anonymous visitor the same thing (no form tokens, nothing personal), so
+ * the HTTP shell's micro-cache may keep an answer for a couple of seconds and replay it to the
+ * next anonymous visitors of the same address (server/http/response-cache.ts, ADR 0026). Signed-in
+ * visitors always get a page rendered for them.
+ */
+import type { MiddlewareFunction } from "react-router";
+import { SHARED_CACHE_HEADER } from "../http/response-cache";
+import { normalizePattern } from "./check-navigation";
+
+/** How long a kept page may be replayed: a change an admin makes clears it at once anyway. */
+export const SHARED_PAGE_SECONDS = 2;
+
+const SHARED_PAGES = new Set([
+  "/",
+  "/about-us",
+  "/pricing-plans",
+  "/checkout-tiers",
+  "/product-overview",
+  "/community/main",
+  "/community/list",
+  "/community/detail",
+  "/community/christmas-event/list",
+]);
+
+export function isSharedPage(pattern: string): boolean {
+  return SHARED_PAGES.has(normalizePattern(pattern).replace(/\/$/, "") || "/");
+}
+
+/** Root middleware: marks an anonymous visitor's answer to a shared page as one the micro-cache may keep. */
+export const sharedPagesMiddleware: MiddlewareFunction<Response> = async ({ request, pattern }, next) => {
+  const response = await next();
+  const anonymous = !request.headers.has("cookie") && !request.headers.has("authorization");
+  if (request.method === "GET" && anonymous && response.status === 200 && isSharedPage(pattern)) {
+    try {
+      response.headers.set(SHARED_CACHE_HEADER, String(SHARED_PAGE_SECONDS));
+    } catch {
+      // a Response with immutable headers is simply not kept
+    }
+  }
+  return response;
+};
