@@ -3,13 +3,16 @@
  * clearing) and the HTTP micro-cache in front of the routes, on a real Express server with
  * compression, talked to over HTTP.
  */
+import { createHash, randomBytes } from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cachedList, clearListCache, LIST_CACHE_TTL_MS } from "../../server/community/list-cache";
-import { clearSharedResponses, sharedResponseCache } from "../../server/http/response-cache";
+import { announceChange } from "../../server/db/change-feed";
+import { clearSharedResponses, SHARED_CACHE_HEADER, sharedResponseCache } from "../../server/http/response-cache";
 
 describe("list page cache", () => {
   beforeEach(() => clearListCache());
@@ -117,5 +120,79 @@ describe("shared HTTP response cache", () => {
     const first = await get("/shared");
     clearListCache();
     expect((await get("/shared")).body.run).toBe(first.body.run + 1);
+  });
+});
+
+describe("shared pages in the HTTP response cache", () => {
+  let server: Server;
+  let base = "";
+  let renders = 0;
+  const scripts = ['window.__ctx = {"a":1};', "import('/assets/entry.js');"];
+
+  beforeAll(async () => {
+    const app = express();
+    // As in the shell: a fresh nonce per request in the policy, then the cache, then compression.
+    app.use((_req, res, next) => {
+      res.locals.nonce = randomBytes(16).toString("base64");
+      res.set("Content-Security-Policy", `default-src 'self';script-src 'self' 'nonce-${res.locals.nonce as string}';object-src 'none'`);
+      next();
+    });
+    app.use(sharedResponseCache());
+    app.use(compression({ threshold: 0 }));
+    app.get("/page", (_req, res) => {
+      renders++;
+      const nonce = res.locals.nonce as string;
+      res.set(SHARED_CACHE_HEADER, "60").type("html");
+      res.send(`<!DOCTYPE html><html><body><p>render ${renders}</p>${scripts.map((s) => `<script nonce="${nonce}">${s}</script>`).join("")}<script type="module" src="/assets/x.js" nonce="${nonce}"></script></body></html>`);
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  beforeEach(() => {
+    clearSharedResponses();
+    renders = 0;
+  });
+
+  const get = async (headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}/page`, { headers: { "accept-encoding": "identity", ...headers } });
+    return { headers: res.headers, body: await res.text() };
+  };
+
+  it("replays a page with its inline scripts allowed by hash, never by the nonce of the request that rendered it", async () => {
+    const first = await get();
+    expect(first.headers.get(SHARED_CACHE_HEADER)).toBeNull(); // the internal header never leaves
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    expect(first.headers.get("content-security-policy")).toMatch(/'nonce-/);
+    for (const encoding of ["identity", "gzip", "br"]) {
+      const kept = await get({ "accept-encoding": encoding });
+      const again = await get({ "accept-encoding": encoding });
+      expect(again.body).toBe(kept.body);
+      expect(again.headers.get("age")).toBe("0");
+      const policy = again.headers.get("content-security-policy")!;
+      expect(policy).not.toContain("nonce-");
+      for (const script of scripts) expect(policy).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+      expect(policy).toMatch(/^default-src 'self';script-src 'self' 'sha256-[^;]+';object-src 'none'$/);
+    }
+  });
+
+  it("renders again for anyone with a cookie, per host, and after a change to the run-time settings", async () => {
+    await get();
+    expect((await get({ cookie: "better-auth.session_token=x" })).body).toContain("render 2");
+    expect((await get()).body).toContain("render 1");
+    const otherHost = await new Promise<string>((resolve, reject) => {
+      const url = new URL(`${base}/page`);
+      http.get({ host: url.hostname, port: url.port, path: "/page", headers: { host: "other.example" } }, (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => resolve(text));
+      }).on("error", reject);
+    });
+    expect(otherHost).toContain("render 3");
+    announceChange({ kind: "table", table: "feature_flags" });
+    expect((await get()).body).toContain("render 4");
+    announceChange({ kind: "user", userId: "u1" }); // a person's sessions are not what pages show to visitors
+    expect((await get()).body).toContain("render 4");
   });
 });
