@@ -41,6 +41,18 @@ function changedRecently(userId: string): boolean {
   return everyoneChangedUntil > now || (changedUntil.get(userId) ?? 0) > now;
 }
 
+/**
+ * For Better Auth's own `/api/auth/get-session`, which reads the cookie copy by itself: true when
+ * that copy belongs to someone whose sessions or account changed within the window, so the
+ * endpoint must read the session table instead (server/auth/http-guard.ts).
+ */
+export async function cookieCopyIsDistrusted(request: Request): Promise<boolean> {
+  if (!request.headers.get("cookie")?.includes("session_data=")) return false;
+  if (everyoneChangedUntil > Date.now()) return true;
+  const copy = await getAuth().api.getSession({ headers: request.headers });
+  return copy !== null && changedRecently(copy.user.id);
+}
+
 async function readSession(request: Request, fromDatabase: boolean): Promise<SessionUser | null> {
   // No session cookie (most visitors): nothing to ask Better Auth, which would answer null too.
   if (!request.headers.get("cookie")?.includes("session_token=")) return null;

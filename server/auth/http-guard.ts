@@ -4,6 +4,7 @@
  */
 import type { Database } from "../db/client";
 import { getAuth } from "./auth";
+import { cookieCopyIsDistrusted } from "./guards";
 import { limitCodeEmail, limitCodeEntry, limitSignInAttempt, limitSignUp, recordSignInFailure } from "./limits";
 import { checkPasswordPolicy } from "./password-policy";
 
@@ -48,6 +49,12 @@ export async function handleAuthRequest(db: Database, request: Request, ip: stri
               ? await limitCodeEntry(db, ip)
               : null;
     if (refusal) return refuse(429, "RATE_LIMITED", refusal.message, refusal.retryAfterSeconds);
+  }
+  if (request.method === "GET" && path === "/get-session" && (await cookieCopyIsDistrusted(request))) {
+    // Signed out elsewhere, banned, renamed…: answer from the session table, not the cookie copy (ADR 0026).
+    const url = new URL(request.url);
+    url.searchParams.set("disableCookieCache", "true");
+    request = new Request(url, request);
   }
   const response = await getAuth().handler(request);
   if (path === "/sign-in/email" && response.status === 401 && email) await recordSignInFailure(db, email);
