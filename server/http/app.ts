@@ -4,16 +4,12 @@
  * API body guards — and hands everything else to the route table (app/routes.ts).
  * This file is the entry of the server bundle (vite.config.ts).
  */
-import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
-import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig, type Config } from "../config";
 import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } from "../db/client";
@@ -32,11 +28,9 @@ import { startEngineHealthChecks } from "../generation/engines/catalog";
 import { closeImageTools } from "../image-tools";
 import { recoverImageEdits } from "../image-tools/edits";
 import { requestInfoContext, requestScope } from "./request-context";
-import { sharedResponseCache } from "./response-cache";
+import { createShellLayers } from "./shell-layers";
 
 declare const __ATELIER_BUILD_TIME__: number;
-
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9_\-.:]{1,100}$/;
 
 function sendJsonError(res: ExpressResponse, status: number, code: string, message: string) {
   res.status(status).type("application/json").set("Cache-Control", "no-store").send(JSON.stringify({ error: { code, message } }));
@@ -59,56 +53,8 @@ export function createApp(options: CreateAppOptions): express.Express {
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
 
-  // A request id on every log line and response; an incoming one is kept if it looks sane.
-  app.use((req, res, next) => {
-    const incoming = req.get("x-request-id");
-    res.locals.requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-    res.locals.nonce = randomBytes(16).toString("base64");
-    res.set("X-Request-Id", res.locals.requestId as string);
-    next();
-  });
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (_req, res) => (res as ExpressResponse).locals.requestId as string,
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-
-  app.use(
-    helmet({
-      contentSecurityPolicy: dev
-        ? false
-        : {
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.nonce as string}'`],
-              // React sets style attributes; styles cannot run code, scripts stay nonce-only.
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:"],
-              connectSrc: ["'self'"],
-              fontSrc: ["'self'", "data:"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-              upgradeInsecureRequests: config.publicUrl.startsWith("https:") ? [] : null,
-            },
-          },
-      strictTransportSecurity: config.publicUrl.startsWith("https:"),
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      xFrameOptions: { action: "deny" },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  // Answers that allow shared caching (s-maxage) are replayed to anonymous visitors for a moment.
-  app.use(sharedResponseCache());
-  app.use(compression());
+  // Request ids, logs, security headers, the shared response cache, compression (shell-layers.ts).
+  for (const layer of createShellLayers(config, { dev })) app.use(layer.handle);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

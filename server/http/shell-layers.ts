@@ -1,0 +1,130 @@
+/**
+ * What the HTTP shell does to every request before its route, as named layers in order, so
+ * `createApp` mounts them and `bench/shell.bench.ts` can price each one in microseconds.
+ * Anything that does not depend on the request is computed once here, not per request: the
+ * security headers (helmet runs once, at start) and the parts of the Content-Security-Policy
+ * around the nonce.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import compression from "compression";
+import type { Request, RequestHandler, Response } from "express";
+import helmet, { type HelmetOptions } from "helmet";
+import { pinoHttp } from "pino-http";
+import type { Config } from "../config";
+import { logger } from "../logger";
+import { sharedResponseCache } from "./response-cache";
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9_\-.:]{1,100}$/;
+/** Answers smaller than this are sent as they are: compressing them costs more than it saves. */
+export const COMPRESSION_THRESHOLD_BYTES = 1400;
+/** Paths whose requests are not logged line by line: load balancers' probes, hashed assets. */
+const QUIET_PATHS = /^\/(?:healthz|readyz|assets\/)/;
+
+export interface ShellLayer {
+  name: string;
+  handle: RequestHandler;
+}
+
+export function helmetOptions(config: Config, dev: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: dev
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce as string}'`],
+            // React sets style attributes; styles cannot run code, scripts stay nonce-only.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "blob:"],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'", "data:"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            upgradeInsecureRequests: config.publicUrl.startsWith("https:") ? [] : null,
+          },
+        },
+    strictTransportSecurity: config.publicUrl.startsWith("https:"),
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * Helmet's headers, worked out once by running helmet against a stand-in response whose nonce
+ * is a marker; per request only the nonce is put between the policy's two fixed parts.
+ */
+export function precomputedSecurityHeaders(options: HelmetOptions): RequestHandler {
+  const marker = `nonce-marker-${randomUUID()}`;
+  const fixed = new Map<string, string>();
+  const standIn = {
+    locals: { nonce: marker },
+    setHeader: (name: string, value: string) => void fixed.set(name, String(value)),
+    removeHeader: (name: string) => void fixed.delete(name),
+  };
+  let ran = false;
+  helmet(options)({} as Request, standIn as unknown as Response, () => (ran = true));
+  if (!ran) throw new Error("helmet did not finish synchronously: the security headers cannot be precomputed");
+  const policy = fixed.get("Content-Security-Policy");
+  fixed.delete("Content-Security-Policy");
+  const [beforeNonce, afterNonce] = policy?.split(marker) ?? [];
+  const headers = [...fixed];
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    if (afterNonce !== undefined) res.setHeader("Content-Security-Policy", `${beforeNonce}${res.locals.nonce as string}${afterNonce}`);
+    next();
+  };
+}
+
+export function createShellLayers(config: Config, options: { dev: boolean }): ShellLayer[] {
+  return [
+    {
+      // A request id on every log line and response (an incoming one is kept if it looks sane),
+      // and the nonce of this answer's inline scripts.
+      name: "request id and nonce",
+      handle: (req, res, next) => {
+        const incoming = req.headers["x-request-id"];
+        res.locals.requestId = typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        res.locals.nonce = randomBytes(16).toString("base64");
+        res.setHeader("X-Request-Id", res.locals.requestId as string);
+        next();
+      },
+    },
+    {
+      // An answer sent before its request's body has arrived (a 413, a refusal) closes the
+      // connection: otherwise the unread rest of the upload would sit on a kept-alive socket
+      // until its timeout, and the browser would wait for it instead of showing the answer.
+      name: "early answers close the connection",
+      handle: (req, res, next) => {
+        if (req.method === "GET" || req.method === "HEAD") return next();
+        const writeHead = res.writeHead;
+        res.writeHead = function (this: Response, ...args: unknown[]) {
+          if (!req.complete) this.setHeader("Connection", "close");
+          return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+        } as Response["writeHead"];
+        next();
+      },
+    },
+    {
+      name: "request log",
+      handle: pinoHttp({
+        logger,
+        genReqId: (_req, res) => (res as Response).locals.requestId as string,
+        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+        // Probes and assets only when they fail: a load balancer asks every few seconds.
+        autoLogging: { ignore: (req) => QUIET_PATHS.test(req.url ?? "") },
+        serializers: {
+          req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+      }) as unknown as RequestHandler,
+    },
+    { name: "security headers", handle: precomputedSecurityHeaders(helmetOptions(config, options.dev)) },
+    // Answers that allow shared caching (s-maxage, or a shared page) are replayed to anonymous visitors for a moment.
+    { name: "shared response cache", handle: sharedResponseCache() },
+    { name: "compression", handle: compression({ threshold: COMPRESSION_THRESHOLD_BYTES }) },
+  ];
+}
+
