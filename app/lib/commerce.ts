@@ -1,13 +1,13 @@
 /**
  * The shop's shared rules: what a cart holds, what checkout and code entry take. Shared by the
  * browser (instant feedback) and the server, which prices everything itself from the product
- * table — a price or token count sent by a browser is never read.
+ * table — a price or token count sent by a browser is never read. The plain constants and the
+ * zod-free code check live in commerce-constants.ts and are re-exported here.
  */
 import { z } from "zod";
+import { CART_LINES_MAX, CODE_MAX, CODE_MESSAGES, CODE_PATTERN, QUANTITY_MAX } from "./commerce-constants";
 
-export const CART_LINES_MAX = 10;
-export const QUANTITY_MAX = 20;
-export const CODE_MAX = 40;
+export * from "./commerce-constants";
 
 export const cartItem = z.object({
   productId: z.uuid({ error: "That pack does not exist" }),
@@ -34,9 +34,9 @@ export const cartItems = z
 export const discountCodeField = z
   .string()
   .trim()
-  .max(CODE_MAX, `Codes are at most ${CODE_MAX} characters`)
+  .max(CODE_MAX, CODE_MESSAGES.tooLong)
   .transform((v) => v.toUpperCase())
-  .refine((v) => v === "" || /^[A-Z0-9_-]+$/.test(v), "Codes are letters, digits, dashes and underscores");
+  .refine((v) => v === "" || CODE_PATTERN.test(v), CODE_MESSAGES.characters);
 
 /** POST /api/cart/quote and the checkout start: the cart and an optional discount code. */
 export const quoteInput = z.object({
@@ -47,7 +47,7 @@ export const quoteInput = z.object({
 export const checkoutInput = quoteInput.refine((v) => v.items.length > 0, { message: "Your cart is empty", path: ["items"] });
 
 export const redeemInput = z.object({
-  code: discountCodeField.refine((v) => v.length > 0, "Enter a code"),
+  code: discountCodeField.refine((v) => v.length > 0, CODE_MESSAGES.missing),
 });
 
 export const preRegistrationInput = z.object({
@@ -56,22 +56,3 @@ export const preRegistrationInput = z.object({
     .union([z.literal("on"), z.literal("true"), z.literal(true)], { error: "Tick the box to agree to hear from us at launch" })
     .transform(() => true),
 });
-
-/** The sandbox's test cards, documented on its checkout page (like a real provider's test mode). */
-export const SANDBOX_TEST_CARDS = [
-  { number: "4242 4242 4242 4242", outcome: "succeeds" },
-  { number: "4000 0025 0000 3155", outcome: "asks you to confirm the payment first" },
-  { number: "4000 0000 0000 0002", outcome: "is declined" },
-  { number: "4000 0000 0000 9995", outcome: "is declined for insufficient funds" },
-] as const;
-
-export const TRANSACTION_STATUS_LABELS = {
-  pending: "Waiting for payment",
-  paid: "Paid",
-  failed: "Failed",
-  canceled: "Canceled",
-  refunded: "Refunded",
-} as const;
-
-/** The cart in the visitor's browser: the spec's `selectedProducts` local-storage key. */
-export const CART_STORAGE_KEY = "selectedProducts";

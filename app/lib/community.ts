@@ -1,40 +1,13 @@
 /**
  * The community's shared rules: what publishing takes, how lists are sorted and filtered, and
  * the reasons a report can give. Shared by the browser (instant field errors) and the server.
+ * The plain constants live in community-constants.ts (no zod) and are re-exported here.
  */
 import { z } from "zod";
-import { GENERATION_MODES } from "./generation";
+import { DESCRIPTION_MAX, LIST_PAGE_DEFAULT, LIST_PAGE_MAX, LIST_SORTS, REPORT_REASONS, TAG_MAX, TAGS_MAX, TITLE_MAX, VISIBILITIES } from "./community-constants";
+import { GENERATION_MODES } from "./generation-constants";
 
-export const TITLE_MAX = 100;
-export const DESCRIPTION_MAX = 2000;
-export const TAG_MAX = 30;
-export const TAGS_MAX = 10;
-export const LIST_PAGE_MAX = 48;
-export const LIST_PAGE_DEFAULT = 24;
-
-export const VISIBILITIES = ["public", "unlisted"] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
-
-export const LIST_SORTS = ["newest", "trending", "most-liked", "most-downloaded", "featured"] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
-export const SORT_LABELS: Record<ListSort, string> = {
-  featured: "Featured",
-  newest: "Newest",
-  trending: "Trending",
-  "most-liked": "Most liked",
-  "most-downloaded": "Most downloaded",
-};
-
-export const REPORT_REASONS = ["spam", "offensive", "sexual", "violence", "copyright", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: "Spam or advertising",
-  offensive: "Hateful or offensive",
-  sexual: "Sexual content",
-  violence: "Violence or gore",
-  copyright: "Someone else's work",
-  other: "Something else",
-};
+export * from "./community-constants";
 
 /** Tags: trimmed, lower-case, letters, digits, spaces and dashes; duplicates dropped. */
 const tagsField = z

@@ -1,45 +1,15 @@
 /**
  * What a generation request may contain, shared by the browser (instant field errors) and the
  * server (the rule that counts): modes, sizes, aspect ratios, limits and the form's schema.
- * Style presets live in studio-styles.ts, doodle brushes in doodle-brushes.ts.
+ * The plain constants live in generation-constants.ts (no zod, for pages that only show them)
+ * and are re-exported here. Style presets live in studio-styles.ts, doodle brushes in
+ * doodle-brushes.ts.
  */
 import { z } from "zod";
+import { ASPECT_RATIOS, GENERATION_MODES, type GenerationMode, IMAGE_SIZES, type ImageSize, MAX_IMAGES, NEGATIVE_PROMPT_MAX, PROMPT_MAX, SEED_MAX } from "./generation-constants";
 import { STYLE_IDS } from "./studio-styles";
 
-export const GENERATION_MODES = ["text", "image", "doodle"] as const;
-export type GenerationMode = (typeof GENERATION_MODES)[number];
-
-export const MODE_LABELS: Record<GenerationMode, string> = {
-  text: "Text to art",
-  image: "Image to art",
-  doodle: "Doodle to art",
-};
-
-export const ASPECT_RATIOS = ["1:1", "4:3", "3:4", "16:9", "9:16"] as const;
-export type AspectRatio = (typeof ASPECT_RATIOS)[number];
-
-/** The long side of the image, in pixels. */
-export const IMAGE_SIZES = [512, 768, 1024] as const;
-export type ImageSize = (typeof IMAGE_SIZES)[number];
-
-export const PROMPT_MAX = 1000;
-export const NEGATIVE_PROMPT_MAX = 500;
-export const MAX_IMAGES = 4;
-export const SEED_MAX = 4_294_967_295;
-/** Uploads for image to art and doodles: bytes and decoded pixels (decompression bombs). */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_MAX_PIXELS = 40_000_000;
-
-export const GENERATION_STATUSES = ["queued", "running", "succeeded", "failed", "canceled"] as const;
-export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
-export const FINISHED_STATUSES: readonly GenerationStatus[] = ["succeeded", "failed", "canceled"];
-
-/** Width and height for an aspect ratio and a long side; both multiples of 8, as diffusion backends need. */
-export function dimensionsFor(aspectRatio: AspectRatio, size: number): { width: number; height: number } {
-  const [w, h] = aspectRatio.split(":").map(Number) as [number, number];
-  const round8 = (n: number) => Math.max(8, Math.round(n / 8) * 8);
-  return w >= h ? { width: size, height: round8((size * h) / w) } : { width: round8((size * w) / h), height: size };
-}
+export * from "./generation-constants";
 
 const optionalSeed = z.preprocess(
   (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim()) : v),

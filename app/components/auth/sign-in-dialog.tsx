@@ -1,13 +1,11 @@
-import { X } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
-import { Link, useLocation, useRevalidator } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/field";
-import { signInSchema } from "~/lib/account-schemas";
+import { LoaderCircle, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 
 /**
  * The sign-in dialog (the spec's "login popup"): signs in without leaving the page, so whatever
  * the visitor was doing stays as it was. Without scripts the trigger is a plain link to /login.
+ * The dialog's frame is here; its form (sign-in-form.tsx, with zod) loads when it is needed.
  */
 export function SignInDialogTrigger({ className, children = "Sign in" }: { className?: string; children?: React.ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -20,6 +18,7 @@ export function SignInDialogTrigger({ className, children = "Sign in" }: { class
       <Link
         to={`/login?redirectTo=${encodeURIComponent(redirectTo)}`}
         className={className}
+        onPointerDown={() => void loadSignInForm().catch(() => undefined)} // a head start on the click
         onClick={(event) => {
           if (!dialog.current?.showModal) return; // old browsers: follow the link
           event.preventDefault();
@@ -44,57 +43,41 @@ export function SignInDialogTrigger({ className, children = "Sign in" }: { class
   );
 }
 
-function SignInDialogBody({ redirectTo, onDone }: { redirectTo: string; onDone: () => void }) {
-  const revalidator = useRevalidator();
-  const [errors, setErrors] = useState<{ form?: React.ReactNode; email?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
+type SignInFormComponent = typeof import("./sign-in-form").SignInForm;
+let loadedForm: SignInFormComponent | null = null;
+let loadingForm: Promise<SignInFormComponent> | null = null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password"), remember: form.get("remember") ?? undefined });
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const response = await fetch("/api/auth/sign-in/email", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: parsed.data.email, password: parsed.data.password, rememberMe: parsed.data.remember }),
-      });
-      if (response.ok) {
-        onDone();
-        await revalidator.revalidate();
-        return;
-      }
-      const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-      if (response.status === 403 && body.code === "EMAIL_NOT_VERIFIED") {
-        setErrors({
-          form: (
-            <>
-              Verify your email first: we have sent you a new code.{" "}
-              <Link to={`/verify-email?${new URLSearchParams({ email: parsed.data.email, sent: "1" })}`} className="underline">
-                Enter it
-              </Link>
-            </>
-          ),
-        });
-      } else if (response.status === 401) {
-        setErrors({ form: "That email and password do not match an account." });
-      } else {
-        setErrors({ form: body.message ?? "Signing in did not work. Try again in a moment." });
-      }
-    } catch {
-      setErrors({ form: "Network error: check your connection and try again." });
-    } finally {
-      setBusy(false);
-    }
-  }
+/**
+ * The form and its schemas (zod) come in their own chunk, fetched when a visitor presses a
+ * sign-in link: pages that never show the form do not download them. A failed fetch can be
+ * tried again (after a deploy, the chunk-reload guard may reload the page instead).
+ */
+function loadSignInForm(): Promise<SignInFormComponent> {
+  loadingForm ??= import("./sign-in-form").then(
+    (module) => (loadedForm = module.SignInForm),
+    (error: unknown) => {
+      loadingForm = null;
+      throw error;
+    },
+  );
+  return loadingForm;
+}
+
+function SignInDialogBody({ redirectTo, onDone }: { redirectTo: string; onDone: () => void }) {
+  const [Form, setForm] = useState<SignInFormComponent | null>(() => loadedForm);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (Form) return;
+    let live = true;
+    loadSignInForm().then(
+      (loaded) => live && setForm(() => loaded),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [Form, attempt]);
 
   return (
     <div className="p-6 sm:p-8">
@@ -106,17 +89,33 @@ function SignInDialogBody({ redirectTo, onDone }: { redirectTo: string; onDone: 
           <X aria-hidden className="size-5" />
         </button>
       </div>
-      <form method="post" action="/login" noValidate onSubmit={submit} className="mt-5 space-y-4">
-        {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-        <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
-        <label className="flex items-center gap-2 text-sm text-ink-soft">
-          <input type="checkbox" name="remember" defaultChecked className="size-4 rounded accent-accent" /> Keep me signed in
-        </label>
-        <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
-          {busy ? "Signing in…" : "Sign in"}
-        </button>
-      </form>
+      {Form ? (
+        <Form onDone={onDone} />
+      ) : failed ? (
+        <div role="alert" className="mt-5 rounded-xl border border-danger/30 bg-red-50 px-4 py-3 text-sm text-danger">
+          The sign-in form did not load. Check your connection and{" "}
+          <button
+            type="button"
+            className="font-medium underline"
+            onClick={() => {
+              setFailed(false);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            try again
+          </button>
+          , or use the{" "}
+          <Link to={`/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-medium underline" onClick={onDone}>
+            sign-in page
+          </Link>
+          .
+        </div>
+      ) : (
+        // About the form's height, so the dialog does not jump when it arrives.
+        <div role="status" className="mt-5 flex min-h-64 items-center justify-center gap-2 text-sm text-ink-soft">
+          <LoaderCircle aria-hidden className="size-5 animate-spin" /> Loading the sign-in form…
+        </div>
+      )}
       <p className="mt-5 flex flex-wrap justify-between gap-2 text-sm">
         <Link to={`/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-medium text-accent hover:underline" onClick={onDone}>
           More ways to sign in

@@ -1,5 +1,5 @@
 import { Minus, Plus } from "lucide-react";
-import { QUANTITY_MAX } from "~/lib/commerce";
+import { QUANTITY_MAX } from "~/lib/commerce-constants";
 
 /** A quantity field with − and + buttons; typing works too. Whole numbers from 1 to the maximum. */
 export function QuantityStepper({ value, onChange, label, disabled }: { value: number; onChange: (next: number) => void; label: string; disabled?: boolean }) {

@@ -10,9 +10,10 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { useApiClient } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
-import { LIST_SORTS, type ListQuery, SORT_LABELS } from "~/lib/community";
+import type { ListQuery } from "~/lib/community";
+import { LIST_SORTS, SORT_LABELS } from "~/lib/community-constants";
 import type { ArtworkPage } from "~/lib/community-views";
-import { GENERATION_MODES, MODE_LABELS } from "~/lib/generation";
+import { GENERATION_MODES, MODE_LABELS } from "~/lib/generation-constants";
 import { stylesFor } from "~/lib/studio-styles";
 import { ArtworkGrid } from "./artwork-card";
 

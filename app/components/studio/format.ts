@@ -1,4 +1,4 @@
-import type { GenerationStatus } from "~/lib/generation";
+import type { GenerationStatus } from "~/lib/generation-constants";
 import type { GenerationView } from "~/lib/generation-views";
 import { findStyle } from "~/lib/studio-styles";
 

@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { useApiClient } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
-import { TITLE_MAX } from "~/lib/community";
+import { TITLE_MAX } from "~/lib/community-constants";
 import type { ArtworkView } from "~/lib/community-views";
 import type { GenerationView } from "~/lib/generation-views";
 import { BlurImage } from "./blur-image";

@@ -16,7 +16,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { cn } from "~/lib/cn";
-import { UPLOAD_MAX_BYTES } from "~/lib/generation";
+import { UPLOAD_MAX_BYTES } from "~/lib/generation-constants";
 import { IMAGE_TOOL_IDS, IMAGE_TOOL_INFO, isEditActive, type ImageEditView, type ImageToolId } from "~/lib/image-edits";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/image-tools";

@@ -14,7 +14,7 @@ import { ArtworkGrid, CreatorAvatar, detailPath } from "~/components/community/a
 import { excerpt, formatDate, styleLabel } from "~/components/studio/format";
 import { buttonClass } from "~/components/ui/button";
 import type { ArtworkView } from "~/lib/community-views";
-import { MODE_LABELS } from "~/lib/generation";
+import { MODE_LABELS } from "~/lib/generation-constants";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/detail";
 

@@ -11,7 +11,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/components/product/money";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
-import { SANDBOX_TEST_CARDS } from "~/lib/commerce";
+import { SANDBOX_TEST_CARDS } from "~/lib/commerce-constants";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sandbox checkout · Atelier" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,77 @@
+import { type FormEvent, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { signInSchema } from "~/lib/account-schemas";
+
+/**
+ * The sign-in dialog's form. Loaded only when a dialog opens (or a visitor points at a sign-in
+ * link), by sign-in-dialog.tsx: it brings the account schemas and zod, which public pages do
+ * not need until someone signs in.
+ */
+export function SignInForm({ onDone }: { onDone: () => void }) {
+  const revalidator = useRevalidator();
+  const [errors, setErrors] = useState<{ form?: React.ReactNode; email?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password"), remember: form.get("remember") ?? undefined });
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      setErrors(fields);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const response = await fetch("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: parsed.data.email, password: parsed.data.password, rememberMe: parsed.data.remember }),
+      });
+      if (response.ok) {
+        onDone();
+        await revalidator.revalidate();
+        return;
+      }
+      const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+      if (response.status === 403 && body.code === "EMAIL_NOT_VERIFIED") {
+        setErrors({
+          form: (
+            <>
+              Verify your email first: we have sent you a new code.{" "}
+              <Link to={`/verify-email?${new URLSearchParams({ email: parsed.data.email, sent: "1" })}`} className="underline">
+                Enter it
+              </Link>
+            </>
+          ),
+        });
+      } else if (response.status === 401) {
+        setErrors({ form: "That email and password do not match an account." });
+      } else {
+        setErrors({ form: body.message ?? "Signing in did not work. Try again in a moment." });
+      }
+    } catch {
+      setErrors({ form: "Network error: check your connection and try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form method="post" action="/login" noValidate onSubmit={submit} className="mt-5 space-y-4">
+      {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+      <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      <label className="flex items-center gap-2 text-sm text-ink-soft">
+        <input type="checkbox" name="remember" defaultChecked className="size-4 rounded accent-accent" /> Keep me signed in
+      </label>
+      <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
+        {busy ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}
