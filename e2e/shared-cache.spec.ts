@@ -210,10 +210,7 @@ test("shared pages kept for visitors never show one person's name, balance, badg
 });
 
 test("signed-in pages tell every cache they are private", async ({ playwright, db }) => {
-  // Known gap (found 2026-11-25): a signed-in page is sent with no Cache-Control at all (only
-  // answers that refresh the session cookie say "private, no-store"), so an outside shared cache
-  // may keep it by heuristics. Remove this line once the server marks signed-in answers private.
-  test.fail(true, "signed-in pages are sent without Cache-Control");
+  // Answers to requests with cookies are marked private by the root middleware (server/auth/session-cookies.ts).
   const person = await createVerifiedUser(db, `Dee Private ${randomBytes(3).toString("hex")}`);
   const request = await playwright.request.newContext({ baseURL: ORIGIN() });
   try {
