@@ -1,0 +1,219 @@
+/**
+ * Pages as a visitor meets them, under load, on the production server started as `npm start`
+ * starts it (`node server.mjs`, NODE_ENV unset), beside a bare node:http server sending the very
+ * same bytes, in the same run:
+ * - home, pricing, the community list (1,000 artworks), an artwork's detail page, and the
+ *   signed-in profile page;
+ * - at 10 connections: requests/s and p50/p99, for anonymous visitors (who may be answered from
+ *   the 2-second page micro-cache, ADR 0026) and "rendered" (a cookie that is not a session
+ *   skips every shared cache, so each request renders the page);
+ * - at 200 connections for 20 s: errors, timeouts, 5xx answers and p99 (target: none, p99 < 2 s),
+ *   and the slowest /healthz answer meanwhile (target: < 1 s);
+ * - on the embedded default (PGlite) and, when TEST_POSTGRES_URL is set, on PostgreSQL.
+ * Targets (issue 14): home, pricing and community list ≥ 10 % of bare on the embedded default and
+ * ≥ 15 % on PostgreSQL, with p99 < 100 ms at 10 connections; detail and profile ≥ 5 %.
+ *
+ *   npm run build && node bench/run-ts.mjs bench/pages.bench.ts [seconds=10] [burst-seconds=20] [pglite,postgres]
+ */
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/servers";
+
+const ARTWORKS = 1_000;
+const USER_PASSWORD = "bench-user-password-0123";
+const root = path.resolve(import.meta.dirname, "../..");
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  fiveXx: number;
+  /** During a burst: the slowest /healthz answer, ms (Infinity: one failed). */
+  slowestProbe?: number;
+}
+
+async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Load> {
+  const r = await autocannon({ url, connections, duration: seconds, headers, timeout: 10 });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, fiveXx: r["5xx"] };
+}
+
+/** Opens the bench's database, migrates it, adds 1,000 artworks by 50 creators, and closes it. */
+async function seedArtworks(target: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string }): Promise<string> {
+  const { openDatabase } = await import("../server/db/client");
+  const { migrateDatabase } = await import("../server/db/migrate");
+  const schema = await import("../server/db/schema");
+  const handle = await openDatabase(target);
+  await migrateDatabase(target, handle);
+  const creators = Array.from({ length: 50 }, (_, i) => `bench-${randomUUID()}-${i}`);
+  await handle.db.insert(schema.user).values(creators.map((id, i) => ({ id, name: `Creator ${i}`, email: `${id}@bench.test`, emailVerified: true })));
+  const words = ["sunset", "mountain", "lake", "city", "forest", "galaxy", "desert", "flowers", "snow", "sea"];
+  const styles = ["natural", "watercolor", "oil-painting", "ink-sketch", "pixel-art"];
+  const now = Date.now();
+  let firstId = "";
+  for (let start = 0; start < ARTWORKS; start += 250) {
+    const rows = Array.from({ length: 250 }, (_, k) => {
+      const i = start + k;
+      const id = randomUUID();
+      firstId ||= id;
+      const a = words[i % words.length]!;
+      const b = words[(i * 7) % words.length]!;
+      return {
+        id,
+        userId: creators[i % creators.length]!,
+        title: `${a} and ${b} #${i}`,
+        description: `A study of ${a} over ${b}.`,
+        tags: [a, b],
+        prompt: `a ${a} with ${b}, painted`,
+        mode: "text",
+        style: styles[i % styles.length]!,
+        aspectRatio: "1:1",
+        size: 512,
+        seed: i,
+        strength: 0.8,
+        christmas: false,
+        engineLabel: "Studio — offline engine",
+        key: `users/bench/artworks/${id}.png`,
+        thumbKey: `users/bench/artworks/${id}.webp`,
+        placeholder: "data:image/webp;base64,UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAfQ//73v/+BiOh/AAA=",
+        mime: "image/png",
+        width: 512,
+        height: 512,
+        visibility: "public",
+        likes: (i * 37) % 500,
+        downloads: (i * 53) % 900,
+        trendingScore: ((i * 97) % 1000) / 10,
+        createdAt: new Date(now - i * 60_000),
+      };
+    });
+    await handle.db.insert(schema.artworks).values(rows as never);
+  }
+  await handle.close();
+  return firstId;
+}
+
+interface PageResult {
+  page: string;
+  bare: Load;
+  anonymous: Load;
+  rendered: Load;
+  burst: Load;
+  bytes: number;
+}
+
+async function benchDatabase(kind: "pglite" | "postgres", seconds: number, burstSeconds: number): Promise<PageResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-pages-bench-"));
+  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: undefined, DATABASE_URL: undefined, DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_USER_PASSWORD: USER_PASSWORD };
+  let dropDatabase = async () => {};
+  let detailId: string;
+  if (kind === "postgres") {
+    const server = process.env.TEST_POSTGRES_URL!;
+    const name = `atelier_pages_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    detailId = await seedArtworks({ kind: "postgres", url: url.toString() });
+    dropDatabase = async () => {
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  } else {
+    detailId = await seedArtworks({ kind: "pglite", dir: path.join(dataDir, "db") });
+  }
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  Object.assign(env, { PORT: String(port), PUBLIC_URL: base });
+  // As `npm start` runs it: NODE_ENV unset, so server.mjs picks production builds itself.
+  const server = spawn(process.execPath, ["server.mjs"], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "inherit"] });
+  await waitUntilReady(`${base}/readyz`, server);
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ email: "demo@atelier.local", password: USER_PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const session = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+  const pages: { page: string; path: string; headers?: Record<string, string> }[] = [
+    { page: "/", path: "/" },
+    { page: "/pricing-plans", path: "/pricing-plans" },
+    { page: "/community/list", path: "/community/list" },
+    { page: "/community/detail", path: `/community/detail?id=${detailId}` },
+    { page: "/user-profile (signed in)", path: "/user-profile", headers: { cookie: session } },
+  ];
+  const results: PageResult[] = [];
+  for (const { page, path: pagePath, headers = {} } of pages) {
+    const url = `${base}${pagePath}`;
+    const first = await fetch(url, { headers });
+    if (first.status !== 200) throw new Error(`${page}: ${first.status}`);
+    const body = Buffer.from(await first.arrayBuffer());
+    // The baseline as issue 14 measured it: a bare server in this process (see bench/support/servers.ts).
+    const bare = await startBareServer(body, "text/html; charset=utf-8", { inBenchProcess: true });
+    await load(url, 10, 2, headers); // warm up
+    const bareLoad = await load(bare.url, 10, seconds);
+    await bare.stop();
+    const anonymous = await load(url, 10, seconds, headers);
+    // Any cookie but a session one: no shared cache answers, the page renders each time.
+    const rendered = await load(url, 10, seconds, { cookie: `${headers.cookie ? `${headers.cookie}; ` : ""}bench=1` });
+    // While 200 visitors wait, a load balancer's probe must still get through quickly.
+    const probes: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const started = Date.now();
+        const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.ok, () => false);
+        probes.push(ok ? Date.now() - started : Number.POSITIVE_INFINITY);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
+    const burst = await load(url, 200, burstSeconds, headers);
+    probing = false;
+    await probe;
+    burst.slowestProbe = Math.max(...probes);
+    results.push({ page, bare: bareLoad, anonymous, rendered, burst, bytes: body.length });
+  }
+  await stopChild(server);
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return results;
+}
+
+function report(kind: string, results: PageResult[], seconds: number, burstSeconds: number) {
+  const target = (page: string) => (page.startsWith("/community/detail") || page.startsWith("/user-profile") ? 0.05 : kind === "postgres" ? 0.15 : 0.1);
+  console.log(`\n${kind === "pglite" ? "Embedded default (PGlite)" : "PostgreSQL"}: 10 connections × ${seconds} s; burst 200 connections × ${burstSeconds} s`);
+  console.log(
+    `${"page".padEnd(27)}${"bytes".padStart(7)} ${"bare req/s".padStart(11)} ${"req/s".padStart(7)} ${"p50".padStart(5)} ${"p99".padStart(5)} ${"ratio".padStart(7)}  ${"rendered".padStart(8)} ${"p99".padStart(5)} ${"ratio".padStart(7)}  ${"burst req/s".padStart(11)} ${"p99".padStart(6)} ${"failed".padStart(6)} ${"healthz".padStart(7)}  target`,
+  );
+  for (const r of results) {
+    const ratio = r.anonymous.rps / r.bare.rps;
+    const renderedRatio = r.rendered.rps / r.bare.rps;
+    const failed = r.burst.errors + r.burst.timeouts + r.burst.fiveXx + r.anonymous.errors + r.anonymous.fiveXx + r.rendered.errors + r.rendered.fiveXx;
+    const met = ratio >= target(r.page) && r.anonymous.p99 < 100 && failed === 0 && r.burst.p99 < 2000 && (r.burst.slowestProbe ?? 0) < 1000;
+    console.log(
+      `${r.page.padEnd(27)}${String(r.bytes).padStart(7)} ${r.bare.rps.toFixed(0).padStart(11)} ${r.anonymous.rps.toFixed(0).padStart(7)} ${String(r.anonymous.p50).padStart(5)} ${String(r.anonymous.p99).padStart(5)} ${(ratio * 100).toFixed(1).padStart(6)}%  ${r.rendered.rps.toFixed(0).padStart(8)} ${String(r.rendered.p99).padStart(5)} ${(renderedRatio * 100).toFixed(1).padStart(6)}%  ${r.burst.rps.toFixed(0).padStart(11)} ${String(r.burst.p99).padStart(6)} ${String(failed).padStart(6)} ${String(r.burst.slowestProbe).padStart(7)}  ≥${target(r.page) * 100}%: ${met ? "met" : "MISSED"}`,
+    );
+  }
+}
+
+export async function main(args: string[]) {
+  const seconds = Number(args[0] ?? 10);
+  const burstSeconds = Number(args[1] ?? 20);
+  const kinds = (args[2] ?? (process.env.TEST_POSTGRES_URL ? "pglite,postgres" : "pglite")).split(",") as ("pglite" | "postgres")[];
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Build first: npm run build");
+  if (kinds.includes("postgres") && !process.env.TEST_POSTGRES_URL) throw new Error("Set TEST_POSTGRES_URL to measure on PostgreSQL");
+  console.log(`Pages under load: npm start's server (production builds), ${os.cpus().length} cores, autocannon in this process, each page beside a bare node:http server in this process sending its bytes`);
+  for (const kind of kinds) report(kind, await benchDatabase(kind, seconds, burstSeconds), seconds, burstSeconds);
+}
