@@ -23,7 +23,15 @@ import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/
 const root = path.resolve(import.meta.dirname, "../..");
 const BODY = JSON.stringify({ status: "ok" });
 
-type Variant = { name: string; layers?: string[]; helmetPerRequest?: boolean; bare?: boolean; bareInBench?: boolean; realServer?: boolean };
+type Variant = {
+  name: string;
+  layers?: string[];
+  helmetPerRequest?: boolean;
+  frontDoor?: boolean;
+  bare?: boolean;
+  bareInBench?: boolean;
+  realServer?: boolean;
+};
 
 async function serve(variantJson: string, port: number): Promise<void> {
   const variant = JSON.parse(variantJson) as Variant;
@@ -52,7 +60,10 @@ async function serve(variantJson: string, port: number): Promise<void> {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
-  app.listen(port, "127.0.0.1", () => process.send?.("ready"));
+  if (variant.frontDoor) {
+    const { createFrontDoor } = await import("../server/http/front-door");
+    http.createServer(createFrontDoor(app, config, { dev: false })).listen(port, "127.0.0.1", () => process.send?.("ready"));
+  } else app.listen(port, "127.0.0.1", () => process.send?.("ready"));
 }
 
 async function measure(variant: Variant, seconds: number, connections: number) {
@@ -98,6 +109,7 @@ export async function main(args: string[]) {
     ...all.map((layer) => ({ name: `+ ${layer} alone`, layers: [layer] })),
     { name: "+ helmet as a per-request middleware", layers: ["security headers"], helmetPerRequest: true },
     { name: "all layers", layers: all },
+    { name: "the front door in front of all layers", layers: all, frontDoor: true },
     { name: "the real server (npm start), /healthz", realServer: true },
   ];
   console.log(`The HTTP shell, layer by layer: GET /healthz, ${connections} connections, ${seconds} s per variant, ${os.cpus().length} cores`);

@@ -5,7 +5,7 @@
  * This file is the entry of the server bundle (vite.config.ts).
  */
 import fs from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -28,6 +28,7 @@ import { startEngineHealthChecks } from "../generation/engines/catalog";
 import { closeImageTools } from "../image-tools";
 import { recoverImageEdits } from "../image-tools/edits";
 import { requestInfoContext, requestScope } from "./request-context";
+import { createFrontDoor } from "./front-door";
 import { createShellLayers } from "./shell-layers";
 
 declare const __ATELIER_BUILD_TIME__: number;
@@ -241,7 +242,8 @@ export async function startServer(): Promise<Server> {
   const clientDir = path.resolve(here, "../client");
   if (!fs.existsSync(clientDir)) throw new Error(`Client build not found at ${clientDir}: run npm run build`);
   const app = createApp({ build, clientDir, mode: "production", config });
-  const server = app.listen(config.port, config.host);
+  // Probes and kept answers are served in front of Express (front-door.ts, ADR 0027).
+  const server = createServer(createFrontDoor(app, config, { dev: false })).listen(config.port, config.host);
   // Idle keep-alive connections outlive a load balancer's (60 s on AWS ALB, nginx's 75 s upstream
   // keepalive_timeout is the client side): the server never closes one the balancer is about to
   // reuse, which would turn a request into a connection reset.

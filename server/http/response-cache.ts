@@ -10,13 +10,18 @@
  * Content-Security-Policy in its inline scripts; a replay must not hand one nonce to everyone, so
  * a kept page's policy allows its inline scripts by their SHA-256 hashes instead (ADR 0026).
  *
- * Only requests without cookies or credentials use it, and an answer that sets a cookie is never
- * kept, so nothing personal can leak from one visitor to another. clearSharedResponses()
+ * A page is kept from, and replayed to, requests without cookies or credentials only. An answer
+ * marked `public` with `s-maxage` (a route saying it is the same for everyone, as HTTP defines it
+ * for shared caches) is replayed to signed-in people too, unless it varies by cookie or
+ * credentials. An answer that sets a cookie is never kept, so nothing personal can leak from one
+ * visitor to another. The front door (front-door.ts) replays before Express runs; the middleware
+ * below replays too, for apps without one, and keeps what the routes answer. clearSharedResponses()
  * forgets everything when what those answers show changes (server/community/list-cache.ts; any
  * change to the run-time settings, below).
  */
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { onDatabaseChange } from "../db/change-feed";
 
@@ -31,6 +36,8 @@ interface StoredResponse {
   status: number;
   headers: [string, string | number | string[]][];
   body: Buffer;
+  /** Replayed to requests with cookies or credentials as well (a `public` answer, not a page). */
+  forEveryone: boolean;
 }
 
 const stored = new Map<string, StoredResponse>();
@@ -53,37 +60,68 @@ function sharedMaxAgeSeconds(cacheControl: unknown): number {
   return match ? Number(match[1]) : 0;
 }
 
+function cacheKey(req: IncomingMessage): string {
+  // Compressed bytes are stored, so the key includes what the client accepts; pages answer per host (domain check).
+  return `${req.headers.host ?? ""}\n${req.url ?? ""}\n${req.headers["accept-encoding"] ?? ""}`;
+}
+
+function isAnonymous(req: IncomingMessage): boolean {
+  return !req.headers.cookie && !req.headers.authorization;
+}
+
+/**
+ * Answers a GET from the cache when a fresh answer is kept for it and may go to this requester;
+ * false when the request must go on to the routes.
+ */
+export function replaySharedResponse(req: IncomingMessage, res: ServerResponse, options: { requestId?: () => string } = {}): boolean {
+  if (req.method !== "GET" || stored.size === 0) return false;
+  const key = cacheKey(req);
+  const hit = stored.get(key);
+  if (!hit) return false;
+  const now = Date.now();
+  if (hit.expires <= now) {
+    stored.delete(key);
+    return false;
+  }
+  if (!hit.forEveryone && !isAnonymous(req)) return false;
+  res.statusCode = hit.status;
+  for (const [name, value] of hit.headers) res.setHeader(name, value);
+  if (options.requestId) res.setHeader("X-Request-Id", options.requestId());
+  res.setHeader("Age", String(Math.floor((now - hit.storedAt) / 1000)));
+  res.end(hit.body);
+  return true;
+}
+
 /** Express middleware; put it after request ids and logging, before compression and the routes. */
 export function sharedResponseCache() {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== "GET" || req.headers.cookie || req.headers.authorization) return next();
-    // Compressed bytes are stored, so the key includes what the client accepts; pages answer per host (domain check).
-    const key = `${req.headers.host ?? ""}\n${req.originalUrl}\n${req.headers["accept-encoding"] ?? ""}`;
-    const now = Date.now();
-    const hit = stored.get(key);
-    if (hit && hit.expires > now) {
-      res.status(hit.status);
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
-      res.setHeader("Age", String(Math.floor((now - hit.storedAt) / 1000)));
-      res.end(hit.body);
-      return;
-    }
-    if (hit) stored.delete(key);
+    if (req.method !== "GET") return next();
+    if (replaySharedResponse(req, res)) return;
+    const key = cacheKey(req);
+    const anonymous = isAnonymous(req);
     let pageMaxAge = 0;
     hideSharedCacheHeader(res, (seconds) => (pageMaxAge = seconds));
     captureResponse(res, (status, body) => {
+      if (status !== 200 || res.getHeader("set-cookie") !== undefined) return;
+      const forEveryone = !pageMaxAge && isPublicForEveryone(res.getHeader("cache-control"), res.getHeader("vary"));
       const maxAge = pageMaxAge || sharedMaxAgeSeconds(res.getHeader("cache-control"));
-      if (status !== 200 || maxAge <= 0 || res.getHeader("set-cookie") !== undefined) return;
+      if (maxAge <= 0 || !(anonymous || forEveryone)) return;
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => !SKIPPED_HEADERS.has(name))
         .map(([name, value]) => [name, value!] as [string, string | number | string[]]);
       if (pageMaxAge && !allowInlineScriptsByHash(headers, body, res.getHeader("content-encoding"))) return;
       const storedAt = Date.now();
-      stored.set(key, { storedAt, expires: storedAt + maxAge * 1000, status, headers, body });
+      stored.set(key, { storedAt, expires: storedAt + maxAge * 1000, status, headers, body, forEveryone });
       while (stored.size > MAX_ENTRIES) stored.delete(stored.keys().next().value!);
     });
     next();
   };
+}
+
+/** `public` with s-maxage, and not varying by who asks: the same answer for everyone. */
+function isPublicForEveryone(cacheControl: unknown, vary: unknown): boolean {
+  if (typeof cacheControl !== "string" || !/\bpublic\b/.test(cacheControl)) return false;
+  return !/\b(cookie|authorization)\b|\*/i.test(String(vary ?? ""));
 }
 
 /** Collects what is written to `res` (as sent, after compression) and reports it once it ends. */

@@ -18,7 +18,7 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9_\-.:]{1,100}$/;
 /** Answers smaller than this are sent as they are: compressing them costs more than it saves. */
 export const COMPRESSION_THRESHOLD_BYTES = 1400;
 /** Paths whose requests are not logged line by line: load balancers' probes, hashed assets. */
-const QUIET_PATHS = /^\/(?:healthz|readyz|assets\/)/;
+export const QUIET_PATHS = /^\/(?:healthz|readyz|assets\/)/;
 
 export interface ShellLayer {
   name: string;
@@ -52,11 +52,18 @@ export function helmetOptions(config: Config, dev: boolean): HelmetOptions {
   };
 }
 
+/** Helmet's headers as fixed pairs, and the Content-Security-Policy around its nonce. */
+export interface SecurityHeaders {
+  fixed: [string, string][];
+  /** The policy allowing inline scripts with this nonce; without one, no inline script at all. */
+  policy: (nonce?: string) => string | undefined;
+}
+
 /**
  * Helmet's headers, worked out once by running helmet against a stand-in response whose nonce
  * is a marker; per request only the nonce is put between the policy's two fixed parts.
  */
-export function precomputedSecurityHeaders(options: HelmetOptions): RequestHandler {
+export function computeSecurityHeaders(options: HelmetOptions): SecurityHeaders {
   const marker = `nonce-marker-${randomUUID()}`;
   const fixed = new Map<string, string>();
   const standIn = {
@@ -70,12 +77,26 @@ export function precomputedSecurityHeaders(options: HelmetOptions): RequestHandl
   const policy = fixed.get("Content-Security-Policy");
   fixed.delete("Content-Security-Policy");
   const [beforeNonce, afterNonce] = policy?.split(marker) ?? [];
-  const headers = [...fixed];
+  const withoutNonce = policy?.replace(` 'nonce-${marker}'`, "");
+  return {
+    fixed: [...fixed],
+    policy: (nonce) => (afterNonce === undefined ? undefined : nonce === undefined ? withoutNonce : `${beforeNonce}${nonce}${afterNonce}`),
+  };
+}
+
+export function precomputedSecurityHeaders(options: HelmetOptions): RequestHandler {
+  const { fixed, policy } = computeSecurityHeaders(options);
   return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    if (afterNonce !== undefined) res.setHeader("Content-Security-Policy", `${beforeNonce}${res.locals.nonce as string}${afterNonce}`);
+    for (const [name, value] of fixed) res.setHeader(name, value);
+    const csp = policy(res.locals.nonce as string);
+    if (csp !== undefined) res.setHeader("Content-Security-Policy", csp);
     next();
   };
+}
+
+/** The request id of an answer: the caller's X-Request-Id when it looks sane, otherwise a new one. */
+export function chooseRequestId(incoming: string | string[] | undefined): string {
+  return typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
 }
 
 export function createShellLayers(config: Config, options: { dev: boolean }): ShellLayer[] {
@@ -85,8 +106,7 @@ export function createShellLayers(config: Config, options: { dev: boolean }): Sh
       // and the nonce of this answer's inline scripts.
       name: "request id and nonce",
       handle: (req, res, next) => {
-        const incoming = req.headers["x-request-id"];
-        res.locals.requestId = typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        res.locals.requestId = chooseRequestId(req.headers["x-request-id"]);
         res.locals.nonce = randomBytes(16).toString("base64");
         res.setHeader("X-Request-Id", res.locals.requestId as string);
         next();

@@ -57,6 +57,9 @@ describe("shared HTTP response cache", () => {
     app.get("/shared", (req, res) => {
       res.set("Cache-Control", "public, max-age=0, s-maxage=60").set("X-Route", "yes").json({ run: count("shared"), q: req.query.q ?? null, pad: "x".repeat(2000) });
     });
+    app.get("/varies", (_req, res) => {
+      res.set("Cache-Control", "public, s-maxage=60").set("Vary", "Cookie").json({ run: count("varies") });
+    });
     app.get("/private", (_req, res) => {
       res.set("Cache-Control", "private, s-maxage=60").json({ run: count("private") });
     });
@@ -105,10 +108,19 @@ describe("shared HTTP response cache", () => {
     expect((zippedBody as { run: number }).run).toBe(plain.body.run + 1);
   });
 
-  it("is skipped by requests with cookies or credentials, and by private, uncacheable, cookie-setting or failed answers", async () => {
+  it("replays a public answer to requests with cookies or credentials too, unless it varies by them", async () => {
     const first = await get("/shared");
-    expect((await get("/shared", { cookie: "session=abc" })).body.run).toBe(first.body.run + 1);
-    expect((await get("/shared", { authorization: "Bearer x" })).body.run).toBe(first.body.run + 2);
+    expect((await get("/shared", { cookie: "session=abc" })).body.run).toBe(first.body.run);
+    expect((await get("/shared", { authorization: "Bearer x" })).body.run).toBe(first.body.run);
+    clearSharedResponses();
+    const signedIn = await get("/shared", { cookie: "session=abc" }); // kept from a signed-in request as well
+    expect((await get("/shared")).body.run).toBe(signedIn.body.run);
+    const varying = await get("/varies");
+    expect((await get("/varies")).body.run).toBe(varying.body.run); // anonymous: kept
+    expect((await get("/varies", { cookie: "session=abc" })).body.run).toBe(varying.body.run + 1);
+  });
+
+  it("is skipped by private, uncacheable, cookie-setting or failed answers", async () => {
     for (const path of ["/private", "/plain", "/cookie", "/missing"]) {
       const a = await get(path);
       const b = await get(path);

@@ -1,0 +1,62 @@
+/**
+ * The first code every request meets, in front of Express (ADR 0027). It answers what needs no
+ * route, with the same request id and security headers the shell gives every answer:
+ * - load balancers' liveness probe, GET/HEAD /healthz;
+ * - answers the shared response cache keeps (response-cache.ts): public lists and shared pages.
+ * Everything else goes on to the Express app. A request answered here costs a few microseconds
+ * instead of Express's routing and layers, which under load is most of what a cached answer costs.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Config } from "../config";
+import { logger } from "../logger";
+import { replaySharedResponse } from "./response-cache";
+import { chooseRequestId, computeSecurityHeaders, helmetOptions } from "./shell-layers";
+
+const HEALTH_BODY = Buffer.from(JSON.stringify({ status: "ok" }));
+
+export function createFrontDoor(app: RequestListener, config: Config, options: { dev: boolean }): RequestListener {
+  const security = computeSecurityHeaders(helmetOptions(config, options.dev));
+  const policy = security.policy(); // JSON carries no inline script: the policy without a nonce
+  const healthHeaders: [string, string | number][] = [
+    ...security.fixed,
+    ...(policy === undefined ? [] : [["Content-Security-Policy", policy] as [string, string]]),
+    ["Content-Type", "application/json; charset=utf-8"],
+    ["Content-Length", HEALTH_BODY.length],
+    ["Cache-Control", "no-store"],
+  ];
+
+  return (req, res) => {
+    if (isHealthProbe(req)) return answerHealthProbe(req, res, healthHeaders);
+    if (req.method === "GET") {
+      const started = performance.now();
+      if (replaySharedResponse(req, res, { requestId: () => chooseRequestId(req.headers["x-request-id"]) })) return logReplay(req, res, started);
+    }
+    app(req, res);
+  };
+}
+
+function isHealthProbe(req: IncomingMessage): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = req.url ?? "";
+  return url === "/healthz" || url.startsWith("/healthz?");
+}
+
+function answerHealthProbe(req: IncomingMessage, res: ServerResponse, headers: [string, string | number][]): void {
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.setHeader("X-Request-Id", chooseRequestId(req.headers["x-request-id"]));
+  res.end(req.method === "HEAD" ? undefined : HEALTH_BODY);
+}
+
+/** The same line pino-http writes for an answer from the routes, when that level is on. */
+function logReplay(req: IncomingMessage, res: ServerResponse, started: number): void {
+  if (!logger.isLevelEnabled("info")) return;
+  logger.info(
+    {
+      req: { id: res.getHeader("X-Request-Id"), method: req.method, url: req.url },
+      res: { statusCode: res.statusCode },
+      responseTime: Math.round(performance.now() - started),
+      cache: "hit",
+    },
+    "request completed",
+  );
+}
