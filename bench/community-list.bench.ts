@@ -11,17 +11,16 @@
  *   npm run build && TEST_POSTGRES_URL=postgres://… node bench/run-ts.mjs bench/community-list.bench.ts [seconds]
  */
 import { spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { startBareServer } from "./support/servers";
+import { BENCH_WORDS, seedBenchArtworks } from "./support/artworks";
+import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/servers";
 
 const ARTWORKS = 10_000;
 const root = path.resolve(import.meta.dirname, "../..");
@@ -57,51 +56,7 @@ export async function main(args: string[]) {
   const db = handle.db;
 
   // 10,000 artworks by 200 creators, with styles, modes, tags and a spread of dates and counters.
-  const styles = ["natural", "watercolor", "oil-painting", "ink-sketch", "pixel-art", "low-poly", "stained-glass"];
-  const words = ["sunset", "mountain", "lake", "city", "forest", "galaxy", "desert", "flowers", "snow", "sea", "night", "dawn"];
-  const creators = Array.from({ length: 200 }, (_, i) => `bench-${i}`);
-  await db.insert(schema.user).values(creators.map((id) => ({ id, name: `Creator ${id}`, email: `${id}@bench.test`, emailVerified: true })));
-  const now = Date.now();
-  let firstId = "";
-  for (let start = 0; start < ARTWORKS; start += 500) {
-    const rows = Array.from({ length: Math.min(500, ARTWORKS - start) }, (_, k) => {
-      const i = start + k;
-      const a = words[i % words.length]!;
-      const b = words[(i * 7) % words.length]!;
-      const id = randomUUID();
-      if (!firstId) firstId = id;
-      return {
-        id,
-        userId: creators[i % creators.length]!,
-        title: `${a} and ${b} #${i}`,
-        description: `A study of ${a} over ${b}.`,
-        tags: [a, b],
-        prompt: `a ${a} with ${b}, painted`,
-        mode: i % 5 === 0 ? "doodle" : i % 3 === 0 ? "image" : "text",
-        style: styles[i % styles.length]!,
-        aspectRatio: "1:1",
-        size: 512,
-        seed: i,
-        strength: 0.8,
-        christmas: i % 20 === 0,
-        engineLabel: "Studio — offline engine",
-        key: `users/bench/artworks/${id}.png`,
-        thumbKey: `users/bench/artworks/${id}.webp`,
-        placeholder: "data:image/webp;base64,UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAfQ//73v/+BiOh/AAA=",
-        mime: "image/png",
-        width: 512,
-        height: 512,
-        visibility: i % 50 === 0 ? "unlisted" : "public",
-        likes: (i * 37) % 500,
-        dislikes: (i * 11) % 40,
-        downloads: (i * 53) % 900,
-        trendingScore: ((i * 97) % 1000) / 10,
-        featuredAt: i % 400 === 0 ? new Date(now - i * 1000) : null,
-        createdAt: new Date(now - i * 60_000),
-      };
-    });
-    await db.insert(schema.artworks).values(rows as never);
-  }
+  const firstId = await seedBenchArtworks(db, { artworks: ARTWORKS, creators: 200 });
   await db.execute(sql`ANALYZE`);
 
   // Query plans: capture the SQL each list variant runs and EXPLAIN it.
@@ -137,12 +92,7 @@ export async function main(args: string[]) {
   await handle.close();
 
   // The production server on that database.
-  const port = await new Promise<number>((resolve) => {
-    const s = http.createServer().listen(0, "127.0.0.1", () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
+  const port = await freePort();
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: root,
     // As `npm start` runs it (NODE_ENV unset: server.mjs picks production builds), with the demo user to sign in as.
@@ -150,13 +100,7 @@ export async function main(args: string[]) {
     stdio: "inherit",
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {}
-    if (i > 150) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntilReady(`${base}/readyz`, child);
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base },
@@ -186,12 +130,11 @@ export async function main(args: string[]) {
   const signedIn = await load(listUrl, 100, seconds, { cookie: session });
   // A new search every request: nothing is kept, the route and its query run every time.
   let searches = 0;
-  const searchPath = () => `/api/artworks?limit=24&q=${words[searches % words.length]}+${Math.floor(searches++ / words.length)}`;
+  const searchPath = () => `/api/artworks?limit=24&q=${BENCH_WORDS[searches % BENCH_WORDS.length]}+${Math.floor(searches++ / BENCH_WORDS.length)}`;
   const uncached = await load(listUrl, 100, seconds, { cookie: session }, searchPath);
   const detail = await load(`${base}/community/detail?id=${firstId}`, 10, seconds);
   await bare.stop();
-  child.kill("SIGTERM");
-  await new Promise((r) => child.on("exit", r));
+  await stopChild(child);
   await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
   await admin.end();
 

@@ -16,12 +16,13 @@
  *   npm run build && node bench/run-ts.mjs bench/pages.bench.ts [seconds=10] [burst-seconds=20] [pglite,postgres]
  */
 import { spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { seedBenchArtworks } from "./support/artworks";
 import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/servers";
 
 const ARTWORKS = 1_000;
@@ -48,52 +49,9 @@ async function load(url: string, connections: number, seconds: number, headers: 
 async function seedArtworks(target: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string }): Promise<string> {
   const { openDatabase } = await import("../server/db/client");
   const { migrateDatabase } = await import("../server/db/migrate");
-  const schema = await import("../server/db/schema");
   const handle = await openDatabase(target);
   await migrateDatabase(target, handle);
-  const creators = Array.from({ length: 50 }, (_, i) => `bench-${randomUUID()}-${i}`);
-  await handle.db.insert(schema.user).values(creators.map((id, i) => ({ id, name: `Creator ${i}`, email: `${id}@bench.test`, emailVerified: true })));
-  const words = ["sunset", "mountain", "lake", "city", "forest", "galaxy", "desert", "flowers", "snow", "sea"];
-  const styles = ["natural", "watercolor", "oil-painting", "ink-sketch", "pixel-art"];
-  const now = Date.now();
-  let firstId = "";
-  for (let start = 0; start < ARTWORKS; start += 250) {
-    const rows = Array.from({ length: 250 }, (_, k) => {
-      const i = start + k;
-      const id = randomUUID();
-      firstId ||= id;
-      const a = words[i % words.length]!;
-      const b = words[(i * 7) % words.length]!;
-      return {
-        id,
-        userId: creators[i % creators.length]!,
-        title: `${a} and ${b} #${i}`,
-        description: `A study of ${a} over ${b}.`,
-        tags: [a, b],
-        prompt: `a ${a} with ${b}, painted`,
-        mode: "text",
-        style: styles[i % styles.length]!,
-        aspectRatio: "1:1",
-        size: 512,
-        seed: i,
-        strength: 0.8,
-        christmas: false,
-        engineLabel: "Studio — offline engine",
-        key: `users/bench/artworks/${id}.png`,
-        thumbKey: `users/bench/artworks/${id}.webp`,
-        placeholder: "data:image/webp;base64,UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAfQ//73v/+BiOh/AAA=",
-        mime: "image/png",
-        width: 512,
-        height: 512,
-        visibility: "public",
-        likes: (i * 37) % 500,
-        downloads: (i * 53) % 900,
-        trendingScore: ((i * 97) % 1000) / 10,
-        createdAt: new Date(now - i * 60_000),
-      };
-    });
-    await handle.db.insert(schema.artworks).values(rows as never);
-  }
+  const firstId = await seedBenchArtworks(handle.db, { artworks: ARTWORKS, creators: 50 });
   await handle.close();
   return firstId;
 }
