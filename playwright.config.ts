@@ -8,7 +8,9 @@ const OIDC_TEST_CLIENT = { OIDC_CLIENT_ID: "atelier-e2e", OIDC_CLIENT_SECRET: "a
 // End-to-end tests drive Debian's Chromium (no browser download) against the production build,
 // served on PostgreSQL so tests can set flags, settings and rules directly in the database.
 export default defineConfig({
-  testDir: "e2e",
+  // The browser walks in e2e/, and the security suite's checks against the served build (tests/security/*.spec.ts).
+  testDir: ".",
+  testMatch: ["e2e/**/*.spec.ts", "tests/security/**/*.spec.ts"],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -101,7 +101,7 @@ export async function main(args: string[]) {
   const seconds = Number(args[0] ?? 5);
   const connections = Number(args[1] ?? 50);
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Build first: npm run build");
-  const all = ["request id and nonce", "request log", "security headers", "shared response cache", "compression"];
+  const all = ["request id and nonce", "request log", "security headers", "same-origin check", "shared response cache", "compression"];
   const variants: Variant[] = [
     { name: "bare node:http", bare: true },
     { name: "bare node:http in the bench's process", bareInBench: true },

@@ -13,6 +13,7 @@ import { pinoHttp } from "pino-http";
 import type { Config } from "../config";
 import { logger } from "../logger";
 import { sharedResponseCache } from "./response-cache";
+import { sameOriginCheck } from "./same-origin";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9_\-.:]{1,100}$/;
 /** Answers smaller than this are sent as they are: compressing them costs more than it saves. */
@@ -142,6 +143,8 @@ export function createShellLayers(config: Config, options: { dev: boolean }): Sh
       }) as unknown as RequestHandler,
     },
     { name: "security headers", handle: precomputedSecurityHeaders(helmetOptions(config, options.dev)) },
+    // POST, PUT, PATCH and DELETE from another site's pages are refused here, before any route (same-origin.ts).
+    { name: "same-origin check", handle: sameOriginCheck(config) },
     // Answers that allow shared caching (s-maxage, or a shared page) are replayed to anonymous visitors for a moment.
     { name: "shared response cache", handle: sharedResponseCache() },
     { name: "compression", handle: compression({ threshold: COMPRESSION_THRESHOLD_BYTES }) },
