@@ -1,6 +1,7 @@
 /** Users from the back office: find an account, adjust its tokens with a reason (the ledger shows it), ban it (its session ends), unban it. */
 import { eq } from "drizzle-orm";
-import { auditLog } from "../server/db/schema";
+import { ACCOUNT_SUSPENDED_MESSAGE } from "../server/auth/auth";
+import { auditLog, errorReports } from "../server/db/schema";
 import { readOutbox } from "../server/notify/email/transport";
 import { createVerifiedUser, ORIGIN, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
@@ -51,7 +52,18 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
   await expect(page.getByText("Banned; 1 session ended.")).toBeVisible();
   expect((await theirs.request.get("/api/tokens")).status()).toBe(401);
   const again = await theirs.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password }, headers: { Origin: ORIGIN() } });
-  expect(again.status()).not.toBe(200);
+  expect(again.status()).toBe(403);
+  expect(await again.json()).toMatchObject({ code: "BANNED_USER", message: ACCOUNT_SUSPENDED_MESSAGE });
+  // On the sign-in page they are told why, next to the form; it is not an error of ours.
+  const reportsBefore = (await db.select({ id: errorReports.id }).from(errorReports)).length;
+  const theirPage = await theirs.newPage();
+  await gotoHydrated(theirPage, "/login");
+  await theirPage.getByLabel("Email").fill(person.email);
+  await theirPage.getByLabel("Password").fill(person.password);
+  await theirPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(theirPage.getByText(ACCOUNT_SUSPENDED_MESSAGE)).toBeVisible();
+  expect((await db.select({ id: errorReports.id }).from(errorReports)).length).toBe(reportsBefore);
+  await theirPage.close();
 
   await page.getByRole("button", { name: "Unban" }).click();
   await expect(page.getByText("Unbanned: they can sign in again.")).toBeVisible();

@@ -6,7 +6,7 @@
 import { APIError } from "better-auth/api";
 import { type Database, getDb } from "../db/client";
 import { requestInfoContext } from "../http/request-context";
-import { getAuth } from "./auth";
+import { ACCOUNT_SUSPENDED_MESSAGE, getAuth } from "./auth";
 import type { CodeEmailType } from "./auth-emails";
 import { limitCodeEmail, limitCodeEntry, limitSignInAttempt, limitSignUp, recordSignInFailure } from "./limits";
 import { checkPasswordPolicy } from "./password-policy";
@@ -34,8 +34,14 @@ function betterAuthCode(error: unknown): string | undefined {
   return error instanceof APIError ? (error.body?.code ?? error.body?.message) : undefined;
 }
 
+/** Better Auth refuses a banned person's new session (admin plugin): a sentence, not a crash. */
+function refuseSuspended(error: unknown): void {
+  if (betterAuthCode(error) === "BANNED_USER") throw new AccountError(ACCOUNT_SUSPENDED_MESSAGE, undefined, "account_suspended");
+}
+
 /** Codes from email: the same three answers for every purpose. */
 function codeError(error: unknown): never {
+  refuseSuspended(error);
   const code = betterAuthCode(error);
   if (code === "OTP_EXPIRED" || code === "OTP expired") throw new AccountError("That code has expired. Ask for a new one below.", "code", "code_expired");
   if (code === "TOO_MANY_ATTEMPTS" || code === "Too many attempts") {
@@ -77,6 +83,7 @@ export async function signInWithPassword(caller: Caller, input: { email: string;
     });
     return headers;
   } catch (error) {
+    refuseSuspended(error);
     const code = betterAuthCode(error);
     if (code === "EMAIL_NOT_VERIFIED" || code === "Email not verified") {
       throw new AccountError("Verify your email first: we have sent you a new code.", undefined, "email_not_verified");

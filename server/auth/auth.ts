@@ -23,6 +23,9 @@ import { grantSignupTokens } from "../generation/ledger";
 import { loadTokenSettings } from "../generation/token-settings";
 import { clearListCache } from "../community/list-cache";
 
+/** What a banned person is told wherever they try to sign in (form, dialog, API). */
+export const ACCOUNT_SUSPENDED_MESSAGE = "This account is suspended, so it cannot sign in. If you think this is a mistake, contact us.";
+
 export const MIN_PASSWORD_LENGTH = 10;
 
 /** AUTH_SECRET, else a secret generated once and kept beside the embedded data. */
@@ -115,7 +118,7 @@ function createAuth() {
     socialProviders: socialProvidersFromConfig(),
     plugins: [
       ...oauthPlugins(),
-      admin(),
+      admin({ bannedUserMessage: ACCOUNT_SUSPENDED_MESSAGE }),
       emailOTP({
         otpLength: 6,
         expiresIn: CODE_TTL_SECONDS,
