@@ -16,6 +16,20 @@ export default defineConfig({
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", env: { DATA_DIR }, testTimeout: 30_000 },
       },
       {
+        // Issue 15's attack suite (tests/security/): pure checks, the route table, and requests to
+        // the production build (built by scripts/test.sh first). Embedded PGlite for tests that
+        // use tests/support/database.ts; tests that start the server give it its own DATA_DIR.
+        extends: true,
+        test: {
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          env: { TEST_DATABASE: "pglite", DATA_DIR },
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: "integration-pglite",

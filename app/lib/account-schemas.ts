@@ -67,15 +67,4 @@ export const newPasswordSchema = z
   })
   .refine((v) => v.password === v.confirm, { message: "The two passwords are not the same", path: ["confirm"] });
 
-/** Only internal paths: `/x`, never `//host` or `https://host` (no open redirect). */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  try {
-    const url = new URL(value, "http://atelier.invalid");
-    if (url.origin !== "http://atelier.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
-}
+// Where a form's `redirectTo` may lead is decided by app/lib/redirect-target.ts (safeRedirectPath).

@@ -11,6 +11,7 @@
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
+import { safeRedirectPath } from "../../app/lib/redirect-target";
 import { type Config, getConfig } from "../config";
 import { logger } from "../logger";
 // Circular on purpose and safe: each module only calls the other's functions at request time.
@@ -99,18 +100,19 @@ export interface OAuthStart {
   provider: string | null;
   /** Ends on /oauth/popup-complete, which reports to the opener; otherwise on redirectTo. */
   popup: boolean;
-  /** A same-site path (already made safe by the caller). */
+  /** A same-site path (made safe by the caller; checked again here). */
   redirectTo: string;
 }
 
 /** Where the provider's sign-in ends, and where its errors go. */
 export function oauthCallbackUrls(input: { provider: string; popup: boolean; redirectTo: string }) {
+  const redirectTo = safeRedirectPath(input.redirectTo, "/");
   const complete = `${OAUTH_COMPLETE_PATH}?${new URLSearchParams({
     provider: input.provider,
-    redirectTo: input.redirectTo,
+    redirectTo,
     ...(input.popup ? { popup: "1" } : {}),
   })}`;
-  return { callbackURL: input.popup ? complete : input.redirectTo, errorCallbackURL: complete };
+  return { callbackURL: input.popup ? complete : redirectTo, errorCallbackURL: complete };
 }
 
 /**

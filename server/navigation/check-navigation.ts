@@ -3,7 +3,7 @@
  * (a direct hit or a client navigation's data request):
  *   1. route validity → 404 'Page Not Found: {path}'
  *   2. domain availability → 503 'Service Unavailable'
- *   3. route rules → redirect (internal, or external to an allowed host; otherwise refused and logged)
+ *   3. route rules → redirect (to a checked path of this site, or external to an allowed host; otherwise refused and logged)
  * An unmatched path falls through to the 404 route after the rules, so a rule can retire an old URL.
  */
 import type { Config } from "../config";

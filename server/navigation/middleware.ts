@@ -50,7 +50,7 @@ export const navigationMiddleware: MiddlewareFunction<Response> = async ({ reque
       if (decision.refusedRedirect) {
         context.get(requestInfoContext).log.warn(
           { path: url.pathname, ...decision.refusedRedirect },
-          "route rule refused: external address not allowed",
+          "route rule refused: its target is off-site or not allowed",
         );
       }
       return next();

@@ -1,6 +1,7 @@
 /** Route rules (spec §2 check 3): redirects stored in the database, to a path or an allowed external host. */
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { checkRedirectTarget, redirectRefusalMessage } from "../../app/lib/redirect-target";
 import type { Database } from "../db/client";
 import { announceChange } from "../db/change-feed";
 import { cachedRead } from "../db/runtime-snapshot";
@@ -17,11 +18,16 @@ const pathPattern = z
 export const routeRuleInput = z
   .object({
     fromPath: pathPattern,
+    // A path of this site, or an http(s) address; whether its host is allowed is decided when the
+    // rule is applied (the list can change), and the rule list flags the ones refused today.
     target: z
       .string()
       .trim()
-      .max(2000)
-      .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^\s]+$/.test(v), "Must be a path starting with / or an http(s) address"),
+      .superRefine((v, ctx) => {
+        const target = checkRedirectTarget(v, { externalHosts: [] });
+        if (target.ok || target.reason === "host-not-allowed") return;
+        ctx.addIssue({ code: "custom", message: redirectRefusalMessage(target.reason, target.host) });
+      }),
     permanent: z.boolean().default(false),
     enabled: z.boolean().default(true),
     note: z.string().trim().max(500).optional(),
@@ -69,22 +75,25 @@ export type RouteRuleOutcome =
   | { kind: "redirect"; location: string; status: 301 | 302; external: boolean }
   | { kind: "refused"; reason: string; target: string };
 
-/** Where a matched rule sends a visitor; external hosts must be on the allow-list (spec §8). */
+/**
+ * Where a matched rule sends a visitor. The target is checked again here, as every visitor's
+ * `redirectTo` is (app/lib/redirect-target.ts): rules saved before that check existed, or written
+ * to the table by hand, cannot send anyone off-site; external hosts must be on the allow-list
+ * (spec §8). The redirect goes to the parsed address, never the stored text.
+ */
 export function resolveRouteRule(rule: RouteRule, url: URL, externalAllowList: readonly string[]): RouteRuleOutcome {
   const status = rule.permanent ? 301 : 302;
-  if (rule.target.startsWith("/")) {
-    // Keep the visitor's query string unless the rule names its own.
-    const location = rule.target.includes("?") ? rule.target : `${rule.target}${url.search}`;
-    return { kind: "redirect", location, status, external: false };
+  const target = checkRedirectTarget(rule.target, { origin: url.origin, externalHosts: externalAllowList });
+  if (!target.ok) {
+    const reason =
+      target.reason === "host-not-allowed"
+        ? `external host ${target.host} is not on the redirect allow-list`
+        : `target refused (${target.reason}): ${redirectRefusalMessage(target.reason, target.host)}`;
+    return { kind: "refused", reason, target: rule.target };
   }
-  let host: string;
-  try {
-    host = new URL(rule.target).hostname.toLowerCase();
-  } catch {
-    return { kind: "refused", reason: "target is not a valid address", target: rule.target };
-  }
-  if (!externalAllowList.includes(host)) {
-    return { kind: "refused", reason: `external host ${host} is not on the redirect allow-list`, target: rule.target };
-  }
-  return { kind: "redirect", location: rule.target, status, external: true };
+  if (target.external) return { kind: "redirect", location: target.location, status, external: true };
+  // Keep the visitor's query string unless the rule names its own.
+  const { pathname, search, hash } = target.url;
+  const location = `${pathname}${rule.target.includes("?") ? search : url.search}${hash}`;
+  return { kind: "redirect", location, status, external: false };
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
-import { safeRedirectPath } from "~/lib/account-schemas";
+import { safeRedirectPath } from "~/lib/redirect-target";
 
 /** A provider button, as the login loader lists them (server/auth/oauth.ts, listSignInProviders). */
 export interface OAuthProviderButton {
@@ -41,7 +41,7 @@ export function readPendingOAuth(): PendingOAuth | null {
   try {
     const value = JSON.parse(window.sessionStorage.getItem(PENDING_KEY) ?? "null") as Partial<PendingOAuth> | null;
     if (!value || typeof value.provider !== "string" || typeof value.redirectTo !== "string") return null;
-    return { provider: value.provider, redirectTo: safeRedirectPath(value.redirectTo, "/"), popup: value.popup === true };
+    return { provider: value.provider, redirectTo: safeRedirectPath(value.redirectTo, "/", window.location.origin), popup: value.popup === true };
   } catch {
     return null; // storage disabled, or not ours
   }
@@ -96,7 +96,7 @@ export function OAuthButtons({ providers, redirectTo }: { providers: OAuthProvid
   const [active, setActive] = useState<OAuthProviderButton | null>(null);
   const [error, setError] = useState<string | null>(null);
   const finished = useRef(false);
-  const destination = redirectTo || "/";
+  const destination = safeRedirectPath(redirectTo, "/");
 
   const labelOf = useCallback((id: string | undefined) => providers.find((p) => p.id === id)?.label, [providers]);
 

@@ -5,8 +5,9 @@ import { AuthShell } from "~/components/auth/auth-shell";
 import { ResendButton } from "~/components/auth/resend-button";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
-import { CODE_PURPOSES, type CodePurpose, codeSchema, emailOnlySchema, safeRedirectPath } from "~/lib/account-schemas";
+import { CODE_PURPOSES, type CodePurpose, codeSchema, emailOnlySchema } from "~/lib/account-schemas";
 import { fieldOrFormError, parseForm } from "~/lib/forms";
+import { safeRedirectPath } from "~/lib/redirect-target";
 import type { Route } from "./+types/enter-otp";
 
 export const meta: Route.MetaFunction = () => [{ title: "Enter your code · Atelier" }];
@@ -28,7 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
     email: email.success ? email.data : "",
     code: code && /^\d{6}$/.test(code) ? code : "",
     sent: url.searchParams.get("sent") === "1",
-    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), ""),
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "", url.origin),
   };
 }
 
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (purpose === "forget-password") return redirect(`/new-password?${new URLSearchParams({ email, code })}`);
     if (purpose === "sign-in") {
       const headers = await signInWithCode(caller, { email, code });
-      return redirect(safeRedirectPath(parsed.data.redirectTo, "/"), { headers });
+      return redirect(safeRedirectPath(parsed.data.redirectTo, "/", new URL(request.url).origin), { headers });
     }
     const headers = await verifyEmailWithCode(caller, { email, code });
     return redirect("/verify-email?verified=1", { headers });

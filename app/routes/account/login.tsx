@@ -7,8 +7,9 @@ import { AuthShell } from "~/components/auth/auth-shell";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
-import { emailOnlySchema, safeRedirectPath, signInSchema } from "~/lib/account-schemas";
+import { emailOnlySchema, signInSchema } from "~/lib/account-schemas";
 import { fieldOrFormError, parseForm } from "~/lib/forms";
+import { safeRedirectPath } from "~/lib/redirect-target";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Atelier" }];
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A signed-in admin opening the login area goes to the dashboard (spec §2, §6); anyone else signed in moves on.
   await redirectAdminFromLoginArea(request);
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "", url.origin);
   if (await getUser(request)) throw redirect(redirectTo || "/");
   return { redirectTo, reset: url.searchParams.get("reset") === "1", providers: listSignInProviders() };
 }
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const caller = accountCaller(request, context);
-  const redirectTo = safeRedirectPath(form.get("redirectTo"), "");
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), "", new URL(request.url).origin);
   const values = { email: String(form.get("email") ?? "") };
   try {
     if (form.get("intent") === "email-link") {

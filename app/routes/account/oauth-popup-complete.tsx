@@ -11,7 +11,7 @@ import {
   readPendingOAuth,
 } from "~/components/auth/oauth-buttons";
 import { buttonClass } from "~/components/ui/button";
-import { safeRedirectPath } from "~/lib/account-schemas";
+import { safeRedirectPath } from "~/lib/redirect-target";
 import type { Route } from "./+types/oauth-popup-complete";
 
 export const meta: Route.MetaFunction = () => [{ title: "Signing in · Atelier" }, { name: "robots", content: "noindex" }];
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     error,
     provider: listSignInProviders().find((p) => p.id === providerId) ?? null,
     // Absent when Better Auth's own error address brought the person here: the browser remembers them.
-    redirectTo: url.searchParams.has("redirectTo") ? safeRedirectPath(url.searchParams.get("redirectTo"), "/") : null,
+    redirectTo: url.searchParams.has("redirectTo") ? safeRedirectPath(url.searchParams.get("redirectTo"), "/", url.origin) : null,
     popup: url.searchParams.get("popup") === "1" ? true : url.searchParams.has("provider") ? false : null,
   };
 }

@@ -31,6 +31,7 @@ import { data, Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { GENERATION_MODES, IMAGE_SIZES, MODE_LABELS } from "~/lib/generation";
+import { checkRedirectTarget, redirectRefusalMessage } from "~/lib/redirect-target";
 import type { Route } from "./+types/set-token-default";
 
 export const meta = () => [{ title: "Token defaults · Atelier admin" }];
@@ -50,7 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       .groupBy(generations.status),
   ]);
   const countOf = (status: string) => active.find((r) => r.status === status)?.n ?? 0;
-  const externalHost = (target: string) => (target.startsWith("/") ? null : URL.canParse(target) ? new URL(target).hostname.toLowerCase() : target);
+  // Checked as applying the rule checks it: refused when it would not lead where it says today.
+  const origin = new URL(request.url).origin;
   return {
     settings,
     flags,
@@ -58,8 +60,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     queued: countOf("queued"),
     running: countOf("running"),
     rules: rules.map((r) => {
-      const host = externalHost(r.target);
-      return { id: r.id, fromPath: r.fromPath, target: r.target, permanent: r.permanent, enabled: r.enabled, note: r.note ?? "", refused: host !== null && !hosts.externalRedirectHosts.includes(host) };
+      const target = checkRedirectTarget(r.target, { origin, externalHosts: hosts.externalRedirectHosts });
+      const refused = target.ok ? null : { label: target.reason === "host-not-allowed" ? "host not allowed" : "unsafe target", why: redirectRefusalMessage(target.reason, target.host) };
+      return { id: r.id, fromPath: r.fromPath, target: r.target, permanent: r.permanent, enabled: r.enabled, note: r.note ?? "", refused };
     }),
   };
 }
@@ -327,7 +330,11 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
                     <td className="py-2 pr-3 font-mono text-xs break-all">{rule.fromPath}</td>
                     <td className="py-2 pr-3 font-mono text-xs break-all">
                       {rule.target}
-                      {rule.refused ? <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 font-sans text-amber-800">refused: host not allowed</span> : null}
+                      {rule.refused ? (
+                        <span title={rule.refused.why} className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 font-sans text-amber-800">
+                          refused: {rule.refused.label}
+                        </span>
+                      ) : null}
                       {rule.note ? <span className="block font-sans text-ink-soft">{rule.note}</span> : null}
                     </td>
                     <td className="py-2 pr-3">{rule.permanent ? "Permanent (301)" : "Temporary (302)"}</td>

@@ -1,6 +1,6 @@
 import { startOAuthSignIn } from "@server/auth/oauth";
 import { jsonError } from "@server/http/api";
-import { safeRedirectPath } from "~/lib/account-schemas";
+import { safeRedirectPath } from "~/lib/redirect-target";
 import type { Route } from "./+types/oauth-start";
 
 /**
@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return startOAuthSignIn(request, {
     provider: url.searchParams.get("provider"),
     popup: url.searchParams.get("popup") === "1",
-    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/"),
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/", url.origin),
   });
 }
 
