@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { DESCRIPTION_MAX, LIST_PAGE_DEFAULT, LIST_PAGE_MAX, LIST_SORTS, REPORT_REASONS, TAG_MAX, TAGS_MAX, TITLE_MAX, VISIBILITIES } from "./community-constants";
 import { GENERATION_MODES } from "./generation-constants";
+import { hasControlCharacters, stripControlCharacters } from "./plain-text";
 
 export * from "./community-constants";
 
@@ -44,12 +45,13 @@ export const publishInput = artworkInput.extend({
 export type PublishInput = z.output<typeof publishInput>;
 
 export const listQuery = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
+  // A search or filter that cannot be used is dropped, never an error page (control characters: plain-text.ts).
+  q: z.string().transform(stripControlCharacters).pipe(z.string().trim().max(200)).optional().catch(undefined),
   sort: z.enum(LIST_SORTS).catch("newest").default("newest"),
   mode: z.enum(GENERATION_MODES).optional().catch(undefined),
-  style: z.string().max(40).optional().catch(undefined),
+  style: z.string().max(40).refine((s) => !hasControlCharacters(s)).optional().catch(undefined),
   christmas: z.preprocess((v) => v === "1" || v === "true", z.boolean()).optional(),
-  cursor: z.string().max(300).optional().catch(undefined),
+  cursor: z.string().max(300).refine((s) => !hasControlCharacters(s)).optional().catch(undefined),
   limit: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).catch(LIST_PAGE_DEFAULT).default(LIST_PAGE_DEFAULT),
 });
 export type ListQuery = z.output<typeof listQuery>;

@@ -1,5 +1,6 @@
 /** Form parsing shared by actions: one zod schema, errors keyed by field for display next to it. */
 import type { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./plain-text";
 
 export interface FormErrors {
   fields: Record<string, string>;
@@ -18,10 +19,15 @@ export function formValues(formData: FormData, omit: readonly string[] = ["passw
 
 export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): FormResult<z.output<S>> {
   const raw: Record<string, unknown> = {};
-  for (const [key, value] of formData) if (typeof value === "string") raw[key] = value;
+  const fields: Record<string, string> = {};
+  for (const [key, value] of formData) {
+    if (typeof value !== "string") continue;
+    raw[key] = value;
+    if (hasControlCharacters(value)) fields[key] ??= CONTROL_CHARACTERS_MESSAGE;
+  }
+  if (Object.keys(fields).length > 0) return { ok: false, errors: { fields }, values: formValues(formData) };
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "_form");
     fields[key] ??= issue.message;

@@ -2,12 +2,16 @@
  * Better Auth's own endpoints (/api/auth/*) get the same abuse limits and password rules as
  * Atelier's forms, so calling the endpoints directly is no way around them.
  */
+import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters } from "~/lib/plain-text";
 import type { Database } from "../db/client";
+import { ApiError, isJsonContentType, readBodyText } from "../http/api";
 import { getAuth } from "./auth";
 import { cookieCopyIsDistrusted } from "./guards";
 import { limitCodeEmail, limitCodeEntry, limitSignInAttempt, limitSignUp, recordSignInFailure } from "./limits";
 import { checkPasswordPolicy } from "./password-policy";
 
+/** Sign-in, sign-up and profile bodies are a few fields: anything bigger is not a real request. */
+const AUTH_BODY_MAX_BYTES = 64 * 1024;
 const SEND_CODE_PATHS = new Set(["/email-otp/send-verification-otp", "/email-otp/request-password-reset", "/forget-password/email-otp", "/send-verification-email"]);
 const ENTER_CODE_PATHS = new Set(["/email-otp/verify-email", "/sign-in/email-otp", "/email-otp/reset-password", "/email-otp/check-verification-otp"]);
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
@@ -23,14 +27,57 @@ function refuse(status: number, code: string, message: string, retryAfterSeconds
   return new Response(JSON.stringify({ code, message }), { status, headers });
 }
 
+/**
+ * A POST's body, read once with a size limit and checked before Better Auth sees it: Better Auth
+ * answers malformed JSON, `null` or text with NUL (which PostgreSQL refuses) with a 500, so those
+ * get a 4xx here in its own `{ code, message }` shape. Answers the body and a fresh request
+ * carrying it, or the refusal.
+ */
+async function readAuthBody(request: Request): Promise<{ body: Record<string, unknown>; request: Request } | Response> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  let text: string;
+  try {
+    text = await readBodyText(request, AUTH_BODY_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof ApiError) return refuse(error.status, "PAYLOAD_TOO_LARGE", "The request body is too large.");
+    throw error;
+  }
+  let body: Record<string, unknown> = {};
+  if (text.trim() !== "") {
+    if (!isJsonContentType(type) && type !== "application/x-www-form-urlencoded") return refuse(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
+    let value: unknown;
+    try {
+      value = isJsonContentType(type) ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
+    } catch {
+      return refuse(400, "INVALID_JSON", "The request body is not valid JSON.");
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return refuse(400, "INVALID_BODY", "Send the fields as one JSON object.");
+    const badField = findControlCharacters(value);
+    if (badField) return refuse(400, "INVALID_CHARACTERS", `${badField}: ${CONTROL_CHARACTERS_MESSAGE}`);
+    body = value as Record<string, unknown>;
+  }
+  const headers = new Headers(request.headers);
+  headers.delete("content-length"); // the new request measures its own body
+  headers.delete("transfer-encoding");
+  return { body, request: new Request(request.url, { method: request.method, headers, body: text, signal: request.signal }) };
+}
+
+/** Better Auth answers an unknown endpoint or method with an empty 404/405: say it in JSON, like every API. */
+async function withErrorBody(response: Response): Promise<Response> {
+  if (response.status < 400 || response.headers.get("content-type")) return response;
+  if ((await response.clone().text()) !== "") return response;
+  const message = response.status === 404 ? "There is no such sign-in endpoint." : response.status === 405 ? "This endpoint does not accept that method." : "The request was refused.";
+  return refuse(response.status, response.status === 404 ? "NOT_FOUND" : response.status === 405 ? "METHOD_NOT_ALLOWED" : "BAD_REQUEST", message);
+}
+
 export async function handleAuthRequest(db: Database, request: Request, ip: string): Promise<Response> {
   const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
   let email = "";
   if (request.method === "POST") {
-    const body = (await request
-      .clone()
-      .json()
-      .catch(() => ({}))) as Record<string, unknown>;
+    const read = await readAuthBody(request);
+    if (read instanceof Response) return read;
+    ({ request } = read);
+    const { body } = read;
     email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
     const passwordField = NEW_PASSWORD_FIELDS[path];
     const password = passwordField ? body[passwordField] : undefined;
@@ -58,5 +105,5 @@ export async function handleAuthRequest(db: Database, request: Request, ip: stri
   }
   const response = await getAuth().handler(request);
   if (path === "/sign-in/email" && response.status === 401 && email) await recordSignInFailure(db, email);
-  return response;
+  return withErrorBody(response);
 }

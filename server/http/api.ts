@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
+import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters } from "~/lib/plain-text";
 import { hitRateLimit } from "../ops/rate-limit";
 import {
   claimIdempotencyKey,
@@ -102,6 +103,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const badText = findControlCharacters(value);
+  if (badText) throw new ApiError(400, "invalid_input", "Some fields are missing or invalid", { fields: { [badText]: [CONTROL_CHARACTERS_MESSAGE] } });
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     throw new ApiError(400, "invalid_input", "Some fields are missing or invalid", { fields: fieldErrors(parsed.error) });
@@ -172,11 +175,19 @@ export async function withIdempotency(
 
 /** Reads a form body (urlencoded or multipart) after checking its declared size. */
 export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") {
+    throw new ApiError(415, "unsupported_media_type", "Send the form as multipart/form-data");
+  }
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (!Number.isFinite(declared) || declared > maxBytes) {
     throw new ApiError(413, "payload_too_large", `The upload is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
   }
-  return request.formData();
+  try {
+    return await request.formData();
+  } catch {
+    throw new ApiError(400, "malformed_form", "The form could not be read: send it again");
+  }
 }
 
 /** Counts one request against a limit; over it, a 429 with Retry-After and the given words. */

@@ -8,7 +8,6 @@ import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig, type Config } from "../config";
@@ -29,6 +28,8 @@ import { closeImageTools } from "../image-tools";
 import { recoverImageEdits } from "../image-tools/edits";
 import { requestInfoContext, requestScope } from "./request-context";
 import { createFrontDoor } from "./front-door";
+import { readBodyWithinLimit } from "./body-limits";
+import { createRouterAdapter } from "./router-adapter";
 import { createShellLayers } from "./shell-layers";
 
 declare const __ATELIER_BUILD_TIME__: number;
@@ -78,29 +79,22 @@ export function createApp(options: CreateAppOptions): express.Express {
     app.use((req, res, next) => (publicPaths.has(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  // API bodies: refuse oversized ones before reading them; the routes check type and syntax.
-  app.use("/api", (req, res, next) => {
-    const length = Number(req.get("content-length") ?? 0);
-    if (length > config.maxJsonBodyBytes) {
-      sendJsonError(res, 413, "payload_too_large", `The request body is larger than ${config.maxJsonBodyBytes} bytes`);
-      return;
-    }
-    next();
-  });
+  // Every request body is read here within its limit, or refused with 413 unread (body-limits.ts).
+  app.use(readBodyWithinLimit(config));
 
-  const handleWithRouter = createRequestHandler({
-      build: options.build,
-      mode: options.mode ?? "production",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, {
-          id: res.locals.requestId as string,
-          nonce: res.locals.nonce as string,
-          log: (req as ExpressRequest & { log: typeof logger }).log ?? logger,
-          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        });
-        return context;
-      },
+  const handleWithRouter = createRouterAdapter({
+    build: options.build,
+    mode: options.mode ?? "production",
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, {
+        id: res.locals.requestId as string,
+        nonce: res.locals.nonce as string,
+        log: (req as ExpressRequest & { log: typeof logger }).log ?? logger,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      });
+      return context;
+    },
   });
   // Each request gets its own scope for what it reads once and the cookies it must send (request-context.ts).
   app.use((req, res, next) => requestScope.run({ sessionReads: new Map(), cookiesToSend: [] }, () => handleWithRouter(req, res, next)));

@@ -17,6 +17,7 @@ import type { Config } from "../config";
 import { loadSiteSettings } from "../content/site-settings";
 import { getDatabaseHandle } from "../db/client";
 import { hostnameOf, isDomainAllowed } from "../navigation/domain-check";
+import { refuseUnreadBody } from "./body-limits";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Paths whose posts come from outside on purpose, verified another way (see above). */
@@ -79,9 +80,9 @@ export function sameOriginCheck(config: Config): RequestHandler {
       };
       if (!isCrossSiteRequest(facts, allowedDomains)) return next();
       req.log?.warn({ origin: facts.origin, secFetchSite: facts.secFetchSite, path: facts.path }, "cross-site request refused");
-      res.status(403).set("Cache-Control", "no-store");
-      if (req.path.startsWith("/api/")) res.json({ error: { code: "cross_origin", message: CROSS_ORIGIN_MESSAGE } });
-      else res.type("text/plain").send(CROSS_ORIGIN_MESSAGE);
+      // Refused before its body is read (body-limits.ts reads bodies later in the shell).
+      if (req.path.startsWith("/api/")) refuseUnreadBody(req, res, 403, "application/json", JSON.stringify({ error: { code: "cross_origin", message: CROSS_ORIGIN_MESSAGE } }));
+      else refuseUnreadBody(req, res, 403, "text/plain; charset=utf-8", CROSS_ORIGIN_MESSAGE);
     } catch (error) {
       next(error);
     }

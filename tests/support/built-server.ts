@@ -27,6 +27,8 @@ export interface BuiltServer {
   origin: string;
   dataDir: string;
   output: () => string;
+  /** The server process's id while it runs (to sample its memory). */
+  pid: () => number | undefined;
   /** SIGTERM, then wait for the exit. The data directory stays for a restart. */
   stop: () => Promise<void>;
   /** Starts again on the same port and data (after `stop`). */
@@ -90,6 +92,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     origin,
     dataDir,
     output: () => output,
+    pid: () => (child as ChildProcess | null)?.pid,
     stop,
     restart: launch,
     dispose: async () => {

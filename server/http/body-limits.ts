@@ -1,0 +1,110 @@
+/**
+ * Every request body is read here, once, before any route sees it, and never beyond its limit
+ * (ADR 0029): a declared Content-Length over the limit is refused without reading a byte, and a
+ * chunked body is cut off the moment it passes it. The routes then get the whole body from
+ * memory, so none of them can read an unbounded one, and a refusal never reaches them half-read.
+ *
+ * Limits by kind, from server/config.ts: Better Auth's endpoints (a few fields), uploads
+ * (multipart, pages and APIs alike), other API bodies (JSON), other page forms. Routes may ask
+ * for less (an avatar, an error report) and answer with the form's own error.
+ */
+import type { Request, RequestHandler, Response } from "express";
+import getRawBody from "raw-body";
+import type { Config } from "../config";
+
+const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
+/** How much of a refused body is read and thrown away, and for how long, before the connection is cut. */
+const LINGER_BYTES = 128 * 1_048_576;
+const LINGER_MS = 2_000;
+
+export type BodyKind = "auth" | "upload" | "api" | "form";
+
+export function bodyKindOf(path: string, contentType: string | undefined): BodyKind {
+  if (path.startsWith("/api/auth/")) return "auth";
+  if (contentType?.toLowerCase().startsWith("multipart/form-data")) return "upload";
+  return path.startsWith("/api/") ? "api" : "form";
+}
+
+export function bodyLimitOf(kind: BodyKind, config: Config): number {
+  switch (kind) {
+    case "auth":
+      return config.maxAuthBodyBytes;
+    case "upload":
+      return config.maxUploadBodyBytes;
+    case "api":
+      return config.maxJsonBodyBytes;
+    case "form":
+      return config.maxFormBodyBytes;
+  }
+}
+
+/** The body read by the layer below, for the React Router adapter (router-adapter.ts). */
+export function bodyOf(req: Request): Buffer | undefined {
+  return (req as Request & { atelierBody?: Buffer }).atelierBody;
+}
+
+function describe(bytes: number): string {
+  return bytes >= 1_048_576 ? `${Math.round((bytes / 1_048_576) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** The shell layer: reads the body within its limit, or answers 413 (JSON for APIs) and closes the connection. */
+export function readBodyWithinLimit(config: Config): RequestHandler {
+  return async (req, res, next) => {
+    if (WITHOUT_BODY.has(req.method)) return next();
+    const kind = bodyKindOf(req.path, req.headers["content-type"]);
+    const limit = bodyLimitOf(kind, config);
+    const declared = req.headers["content-length"];
+    try {
+      (req as Request & { atelierBody?: Buffer }).atelierBody = await getRawBody(req, { limit, length: declared });
+    } catch (error) {
+      const type = (error as { type?: string }).type;
+      if (type === "request.aborted") return; // the client went away: nobody to answer
+      if (type !== "entity.too.large") {
+        // A body shorter than it said, a broken stream: the request is unusable.
+        refuseUnreadBody(req, res, 400, "text/plain; charset=utf-8", "The request body could not be read.");
+        return;
+      }
+      const message =
+        kind === "upload"
+          ? `That is larger than ${describe(limit)}, the most Atelier accepts in one upload. Choose a smaller file.`
+          : `The request body is larger than ${describe(limit)}, the most this address accepts.`;
+      req.log?.warn({ path: req.path, kind, limit, declared }, "request body over its limit refused");
+      if (req.path.startsWith("/api/")) refuseUnreadBody(req, res, 413, "application/json", JSON.stringify({ error: { code: "payload_too_large", message } }));
+      else refuseUnreadBody(req, res, 413, "text/plain; charset=utf-8", message);
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * Answers a request whose body was not read, then closes its connection the way reverse proxies
+ * do (a "lingering close"): the answer is sent at once, and what the client is still sending is
+ * read and thrown away — never kept — until it stops, for at most LINGER_BYTES or LINGER_MS.
+ * Closing at once with the upload unread would make the operating system reset the connection,
+ * and a browser still uploading would show "connection reset" instead of the answer.
+ */
+export function refuseUnreadBody(req: Request, res: Response, status: number, contentType: string, body: string): void {
+  const payload = Buffer.from(body);
+  res.writeHead(status, { "Content-Type": contentType, "Content-Length": payload.length, "Cache-Control": "no-store", Connection: "close" });
+  res.write(payload);
+  if (req.complete) {
+    res.end();
+    return;
+  }
+  let discarded = 0;
+  const finish = () => {
+    clearTimeout(timer);
+    req.off("data", discard);
+    if (!res.writableEnded) res.end();
+  };
+  const discard = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) finish();
+  };
+  const timer = setTimeout(finish, LINGER_MS);
+  req.on("data", discard);
+  req.once("end", finish);
+  req.once("close", finish);
+  req.resume();
+}

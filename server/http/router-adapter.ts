@@ -1,0 +1,79 @@
+/**
+ * Hands an Express request to React Router and its answer back (ADR 0029). It replaces
+ * @react-router/express's handler for one reason: the request body. That handler streams the
+ * body from the socket with no limit; here the routes get the body the shell already read within
+ * its limit (body-limits.ts), with a Content-Length that matches it. The Fetch Request is built
+ * from Express's own view of the request (protocol and host behind a trusted proxy), and the
+ * answer is streamed back with @react-router/node's writer.
+ */
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { bodyOf } from "./body-limits";
+
+export interface RouterAdapterOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production";
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+}
+
+/** Host names as a request may carry them; anything else (slashes, @, spaces) is not a host. */
+const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+
+export function createRouterAdapter(options: RouterAdapterOptions) {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> => {
+    try {
+      const request = toFetchRequest(req, res);
+      const response = await handle(request, options.getLoadContext(req, res));
+      await sendFetchResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const host = PLAIN_HOST.test(req.host ?? "") ? req.host : "localhost";
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  // An answer the browser stopped waiting for aborts the work behind it; a finished one does not.
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const body = bodyOf(req);
+  if (body === undefined || req.method === "GET" || req.method === "HEAD") {
+    return new Request(url, { method: req.method, headers, signal: controller.signal });
+  }
+  headers.delete("transfer-encoding");
+  headers.set("content-length", String(body.length));
+  // raw-body's Buffer sits on a plain ArrayBuffer (never a shared one), which is what BodyInit asks for.
+  return new Request(url, { method: req.method, headers, body: body as Uint8Array<ArrayBuffer>, signal: controller.signal });
+}
+
+async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return; // the browser left mid-answer
+    throw error;
+  }
+}

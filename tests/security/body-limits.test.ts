@@ -1,0 +1,138 @@
+/**
+ * Oversized bodies against the served build, on every kind of route (a page form, a JSON API,
+ * Better Auth's endpoints, an upload), declared and chunked: each gets a 413 before the server
+ * reads more than its limit, the connection closes, and the server's memory stays flat while
+ * four 100 MB posts arrive at once (sampled from /proc); /healthz keeps answering meanwhile.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltServer, startBuiltServer } from "../support/built-server";
+
+let server: BuiltServer;
+
+beforeAll(async () => {
+  server = await startBuiltServer();
+}, 90_000);
+afterAll(async () => {
+  await server?.dispose();
+});
+
+const MB = 1_048_576;
+const ROUTES = [
+  { kind: "page form", path: "/login", type: "application/x-www-form-urlencoded", json: false },
+  { kind: "JSON API", path: "/api/error-reports", type: "application/json", json: true },
+  { kind: "Better Auth", path: "/api/auth/sign-in/email", type: "application/json", json: true },
+  { kind: "upload", path: "/api/generations", type: "multipart/form-data; boundary=x", json: true },
+];
+
+interface Outcome {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** Bytes written before the answer came. */
+  sent: number;
+}
+
+/**
+ * POSTs up to `total` bytes in 64 KB chunks, declared with Content-Length or chunked, and stops
+ * writing as soon as an answer arrives (a browser or proxy would, too).
+ */
+function postLarge(path: string, type: string, total: number, declared: boolean): Promise<Outcome> {
+  const url = new URL(server.origin);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: "POST",
+        headers: { "Content-Type": type, Origin: server.origin, ...(declared ? { "Content-Length": String(total) } : {}) },
+      },
+      (res) => {
+        answered = true;
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sent }));
+      },
+    );
+    req.on("error", (error) => (answered ? undefined : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const pump = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+function residentMegabytes(): number {
+  const status = fs.readFileSync(`/proc/${server.pid()}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+describe("request bodies over their limit", () => {
+  for (const route of ROUTES) {
+    for (const declared of [true, false]) {
+      it(`${route.kind}, ${declared ? "declared" : "chunked"}: 413 before the body is read, and the connection closes`, async () => {
+        const outcome = await postLarge(route.path, route.type, 100 * MB, declared);
+        expect(outcome.status).toBe(413);
+        expect(outcome.headers.connection).toBe("close");
+        expect(outcome.sent).toBeLessThan(40 * MB); // answered long before the 100 MB were sent
+        if (route.json) expect(JSON.parse(outcome.body)).toMatchObject({ error: { code: "payload_too_large", message: expect.stringMatching(/larger than/) } });
+        else expect(outcome.body).toMatch(/larger than 1 MB/);
+      }, 60_000);
+    }
+  }
+
+  it("a chunked body within its limit reaches the route whole", async () => {
+    const body = new URLSearchParams({ email: "nobody@example.test", password: "x".repeat(20), intent: "password" }).toString();
+    const url = new URL(server.origin);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, path: "/login", method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.write(body.slice(0, 10)); // two chunks, no Content-Length
+      req.end(body.slice(10));
+    });
+    expect(status).toBe(400); // the form's own answer: that email and password match no account
+  });
+
+  it("memory stays flat while four 100 MB posts arrive at once, and /healthz keeps answering", async () => {
+    const before = residentMegabytes();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentMegabytes())), 50);
+    const probes: Promise<number>[] = [];
+    const probeOnce = () => {
+      const started = Date.now();
+      probes.push(fetch(`${server.origin}/healthz`).then((r) => (r.ok ? Date.now() - started : Infinity)));
+    };
+    probeOnce();
+    const probe = setInterval(probeOnce, 20);
+    let outcomes: Outcome[];
+    try {
+      outcomes = await Promise.all([
+        postLarge("/login", "application/x-www-form-urlencoded", 100 * MB, false),
+        postLarge("/api/generations", "multipart/form-data; boundary=x", 100 * MB, false),
+        postLarge("/api/auth/sign-up/email", "application/json", 100 * MB, false),
+        postLarge("/api/notifications", "application/json", 100 * MB, true),
+      ]);
+    } finally {
+      clearInterval(sampler);
+      clearInterval(probe);
+    }
+    expect(outcomes.map((o) => o.status)).toEqual([413, 413, 413, 413]);
+    // Limits are 1 MB, 11 MB, 64 KB and 1 MB: at most ~13 MB of bodies are ever held.
+    expect(peak - before).toBeLessThan(100);
+    const probeTimes = await Promise.all(probes);
+    expect(probeTimes.length).toBeGreaterThan(0);
+    expect(Math.max(...probeTimes)).toBeLessThan(1000);
+  }, 90_000);
+});
