@@ -95,6 +95,20 @@ test("page forms answer control characters and odd values with a field error, ne
   expect(broken).toEqual([]);
 });
 
+test("a prompt with a NUL byte gets an error next to the prompt, and costs nothing", async ({ request, db }) => {
+  await signedInAsNewPerson(request, db);
+  const before = await (await request.get("/api/tokens")).json();
+  for (const field of ["prompt", "negativePrompt"]) {
+    const res = await request.post("/api/generations", {
+      headers: { Origin: ORIGIN() },
+      multipart: { mode: "text", prompt: "a quiet lake", negativePrompt: "", style: "natural", aspectRatio: "1:1", [field]: `a lake${NUL} at dawn` },
+    });
+    expect(res.status(), field).toBe(400);
+    expect((await res.json()).error.fields[field]).toEqual(["Remove the invisible control characters from this text."]);
+  }
+  expect(await (await request.get("/api/tokens")).json()).toEqual(before);
+});
+
 test("Better Auth's endpoints answer bad bodies like every other API", async ({ request, db }) => {
   await signedInAsNewPerson(request, db);
   for (const path of AUTH_ENDPOINTS) {
