@@ -36,18 +36,15 @@ export const middleware: Route.MiddlewareFunction[] = [sessionCookiesMiddleware,
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { flags } = context.get(shellStateContext);
   const user = await getUser(request);
+  const [unreadNotifications, tokens] = user
+    ? await Promise.all([countUnreadNotifications(getDb(), user.userUid), getTokenBalance(getDb(), user.userUid)])
+    : [0, 0];
   return {
     flags,
     build: getBuildInfo(),
     config: getPublicConfig(),
-    user: user
-      ? {
-          name: user.name,
-          isAdmin: user.isAdmin,
-          unreadNotifications: await countUnreadNotifications(getDb(), user.userUid),
-          tokens: await getTokenBalance(getDb(), user.userUid),
-        }
-      : null,
+    // The header's balance; pages that show it too (the profile) read this one rather than ask again.
+    user: user ? { name: user.name, isAdmin: user.isAdmin, unreadNotifications, tokens } : null,
   };
 }
 

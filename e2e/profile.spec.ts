@@ -43,6 +43,10 @@ test("change the display name and the picture; a file that is not an image is re
   await expect(page.getByText("Your picture is updated.")).toBeVisible();
   const [row] = await db.select().from(user).where(eq(user.id, person.id));
   expect(row!.image).toMatch(new RegExp(`^/api/files/users/${person.id}/avatar/\\d{14}-[0-9a-f-]+\\.webp$`));
+  // The page shows the new picture at once, and after a reload.
+  await expect(page.locator(`img[src="${row!.image}"]`)).toBeVisible();
+  await gotoHydrated(page, "/user-profile");
+  await expect(page.locator(`img[src="${row!.image}"]`)).toBeVisible();
   const image = await page.request.get(row!.image!);
   expect(image.headers()["content-type"]).toBe("image/webp");
   const meta = await sharp(Buffer.from(await image.body())).metadata();
@@ -56,7 +60,11 @@ test("change the password: other sessions end, an email tells the owner", async 
   await signInAs(page, person.email, person.password);
   await gotoHydrated(page, "/user-profile");
   await expect(page.getByText("Where you are signed in")).toBeVisible();
-  await expect(page.locator("section", { hasText: "Where you are signed in" }).getByRole("listitem")).toHaveCount(2);
+  const sessions = page.locator("section", { hasText: "Where you are signed in" }).getByRole("listitem");
+  await expect(sessions).toHaveCount(2);
+  // This browser's session is marked and listed first.
+  await expect(sessions.first()).toContainText("This device");
+  await expect(page.getByText("This device")).toHaveCount(1);
 
   await page.getByLabel("Current password").fill("not my password");
   await page.getByLabel("New password", { exact: true }).fill("an entirely new secret 9");

@@ -14,6 +14,12 @@ export interface SessionUser {
   email: string;
   name: string;
   isAdmin: boolean;
+  /** The account's picture (a URL), or null. */
+  image: string | null;
+  /** When the account was made. */
+  createdAt: Date;
+  /** The id of the session this request signed in with (never its token): marks "this device" on the profile. */
+  sessionId: string;
 }
 
 /*
@@ -64,7 +70,15 @@ async function readSession(request: Request, fromDatabase: boolean): Promise<Ses
   if (response && !fromDatabase && headers.getSetCookie().length === 0 && changedRecently(response.user.id)) ({ headers, response } = await ask(true));
   requestScope.getStore()?.cookiesToSend.push(...headers.getSetCookie());
   if (!response || response.user.banned) return null;
-  return { userUid: response.user.id, email: response.user.email, name: response.user.name, isAdmin: response.user.role === "admin" };
+  return {
+    userUid: response.user.id,
+    email: response.user.email,
+    name: response.user.name,
+    isAdmin: response.user.role === "admin",
+    image: response.user.image ?? null,
+    createdAt: response.user.createdAt,
+    sessionId: response.session.id,
+  };
 }
 
 /**

@@ -1,8 +1,8 @@
 /** The signed-in user's own account: name, avatar, password, sign-in methods, sessions, deletion. */
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { user } from "../db/schema";
+import { account, session, user } from "../db/schema";
 import { makeAvatar } from "../storage/images";
 import { getStorage, ownerOfKey, userFileKey } from "../storage/storage";
 import { AccountError } from "./accounts";
@@ -53,9 +53,25 @@ export async function changePassword(request: Request, current: SessionUser, inp
   }
 }
 
-export async function listSignInMethods(request: Request): Promise<string[]> {
-  const accounts = await getAuth().api.listUserAccounts({ headers: request.headers });
-  return accounts.map((a) => a.providerId);
+/*
+ * The profile's sign-in methods and sessions come from our own tables, for the user the request's
+ * one session read (server/auth/guards.ts) vouches for. Better Auth's listUserAccounts and
+ * listSessions endpoints read and verify the session again on every call (the signed cookie, its
+ * cookie copy, and the session table once that copy is a minute old, re-signing a new one).
+ */
+
+/** As many rows as Better Auth's lists read (its `findMany` default). */
+const MAX_LISTED = 100;
+
+/** The provider of each account the user signs in with ('credential' is email and password), oldest first. */
+export async function listUserSignInMethods(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ providerId: account.providerId })
+    .from(account)
+    .where(eq(account.userId, userId))
+    .orderBy(asc(account.createdAt))
+    .limit(MAX_LISTED);
+  return rows.map((r) => r.providerId);
 }
 
 export interface ActiveSession {
@@ -67,21 +83,19 @@ export interface ActiveSession {
   current: boolean;
 }
 
-export async function listActiveSessions(request: Request): Promise<ActiveSession[]> {
-  const [sessions, mine] = await Promise.all([
-    getAuth().api.listSessions({ headers: request.headers }),
-    getAuth().api.getSession({ headers: request.headers }),
-  ]);
-  return sessions
-    .map((s) => ({
-      id: s.id,
-      userAgent: s.userAgent ?? null,
-      ipAddress: s.ipAddress ?? null,
-      createdAt: new Date(s.createdAt),
-      updatedAt: new Date(s.updatedAt),
-      current: s.id === mine?.session.id,
-    }))
-    .sort((a, b) => Number(b.current) - Number(a.current) || b.updatedAt.getTime() - a.updatedAt.getTime());
+/**
+ * The user's unexpired sessions, this one first, then the most recently active. Only what the page
+ * shows: a session's token is what signs it in, so it never leaves this function.
+ */
+export async function listUserSessions(db: Database, userId: string, currentSessionId: string): Promise<ActiveSession[]> {
+  const rows = await db
+    .select({ id: session.id, userAgent: session.userAgent, ipAddress: session.ipAddress, createdAt: session.createdAt, updatedAt: session.updatedAt })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
+    .orderBy(desc(session.updatedAt))
+    .limit(MAX_LISTED);
+  // This device first; the others stay in their order, most recently active first (a stable sort).
+  return rows.map((s) => ({ ...s, current: s.id === currentSessionId })).sort((a, b) => Number(b.current) - Number(a.current));
 }
 
 export async function signOutOtherSessions(request: Request): Promise<void> {

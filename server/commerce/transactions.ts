@@ -298,10 +298,27 @@ export interface TransactionView {
 }
 
 async function toView(db: Database, row: Transaction, audience: "buyer" | "staff" = "staff"): Promise<TransactionView> {
-  const [lines, events] = await Promise.all([
-    db.select().from(transactionLines).where(eq(transactionLines.transactionId, row.id)),
-    db.select().from(transactionEvents).where(eq(transactionEvents.transactionId, row.id)).orderBy(transactionEvents.createdAt),
+  const [view] = await toViews(db, [row], audience);
+  return view!;
+}
+
+/** Views of several transactions with two queries in all (their lines, their events), not two each. */
+async function toViews(db: Database, rows: Transaction[], audience: "buyer" | "staff"): Promise<TransactionView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [allLines, allEvents] = await Promise.all([
+    db.select().from(transactionLines).where(inArray(transactionLines.transactionId, ids)),
+    db.select().from(transactionEvents).where(inArray(transactionEvents.transactionId, ids)).orderBy(transactionEvents.createdAt),
   ]);
+  return rows.map((row) => viewOf(row, allLines.filter((l) => l.transactionId === row.id), allEvents.filter((e) => e.transactionId === row.id), audience));
+}
+
+function viewOf(
+  row: Transaction,
+  lines: (typeof transactionLines.$inferSelect)[],
+  events: (typeof transactionEvents.$inferSelect)[],
+  audience: "buyer" | "staff",
+): TransactionView {
   return {
     id: row.id,
     status: row.status,
@@ -345,7 +362,7 @@ export async function getUserTransaction(db: Database, userId: string, transacti
 /** The user's purchases, newest first (the profile's purchase history). */
 export async function listUserTransactions(db: Database, userId: string, limit = 20): Promise<TransactionView[]> {
   const rows = await db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.createdAt)).limit(limit);
-  return Promise.all(rows.map((r) => toView(db, r, "buyer")));
+  return toViews(db, rows, "buyer");
 }
 
 export async function getTransactionView(db: Database, transactionId: string): Promise<TransactionView | null> {

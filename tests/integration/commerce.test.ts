@@ -23,7 +23,15 @@ import {
   sandboxWebhookSecret,
   signSandboxPayload,
 } from "../../server/commerce/payments/sandbox";
-import { cancelTransaction, closeTransaction, getUserTransaction, reconcileTransactions, settleTransaction, startCheckout } from "../../server/commerce/transactions";
+import {
+  cancelTransaction,
+  closeTransaction,
+  getUserTransaction,
+  listUserTransactions,
+  reconcileTransactions,
+  settleTransaction,
+  startCheckout,
+} from "../../server/commerce/transactions";
 import { handlePaymentWebhook } from "../../server/commerce/webhooks";
 import { mergeCart, getCart } from "../../server/commerce/cart";
 import { auditLog, discountRedemptions, discounts, emailOutbox, errorReports, preRegistrations, products, redeemCodes, sandboxPayments, tokenLedger, transactions, user } from "../../server/db/schema";
@@ -318,6 +326,37 @@ describe("checkout and payment on the sandbox", () => {
     expect(sandbox!.status).toBe("expired");
     // The sandbox page can no longer take it.
     expect(await paySandboxCheckout(t.db, sandbox!.id, CARD)).toMatchObject({ kind: "closed" });
+  });
+
+  it("lists a buyer's purchases newest first, each with its own lines and history, who moved it left out", async () => {
+    const packs = await shop();
+    const ada = await createUser("ada");
+    const bob = await createUser("bob");
+    const paid = await startCheckout(t.db, ada, checkout([{ productId: packs.Starter.id, quantity: 1 }]), { baseUrl: "" });
+    await paySandboxCheckout(t.db, await sessionOf(paid.transactionId), CARD);
+    await settleTransaction(t.db, paid.transactionId, "return");
+    const canceled = await startCheckout(t.db, ada, checkout([{ productId: packs.Creator.id, quantity: 2 }, { productId: packs.Starter.id, quantity: 1 }]), { baseUrl: "" });
+    await closeTransaction(t.db, canceled.transactionId, "canceled", { source: "admin", failureMessage: "Canceled." });
+    await startCheckout(t.db, bob, checkout([{ productId: packs.Starter.id, quantity: 3 }]), { baseUrl: "" });
+    await t.db.update(transactions).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(transactions.id, paid.transactionId));
+
+    const list = await listUserTransactions(t.db, ada.userId);
+    expect(list.map((v) => [v.id, v.status])).toEqual([
+      [canceled.transactionId, "canceled"],
+      [paid.transactionId, "paid"],
+    ]);
+    expect(list[0]!.lines.map((l) => [l.name, l.quantity]).sort()).toEqual([
+      ["Creator", 2],
+      ["Starter", 1],
+    ]);
+    expect(list[1]!.lines.map((l) => [l.name, l.quantity])).toEqual([["Starter", 1]]);
+    expect(list[0]!.events.map((e) => e.status)).toEqual(["pending", "canceled"]);
+    expect(list[1]!.events.map((e) => e.status)).toEqual(["pending", "paid"]);
+    expect(list.flatMap((v) => v.events).every((e) => e.source === "" && e.note === null)).toBe(true);
+    // Each view equals the one read on its own.
+    const { balance: _balance, ...single } = (await getUserTransaction(t.db, ada.userId, canceled.transactionId))!;
+    expect({ ...list[0]!, lines: [...list[0]!.lines].sort((a, b) => a.name.localeCompare(b.name)) }).toEqual({ ...single, lines: [...single.lines].sort((a, b) => a.name.localeCompare(b.name)) });
+    expect(await listUserTransactions(t.db, "nobody")).toEqual([]);
   });
 
   it("keeps reconciling when one transaction's provider cannot be asked", async () => {
