@@ -65,6 +65,8 @@ const envSchema = z.object({
   MAX_AUTH_BODY_BYTES: positiveInt(65_536),
   ERROR_REPORTS_PER_MINUTE: positiveInt(30),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  MAX_CONCURRENT_REQUESTS: z.coerce.number({ error: "expected a number" }).int("expected a whole number").positive("expected a number above 0").optional(),
+  MAX_QUEUED_REQUESTS: positiveInt(2_000),
   RUN_MIGRATIONS: bool(true),
   SEED_DEMO_DATA: bool(true),
   TRUST_PROXY: bool(false),
@@ -161,6 +163,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
     maxAuthBodyBytes: env.MAX_AUTH_BODY_BYTES,
     errorReportsPerMinute: env.ERROR_REPORTS_PER_MINUTE,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    /**
+     * Requests that run in the routes at once; others wait their turn in arrival order, and past
+     * `maxQueuedRequests` waiting, new ones get 503 with Retry-After (server/http/admission.ts).
+     */
+    // The embedded database runs in this thread, so nothing overlaps: two at a time keeps answers in
+    // order. PostgreSQL's round trips leave the thread idle, which a few more fill (ADR 0030).
+    maxConcurrentRequests: env.MAX_CONCURRENT_REQUESTS ?? (env.DATABASE_URL ? 4 : 2),
+    maxQueuedRequests: env.MAX_QUEUED_REQUESTS,
     runMigrations: env.RUN_MIGRATIONS,
     seedDemoData: env.SEED_DEMO_DATA,
     trustProxy: env.TRUST_PROXY,

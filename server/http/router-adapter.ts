@@ -9,12 +9,15 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { AdmissionQueue } from "./admission";
 import { bodyOf } from "./body-limits";
 
 export interface RouterAdapterOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  /** Turns under load (admission.ts); without one, every request runs at once. */
+  admission?: AdmissionQueue;
 }
 
 /** Host names as a request may carry them; anything else (slashes, @, spaces) is not a host. */
@@ -25,12 +28,31 @@ export function createRouterAdapter(options: RouterAdapterOptions) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> => {
     try {
       const request = toFetchRequest(req, res);
-      const response = await handle(request, options.getLoadContext(req, res));
+      const turn = options.admission ? await options.admission.enter(request.signal) : undefined;
+      if (turn && !turn.admitted) {
+        if (turn.reason === "busy") sendBusy(req, res);
+        return; // "aborted": the visitor has gone, nobody to answer
+      }
+      let response: Response;
+      try {
+        response = await handle(request, options.getLoadContext(req, res));
+      } finally {
+        // The answer is made; sending it (a long event stream, a slow reader) needs no turn.
+        if (turn) turn.release();
+      }
       await sendFetchResponse(res, response);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** More visitors are waiting than the queue takes: a plain refusal the browser may retry shortly. */
+function sendBusy(req: ExpressRequest, res: ExpressResponse): void {
+  const message = "Atelier is very busy right now. Please try again in a few seconds.";
+  res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" });
+  if (req.path.startsWith("/api/")) res.type("application/json").send(JSON.stringify({ error: { code: "busy", message } }));
+  else res.type("text/plain").send(message);
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
