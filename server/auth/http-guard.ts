@@ -3,6 +3,7 @@
  * Atelier's forms, so calling the endpoints directly is no way around them.
  */
 import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters } from "~/lib/plain-text";
+import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { ApiError, isJsonContentType, readBodyText } from "../http/api";
 import { getAuth } from "./auth";
@@ -10,8 +11,6 @@ import { cookieCopyIsDistrusted } from "./guards";
 import { limitCodeEmail, limitCodeEntry, limitSignInAttempt, limitSignUp, recordSignInFailure } from "./limits";
 import { checkPasswordPolicy } from "./password-policy";
 
-/** Sign-in, sign-up and profile bodies are a few fields: anything bigger is not a real request. */
-const AUTH_BODY_MAX_BYTES = 64 * 1024;
 const SEND_CODE_PATHS = new Set(["/email-otp/send-verification-otp", "/email-otp/request-password-reset", "/forget-password/email-otp", "/send-verification-email"]);
 const ENTER_CODE_PATHS = new Set(["/email-otp/verify-email", "/sign-in/email-otp", "/email-otp/reset-password", "/email-otp/check-verification-otp"]);
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
@@ -37,7 +36,8 @@ async function readAuthBody(request: Request): Promise<{ body: Record<string, un
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   let text: string;
   try {
-    text = await readBodyText(request, AUTH_BODY_MAX_BYTES);
+    // The shell already refused bodies over this limit (body-limits.ts); this keeps the guard safe on its own.
+    text = await readBodyText(request, getConfig().maxAuthBodyBytes);
   } catch (error) {
     if (error instanceof ApiError) return refuse(error.status, "PAYLOAD_TOO_LARGE", "The request body is too large.");
     throw error;
@@ -71,7 +71,12 @@ async function withErrorBody(response: Response): Promise<Response> {
 }
 
 export async function handleAuthRequest(db: Database, request: Request, ip: string): Promise<Response> {
-  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, "");
+  const pathname = new URL(request.url).pathname;
+  // React Router matches routes regardless of case, Better Auth does not: `/API/auth/api/auth/…`
+  // would reach Better Auth's endpoint under a path the limits below do not know. Only the
+  // exact prefix is Better Auth's.
+  if (!pathname.startsWith("/api/auth/")) return refuse(404, "NOT_FOUND", "There is no such sign-in endpoint.");
+  const path = pathname.slice("/api/auth".length);
   let email = "";
   if (request.method === "POST") {
     const read = await readAuthBody(request);

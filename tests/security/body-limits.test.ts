@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer, startBuiltServer } from "../support/built-server";
+import { type BuiltServer, DEMO_USER, startBuiltServer } from "../support/built-server";
 
 let server: BuiltServer;
 
@@ -105,6 +105,21 @@ describe("request bodies over their limit", () => {
     expect(status).toBe(400); // the form's own answer: that email and password match no account
   });
 
+  it("an API that takes a file inside its JSON gets the upload limit, not the JSON one", async () => {
+    // 3 MB of JSON: over the 1 MB API limit, within the 11 MB upload limit. Signed out, so the
+    // route itself answers 401 once it has the body.
+    const attachment = { email: "someone@example.test", subject: "Hi", message: "See attached", attachment: { filename: "a.txt", content: "a".repeat(3 * MB), encoding: "base64" } };
+    const response = await fetch(`${server.origin}/api/send-custom-email-with-attachment`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.origin },
+      body: JSON.stringify(attachment),
+    });
+    expect(response.status).toBe(401);
+    const tooLarge = await postLarge("/api/send-custom-email-with-attachment", "application/json", 100 * MB, true);
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body)).toMatchObject({ error: { code: "payload_too_large", message: expect.stringMatching(/larger than 11 MB/) } });
+  }, 60_000);
+
   it("memory stays flat while four 100 MB posts arrive at once, and /healthz keeps answering", async () => {
     const before = residentMegabytes();
     let peak = before;
@@ -135,4 +150,17 @@ describe("request bodies over their limit", () => {
     expect(probeTimes.length).toBeGreaterThan(0);
     expect(Math.max(...probeTimes)).toBeLessThan(1000);
   }, 90_000);
+});
+
+describe("Better Auth's endpoints", () => {
+  it("answer only under their exact path: another spelling cannot skip the sign-in limits", async () => {
+    const body = JSON.stringify({ email: DEMO_USER.email, password: "not-the-password-123" });
+    const post = (path: string) => fetch(`${server.origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.origin }, body });
+    expect((await post("/api/auth/sign-in/email")).status).toBe(401);
+    for (const path of ["/API/auth/api/auth/sign-in/email", "/Api/Auth/sign-in/email", "/api/AUTH/api/auth/sign-in/email"]) {
+      const response = await post(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toMatchObject({ code: "NOT_FOUND" });
+    }
+  });
 });
