@@ -3,6 +3,7 @@
  * Atelier's forms, so calling the endpoints directly is no way around them.
  */
 import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters } from "~/lib/plain-text";
+import { checkRedirectTarget } from "~/lib/redirect-target";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { ApiError, isJsonContentType, readBodyText } from "../http/api";
@@ -54,12 +55,30 @@ async function readAuthBody(request: Request): Promise<{ body: Record<string, un
     if (value === null || typeof value !== "object" || Array.isArray(value)) return refuse(400, "INVALID_BODY", "Send the fields as one JSON object.");
     const badField = findControlCharacters(value);
     if (badField) return refuse(400, "INVALID_CHARACTERS", `${badField}: ${CONTROL_CHARACTERS_MESSAGE}`);
+    const badTarget = findUnsafeReturnAddress(value as Record<string, unknown>, new URL(request.url).origin);
+    if (badTarget) return refuse(400, "INVALID_CALLBACK_URL", `${badTarget}: use a path on this site.`);
     body = value as Record<string, unknown>;
   }
   const headers = new Headers(request.headers);
   headers.delete("content-length"); // the new request measures its own body
   headers.delete("transfer-encoding");
   return { body, request: new Request(request.url, { method: request.method, headers, body: text, signal: request.signal }) };
+}
+
+/** Fields in which Better Auth takes an address to send the browser to afterwards. */
+const RETURN_ADDRESS_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
+
+/**
+ * The first return address that would leave the site, by the same rule as every other
+ * (app/lib/redirect-target.ts): Better Auth's own check lets `/.//host` and `/x/..//host` through.
+ */
+function findUnsafeReturnAddress(body: Record<string, unknown>, origin: string): string | null {
+  for (const field of RETURN_ADDRESS_FIELDS) {
+    if (!(field in body) || body[field] === undefined) continue;
+    const target = checkRedirectTarget(body[field], { origin });
+    if (!target.ok || target.external) return field;
+  }
+  return null;
 }
 
 /** Better Auth answers an unknown endpoint or method with an empty 404/405: say it in JSON, like every API. */

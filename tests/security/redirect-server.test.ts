@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { routeRules } from "../../server/db/schema";
 import { type BuiltServer, cookiesOf, DEMO_ADMIN, DEMO_USER, startBuiltServer } from "../support/built-server";
+import { checkRedirectTarget } from "../../app/lib/redirect-target";
 import { BYPASS_CORPUS } from "./redirect-corpus";
 
 let server: BuiltServer;
@@ -140,5 +141,34 @@ describe("route rules", () => {
     const page = await (await fetch(`${server.origin}/admin/set-token-default`, { headers: { Cookie: admin } })).text();
     expect(page.match(/refused: <!-- -->unsafe target|refused: unsafe target/g)?.length).toBe(3);
     expect(page).toMatch(/refused: (<!-- -->)?host not allowed/);
+  });
+});
+
+describe("Better Auth's endpoints: return addresses", () => {
+  it("refuse every corpus address that would leave the site, and keep paths on it", async () => {
+    // Social sign-in takes all three return addresses and has no attempt limit to run into.
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${server.origin}/api/auth/sign-in/social`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/json", Origin: server.origin },
+        body: JSON.stringify({ provider: "google", ...body }),
+      });
+    for (const field of ["callbackURL", "errorCallbackURL", "newUserCallbackURL"]) {
+      for (const value of [...REPORTED, ...BYPASS_CORPUS]) {
+        const response = await post({ [field]: value });
+        const where = `${field}=${JSON.stringify(value).slice(0, 80)}`;
+        const answer = (await response.json().catch(() => ({}))) as { code?: string; url?: string };
+        if (response.status === 400 && /^INVALID_(CALLBACK_URL|CHARACTERS)$/.test(answer.code ?? "")) continue; // refused, as it should be
+        // Passed on to Better Auth: then it was a path on this site, and so is any address the answer carries.
+        expect(response.status, where).toBeLessThan(500);
+        expect(checkRedirectTarget(value, { origin: server.origin }), where).toMatchObject({ ok: true, external: false });
+        if (answer.url) expectOnSite(answer.url, value);
+        const location = response.headers.get("location");
+        if (location) expectOnSite(location, value);
+      }
+    }
+    const onSite = await post({ callbackURL: "/studio" });
+    expect(onSite.status).not.toBe(400);
   });
 });
