@@ -42,10 +42,20 @@ export function bodyLimitOf(kind: BodyKind, config: Config): number {
   }
 }
 
+type RequestWithBody = Request & { atelierBody?: Buffer; atelierBodyRefused?: number };
+
 /** The body read by the layer below, for the React Router adapter (router-adapter.ts). */
 export function bodyOf(req: Request): Buffer | undefined {
-  return (req as Request & { atelierBody?: Buffer }).atelierBody;
+  return (req as RequestWithBody).atelierBody;
 }
+
+/** The limit a page upload went over, when the shell left its body unread for the route to say so. */
+export function refusedBodyLimitOf(req: Request): number | undefined {
+  return (req as RequestWithBody).atelierBodyRefused;
+}
+
+/** The header that tells a route its upload was over the limit (router-adapter.ts sets it, never a client). */
+export const BODY_REFUSED_HEADER = "x-atelier-body-refused";
 
 function describe(bytes: number): string {
   return bytes >= 1_048_576 ? `${Math.round((bytes / 1_048_576) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
@@ -68,6 +78,12 @@ export function readBodyWithinLimit(config: Config): RequestHandler {
         refuseUnreadBody(req, res, 400, "text/plain; charset=utf-8", "The request body could not be read.");
         return;
       }
+      if (kind === "upload" && !req.path.startsWith("/api/")) {
+        // A file too large on a page's form: its route answers with the form's own error, from an
+        // empty body, while the rest of the upload is read and thrown away (see passUnreadUpload).
+        passUnreadUpload(req, res, limit);
+        return next();
+      }
       const message =
         kind === "upload"
           ? `That is larger than ${describe(limit)}, the most Atelier accepts in one upload. Choose a smaller file.`
@@ -79,6 +95,43 @@ export function readBodyWithinLimit(config: Config): RequestHandler {
     }
     next();
   };
+}
+
+/**
+ * Lets a page upload over its limit go on to its route with an empty body, marked so the route
+ * can say the file is too large beside the field (api.ts readFormData). The rest of the upload is
+ * read and thrown away meanwhile, and the answer's end waits until the browser stops sending (for
+ * at most LINGER_BYTES or LINGER_MS), then the connection closes, as in refuseUnreadBody.
+ */
+function passUnreadUpload(req: Request, res: Response, limit: number): void {
+  (req as RequestWithBody).atelierBody = Buffer.alloc(0);
+  (req as RequestWithBody).atelierBodyRefused = limit;
+  res.setHeader("Connection", "close");
+  let discarded = 0;
+  let stopped = req.complete;
+  let endAnswer: (() => void) | undefined;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    clearTimeout(timer);
+    req.off("data", discard);
+    endAnswer?.();
+  };
+  const discard = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) stop();
+  };
+  const timer = setTimeout(stop, LINGER_MS);
+  req.on("data", discard);
+  req.once("end", stop);
+  req.once("close", stop);
+  req.resume();
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = function (this: Response, ...args: unknown[]) {
+    if (stopped) return end(...args);
+    endAnswer = () => end(...args);
+    return this;
+  } as Response["end"];
 }
 
 /**

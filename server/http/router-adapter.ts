@@ -10,7 +10,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { AdmissionQueue } from "./admission";
-import { bodyOf } from "./body-limits";
+import { BODY_REFUSED_HEADER, bodyOf, refusedBodyLimitOf } from "./body-limits";
 
 export interface RouterAdapterOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -60,7 +60,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === BODY_REFUSED_HEADER) continue; // only the shell says so
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
@@ -75,6 +75,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   }
   headers.delete("transfer-encoding");
   headers.set("content-length", String(body.length));
+  const refusedLimit = refusedBodyLimitOf(req);
+  if (refusedLimit !== undefined) headers.set(BODY_REFUSED_HEADER, String(refusedLimit));
   // raw-body's Buffer sits on a plain ArrayBuffer (never a shared one), which is what BodyInit asks for.
   return new Request(url, { method: req.method, headers, body: body as Uint8Array<ArrayBuffer>, signal: controller.signal });
 }

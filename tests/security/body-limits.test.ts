@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer, DEMO_USER, startBuiltServer } from "../support/built-server";
+import { type BuiltServer, cookiesOf, DEMO_USER, startBuiltServer } from "../support/built-server";
 
 let server: BuiltServer;
 
@@ -104,6 +104,51 @@ describe("request bodies over their limit", () => {
     });
     expect(status).toBe(400); // the form's own answer: that email and password match no account
   });
+
+  it("a page's upload over the limit gets the form's own error beside the field, and the connection closes", async () => {
+    const signIn = await fetch(`${server.origin}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.origin },
+      body: JSON.stringify(DEMO_USER),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = cookiesOf(signIn);
+    const url = new URL(server.origin);
+    const boundary = "----atelier-test";
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\navatar\r\n--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const total = 40 * MB;
+    const outcome = await new Promise<Outcome>((resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: "/user-profile", method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: server.origin, Cookie: cookie, "Content-Length": String(total) } },
+        (res) => {
+          answered = true;
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sent }));
+        },
+      );
+      req.on("error", (error) => (answered ? undefined : reject(error)));
+      req.write(head);
+      sent = head.length;
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const pump = () => {
+        while (!answered && sent < total) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        if (!answered) req.end();
+      };
+      pump();
+    });
+    expect(outcome.status).toBe(413);
+    expect(outcome.headers.connection).toBe("close");
+    expect(outcome.headers["content-type"]).toMatch(/text\/html/); // the profile page, not a bare refusal
+    expect(outcome.body).toContain("That file is too large: the form takes at most 11 MB");
+    // The server is fine afterwards.
+    expect((await fetch(`${server.origin}/user-profile`, { headers: { cookie } })).status).toBe(200);
+  }, 60_000);
 
   it("an API that takes a file inside its JSON gets the upload limit, not the JSON one", async () => {
     // 3 MB of JSON: over the 1 MB API limit, within the 11 MB upload limit. Signed out, so the
