@@ -35,3 +35,20 @@ export function findControlCharacters(value: unknown, path = ""): string | null 
 export function stripControlCharacters(text: string): string {
   return text.replace(new RegExp(CONTROL_CHARACTERS.source, "g"), " ");
 }
+
+const FILE_NAME_CONTROL_CHARACTERS_MESSAGE = "Rename the file: its name holds invisible control characters.";
+
+/**
+ * Each field of a posted form whose text holds control characters, with the message for beside
+ * it: for actions that read their form by hand instead of through parseForm (app/lib/forms.ts).
+ * A file's name counts too, since it is stored and shown like any text.
+ */
+export function controlCharacterFields(formData: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of formData) {
+    if (typeof value === "string" ? hasControlCharacters(value) : hasControlCharacters(value.name)) {
+      fields[key] ??= typeof value === "string" ? CONTROL_CHARACTERS_MESSAGE : FILE_NAME_CONTROL_CHARACTERS_MESSAGE;
+    }
+  }
+  return fields;
+}

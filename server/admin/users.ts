@@ -95,7 +95,8 @@ async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise
 }
 
 async function lockUser(tx: Database, id: string) {
-  const [row] = await tx.select().from(user).where(eq(user.id, id)).for("update");
+  // The id comes from the page's address: one that cannot be an id (NUL, which PostgreSQL refuses) finds no one.
+  const [row] = UUIDISH.test(id) ? await tx.select().from(user).where(eq(user.id, id)).for("update") : [];
   if (!row) throw new UserAdminError("That user does not exist.");
   return row;
 }
@@ -164,7 +165,7 @@ export async function emailUserByAdmin(
   id: string,
   input: { subject: string; message: string; attachment: { filename: string; bytes: Buffer } | null },
 ): Promise<void> {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, id));
+  const [row] = UUIDISH.test(id) ? await db.select({ email: user.email }).from(user).where(eq(user.id, id)) : [];
   if (!row) throw new UserAdminError("That user does not exist.");
   if (input.attachment) {
     const parsed = customEmailWithAttachmentInput.safeParse({

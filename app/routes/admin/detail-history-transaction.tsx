@@ -5,6 +5,7 @@ import { CommerceError } from "@server/commerce/errors";
 import { refundTransaction } from "@server/commerce/refunds";
 import { getDb } from "@server/db/client";
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { formatCount, formatMoney } from "~/components/product/money";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
@@ -27,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = new URL(request.url).searchParams.get("id") ?? "";
+  // The id comes from the address: one that cannot be a transaction id never reaches the database (it would refuse NUL or a non-uuid).
+  if (!z.guid().safeParse(id).success) return data({ ok: false as const, message: "That transaction does not exist.", field: false }, { status: 404 });
   const parsed = parseForm(await request.formData(), refundForm);
   if (!parsed.ok) return data({ ok: false as const, message: parsed.errors.fields.reason ?? "Say why.", field: true }, { status: 400 });
   try {

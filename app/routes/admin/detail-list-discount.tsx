@@ -6,6 +6,7 @@ import { listShopProducts } from "@server/commerce/products";
 import { getDb } from "@server/db/client";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { formatMoney } from "~/components/product/money";
 import { buttonClass } from "~/components/ui/button";
@@ -13,6 +14,7 @@ import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { SHOP_CURRENCIES } from "~/lib/admin-products";
 import { discountForm } from "~/lib/admin-discounts";
 import { formValues } from "~/lib/forms";
+import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/detail-list-discount";
 
 export const meta = () => [{ title: "Discount · Atelier admin" }];
@@ -31,13 +33,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = new URL(request.url).searchParams.get("id");
+  // The id comes from the address: one that cannot be a discount id never reaches the database (it would refuse NUL or a non-uuid).
+  if (id && !z.guid().safeParse(id).success) throw data("That discount does not exist.", { status: 404 });
   const formData = await request.formData();
   const values = formValues(formData);
   const raw = { ...Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")), productIds: formData.getAll("productIds").map(String) };
+  // Read by hand for the list of products, so text with control characters is refused here (PostgreSQL refuses NUL).
+  const badText = controlCharacterFields(formData);
   const parsed = discountForm.safeParse(raw);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  if (Object.keys(badText).length > 0 || !parsed.success) {
+    const fields: Record<string, string> = { ...badText };
+    for (const issue of parsed.error?.issues ?? []) fields[String(issue.path[0])] ??= issue.message;
     return data({ values: { ...values, productIds: raw.productIds.join(",") }, fields, message: "Some fields need fixing." }, { status: 400 });
   }
   try {

@@ -14,6 +14,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
+import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/engine-form";
 
 export const meta = () => [{ title: "Image engine · Atelier admin" }];
@@ -77,6 +78,9 @@ export async function action({ request }: Route.ActionArgs) {
   const id = url.searchParams.get("id");
   const existing = id ? await getEngineForAdmin(db, id) : undefined;
   if (id && !existing) return data({ message: "That engine does not exist any more.", fields: {} as Record<string, string> }, { status: 404 });
+  // Read by hand for its per-kind settings, so text with control characters is refused here (PostgreSQL refuses NUL).
+  const badText = controlCharacterFields(form);
+  if (Object.keys(badText).length > 0) return data({ message: "Some values need fixing.", fields: badText }, { status: 400 });
   const input = readForm(form, existing?.kind ?? String(form.get("kind") ?? ""));
   try {
     const saved = existing ? await updateEngine(db, admin, existing.id, input) : await createEngine(db, admin, input);

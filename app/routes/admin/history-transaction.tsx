@@ -2,6 +2,7 @@
 import { requireAdmin } from "@server/auth/guards";
 import { listTransactionsForAdmin } from "@server/commerce/admin-transactions";
 import { getDb } from "@server/db/client";
+import { parseListQuery } from "@server/admin/list-query";
 import { products } from "@server/db/schema";
 import { asc } from "drizzle-orm";
 import { Download } from "lucide-react";
@@ -19,7 +20,7 @@ export const meta = () => [{ title: "Transactions · Atelier admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const query = transactionListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parseListQuery(transactionListQuery, request.url);
   const [result, productOptions] = await Promise.all([
     listTransactionsForAdmin(db, query),
     db.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.sortOrder), asc(products.name)),

@@ -2,6 +2,7 @@
 import { requireAdmin } from "@server/auth/guards";
 import { listAuditEntries, listErrorReports, logQuery } from "@server/admin/logs";
 import { getDb } from "@server/db/client";
+import { parseListQuery } from "@server/admin/list-query";
 import { Form, Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { buttonClass } from "~/components/ui/button";
@@ -13,7 +14,7 @@ export const meta = () => [{ title: "Logs · Atelier admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = logQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parseListQuery(logQuery, request.url);
   const db = getDb();
   if (query.tab === "errors") return { query, audit: null, errors: await listErrorReports(db, query) };
   return { query, audit: await listAuditEntries(db, query), errors: null };

@@ -2,6 +2,7 @@
 import { requireAdmin } from "@server/auth/guards";
 import { listProductsForAdmin, setProductArchived } from "@server/commerce/admin-products";
 import { getDb } from "@server/db/client";
+import { parseListQuery } from "@server/admin/list-query";
 import { Copy, Pencil, Plus } from "lucide-react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
@@ -15,7 +16,7 @@ export const meta = () => [{ title: "Products · Atelier admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = productListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parseListQuery(productListQuery, request.url);
   const result = await listProductsForAdmin(getDb(), query);
   return { query, ...result, rows: result.rows.map((r) => ({ ...r, archivedAt: r.archivedAt?.toISOString() ?? null, updatedAt: r.updatedAt.toISOString(), createdAt: r.createdAt.toISOString() })) };
 }

@@ -11,6 +11,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass } from "~/components/ui/field";
 import { REPORT_REASON_LABELS, type ReportReason } from "~/lib/community";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/plain-text";
 import type { Route } from "./+types/manage-community";
 
 export const meta = () => [{ title: "Community · Atelier admin" }];
@@ -29,7 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
-  const parsed = moderationInput.safeParse({ artworkId: form.get("artworkId"), action: form.get("intent"), reason: form.get("reason") ?? "" });
+  const reason = form.get("reason") ?? "";
+  // The reason is stored and sent to the creator: control characters are refused, like every form's (PostgreSQL refuses NUL).
+  if (typeof reason === "string" && hasControlCharacters(reason)) {
+    return data({ ok: false as const, artworkId: String(form.get("artworkId") ?? ""), message: `The reason: ${CONTROL_CHARACTERS_MESSAGE}` }, { status: 400 });
+  }
+  const parsed = moderationInput.safeParse({ artworkId: form.get("artworkId"), action: form.get("intent"), reason });
   if (!parsed.success) {
     return data({ ok: false as const, artworkId: String(form.get("artworkId") ?? ""), message: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
   }

@@ -2,6 +2,7 @@
 import { requireAdmin } from "@server/auth/guards";
 import { listDiscountsForAdmin, setDiscountActive } from "@server/commerce/admin-discounts";
 import { getDb } from "@server/db/client";
+import { parseListQuery } from "@server/admin/list-query";
 import { Plus } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
@@ -15,7 +16,7 @@ export const meta = () => [{ title: "Discounts · Atelier admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = discountListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parseListQuery(discountListQuery, request.url);
   const result = await listDiscountsForAdmin(getDb(), query);
   return {
     query,

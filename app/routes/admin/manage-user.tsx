@@ -2,6 +2,7 @@
 import { requireAdmin } from "@server/auth/guards";
 import { listUsersForAdmin } from "@server/admin/users";
 import { getDb } from "@server/db/client";
+import { parseListQuery } from "@server/admin/list-query";
 import { Form, Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { formatCount } from "~/components/product/money";
@@ -14,7 +15,7 @@ export const meta = () => [{ title: "Users · Atelier admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = userListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parseListQuery(userListQuery, request.url);
   return { query, ...(await listUsersForAdmin(getDb(), query)) };
 }
 

@@ -31,6 +31,7 @@ import { data, Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { GENERATION_MODES, IMAGE_SIZES, MODE_LABELS } from "~/lib/generation";
+import { CONTROL_CHARACTERS_MESSAGE, controlCharacterFields } from "~/lib/plain-text";
 import { checkRedirectTarget, redirectRefusalMessage } from "~/lib/redirect-target";
 import type { Route } from "./+types/set-token-default";
 
@@ -88,6 +89,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (allowed.error) fields.allowedDomains = allowed.error;
     if (allowed.hosts.length === 0) fields.allowedDomains = "Keep at least one domain, or every visitor gets 'Service Unavailable'";
     if (redirects.error) fields.externalRedirectHosts = redirects.error;
+    // Said plainly rather than quoted back in "… is not a host name".
+    Object.assign(fields, controlCharacterFields(form));
     if (Object.keys(fields).length) return data({ ok: false as const, message: "Some values need fixing.", fields }, { status: 400 });
     await changeHostList(db, admin, "allowed_domains", allowed.hosts);
     await changeHostList(db, admin, "external_redirect_hosts", redirects.hosts);
@@ -97,6 +100,9 @@ export async function action({ request }: Route.ActionArgs) {
     const values = { fromPath: String(form.get("fromPath") ?? ""), target: String(form.get("target") ?? ""), permanent: form.get("permanent") === "on", note: String(form.get("note") ?? "") };
     const parsed = routeRuleInput.safeParse(values);
     const fail = (fields: Record<string, string>) => data({ ok: false as const, message: "The rule needs fixing.", fields, rule: values }, { status: 400 });
+    // The path pattern lets any character but space, ? and #: control characters are refused here (PostgreSQL refuses NUL).
+    const badText = Object.keys(controlCharacterFields(form));
+    if (badText.length > 0) return fail(Object.fromEntries(badText.map((name) => [`rule-${name}`, CONTROL_CHARACTERS_MESSAGE])));
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[`rule-${String(issue.path[0])}`] ??= issue.message;

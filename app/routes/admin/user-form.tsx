@@ -15,6 +15,7 @@ import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { banForm, notifyForm, tokenAdjustmentForm, userProfileForm } from "~/lib/admin-users";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { parseForm } from "~/lib/forms";
+import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/user-form";
 
 export const meta = () => [{ title: "User · Atelier admin" }];
@@ -46,6 +47,9 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "");
   const db = getDb();
   const fail = (message: string, fields: Record<string, string> = {}, status = 400) => data<Answer>({ ok: false, form: intent, message, fields }, { status });
+  // The email form is read by hand (its attachment): its text and the file's name are checked here like parseForm's.
+  const badText = controlCharacterFields(formData);
+  if (Object.keys(badText).length > 0) return fail("Some fields need fixing.", badText);
   try {
     switch (intent) {
       case "profile": {

@@ -1,6 +1,7 @@
 import { requireAdminForApi } from "@server/auth/guards";
 import { exportTransactionsCsv } from "@server/commerce/admin-transactions";
 import { getDb } from "@server/db/client";
+import { parseListQuery } from "@server/admin/list-query";
 import { handleApi, requireMethod } from "@server/http/api";
 import { transactionListQuery } from "~/lib/admin-transactions";
 import type { Route } from "./+types/transactions-csv";
@@ -10,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET");
     await requireAdminForApi(request);
-    const query = transactionListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+    const query = parseListQuery(transactionListQuery, request.url);
     const csv = await exportTransactionsCsv(getDb(), query);
     const stamp = new Date().toISOString().slice(0, 10);
     return new Response(csv, {
