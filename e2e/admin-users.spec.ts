@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { ACCOUNT_SUSPENDED_MESSAGE } from "../server/auth/auth";
 import { auditLog, errorReports } from "../server/db/schema";
-import { readOutbox } from "../server/notify/email/transport";
+import { latestOutboxEmail, readOutbox } from "../server/notify/email/transport";
 import { createVerifiedUser, ORIGIN, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
@@ -61,6 +61,29 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
   await theirPage.getByLabel("Email").fill(person.email);
   await theirPage.getByLabel("Password").fill(person.password);
   await theirPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(theirPage.getByText(ACCOUNT_SUSPENDED_MESSAGE)).toBeVisible();
+  // The header's sign-in dialog says the same.
+  await gotoHydrated(theirPage, "/base-product-layout-sample");
+  await theirPage.getByRole("navigation", { name: "Main" }).locator("..").getByRole("link", { name: "Sign in" }).click();
+  const dialog = theirPage.getByRole("dialog", { name: "Sign in" });
+  await dialog.getByLabel("Email").fill(person.email);
+  await dialog.getByLabel("Password").fill(person.password);
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await expect(dialog.getByText(ACCOUNT_SUSPENDED_MESSAGE)).toBeVisible();
+  // And so does signing in by the emailed link.
+  await gotoHydrated(theirPage, "/login");
+  await theirPage.getByLabel("Email").fill(person.email);
+  await theirPage.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(theirPage).toHaveURL(/\/enter-otp\?purpose=sign-in/);
+  let link = "";
+  await expect
+    .poll(async () => {
+      const email = await latestOutboxEmail(db, person.email);
+      link = email?.kind === "sign-in-link" ? (/https?:\/\/[^\s)]+\/enter-otp\?[^\s)]+/.exec(email.text)?.[0] ?? "") : "";
+      return link;
+    }, { timeout: 15_000 })
+    .not.toBe("");
+  await theirPage.goto(link);
   await expect(theirPage.getByText(ACCOUNT_SUSPENDED_MESSAGE)).toBeVisible();
   expect((await db.select({ id: errorReports.id }).from(errorReports)).length).toBe(reportsBefore);
   await theirPage.close();
