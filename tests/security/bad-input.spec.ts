@@ -7,28 +7,17 @@
  * (4xx, JSON).
  */
 import type { APIRequestContext } from "@playwright/test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { asc, eq } from "drizzle-orm";
-import routes from "../../app/routes";
 import { CONTROL_CHARACTERS_MESSAGE } from "../../app/lib/plain-text";
 import { products, transactions, user } from "../../server/db/schema";
 import { createVerifiedUser, ORIGIN, signInAs, signInAsAdmin } from "../../e2e/support/accounts";
 import { expect, test } from "../../e2e/support/fixtures";
+import { routeTablePaths, SOME_ID } from "./route-table";
 
-const SOME_ID = "00000000-0000-4000-8000-000000000000";
 const NUL = "\u0000";
 const TEXT_FIELDS = ["prompt", "negativePrompt", "name", "email", "password", "reason", "details", "message", "title", "description", "q", "code", "otp", "action", "intent", "note", "tags"];
 
-function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
-  return entries.flatMap((entry) => {
-    const here = entry.path === undefined ? parent : `${parent}/${entry.path}`.replace(/\/+/g, "/");
-    const own = entry.path !== undefined || entry.index ? [here || "/"] : [];
-    return [...own, ...routePaths(entry.children ?? [], here)];
-  });
-}
-
-const paths = [...new Set(routePaths(routes as RouteConfigEntry[]))]
-  .map((path) => path.replace(/:[A-Za-z]+\??/g, SOME_ID).replace(/\*/g, "x"))
+const paths = routeTablePaths()
   // Webhooks answer their providers (signature checked first); signing out would end the test's own session.
   .filter((path) => !path.startsWith("/api/payments/webhooks/") && path !== "/logout");
 const apiPaths = paths.filter((path) => path.startsWith("/api/") && !path.startsWith("/api/auth/"));
