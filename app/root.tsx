@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { getUser } from "@server/auth/guards";
 import { sessionCookiesMiddleware } from "@server/auth/session-cookies";
+import { refusedBodyMiddleware } from "@server/http/refused-body";
 import { resourceMethodMiddleware } from "@server/http/resource-method";
 import { getPublicConfig } from "@server/config";
 import { getDb } from "@server/db/client";
@@ -29,9 +30,9 @@ import "./app.css";
 /**
  * Navigation checks (spec §2) run on the server before every page's loaders; session cookies go
  * out with every answer; a method an API route does not handle gets a JSON 405; anonymous answers
- * to shared pages may be kept by the micro-cache.
+ * to shared pages may be kept by the micro-cache; a form over its size limit gets the error page.
  */
-export const middleware: Route.MiddlewareFunction[] = [sessionCookiesMiddleware, resourceMethodMiddleware, sharedPagesMiddleware, navigationMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionCookiesMiddleware, resourceMethodMiddleware, sharedPagesMiddleware, navigationMiddleware, refusedBodyMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { flags } = context.get(shellStateContext);

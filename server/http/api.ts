@@ -8,7 +8,7 @@ import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters } from "~/lib/plain-text";
 import { hitRateLimit } from "../ops/rate-limit";
-import { BODY_REFUSED_HEADER } from "./body-limits";
+import { megabytes, refusedBodyOf } from "./refused-body";
 import {
   claimIdempotencyKey,
   hashRequestBody,
@@ -66,11 +66,6 @@ export function requireMethod(request: Request, ...allowed: string[]): void {
 
 /** Reads the raw body, refusing anything larger than maxBytes without buffering it all. */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const refused = Number(request.headers.get(BODY_REFUSED_HEADER) ?? NaN);
-  if (Number.isFinite(refused)) {
-    // The shell left this page upload unread: it was over its limit (body-limits.ts).
-    throw new ApiError(413, "payload_too_large", `That file is too large: the form takes at most ${Math.round(Math.min(refused, maxBytes) / 1024 / 1024)} MB`);
-  }
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     throw new ApiError(413, "payload_too_large", `The request body is larger than ${maxBytes} bytes`);
@@ -185,10 +180,10 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
   if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") {
     throw new ApiError(415, "unsupported_media_type", "Send the form as multipart/form-data");
   }
-  const refused = Number(request.headers.get(BODY_REFUSED_HEADER) ?? NaN);
-  if (Number.isFinite(refused)) {
-    // The shell left this page upload unread: it was over its limit (body-limits.ts).
-    throw new ApiError(413, "payload_too_large", `That file is too large: the form takes at most ${Math.round(Math.min(refused, maxBytes) / 1024 / 1024)} MB`);
+  const refused = refusedBodyOf(request);
+  if (refused) {
+    // The shell left this page's upload unread: it was over its limit (refused-body.ts).
+    throw new ApiError(413, "payload_too_large", `That file is too large: the form takes at most ${megabytes(Math.min(refused.limit, maxBytes))}`);
   }
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (!Number.isFinite(declared) || declared > maxBytes) {

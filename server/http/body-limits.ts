@@ -11,6 +11,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import getRawBody from "raw-body";
 import type { Config } from "../config";
+import { megabytes, type RefusedBody } from "./refused-body";
 
 const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
 /** How much of a refused body is read and thrown away, and for how long, before the connection is cut. */
@@ -42,24 +43,18 @@ export function bodyLimitOf(kind: BodyKind, config: Config): number {
   }
 }
 
-type RequestWithBody = Request & { atelierBody?: Buffer; atelierBodyRefused?: number };
+type RequestWithBody = Request & { atelierBody?: Buffer; atelierBodyRefused?: RefusedBody };
 
 /** The body read by the layer below, for the React Router adapter (router-adapter.ts). */
 export function bodyOf(req: Request): Buffer | undefined {
   return (req as RequestWithBody).atelierBody;
 }
 
-/** The limit a page upload went over, when the shell left its body unread for the route to say so. */
-export function refusedBodyLimitOf(req: Request): number | undefined {
+/** What a page's body went over, when the shell left it unread for the route to say so (refused-body.ts). */
+export function refusedBodyOfRequest(req: Request): RefusedBody | undefined {
   return (req as RequestWithBody).atelierBodyRefused;
 }
 
-/** The header that tells a route its upload was over the limit (router-adapter.ts sets it, never a client). */
-export const BODY_REFUSED_HEADER = "x-atelier-body-refused";
-
-function describe(bytes: number): string {
-  return bytes >= 1_048_576 ? `${Math.round((bytes / 1_048_576) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
-}
 
 /** The shell layer: reads the body within its limit, or answers 413 (JSON for APIs) and closes the connection. */
 export function readBodyWithinLimit(config: Config): RequestHandler {
@@ -78,16 +73,16 @@ export function readBodyWithinLimit(config: Config): RequestHandler {
         refuseUnreadBody(req, res, 400, "text/plain; charset=utf-8", "The request body could not be read.");
         return;
       }
-      if (kind === "upload" && !req.path.startsWith("/api/")) {
-        // A file too large on a page's form: its route answers with the form's own error, from an
-        // empty body, while the rest of the upload is read and thrown away (see passUnreadUpload).
-        passUnreadUpload(req, res, limit);
+      if ((kind === "upload" || kind === "form") && !req.path.startsWith("/api/")) {
+        // A page's form: its route answers (the file field's error, or the site's error page), from
+        // an empty body, while the rest is read and thrown away (see passUnreadBody).
+        passUnreadBody(req, res, { kind, limit });
         return next();
       }
       const message =
         kind === "upload"
-          ? `That is larger than ${describe(limit)}, the most Atelier accepts in one upload. Choose a smaller file.`
-          : `The request body is larger than ${describe(limit)}, the most this address accepts.`;
+          ? `That is larger than ${megabytes(limit)}, the most Atelier accepts in one upload. Choose a smaller file.`
+          : `The request body is larger than ${megabytes(limit)}, the most this address accepts.`;
       req.log?.warn({ path: req.path, kind, limit, declared }, "request body over its limit refused");
       if (req.path.startsWith("/api/")) refuseUnreadBody(req, res, 413, "application/json", JSON.stringify({ error: { code: "payload_too_large", message } }));
       else refuseUnreadBody(req, res, 413, "text/plain; charset=utf-8", message);
@@ -98,14 +93,14 @@ export function readBodyWithinLimit(config: Config): RequestHandler {
 }
 
 /**
- * Lets a page upload over its limit go on to its route with an empty body, marked so the route
- * can say the file is too large beside the field (api.ts readFormData). The rest of the upload is
- * read and thrown away meanwhile, and the answer's end waits until the browser stops sending (for
- * at most LINGER_BYTES or LINGER_MS), then the connection closes, as in refuseUnreadBody.
+ * Lets a page's body over its limit go on to its route empty, marked so the route can say what
+ * went wrong (refused-body.ts). The rest of the body is read and thrown away meanwhile, and the
+ * answer's end waits until the browser stops sending (for at most LINGER_BYTES or LINGER_MS),
+ * then the connection closes, as in refuseUnreadBody.
  */
-function passUnreadUpload(req: Request, res: Response, limit: number): void {
+function passUnreadBody(req: Request, res: Response, refused: RefusedBody): void {
   (req as RequestWithBody).atelierBody = Buffer.alloc(0);
-  (req as RequestWithBody).atelierBodyRefused = limit;
+  (req as RequestWithBody).atelierBodyRefused = refused;
   res.setHeader("Connection", "close");
   let discarded = 0;
   let stopped = req.complete;

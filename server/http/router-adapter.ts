@@ -10,7 +10,8 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { AdmissionQueue } from "./admission";
-import { BODY_REFUSED_HEADER, bodyOf, refusedBodyLimitOf } from "./body-limits";
+import { bodyOf, refusedBodyOfRequest } from "./body-limits";
+import { BODY_REFUSED_HEADER, formatRefusedBody } from "./refused-body";
 
 export interface RouterAdapterOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -75,8 +76,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   }
   headers.delete("transfer-encoding");
   headers.set("content-length", String(body.length));
-  const refusedLimit = refusedBodyLimitOf(req);
-  if (refusedLimit !== undefined) headers.set(BODY_REFUSED_HEADER, String(refusedLimit));
+  const refused = refusedBodyOfRequest(req);
+  if (refused) headers.set(BODY_REFUSED_HEADER, formatRefusedBody(refused));
   // raw-body's Buffer sits on a plain ArrayBuffer (never a shared one), which is what BodyInit asks for.
   return new Request(url, { method: req.method, headers, body: body as Uint8Array<ArrayBuffer>, signal: controller.signal });
 }

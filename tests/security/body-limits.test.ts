@@ -87,12 +87,13 @@ describe("request bodies over their limit", () => {
         expect(outcome.headers.connection).toBe("close");
         expect(outcome.sent).toBeLessThan(40 * MB); // answered long before the 100 MB were sent
         if (route.json) expect(JSON.parse(outcome.body)).toMatchObject({ error: { code: "payload_too_large", message: expect.stringMatching(/larger than/) } });
-        else expect(outcome.body).toMatch(/larger than 1 MB/);
+        // A page's form: the site's error page with the sentence, not a bare refusal.
+        else expect(outcome.body).toMatch(/<html[\s\S]*That form sent more than 1 MB/);
       }, 60_000);
     }
   }
 
-  it("every route of the route table refuses a declared body over the largest limit, unread", async () => {
+  it("every route of the route table refuses a declared body over the largest limit, unread (or does not exist now)", async () => {
     const url = new URL(server.origin);
     const statusOf = (path: string) =>
       new Promise<number>((resolve, reject) => {
@@ -108,7 +109,9 @@ describe("request bodies over their limit", () => {
     const wrong: string[] = [];
     for (const path of paths) {
       const status = await statusOf(path);
-      if (status !== 413) wrong.push(`${path}: ${status}`);
+      // A page that a feature flag hides answers 404 to every method, and never reads the body.
+      const hidden = status === 404 && (await fetch(`${server.origin}${path}`)).status === 404;
+      if (status !== 413 && !hidden) wrong.push(`${path}: ${status}`);
     }
     expect(wrong).toEqual([]);
   }, 60_000);
