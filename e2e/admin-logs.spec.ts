@@ -50,9 +50,28 @@ test("an admin finds a visitor's error report and the audit entries of their own
 
   await gotoHydrated(page, `/admin/list-log?q=${faq!.id}`);
   const audit = page.getByRole("table", { name: "Admin actions" });
-  for (const action of ["faq.create", "faq.update", "faq.delete"]) await expect(audit).toContainText(action);
+  // What happened in words (the code beside it), who did it, and the question by its words.
+  for (const action of ["FAQ question created", "FAQ question edited", "FAQ question deleted"]) await expect(audit).toContainText(action);
+  await expect(audit).toContainText("faq.update");
   await expect(audit).toContainText("admin@atelier.local");
-  // Before and after are there to read.
-  await audit.getByRole("row").filter({ hasText: "faq.update" }).getByText("After").click();
-  await expect(audit).toContainText(`"question": "What was ${marker}?"`);
+  // The edit shows the changed field, before beside after.
+  const edit = audit.getByRole("row").filter({ hasText: "FAQ question edited" });
+  const question = edit.getByRole("row", { name: /^question/ });
+  await expect(question).toContainText(`What is ${marker}?`);
+  await expect(question).toContainText(`What was ${marker}?`);
+  await expect(edit.getByRole("link", { name: `What was ${marker}?` })).toHaveAttribute("href", `/admin/detail-list-faq?id=${faq!.id}`);
+  // The stored JSON is still there to read.
+  await edit.getByText("Stored after").click();
+  await expect(edit).toContainText(`"question": "What was ${marker}?"`);
+
+  // Filters: every kind of record, by admin, by UTC day.
+  await gotoHydrated(page, "/admin/list-log");
+  const kinds = page.getByLabel("Record type");
+  for (const kind of ["Home page slide", "Image engine", "Route rule", "Token pack"]) await expect(kinds.locator("option", { hasText: kind })).toHaveCount(1);
+  const today = new Date().toISOString().slice(0, 10);
+  await gotoHydrated(page, `/admin/list-log?entity=faq&actor=${encodeURIComponent("admin@atelier.local")}&from=${today}&to=${today}&q=${faq!.id}`);
+  await expect(page.getByRole("table", { name: "Admin actions" }).getByText(/^FAQ question (created|edited|deleted)$/)).toHaveCount(3);
+  await expect(page.getByRole("combobox", { name: "Admin" })).toHaveValue("admin@atelier.local");
+  await gotoHydrated(page, `/admin/list-log?entity=faq&from=2001-01-01&to=2001-01-31&q=${faq!.id}`);
+  await expect(page.getByText("No admin action matches.")).toBeVisible();
 });

@@ -1,12 +1,13 @@
 /** /admin/list-log: the audit log of every admin action (who, when, what, before and after) and the error reports, searchable. */
 import { requireAdmin } from "@server/auth/guards";
-import { listAuditEntries, listErrorReports, logQuery } from "@server/admin/logs";
+import { listAuditActors, listAuditEntries, listErrorReports, logQuery } from "@server/admin/logs";
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { Form, Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import { AUDIT_RECORD_KINDS, auditFieldChanges, auditRecordHref, auditRecordName, describeAuditAction, recordKindLabel } from "~/lib/audit-entries";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/list-log";
 
@@ -16,8 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = parseListQuery(logQuery, request.url);
   const db = getDb();
-  if (query.tab === "errors") return { query, audit: null, errors: await listErrorReports(db, query) };
-  return { query, audit: await listAuditEntries(db, query), errors: null };
+  if (query.tab === "errors") return { query, audit: null, actors: [], errors: await listErrorReports(db, query) };
+  const [audit, actors] = await Promise.all([listAuditEntries(db, query), listAuditActors(db)]);
+  return { query, audit, actors, errors: null };
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
@@ -32,26 +34,81 @@ function Json({ label, value }: { label: string; value: unknown }) {
   );
 }
 
+/** What an entry changed, field by field, before beside after; the stored JSON stays one click away. */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const changes = auditFieldChanges(before, after);
+  return (
+    <div className="space-y-1">
+      {changes.length > 0 ? (
+        <table className="w-full max-w-xl text-xs">
+          <thead className="sr-only">
+            <tr>
+              <th>Field</th>
+              <th>Before</th>
+              <th>After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.slice(0, 8).map((c) => (
+              <tr key={c.field} className="align-top">
+                <th scope="row" className="py-0.5 pr-2 text-left font-medium text-ink-soft">
+                  {c.field}
+                </th>
+                <td className="max-w-48 py-0.5 pr-2 break-words text-ink-faint line-through decoration-ink-faint/50">{c.before}</td>
+                <td className="max-w-48 py-0.5 break-words text-ink">{c.after}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="text-xs text-ink-faint">No field changed</p>
+      )}
+      {changes.length > 8 ? <p className="text-xs text-ink-faint">and {changes.length - 8} more fields</p> : null}
+      <Json label="Stored before" value={before} />
+      <Json label="Stored after" value={after} />
+    </div>
+  );
+}
+
 type AuditRow = NonNullable<Route.ComponentProps["loaderData"]["audit"]>["rows"][number];
 type ErrorRow = NonNullable<Route.ComponentProps["loaderData"]["errors"]>["rows"][number];
 
 export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
-  const { query, audit, errors } = loaderData;
+  const { query, audit, actors, errors } = loaderData;
   const auditColumns: Column<AuditRow>[] = [
     { key: "when", header: "When (UTC)", cell: (r) => when(r.createdAt) },
     { key: "who", header: "Who", cell: (r) => r.actorEmail },
-    { key: "what", header: "What", cell: (r) => <code className="text-xs">{r.action}</code> },
-    { key: "entity", header: "Record", cell: (r) => <span className="font-mono text-xs break-all">{r.entityId ?? "—"}</span> },
     {
-      key: "change",
-      header: "Change",
+      key: "what",
+      header: "What",
       cell: (r) => (
-        <div className="space-y-1">
-          <Json label="Before" value={r.before} />
-          <Json label="After" value={r.after} />
-        </div>
+        <span>
+          <span className="block">{describeAuditAction(r.action, r.entityType)}</span>
+          <code className="block text-xs text-ink-faint">{r.action}</code>
+        </span>
       ),
     },
+    {
+      key: "entity",
+      header: "Record",
+      cell: (r) => {
+        const name = auditRecordName(r.before, r.after) ?? r.entityId ?? "—";
+        const href = auditRecordHref(r.entityType, r.entityId);
+        return (
+          <span className="block max-w-56">
+            <span className="block text-xs text-ink-soft">{recordKindLabel(r.entityType)}</span>
+            {href ? (
+              <Link to={href} className="font-medium break-words text-accent underline-offset-4 hover:underline">
+                {name}
+              </Link>
+            ) : (
+              <span className="break-words">{name}</span>
+            )}
+          </span>
+        );
+      },
+    },
+    { key: "change", header: "Change", cell: (r) => <Changes before={r.before} after={r.after} /> },
   ];
   const errorColumns: Column<ErrorRow>[] = [
     { key: "when", header: "When (UTC)", cell: (r) => when(r.createdDate) },
@@ -84,18 +141,39 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="tab" value={query.tab} />
         <label className="min-w-64 flex-1 text-sm font-medium text-ink">
           Search
-          <input name="q" type="search" defaultValue={query.q} placeholder={query.tab === "audit" ? "Admin email, action or record id" : "Message, page or function"} className={`${inputClass} mt-1.5`} />
+          <input name="q" type="search" defaultValue={query.q} placeholder={query.tab === "audit" ? "Admin email, action code or record id" : "Message, page or function"} className={`${inputClass} mt-1.5`} />
         </label>
         {query.tab === "audit" ? (
-          <label className="text-sm font-medium text-ink">
-            Record type
-            <select name="entity" defaultValue={query.entity} className={`${inputClass} mt-1.5`}>
-              <option value="">All</option>
-              {["product", "discount", "faq", "transaction", "artwork", "user", "settings"].map((e) => (
-                <option key={e}>{e}</option>
-              ))}
-            </select>
-          </label>
+          <>
+            <label className="text-sm font-medium text-ink">
+              Record type
+              <select name="entity" defaultValue={query.entity} className={`${inputClass} mt-1.5`}>
+                <option value="">All</option>
+                {Object.entries(AUDIT_RECORD_KINDS).map(([kind, { label }]) => (
+                  <option key={kind} value={kind}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm font-medium text-ink">
+              Admin
+              <select name="actor" defaultValue={query.actor} className={`${inputClass} mt-1.5`}>
+                <option value="">Anyone</option>
+                {actors.map((email) => (
+                  <option key={email}>{email}</option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm font-medium text-ink">
+              From (UTC)
+              <input name="from" type="date" defaultValue={query.from} className={`${inputClass} mt-1.5`} />
+            </label>
+            <label className="text-sm font-medium text-ink">
+              To (UTC)
+              <input name="to" type="date" defaultValue={query.to} className={`${inputClass} mt-1.5`} />
+            </label>
+          </>
         ) : (
           <label className="text-sm font-medium text-ink">
             Platform
