@@ -34,6 +34,11 @@ test("an admin hides a reported artwork and features another; the community foll
     await gotoHydrated(page, "/admin/manage-community");
     const queue = page.getByRole("list", { name: "Reported artworks" });
     await expect(queue).toContainText(`Suspicious ${word}`);
+    // What the reporter wrote, not only the reason's label.
+    const reports = page.getByRole("list", { name: `Reports on Suspicious ${word}` });
+    await expect(reports).toContainText("Spam");
+    await expect(reports).toContainText("Rex Reporter");
+    await expect(reports).toContainText("an advert");
     await page.getByRole("button", { name: `Hide Suspicious ${word}` }).click();
     await expect(page.getByText("Tell the creator why (at least 3 characters)")).toBeVisible();
     await page.getByLabel(`Reason for Suspicious ${word}`).fill("Looks like an advert");

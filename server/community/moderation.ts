@@ -4,7 +4,7 @@
  * the record), feature and unfeature on the community's main page. Hiding, restoring and removing
  * resolve the artwork's open reports and tell the creator why; every action is audited.
  */
-import { and, count, desc, eq, isNotNull, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../admin/audit";
 import type { Database } from "../db/client";
@@ -47,8 +47,28 @@ export async function listModerationQueue(db: Database, limit = 50) {
     .groupBy(artworks.id, user.id)
     .orderBy(desc(count(artworkReports.id)), desc(max(artworkReports.createdAt)))
     .limit(limit);
-  return rows.map((r) => ({ ...r, lastReport: r.lastReport ? new Date(r.lastReport).toISOString() : null }));
+  // What the reporters wrote, newest first: the reason alone rarely tells the whole story.
+  const open =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ artworkId: artworkReports.artworkId, reason: artworkReports.reason, details: artworkReports.details, createdAt: artworkReports.createdAt, reporterName: user.name })
+          .from(artworkReports)
+          .innerJoin(user, eq(user.id, artworkReports.reporterId))
+          .where(and(eq(artworkReports.status, "open"), inArray(artworkReports.artworkId, rows.map((r) => r.artworkId))))
+          .orderBy(desc(artworkReports.createdAt));
+  return rows.map((r) => ({
+    ...r,
+    lastReport: r.lastReport ? new Date(r.lastReport).toISOString() : null,
+    openReports: open
+      .filter((report) => report.artworkId === r.artworkId)
+      .slice(0, REPORTS_SHOWN)
+      .map(({ reason, details, createdAt, reporterName }) => ({ reason, details, reporterName, createdAt: createdAt.toISOString() })),
+  }));
 }
+
+/** Reports shown per artwork in the queue; the count says how many there are in all. */
+const REPORTS_SHOWN = 10;
 
 export async function listFeaturedArtworks(db: Database, limit = 24) {
   return db

@@ -16,6 +16,8 @@ import type { Route } from "./+types/manage-community";
 
 export const meta = () => [{ title: "Community · Atelier admin" }];
 
+const reportWhen = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
@@ -81,6 +83,22 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
                   <p className="text-sm text-ink-soft">
                     {item.reports} open report{item.reports === 1 ? "" : "s"} · {item.reasons.map((r) => REPORT_REASON_LABELS[r as ReportReason] ?? r).join(", ")} · {item.status}
                   </p>
+                  <details className="mt-2 text-sm" open={item.reports <= 2}>
+                    <summary className="cursor-pointer font-medium text-accent">What the reporters wrote</summary>
+                    <ul className="mt-2 space-y-2" aria-label={`Reports on ${item.title}`}>
+                      {item.openReports.map((report, index) => (
+                        <li key={index} className="rounded-xl bg-paper-sunken px-3 py-2">
+                          <span className="font-medium text-ink">{REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason}</span>
+                          <span className="text-ink-faint">
+                            {" "}
+                            · {report.reporterName} · {reportWhen.format(new Date(report.createdAt))} UTC
+                          </span>
+                          <span className="block break-words whitespace-pre-line text-ink-soft">{report.details || "No details given."}</span>
+                        </li>
+                      ))}
+                    </ul>
+                    {item.reports > item.openReports.length ? <p className="mt-1 text-ink-faint">and {item.reports - item.openReports.length} older reports</p> : null}
+                  </details>
                   <Form method="post" className="mt-3 flex flex-wrap items-center gap-2">
                     <input type="hidden" name="artworkId" value={item.artworkId} />
                     <label className="sr-only" htmlFor={`reason-${item.artworkId}`}>
