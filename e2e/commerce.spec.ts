@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { setFeatureFlag } from "../server/content/feature-flags";
 import { discounts, paymentEvents, redeemCodes, transactions } from "../server/db/schema";
 import { getTokenBalance } from "../server/generation/ledger";
+import { loadTokenSettings } from "../server/generation/token-settings";
 import { latestOutboxEmail, readOutbox } from "../server/notify/email/transport";
 import { createVerifiedUser, ORIGIN } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
@@ -35,6 +36,11 @@ test("a visitor fills a cart, signs in, applies a code, pays on the sandbox and 
   await gotoHydrated(page, "/pricing-plans");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pricing plans");
   await expect(page.getByRole("heading", { name: "Questions and answers" })).toBeVisible();
+  // What a pack buys is worked out from today's prices.
+  const perPicture = (await loadTokenSettings(db)).costs.text["512"];
+  const starter = page.getByRole("list", { name: "Token packs" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Starter" }) });
+  await expect(starter).toContainText(`About ${Math.floor(500 / perPicture)} pictures at 512 px`);
+  await expect(page.getByRole("list", { name: "Token packs" })).not.toContainText("text-to-art images");
   await page.getByRole("link", { name: "Choose the Creator pack" }).click();
   await expect(page).toHaveURL(/\/checkout-tiers\?product=/);
   await expect(page.getByRole("radio", { name: /Creator/ })).toBeChecked();
@@ -120,6 +126,61 @@ test("a declined card leaves nothing credited; trying again with a card that ask
   await expect(page.getByTestId("new-balance")).toContainText("550 tokens");
   const rows = await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.userId, buyer.id));
   expect(rows.map((r) => r.status).sort()).toEqual(["failed", "paid"]);
+});
+
+test("a buyer browsing on another of the site's addresses comes back to it after paying, still signed in", async ({ page, db }) => {
+  test.setTimeout(60_000);
+  // PUBLIC_URL is 127.0.0.1; localhost is an allowed domain of the same deployment.
+  const local = ORIGIN().replace("127.0.0.1", "localhost");
+  const buyer = await createVerifiedUser(db, "Lou Local");
+  await page.request.post(`${local}/api/auth/sign-in/email`, { data: { email: buyer.email, password: buyer.password }, headers: { Origin: local } });
+  await gotoHydrated(page, `${local}/pricing-plans`);
+  await page.getByRole("link", { name: "Choose the Starter pack" }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: "Pay $4.99" }).click();
+  await payOnSandbox(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(local);
+  await expect(page.getByRole("link", { name: "Lou Local" })).toBeVisible();
+});
+
+test("a pack that left the shop reads as such in a visitor's cart, and can be taken out", async ({ page }) => {
+  await gotoHydrated(page, "/pricing-plans");
+  await page.evaluate(() => localStorage.setItem("selectedProducts", JSON.stringify([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 1 }])));
+  await gotoHydrated(page, "/product-overview");
+  const cart = page.getByRole("list", { name: "Packs in your cart" });
+  await expect(cart).toContainText("A pack no longer sold");
+  await expect(cart).not.toContainText("sold pack");
+  await page.getByRole("button", { name: "Remove the pack no longer sold" }).click();
+  await expect(page.getByText("Your cart is empty", { exact: true })).toBeVisible();
+});
+
+test("a checkout left unpaid can be discarded from the profile, and then cannot be paid", async ({ page, db }) => {
+  test.setTimeout(60_000);
+  const buyer = await createVerifiedUser(db, "Una Unpaid");
+  await page.request.post("/api/auth/sign-in/email", { data: { email: buyer.email, password: buyer.password }, headers: { Origin: ORIGIN() } });
+  await gotoHydrated(page, "/pricing-plans");
+  await page.getByRole("link", { name: "Choose the Starter pack" }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: "Pay $4.99" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\?session=/);
+  const sandbox = page.url();
+
+  await gotoHydrated(page, "/user-profile");
+  const purchases = page.getByTestId("purchases");
+  await expect(purchases).toContainText("Waiting for payment");
+  await page.getByRole("button", { name: "Discard the unpaid purchase of 1 × Starter" }).click();
+  await expect(page.getByText("The unpaid purchase is discarded.")).toBeVisible();
+  await expect(purchases).toContainText("Canceled");
+  await expect(purchases).not.toContainText("Waiting for payment");
+  const rows = await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.userId, buyer.id));
+  expect(rows.map((r) => r.status)).toEqual(["canceled"]);
+  // The provider's page no longer takes the payment.
+  await gotoHydrated(page, sandbox);
+  await expect(page.getByRole("button", { name: /^Pay \$/ })).toHaveCount(0);
+  expect(await getTokenBalance(db, buyer.id)).toBe(50);
 });
 
 test("pre-registration: an early email gets its bonus once its account is verified", async ({ page, db }) => {

@@ -69,7 +69,7 @@ export const DEMO_PRODUCTS = [
     tokens: 500,
     bonusTokens: 0,
     tier: "starter",
-    features: ["About 50 text-to-art images", "Every style and mode", "Tokens never expire"],
+    features: ["Every style and mode", "Tokens never expire"],
     badge: null,
     sortOrder: 10,
   },
@@ -80,7 +80,7 @@ export const DEMO_PRODUCTS = [
     tokens: 1200,
     bonusTokens: 100,
     tier: "creator",
-    features: ["About 130 text-to-art images", "100 bonus tokens", "Every style and mode", "Tokens never expire"],
+    features: ["100 bonus tokens", "Every style and mode", "Tokens never expire"],
     badge: "Most popular",
     sortOrder: 20,
   },
@@ -91,7 +91,7 @@ export const DEMO_PRODUCTS = [
     tokens: 3000,
     bonusTokens: 400,
     tier: "studio",
-    features: ["About 340 text-to-art images", "400 bonus tokens", "Large 1024-px images", "Tokens never expire"],
+    features: ["400 bonus tokens", "Large 1024-px images", "Tokens never expire"],
     badge: null,
     sortOrder: 30,
   },
@@ -102,7 +102,7 @@ export const DEMO_PRODUCTS = [
     tokens: 7500,
     bonusTokens: 1500,
     tier: "atelier",
-    features: ["About 900 text-to-art images", "1,500 bonus tokens", "Large 1024-px images", "Tokens never expire"],
+    features: ["1,500 bonus tokens", "Large 1024-px images", "Tokens never expire"],
     badge: "Best value",
     sortOrder: 40,
   },
@@ -130,10 +130,19 @@ export const DEMO_FAQS = [
   },
 ] as const;
 
+/** Demo packs written before 2026-11-26 promised a number of pictures from the prices of then. */
+const OLD_PICTURE_COUNT = /^About [\d,]+ text-to-art images$/;
+
 /** Writes the demo packs and questions when the shop has none yet (first start). */
 export async function seedDemoShop(db: Database): Promise<void> {
   const [anyProduct] = await db.select({ id: products.id }).from(products).limit(1);
   if (!anyProduct) await db.insert(products).values(DEMO_PRODUCTS.map((p) => ({ ...p, features: [...p.features], currency: "USD" })));
+  // The pricing page now works the count out from today's prices: the stale line goes.
+  for (const row of await db.select({ id: products.id, features: products.features }).from(products)) {
+    if (row.features.some((f) => OLD_PICTURE_COUNT.test(f))) {
+      await db.update(products).set({ features: row.features.filter((f) => !OLD_PICTURE_COUNT.test(f)) }).where(eq(products.id, row.id));
+    }
+  }
   const [anyFaq] = await db.select({ id: faqs.id }).from(faqs).limit(1);
   if (!anyFaq) await db.insert(faqs).values(DEMO_FAQS.map((f, i) => ({ ...f, sortOrder: (i + 1) * 10 })));
 }

@@ -12,6 +12,7 @@ import type { checkoutInput } from "~/lib/commerce";
 import type { Database } from "../db/client";
 import { discountRedemptions, discounts, transactionEvents, transactionLines, transactions, type TransactionStatus, user } from "../db/schema";
 import { applyTokenMovementIn, getTokenBalance } from "../generation/ledger";
+import { formatCount } from "~/components/product/money";
 import { logger } from "../logger";
 import { reportServerError } from "../ops/error-reports";
 import { CommerceError } from "./errors";
@@ -133,7 +134,7 @@ export async function startCheckout(
       reference: transaction.id,
       amountMinor: quote.totalMinor,
       currency: quote.currency,
-      description: quote.lines.map((l) => `${l.quantity} × ${l.name} (${l.unitTokens * l.quantity} tokens)`).join(", "),
+      description: quote.lines.map((l) => `${l.quantity} × ${l.name} (${formatCount(l.unitTokens * l.quantity)} tokens)`).join(", "),
       lines: quote.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitAmountMinor: l.unitPriceMinor })),
       customerEmail: buyer.email,
       successUrl: `${resultUrl}&checkout={CHECKOUT_SESSION_ID}`,

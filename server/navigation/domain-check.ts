@@ -12,6 +12,16 @@ export function originOfRequest(request: Request): string | null {
   return `${new URL(request.url).protocol}//${host}`;
 }
 
+/**
+ * Where to send a visitor back to after a trip elsewhere (a payment page): the origin they are on
+ * when this deployment serves it, else PUBLIC_URL's. Cookies belong to a host, so coming back on
+ * another one (localhost after 127.0.0.1) would look like being signed out.
+ */
+export function returnOriginOf(request: Request, allowedDomains: readonly string[], publicUrl: string): string {
+  const own = new URL(request.url).origin;
+  return isDomainAllowed(own, allowedDomains) ? own : new URL(publicUrl).origin;
+}
+
 export function hostnameOf(origin: string): string | null {
   try {
     return new URL(origin).hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");

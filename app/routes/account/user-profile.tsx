@@ -12,13 +12,15 @@ import {
 import { confirmEmailChange, findPendingEmailChange, requestEmailChange } from "@server/auth/change-email";
 import { getDb } from "@server/db/client";
 import { listTokenLedger } from "@server/generation/ledger";
-import { listUserTransactions } from "@server/commerce/transactions";
+import { CommerceError } from "@server/commerce/errors";
+import { cancelTransaction, listUserTransactions } from "@server/commerce/transactions";
 import { ApiError, readFormData } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { ImageError } from "@server/storage/images";
 import { Coins, FileText, KeyRound, LogOut, Monitor, Receipt, Trash2, UserRound } from "lucide-react";
 import { formatMoney } from "~/components/product/money";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
+import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 import { useRootData } from "~/lib/root-data";
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -28,6 +30,7 @@ import { FormMessage, TextField } from "~/components/ui/field";
 import { codeField, emailField, newPasswordField, signUpSchema } from "~/lib/account-schemas";
 import { fieldOrFormError, parseForm } from "~/lib/forms";
 import type { Route } from "./+types/user-profile";
+import { formatCount } from "~/components/product/money";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your profile · Atelier" }];
 
@@ -91,7 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "name" | "avatar" | "change-email" | "confirm-email" | "password" | "sign-out-others" | "delete";
+type Intent = "name" | "avatar" | "change-email" | "confirm-email" | "password" | "sign-out-others" | "discard-purchase" | "delete";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const current = await requireUser(request);
@@ -140,6 +143,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         await signOutOtherSessions(request);
         return { intent, ok: true as const, message: "Every other device is signed out." };
       }
+      case "discard-purchase": {
+        // A checkout left unpaid: closed at the provider too, so it cannot be paid later by mistake.
+        const after = await cancelTransaction(getDb(), current.userUid, String(form.get("transaction") ?? ""));
+        if (!after) return data({ intent, ...fieldOrFormError({ message: "That purchase does not exist." }) }, { status: 404 });
+        return { intent, ok: true as const, message: after.status === "canceled" ? "The unpaid purchase is discarded." : "That purchase is no longer waiting for payment." };
+      }
       case "delete": {
         if (form.get("confirm") !== "DELETE") return data({ intent, ...fieldOrFormError({ message: 'Type DELETE to confirm', field: "confirm" }) }, { status: 400 });
         const password = String(form.get("password") ?? "");
@@ -150,6 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ intent, ...fieldOrFormError({ message: "Unknown action" }) }, { status: 400 });
     }
   } catch (error) {
+    if (error instanceof CommerceError) return data({ intent, ...fieldOrFormError({ message: error.message }) }, { status: error.status });
     if (error instanceof AccountError || error instanceof ImageError) {
       const field = error instanceof ImageError ? "avatar" : error.field;
       return data({ intent, ...fieldOrFormError({ message: error.message, field }) }, { status: 400 });
@@ -157,17 +167,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
-
-const LEDGER_LABELS: Record<string, string> = {
-  signup_grant: "Welcome tokens",
-  generation: "Picture made",
-  generation_refund: "Refund",
-  purchase: "Purchase",
-  purchase_refund: "Purchase refunded",
-  admin_adjustment: "Adjusted by Atelier",
-  event_bonus: "Event bonus",
-  redeem_code: "Code redeemed",
-};
 
 function Section({ icon, title, children, tone = "default" }: { icon: ReactNode; title: string; children: ReactNode; tone?: "default" | "danger" }) {
   return (
@@ -194,13 +193,6 @@ const UTC_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
   minute: "numeric",
   second: "numeric",
 });
-
-function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return "Unknown device";
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Chrome\//.test(userAgent) ? "Chrome" : /Firefox\//.test(userAgent) ? "Firefox" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
-  const os = /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Linux/.test(userAgent) ? "Linux" : "";
-  return os ? `${browser} on ${os}` : browser;
-}
 
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, methods, hasPassword, sessions, tokenHistory, purchases } = loaderData;
@@ -237,7 +229,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
           <span>
             <span className="block text-xs uppercase tracking-wider">Token balance</span>
             <span className="font-display text-2xl font-semibold" data-testid="token-balance">
-              {tokenBalance}
+              {formatCount(tokenBalance)}
             </span>
           </span>
         </div>
@@ -339,7 +331,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
               {tokenHistory.map((row) => (
                 <li key={row.id} className="flex items-center justify-between gap-4 py-2">
                   <span className="min-w-0">
-                    <span className="block font-medium text-ink">{LEDGER_LABELS[row.reason] ?? row.reason}</span>
+                    <span className="block font-medium text-ink">{ledgerLabel(row.reason)}</span>
                     <span className="block truncate text-ink-faint">
                       {new Date(row.createdAt).toLocaleString()}
                       {row.note ? ` · ${row.note}` : ""}
@@ -356,6 +348,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
 
         <div id="purchases" className="scroll-mt-24">
           <Section icon={<Receipt aria-hidden className="size-5 text-accent" />} title="Purchases">
+            {messageFor("discard-purchase")}
             {purchases.length === 0 ? (
               <p className="text-sm text-ink-soft">
                 No purchases yet.{" "}
@@ -370,7 +363,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                     <span className="min-w-0">
                       <span className="block font-medium text-ink">{p.lines}</span>
                       <span className="block text-ink-faint">
-                        {new Date(p.createdAt).toLocaleDateString()} · {p.tokens.toLocaleString()} tokens · {TRANSACTION_STATUS_LABELS[p.status]}
+                        {new Date(p.createdAt).toLocaleDateString()} · {formatCount(p.tokens)} tokens · {TRANSACTION_STATUS_LABELS[p.status]}
                         {p.discountCode ? ` · code ${p.discountCode}` : ""}
                         {p.note ? ` · ${p.note}` : ""}
                       </span>
@@ -382,9 +375,18 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                           <FileText aria-hidden className="size-4" /> Invoice
                         </a>
                       ) : p.status === "pending" ? (
-                        <a href={`/product-payment?transaction=${p.id}`} className="font-medium text-accent underline-offset-4 hover:underline">
-                          Open
-                        </a>
+                        <>
+                          <a href={`/product-payment?transaction=${p.id}`} className="font-medium text-accent underline-offset-4 hover:underline">
+                            Open
+                          </a>
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="discard-purchase" />
+                            <input type="hidden" name="transaction" value={p.id} />
+                            <button type="submit" className="font-medium text-ink-soft underline-offset-4 hover:text-danger hover:underline" disabled={pending("discard-purchase")} aria-label={`Discard the unpaid purchase of ${p.lines}`}>
+                              Discard
+                            </button>
+                          </Form>
+                        </>
                       ) : null}
                     </span>
                   </li>

@@ -2,9 +2,11 @@ import { requireUserForApi } from "@server/auth/guards";
 import { translateCommerceErrors } from "@server/commerce/errors";
 import { startCheckout } from "@server/commerce/transactions";
 import { getConfig } from "@server/config";
+import { loadSiteSettings } from "@server/content/site-settings";
 import { getDb } from "@server/db/client";
 import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod, withIdempotency } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
+import { returnOriginOf } from "@server/navigation/domain-check";
 import { checkoutInput } from "~/lib/commerce";
 import type { Route } from "./+types/checkout";
 
@@ -24,7 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const input = parseWith(checkoutInput, value);
       return withIdempotency(db, request, `checkout:${user.userUid}`, text, () =>
         translateCommerceErrors(async () => {
-          const start = await startCheckout(db, { userId: user.userUid, email: user.email }, input, { baseUrl: getConfig().publicUrl });
+          const { allowedDomains } = await loadSiteSettings(db, getConfig());
+          const baseUrl = returnOriginOf(request, allowedDomains, getConfig().publicUrl);
+          const start = await startCheckout(db, { userId: user.userUid, email: user.email }, input, { baseUrl });
           return json(start, { status: 201 });
         }),
       );

@@ -87,6 +87,11 @@ export default function PricingPlansPage({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="mt-0.5 min-h-5 pl-5.5 text-sm text-success">{product.bonusTokens > 0 ? `including ${formatCount(product.bonusTokens)} bonus tokens` : ""}</p>
                 <ul className="mt-5 flex-1 space-y-2 text-sm text-ink-soft">
+                  {/* Worked out from today's prices, so it never promises more than the tokens buy. */}
+                  <li className="flex gap-2">
+                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+                    About {formatCount(Math.floor(total / costs.small))} pictures at 512 px, or {formatCount(Math.floor(total / costs.large))} at 1024 px
+                  </li>
                   {product.features.map((feature) => (
                     <li key={feature} className="flex gap-2">
                       <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />

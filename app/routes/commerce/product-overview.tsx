@@ -97,22 +97,24 @@ export default function ProductOverviewPage({ loaderData }: Route.ComponentProps
             {cart.items.map((item) => {
               const product = byId.get(item.productId);
               const line = quote?.lines.find((l) => l.productId === item.productId);
-              const name = product?.name ?? line?.name ?? "A pack no longer sold";
+              const known = product?.name ?? line?.name;
+              // "Starter pack"; a pack that left the shop has no name to show.
+              const packName = known ? `${known} pack` : "A pack no longer sold";
               return (
                 <li key={item.productId} className="flex flex-wrap items-center gap-4 p-4 sm:p-5">
                   <div className="min-w-40 flex-1">
-                    <p className="font-medium text-ink">{name} pack</p>
+                    <p className="font-medium text-ink">{packName}</p>
                     <p className="text-sm text-ink-soft">
                       {product ? `${formatCount(product.tokens + product.bonusTokens)} tokens · ${formatMoney(product.priceMinor, product.currency)} each` : "Remove it to continue."}
                     </p>
                   </div>
-                  <QuantityStepper value={item.quantity} onChange={(q) => void cart.setQuantity(item.productId, q)} label={`${name} pack`} disabled={!product} />
+                  <QuantityStepper value={item.quantity} onChange={(q) => void cart.setQuantity(item.productId, q)} label={packName} disabled={!product} />
                   <p className="w-24 text-right font-medium tabular-nums text-ink">{line ? formatMoney(line.subtotalMinor, quote!.currency) : "—"}</p>
                   <button
                     type="button"
                     onClick={() => void cart.remove(item.productId)}
                     className="grid size-9 place-items-center rounded-full text-ink-soft hover:bg-paper-sunken hover:text-danger"
-                    aria-label={`Remove the ${name} pack`}
+                    aria-label={known ? `Remove the ${known} pack` : "Remove the pack no longer sold"}
                   >
                     <Trash2 aria-hidden className="size-4" />
                   </button>
