@@ -76,8 +76,17 @@ test("an admin connects an AUTOMATIC1111 server and text to art runs there", asy
     expect(posted[0]!.body).toMatchObject({ prompt: expect.stringContaining("A lighthouse on a cliff at sunset"), steps: 20, width: 512, height: 512 });
     await context.close();
 
-    // Switched off, the engine takes nothing: text to art is back on Studio.
+    // The server goes away: a check says so, and so does the engine's health line at once.
     await gotoHydrated(page, "/admin/engines");
+    await backend.close();
+    await page.getByRole("button", { name: "Check E2E GPU now" }).click();
+    const banner = page.getByRole("alert").filter({ hasText: "Not healthy: " });
+    await expect(banner).toBeVisible();
+    const reason = (await banner.innerText()).replace(/^[\s\S]*Not healthy: /, "").trim();
+    expect(reason).not.toBe("");
+    await expect(page.getByTestId("health-e2e-gpu")).toContainText(reason);
+
+    // Switched off, the engine takes nothing: text to art is back on Studio.
     await page.getByRole("button", { name: "Switch off E2E GPU" }).click();
     await expect(page.getByText("E2E GPU is off.")).toBeVisible();
     page.once("dialog", (dialog) => void dialog.accept());
@@ -85,7 +94,7 @@ test("an admin connects an AUTOMATIC1111 server and text to art runs there", asy
     await expect(page.getByText("Engine deleted. Pictures it made keep its name.")).toBeVisible();
     await expect(page.getByRole("listitem", { name: "E2E GPU" })).toHaveCount(0);
   } finally {
-    await backend.close();
+    await backend.close().catch(() => {}); // already closed when the test got that far
     await db.delete(engineRoutes);
     await db.delete(imageEngines);
     await db.delete(generations).where(eq(generations.engineId, "e2e-gpu"));
