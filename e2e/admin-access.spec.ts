@@ -1,6 +1,6 @@
 /** Roles (spec §6): the seeded demo admin reaches the back office; nobody else does. */
 import { signInAs as signIn } from "./support/accounts";
-import { expect, test } from "./support/fixtures";
+import { expect, gotoHydrated, test } from "./support/fixtures";
 import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, E2E_PORT } from "./support/env";
 
 test("the demo admin reaches every admin page, and the login area sends them to the dashboard", async ({ page, db: _db }) => {
@@ -14,6 +14,15 @@ test("the demo admin reaches every admin page, and the login area sends them to 
   await expect(page).toHaveURL("/admin/dashboard");
   await page.goto("/sign-up");
   await expect(page).toHaveURL("/admin/dashboard");
+});
+
+test("an admin who signs in on the sign-in page starts on the dashboard", async ({ page, db: _db }) => {
+  await gotoHydrated(page, "/login");
+  await page.getByLabel("Email").fill("admin@atelier.local");
+  await page.getByLabel("Password").fill(DEMO_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
 });
 
 test("a signed-in user who is not an admin is sent to '/'", async ({ page, db: _db }) => {

@@ -48,6 +48,11 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
   await expect.poll(async () => (await readOutbox(db, { to: person.email, kind: "custom-attachment" })).length, { timeout: 15_000 }).toBe(1);
 
   await page.getByLabel("Reason (kept for admins)").fill("Spam");
+  // Banning asks first.
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toContain("Ban Uma User?");
+    void dialog.accept();
+  });
   await page.getByRole("button", { name: "Ban and end their sessions" }).click();
   await expect(page.getByText("Banned; 1 session ended.")).toBeVisible();
   expect((await theirs.request.get("/api/tokens")).status()).toBe(401);

@@ -65,7 +65,7 @@ test("text to art: generate with a style, watch it paint, find it in the history
   await page.getByTestId("style-watercolor").click();
   await expect(page.getByTestId("style-watercolor").getByRole("radio")).toBeChecked();
   await page.getByText("512px", { exact: true }).click();
-  const balanceBefore = Number(await page.getByTestId("studio-balance").textContent());
+  const balanceBefore = Number((await page.getByTestId("studio-balance").textContent())?.replace(/,/g, ""));
   const costText = (await page.getByTestId("cost-line").textContent()) ?? "";
   const cost = Number(/Costs (\d+) token/.exec(costText)?.[1]);
   expect(cost).toBeGreaterThan(0);
@@ -82,7 +82,7 @@ test("text to art: generate with a style, watch it paint, find it in the history
   expect(seen.some((s) => s.stage && s.stage.length > 0)).toBe(true);
   await expectImageLoaded(page, card);
   await expect(card.getByTestId("engine-badge")).toBeVisible();
-  await expect(page.getByTestId("studio-balance")).toHaveText(String(balanceBefore - cost));
+  await expect(page.getByTestId("studio-balance")).toHaveText((balanceBefore - cost).toLocaleString("en-US"));
 
   const item = page.getByTestId("history-item").filter({ hasText: "A lighthouse on a cliff at sunset" });
   await expect(item).toHaveCount(1);

@@ -23,6 +23,11 @@ test("change the display name and the picture; a file that is not an image is re
   await expect(page.getByTestId("token-balance")).toHaveText("50");
   await expect(page.getByTestId("header-token-balance")).toContainText("50");
   await expect(page.getByTestId("token-history")).toContainText("Welcome tokens");
+  // The footer offers their own pages, not signing in again.
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Your profile" })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  await expect(footer.getByRole("link", { name: "Create an account" })).toHaveCount(0);
 
   await page.getByLabel("Display name").fill("Paula Pastel");
   await page.getByRole("button", { name: "Save name" }).click();

@@ -43,7 +43,7 @@ function expectNoSharedCaching(headers: Record<string, string>, what: string) {
 async function expectHeaderOf(page: Page, me: Person, other: Person) {
   const banner = page.getByRole("banner");
   await expect(banner.getByRole("link", { name: me.name, exact: true })).toBeVisible();
-  await expect(banner.getByTestId("header-token-balance")).toHaveText(`${me.balance} tokens`);
+  await expect(banner.getByTestId("header-token-balance")).toHaveText(`${me.balance.toLocaleString("en-US")} tokens`);
   await expect(banner.getByTestId("notifications-bell")).toHaveAccessibleName(`Notifications, ${me.unread} unread`);
   if (me.unread > 0) await expect(banner.getByTestId("notifications-badge")).toHaveText(String(me.unread));
   else await expect(banner.getByTestId("notifications-badge")).toHaveCount(0);
@@ -58,7 +58,7 @@ async function expectAnonymousHeader(page: Page, people: Person[]) {
   await expect(banner.getByTestId("notifications-bell")).toHaveCount(0);
   for (const person of people) {
     await expect(page.locator("body")).not.toContainText(person.name);
-    await expect(banner).not.toContainText(String(person.balance));
+    await expect(banner).not.toContainText(person.balance.toLocaleString("en-US"));
   }
 }
 

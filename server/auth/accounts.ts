@@ -73,15 +73,16 @@ export async function signUpWithPassword(caller: Caller, input: { name: string; 
   }
 }
 
-export async function signInWithPassword(caller: Caller, input: { email: string; password: string; remember: boolean }): Promise<Headers> {
+/** Signs in; answers the session cookies and whether this is an admin (who lands on the dashboard). */
+export async function signInWithPassword(caller: Caller, input: { email: string; password: string; remember: boolean }): Promise<{ headers: Headers; isAdmin: boolean }> {
   await refuseWhenLimited(limitSignInAttempt(caller.db, caller.ip, input.email));
   try {
-    const { headers } = await getAuth().api.signInEmail({
+    const { headers, response } = await getAuth().api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: input.remember },
       headers: caller.request.headers,
       returnHeaders: true,
     });
-    return headers;
+    return { headers, isAdmin: (response.user as { role?: string | null }).role === "admin" };
   } catch (error) {
     refuseSuspended(error);
     const code = betterAuthCode(error);

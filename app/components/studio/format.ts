@@ -1,6 +1,7 @@
 import type { GenerationStatus } from "~/lib/generation-constants";
 import type { GenerationView } from "~/lib/generation-views";
 import { findStyle } from "~/lib/studio-styles";
+import { formatCount } from "~/components/product/money";
 
 export const STATUS_LABELS: Record<GenerationStatus, string> = {
   queued: "Waiting",
@@ -18,7 +19,7 @@ export const STATUS_TONES: Record<GenerationStatus, string> = {
   canceled: "bg-paper-sunken text-ink-soft ring-line",
 };
 
-export const tokens = (n: number) => `${n} ${n === 1 ? "token" : "tokens"}`;
+export const tokens = (n: number) => `${formatCount(n)} ${n === 1 ? "token" : "tokens"}`;
 
 export function styleLabel(id: string): string {
   return findStyle(id)?.label ?? id;

@@ -44,6 +44,7 @@ import { Lightbox, type LightboxEntry } from "./lightbox";
 import { FieldError, RatioShape, SegmentedRadio, StylePicker } from "./pickers";
 import { Snow } from "./snow";
 import { SourceImagePicker, useSourceImage } from "./source-image";
+import { formatCount } from "~/components/product/money";
 
 const MODE_INTRO: Record<GenerationMode, string> = {
   text: "Describe a scene, pick a style, and the studio paints it.",
@@ -190,7 +191,7 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
   if (paused) blocked = { tone: "info", text: "Generation is paused by the administrators. Your settings stay here; try again later." };
   else if (!data.engine.available) blocked = { tone: "info", text: `${MODE_LABELS[mode]} is switched off for the moment. Try another mode or come back soon.` };
   else if (data.signedIn && balance !== null && balance < cost)
-    blocked = { tone: "info", text: `You need ${tokens(cost)} and have ${balance}.`, link: { to: "/pricing-plans", label: "Get more tokens" } };
+    blocked = { tone: "info", text: `You need ${tokens(cost)} and have ${formatCount(balance)}.`, link: { to: "/pricing-plans", label: "Get more tokens" } };
   else if (data.signedIn && active.length >= maxJobs)
     blocked = { tone: "info", text: `You have ${active.length} ${active.length === 1 ? "job" : "jobs"} running; a new one can start when one finishes.` };
   else if (firstClientError) blocked = { tone: "info", text: firstClientError };
@@ -739,7 +740,7 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
                         {" "}
                         · you have{" "}
                         <strong data-testid="studio-balance" className="font-semibold text-ink">
-                          {balance}
+                          {formatCount(balance)}
                         </strong>
                       </>
                     ) : null}

@@ -37,8 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const parsed = parseForm(form, signInSchema);
     if (!parsed.ok) return data(parsed, { status: 400 });
-    const headers = await signInWithPassword(caller, parsed.data);
-    return redirect(redirectTo || "/", { headers });
+    const { headers, isAdmin } = await signInWithPassword(caller, parsed.data);
+    // With nowhere to go back to, an admin starts on the dashboard (spec §2, §6), everyone else at home.
+    return redirect(redirectTo || (isAdmin ? "/admin/dashboard" : "/"), { headers });
   } catch (error) {
     if (error instanceof AccountError) {
       if (error.code === "email_not_verified") {

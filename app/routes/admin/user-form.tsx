@@ -17,6 +17,7 @@ import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { parseForm } from "~/lib/forms";
 import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/user-form";
+import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 
 export const meta = () => [{ title: "User · Atelier admin" }];
 
@@ -170,7 +171,7 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
             {ledger.map((row) => (
               <li key={row.id} className="flex justify-between gap-3 py-1.5">
                 <span className="text-ink-soft">
-                  {row.createdAt.slice(0, 16).replace("T", " ")} · {row.reason}
+                  {row.createdAt.slice(0, 16).replace("T", " ")} · {ledgerLabel(row.reason)}
                   {row.note ? ` · ${row.note}` : ""}
                 </span>
                 <span className={row.amount > 0 ? "font-medium text-success" : "font-medium text-ink"}>{row.amount > 0 ? `+${row.amount}` : row.amount}</span>
@@ -224,7 +225,7 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
             <ul className="divide-y divide-line text-sm">
               {sessions.map((s) => (
                 <li key={s.id} className="py-1.5 text-ink-soft">
-                  {s.createdAt.slice(0, 16).replace("T", " ")} · {s.ipAddress ?? "unknown address"} · {(s.userAgent ?? "unknown browser").slice(0, 60)}
+                  {s.createdAt.slice(0, 16).replace("T", " ")} · {s.ipAddress || "Unknown address"} · <span title={s.userAgent ?? undefined}>{describeDevice(s.userAgent)}</span>
                 </li>
               ))}
             </ul>
@@ -278,7 +279,12 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
       <section className="rounded-2xl border border-danger/30 bg-paper-raised p-5" aria-label="Ban">
         <h2 className="font-semibold text-ink">{user.banned ? "Banned" : "Ban this account"}</h2>
         {message("ban") ?? message("unban")}
-        <Form method="post" className="mt-3 flex flex-wrap items-start gap-3" noValidate>
+        <Form
+          method="post"
+          className="mt-3 flex flex-wrap items-start gap-3"
+          noValidate
+          onSubmit={(e) => (user.banned || window.confirm(`Ban ${user.name}? Every session of theirs ends now and they cannot sign in until unbanned.`) ? undefined : e.preventDefault())}
+        >
           <input type="hidden" name="intent" value={user.banned ? "unban" : "ban"} />
           {user.banned ? null : <TextField label="Reason (kept for admins)" name="reason" className="min-w-72 flex-1" error={field("ban", "reason")} />}
           <button type="submit" className={buttonClass({ variant: user.banned ? "secondary" : "primary", className: user.banned ? "" : "mt-7" })} disabled={busy}>

@@ -8,6 +8,7 @@ import { NotificationsBell } from "~/components/notifications/bell";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
 import { buttonClass } from "~/components/ui/button";
+import { formatCount } from "~/components/product/money";
 
 type NavItem = { to: string; label: string };
 
@@ -90,7 +91,7 @@ function Header() {
               >
                 <Coins aria-hidden className="size-4" />
                 <span>
-                  {user.tokens}
+                  {formatCount(user.tokens)}
                   <span className="sr-only"> tokens</span>
                 </span>
               </Link>
@@ -175,6 +176,7 @@ function Header() {
 
 function Footer() {
   const year = new Date().getFullYear();
+  const signedIn = Boolean(useRootData()?.user);
   const columns: { title: string; links: NavItem[] }[] = [
     {
       title: "Create",
@@ -197,8 +199,15 @@ function Footer() {
       title: "Atelier",
       links: [
         { to: "/about-us", label: "About us" },
-        { to: "/sign-up", label: "Create an account" },
-        { to: "/login", label: "Sign in" },
+        ...(signedIn
+          ? [
+              { to: "/user-profile", label: "Your profile" },
+              { to: "/user-profile#purchases", label: "Purchase history" },
+            ]
+          : [
+              { to: "/sign-up", label: "Create an account" },
+              { to: "/login", label: "Sign in" },
+            ]),
       ],
     },
   ];
