@@ -65,7 +65,12 @@ test.describe("event pages", () => {
     }
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
+    // The ways of creating sit behind one button, the event's among them.
+    await nav.getByRole("button", { name: "Create" }).click();
     await expect(nav.getByRole("link", { name: "Christmas styles" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(nav.getByRole("link", { name: "Christmas styles" })).toBeHidden();
+    await expect(nav.getByRole("button", { name: "Create" })).toBeFocused();
     await expect(nav.getByRole("link", { name: "Pre-register" })).toBeVisible();
   });
 });

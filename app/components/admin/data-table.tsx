@@ -57,7 +57,8 @@ export function DataTable<Row>({
   const loading = useNavigation().state === "loading";
   return (
     <div className="overflow-hidden rounded-2xl border border-line bg-paper-raised">
-      <div className="overflow-x-auto">
+      {/* relative: screen-reader-only labels (position: absolute) stay inside the scrolling box. */}
+      <div className="relative overflow-x-auto">
         <table className={cn("w-full text-left text-sm transition-opacity", loading && "opacity-60")} aria-busy={loading || undefined}>
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line bg-paper-sunken text-ink-soft">

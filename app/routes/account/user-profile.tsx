@@ -220,9 +220,10 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
         ) : (
           <span className="grid size-20 place-items-center rounded-full bg-accent-soft font-display text-3xl text-accent">{profile.name.slice(0, 1).toUpperCase()}</span>
         )}
-        <div className="min-w-0 flex-1">
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">{profile.name}</h1>
-          <p className="text-ink-soft">{profile.email}</p>
+        {/* Wide enough for a name and an email before the balance moves below (it never covers them). */}
+        <div className="min-w-48 flex-1">
+          <h1 className="font-display text-3xl font-semibold tracking-tight break-words text-ink">{profile.name}</h1>
+          <p className="break-all text-ink-soft">{profile.email}</p>
         </div>
         <div className="flex items-center gap-2 rounded-2xl bg-accent-soft px-4 py-3 text-accent-strong">
           <Coins aria-hidden className="size-5" />

@@ -316,7 +316,8 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
         {rules.length === 0 ? (
           <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">No rules: every path shows its own page.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
+            {/* relative: the rows' screen-reader-only labels (position: absolute) stay inside the scrolling box. */}
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Route rules</caption>
               <thead className="text-ink-soft">

@@ -8,6 +8,7 @@ import { NotificationsBell } from "~/components/notifications/bell";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
 import { buttonClass } from "~/components/ui/button";
+import { NavMenu } from "~/components/nav-menu";
 import { formatCount } from "~/components/product/money";
 
 type NavItem = { to: string; label: string };
@@ -62,13 +63,9 @@ function Header() {
         <Link to="/" aria-label="Atelier home" className="shrink-0">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
-          {create.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass}>
-              {item.label}
-            </NavLink>
-          ))}
-          <span aria-hidden className="mx-2 h-5 w-px bg-line" />
+        {/* The whole menu from 1280 px; below, the menu button opens it (below the header). */}
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 xl:flex">
+          <NavMenu label="Create" items={create} buttonClassName={linkClass({ isActive: false })} />
           {main.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass}>
               {item.label}
@@ -99,7 +96,7 @@ function Header() {
               {user.isAdmin ? null : (
                 <Link
                   to="/user-profile"
-                  className="hidden max-w-40 truncate whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-block"
+                  className="hidden max-w-36 truncate whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-block"
                 >
                   {user.name}
                 </Link>
@@ -120,7 +117,7 @@ function Header() {
           )}
           <button
             type="button"
-            className="rounded-full p-2 hover:bg-paper-sunken lg:hidden"
+            className="rounded-full p-2 hover:bg-paper-sunken xl:hidden"
             aria-expanded={open}
             aria-controls="mobile-nav"
             aria-label={open ? "Close menu" : "Open menu"}
@@ -131,7 +128,7 @@ function Header() {
         </div>
       </div>
       {open ? (
-        <nav id="mobile-nav" aria-label="Mobile" className="border-t border-line bg-paper px-4 pb-4 lg:hidden">
+        <nav id="mobile-nav" aria-label="Mobile" className="border-t border-line bg-paper px-4 pb-4 xl:hidden">
           <p className="pt-4 text-xs font-semibold uppercase tracking-wider text-ink-faint">Create</p>
           <ul className="mt-1">
             {create.map((item) => (
@@ -155,6 +152,13 @@ function Header() {
               <li>
                 <NavLink to="/user-profile" className="block rounded-lg px-2 py-2.5 font-medium hover:bg-paper-sunken">
                   Your profile
+                </NavLink>
+              </li>
+            ) : null}
+            {user?.isAdmin ? (
+              <li>
+                <NavLink to="/admin/dashboard" className="block rounded-lg px-2 py-2.5 font-medium hover:bg-paper-sunken">
+                  Back office
                 </NavLink>
               </li>
             ) : null}

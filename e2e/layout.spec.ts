@@ -1,0 +1,87 @@
+/**
+ * Layouts that fit, as a rule rather than a list (issue 16): every page of the route table, as a
+ * visitor, a signed-in user and an admin, with every feature flag on (events add links to the
+ * header), at phone, tablet and laptop widths (390, 768, 1024, 1280 px). A page fails when it
+ * scrolls sideways, or when a visible link, button or field sits off-screen outside a box made to
+ * scroll sideways (a wide table). Admin pages are walked as the admin only (others are sent away).
+ */
+import type { Page } from "@playwright/test";
+import { setFeatureFlag } from "../server/content/feature-flags";
+import { routeTablePaths } from "../tests/security/route-table";
+import { signInAsAdmin, signInAsDemoUser } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+const WIDTHS = [390, 768, 1024, 1280];
+const FLAGS = ["christmas_event", "pre_registration", "countdown_timer_token_redeem"] as const;
+
+/** Pages a browser shows: not APIs, not the sign-out action, not the catch-all. */
+const pages = routeTablePaths().filter((path) => !path.startsWith("/api/") && !path.startsWith("/builds/") && path !== "/logout" && path !== "/x");
+const adminPages = pages.filter((path) => path.startsWith("/admin/"));
+const publicPages = pages.filter((path) => !path.startsWith("/admin/"));
+
+/** What does not fit at the current width: sideways scrolling, or controls off-screen. */
+async function misfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const width = window.innerWidth;
+    const overflow = document.documentElement.scrollWidth - width;
+    if (overflow > 0) found.push(`scrolls sideways by ${overflow} px`);
+    const scrollsSideways = (el: Element) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.overflowX === "auto" || style.overflowX === "scroll" || style.overflowX === "hidden") return true;
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === "hidden") continue; // not shown
+      if (el.closest(".sr-only, [hidden], [aria-hidden=true]")) continue;
+      if ((box.right > width + 1 || box.left < -1) && !scrollsSideways(el)) {
+        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("name") ?? "").trim().slice(0, 40);
+        found.push(`${el.tagName.toLowerCase()} "${name}" off-screen (${Math.round(box.left)}–${Math.round(box.right)} px)`);
+      }
+    }
+    return found.slice(0, 5);
+  });
+}
+
+async function walk(page: Page, paths: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+    await page.goto(path);
+    // Hydrated pages mark themselves; error pages (a detail page without an id) do not, and need not.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 1_500 }).catch(() => {});
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const problem of await misfits(page)) problems.push(`${path} at ${width} px: ${problem}`);
+    }
+  }
+  return problems;
+}
+
+test.describe("every page fits phone, tablet and laptop widths", () => {
+  test.beforeEach(async ({ db }) => {
+    for (const flag of FLAGS) await setFeatureFlag(db, flag, true);
+  });
+
+  test("as a visitor", async ({ page }) => {
+    test.setTimeout(120_000);
+    expect(publicPages.length).toBeGreaterThan(20);
+    expect(await walk(page, publicPages)).toEqual([]);
+  });
+
+  test("as a signed-in user", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsDemoUser(page);
+    expect(await walk(page, publicPages)).toEqual([]);
+  });
+
+  test("as an admin", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInAsAdmin(page);
+    expect(adminPages.length).toBeGreaterThan(15);
+    expect(await walk(page, [...publicPages, ...adminPages])).toEqual([]);
+  });
+});
