@@ -90,7 +90,7 @@ export async function signInWithPassword(caller: Caller, input: { email: string;
       throw new AccountError("Verify your email first: we have sent you a new code.", undefined, "email_not_verified");
     }
     if (error instanceof APIError && (error.statusCode === 401 || error.status === "UNAUTHORIZED")) {
-      await recordSignInFailure(caller.db, input.email);
+      await recordSignInFailure(caller.db, input.email, caller.ip);
       throw new AccountError("That email and password do not match an account.", undefined, "wrong_credentials");
     }
     throw error;
@@ -99,7 +99,7 @@ export async function signInWithPassword(caller: Caller, input: { email: string;
 
 /** Sends a code + link email; answers the same whether or not the account exists. */
 export async function sendEmailCode(caller: Caller, input: { email: string; type: CodeEmailType }): Promise<void> {
-  await refuseWhenLimited(limitCodeEmail(caller.db, caller.ip, input.email));
+  await refuseWhenLimited(limitCodeEmail(caller.db, caller.ip, input.email, input.type));
   await getAuth().api.sendVerificationOTP({ body: { email: input.email, type: input.type } });
 }
 

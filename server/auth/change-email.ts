@@ -61,7 +61,7 @@ export async function requestEmailChange(
   }
   const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.newEmail));
   if (taken) throw new AccountError("Another account already uses this email address", "newEmail", "email_taken");
-  const refusal = await limitCodeEmail(db, ip, input.newEmail);
+  const refusal = await limitCodeEmail(db, ip, input.newEmail, "email-change");
   if (refusal) throw new AccountError(refusal.message, "newEmail", "rate_limited");
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -77,7 +77,7 @@ export async function requestEmailChange(
   });
   const url = new URL("/user-profile", getConfig().publicUrl);
   url.searchParams.set("email-code", code);
-  await queueTemplateEmail(input.newEmail, { kind: "verification", name: current.name, url: url.toString(), code, expiresInMinutes: CODE_TTL_SECONDS / 60 });
+  await queueTemplateEmail(input.newEmail, { kind: "verification", purpose: "email-change", name: current.name, url: url.toString(), code, expiresInMinutes: CODE_TTL_SECONDS / 60 });
 }
 
 export async function confirmEmailChange(db: Database, ip: string, current: SessionUser, code: string): Promise<string> {

@@ -81,6 +81,13 @@ function findUnsafeReturnAddress(body: Record<string, unknown>, origin: string):
   return null;
 }
 
+/** Which kind of email a send-code endpoint sends, named as Atelier's own forms name them (accounts.ts). */
+function codeEmailPurpose(path: string, body: Record<string, unknown>): string {
+  if (path === "/email-otp/send-verification-otp") return typeof body.type === "string" ? body.type : "email-verification";
+  if (path === "/send-verification-email") return "email-verification";
+  return "forget-password";
+}
+
 /** Better Auth answers an unknown endpoint or method with an empty 404/405: say it in JSON, like every API. */
 async function withErrorBody(response: Response): Promise<Response> {
   if (response.status < 400 || response.headers.get("content-type")) return response;
@@ -115,7 +122,7 @@ export async function handleAuthRequest(db: Database, request: Request, ip: stri
         : path === "/sign-up/email"
           ? await limitSignUp(db, ip)
           : SEND_CODE_PATHS.has(path)
-            ? await limitCodeEmail(db, ip, email)
+            ? await limitCodeEmail(db, ip, email, codeEmailPurpose(path, body))
             : ENTER_CODE_PATHS.has(path)
               ? await limitCodeEntry(db, ip)
               : null;
@@ -128,6 +135,6 @@ export async function handleAuthRequest(db: Database, request: Request, ip: stri
     request = new Request(url, request);
   }
   const response = await getAuth().handler(request);
-  if (path === "/sign-in/email" && response.status === 401 && email) await recordSignInFailure(db, email);
+  if (path === "/sign-in/email" && response.status === 401 && email) await recordSignInFailure(db, email, ip);
   return withErrorBody(response);
 }

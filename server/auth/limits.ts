@@ -8,12 +8,16 @@ import { describeWait, hitRateLimit, peekSlidingWindow } from "../ops/rate-limit
 const MINUTE = 60_000;
 
 export const AUTH_LIMITS = {
-  signInPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /**
+   * Wrong passwords from one address in any 15 minutes before it must wait. Only failures count:
+   * a school or an office behind one address signs in many people, rightly.
+   */
+  signInFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE, bucketMs: MINUTE },
   /** Wrong passwords per account in any 15 minutes before it is locked (counted in 1-minute buckets). */
   signInFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE, bucketMs: MINUTE },
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
   codeEntryPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  /** Sending a code or link: a cooldown per account, and a cap per hour. */
+  /** Sending a code or link: a cooldown per account and purpose (a sign-in link does not hold up a reset), and caps per hour. */
   sendCooldownPerAccount: { limit: 1, windowMs: MINUTE },
   sendPerAccount: { limit: 6, windowMs: 60 * MINUTE },
   sendPerIp: { limit: 30, windowMs: 60 * MINUTE },
@@ -29,8 +33,13 @@ async function hit(db: Database, name: LimitName, subject: string, message: (wai
 export type LimitRefusal = { message: string; retryAfterSeconds: number } | null;
 
 export async function limitSignInAttempt(db: Database, ip: string, email: string): Promise<LimitRefusal> {
-  const perIp = await hit(db, "signInPerIp", ip, (w) => `Too many sign-in attempts from your network. Try again in ${w}.`);
-  if (perIp) return perIp;
+  const fromHere = await peekSlidingWindow(db, `auth:signInFailuresPerIp:${ip}`, AUTH_LIMITS.signInFailuresPerIp);
+  if (!fromHere.allowed) {
+    return {
+      message: `Too many wrong passwords from your network. Try again in ${describeWait(fromHere.retryAfterSeconds)}.`,
+      retryAfterSeconds: fromHere.retryAfterSeconds,
+    };
+  }
   const failures = await peekSlidingWindow(db, `auth:signInFailuresPerAccount:${email}`, AUTH_LIMITS.signInFailuresPerAccount);
   if (!failures.allowed) {
     return {
@@ -41,9 +50,12 @@ export async function limitSignInAttempt(db: Database, ip: string, email: string
   return null;
 }
 
-export async function recordSignInFailure(db: Database, email: string): Promise<void> {
-  const { limit, bucketMs } = AUTH_LIMITS.signInFailuresPerAccount;
-  await hitRateLimit(db, `auth:signInFailuresPerAccount:${email}`, { limit, windowMs: bucketMs });
+/** A wrong password: counts against the account and against the address it came from. */
+export async function recordSignInFailure(db: Database, email: string, ip: string): Promise<void> {
+  const perAccount = AUTH_LIMITS.signInFailuresPerAccount;
+  const perIp = AUTH_LIMITS.signInFailuresPerIp;
+  await hitRateLimit(db, `auth:signInFailuresPerAccount:${email}`, { limit: perAccount.limit, windowMs: perAccount.bucketMs });
+  await hitRateLimit(db, `auth:signInFailuresPerIp:${ip}`, { limit: perIp.limit, windowMs: perIp.bucketMs });
 }
 
 export async function limitSignUp(db: Database, ip: string): Promise<LimitRefusal> {
@@ -55,8 +67,9 @@ export async function limitCodeEntry(db: Database, ip: string): Promise<LimitRef
 }
 
 /** Sending an email with a code or link (verification, sign-in, reset). */
-export async function limitCodeEmail(db: Database, ip: string, email: string): Promise<LimitRefusal> {
-  const cooldown = await hit(db, "sendCooldownPerAccount", email, (w) => `We just sent an email. You can ask for another in ${w}.`);
+/** `purpose` tells the kinds of email apart (sign-in, verification, reset, email change) for the cooldown. */
+export async function limitCodeEmail(db: Database, ip: string, email: string, purpose: string): Promise<LimitRefusal> {
+  const cooldown = await hit(db, "sendCooldownPerAccount", `${purpose}:${email}`, (w) => `We just sent you this email. You can ask for another in ${w}.`);
   if (cooldown) return cooldown;
   const perAccount = await hit(db, "sendPerAccount", email, (w) => `Too many emails asked for this address. Try again in ${w}.`);
   if (perAccount) return perAccount;
