@@ -45,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     build: getBuildInfo(),
     config: getPublicConfig(),
     // The header's balance; pages that show it too (the profile) read this one rather than ask again.
-    user: user ? { name: user.name, isAdmin: user.isAdmin, unreadNotifications, tokens } : null,
+    user: user ? { name: user.name, image: user.image, isAdmin: user.isAdmin, unreadNotifications, tokens } : null,
   };
 }
 

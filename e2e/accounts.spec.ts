@@ -213,4 +213,5 @@ test("a tampered link is refused with a clear message", async ({ page, db }) => 
   const code = /code=(\d{6})/.exec(link)![1]!;
   await page.goto(link.replace(`code=${code}`, `code=${code === "999999" ? "000000" : "999999"}`));
   await expect(page.getByText("That code is not right, or it was already used.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link did not work");
 });

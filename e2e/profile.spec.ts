@@ -48,10 +48,12 @@ test("change the display name and the picture; a file that is not an image is re
   await expect(page.getByText("Your picture is updated.")).toBeVisible();
   const [row] = await db.select().from(user).where(eq(user.id, person.id));
   expect(row!.image).toMatch(new RegExp(`^/api/files/users/${person.id}/avatar/\\d{14}-[0-9a-f-]+\\.webp$`));
-  // The page shows the new picture at once, and after a reload.
-  await expect(page.locator(`img[src="${row!.image}"]`)).toBeVisible();
+  // The page and the header's account link show the new picture at once, and after a reload.
+  await expect(page.locator(`main img[src="${row!.image}"]`)).toBeVisible();
+  await expect(page.getByRole("banner").locator(`img[src="${row!.image}"]`)).toBeVisible();
   await gotoHydrated(page, "/user-profile");
-  await expect(page.locator(`img[src="${row!.image}"]`)).toBeVisible();
+  await expect(page.locator(`main img[src="${row!.image}"]`)).toBeVisible();
+  await expect(page.getByRole("banner").locator(`img[src="${row!.image}"]`)).toBeVisible();
   const image = await page.request.get(row!.image!);
   expect(image.headers()["content-type"]).toBe("image/webp");
   const meta = await sharp(Buffer.from(await image.body())).metadata();
@@ -82,6 +84,9 @@ test("change the password: other sessions end, an email tells the owner", async 
   await page.getByLabel("New password, again").fill("an entirely new secret 9");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Your password is changed.")).toBeVisible();
+  // The passwords do not stay typed in the form.
+  await expect(page.getByLabel("Current password")).toHaveValue("");
+  await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
   await expect(page.locator("section", { hasText: "Where you are signed in" }).getByRole("listitem")).toHaveCount(1);
   expect((await other.request.get("/api/auth/get-session")).status()).toBe(200);
   expect(await (await other.request.get("/api/auth/get-session")).json()).toBeNull();
@@ -114,6 +119,7 @@ test("delete the account: needs the password and DELETE; removes data and files"
   await danger.getByLabel("Type DELETE to confirm").fill("DELETE");
   await danger.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL("/?deleted=1");
+  await expect(page.getByRole("status").filter({ hasText: "Your account is deleted" })).toBeVisible();
   expect(await db.select().from(user).where(eq(user.id, person.id))).toEqual([]);
   expect((await page.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password }, headers: { Origin: page.url().split("/?")[0]! } })).status()).toBe(401);
 });

@@ -13,6 +13,7 @@ test("sign in from the header dialog without leaving the page", async ({ page, d
   await dialog.getByLabel("Password").fill("wrong password here");
   await dialog.getByRole("button", { name: "Sign in" }).click();
   await expect(dialog.getByText("That email and password do not match an account.")).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/reset-password");
   await dialog.getByLabel("Password").fill(DEMO_USER_PASSWORD);
   await dialog.getByRole("button", { name: "Sign in" }).click();
   await expect(dialog).toBeHidden();

@@ -12,7 +12,7 @@ import {
   Users,
 } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { DoodleToArtVisual, ImageToArtVisual, TextToArtVisual } from "~/components/home/create-visuals";
 import { listLiveSlides } from "@server/content/slideshow";
 import { getDb } from "@server/db/client";
@@ -52,8 +52,17 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
   return (
     <>
+      {params.get("deleted") === "1" ? (
+        // Where deleting an account lands (/user-profile): say that it happened.
+        <div role="status" className="border-b border-line bg-paper-sunken">
+          <p className="mx-auto max-w-6xl px-4 py-3 text-sm text-ink sm:px-6">
+            Your account is deleted, with your pictures and your private data. Thank you for making art with us.
+          </p>
+        </div>
+      ) : null}
       <Hero slides={loaderData.slides.length > 0 ? loaderData.slides : DEFAULT_HERO_SLIDES} />
       <WhatAtelierDoes />
       <WaysToCreate />

@@ -22,7 +22,14 @@ const cases: { template: EmailTemplate; subject: string; link: string | null; co
     subject: "Verify your email for Atelier",
     link: url,
     code,
-    shows: ["Hi Ada,", "15 minutes"],
+    shows: ["Hi Ada,", "15 minutes", "finish setting up your Atelier account"],
+  },
+  {
+    template: { kind: "verification", purpose: "email-change", name: "Ada", url, code, expiresInMinutes: 30 },
+    subject: "Confirm your new email for Atelier",
+    link: url,
+    code,
+    shows: ["Hi Ada,", "30 minutes", "Confirm it to finish the change", "the account keeps its address"],
   },
   {
     template: { kind: "sign-in-link", name: "Ada", url, code, expiresInMinutes: 10 },

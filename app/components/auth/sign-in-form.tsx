@@ -65,7 +65,19 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
     <form method="post" action="/login" noValidate onSubmit={submit} className="mt-5 space-y-4">
       {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
       <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+        hint={
+          <Link to="/reset-password" className="font-medium text-accent hover:underline" onClick={onDone}>
+            Forgot your password?
+          </Link>
+        }
+      />
       <label className="flex items-center gap-2 text-sm text-ink-soft">
         <input type="checkbox" name="remember" defaultChecked className="size-4 rounded accent-accent" /> Keep me signed in
       </label>

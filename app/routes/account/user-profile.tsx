@@ -22,7 +22,7 @@ import { formatMoney } from "~/components/product/money";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 import { useRootData } from "~/lib/root-data";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
@@ -199,6 +199,14 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
   // The root loader's balance (the header's): it runs with this page's loader on every load and revalidation.
   const tokenBalance = useRootData()?.user?.tokens ?? 0;
   const navigation = useNavigation();
+  // Secrets do not stay typed in a form once it has done its work.
+  const passwordForm = useRef<HTMLFormElement>(null);
+  const emailForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!actionData || !("ok" in actionData)) return;
+    if (actionData.intent === "password") passwordForm.current?.reset();
+    if (actionData.intent === "change-email") emailForm.current?.reset();
+  }, [actionData]);
   const pending = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const result = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
   const errorsFor = (intent: Intent) => {
@@ -293,7 +301,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
               ) : null}
               <details className="group" open={Boolean(errorsFor("change-email"))}>
                 <summary className="cursor-pointer text-sm font-medium text-accent">Change email address</summary>
-                <Form method="post" className="mt-4 space-y-4">
+                <Form ref={emailForm} method="post" className="mt-4 space-y-4">
                   <input type="hidden" name="intent" value="change-email" />
                   <TextField label="New email" name="newEmail" type="email" autoComplete="email" error={errorsFor("change-email")?.fields.newEmail} />
                   {hasPassword ? (
@@ -311,7 +319,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
         <Section icon={<KeyRound aria-hidden className="size-5 text-accent" />} title="Sign-in">
           <p className="text-sm text-ink-soft">You sign in with: {methods.join(", ") || "—"}</p>
           {hasPassword ? (
-            <Form method="post" className="mt-5 space-y-4">
+            <Form ref={passwordForm} method="post" className="mt-5 space-y-4">
               <input type="hidden" name="intent" value="password" />
               {messageFor("password")}
               <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={errorsFor("password")?.fields.currentPassword} />

@@ -78,7 +78,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   if (email && code) {
     const codeError = errors?.fields.code ?? errors?.form;
     return (
-      <AuthShell title="Verifying your email" subtitle={email}>
+      <AuthShell title={codeError ? "This link did not work" : "Verifying your email"} subtitle={email}>
         {codeError ? (
           <div className="space-y-4">
             <FormMessage tone="error">{codeError}</FormMessage>

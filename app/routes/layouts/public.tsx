@@ -96,9 +96,16 @@ function Header() {
               {user.isAdmin ? null : (
                 <Link
                   to="/user-profile"
-                  className="hidden max-w-36 truncate whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-block"
+                  className="hidden max-w-44 items-center gap-2 whitespace-nowrap rounded-full py-1.5 pr-3 pl-1.5 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex"
                 >
-                  {user.name}
+                  {user.image ? (
+                    <img src={user.image} alt="" className="size-7 shrink-0 rounded-full object-cover" />
+                  ) : (
+                    <span aria-hidden className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent">
+                      {user.name.slice(0, 1).toUpperCase()}
+                    </span>
+                  )}
+                  <span className="truncate">{user.name}</span>
                 </Link>
               )}
               <SignOutButton className="hidden whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-ink-soft hover:bg-paper-sunken hover:text-ink sm:inline-flex" />

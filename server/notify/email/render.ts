@@ -50,7 +50,7 @@ function compose(template: EmailTemplate): { subject: string; element: ReactElem
   switch (template.kind) {
     case "verification":
       checkUrl(template.url);
-      return { subject: "Verify your email for Atelier", element: createElement(VerificationEmail, template) };
+      return { subject: template.purpose === "email-change" ? "Confirm your new email for Atelier" : "Verify your email for Atelier", element: createElement(VerificationEmail, template) };
     case "sign-in-link":
       checkUrl(template.url);
       return { subject: "Your Atelier sign-in link", element: createElement(SignInLinkEmail, template) };
