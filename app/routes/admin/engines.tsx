@@ -227,7 +227,7 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
             return (
               <div key={mode} className="space-y-3 rounded-xl bg-paper-sunken p-4" data-testid={`route-${mode}`}>
                 <p className="font-semibold text-ink">{MODE_LABELS[mode]}</p>
-                {!routed[mode] ? <p className="text-xs text-ink-soft">Server default (ENGINE_ROUTES) until you save a route.</p> : null}
+                {!routed[mode] ? <p className="text-xs text-ink-soft">The server's own default until you save a route here.</p> : null}
                 <ol className="space-y-2">
                   {ids.map((id, index) => {
                     const engine = engines.find((e) => e.id === id);

@@ -35,7 +35,7 @@ import { CONTROL_CHARACTERS_MESSAGE, controlCharacterFields } from "~/lib/plain-
 import { checkRedirectTarget, redirectRefusalMessage } from "~/lib/redirect-target";
 import type { Route } from "./+types/set-token-default";
 
-export const meta = () => [{ title: "Token defaults · Atelier admin" }];
+export const meta = () => [{ title: "Settings · Atelier admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -162,8 +162,9 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <header>
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Token defaults</h1>
-        <p className="mt-1 text-ink-soft">What new accounts receive, what each picture costs, and whether generation runs.</p>
+        {/* The menu's word: this page holds more than token defaults (flags, domains, route rules). */}
+        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Settings</h1>
+        <p className="mt-1 text-ink-soft">Token defaults (what new accounts receive, what each picture costs, whether generation runs), feature flags, domains and route rules.</p>
       </header>
       {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
 

@@ -35,11 +35,36 @@ export function networkErrorCode(error: unknown): string | undefined {
 export const UNREACHABLE_MESSAGE = "The image server is not reachable right now. Try again in a moment.";
 export const UNREADABLE_MESSAGE = "The image server sent an answer we could not read.";
 
+/** What a socket error code means, for the admin who reads the engine's last error. */
+const NETWORK_CODE_WORDS: Record<string, string> = {
+  ECONNREFUSED: "connection refused (is the server running, on that port?)",
+  ENOTFOUND: "no such host name",
+  EAI_AGAIN: "the host name could not be looked up just now",
+  ECONNRESET: "the connection was cut",
+  EHOSTUNREACH: "the host cannot be reached",
+  ENETUNREACH: "the network cannot be reached",
+  EPIPE: "the connection was closed while sending",
+  UND_ERR_SOCKET: "the connection failed",
+  UND_ERR_CONNECT_TIMEOUT: "no answer to the connection (timed out)",
+};
+
+/**
+ * A failed fetch in words: the socket code and what it means, else the innermost cause's message
+ * (undici's own is only "fetch failed").
+ */
+export function describeNetworkError(error: unknown): string {
+  const code = networkErrorCode(error);
+  if (code) return `${code}, ${NETWORK_CODE_WORDS[code] ?? "a network error"}`;
+  let innermost: unknown = error;
+  for (let i = 0; i < 3 && innermost && typeof innermost === "object" && (innermost as { cause?: unknown }).cause; i++) innermost = (innermost as { cause: unknown }).cause;
+  return (innermost as Error)?.message ?? String(error);
+}
+
 /** A fetch that never reached the backend (or lost it mid-answer). */
 export function unreachableError(backend: string, baseUrl: string, error: unknown): EngineError {
   return new EngineError("unavailable", UNREACHABLE_MESSAGE, {
     cause: error,
-    detail: `Cannot reach ${backend} at ${baseUrl}: ${networkErrorCode(error) ?? (error as Error)?.message ?? String(error)}`,
+    detail: `Cannot reach ${backend} at ${baseUrl}: ${describeNetworkError(error)}`,
   });
 }
 
