@@ -76,6 +76,7 @@ export default [
       route("set-token-default", "routes/admin/set-token-default.tsx"),
       route("engines", "routes/admin/engines.tsx"),
       route("engine-form", "routes/admin/engine-form.tsx"),
+      route("redeem-codes", "routes/admin/redeem-codes.tsx"), // not in the spec's list: the token redeem event's codes
     ]),
   ]),
 

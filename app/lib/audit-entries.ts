@@ -15,6 +15,7 @@ export const AUDIT_RECORD_KINDS: Record<string, RecordKind> = {
   product: { label: "Token pack", href: (id) => `/admin/edit-list-product?id=${encodeURIComponent(id)}` },
   transaction: { label: "Transaction", href: (id) => `/admin/detail-history-transaction?id=${encodeURIComponent(id)}` },
   discount: { label: "Discount code", href: (id) => `/admin/detail-list-discount?id=${encodeURIComponent(id)}` },
+  redeem_code: { label: "Redeem code", href: () => "/admin/redeem-codes" },
   faq: { label: "FAQ question", href: (id) => `/admin/detail-list-faq?id=${encodeURIComponent(id)}` },
   slide: { label: "Home page slide", href: (id) => `/admin/detail-list-slideshowbg?id=${encodeURIComponent(id)}` },
   artwork: { label: "Artwork", href: (id) => `/community/detail?id=${encodeURIComponent(id)}` },

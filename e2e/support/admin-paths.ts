@@ -21,4 +21,6 @@ export const ADMIN_PATHS = [
   // Beyond spec §2: image engines (issue 8).
   "/admin/engines",
   "/admin/engine-form",
+  // Beyond spec §2: the token redeem event's codes (issue 16).
+  "/admin/redeem-codes",
 ] as const;

@@ -3,9 +3,10 @@
  * once, inside its time window, up to a total number of redemptions. The total is counted under
  * the code row's lock and the per-user rule is a primary key, so both stay exact under races.
  */
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { type Actor, recordAudit } from "../admin/audit";
 import type { Database } from "../db/client";
-import { redeemCodeRedemptions, redeemCodes } from "../db/schema";
+import { redeemCodeRedemptions, redeemCodes, user } from "../db/schema";
 import { applyTokenMovementIn } from "../generation/ledger";
 import { CommerceError } from "./errors";
 
@@ -50,5 +51,77 @@ export async function redeemCode(db: Database, userId: string, code: string, now
       note: `Code ${row.code}`,
     });
     return { tokens: row.tokens, balance: movement.balance };
+  });
+}
+
+/*
+ * The back office's side (issue 16): admins create codes with a UTC window and an optional total
+ * limit, switch them off and on, and see who redeemed them. Each person redeems a code once (the
+ * redemptions' primary key). Every change is audited with the code's before and after.
+ */
+
+export const REDEEM_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,39}$/;
+
+export interface RedeemCodeForm {
+  code: string;
+  tokens: number;
+  startsAt: Date;
+  endsAt: Date;
+  /** Null: as many people as redeem it in the window. */
+  maxRedemptions: number | null;
+}
+
+export type RedeemCodeStatus = "scheduled" | "open" | "ended" | "used-up" | "off";
+
+export function redeemCodeStatus(row: typeof redeemCodes.$inferSelect, now = new Date()): RedeemCodeStatus {
+  if (!row.active) return "off";
+  if (now >= row.endsAt) return "ended";
+  if (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) return "used-up";
+  return now < row.startsAt ? "scheduled" : "open";
+}
+
+/** Every code, newest window first, with its latest redemptions (who and when). */
+export async function listRedeemCodesForAdmin(db: Database, now = new Date()) {
+  const codes = await db.select().from(redeemCodes).orderBy(desc(redeemCodes.startsAt), asc(redeemCodes.code)).limit(200);
+  const redemptions =
+    codes.length === 0
+      ? []
+      : await db
+          .select({ codeId: redeemCodeRedemptions.codeId, createdAt: redeemCodeRedemptions.createdAt, userId: user.id, name: user.name, email: user.email })
+          .from(redeemCodeRedemptions)
+          .innerJoin(user, eq(user.id, redeemCodeRedemptions.userId))
+          .where(inArray(redeemCodeRedemptions.codeId, codes.map((c) => c.id)))
+          .orderBy(desc(redeemCodeRedemptions.createdAt))
+          .limit(2000);
+  return codes.map((row) => ({
+    ...row,
+    status: redeemCodeStatus(row, now),
+    latest: redemptions.filter((r) => r.codeId === row.id).slice(0, REDEMPTIONS_SHOWN),
+  }));
+}
+
+/** Redemptions listed per code; its counter says how many there are in all. */
+const REDEMPTIONS_SHOWN = 50;
+
+export async function createRedeemCode(db: Database, actor: Actor, form: RedeemCodeForm) {
+  const code = form.code.trim().toUpperCase();
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [taken] = await tx.select({ id: redeemCodes.id }).from(redeemCodes).where(eq(redeemCodes.code, code));
+    if (taken) throw new CommerceError(409, "code_taken", "Another redeem code already has this name.", { code: ["Another redeem code already has this name"] });
+    const [row] = await tx.insert(redeemCodes).values({ code, tokens: form.tokens, startsAt: form.startsAt, endsAt: form.endsAt, maxRedemptions: form.maxRedemptions }).returning();
+    await recordAudit(tx, actor, { action: "redeem_code.create", entityType: "redeem_code", entityId: row!.id, after: row });
+    return row!;
+  });
+}
+
+export async function setRedeemCodeActive(db: Database, actor: Actor, id: string, active: boolean) {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [before] = await tx.select().from(redeemCodes).where(eq(redeemCodes.id, id)).for("update");
+    if (!before) throw new CommerceError(404, "not_found", "That redeem code does not exist.");
+    const [after] = await tx.update(redeemCodes).set({ active }).where(eq(redeemCodes.id, id)).returning();
+    await recordAudit(tx, actor, { action: active ? "redeem_code.activate" : "redeem_code.deactivate", entityType: "redeem_code", entityId: id, before, after });
+    return after!;
   });
 }

@@ -11,6 +11,7 @@ import {
   ReceiptText,
   Settings,
   ShieldCheck,
+  Ticket,
   Users,
   X,
 } from "lucide-react";
@@ -39,6 +40,7 @@ const SECTIONS = [
   { to: "/admin/list-product", label: "Products", icon: Boxes, also: ["/admin/add-list-product", "/admin/edit-list-product", "/admin/duplicate-list-product"] },
   { to: "/admin/history-transaction", label: "Transactions", icon: ReceiptText, also: ["/admin/detail-history-transaction"] },
   { to: "/admin/manage-discount", label: "Discounts", icon: BadgePercent, also: ["/admin/detail-list-discount"] },
+  { to: "/admin/redeem-codes", label: "Redeem codes", icon: Ticket, also: [] },
   { to: "/admin/list-faq", label: "FAQ", icon: HelpCircle, also: ["/admin/detail-list-faq"] },
   { to: "/admin/list-slideshow-bg", label: "Slideshow", icon: GalleryHorizontal, also: ["/admin/detail-list-slideshowbg"] },
   { to: "/admin/manage-community", label: "Community", icon: ShieldCheck, also: [] },

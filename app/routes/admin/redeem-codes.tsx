@@ -1,0 +1,174 @@
+/**
+ * /admin/redeem-codes (not in the spec's list): the codes of the token redeem event — create one
+ * with its UTC window and an optional limit on how many people may redeem it (each person once),
+ * switch it off and on, and see who redeemed it. Every change is audited.
+ */
+import { requireAdmin } from "@server/auth/guards";
+import { CommerceError } from "@server/commerce/errors";
+import { createRedeemCode, listRedeemCodesForAdmin, setRedeemCodeActive } from "@server/commerce/redeem-codes";
+import { getDb } from "@server/db/client";
+import { data, Form, useNavigation } from "react-router";
+import { formatCount } from "~/components/product/money";
+import { buttonClass } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { redeemCodeForm } from "~/lib/admin-redeem-codes";
+import { parseForm } from "~/lib/forms";
+import type { Route } from "./+types/redeem-codes";
+
+export const meta = () => [{ title: "Redeem codes · Atelier admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const codes = await listRedeemCodesForAdmin(getDb());
+  return {
+    codes: codes.map((c) => ({
+      id: c.id,
+      code: c.code,
+      tokens: c.tokens,
+      startsAt: c.startsAt.toISOString(),
+      endsAt: c.endsAt.toISOString(),
+      maxRedemptions: c.maxRedemptions,
+      redemptions: c.redemptions,
+      active: c.active,
+      status: c.status,
+      latest: c.latest.map((r) => ({ name: r.name, email: r.email, userId: r.userId, at: r.createdAt.toISOString() })),
+    })),
+  };
+}
+
+type Answer = { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const db = getDb();
+  try {
+    if (intent === "create") {
+      const parsed = parseForm(form, redeemCodeForm);
+      if (!parsed.ok) return data<Answer>({ ok: false, message: "Some fields need fixing.", fields: parsed.errors.fields, values: parsed.values }, { status: 400 });
+      const row = await createRedeemCode(db, admin, parsed.data);
+      return { ok: true, message: `${row.code} is saved: ${formatCount(row.tokens)} tokens each, ${row.maxRedemptions === null ? "for anyone" : row.maxRedemptions === 1 ? "for the first person" : `for the first ${formatCount(row.maxRedemptions)} people`} in its window.` } satisfies Answer;
+    }
+    if (intent === "activate" || intent === "deactivate") {
+      const row = await setRedeemCodeActive(db, admin, String(form.get("id") ?? ""), intent === "activate");
+      return { ok: true, message: row.active ? `${row.code} is on.` : `${row.code} is off: nobody can redeem it.` } satisfies Answer;
+    }
+  } catch (error) {
+    if (error instanceof CommerceError) {
+      const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([k, v]) => [k, v[0] ?? error.message]));
+      return data<Answer>({ ok: false, message: error.message, fields, values: Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string> }, { status: error.status });
+    }
+    throw error;
+  }
+  return data<Answer>({ ok: false, message: "Unknown action.", fields: {}, values: {} }, { status: 400 });
+}
+
+const utc = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const STATUS_LABELS = { scheduled: "Scheduled", open: "Open now", ended: "Ended", "used-up": "All redeemed", off: "Off" } as const;
+
+export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const v = failed?.values ?? {};
+  const f = failed?.fields ?? {};
+  return (
+    <div className="mx-auto max-w-5xl space-y-8">
+      <header>
+        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Redeem codes</h1>
+        <p className="mt-1 text-ink-soft">
+          Codes for the token redeem event: people enter one on the pricing page while its window is open and get its tokens once. The countdown shows the next window
+          while the event's flag is on (Settings).
+        </p>
+      </header>
+      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+
+      <section className="rounded-2xl border border-line bg-paper-raised p-6" aria-labelledby="new-code">
+        <h2 id="new-code" className="font-semibold text-ink">
+          New code
+        </h2>
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate key={actionData?.ok ? actionData.message : "form"}>
+          <input type="hidden" name="intent" value="create" />
+          <TextField label="Code" name="code" defaultValue={v.code} error={f.code} hint="Letters and digits; people may type it in any case." maxLength={40} />
+          <TextField label="Tokens each" name="tokens" type="number" min={1} max={100000} defaultValue={v.tokens} error={f.tokens} />
+          <TextField label="Opens (UTC)" name="startsAt" type="datetime-local" defaultValue={v.startsAt} error={f.startsAt} />
+          <TextField label="Closes (UTC)" name="endsAt" type="datetime-local" defaultValue={v.endsAt} error={f.endsAt} />
+          <TextField
+            label="How many people at most"
+            name="maxRedemptions"
+            type="number"
+            min={1}
+            defaultValue={v.maxRedemptions}
+            error={f.maxRedemptions}
+            hint="Empty: no limit. Each person redeems a code once."
+          />
+          <div className="flex items-end">
+            <button type="submit" className={buttonClass({})} disabled={busy}>
+              Create the code
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="codes-heading" className="space-y-3">
+        <h2 id="codes-heading" className="font-semibold text-ink">
+          Codes
+        </h2>
+        {loaderData.codes.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-8 text-center text-ink-soft">No redeem codes yet. Create one above.</p>
+        ) : (
+          <ul className="space-y-3" aria-label="Redeem codes">
+            {loaderData.codes.map((c) => (
+              <li key={c.id} className="rounded-2xl border border-line bg-paper-raised p-4" aria-label={c.code}>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-mono text-lg font-semibold break-all text-ink">{c.code}</p>
+                    <p className="text-sm text-ink-soft">
+                      {formatCount(c.tokens)} tokens each · {utc.format(new Date(c.startsAt))} – {utc.format(new Date(c.endsAt))} UTC
+                    </p>
+                    <p className="text-sm text-ink-soft">
+                      <span className="font-medium text-ink" data-testid={`status-${c.code}`}>
+                        {STATUS_LABELS[c.status]}
+                      </span>{" "}
+                      · redeemed by {formatCount(c.redemptions)}
+                      {c.maxRedemptions === null ? "" : ` of ${formatCount(c.maxRedemptions)}`} {c.redemptions === 1 ? "person" : "people"}
+                    </p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={c.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={c.active ? "deactivate" : "activate"}
+                      className={buttonClass({ size: "sm", variant: "secondary" })}
+                      disabled={busy}
+                      aria-label={`${c.active ? "Switch off" : "Switch on"} ${c.code}`}
+                    >
+                      {c.active ? "Switch off" : "Switch on"}
+                    </button>
+                  </Form>
+                </div>
+                {c.latest.length > 0 ? (
+                  <details className="mt-3 text-sm">
+                    <summary className="cursor-pointer font-medium text-accent">Who redeemed it</summary>
+                    <ul className="mt-2 divide-y divide-line" aria-label={`Redemptions of ${c.code}`}>
+                      {c.latest.map((r) => (
+                        <li key={r.userId} className="flex flex-wrap justify-between gap-2 py-1.5">
+                          <a href={`/admin/user-form?id=${encodeURIComponent(r.userId)}`} className="font-medium text-ink hover:underline">
+                            {r.name} <span className="text-ink-faint">{r.email}</span>
+                          </a>
+                          <span className="text-ink-faint">{utc.format(new Date(r.at))} UTC</span>
+                        </li>
+                      ))}
+                    </ul>
+                    {c.redemptions > c.latest.length ? <p className="mt-1 text-ink-faint">and {formatCount(c.redemptions - c.latest.length)} earlier</p> : null}
+                  </details>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
