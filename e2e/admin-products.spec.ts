@@ -59,6 +59,10 @@ test("an admin creates, duplicates, edits and archives a product, and the pricin
 
   // Archive: it leaves the shop.
   await gotoHydrated(page, `/admin/list-product?q=${encodeURIComponent(name)}&status=active`);
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toContain(`Archive ${name}?`);
+    void dialog.accept();
+  });
   await page.getByRole("button", { name: `Archive ${name}` }).click();
   await expect(page.getByText(`${name} is archived`)).toBeVisible();
   await gotoHydrated(page, "/pricing-plans");

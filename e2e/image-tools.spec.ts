@@ -34,8 +34,17 @@ test("upscale a creation from its large view, then remove the background of an u
   await upscaled.getByRole("link", { name: "Download PNG" }).click();
   expect((await download).suggestedFilename()).toMatch(/^atelier-\d{14}-upscaled-2x\.png$/);
 
-  // An upload: a file that is not a picture is refused by the server, next to the field.
+  // A picture over 10 MB is refused at once, and pressing Start keeps saying why.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-tools-"));
+  const huge = path.join(dir, "huge.png");
+  fs.writeFileSync(huge, Buffer.alloc(11 * 1024 * 1024, 1));
+  await page.getByLabel("Picture").setInputFiles(huge);
+  await expect(page.getByText("The picture is larger than 10 MB. Choose a smaller file.")).toBeVisible();
+  await page.getByRole("button", { name: /^Start: / }).click();
+  await expect(page.getByText("The picture is larger than 10 MB. Choose a smaller file.")).toBeVisible();
+  await expect(page.getByText("Choose a picture to edit.")).toHaveCount(0);
+
+  // An upload: a file that is not a picture is refused by the server, next to the field.
   const fake = path.join(dir, "notes.png");
   fs.writeFileSync(fake, "these are not pixels");
   await page.getByLabel("Remove background").check();

@@ -69,7 +69,7 @@ export default function AdminEditListProductPage({ loaderData, actionData }: Rou
           </>
         }
       />
-      <Form method="post">
+      <Form method="post" onSubmit={(e) => (loaderData.archived || window.confirm("Archive this product? It leaves the shop; past purchases keep it.") ? undefined : e.preventDefault())}>
         <button type="submit" name="intent" value={loaderData.archived ? "restore" : "archive"} className={buttonClass({ variant: "secondary" })}>
           {loaderData.archived ? "Restore this product" : "Archive this product"}
         </button>

@@ -63,7 +63,11 @@ export default function AdminListProductPage({ loaderData, actionData }: Route.C
           <Link to={`/admin/duplicate-list-product?id=${r.id}`} className="inline-flex items-center gap-1 text-accent hover:underline" aria-label={`Duplicate ${r.name}`}>
             <Copy aria-hidden className="size-3.5" /> Duplicate
           </Link>
-          <Form method="post" className="inline">
+          <Form
+            method="post"
+            className="inline"
+            onSubmit={(e) => (r.archivedAt || window.confirm(`Archive ${r.name}? It leaves the shop; past purchases keep it.`) ? undefined : e.preventDefault())}
+          >
             <input type="hidden" name="id" value={r.id} />
             <button type="submit" name="intent" value={r.archivedAt ? "restore" : "archive"} className="text-ink-soft hover:text-ink hover:underline" aria-label={`${r.archivedAt ? "Restore" : "Archive"} ${r.name}`}>
               {r.archivedAt ? "Restore" : "Archive"}

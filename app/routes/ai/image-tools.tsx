@@ -191,7 +191,8 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
   };
 
   const start = async () => {
-    if (!file) return setFieldError("Choose a picture to edit.");
+    // A refused pick keeps its reason (too large, not a picture) rather than "choose one".
+    if (!file) return setFieldError((current) => current ?? "Choose a picture to edit.");
     setBusy(true);
     setMessage(null);
     const form = new FormData();
