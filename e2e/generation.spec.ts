@@ -61,6 +61,13 @@ test("text to art: generate with a style, watch it paint, find it in the history
   await expect(page.getByRole("button", { name: "Generate" })).toBeDisabled();
   await expect(page.getByTestId("generate-blocked")).toHaveText("Describe what you want to see");
 
+  // A paste longer than the limit is kept whole and said to be too long, not cut without a word.
+  const long = "a lighthouse on a cliff ".repeat(50).slice(0, 1_200);
+  await page.getByLabel("Prompt", { exact: true }).fill(long);
+  await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue(long);
+  await expect(page.getByText("1200 / 1000")).toBeVisible();
+  await expect(page.getByText("Keep the prompt under 1000 characters").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Generate" })).toBeDisabled();
   await page.getByLabel("Prompt", { exact: true }).fill("A lighthouse on a cliff at sunset, waves below");
   await page.getByTestId("style-watercolor").click();
   await expect(page.getByTestId("style-watercolor").getByRole("radio")).toBeChecked();

@@ -555,10 +555,14 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
                 id={`${formId}-prompt`}
                 name="prompt"
                 rows={4}
-                maxLength={PROMPT_MAX}
+                // No maxLength: a browser would cut a long paste without a word. Over the limit, the
+                // counter turns red and the error says so at once; nothing typed is lost.
                 required={promptRequired}
                 value={form.prompt}
-                onChange={(event) => update("prompt", event.target.value)}
+                onChange={(event) => {
+                  update("prompt", event.target.value);
+                  if (event.target.value.length > PROMPT_MAX) touch("prompt");
+                }}
                 onBlur={() => touch("prompt")}
                 onKeyDown={(event) => {
                   if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void generate(event as unknown as FormEvent);
@@ -712,16 +716,18 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
                     id={`${formId}-negative`}
                     name="negativePrompt"
                     rows={2}
-                    maxLength={NEGATIVE_PROMPT_MAX}
                     value={form.negativePrompt}
-                    onChange={(event) => update("negativePrompt", event.target.value)}
+                    onChange={(event) => {
+                      update("negativePrompt", event.target.value);
+                      if (event.target.value.length > NEGATIVE_PROMPT_MAX) touch("negativePrompt");
+                    }}
                     onBlur={() => touch("negativePrompt")}
                     placeholder="blurry, text, watermark"
                     aria-invalid={errorFor("negativePrompt") ? true : undefined}
                     aria-describedby={errorFor("negativePrompt") ? `${formId}-negative-error` : undefined}
                     className={cn(inputClass, "resize-y")}
                   />
-                  <p className="mt-1 text-right text-xs tabular-nums text-ink-faint">
+                  <p className={cn("mt-1 text-right text-xs tabular-nums", form.negativePrompt.length > NEGATIVE_PROMPT_MAX ? "text-danger" : "text-ink-faint")}>
                     {form.negativePrompt.length} / {NEGATIVE_PROMPT_MAX}
                   </p>
                   <FieldError id={`${formId}-negative-error`} message={errorFor("negativePrompt")} />
