@@ -309,3 +309,26 @@ test("cancel a job while it paints: it says so and the tokens come back; a job s
   await expect(resumed).toHaveAttribute("data-status", "succeeded", { timeout: RENDER_TIMEOUT });
   await expect(resumed).toContainText("4 images");
 });
+
+test("words typed before the page comes alive are kept, not replaced by the saved draft", async ({ page, db }) => {
+  const person = await createVerifiedUser(db, "Tess Typist");
+  await signInAs(page, person.email, person.password);
+  await gotoHydrated(page, "/ai/ai-text-to-art");
+  const prompt = page.getByLabel("Prompt", { exact: true });
+  await prompt.fill("the draft from last time");
+  await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith("atelier:studio-draft:")))).toBe(true);
+
+  // The page again, its scripts held back while the visitor types into the server's page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/ai/ai-text-to-art", { waitUntil: "commit" });
+  await prompt.fill("typed before the scripts arrived");
+  release();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.unrouteAll();
+  await expect(prompt).toHaveValue("typed before the scripts arrived");
+});

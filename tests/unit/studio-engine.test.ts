@@ -59,6 +59,8 @@ describe("Studio engine", () => {
     expect(updates.at(-1)).toEqual({ percent: 100, stage: "Done" });
     expect(updates.map((u) => u.percent ?? 0)).toEqual([...updates.map((u) => u.percent ?? 0)].sort((a, b) => a - b));
     expect(updates.some((u) => u.stage.length > 3 && u.percent! > 0 && u.percent! < 100)).toBe(true);
+    // Only the whole job says Done: a picture finished before the other says "Finishing".
+    expect(updates.filter((u) => u.stage.startsWith("Done"))).toEqual([{ percent: 100, stage: "Done" }]);
   });
 
   it("restyles an uploaded picture, keeping it at strength 0", async () => {

@@ -144,7 +144,10 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
   const key = draftKey(mode, christmas);
   useEffect(() => {
     const draft = data.remix ? null : readDraft(key);
-    if (draft) setForm(sanitizeForm(draft, options, defaults));
+    // Words typed before the page came alive (the server's page is usable at once) win over the draft.
+    const typed = promptRef.current?.value ?? "";
+    if (draft) setForm((current) => ({ ...sanitizeForm(draft, options, defaults), ...(typed !== "" && typed !== current.prompt ? { prompt: typed } : {}) }));
+    else if (typed !== "") setForm((current) => (typed !== current.prompt ? { ...current, prompt: typed } : current));
     setDraftReady(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

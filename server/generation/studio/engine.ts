@@ -100,7 +100,9 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
         const percent = Math.round((fractions.reduce((a, b) => a + b, 0) / request.count) * 95);
         if (percent === lastPercent) return;
         lastPercent = percent;
-        onProgress({ percent, stage: request.count > 1 ? `${stage} (image ${index + 1} of ${request.count})` : stage });
+        // One picture's own "Done" is not the job's: the job says Done only when every picture is in.
+        const label = stage === "Done" ? "Finishing" : stage;
+        onProgress({ percent, stage: request.count > 1 ? `${label} (image ${index + 1} of ${request.count})` : label });
       };
 
       const renderOne = async (index: number) => {
