@@ -98,7 +98,8 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
         </Link>
       ),
     },
-    { key: "buyer", header: "Buyer", cell: (r) => r.userEmail },
+    // Long addresses wrap, so the total stays in view in the half-width card (1280 px).
+    { key: "buyer", header: "Buyer", cell: (r) => <span className="break-all">{r.userEmail}</span> },
     { key: "status", header: "Status", cell: (r) => TRANSACTION_STATUS_LABELS[r.status as keyof typeof TRANSACTION_STATUS_LABELS] ?? r.status },
     { key: "total", header: "Total", align: "right", cell: (r) => formatMoney(r.totalMinor, r.currency) },
   ];
@@ -243,7 +244,12 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
                   points={r.days.map((p) => ({ label: dayLabel(p.date), value: p.amountMinor }))}
                   format={format}
                   summary={summary}
-                  emptyNote="No sales in these days yet."
+                  // Sales that were all refunded net to nothing: say so rather than "no sales".
+                  emptyNote={
+                    r.sales > 0
+                      ? `${formatCount(r.sales)} ${r.sales === 1 ? "sale" : "sales"} in these days, all refunded: ${format(r.grossMinor)} received, ${format(r.refundedMinor)} given back.`
+                      : "No sales in these days yet."
+                  }
                 />
               );
             })}
@@ -251,7 +257,9 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
           <div className="rounded-2xl border border-line bg-paper-raised p-4">
             <h3 className="text-sm font-medium text-ink">Top products</h3>
             {d.topProducts.length === 0 ? (
-              <p className="mt-3 text-sm text-ink-soft">No product sold in these days yet.</p>
+              <p className="mt-3 text-sm text-ink-soft">
+                {d.revenue.some((r) => r.sales > 0) ? "Every sale in these days was refunded: no product counts yet." : "No product sold in these days yet."}
+              </p>
             ) : (
               <ol className="mt-3 space-y-3 text-sm" aria-label="Top products">
                 {d.topProducts.map((p) => (
