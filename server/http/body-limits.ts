@@ -102,31 +102,42 @@ function passUnreadBody(req: Request, res: Response, refused: RefusedBody): void
   (req as RequestWithBody).atelierBody = Buffer.alloc(0);
   (req as RequestWithBody).atelierBodyRefused = refused;
   res.setHeader("Connection", "close");
-  let discarded = 0;
   let stopped = req.complete;
   let endAnswer: (() => void) | undefined;
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    clearTimeout(timer);
-    req.off("data", discard);
-    endAnswer?.();
-  };
-  const discard = (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > LINGER_BYTES) stop();
-  };
-  const timer = setTimeout(stop, LINGER_MS);
-  req.on("data", discard);
-  req.once("end", stop);
-  req.once("close", stop);
-  req.resume();
+  if (!stopped) {
+    discardRest(req, () => {
+      stopped = true;
+      endAnswer?.();
+    });
+  }
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   res.end = function (this: Response, ...args: unknown[]) {
     if (stopped) return end(...args);
     endAnswer = () => end(...args);
     return this;
   } as Response["end"];
+}
+
+/** Reads what the client still sends and throws it away, until it stops or LINGER_BYTES / LINGER_MS; then `done`, once. */
+function discardRest(req: Request, done: () => void): void {
+  let discarded = 0;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    req.off("data", discard);
+    done();
+  };
+  const discard = (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) finish();
+  };
+  const timer = setTimeout(finish, LINGER_MS);
+  req.on("data", discard);
+  req.once("end", finish);
+  req.once("close", finish);
+  req.resume();
 }
 
 /**
@@ -144,19 +155,7 @@ export function refuseUnreadBody(req: Request, res: Response, status: number, co
     res.end();
     return;
   }
-  let discarded = 0;
-  const finish = () => {
-    clearTimeout(timer);
-    req.off("data", discard);
+  discardRest(req, () => {
     if (!res.writableEnded) res.end();
-  };
-  const discard = (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > LINGER_BYTES) finish();
-  };
-  const timer = setTimeout(finish, LINGER_MS);
-  req.on("data", discard);
-  req.once("end", finish);
-  req.once("close", finish);
-  req.resume();
+  });
 }

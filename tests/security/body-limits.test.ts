@@ -40,7 +40,7 @@ interface Outcome {
  * POSTs up to `total` bytes in 64 KB chunks, declared with Content-Length or chunked, and stops
  * writing as soon as an answer arrives (a browser or proxy would, too).
  */
-function postLarge(path: string, type: string, total: number, declared: boolean): Promise<Outcome> {
+function postLarge(path: string, type: string, total: number, declared: boolean, extra: { headers?: Record<string, string>; head?: Buffer } = {}): Promise<Outcome> {
   const url = new URL(server.origin);
   return new Promise((resolve, reject) => {
     let sent = 0;
@@ -51,7 +51,7 @@ function postLarge(path: string, type: string, total: number, declared: boolean)
         port: url.port,
         path,
         method: "POST",
-        headers: { "Content-Type": type, Origin: server.origin, ...(declared ? { "Content-Length": String(total) } : {}) },
+        headers: { "Content-Type": type, Origin: server.origin, ...(declared ? { "Content-Length": String(total) } : {}), ...extra.headers },
       },
       (res) => {
         answered = true;
@@ -61,6 +61,10 @@ function postLarge(path: string, type: string, total: number, declared: boolean)
       },
     );
     req.on("error", (error) => (answered ? undefined : reject(error)));
+    if (extra.head) {
+      req.write(extra.head);
+      sent = extra.head.length;
+    }
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     const pump = () => {
       while (!answered && sent < total) {
@@ -139,35 +143,9 @@ describe("request bodies over their limit", () => {
     });
     expect(signIn.status).toBe(200);
     const cookie = cookiesOf(signIn);
-    const url = new URL(server.origin);
     const boundary = "----atelier-test";
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\navatar\r\n--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
-    const total = 40 * MB;
-    const outcome = await new Promise<Outcome>((resolve, reject) => {
-      let sent = 0;
-      let answered = false;
-      const req = http.request(
-        { host: url.hostname, port: url.port, path: "/user-profile", method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: server.origin, Cookie: cookie, "Content-Length": String(total) } },
-        (res) => {
-          answered = true;
-          let body = "";
-          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, sent }));
-        },
-      );
-      req.on("error", (error) => (answered ? undefined : reject(error)));
-      req.write(head);
-      sent = head.length;
-      const chunk = Buffer.alloc(64 * 1024, 0x61);
-      const pump = () => {
-        while (!answered && sent < total) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once("drain", pump);
-        }
-        if (!answered) req.end();
-      };
-      pump();
-    });
+    const outcome = await postLarge("/user-profile", `multipart/form-data; boundary=${boundary}`, 40 * MB, true, { headers: { Cookie: cookie }, head });
     expect(outcome.status).toBe(413);
     expect(outcome.headers.connection).toBe("close");
     expect(outcome.headers["content-type"]).toMatch(/text\/html/); // the profile page, not a bare refusal
