@@ -4,6 +4,8 @@
  * the code row's lock and the per-user rule is a primary key, so both stay exact under races.
  */
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { redeemCodeForm } from "~/lib/admin-redeem-codes";
 import { type Actor, recordAudit } from "../admin/audit";
 import type { Database } from "../db/client";
 import { redeemCodeRedemptions, redeemCodes, user } from "../db/schema";
@@ -60,16 +62,8 @@ export async function redeemCode(db: Database, userId: string, code: string, now
  * redemptions' primary key). Every change is audited with the code's before and after.
  */
 
-export const REDEEM_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,39}$/;
-
-export interface RedeemCodeForm {
-  code: string;
-  tokens: number;
-  startsAt: Date;
-  endsAt: Date;
-  /** Null: as many people as redeem it in the window. */
-  maxRedemptions: number | null;
-}
+/** The checked form (app/lib/admin-redeem-codes.ts): the code upper-cased, times in UTC, no limit as null. */
+export type RedeemCodeForm = z.output<typeof redeemCodeForm>;
 
 export type RedeemCodeStatus = "scheduled" | "open" | "ended" | "used-up" | "off";
 
