@@ -26,7 +26,7 @@ test("an admin creates a discount, a cart uses it, and switching it off ends it"
   const visitor = await browser.newContext();
   const shopper = await visitor.newPage();
   await gotoHydrated(shopper, "/pricing-plans");
-  await shopper.getByRole("link", { name: "Choose the Creator pack" }).click();
+  await shopper.getByRole("link", { name: "Choose Creator" }).click();
   await shopper.getByRole("button", { name: "Add to cart" }).click();
   await shopper.getByLabel("Code", { exact: true }).fill(code.toLowerCase());
   await shopper.getByRole("button", { name: "Apply" }).click();

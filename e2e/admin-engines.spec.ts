@@ -38,7 +38,7 @@ test("an admin connects an AUTOMATIC1111 server and text to art runs there", asy
     await expect(page).toHaveURL(/\/admin\/engines\?saved=e2e-gpu$/);
     await expect(page.getByText("Saved E2E GPU.")).toBeVisible();
 
-    await page.getByRole("button", { name: "Check E2E GPU now" }).click();
+    await page.getByRole("button", { name: "Check now: E2E GPU" }).click();
     await expect(page.getByText("Healthy: 1 model available")).toBeVisible();
     await expect(page.getByTestId("health-e2e-gpu")).toContainText("1 model available");
 
@@ -79,7 +79,7 @@ test("an admin connects an AUTOMATIC1111 server and text to art runs there", asy
     // The server goes away: a check says so, and so does the engine's health line at once.
     await gotoHydrated(page, "/admin/engines");
     await backend.close();
-    await page.getByRole("button", { name: "Check E2E GPU now" }).click();
+    await page.getByRole("button", { name: "Check now: E2E GPU" }).click();
     const banner = page.getByRole("alert").filter({ hasText: "Not healthy: " });
     await expect(banner).toBeVisible();
     const reason = (await banner.innerText()).replace(/^[\s\S]*Not healthy: /, "").trim();

@@ -41,7 +41,7 @@ test("a visitor fills a cart, signs in, applies a code, pays on the sandbox and 
   const starter = page.getByRole("list", { name: "Token packs" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Starter" }) });
   await expect(starter).toContainText(`About ${Math.floor(500 / perPicture)} pictures at 512 px`);
   await expect(page.getByRole("list", { name: "Token packs" })).not.toContainText("text-to-art images");
-  await page.getByRole("link", { name: "Choose the Creator pack" }).click();
+  await page.getByRole("link", { name: "Choose Creator" }).click();
   await expect(page).toHaveURL(/\/checkout-tiers\?product=/);
   await expect(page.getByRole("radio", { name: /Creator/ })).toBeChecked();
   await page.getByRole("button", { name: "One more: Creator pack" }).click();
@@ -106,7 +106,7 @@ test("a declined card leaves nothing credited; trying again with a card that ask
   const buyer = await createVerifiedUser(db, "Dee Declined");
   await page.request.post("/api/auth/sign-in/email", { data: { email: buyer.email, password: buyer.password }, headers: { Origin: ORIGIN() } });
   await gotoHydrated(page, "/pricing-plans");
-  await page.getByRole("link", { name: "Choose the Starter pack" }).click();
+  await page.getByRole("link", { name: "Choose Starter" }).click();
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page).toHaveURL("/product-overview");
   await page.getByRole("button", { name: "Continue to payment" }).click();
@@ -135,7 +135,7 @@ test("a buyer browsing on another of the site's addresses comes back to it after
   const buyer = await createVerifiedUser(db, "Lou Local");
   await page.request.post(`${local}/api/auth/sign-in/email`, { data: { email: buyer.email, password: buyer.password }, headers: { Origin: local } });
   await gotoHydrated(page, `${local}/pricing-plans`);
-  await page.getByRole("link", { name: "Choose the Starter pack" }).click();
+  await page.getByRole("link", { name: "Choose Starter" }).click();
   await page.getByRole("button", { name: "Add to cart" }).click();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.getByRole("button", { name: "Pay $4.99" }).click();
@@ -161,7 +161,7 @@ test("a checkout left unpaid can be discarded from the profile, and then cannot 
   const buyer = await createVerifiedUser(db, "Una Unpaid");
   await page.request.post("/api/auth/sign-in/email", { data: { email: buyer.email, password: buyer.password }, headers: { Origin: ORIGIN() } });
   await gotoHydrated(page, "/pricing-plans");
-  await page.getByRole("link", { name: "Choose the Starter pack" }).click();
+  await page.getByRole("link", { name: "Choose Starter" }).click();
   await page.getByRole("button", { name: "Add to cart" }).click();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.getByRole("button", { name: "Pay $4.99" }).click();

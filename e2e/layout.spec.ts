@@ -7,17 +7,11 @@
  */
 import type { Page } from "@playwright/test";
 import { setFeatureFlag } from "../server/content/feature-flags";
-import { routeTablePaths } from "../tests/security/route-table";
 import { signInAsAdmin, signInAsDemoUser } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { adminPages, openPage, PAGE_FLAGS, publicPages } from "./support/route-pages";
 
 const WIDTHS = [390, 768, 1024, 1280];
-const FLAGS = ["christmas_event", "pre_registration", "countdown_timer_token_redeem"] as const;
-
-/** Pages a browser shows: not APIs, not the sign-out action, not the catch-all. */
-const pages = routeTablePaths().filter((path) => !path.startsWith("/api/") && !path.startsWith("/builds/") && path !== "/logout" && path !== "/x");
-const adminPages = pages.filter((path) => path.startsWith("/admin/"));
-const publicPages = pages.filter((path) => !path.startsWith("/admin/"));
 
 /** What does not fit at the current width: sideways scrolling, or controls off-screen. */
 async function misfits(page: Page): Promise<string[]> {
@@ -50,9 +44,7 @@ async function walk(page: Page, paths: string[]): Promise<string[]> {
   const problems: string[] = [];
   for (const path of paths) {
     await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
-    await page.goto(path);
-    // Hydrated pages mark themselves; error pages (a detail page without an id) do not, and need not.
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 1_500 }).catch(() => {});
+    await openPage(page, path);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       for (const problem of await misfits(page)) problems.push(`${path} at ${width} px: ${problem}`);
@@ -63,7 +55,7 @@ async function walk(page: Page, paths: string[]): Promise<string[]> {
 
 test.describe("every page fits phone, tablet and laptop widths", () => {
   test.beforeEach(async ({ db }) => {
-    for (const flag of FLAGS) await setFeatureFlag(db, flag, true);
+    for (const flag of PAGE_FLAGS) await setFeatureFlag(db, flag, true);
   });
 
   test("as a visitor", async ({ page }) => {

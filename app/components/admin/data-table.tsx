@@ -58,7 +58,8 @@ export function DataTable<Row>({
   return (
     <div className="overflow-hidden rounded-2xl border border-line bg-paper-raised">
       {/* relative: screen-reader-only labels (position: absolute) stay inside the scrolling box. */}
-      <div className="relative overflow-x-auto">
+      {/* A box that scrolls sideways is a stop for the keyboard, so its arrow keys can scroll it. */}
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={`Table: ${caption}`}>
         <table className={cn("w-full text-left text-sm transition-opacity", loading && "opacity-60")} aria-busy={loading || undefined}>
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line bg-paper-sunken text-ink-soft">

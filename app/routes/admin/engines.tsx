@@ -173,7 +173,7 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                   </Link>
                   <Form method="post" className="contents">
                     <input type="hidden" name="id" value={engine.id} />
-                    <button type="submit" name="intent" value="check" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`Check ${engine.name} now`}>
+                    <button type="submit" name="intent" value="check" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`Check now: ${engine.name}`}>
                       <Zap aria-hidden className="size-4" /> Check now
                     </button>
                     <button type="submit" name="intent" value={engine.enabled ? "disable" : "enable"} className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`${engine.enabled ? "Switch off" : "Switch on"} ${engine.name}`}>

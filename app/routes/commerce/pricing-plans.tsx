@@ -102,7 +102,6 @@ export default function PricingPlansPage({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={`/checkout-tiers?product=${product.id}`}
                   className={buttonClass({ variant: highlighted ? "primary" : "secondary", className: "mt-6 w-full" })}
-                  aria-label={`Choose the ${product.name} pack`}
                 >
                   Choose {product.name}
                 </Link>

@@ -81,7 +81,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="flex min-h-dvh bg-paper">
       <aside className="hidden w-60 shrink-0 border-r border-line bg-paper-raised lg:block">
         <div className="flex h-16 items-center border-b border-line px-5">
-          <Link to="/admin/dashboard" aria-label="Admin dashboard">
+          <Link to="/admin/dashboard" aria-label="Atelier admin dashboard">
             <Logo />
           </Link>
         </div>
