@@ -23,6 +23,8 @@ import { getBuildInfo } from "@server/ops/build-info";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
 import { VersionWatch } from "./components/version-watch";
+import { DateSettingsProvider } from "./components/when";
+import { localeFromAcceptLanguage } from "./lib/format";
 import { reportClientError } from "./lib/error-reporter";
 import { useNonce } from "./lib/nonce";
 import "./app.css";
@@ -44,6 +46,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     flags,
     build: getBuildInfo(),
     config: getPublicConfig(),
+    // Dates are rendered in the visitor's English and UTC; the browser then moves them to its own zone (ADR 0032).
+    locale: localeFromAcceptLanguage(request.headers.get("accept-language")),
     // The header's balance; pages that show it too (the profile) read this one rather than ask again.
     user: user ? { name: user.name, image: user.image, isAdmin: user.isAdmin, unreadNotifications, tokens } : null,
   };
@@ -88,7 +92,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   return (
     <>
-      <Outlet />
+      <DateSettingsProvider locale={loaderData.locale}>
+        <Outlet />
+      </DateSettingsProvider>
       <VersionWatch buildId={loaderData.build.id} />
     </>
   );

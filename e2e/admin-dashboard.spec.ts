@@ -7,7 +7,7 @@
 import { loadDashboard } from "../server/admin/dashboard";
 import { listShopProducts } from "../server/commerce/products";
 import { errorReports, transactionEvents, transactionLines, transactions } from "../server/db/schema";
-import { formatMoney } from "../app/components/product/money";
+import { formatMoney } from "../app/lib/format";
 import { createVerifiedUser, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 

@@ -145,6 +145,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     host: env.HOST,
     port: env.PORT,
     publicUrl,
+    /**
+     * Set only when PUBLIC_URL is: the one address the deployment wants to be known by. A first
+     * visit on another of its hosts is sent there (server/navigation/domain-check.ts).
+     */
+    canonicalOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     database: env.DATABASE_URL
       ? ({ kind: "postgres", url: env.DATABASE_URL } as const)
       : ({ kind: "pglite", dir: path.join(dataDir, "db") } as const),

@@ -3,6 +3,7 @@
  * price is typed as money ("9.99") and stored in minor units; features are one per line.
  */
 import { z } from "zod";
+import { formatCount } from "~/lib/format";
 
 export const SHOP_CURRENCIES = ["USD", "EUR", "GBP"] as const;
 
@@ -10,8 +11,8 @@ const whole = (label: string, min: number, max: number) =>
   z.coerce
     .number({ error: `Enter ${label} as a number` })
     .int(`Enter ${label} as a whole number`)
-    .min(min, `${label[0]!.toUpperCase()}${label.slice(1)} must be at least ${min.toLocaleString("en-US")}`)
-    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ${max.toLocaleString("en-US")}`);
+    .min(min, `${label[0]!.toUpperCase()}${label.slice(1)} must be at least ${formatCount(min)}`)
+    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ${formatCount(max)}`);
 
 export const productForm = z.object({
   name: z.string().trim().min(1, "Name the product").max(60, "Keep the name under 60 characters"),

@@ -4,19 +4,13 @@
  * page it opens submits that code.
  */
 import { eq } from "drizzle-orm";
-import { getConfig } from "../config";
+import { emailLink } from "../navigation/link-origin";
 import { getDb } from "../db/client";
 import { user } from "../db/schema";
 import { queueTemplateEmail } from "../notify/send-email";
 
 export const CODE_TTL_SECONDS = 15 * 60;
 export type CodeEmailType = "email-verification" | "sign-in" | "forget-password";
-
-function pageUrl(path: string, params: Record<string, string>): string {
-  const url = new URL(path, getConfig().publicUrl);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url.toString();
-}
 
 async function nameOf(email: string): Promise<string | null> {
   const [row] = await getDb().select({ name: user.name }).from(user).where(eq(user.email, email));
@@ -28,13 +22,13 @@ export async function sendCodeEmail({ email, otp, type }: { email: string; otp: 
   const name = await nameOf(email);
   const expiresInMinutes = CODE_TTL_SECONDS / 60;
   if (type === "email-verification") {
-    const url = pageUrl("/verify-email", { email, code: otp });
+    const url = await emailLink("/verify-email", { email, code: otp });
     await queueTemplateEmail(email, { kind: "verification", name, url, code: otp, expiresInMinutes });
   } else if (type === "sign-in") {
-    const url = pageUrl("/enter-otp", { purpose: "sign-in", email, code: otp });
+    const url = await emailLink("/enter-otp", { purpose: "sign-in", email, code: otp });
     await queueTemplateEmail(email, { kind: "sign-in-link", name, url, code: otp, expiresInMinutes });
   } else {
-    const url = pageUrl("/new-password", { email, code: otp });
+    const url = await emailLink("/new-password", { email, code: otp });
     await queueTemplateEmail(email, { kind: "password-reset", name, url, code: otp, expiresInMinutes });
   }
 }
@@ -44,10 +38,10 @@ export async function sendPasswordChangedEmail(to: { email: string; name: string
     kind: "password-changed",
     name: to.name,
     changedAt: new Date(),
-    resetUrl: pageUrl("/reset-password", {}),
+    resetUrl: await emailLink("/reset-password"),
   });
 }
 
 export async function sendWelcomeEmail(to: { email: string; name: string }): Promise<void> {
-  await queueTemplateEmail(to.email, { kind: "welcome", name: to.name, url: pageUrl("/ai/ai-text-to-art", {}) });
+  await queueTemplateEmail(to.email, { kind: "welcome", name: to.name, url: await emailLink("/ai/ai-text-to-art") });
 }

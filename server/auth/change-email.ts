@@ -7,9 +7,9 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
-import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { user, verification } from "../db/schema";
+import { emailLink } from "../navigation/link-origin";
 import { queueTemplateEmail } from "../notify/send-email";
 import { AccountError } from "./accounts";
 import { CODE_TTL_SECONDS } from "./auth-emails";
@@ -75,9 +75,8 @@ export async function requestEmailChange(
       expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
     });
   });
-  const url = new URL("/user-profile", getConfig().publicUrl);
-  url.searchParams.set("email-code", code);
-  await queueTemplateEmail(input.newEmail, { kind: "verification", purpose: "email-change", name: current.name, url: url.toString(), code, expiresInMinutes: CODE_TTL_SECONDS / 60 });
+  const url = await emailLink("/user-profile", { "email-code": code });
+  await queueTemplateEmail(input.newEmail, { kind: "verification", purpose: "email-change", name: current.name, url, code, expiresInMinutes: CODE_TTL_SECONDS / 60 });
 }
 
 export async function confirmEmailChange(db: Database, ip: string, current: SessionUser, code: string): Promise<string> {
@@ -114,7 +113,7 @@ export async function confirmEmailChange(db: Database, ip: string, current: Sess
   await queueTemplateEmail(current.email, {
     kind: "custom",
     subject: "Your Atelier email address was changed",
-    message: `Hello ${current.name},\n\nThe email address of your Atelier account is now ${pending.newEmail}.\n\nIf you did not do this, reset your password at ${new URL("/reset-password", getConfig().publicUrl)} and write to us.`,
+    message: `Hello ${current.name},\n\nThe email address of your Atelier account is now ${pending.newEmail}.\n\nIf you did not do this, reset your password at ${await emailLink("/reset-password")} and write to us.`,
   });
   return pending.newEmail;
 }

@@ -4,12 +4,12 @@
  * the bonus tokens are credited once (the ledger's idempotency key and `bonus_credited_at`).
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { preRegistrations } from "../db/schema";
 import { applyTokenMovementIn } from "../generation/ledger";
 import { loadTokenSettings } from "../generation/token-settings";
 import { logger } from "../logger";
+import { emailLink } from "../navigation/link-origin";
 import { queueTemplateEmail } from "../notify/send-email";
 import { addNotification } from "../notify/notifications";
 
@@ -19,7 +19,7 @@ export async function preRegister(db: Database, email: string, now = new Date())
   const inserted = await db.insert(preRegistrations).values({ email: normalized, consentAt: now }).onConflictDoNothing().returning({ id: preRegistrations.id });
   if (inserted.length === 0) return { created: false };
   const { preRegistrationBonus } = await loadTokenSettings(db);
-  await queueTemplateEmail(normalized, { kind: "pre-registration", bonusTokens: preRegistrationBonus, url: new URL("/sign-up", getConfig().publicUrl).toString() });
+  await queueTemplateEmail(normalized, { kind: "pre-registration", bonusTokens: preRegistrationBonus, url: await emailLink("/sign-up") });
   return { created: true };
 }
 

@@ -4,7 +4,7 @@
  * the code's text. All arithmetic is in integer minor units.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { formatMoney } from "~/components/product/money";
+import { formatMoney } from "~/lib/format";
 import type { CartItem } from "~/lib/commerce";
 import type { Database } from "../db/client";
 import { discountRedemptions, discounts } from "../db/schema";

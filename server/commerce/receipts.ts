@@ -6,7 +6,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import { z } from "zod";
-import { formatMoney } from "~/components/product/money";
+import { formatCount, formatDate, formatMoney, UTC_SETTINGS } from "~/lib/format";
 import { getConfig } from "../config";
 import { transactions } from "../db/schema";
 import { defineJob } from "../jobs/define";
@@ -19,7 +19,6 @@ export function invoiceNumber(transactionId: string): string {
   return `AT-${transactionId.slice(0, 8).toUpperCase()}`;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
 /** Renders the invoice as a PDF (A4, the standard Helvetica fonts: no font files needed). */
 export async function renderInvoicePdf(view: TransactionView, buyer: { name: string; email: string }): Promise<Buffer> {
@@ -41,7 +40,7 @@ export async function renderInvoicePdf(view: TransactionView, buyer: { name: str
     .font("Helvetica")
     .fontSize(10)
     .text(`Number ${invoiceNumber(view.id)}`, left, 78, { width: right - left, align: "right" })
-    .text(`Date ${dateFormat.format(new Date(view.paidAt ?? view.createdAt))}`, { width: right - left, align: "right" })
+    .text(`Date ${formatDate(view.paidAt ?? view.createdAt, "longDate", UTC_SETTINGS)}`, { width: right - left, align: "right" })
     .text(`Status ${view.status === "refunded" ? "Refunded" : "Paid"}`, { width: right - left, align: "right" });
 
   doc.moveDown(3);
@@ -59,7 +58,7 @@ export async function renderInvoicePdf(view: TransactionView, buyer: { name: str
   for (const line of view.lines) {
     const y = doc.y;
     doc.text(`${line.name} pack`, columns.item, y, { width: 260 });
-    doc.fillColor("#555").fontSize(9).text(`${(line.unitTokens * line.quantity).toLocaleString("en-US")} tokens`, columns.item);
+    doc.fillColor("#555").fontSize(9).text(`${formatCount(line.unitTokens * line.quantity)} tokens`, columns.item);
     doc.fillColor("#111").fontSize(10);
     doc.text(String(line.quantity), columns.qty, y).text(money(line.unitPriceMinor), columns.unit, y);
     doc.text(money(line.unitPriceMinor * line.quantity), columns.total, y, { width: 90, align: "right" });
@@ -76,7 +75,7 @@ export async function renderInvoicePdf(view: TransactionView, buyer: { name: str
   total("Subtotal", money(view.subtotalMinor));
   if (view.discountMinor > 0) total(`Discount${view.discountCode ? ` (${view.discountCode})` : ""}`, `−${money(view.discountMinor)}`);
   total("Total paid", money(view.totalMinor), true);
-  total("Tokens credited", view.tokens.toLocaleString("en-US"));
+  total("Tokens credited", formatCount(view.tokens));
 
   doc.moveDown(3);
   doc
@@ -107,11 +106,11 @@ export const sendReceiptJob = defineJob({
     const buyer = await getBuyer(db, row.userId);
     if (!buyer) return;
     const pdf = await renderInvoicePdf(view, buyer);
-    const lines = view.lines.map((l) => `  ${l.quantity} × ${l.name} pack — ${(l.unitTokens * l.quantity).toLocaleString("en-US")} tokens — ${formatMoney(l.unitPriceMinor * l.quantity, view.currency)}`);
+    const lines = view.lines.map((l) => `  ${l.quantity} × ${l.name} pack — ${formatCount(l.unitTokens * l.quantity)} tokens — ${formatMoney(l.unitPriceMinor * l.quantity, view.currency)}`);
     const message = [
       `Hello ${buyer.name},`,
       "",
-      `Thank you for your purchase. ${view.tokens.toLocaleString("en-US")} tokens are on your Atelier account now.`,
+      `Thank you for your purchase. ${formatCount(view.tokens)} tokens are on your Atelier account now.`,
       "",
       ...lines,
       ...(view.discountMinor > 0 ? [`  Discount${view.discountCode ? ` (${view.discountCode})` : ""}: −${formatMoney(view.discountMinor, view.currency)}`] : []),

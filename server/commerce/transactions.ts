@@ -12,7 +12,7 @@ import type { checkoutInput } from "~/lib/commerce";
 import type { Database } from "../db/client";
 import { discountRedemptions, discounts, transactionEvents, transactionLines, transactions, type TransactionStatus, user } from "../db/schema";
 import { applyTokenMovementIn, getTokenBalance } from "../generation/ledger";
-import { formatCount } from "~/components/product/money";
+import { formatCount } from "~/lib/format";
 import { logger } from "../logger";
 import { reportServerError } from "../ops/error-reports";
 import { CommerceError } from "./errors";

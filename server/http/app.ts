@@ -100,7 +100,9 @@ export function createApp(options: CreateAppOptions): express.Express {
     },
   });
   // Each request gets its own scope for what it reads once and the cookies it must send (request-context.ts).
-  app.use((req, res, next) => requestScope.run({ sessionReads: new Map(), cookiesToSend: [] }, () => handleWithRouter(req, res, next)));
+  app.use((req, res, next) =>
+    requestScope.run({ sessionReads: new Map(), cookiesToSend: [], origin: `${req.protocol}://${req.get("host") ?? ""}` }, () => handleWithRouter(req, res, next)),
+  );
 
   // Last resort: something threw outside React Router (which renders its own error pages).
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {

@@ -27,6 +27,8 @@ export const shellStateContext = createContext<ShellState>();
 export interface RequestScope {
   sessionReads: Map<string, Promise<unknown>>;
   cookiesToSend: string[];
+  /** Where the visitor is (scheme and Host as received): links in the emails this request sends point there when it is ours. */
+  origin?: string;
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();

@@ -22,6 +22,23 @@ export function returnOriginOf(request: Request, allowedDomains: readonly string
   return isDomainAllowed(own, allowedDomains) ? own : new URL(publicUrl).origin;
 }
 
+/**
+ * Where a first visit on another of this deployment's hosts belongs when PUBLIC_URL names the
+ * canonical one: the same page there (302: a later deployment may name another). Null to stay:
+ * no canonical origin, already on its host (hosts compare, not schemes: behind a TLS proxy the
+ * app may see http), not a page load (a form post, a client navigation's data request), or a
+ * visitor who is signed in here — moving them would sign them out, mid-payment included.
+ */
+export function canonicalLocation(request: Request, canonicalOrigin: string | null): string | null {
+  if (!canonicalOrigin || (request.method !== "GET" && request.method !== "HEAD")) return null;
+  const url = new URL(request.url);
+  const canonical = new URL(canonicalOrigin);
+  if (url.host.toLowerCase() === canonical.host.toLowerCase()) return null;
+  if (url.pathname.endsWith(".data")) return null;
+  if (request.headers.get("cookie")?.includes("session_token=")) return null;
+  return `${canonical.origin}${url.pathname}${url.search}`;
+}
+
 export function hostnameOf(origin: string): string | null {
   try {
     return new URL(origin).hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");

@@ -9,7 +9,7 @@ import { getConfig } from "../config";
 import { getDb } from "../db/client";
 import { requestInfoContext, shellStateContext } from "../http/request-context";
 import { checkNavigation, loadShellState, normalizePattern } from "./check-navigation";
-import { originOfRequest } from "./domain-check";
+import { canonicalLocation, originOfRequest } from "./domain-check";
 
 /** Resource routes answer JSON: no page, no navigation checks. */
 export function isResourcePattern(pattern: string): boolean {
@@ -46,7 +46,9 @@ export const navigationMiddleware: MiddlewareFunction<Response> = async ({ reque
       throw data({ message: "Service Unavailable" }, { status: 503 });
     case "redirect":
       throw redirect(decision.location, decision.status);
-    case "continue":
+    case "continue": {
+      const canonical = canonicalLocation(request, getConfig().canonicalOrigin);
+      if (canonical) throw redirect(canonical, 302);
       if (decision.refusedRedirect) {
         context.get(requestInfoContext).log.warn(
           { path: url.pathname, ...decision.refusedRedirect },
@@ -54,5 +56,6 @@ export const navigationMiddleware: MiddlewareFunction<Response> = async ({ reque
         );
       }
       return next();
+    }
   }
 };

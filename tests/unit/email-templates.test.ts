@@ -63,7 +63,7 @@ const cases: { template: EmailTemplate; subject: string; link: string | null; co
     subject: "Your Atelier password was changed",
     link: url,
     code: null,
-    shows: ["22 November 2026 at 10:05 UTC", "If it was not you", "help@atelier.example"],
+    shows: ["November 22, 2026 at 10:05", "If it was not you", "help@atelier.example"],
   },
   {
     template: { kind: "welcome", name: "Ada", url },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL_FLAGS_OFF } from "../../server/content/feature-flags";
 import { checkNavigation, type ShellState } from "../../server/navigation/check-navigation";
-import { isDomainAllowed, originOfRequest } from "../../server/navigation/domain-check";
+import { canonicalLocation, isDomainAllowed, originOfRequest } from "../../server/navigation/domain-check";
 import { findRouteRule, resolveRouteRule, routeRuleInput } from "../../server/navigation/route-rules";
 import { pageUrl } from "../../server/navigation/middleware";
 
@@ -33,6 +33,25 @@ describe("domain check", () => {
     expect(isDomainAllowed("https://evil.example", ["localhost"])).toBe(false);
     expect(isDomainAllowed(null, ["localhost"])).toBe(false);
     expect(isDomainAllowed("not a url", ["localhost"])).toBe(false);
+  });
+});
+
+describe("canonical address (PUBLIC_URL set)", () => {
+  const canonical = "https://atelier.example";
+  const visit = (href: string, init: RequestInit = {}) => canonicalLocation(new Request(href, init), canonical);
+
+  it("moves a first visit on another host to the same page there", () => {
+    expect(visit("http://www.atelier.example/community/list?sort=popular")).toBe("https://atelier.example/community/list?sort=popular");
+    expect(visit("http://127.0.0.1:3000/", { method: "HEAD" })).toBe("https://atelier.example/");
+  });
+
+  it("stays: same host (whatever the scheme a proxy reports), no PUBLIC_URL, a form, a data request, a signed-in visitor", () => {
+    expect(visit("http://atelier.example/pricing-plans")).toBeNull();
+    expect(visit("https://ATELIER.example/pricing-plans")).toBeNull();
+    expect(canonicalLocation(new Request("http://localhost:3000/"), null)).toBeNull();
+    expect(visit("http://localhost:3000/login", { method: "POST" })).toBeNull();
+    expect(visit("http://localhost:3000/pricing-plans.data")).toBeNull();
+    expect(visit("http://localhost:3000/product-payment?transaction=1", { headers: { cookie: "better-auth.session_token=abc.def" } })).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "luci
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
+import { formatCount } from "~/lib/format";
 
 export interface Column<Row> {
   key: string;
@@ -114,7 +115,7 @@ export function DataTable<Row>({
       ) : (
         <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm text-ink-soft">
           <span>
-            {total.toLocaleString("en-US")} {total === 1 ? "row" : "rows"} · page {page} of {pages}
+            {formatCount(total)} {total === 1 ? "row" : "rows"} · page {page} of {pages}
           </span>
           <span className="flex gap-2">
             {page > 1 ? (

@@ -1,5 +1,5 @@
 import type { Quote } from "@server/commerce/pricing";
-import { formatCount } from "~/components/product/money";
+import { formatCount } from "~/lib/format";
 import type { OrderSummaryProps } from "~/components/product/product-layout";
 
 /** The order summary's figures from the server's quote (nothing is priced in the browser). */

@@ -9,6 +9,7 @@ import { useRevalidator } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { formatCount } from "~/lib/format";
 import { useApiClient } from "~/lib/api-client";
 import { checkRedeemCode } from "~/lib/commerce-constants";
 import { HttpError } from "~/lib/http-client";
@@ -77,7 +78,7 @@ export function RedeemCard({ window: redeemWindow, serverNow, signedIn }: { wind
     setMessage(null);
     try {
       const result = await api.post<{ tokens: number; balance: number }>("/api/redeem", { json: { code: checked.code } });
-      setMessage({ tone: "success", text: `${result.tokens} tokens added. Your balance is ${result.balance.toLocaleString("en-US")} tokens.` });
+      setMessage({ tone: "success", text: `${formatCount(result.tokens)} tokens added. Your balance is ${formatCount(result.balance)} tokens.` });
       (event.target as HTMLFormElement).reset();
       await revalidator.revalidate();
     } catch (e) {

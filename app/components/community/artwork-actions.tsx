@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
 import { REPORT_REASON_LABELS, REPORT_REASONS, reportInput } from "~/lib/community";
 import type { ArtworkView } from "~/lib/community-views";
 import { apiFailure, ArtworkFields, readArtworkFields } from "./artwork-fields";
-import { formatCount } from "./artwork-card";
+import { formatCompactCount } from "~/lib/format";
 import { Modal } from "./modal";
 
 type Reaction = "like" | "dislike" | null;
@@ -59,7 +59,7 @@ export function Reactions({ artwork, signedIn }: { artwork: Pick<ArtworkView, "i
       {kind === "like" ? <ThumbsUp aria-hidden className="size-4" /> : <ThumbsDown aria-hidden className="size-4" />}
       {kind === "like" ? "Like" : "Dislike"}
       <span data-testid={`${kind}-count`} className="tabular-nums">
-        {formatCount(n)}
+        {formatCompactCount(n)}
       </span>
     </>
   );

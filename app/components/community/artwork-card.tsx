@@ -2,14 +2,13 @@
 import { Download, Heart } from "lucide-react";
 import { Link } from "react-router";
 import { BlurImage } from "~/components/studio/blur-image";
+import { formatCompactCount } from "~/lib/format";
 import { styleLabel } from "~/components/studio/format";
 import type { ArtworkCard as ArtworkCardData, ArtworkCreator } from "~/lib/community-views";
 import { cn } from "~/lib/cn";
 
 export const detailPath = (id: string) => `/community/detail?id=${encodeURIComponent(id)}`;
 
-const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
-export const formatCount = (n: number) => compact.format(n);
 
 /** The creator's profile image, or their initial on a tinted disc. */
 export function CreatorAvatar({ creator, size = 24, className }: { creator: ArtworkCreator; size?: number; className?: string }) {
@@ -53,12 +52,12 @@ export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCar
           <span className="flex items-center gap-0.5" title={`${a.likes} likes`}>
             <Heart aria-hidden className="size-3.5" />
             <span className="sr-only">Likes: </span>
-            {formatCount(a.likes)}
+            {formatCompactCount(a.likes)}
           </span>
           <span className="flex items-center gap-0.5" title={`${a.downloads} downloads`}>
             <Download aria-hidden className="size-3.5" />
             <span className="sr-only">Downloads: </span>
-            {formatCount(a.downloads)}
+            {formatCompactCount(a.downloads)}
           </span>
         </div>
         <p className="text-xs text-ink-faint">{styleLabel(a.style)}</p>

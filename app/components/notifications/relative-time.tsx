@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { useDateSettings } from "~/components/when";
+import { formatDate } from "~/lib/format";
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 60 * 60],
@@ -22,14 +24,13 @@ export function formatRelativeTime(date: Date, now: Date = new Date()): string {
   return "just now";
 }
 
-const absoluteFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
-
 /**
  * A `<time>` that reads "5 minutes ago" and shows the exact date on hover. Server and browser
  * may disagree by a minute (or a time zone), so the text is refreshed after hydration.
  */
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
   const date = new Date(iso);
+  const settings = useDateSettings();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     setNow(new Date());
@@ -37,7 +38,7 @@ export function RelativeTime({ iso, className }: { iso: string; className?: stri
     return () => clearInterval(timer);
   }, []);
   return (
-    <time dateTime={iso} title={absoluteFormat.format(date)} className={className} suppressHydrationWarning>
+    <time dateTime={iso} title={`${formatDate(date, "dateTime", settings)}${settings.timeZone === "UTC" ? " UTC" : ""}`} className={className} suppressHydrationWarning>
       {formatRelativeTime(date, now)}
     </time>
   );

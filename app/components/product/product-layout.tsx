@@ -2,7 +2,7 @@ import { Check, ChevronRight, Coins, Lock } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
-import { DEFAULT_LOCALE, formatCount, formatMoney } from "./money";
+import { DEFAULT_LOCALE, formatCount, formatMoney } from "~/lib/format";
 
 /** The steps every purchase goes through, in order. */
 export const CHECKOUT_STEPS = ["Choose tier", "Review", "Pay"] as const;

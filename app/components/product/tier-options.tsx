@@ -1,7 +1,7 @@
 import { Check, Coins } from "lucide-react";
 import { useId } from "react";
 import { cn } from "~/lib/cn";
-import { DEFAULT_LOCALE, formatCount, formatMoney } from "./money";
+import { DEFAULT_LOCALE, formatCount, formatMoney } from "~/lib/format";
 
 export type TierOption = {
   id: string;

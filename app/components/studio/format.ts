@@ -1,7 +1,7 @@
 import type { GenerationStatus } from "~/lib/generation-constants";
 import type { GenerationView } from "~/lib/generation-views";
 import { findStyle } from "~/lib/studio-styles";
-import { formatCount } from "~/components/product/money";
+import { formatCount } from "~/lib/format";
 
 export const STATUS_LABELS: Record<GenerationStatus, string> = {
   queued: "Waiting",
@@ -44,6 +44,3 @@ export function queueText(position: number | null): string {
 export function refundText(g: Pick<GenerationView, "refunded" | "cost">): string | null {
   return g.refunded && g.cost > 0 ? `Your ${tokens(g.cost)} ${g.cost === 1 ? "was" : "were"} refunded.` : null;
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));

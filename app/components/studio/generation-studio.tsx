@@ -44,7 +44,7 @@ import { Lightbox, type LightboxEntry } from "./lightbox";
 import { FieldError, RatioShape, SegmentedRadio, StylePicker } from "./pickers";
 import { Snow } from "./snow";
 import { SourceImagePicker, useSourceImage } from "./source-image";
-import { formatCount } from "~/components/product/money";
+import { formatCount } from "~/lib/format";
 
 const MODE_INTRO: Record<GenerationMode, string> = {
   text: "Describe a scene, pick a style, and the studio paints it.",

@@ -6,7 +6,8 @@ import type { GenerationView } from "~/lib/generation-views";
 import { isFinished } from "~/lib/use-generation-stream";
 import { BlurImage } from "./blur-image";
 import { EngineBadge } from "./engine-badge";
-import { describePrompt, formatDate, refundText, styleLabel } from "./format";
+import { When } from "~/components/when";
+import { describePrompt, refundText, styleLabel } from "./format";
 import { GenerationProgress, StatusChip } from "./job-card";
 import { DownloadLinks } from "./lightbox";
 import { PublishButton } from "./publish-dialog";
@@ -105,9 +106,7 @@ function HistoryCard({
           <div>
             <dt className="sr-only">Made</dt>
             <dd>
-              <time dateTime={g.createdAt} suppressHydrationWarning>
-                {formatDate(g.createdAt)}
-              </time>
+              <When value={g.createdAt} />
             </dd>
           </div>
         </dl>

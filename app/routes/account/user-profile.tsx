@@ -18,7 +18,8 @@ import { ApiError, readFormData } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { ImageError } from "@server/storage/images";
 import { Coins, FileText, KeyRound, LogOut, Monitor, Receipt, Trash2, UserRound } from "lucide-react";
-import { formatMoney } from "~/components/product/money";
+import { When } from "~/components/when";
+import { formatMoney } from "~/lib/format";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 import { useRootData } from "~/lib/root-data";
@@ -30,7 +31,7 @@ import { FormMessage, TextField } from "~/components/ui/field";
 import { codeField, emailField, newPasswordField, signUpSchema } from "~/lib/account-schemas";
 import { fieldOrFormError, parseForm } from "~/lib/forms";
 import type { Route } from "./+types/user-profile";
-import { formatCount } from "~/components/product/money";
+import { formatCount } from "~/lib/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your profile · Atelier" }];
 
@@ -180,20 +181,6 @@ function Section({ icon, title, children, tone = "default" }: { icon: ReactNode;
   );
 }
 
-/**
- * What `toLocaleString("en-GB", { timeZone: "UTC" })` writes, with the formatter made once: with
- * options, that call builds a new Intl.DateTimeFormat every time (about 0.1 ms; format() is ~2 µs).
- */
-const UTC_DATE_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "UTC",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-});
-
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, methods, hasPassword, sessions, tokenHistory, purchases } = loaderData;
   // The root loader's balance (the header's): it runs with this page's loader on every load and revalidation.
@@ -342,12 +329,12 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                   <span className="min-w-0">
                     <span className="block font-medium text-ink">{ledgerLabel(row.reason)}</span>
                     <span className="block truncate text-ink-faint">
-                      {new Date(row.createdAt).toLocaleString()}
+                      <When value={row.createdAt} />
                       {row.note ? ` · ${row.note}` : ""}
                     </span>
                   </span>
                   <span className={row.amount > 0 ? "font-semibold text-success" : "font-semibold text-ink"}>
-                    {row.amount > 0 ? `+${row.amount}` : row.amount}
+                    {row.amount > 0 ? `+${formatCount(row.amount)}` : `−${formatCount(-row.amount)}`}
                   </span>
                 </li>
               ))}
@@ -372,7 +359,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                     <span className="min-w-0">
                       <span className="block font-medium text-ink">{p.lines}</span>
                       <span className="block text-ink-faint">
-                        {new Date(p.createdAt).toLocaleDateString()} · {formatCount(p.tokens)} tokens · {TRANSACTION_STATUS_LABELS[p.status]}
+                        <When value={p.createdAt} style="date" /> · {formatCount(p.tokens)} tokens · {TRANSACTION_STATUS_LABELS[p.status]}
                         {p.discountCode ? ` · code ${p.discountCode}` : ""}
                         {p.note ? ` · ${p.note}` : ""}
                       </span>
@@ -414,7 +401,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                   <span className="font-medium text-ink">{describeDevice(s.userAgent)}</span>
                   {s.current ? <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-strong">This device</span> : null}
                   <span className="block text-ink-soft">
-                    {s.ipAddress ?? "Unknown address"} · last active {UTC_DATE_TIME.format(new Date(s.updatedAt))} UTC
+                    {s.ipAddress ?? "Unknown address"} · last active <When value={s.updatedAt} />
                   </span>
                 </span>
               </li>

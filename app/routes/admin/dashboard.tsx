@@ -8,8 +8,9 @@ import { getDb } from "@server/db/client";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BarChart } from "~/components/admin/bar-chart";
+import { useDateSettings, When } from "~/components/when";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { formatCount, formatMoney } from "~/components/product/money";
+import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { MODE_LABELS, type GenerationMode } from "~/lib/generation";
@@ -25,8 +26,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 
-const dayLabel = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** One figure: its label and value are one link to the list it counts (or plain text when no list exists). */
@@ -87,6 +86,9 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
   const transactionsOf = (status: string) => `/admin/history-transaction?status=${status}&${span}`;
   const main = d.revenue[0]!;
   const money = (minor: number) => formatMoney(minor, main.currency);
+  // Days of the back office are UTC days, written in the viewer's English.
+  const { locale } = useDateSettings();
+  const dayLabel = (isoDay: string) => formatDate(`${isoDay}T00:00:00Z`, "dayMonth", { locale, timeZone: "UTC" });
 
   const transactionColumns: Column<TransactionRow>[] = [
     {
@@ -94,7 +96,7 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
       header: "Date (UTC)",
       cell: (r) => (
         <Link to={`/admin/detail-history-transaction?id=${r.id}`} className={cn(textLink, "whitespace-nowrap")}>
-          {when(r.createdAt)}
+          <When value={r.createdAt} zone="utc" zoneLabel={false} />
         </Link>
       ),
     },
@@ -104,7 +106,7 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
     { key: "total", header: "Total", align: "right", cell: (r) => formatMoney(r.totalMinor, r.currency) },
   ];
   const errorColumns: Column<ErrorRow>[] = [
-    { key: "when", header: "When (UTC)", cell: (r) => <span className="whitespace-nowrap">{when(r.createdDate)}</span> },
+    { key: "when", header: "When (UTC)", cell: (r) => <When value={r.createdDate} zone="utc" zoneLabel={false} className="whitespace-nowrap" /> },
     { key: "platform", header: "Platform", cell: (r) => r.platform },
     { key: "message", header: "Error", cell: (r) => <span className="line-clamp-2 break-words">{r.message}</span> },
     { key: "page", header: "Page", cell: (r) => r.page ?? "—" },

@@ -6,7 +6,8 @@ import { refundTransaction } from "@server/commerce/refunds";
 import { getDb } from "@server/db/client";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatCount, formatMoney } from "~/components/product/money";
+import { When } from "~/components/when";
+import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { refundForm } from "~/lib/admin-transactions";
@@ -140,7 +141,7 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
         <ol className="mt-3 space-y-2">
           {t.events.map((e, i) => (
             <li key={i} className="flex flex-wrap gap-x-3">
-              <span className="w-44 text-ink-soft">{new Date(e.at).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })}</span>
+              <When value={e.at} style="dateTimeSeconds" zone="utc" className="w-52 text-ink-soft" />
               <span className="font-medium text-ink">{TRANSACTION_STATUS_LABELS[e.status]}</span>
               <span className="text-ink-soft">{e.source}</span>
               {e.note ? <span className="w-full text-ink-soft sm:w-auto">— {e.note}</span> : null}

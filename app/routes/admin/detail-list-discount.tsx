@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
-import { formatMoney } from "~/components/product/money";
+import { formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { SHOP_CURRENCIES } from "~/lib/admin-products";

@@ -18,6 +18,7 @@ import {
 import { checkAllEngineHealth } from "@server/generation/engines/catalog";
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleHelp, Plus, RefreshCw, X, Zap } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass } from "~/components/ui/field";
 import { GENERATION_MODES, MODE_LABELS, type GenerationMode } from "~/lib/generation";
@@ -75,8 +76,9 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
 }
 
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "never";
+/** Engine times are the server's and the logs': UTC, like the rest of the back office. */
+function when(iso: string | null) {
+  return iso ? <When value={iso} zone="utc" /> : "never";
 }
 
 export default function AdminEnginesPage({ loaderData, actionData }: Route.ComponentProps) {

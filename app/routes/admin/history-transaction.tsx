@@ -7,8 +7,9 @@ import { products } from "@server/db/schema";
 import { asc } from "drizzle-orm";
 import { Download } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+import { When } from "~/components/when";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { formatCount, formatMoney } from "~/components/product/money";
+import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { TRANSACTION_FILTER_PROVIDERS, TRANSACTION_FILTER_STATUSES, transactionListQuery } from "~/lib/admin-transactions";
@@ -38,11 +39,11 @@ export default function AdminHistoryTransactionPage({ loaderData }: Route.Compon
   const columns: Column<Row>[] = [
     {
       key: "created",
-      header: "Date",
+      header: "Date (UTC)",
       sort: "created",
       cell: (r) => (
         <Link to={`/admin/detail-history-transaction?id=${r.id}`} className="font-medium text-accent hover:underline">
-          {new Date(r.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}
+          <When value={r.createdAt} zone="utc" zoneLabel={false} />
         </Link>
       ),
     },

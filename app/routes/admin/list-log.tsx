@@ -4,6 +4,7 @@ import { listAuditActors, listAuditEntries, listErrorReports, logQuery } from "@
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { Form, Link } from "react-router";
+import { When } from "~/components/when";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, audit, actors, errors: null };
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+const when = (iso: string) => <When value={iso} style="dateTimeSeconds" zone="utc" zoneLabel={false} />;
 
 function Json({ label, value }: { label: string; value: unknown }) {
   if (value === null || value === undefined) return null;

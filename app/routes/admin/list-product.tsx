@@ -6,7 +6,7 @@ import { parseListQuery } from "@server/admin/list-query";
 import { Copy, Pencil, Plus } from "lucide-react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { formatCount, formatMoney } from "~/components/product/money";
+import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass } from "~/components/ui/field";
 import { PRODUCT_STATUSES, productListQuery } from "~/lib/admin-products";

@@ -4,6 +4,7 @@ import { deleteSlide, listSlidesForAdmin, moveSlide, setSlideActive, slideImageU
 import { getDb } from "@server/db/client";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { data, Form, Link } from "react-router";
+import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -62,13 +63,16 @@ const STATUS: Record<SlideStatus, { label: string; className: string }> = {
   off: { label: "Off", className: "bg-amber-50 text-amber-800" },
 };
 
-const utc = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-function schedule(startsAt: string | null, endsAt: string | null): string {
-  if (startsAt && endsAt) return `${utc(startsAt)} – ${utc(endsAt)} UTC`;
-  if (startsAt) return `From ${utc(startsAt)} UTC`;
-  if (endsAt) return `Until ${utc(endsAt)} UTC`;
-  return "Always";
+function Schedule({ startsAt, endsAt }: { startsAt: string | null; endsAt: string | null }) {
+  if (startsAt && endsAt)
+    return (
+      <>
+        <When value={startsAt} zone="utc" zoneLabel={false} /> – <When value={endsAt} zone="utc" />
+      </>
+    );
+  if (startsAt) return <>From <When value={startsAt} zone="utc" /></>;
+  if (endsAt) return <>Until <When value={endsAt} zone="utc" /></>;
+  return <>Always</>;
 }
 
 export default function AdminListSlideshowBgPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -106,7 +110,7 @@ export default function AdminListSlideshowBgPage({ loaderData, actionData }: Rou
                 {slide.subtitle ? <p className="text-sm text-ink-soft">{slide.subtitle}</p> : null}
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-ink-soft">
                   <span className={cn("rounded-full px-2 py-0.5", STATUS[slide.status].className)}>{STATUS[slide.status].label}</span>
-                  {schedule(slide.startsAt, slide.endsAt)}
+                  <Schedule startsAt={slide.startsAt} endsAt={slide.endsAt} />
                 </p>
               </div>
               <Form method="post" className="flex items-center gap-1">

@@ -8,6 +8,7 @@ import { listArtworks } from "@server/community/artworks";
 import { listFeaturedArtworks, listModerationQueue, ModerationError, moderateArtwork, moderationInput } from "@server/community/moderation";
 import { getDb } from "@server/db/client";
 import { data, Form, Link, useNavigation } from "react-router";
+import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass } from "~/components/ui/field";
 import { REPORT_REASON_LABELS, type ReportReason } from "~/lib/community";
@@ -16,7 +17,6 @@ import type { Route } from "./+types/manage-community";
 
 export const meta = () => [{ title: "Community · Atelier admin" }];
 
-const reportWhen = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -91,7 +91,7 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
                           <span className="font-medium text-ink">{REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason}</span>
                           <span className="text-ink-faint">
                             {" "}
-                            · {report.reporterName} · {reportWhen.format(new Date(report.createdAt))} UTC
+                            · {report.reporterName} · <When value={report.createdAt} zone="utc" />
                           </span>
                           <span className="block break-words whitespace-pre-line text-ink-soft">{report.details || "No details given."}</span>
                         </li>

@@ -6,7 +6,7 @@ import { parseListQuery } from "@server/admin/list-query";
 import { Plus } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { formatMoney } from "~/components/product/money";
+import { formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass } from "~/components/ui/field";
 import { discountListQuery } from "~/lib/admin-discounts";

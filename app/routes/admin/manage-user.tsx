@@ -5,7 +5,7 @@ import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { Form, Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { formatCount } from "~/components/product/money";
+import { formatCount } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { userListQuery } from "~/lib/admin-users";

@@ -8,7 +8,8 @@ import { CommerceError } from "@server/commerce/errors";
 import { createRedeemCode, listRedeemCodesForAdmin, setRedeemCodeActive } from "@server/commerce/redeem-codes";
 import { getDb } from "@server/db/client";
 import { data, Form, useNavigation } from "react-router";
-import { formatCount } from "~/components/product/money";
+import { When } from "~/components/when";
+import { formatCount } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { redeemCodeForm } from "~/lib/admin-redeem-codes";
@@ -64,7 +65,6 @@ export async function action({ request }: Route.ActionArgs) {
   return data<Answer>({ ok: false, message: "Unknown action.", fields: {}, values: {} }, { status: 400 });
 }
 
-const utc = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const STATUS_LABELS = { scheduled: "Scheduled", open: "Open now", ended: "Ended", "used-up": "All redeemed", off: "Off" } as const;
 
 export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -124,7 +124,7 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
                   <div className="min-w-0">
                     <p className="font-mono text-lg font-semibold break-all text-ink">{c.code}</p>
                     <p className="text-sm text-ink-soft">
-                      {formatCount(c.tokens)} tokens each · {utc.format(new Date(c.startsAt))} – {utc.format(new Date(c.endsAt))} UTC
+                      {formatCount(c.tokens)} tokens each · <When value={c.startsAt} zone="utc" zoneLabel={false} /> – <When value={c.endsAt} zone="utc" />
                     </p>
                     <p className="text-sm text-ink-soft">
                       <span className="font-medium text-ink" data-testid={`status-${c.code}`}>
@@ -157,7 +157,7 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
                           <a href={`/admin/user-form?id=${encodeURIComponent(r.userId)}`} className="font-medium text-ink hover:underline">
                             {r.name} <span className="text-ink-faint">{r.email}</span>
                           </a>
-                          <span className="text-ink-faint">{utc.format(new Date(r.at))} UTC</span>
+                          <When value={r.at} zone="utc" className="text-ink-faint" />
                         </li>
                       ))}
                     </ul>

@@ -9,7 +9,7 @@ import { getDb } from "@server/db/client";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
-import { formatCount, formatMoney } from "~/components/product/money";
+import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { banForm, notifyForm, tokenAdjustmentForm, userProfileForm } from "~/lib/admin-users";

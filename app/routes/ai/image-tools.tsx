@@ -11,6 +11,7 @@ import { listImageEdits, MAX_ACTIVE_EDITS, TOOL_UNAVAILABLE_MESSAGE } from "@ser
 import { Download, ImageUp, LoaderCircle, Trash2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { When } from "~/components/when";
 import { failureFrom } from "~/components/studio/api";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
@@ -83,7 +84,7 @@ function EditCard({ edit, highlighted, onCancel, onDelete }: { edit: ImageEditVi
     >
       <div className="flex items-center justify-between gap-3">
         <p className="font-semibold text-ink">{edit.toolLabel}</p>
-        <p className="text-xs text-ink-soft">{new Date(edit.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}</p>
+        <p className="text-xs text-ink-soft"><When value={edit.createdAt} /></p>
       </div>
       <div className="grid grid-cols-2 gap-3">
         <figure className="space-y-1">

@@ -2,7 +2,7 @@ import { BadgePercent, Info, RotateCcw, Sparkles, Zap } from "lucide-react";
 import { useId, useState } from "react";
 import { type OrderLineItem, ProductLayout, orderSubtotal } from "~/components/product/product-layout";
 import { type TierOption, TierOptions } from "~/components/product/tier-options";
-import { formatCount } from "~/components/product/money";
+import { formatCount } from "~/lib/format";
 
 export const meta = () => [
   { title: "Product layout sample — Atelier" },

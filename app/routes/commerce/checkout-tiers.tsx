@@ -4,7 +4,7 @@ import { getDb } from "@server/db/client";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { QuantityStepper } from "~/components/commerce/quantity-stepper";
-import { formatCount } from "~/components/product/money";
+import { formatCount } from "~/lib/format";
 import { ProductLayout } from "~/components/product/product-layout";
 import { TierOptions } from "~/components/product/tier-options";
 import { FormMessage } from "~/components/ui/field";

@@ -9,7 +9,7 @@ import { loadTokenSettings } from "@server/generation/token-settings";
 import { Check, ChevronDown, Coins, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { RedeemCard } from "~/components/commerce/redeem-card";
-import { formatCount, formatMoney } from "~/components/product/money";
+import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/pricing-plans";

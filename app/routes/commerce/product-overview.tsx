@@ -8,7 +8,7 @@ import { BadgePercent, ShoppingBag, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { QuantityStepper } from "~/components/commerce/quantity-stepper";
-import { formatCount, formatMoney } from "~/components/product/money";
+import { formatCount, formatMoney } from "~/lib/format";
 import { quoteSummary } from "~/components/commerce/quote-summary";
 import { ProductLayout } from "~/components/product/product-layout";
 import { buttonClass } from "~/components/ui/button";

@@ -12,7 +12,7 @@ import { CheckCircle2, Clock, Coins, RotateCcw, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator, useSearchParams } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
-import { formatCount, formatMoney } from "~/components/product/money";
+import { formatCount, formatMoney } from "~/lib/format";
 import { quoteSummary } from "~/components/commerce/quote-summary";
 import { ProductLayout } from "~/components/product/product-layout";
 import { buttonClass } from "~/components/ui/button";

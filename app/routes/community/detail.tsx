@@ -11,7 +11,8 @@ import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { DownloadMenu, OwnerActions, Reactions, ReportButton } from "~/components/community/artwork-actions";
 import { ArtworkGrid, CreatorAvatar, detailPath } from "~/components/community/artwork-card";
-import { excerpt, formatDate, styleLabel } from "~/components/studio/format";
+import { excerpt, styleLabel } from "~/components/studio/format";
+import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
 import type { ArtworkView } from "~/lib/community-views";
 import { MODE_LABELS } from "~/lib/generation-constants";
@@ -135,9 +136,7 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
                 <p className="truncate font-medium text-ink">{artwork.creator.name}</p>
                 <p className="flex items-center gap-1 text-xs text-ink-faint">
                   <CalendarDays aria-hidden className="size-3.5" />
-                  <time dateTime={artwork.createdAt} suppressHydrationWarning>
-                    {formatDate(artwork.createdAt)}
-                  </time>
+                  <When value={artwork.createdAt} style="date" />
                 </p>
               </div>
             </div>

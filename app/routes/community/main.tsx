@@ -4,7 +4,8 @@ import { getDb } from "@server/db/client";
 import { ArrowRight, Award, Clock, Flame, Heart, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ArtworkGrid, CreatorAvatar, formatCount } from "~/components/community/artwork-card";
+import { ArtworkGrid, CreatorAvatar } from "~/components/community/artwork-card";
+import { formatCompactCount } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import type { ListSort } from "~/lib/community";
 import { useRootData } from "~/lib/root-data";
@@ -99,7 +100,7 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
                       {c.artworks} {c.artworks === 1 ? "artwork" : "artworks"}
                     </span>
                     <span className="flex items-center gap-0.5">
-                      <Heart aria-hidden className="size-3.5" /> {formatCount(c.likes)} <span className="sr-only">likes</span>
+                      <Heart aria-hidden className="size-3.5" /> {formatCompactCount(c.likes)} <span className="sr-only">likes</span>
                     </span>
                   </p>
                 </div>

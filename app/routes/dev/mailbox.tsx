@@ -16,6 +16,7 @@ import { Inbox, Mail, MailOpen, Paperclip, Search, X } from "lucide-react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { RelativeTime } from "~/components/notifications/relative-time";
+import { When } from "~/components/when";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/mailbox";
@@ -87,7 +88,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const absoluteFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -213,7 +213,7 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
                   </dd>
                   <dt className="text-ink-faint">Sent</dt>
                   <dd className="text-ink">
-                    <time dateTime={selected.createdAt}>{absoluteFormat.format(new Date(selected.createdAt))} UTC</time>
+                    <When value={selected.createdAt} style="dateTimeSeconds" zone="utc" />
                   </dd>
                 </dl>
                 {selected.attachments.length > 0 ? (

@@ -9,7 +9,7 @@ import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { NavMenu } from "~/components/nav-menu";
-import { formatCount } from "~/components/product/money";
+import { formatCount } from "~/lib/format";
 
 type NavItem = { to: string; label: string };
 

@@ -8,7 +8,7 @@ import { confirmSandboxCheckout, expireSandboxCheckout, getSandboxCheckout, payS
 import { getDb } from "@server/db/client";
 import { CreditCard, FlaskConical, Lock, ShieldCheck } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { formatMoney } from "~/components/product/money";
+import { formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { SANDBOX_TEST_CARDS } from "~/lib/commerce-constants";

@@ -11,7 +11,7 @@ export const colors = {
   sunken: "#f2ede4",
   ink: "#1d1a17",
   inkSoft: "#5b554e",
-  inkFaint: "#8b847b",
+  inkFaint: "#6f695f", // the site's faint ink (AA contrast on white)
   line: "#e4ddd2",
   accent: "#6d3fd6",
   danger: "#b42318",

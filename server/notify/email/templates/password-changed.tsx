@@ -1,4 +1,5 @@
 /** A security notice after a password change, so a person whose account was taken over finds out. */
+import { formatDate, UTC_SETTINGS } from "~/lib/format";
 import { ActionButton, EmailLayout, Greeting, LinkFallback, Paragraph } from "./layout";
 
 export interface PasswordChangedEmailProps {
@@ -11,13 +12,12 @@ export interface PasswordChangedEmailProps {
 }
 
 // Emails are read in any time zone; UTC, said out loud, is never misread.
-const whenFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 
 export function PasswordChangedEmail({ name, changedAt, resetUrl, supportEmail }: PasswordChangedEmailProps) {
   return (
     <EmailLayout preview="The password of your Atelier account was changed.">
       <Greeting name={name} />
-      <Paragraph>{`The password of your Atelier account was changed on ${whenFormat.format(changedAt)} UTC.`}</Paragraph>
+      <Paragraph>{`The password of your Atelier account was changed on ${formatDate(changedAt, "longDateTime", UTC_SETTINGS)} UTC.`}</Paragraph>
       <Paragraph>If this was you, there is nothing else to do.</Paragraph>
       <Paragraph>
         If it was not you, someone else may know your password or have access to your email. Reset your password now
