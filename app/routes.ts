@@ -77,6 +77,7 @@ export default [
       route("engines", "routes/admin/engines.tsx"),
       route("engine-form", "routes/admin/engine-form.tsx"),
       route("redeem-codes", "routes/admin/redeem-codes.tsx"), // not in the spec's list: the token redeem event's codes
+      route("generations", "routes/admin/generations.tsx"), // not in the spec's list: where the dashboard's generation figures lead
     ]),
   ]),
 

@@ -6,7 +6,7 @@
  */
 import { loadDashboard } from "../server/admin/dashboard";
 import { listShopProducts } from "../server/commerce/products";
-import { errorReports, transactionEvents, transactionLines, transactions } from "../server/db/schema";
+import { errorReports, generations, transactionEvents, transactionLines, transactions } from "../server/db/schema";
 import { formatMoney } from "../app/lib/format";
 import { createVerifiedUser, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
@@ -66,4 +66,38 @@ test("an admin reads the dashboard, switches to 7 days and opens a figure's list
   await page.getByRole("link", { name: /^Errors in 7 days/ }).click();
   await expect(page).toHaveURL("/admin/list-log?tab=errors");
   await expect(page.getByRole("table", { name: "Error reports" })).toContainText("TypeError: dashboard test");
+});
+
+test("the dashboard's generation figures open the list of generations, with what a failure said", async ({ page, db }) => {
+  const person = await createVerifiedUser(db, "Gina Generations");
+  const base = { userId: person.id, engineId: "studio", engineLabel: "Studio — offline engine", style: "natural", aspectRatio: "1:1", size: 512, width: 512, height: 512, count: 1, seed: 7, strength: 0.75, cost: 2 };
+  await db.insert(generations).values([
+    { ...base, mode: "text", status: "succeeded", prompt: "a lighthouse on a cliff", finishedAt: new Date() },
+    { ...base, mode: "image", status: "failed", prompt: "a fox in the snow", error: "The engine could not paint this one. Your tokens were refunded.", errorDetail: "CUDA out of memory (gina test)", refunded: true, attempts: 3, finishedAt: new Date() },
+  ]);
+
+  await signInAsAdmin(page);
+  await gotoHydrated(page, "/admin/dashboard?days=7");
+  const week = await loadDashboard(db, { days: 7 });
+  await page.getByRole("link", { name: /^Failed \d/ }).click();
+  await expect(page).toHaveURL(`/admin/generations?status=failed&from=${week.from}&to=${week.to}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Generations");
+  const table = page.getByRole("table", { name: "Generations" });
+  const failed = table.getByRole("row").filter({ hasText: "a fox in the snow" });
+  await expect(failed).toContainText("Image to art · Studio — offline engine");
+  await expect(failed).toContainText("3 tries");
+  await expect(failed).toContainText("Your tokens were refunded.");
+  await expect(failed).toContainText("refunded");
+  await failed.getByText("What the engine said").click();
+  await expect(failed).toContainText("CUDA out of memory (gina test)");
+  await expect(table).not.toContainText("a lighthouse on a cliff");
+
+  // Every status, narrowed to one person by the search box.
+  await page.getByLabel("Status").selectOption("all");
+  await page.getByLabel("Person").fill("Gina Generations");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/status=all.*user=Gina\+Generations/);
+  await expect(table.getByRole("row")).toHaveCount(3); // the header and two
+  await expect(table).toContainText("a lighthouse on a cliff");
+  await expect(table.getByRole("link", { name: "Gina Generations" }).first()).toHaveAttribute("href", `/admin/user-form?id=${person.id}`);
 });

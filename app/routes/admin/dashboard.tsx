@@ -159,15 +159,14 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
         </div>
       </Section>
 
-      {/* No admin list of every generation exists (each user's are on their page), so these figures do not link. */}
       <Section id="generations-heading" title="Generations">
         <div className={grid}>
-          <Stat label={`Generations in ${d.days} days`} value={formatCount(d.generations.total)}>
+          <Stat label={`Generations in ${d.days} days`} value={formatCount(d.generations.total)} to={`/admin/generations?${span}`}>
             <p>
               {formatCount(d.generations.succeeded)} finished · {formatCount(d.generations.active)} queued or running · {formatCount(d.generations.canceled)} canceled
             </p>
           </Stat>
-          <Stat label="Failed" value={formatCount(d.generations.failed)}>
+          <Stat label="Failed" value={formatCount(d.generations.failed)} to={`/admin/generations?status=failed&${span}`}>
             <p>{plural(d.generations.refunded, "generation")} refunded</p>
           </Stat>
           <div className="rounded-2xl border border-line bg-paper-raised p-4 text-sm text-ink-soft">
