@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { setFeatureFlag } from "../server/content/feature-flags";
 import { DEFAULT_TOKEN_SETTINGS, saveTokenSettings } from "../server/generation/token-settings";
+import { formatCount } from "../app/lib/format";
 import { createVerifiedUser, signInAs } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
@@ -89,7 +90,9 @@ test("text to art: generate with a style, watch it paint, find it in the history
   expect(seen.some((s) => s.stage && s.stage.length > 0)).toBe(true);
   await expectImageLoaded(page, card);
   await expect(card.getByTestId("engine-badge")).toBeVisible();
-  await expect(page.getByTestId("studio-balance")).toHaveText((balanceBefore - cost).toLocaleString("en-US"));
+  await expect(page.getByTestId("studio-balance")).toHaveText(formatCount(balanceBefore - cost));
+  // The header's balance follows, without a reload.
+  await expect(page.getByTestId("header-token-balance")).toContainText(formatCount(balanceBefore - cost));
 
   const item = page.getByTestId("history-item").filter({ hasText: "A lighthouse on a cliff at sunset" });
   await expect(item).toHaveCount(1);
@@ -118,6 +121,12 @@ test("image to art: upload a picture, generate, see the result; the picture surv
   await expect(page.getByTestId("generate-blocked")).toHaveText("Add a picture to start from.");
   await page.getByLabel("Your picture").setInputFiles(file);
   await expect(page.getByText("Uploaded and ready.")).toBeVisible();
+  // A 4:3 photo at the default square shape: the crop is said, and the whole picture is one click away.
+  const crop = page.getByTestId("crop-notice");
+  await expect(crop).toHaveText("Your picture is about 4:3; at 1:1 its sides are cropped. Use 4:3");
+  await crop.getByRole("button", { name: "Use 4:3" }).click();
+  await expect(page.getByRole("radio", { name: "4:3" })).toBeChecked();
+  await expect(crop).toHaveCount(0);
   const fileName = await page.evaluate(() => localStorage.getItem("previewImage"));
   expect(fileName).toMatch(/\.png$/);
 

@@ -61,6 +61,8 @@ export interface GenerationView {
   stage: string | null;
   /** Jobs ahead of this one while queued (0 = next). */
   queuePosition: number | null;
+  /** Back in the queue after a try that failed or was interrupted: `stage` says why, not the line. */
+  retrying: boolean;
   /** Why it failed or was canceled, in plain words. */
   error: string | null;
   refunded: boolean;

@@ -347,6 +347,7 @@ export function toView(row: GenerationRow, images: GenerationImageRow[], positio
     progress: row.status === "succeeded" ? 100 : row.progress,
     stage: row.stage,
     queuePosition: position,
+    retrying: row.status === "queued" && row.attempts > 0,
     error: row.error,
     refunded: row.refunded,
     sourceUrl: row.sourceKey ? fileUrl(row.sourceKey) : null,

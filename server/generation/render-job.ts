@@ -227,7 +227,7 @@ export async function runGeneration(db: Database, generationId: string, context:
     if (retryable && !context.lastAttempt && row.attempts < MAX_ATTEMPTS) {
       await db
         .update(generations)
-        .set({ status: "queued", stage: "Retrying in a moment", progress: null, heartbeatAt: null })
+        .set({ status: "queued", stage: `That try did not work; trying again in a moment (try ${row.attempts + 1} of ${MAX_ATTEMPTS})`, progress: null, heartbeatAt: null })
         .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
       log.warn({ err: error, generationId: row.id }, "generation failed; it will be retried");
       throw error;

@@ -192,6 +192,8 @@ describe("running a generation", () => {
     const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
     await expect(runGeneration(t.db, generation.id, { lastAttempt: false })).rejects.toThrow("The engine is not answering.");
     expect(await statusOf(generation.id)).toMatchObject({ status: "queued", attempts: 1, refunded: false });
+    // The person sees a retry and why, not a place in line.
+    expect(await getGenerationView(t.db, ada, generation.id)).toMatchObject({ status: "queued", retrying: true, stage: "That try did not work; trying again in a moment (try 2 of 3)" });
     await runGeneration(t.db, generation.id, { lastAttempt: true });
     expect(await statusOf(generation.id)).toMatchObject({ status: "failed", attempts: 2, refunded: true });
     expect(await getTokenBalance(t.db, ada)).toBe(10);

@@ -43,7 +43,7 @@ import { JobCard } from "./job-card";
 import { Lightbox, type LightboxEntry } from "./lightbox";
 import { FieldError, RatioShape, SegmentedRadio, StylePicker } from "./pickers";
 import { Snow } from "./snow";
-import { SourceImagePicker, useSourceImage } from "./source-image";
+import { CropNotice, SourceImagePicker, useSourceImage } from "./source-image";
 import { formatCount } from "~/lib/format";
 
 const MODE_INTRO: Record<GenerationMode, string> = {
@@ -604,6 +604,9 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
                 ),
               }))}
             />
+            {mode === "image" ? (
+              <CropNotice pictureUrl={source.source?.url ?? source.pending?.objectUrl ?? null} aspect={form.aspectRatio} aspects={options.aspectRatios} onUse={changeAspect} />
+            ) : null}
 
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
               <SegmentedRadio

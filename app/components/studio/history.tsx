@@ -86,7 +86,7 @@ function HistoryCard({
           <p className="min-w-0 flex-1 text-sm font-medium leading-snug text-ink" title={g.prompt}>
             {describePrompt(g)}
           </p>
-          <StatusChip status={g.status} />
+          <StatusChip status={g.status} retrying={g.retrying} />
         </div>
         <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-ink-faint">
           <div>

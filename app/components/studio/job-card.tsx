@@ -9,17 +9,18 @@ import { BlurImage } from "./blur-image";
 import { EngineBadge } from "./engine-badge";
 import { describePrompt, queueText, refundText, STATUS_LABELS, STATUS_TONES, styleLabel } from "./format";
 
-export function StatusChip({ status }: { status: GenerationView["status"] }) {
+export function StatusChip({ status, retrying = false }: { status: GenerationView["status"]; retrying?: boolean }) {
   return (
     <span data-testid="generation-status" className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1", STATUS_TONES[status])}>
-      {status === "running" ? <LoaderCircle aria-hidden className="size-3 animate-spin" /> : null}
-      {STATUS_LABELS[status]}
+      {status === "running" || retrying ? <LoaderCircle aria-hidden className="size-3 animate-spin" /> : null}
+      {retrying ? "Retrying" : STATUS_LABELS[status]}
     </span>
   );
 }
 
 export function GenerationProgress({ generation }: { generation: GenerationView }) {
-  const queued = generation.status === "queued";
+  // A job back in line after a failed try says why (the engine did not answer, is busy…), not its place.
+  const queued = generation.status === "queued" && !generation.retrying;
   return (
     <ProgressBar
       label={`Progress of "${describePrompt(generation)}"`}
@@ -71,7 +72,7 @@ export function JobCard({
       className="animate-fade-in scroll-mt-24 rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-5"
     >
       <header className="flex flex-wrap items-center gap-2">
-        <StatusChip status={g.status} />
+        <StatusChip status={g.status} retrying={g.retrying} />
         <p className="min-w-0 flex-1 truncate text-sm font-medium text-ink" title={g.prompt}>
           {describePrompt(g)}
         </p>

@@ -290,3 +290,49 @@ export function SourceImagePicker({ state, fieldError, signedIn }: { state: Sour
     </div>
   );
 }
+
+/** The natural size of a picture at `url` (null until it has loaded, or without one). */
+function usePictureSize(url: string | null): { width: number; height: number } | null {
+  const [size, setSize] = useState<{ url: string; width: number; height: number } | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    const image = new Image();
+    image.onload = () => setSize({ url, width: image.naturalWidth, height: image.naturalHeight });
+    image.src = url;
+    return () => {
+      image.onload = null;
+    };
+  }, [url]);
+  return size && size.url === url && size.width > 0 && size.height > 0 ? size : null;
+}
+
+/** The offered shape nearest to a picture's (compared as ratios, so 4:3 and 3:4 are far apart). */
+export function nearestAspect<A extends string>(size: { width: number; height: number }, aspects: readonly A[]): A | null {
+  const ratioOf = (aspect: string) => {
+    const [w, h] = aspect.split(":").map(Number) as [number, number];
+    return w / h;
+  };
+  const own = Math.log(size.width / size.height);
+  let best: A | null = null;
+  for (const aspect of aspects) if (best === null || Math.abs(Math.log(ratioOf(aspect)) - own) < Math.abs(Math.log(ratioOf(best)) - own)) best = aspect;
+  return best;
+}
+
+/**
+ * Engines fill the chosen shape from the middle of the picture (cover), so a picture of another
+ * shape loses its edges: say so, and offer the shape that keeps it whole.
+ */
+export function CropNotice<A extends string>({ pictureUrl, aspect, aspects, onUse }: { pictureUrl: string | null; aspect: A; aspects: readonly A[]; onUse: (aspect: A) => void }) {
+  const size = usePictureSize(pictureUrl);
+  if (!size) return null;
+  const nearest = nearestAspect(size, aspects);
+  if (!nearest || nearest === aspect) return null;
+  return (
+    <p className="mt-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="crop-notice">
+      Your picture is about {nearest}; at {aspect} its {size.width > size.height ? "sides" : "top and bottom"} are cropped.{" "}
+      <button type="button" className="font-semibold underline underline-offset-2" onClick={() => onUse(nearest)}>
+        Use {nearest}
+      </button>
+    </p>
+  );
+}
