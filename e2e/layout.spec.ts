@@ -3,7 +3,8 @@
  * visitor, a signed-in user and an admin, with every feature flag on (events add links to the
  * header), at phone, tablet and laptop widths (390, 768, 1024, 1280 px). A page fails when it
  * scrolls sideways, or when a visible link, button or field sits off-screen outside a box made to
- * scroll sideways (a wide table). Admin pages are walked as the admin only (others are sent away).
+ * scroll sideways (a wide table), or when a centred box of the content starts left of the header's
+ * content (pages line up with the header and footer). Admin pages are walked as the admin only.
  */
 import type { Page } from "@playwright/test";
 import { setFeatureFlag } from "../server/content/feature-flags";
@@ -34,6 +35,16 @@ async function misfits(page: Page): Promise<string[]> {
       if ((box.right > width + 1 || box.left < -1) && !scrollsSideways(el)) {
         const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("name") ?? "").trim().slice(0, 40);
         found.push(`${el.tagName.toLowerCase()} "${name}" off-screen (${Math.round(box.left)}–${Math.round(box.right)} px)`);
+      }
+    }
+    // Page content lines up with the header and footer: no centred box reaches past the header's edge.
+    const bar = document.querySelector("header.sticky > div");
+    if (bar) {
+      const contentLeft = (el: Element) => el.getBoundingClientRect().left + Number.parseFloat(getComputedStyle(el).paddingLeft);
+      const edge = contentLeft(bar);
+      for (const el of document.querySelectorAll("main [class*='mx-auto']")) {
+        if (el.getBoundingClientRect().width === 0 || el.closest("[role=dialog], dialog")) continue;
+        if (contentLeft(el) < edge - 1) found.push(`${el.tagName.toLowerCase()}.${el.className.split(" ").find((c) => c.startsWith("max-w")) ?? ""} starts left of the header (${Math.round(contentLeft(el))} < ${Math.round(edge)} px)`);
       }
     }
     return found.slice(0, 5);

@@ -225,7 +225,7 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
 
   const active = edits.filter(isEditActive).length;
   return (
-    <div className="mx-auto max-w-5xl space-y-8 px-4 py-10">
+    <div className="mx-auto max-w-5xl space-y-8 px-4 py-10 sm:px-6">
       <header>
         <h1 className="font-display text-4xl font-semibold tracking-tight text-ink">Image tools</h1>
         <p className="mt-2 max-w-2xl text-ink-soft">

@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function PricingPlansPage({ loaderData }: Route.ComponentProps) {
   const { products, faqs, costs, redeem, signedIn } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="mx-auto max-w-2xl text-center">
         <p className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-3 py-1 text-sm font-medium text-accent-strong">
           <Sparkles aria-hidden className="size-4" /> Tokens never expire

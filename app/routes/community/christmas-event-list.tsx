@@ -33,7 +33,7 @@ export default function ChristmasEventListPage({ loaderData }: Route.ComponentPr
     <div style={CHRISTMAS_THEME}>
       <header className="relative overflow-hidden bg-gradient-to-b from-[#14342b] to-[#1f4d3f] text-paper">
         <Snow className="pointer-events-none absolute inset-0 size-full" />
-        <div className="relative mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <div className="relative mx-auto max-w-6xl px-4 py-12 sm:px-6">
           <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">Christmas gallery</h1>
           <p className="mt-2 max-w-xl text-paper/85">Festive scenes the community made with the christmas styles.</p>
           <Link to="/ai/christmas-event/ai-text-to-art" className={buttonClass({ variant: "inverse", size: "sm", className: "mt-5" })}>
@@ -41,7 +41,7 @@ export default function ChristmasEventListPage({ loaderData }: Route.ComponentPr
           </Link>
         </div>
       </header>
-      <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         <ArtworkList page={page} query={query} christmas basePath="/community/christmas-event/list" />
       </section>
     </div>

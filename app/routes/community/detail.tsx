@@ -104,7 +104,7 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
   }, [loaderData.artwork]);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-ink-soft">
         <Link to="/community/main" className="hover:text-ink hover:underline">
           Community

@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function ListPage({ loaderData }: Route.ComponentProps) {
   const { query, page } = loaderData;
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">All artwork</h1>
       <p className="mt-2 text-ink-soft">Browse, search and filter everything the community has shared.</p>
       <div className="mt-6">

@@ -47,7 +47,7 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
   const { featured, trending, newest, topCreators } = loaderData;
   const christmas = Boolean(useRootData()?.flags?.christmas_event);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Community</h1>
