@@ -1,6 +1,7 @@
 /**
  * The token redeem event from the back office (issue 16): an admin creates a code with a UTC
- * window and a limit (mistakes shown beside their fields), a person redeems it, the admin sees who
+ * window, a total and a per-person limit (mistakes shown beside their fields), a person redeems it
+ * as often as allowed, the admin sees who
  * did and that it is used up, switches it off (nobody can redeem it then), and finds it all in
  * the audit log.
  */
@@ -35,25 +36,35 @@ test("an admin creates, watches and switches off a redeem code", async ({ page, 
     await form.getByLabel("Tokens each").fill("75");
     await form.getByLabel("Opens (UTC)").fill(utcInput(-60));
     await form.getByLabel("Closes (UTC)").fill(utcInput(60));
-    await form.getByLabel("How many people at most").fill("1");
+    await form.getByLabel("Redemptions in all, at most").fill("2");
+    await form.getByLabel("Times per person").fill("0");
     await form.getByRole("button", { name: "Create the code" }).click();
-    await expect(page.getByText(`${name} is saved: 75 tokens each, for the first person in its window.`)).toBeVisible();
+    await expect(form.getByText("At least once")).toBeVisible();
+    await form.getByLabel("Times per person").fill("2");
+    await form.getByRole("button", { name: "Create the code" }).click();
+    await expect(page.getByText(`${name} is saved: 75 tokens each time, up to 2 times per person, 2 redemptions in all, in its window.`)).toBeVisible();
     const card = page.getByRole("listitem", { name });
     await expect(card.getByTestId(`status-${name}`)).toHaveText("Open now");
-    await expect(card).toContainText("redeemed by 0 of 1 people");
+    await expect(card).toContainText("redeemed 0 of 2 times · up to 2 times per person");
 
-    // Someone redeems it; the limit of one is reached.
+    // Someone redeems it twice, as it allows; the total of two is reached.
     const person = await createVerifiedUser(db, "Rita Redeemer");
     const theirs = await browser.newContext();
     await signInAs(theirs.request, person.email, person.password);
-    const redeemed = await theirs.request.post("/api/redeem", { data: { code: name.toLowerCase() }, headers: { Origin: ORIGIN() } });
-    expect(redeemed.status()).toBe(200);
-    expect(await redeemed.json()).toMatchObject({ tokens: 75, balance: 125 });
+    const redeem = () => theirs.request.post("/api/redeem", { data: { code: name.toLowerCase() }, headers: { Origin: ORIGIN() } });
+    const first = await redeem();
+    expect(first.status()).toBe(200);
+    expect(await first.json()).toMatchObject({ tokens: 75, balance: 125 });
+    expect(await (await redeem()).json()).toMatchObject({ tokens: 75, balance: 200 });
+    const third = await redeem();
+    expect(third.status()).toBe(409);
+    expect(await third.json()).toMatchObject({ error: { message: "This code has been redeemed as many times as it allows." } });
 
     await gotoHydrated(page, "/admin/redeem-codes");
     await expect(card.getByTestId(`status-${name}`)).toHaveText("All redeemed");
     await card.getByText("Who redeemed it").click();
     await expect(card.getByRole("list", { name: `Redemptions of ${name}` })).toContainText("Rita Redeemer");
+    await expect(card.getByRole("list", { name: `Redemptions of ${name}` }).getByRole("listitem")).toHaveCount(2);
 
     // Switched off, it is refused like an unknown code.
     await card.getByRole("button", { name: `Switch off ${name}` }).click();

@@ -24,6 +24,11 @@ export const redeemCodeForm = z
       .string()
       .trim()
       .transform((v) => (v === "" ? null : Number(v)))
-      .refine((v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10_000_000), "Empty for no limit, or a whole number of people from 1"),
+      .refine((v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10_000_000), "Empty for no limit, or a whole number from 1"),
+    maxPerPerson: z.coerce
+      .number({ error: "Enter how many times one person may redeem it" })
+      .int("A whole number of times")
+      .min(1, "At least once")
+      .max(100, "At most 100 times"),
   })
   .refine((v) => v.endsAt > v.startsAt, { message: "It must close after it opens", path: ["endsAt"] });

@@ -1,9 +1,9 @@
 /**
- * Redeem codes (the "countdown timer for token redeem" event): a code grants tokens to each user
- * once, inside its time window, up to a total number of redemptions. The total is counted under
- * the code row's lock and the per-user rule is a primary key, so both stay exact under races.
+ * Redeem codes (the "countdown timer for token redeem" event): a code grants tokens inside its
+ * time window, to each person up to its per-person limit (once by default), up to a total number
+ * of redemptions. Both are counted under the code row's lock, so they stay exact under races.
  */
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { redeemCodeForm } from "~/lib/admin-redeem-codes";
 import { type Actor, recordAudit } from "../admin/audit";
@@ -39,16 +39,23 @@ export async function redeemCode(db: Database, userId: string, code: string, now
     if (now < row.startsAt) throw new CommerceError(409, "not_open", "This code cannot be redeemed yet. Watch the countdown.", { code: ["Not open yet"] });
     if (now >= row.endsAt) throw new CommerceError(409, "closed", "This code's redeem window has closed.", { code: ["The window has closed"] });
     if (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) {
-      throw new CommerceError(409, "used_up", "This code has been redeemed by as many people as it allows.", { code: ["All redeemed"] });
+      throw new CommerceError(409, "used_up", "This code has been redeemed as many times as it allows.", { code: ["All redeemed"] });
     }
-    const inserted = await tx.insert(redeemCodeRedemptions).values({ codeId: row.id, userId }).onConflictDoNothing().returning({ codeId: redeemCodeRedemptions.codeId });
-    if (inserted.length === 0) throw new CommerceError(409, "already_redeemed", "You have already redeemed this code.", { code: ["Already redeemed"] });
+    // The code row is locked: no other redemption of this code can be counted or written meanwhile.
+    const [mine] = await tx.select({ n: count() }).from(redeemCodeRedemptions).where(and(eq(redeemCodeRedemptions.codeId, row.id), eq(redeemCodeRedemptions.userId, userId)));
+    const before = mine?.n ?? 0;
+    if (before >= row.maxPerPerson) {
+      const message = row.maxPerPerson === 1 ? "You have already redeemed this code." : `You have redeemed this code ${row.maxPerPerson} times, as many as it allows.`;
+      throw new CommerceError(409, "already_redeemed", message, { code: ["Already redeemed"] });
+    }
+    await tx.insert(redeemCodeRedemptions).values({ codeId: row.id, userId });
     await tx.update(redeemCodes).set({ redemptions: sql`${redeemCodes.redemptions} + 1` }).where(eq(redeemCodes.id, row.id));
     const movement = await applyTokenMovementIn(tx, {
       userId,
       amount: row.tokens,
       reason: "redeem_code",
-      idempotencyKey: `redeem:${row.id}:${userId}`,
+      // The first redemption keeps the key it always had; later ones are numbered.
+      idempotencyKey: before === 0 ? `redeem:${row.id}:${userId}` : `redeem:${row.id}:${userId}:${before + 1}`,
       reference: row.id,
       note: `Code ${row.code}`,
     });
@@ -57,9 +64,9 @@ export async function redeemCode(db: Database, userId: string, code: string, now
 }
 
 /*
- * The back office's side (issue 16): admins create codes with a UTC window and an optional total
- * limit, switch them off and on, and see who redeemed them. Each person redeems a code once (the
- * redemptions' primary key). Every change is audited with the code's before and after.
+ * The back office's side (issue 16): admins create codes with a UTC window, an optional total
+ * limit and a per-person limit, switch them off and on, and see who redeemed them. Every change
+ * is audited with the code's before and after.
  */
 
 /** The checked form (app/lib/admin-redeem-codes.ts): the code upper-cased, times in UTC, no limit as null. */
@@ -81,7 +88,7 @@ export async function listRedeemCodesForAdmin(db: Database, now = new Date()) {
     codes.length === 0
       ? []
       : await db
-          .select({ codeId: redeemCodeRedemptions.codeId, createdAt: redeemCodeRedemptions.createdAt, userId: user.id, name: user.name, email: user.email })
+          .select({ id: redeemCodeRedemptions.id, codeId: redeemCodeRedemptions.codeId, createdAt: redeemCodeRedemptions.createdAt, userId: user.id, name: user.name, email: user.email })
           .from(redeemCodeRedemptions)
           .innerJoin(user, eq(user.id, redeemCodeRedemptions.userId))
           .where(inArray(redeemCodeRedemptions.codeId, codes.map((c) => c.id)))
@@ -103,7 +110,7 @@ export async function createRedeemCode(db: Database, actor: Actor, form: RedeemC
     const tx = txn as unknown as Database;
     const [taken] = await tx.select({ id: redeemCodes.id }).from(redeemCodes).where(eq(redeemCodes.code, code));
     if (taken) throw new CommerceError(409, "code_taken", "Another redeem code already has this name.", { code: ["Another redeem code already has this name"] });
-    const [row] = await tx.insert(redeemCodes).values({ code, tokens: form.tokens, startsAt: form.startsAt, endsAt: form.endsAt, maxRedemptions: form.maxRedemptions }).returning();
+    const [row] = await tx.insert(redeemCodes).values({ code, tokens: form.tokens, startsAt: form.startsAt, endsAt: form.endsAt, maxRedemptions: form.maxRedemptions, maxPerPerson: form.maxPerPerson }).returning();
     await recordAudit(tx, actor, { action: "redeem_code.create", entityType: "redeem_code", entityId: row!.id, after: row });
     return row!;
   });

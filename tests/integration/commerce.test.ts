@@ -483,6 +483,20 @@ describe("token events", () => {
     expect((await refusal(redeemCode(t.db, "snow49", "NOPE"))).status).toBe(404);
   });
 
+  it("lets a person redeem a code as many times as it allows each person, exactly, when their tries race", async () => {
+    const now = new Date();
+    await t.db
+      .insert(redeemCodes)
+      .values({ code: "TWICE", tokens: 10, startsAt: new Date(now.getTime() - 60_000), endsAt: new Date(now.getTime() + 60_000), maxPerPerson: 2 });
+    const { userId } = await createUser("twice");
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => redeemCode(t.db, userId, "twice")));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    expect(await getTokenBalance(t.db, userId)).toBe(20);
+    expect((await refusal(redeemCode(t.db, userId, "TWICE"))).message).toBe("You have redeemed this code 2 times, as many as it allows.");
+    const keys = await t.db.select({ key: tokenLedger.idempotencyKey }).from(tokenLedger).where(eq(tokenLedger.reason, "redeem_code"));
+    expect(keys.filter((k) => k.key.endsWith(`:${userId}`) || k.key.endsWith(`:${userId}:2`))).toHaveLength(2);
+  });
+
   it("credits the pre-registration bonus once, to a verified account with that email", async () => {
     expect(await preRegister(t.db, "Early@Example.test")).toEqual({ created: true });
     expect(await preRegister(t.db, "early@example.test")).toEqual({ created: false });

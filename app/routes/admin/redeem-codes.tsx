@@ -29,10 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       startsAt: c.startsAt.toISOString(),
       endsAt: c.endsAt.toISOString(),
       maxRedemptions: c.maxRedemptions,
+      maxPerPerson: c.maxPerPerson,
       redemptions: c.redemptions,
       active: c.active,
       status: c.status,
-      latest: c.latest.map((r) => ({ name: r.name, email: r.email, userId: r.userId, at: r.createdAt.toISOString() })),
+      latest: c.latest.map((r) => ({ id: r.id, name: r.name, email: r.email, userId: r.userId, at: r.createdAt.toISOString() })),
     })),
   };
 }
@@ -49,7 +50,9 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = parseForm(form, redeemCodeForm);
       if (!parsed.ok) return data<Answer>({ ok: false, message: "Some fields need fixing.", fields: parsed.errors.fields, values: parsed.values }, { status: 400 });
       const row = await createRedeemCode(db, admin, parsed.data);
-      return { ok: true, message: `${row.code} is saved: ${formatCount(row.tokens)} tokens each, ${row.maxRedemptions === null ? "for anyone" : row.maxRedemptions === 1 ? "for the first person" : `for the first ${formatCount(row.maxRedemptions)} people`} in its window.` } satisfies Answer;
+      const total = row.maxRedemptions === null ? "no total limit" : `${formatCount(row.maxRedemptions)} ${row.maxRedemptions === 1 ? "redemption" : "redemptions"} in all`;
+      const each = row.maxPerPerson === 1 ? "once per person" : `up to ${formatCount(row.maxPerPerson)} times per person`;
+      return { ok: true, message: `${row.code} is saved: ${formatCount(row.tokens)} tokens each time, ${each}, ${total}, in its window.` } satisfies Answer;
     }
     if (intent === "activate" || intent === "deactivate") {
       const row = await setRedeemCodeActive(db, admin, String(form.get("id") ?? ""), intent === "activate");
@@ -77,7 +80,7 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
       <header>
         <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Redeem codes</h1>
         <p className="mt-1 text-ink-soft">
-          Codes for the token redeem event: people enter one on the pricing page while its window is open and get its tokens once. The countdown shows the next window
+          Codes for the token redeem event: people enter one on the pricing page while its window is open and get its tokens, once or as many times as the code allows each person. The countdown shows the next window
           while the event's flag is on (Settings).
         </p>
       </header>
@@ -94,13 +97,23 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
           <TextField label="Opens (UTC)" name="startsAt" type="datetime-local" defaultValue={v.startsAt} error={f.startsAt} />
           <TextField label="Closes (UTC)" name="endsAt" type="datetime-local" defaultValue={v.endsAt} error={f.endsAt} />
           <TextField
-            label="How many people at most"
+            label="Redemptions in all, at most"
             name="maxRedemptions"
             type="number"
             min={1}
             defaultValue={v.maxRedemptions}
             error={f.maxRedemptions}
-            hint="Empty: no limit. Each person redeems a code once."
+            hint="Empty: no limit."
+          />
+          <TextField
+            label="Times per person"
+            name="maxPerPerson"
+            type="number"
+            min={1}
+            max={100}
+            defaultValue={v.maxPerPerson ?? "1"}
+            error={f.maxPerPerson}
+            hint="1: each person redeems it once."
           />
           <div className="flex items-end">
             <button type="submit" className={buttonClass({})} disabled={busy}>
@@ -130,8 +143,9 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
                       <span className="font-medium text-ink" data-testid={`status-${c.code}`}>
                         {STATUS_LABELS[c.status]}
                       </span>{" "}
-                      · redeemed by {formatCount(c.redemptions)}
-                      {c.maxRedemptions === null ? "" : ` of ${formatCount(c.maxRedemptions)}`} {c.redemptions === 1 ? "person" : "people"}
+                      · redeemed {formatCount(c.redemptions)}
+                      {c.maxRedemptions === null ? "" : ` of ${formatCount(c.maxRedemptions)}`} {(c.maxRedemptions ?? c.redemptions) === 1 ? "time" : "times"} ·{" "}
+                      {c.maxPerPerson === 1 ? "once per person" : `up to ${formatCount(c.maxPerPerson)} times per person`}
                     </p>
                   </div>
                   <Form method="post">
@@ -153,7 +167,7 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
                     <summary className="cursor-pointer font-medium text-accent">Who redeemed it</summary>
                     <ul className="mt-2 divide-y divide-line" aria-label={`Redemptions of ${c.code}`}>
                       {c.latest.map((r) => (
-                        <li key={r.userId} className="flex flex-wrap justify-between gap-2 py-1.5">
+                        <li key={r.id} className="flex flex-wrap justify-between gap-2 py-1.5">
                           <a href={`/admin/user-form?id=${encodeURIComponent(r.userId)}`} className="font-medium text-ink hover:underline">
                             {r.name} <span className="text-ink-faint">{r.email}</span>
                           </a>

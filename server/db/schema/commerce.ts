@@ -250,8 +250,10 @@ export const redeemCodes = pgTable(
     tokens: integer("tokens").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    /** Null: no total limit. */
+    /** Null: no total limit. Counts redemptions, so a person redeeming twice counts twice. */
     maxRedemptions: integer("max_redemptions"),
+    /** How many times one person may redeem the code (1: once). */
+    maxPerPerson: integer("max_per_person").notNull().default(1),
     redemptions: integer("redemptions").notNull().default(0),
     active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -259,14 +261,17 @@ export const redeemCodes = pgTable(
   (t) => [
     uniqueIndex("redeem_codes_code_key").on(t.code),
     check("redeem_codes_tokens_positive", sql`${t.tokens} > 0`),
+    check("redeem_codes_max_per_person_positive", sql`${t.maxPerPerson} >= 1`),
     check("redeem_codes_window", sql`${t.endsAt} > ${t.startsAt}`),
     check("redeem_codes_redemptions_within_limit", sql`${t.maxRedemptions} IS NULL OR ${t.redemptions} <= ${t.maxRedemptions}`),
   ],
 );
 
+/** One row per redemption; how many one person may have is the code's max_per_person, counted under its row lock. */
 export const redeemCodeRedemptions = pgTable(
   "redeem_code_redemptions",
   {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     codeId: uuid("code_id")
       .notNull()
       .references(() => redeemCodes.id, { onDelete: "cascade" }),
@@ -275,7 +280,7 @@ export const redeemCodeRedemptions = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.codeId, t.userId] })],
+  (t) => [index("redeem_code_redemptions_person").on(t.codeId, t.userId)],
 );
 
 /** Questions and answers shown on the pricing page (edited by admins in the back office). */
