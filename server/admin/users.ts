@@ -12,6 +12,7 @@ import { applyTokenMovementIn, InsufficientTokensError, listTokenLedger } from "
 import { customEmailInput, customEmailWithAttachmentInput, EmailRequestError, sendCustomEmail, sendCustomEmailWithAttachment } from "../notify/custom-email";
 import { addNotification } from "../notify/notifications";
 import { type Actor, recordAudit } from "./audit";
+import { formatCount } from "~/lib/format";
 
 export const USER_PAGE_SIZE = 25;
 const UUIDISH = /^[A-Za-z0-9_-]{1,100}$/;
@@ -132,7 +133,7 @@ export async function adjustUserTokens(db: Database, actor: Actor, id: string, f
       await recordAudit(tx, actor, { action: "user.adjust-tokens", entityType: "user", entityId: id, before: { balance: movement.balance - form.amount }, after: { balance: movement.balance, amount: form.amount, reason: form.reason } });
       return movement.balance;
     } catch (error) {
-      if (error instanceof InsufficientTokensError) throw new UserAdminError(`They have ${error.balance} tokens: a balance cannot go below zero.`, "amount");
+      if (error instanceof InsufficientTokensError) throw new UserAdminError(`They have ${formatCount(error.balance)} tokens: a balance cannot go below zero.`, "amount");
       throw error;
     }
   });

@@ -10,6 +10,7 @@ import { transactionEvents, transactions } from "../db/schema";
 import { applyTokenMovementIn, lockTokenAccount } from "../generation/ledger";
 import { CommerceError } from "./errors";
 import { getPaymentProvider } from "./payments";
+import { formatCount } from "~/lib/format";
 
 export interface RefundResult {
   refundedMinor: number;
@@ -53,7 +54,7 @@ export async function refundTransaction(db: Database, transactionId: string, opt
         reason: "purchase_refund",
         idempotencyKey: `purchase:${claimed.id}:refund`,
         reference: claimed.id,
-        note: unrecoveredTokens > 0 ? `Refund: ${unrecoveredTokens} tokens were already spent` : "Refund",
+        note: unrecoveredTokens > 0 ? `Refund: ${formatCount(unrecoveredTokens)} tokens were already spent` : "Refund",
       });
     }
     await tx
@@ -62,8 +63,8 @@ export async function refundTransaction(db: Database, transactionId: string, opt
       .where(eq(transactions.id, claimed.id));
     const message =
       unrecoveredTokens > 0
-        ? `Refunded the payment and took back ${reversedTokens} of ${claimed.tokens} tokens; ${unrecoveredTokens} were already spent.`
-        : `Refunded the payment and took back all ${claimed.tokens} tokens.`;
+        ? `Refunded the payment and took back ${formatCount(reversedTokens)} of ${formatCount(claimed.tokens)} tokens; ${formatCount(unrecoveredTokens)} were already spent.`
+        : `Refunded the payment and took back all ${formatCount(claimed.tokens)} tokens.`;
     await tx.insert(transactionEvents).values({ transactionId: claimed.id, status: "refunded", source: `admin ${options.actor.email}`, note: `${message} Reason: ${options.reason}` });
     const result = { refundedMinor: claimed.totalMinor, reversedTokens, unrecoveredTokens, message };
     await recordAudit(tx, options.actor, {

@@ -169,7 +169,7 @@ export async function markTransactionPaid(
       reason: "purchase",
       idempotencyKey: `purchase:${row.id}`,
       reference: row.id,
-      note: `Purchase of ${row.tokens} tokens`,
+      note: `Purchase of ${formatCount(row.tokens)} tokens`,
     });
     await tx
       .update(discountRedemptions)

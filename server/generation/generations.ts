@@ -27,6 +27,7 @@ import type { GenerationRequest } from "./engines/engine";
 import { NoEngineError, primaryEngineForMode, type RoutedEngine } from "./engines/registry";
 import { applyTokenMovementIn, getTokenBalance, InsufficientTokensError, lockTokenAccount } from "./ledger";
 import { loadTokenSettings } from "./token-settings";
+import { formatCount } from "~/lib/format";
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationImageRow = typeof generationImages.$inferSelect;
@@ -106,7 +107,7 @@ export async function createGeneration(db: Database, options: CreateGenerationOp
   }
   const cost = costOf(scaleCostTable(settings.costs, routed.costMultiplier), input);
   if (options.expectedCost !== undefined && options.expectedCost !== cost) {
-    throw new GenerationError(409, "price_changed", `The price just changed to ${cost} tokens (you saw ${options.expectedCost}). Check it and press Generate again.`);
+    throw new GenerationError(409, "price_changed", `The price just changed to ${formatCount(cost)} tokens (you saw ${formatCount(options.expectedCost)}). Check it and press Generate again.`);
   }
 
   // The source is stored first; if the debit is refused it is removed again.
@@ -168,7 +169,7 @@ export async function createGeneration(db: Database, options: CreateGenerationOp
   } catch (error) {
     if (sourceKey) await storage.delete(sourceKey);
     if (error instanceof InsufficientTokensError) {
-      throw new GenerationError(402, "insufficient_tokens", `This needs ${error.needed} tokens and you have ${error.balance}. Buy more tokens or make a smaller picture.`);
+      throw new GenerationError(402, "insufficient_tokens", `This needs ${formatCount(error.needed)} tokens and you have ${formatCount(error.balance)}. Buy more tokens or make a smaller picture.`);
     }
     throw error;
   }
@@ -265,7 +266,7 @@ export async function endGeneration(
     return row;
   });
   if (ended) {
-    const tokens = ended.cost === 1 ? "1 token" : `${ended.cost} tokens`;
+    const tokens = ended.cost === 1 ? "1 token" : `${formatCount(ended.cost)} tokens`;
     const refund = ended.cost > 0 ? ` Your ${tokens} ${ended.cost === 1 ? "was" : "were"} refunded.` : "";
     await addNotification(db, ended.userId, {
       status: status === "failed" ? "error" : "info",

@@ -8,13 +8,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { tokenAccounts, tokenLedger, type LedgerReason } from "../db/schema";
+import { formatCount } from "~/lib/format";
 
 export class InsufficientTokensError extends Error {
   constructor(
     readonly balance: number,
     readonly needed: number,
   ) {
-    super(`This needs ${needed} tokens and you have ${balance}.`);
+    super(`This needs ${formatCount(needed)} tokens and you have ${formatCount(balance)}.`);
     this.name = "InsufficientTokensError";
   }
 }

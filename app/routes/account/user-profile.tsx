@@ -82,7 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       discountCode: t.discountCode,
       createdAt: t.createdAt,
       lines: t.lines.map((l) => `${l.quantity} × ${l.name}`).join(", "),
-      note: t.status === "refunded" && t.unrecoveredTokens ? `${t.refundedTokens} tokens taken back, ${t.unrecoveredTokens} already spent` : t.failureMessage,
+      note: t.status === "refunded" && t.unrecoveredTokens ? `${formatCount(t.refundedTokens ?? 0)} tokens taken back, ${formatCount(t.unrecoveredTokens)} already spent` : t.failureMessage,
     })),
     tokenHistory: tokenHistory.map((row) => ({
       id: row.id,

@@ -191,7 +191,7 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
                     {g.mode}: {g.prompt || "(no prompt)"}
                   </span>
                   <span className="shrink-0 text-ink-soft">
-                    {g.status} · {g.cost} tokens
+                    {g.status} · {formatCount(g.cost)} tokens
                   </span>
                 </li>
               ))}
