@@ -69,6 +69,43 @@ describe("doodle classification", () => {
   });
 });
 
+/** Painted as people paint: wide round soft-edged strokes that leave paper between and around them. */
+const brushStrokes = () =>
+  drawing((g) => {
+    g.lineCap = "round";
+    const band = (id: string, from: number, to: number, widthPx: number) => {
+      g.strokeStyle = color(id);
+      g.lineWidth = widthPx;
+      for (let y = from; y <= to; y += widthPx * 0.8) {
+        g.beginPath();
+        g.moveTo(8, y);
+        g.bezierCurveTo(80, y - 4, 170, y + 4, 248, y);
+        g.stroke();
+      }
+    };
+    band("sky", 12, 90, 16);
+    band("water", 120, 150, 14);
+    band("grass", 175, 240, 17);
+  });
+
+describe("doodle rims", () => {
+  it("leaves no pale rim of another brush around soft strokes, and paper between them takes its neighbours' labels", () => {
+    const c = classify(brushStrokes());
+    const seen = new Set(Array.from(c.labels, (l) => LABEL_IDS[l] ?? "other"));
+    expect([...seen].sort()).toEqual(["grass", "sky", "water"]);
+  });
+
+  it("paints the margins below the drawing as the ground beside them, without pale streaks", () => {
+    const { raster } = renderDoodle(brushStrokes(), { width: W, height: H, random: createRandom(3) });
+    // The bottom margin (never painted) reads as grass, column by column: no pale bars.
+    for (let x = 0; x < W; x += 4) {
+      const cell = mean(raster, x, 246, x + 4, 256);
+      expect(cell.g, `column ${x}`).toBeGreaterThan(cell.b + 10);
+      expect(cell.r + cell.g + cell.b, `column ${x}`).toBeLessThan(3 * 200);
+    }
+  });
+});
+
 describe("renderDoodle", () => {
   it("paints sky-ish blue on top and green grass below", () => {
     const { raster, kind } = renderDoodle(landscape(), { width: W, height: H, random: createRandom(1) });

@@ -1,8 +1,8 @@
 /**
  * Reads a doodle into a label map. Every pixel goes to the nearest brush colour; pixels far
  * from all of them (anti-aliased edges, ink) take the label of the nearest confident pixel; a
- * 3×3 majority pass removes the thin wrong-label seams blends leave; unpainted paper becomes
- * sky above the drawing and the nearest ground below it.
+ * 3×3 majority pass and an opening remove the thin wrong-label seams and rims blends leave;
+ * unpainted paper becomes sky above the drawing and the nearest ground below it.
  */
 import { DOODLE_BRUSHES } from "../../../../app/lib/doodle-brushes";
 import type { Raster } from "../raster";
@@ -98,6 +98,7 @@ export function classify(source: Raster): Classification {
   }
   fillUnknown(labels, width, height, (l) => l !== UNKNOWN, (l) => l === UNKNOWN);
   majority(labels, width, height);
+  dropThinBands(labels, width, height);
   // Only region interiors count as painting: the grey fringe of an anti-aliased ink line is
   // close to the rock and road colours but never two pixels thick in every direction.
   for (let y = 2; y < height - 2; y++) {
@@ -171,6 +172,60 @@ function fillUnknown(labels: Uint8Array, width: number, height: number, isSource
       queue[tail++] = k + width;
     }
   }
+}
+
+/**
+ * Bands thinner than 2 × THIN_RADIUS + 1 pixels go to their neighbours (a morphological opening
+ * per label): the blend a soft brush leaves between a colour and the paper is near the pale
+ * brushes (snow, cloud) and forms a rim a few pixels wide around every stroke, and a rim kept as
+ * snow turns the paper beside it into snow too, drawn as pale streaks and reflected as dark ones
+ * in water. A pixel keeps its label when a pixel of the same label at most THIN_RADIUS steps away
+ * (through its own label) has THIN_RADIUS pixels of it on every side; the rest is refilled from
+ * the nearest kept label.
+ */
+const THIN_RADIUS = 2;
+
+function dropThinBands(labels: Uint8Array, width: number, height: number): void {
+  const n = width * height;
+  const r = THIN_RADIUS;
+  // Length of the same-label run through each pixel, horizontally and vertically, on each side.
+  const left = new Uint16Array(n);
+  const right = new Uint16Array(n);
+  const up = new Uint16Array(n);
+  const down = new Uint16Array(n);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 1; x < width; x++) if (labels[row + x] === labels[row + x - 1]) left[row + x] = left[row + x - 1]! + 1;
+    for (let x = width - 2; x >= 0; x--) if (labels[row + x] === labels[row + x + 1]) right[row + x] = right[row + x + 1]! + 1;
+  }
+  for (let y = 1; y < height; y++) for (let x = 0; x < width; x++) if (labels[y * width + x] === labels[(y - 1) * width + x]) up[y * width + x] = up[(y - 1) * width + x]! + 1;
+  for (let y = height - 2; y >= 0; y--) for (let x = 0; x < width; x++) if (labels[y * width + x] === labels[(y + 1) * width + x]) down[y * width + x] = down[(y + 1) * width + x]! + 1;
+  // Cores grow back by up to r steps through their own label (breadth first, so steps are counted).
+  const steps = new Uint8Array(n).fill(255);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let k = 0; k < n; k++) {
+    if (left[k]! >= r && right[k]! >= r && up[k]! >= r && down[k]! >= r) {
+      steps[k] = 0;
+      queue[tail++] = k;
+    }
+  }
+  if (tail === 0) return; // nothing thick enough anywhere: a drawing of thin lines, left as it is
+  let head = 0;
+  while (head < tail) {
+    const k = queue[head++]!;
+    const next = steps[k]! + 1;
+    if (next > r) continue;
+    const x = k % width;
+    const label = labels[k];
+    for (const j of [x > 0 ? k - 1 : -1, x < width - 1 ? k + 1 : -1, k - width, k + width]) {
+      if (j < 0 || j >= n || steps[j]! <= next || labels[j] !== label) continue;
+      steps[j] = next;
+      queue[tail++] = j;
+    }
+  }
+  for (let k = 0; k < n; k++) if (steps[k] === 255) labels[k] = UNKNOWN;
+  fillUnknown(labels, width, height, (l) => l !== UNKNOWN, (l) => l === UNKNOWN);
 }
 
 /** 3×3 majority: a pixel that fewer than 3 of its 9 cells agree with joins the label most of them share. */
