@@ -32,7 +32,9 @@ if (process.env.NODE_ENV === "development") {
     }
   });
   const port = Number(process.env.PORT ?? 3000);
-  app.listen(port, process.env.HOST ?? "127.0.0.1", () => console.log(`Atelier (development) on http://localhost:${port}`));
+  app.listen(port, process.env.HOST ?? "127.0.0.1", () =>
+    console.log(`Atelier (development) on http://localhost:${port}`),
+  );
 } else {
   try {
     const { startServer, startWorker } = await import("./build/server/index.js");

@@ -13,7 +13,9 @@ function serverBoundary(): Plugin {
     async resolveId(source, importer, options) {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (resolved && resolved.id.startsWith(serverDir) && importer && !importer.startsWith(serverDir)) {
-        this.error(`Browser code imports server-only module ${path.relative(".", resolved.id)} from ${path.relative(".", importer)}`);
+        this.error(
+          `Browser code imports server-only module ${path.relative(".", resolved.id)} from ${path.relative(".", importer)}`,
+        );
       }
       return null;
     },

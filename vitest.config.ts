@@ -13,7 +13,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", env: { DATA_DIR }, testTimeout: 30_000 },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          env: { DATA_DIR },
+          testTimeout: 30_000,
+        },
       },
       {
         // Issue 15's attack suite (tests/security/): pure checks, the route table, and requests to

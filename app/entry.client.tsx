@@ -9,7 +9,8 @@ installGlobalErrorReporting();
 installChunkReloadGuard();
 
 // The build this document was rendered by (React Router's manifest version = the server's build id).
-const runningBuild = (window as unknown as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version;
+const runningBuild = (window as unknown as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest
+  ?.version;
 let redirecting = false;
 try {
   if (runningBuild) redirecting = applyVersionMarker(runningBuild, window.sessionStorage, window.location);

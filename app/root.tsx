@@ -34,7 +34,13 @@ import "./app.css";
  * out with every answer; a method an API route does not handle gets a JSON 405; anonymous answers
  * to shared pages may be kept by the micro-cache; a form over its size limit gets the error page.
  */
-export const middleware: Route.MiddlewareFunction[] = [sessionCookiesMiddleware, resourceMethodMiddleware, sharedPagesMiddleware, navigationMiddleware, refusedBodyMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  sessionCookiesMiddleware,
+  resourceMethodMiddleware,
+  sharedPagesMiddleware,
+  navigationMiddleware,
+  refusedBodyMiddleware,
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { flags } = context.get(shellStateContext);
@@ -109,7 +115,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (!isResponse && !fromServer) reportClientError({ error, fn: "ErrorBoundary" });
   }, [error, isResponse]);
   if (isResponse) {
-    const message = typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : undefined;
+    const message =
+      typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : undefined;
     return <ErrorPage status={error.status} message={message} />;
   }
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;

@@ -25,10 +25,29 @@ import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/
 const ARTWORKS = 10_000;
 const root = path.resolve(import.meta.dirname, "../..");
 
-async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}, nextPath?: () => string) {
-  const requests = nextPath ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: nextPath() }) }] : undefined;
-  const result = await autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) } as autocannon.Options);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+async function load(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+  nextPath?: () => string,
+) {
+  const requests = nextPath
+    ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: nextPath() }) }]
+    : undefined;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    ...(requests ? { requests } : {}),
+  } as autocannon.Options);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 export async function main(args: string[]) {
@@ -62,7 +81,10 @@ export async function main(args: string[]) {
   // Query plans: capture the SQL each list variant runs and EXPLAIN it.
   const captured: { query: string; params: unknown[] }[] = [];
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  const capturing = drizzle(pool, { schema, logger: { logQuery: (query, params) => void captured.push({ query, params }) } });
+  const capturing = drizzle(pool, {
+    schema,
+    logger: { logQuery: (query, params) => void captured.push({ query, params }) },
+  });
   const variants = [
     { sort: "newest" },
     { sort: "trending" },
@@ -78,12 +100,19 @@ export async function main(args: string[]) {
   for (const variant of variants) {
     captured.length = 0;
     const page = await listArtworks(capturing as never, { limit: 24, ...variant } as never);
-    const second = page.nextCursor ? await listArtworks(capturing as never, { limit: 24, ...variant, cursor: page.nextCursor } as never) : null;
+    const second = page.nextCursor
+      ? await listArtworks(capturing as never, { limit: 24, ...variant, cursor: page.nextCursor } as never)
+      : null;
     void second;
     for (const { query, params } of captured) {
       const plan = await pool.query(`EXPLAIN (FORMAT JSON) ${query}`, params as unknown[]);
       const text = JSON.stringify(plan.rows[0]);
-      if (/"Node Type":"Seq Scan","Parallel Aware":(true|false),"Async Capable":(true|false),"Relation Name":"artworks"/.test(text) || /"Seq Scan"[^}]*"artworks"/.test(text)) {
+      if (
+        /"Node Type":"Seq Scan","Parallel Aware":(true|false),"Async Capable":(true|false),"Relation Name":"artworks"/.test(
+          text,
+        ) ||
+        /"Seq Scan"[^}]*"artworks"/.test(text)
+      ) {
         scans.push(`${JSON.stringify(variant)}: ${query.slice(0, 120)}…`);
       }
     }
@@ -96,7 +125,14 @@ export async function main(args: string[]) {
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: root,
     // As `npm start` runs it (NODE_ENV unset: server.mjs picks production builds), with the demo user to sign in as.
-    env: { ...process.env, NODE_ENV: undefined, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_USER_PASSWORD: "bench-user-password-0123", AUTH_SECRET: "bench-secret-0123456789abcdef0123456789" },
+    env: {
+      ...process.env,
+      NODE_ENV: undefined,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DEMO_USER_PASSWORD: "bench-user-password-0123",
+      AUTH_SECRET: "bench-secret-0123456789abcdef0123456789",
+    },
     stdio: "inherit",
   });
   const base = `http://127.0.0.1:${port}`;
@@ -130,7 +166,8 @@ export async function main(args: string[]) {
   const signedIn = await load(listUrl, 100, seconds, { cookie: session });
   // A new search every request: nothing is kept, the route and its query run every time.
   let searches = 0;
-  const searchPath = () => `/api/artworks?limit=24&q=${BENCH_WORDS[searches % BENCH_WORDS.length]}+${Math.floor(searches++ / BENCH_WORDS.length)}`;
+  const searchPath = () =>
+    `/api/artworks?limit=24&q=${BENCH_WORDS[searches % BENCH_WORDS.length]}+${Math.floor(searches++ / BENCH_WORDS.length)}`;
   const uncached = await load(listUrl, 100, seconds, { cookie: session }, searchPath);
   const detail = await load(`${base}/community/detail?id=${firstId}`, 10, seconds);
   await bare.stop();
@@ -139,14 +176,42 @@ export async function main(args: string[]) {
   await admin.end();
 
   const row = (label: string, r: { rps: number; p50: number; p99: number; errors: number }, ratio?: string) =>
-    console.log(`${label.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.errors ? `   errors ${r.errors}` : ""}${ratio ?? ""}`);
-  console.log(`Community list, ${ARTWORKS} artworks on PostgreSQL, ${seconds} s per run, response ${body.length} bytes`);
+    console.log(
+      `${label.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.errors ? `   errors ${r.errors}` : ""}${ratio ?? ""}`,
+    );
+  console.log(
+    `Community list, ${ARTWORKS} artworks on PostgreSQL, ${seconds} s per run, response ${body.length} bytes`,
+  );
   row("bare node http, same body, in this process", baseline);
-  row("bare node http, same body, own process", baselineOwn, `   (the one in this process reaches ×${(baseline.rps / baselineOwn.rps).toFixed(3)} of it; ratios below use the first)`);
-  row("GET /healthz (the HTTP shell alone), 100 conns", shell, `   ×${(shell.rps / baseline.rps).toFixed(3)} of bare   target ≥ 0.50: ${shell.rps / baseline.rps >= 0.5 ? "met" : "MISSED"}`);
-  row("GET /api/artworks first page, 100 conns", list, `   ×${(list.rps / baseline.rps).toFixed(3)} of bare   target ≥ 0.30, p99 < 50 ms: ${list.rps / baseline.rps >= 0.3 && list.p99 < 50 ? "met" : "MISSED"}`);
-  row("GET /api/artworks signed in, 100 conns", signedIn, `   ×${(signedIn.rps / baseline.rps).toFixed(3)} of bare   target ≥ 0.15, p99 < 100 ms: ${signedIn.rps / baseline.rps >= 0.15 && signedIn.p99 < 100 ? "met" : "MISSED"}`);
-  row("GET /api/artworks?q=<new search> signed in", uncached, `   ×${(uncached.rps / baseline.rps).toFixed(3)} of bare   (no cache: route and query every time)`);
+  row(
+    "bare node http, same body, own process",
+    baselineOwn,
+    `   (the one in this process reaches ×${(baseline.rps / baselineOwn.rps).toFixed(3)} of it; ratios below use the first)`,
+  );
+  row(
+    "GET /healthz (the HTTP shell alone), 100 conns",
+    shell,
+    `   ×${(shell.rps / baseline.rps).toFixed(3)} of bare   target ≥ 0.50: ${shell.rps / baseline.rps >= 0.5 ? "met" : "MISSED"}`,
+  );
+  row(
+    "GET /api/artworks first page, 100 conns",
+    list,
+    `   ×${(list.rps / baseline.rps).toFixed(3)} of bare   target ≥ 0.30, p99 < 50 ms: ${list.rps / baseline.rps >= 0.3 && list.p99 < 50 ? "met" : "MISSED"}`,
+  );
+  row(
+    "GET /api/artworks signed in, 100 conns",
+    signedIn,
+    `   ×${(signedIn.rps / baseline.rps).toFixed(3)} of bare   target ≥ 0.15, p99 < 100 ms: ${signedIn.rps / baseline.rps >= 0.15 && signedIn.p99 < 100 ? "met" : "MISSED"}`,
+  );
+  row(
+    "GET /api/artworks?q=<new search> signed in",
+    uncached,
+    `   ×${(uncached.rps / baseline.rps).toFixed(3)} of bare   (no cache: route and query every time)`,
+  );
   row("GET /community/detail (SSR), 10 conns", detail);
-  console.log(scans.length === 0 ? "Query plans: no sequential scan of artworks in any list, filter or search" : `Sequential scans of artworks:\n  ${scans.join("\n  ")}`);
+  console.log(
+    scans.length === 0
+      ? "Query plans: no sequential scan of artworks in any list, filter or search"
+      : `Sequential scans of artworks:\n  ${scans.join("\n  ")}`,
+  );
 }

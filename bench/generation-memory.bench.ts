@@ -10,7 +10,12 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 
 export async function main() {
-  Object.assign(process.env, { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "atelier-bench-")), LOG_LEVEL: "warn", NODE_ENV: "test", GENERATION_CONCURRENCY: "4" });
+  Object.assign(process.env, {
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "atelier-bench-")),
+    LOG_LEVEL: "warn",
+    NODE_ENV: "test",
+    GENERATION_CONCURRENCY: "4",
+  });
   const { getConfig } = await import("../server/config");
   const { openDatabase, setDatabase } = await import("../server/db/client");
   const { migrateDatabase } = await import("../server/db/migrate");
@@ -27,7 +32,11 @@ export async function main() {
   setDatabase(handle);
   await migrateDatabase(config.database, handle);
   const db = handle.db;
-  await startJobQueue(config.database, handle, { definitions: [renderGenerationJob as never], work: true, pollingIntervalSeconds: 0.5 });
+  await startJobQueue(config.database, handle, {
+    definitions: [renderGenerationJob as never],
+    work: true,
+    pollingIntervalSeconds: 0.5,
+  });
   await db.insert(user).values({ id: "bench", name: "bench", email: "bench@bench.test", emailVerified: true });
   await applyTokenMovement(db, { userId: "bench", amount: 1000, reason: "admin_adjustment", idempotencyKey: "bench" });
   await saveTokenSettings(db, { maxConcurrentJobs: 4 });
@@ -36,12 +45,28 @@ export async function main() {
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const started = performance.now();
-  const prompts = ["a red sunset over snowy mountains and a calm lake", "a city at night", "a foggy forest at dawn", "galaxy over the sea"];
+  const prompts = [
+    "a red sunset over snowy mountains and a calm lake",
+    "a city at night",
+    "a foggy forest at dawn",
+    "galaxy over the sea",
+  ];
   const ids: string[] = [];
   for (const [i, prompt] of prompts.entries()) {
     const { generation } = await createGeneration(db, {
       userId: "bench",
-      input: { mode: "text", prompt, negativePrompt: "", style: ["watercolor", "oil-painting", "stained-glass", "low-poly"][i]!, aspectRatio: "1:1", size: 1024, count: 1, seed: i, strength: 1, christmas: false },
+      input: {
+        mode: "text",
+        prompt,
+        negativePrompt: "",
+        style: ["watercolor", "oil-painting", "stained-glass", "low-poly"][i]!,
+        aspectRatio: "1:1",
+        size: 1024,
+        count: 1,
+        seed: i,
+        strength: 1,
+        christmas: false,
+      },
       enqueue: (id) => enqueueRenderJob(id),
     });
     ids.push(generation.id);
@@ -49,7 +74,11 @@ export async function main() {
   for (;;) {
     const rows = await db.select({ status: generations.status }).from(generations).where(inArray(generations.id, ids));
     if (rows.every((r) => r.status === "succeeded" || r.status === "failed")) {
-      if (rows.some((r) => r.status === "failed")) console.log("some generations failed:", await db.select().from(generations).where(eq(generations.status, "failed")));
+      if (rows.some((r) => r.status === "failed"))
+        console.log(
+          "some generations failed:",
+          await db.select().from(generations).where(eq(generations.status, "failed")),
+        );
       break;
     }
     await new Promise((r) => setTimeout(r, 50));
@@ -60,6 +89,10 @@ export async function main() {
   await closeEngines();
   await handle.close();
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
-  console.log(`4 Studio generations at 1024² on ${config.studioThreads} thread(s), embedded database: ${seconds.toFixed(1)} s`);
-  console.log(`RSS idle ${mb(baseline)}, peak ${mb(peak)} (×${(peak / baseline).toFixed(2)})   target peak < 1024 MB: ${peak < 1024 ** 3 ? "met" : "MISSED"}`);
+  console.log(
+    `4 Studio generations at 1024² on ${config.studioThreads} thread(s), embedded database: ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `RSS idle ${mb(baseline)}, peak ${mb(peak)} (×${(peak / baseline).toFixed(2)})   target peak < 1024 MB: ${peak < 1024 ** 3 ? "met" : "MISSED"}`,
+  );
 }

@@ -17,7 +17,10 @@ export async function main(args: string[]) {
   const jobs = Number(args[0] ?? 1000);
   const concurrency = Number(args[1] ?? 32);
   const server = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
-  if (!server) throw new Error("Set TEST_POSTGRES_URL (or DATABASE_URL) to a PostgreSQL server; a database is created and dropped.");
+  if (!server)
+    throw new Error(
+      "Set TEST_POSTGRES_URL (or DATABASE_URL) to a PostgreSQL server; a database is created and dropped.",
+    );
   const name = `atelier_bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
@@ -71,7 +74,8 @@ export async function main(args: string[]) {
   };
 
   // Baseline: bare pg-boss jobs.
-  for (let i = 0; i < jobs; i += 50) await Promise.all(Array.from({ length: Math.min(50, jobs - i) }, (_, k) => enqueueJob(bareJob, { n: i + k })));
+  for (let i = 0; i < jobs; i += 50)
+    await Promise.all(Array.from({ length: Math.min(50, jobs - i) }, (_, k) => enqueueJob(bareJob, { n: i + k })));
   let t = performance.now();
   await startWorkers();
   await waitFor(async () => bareDone >= jobs);
@@ -83,7 +87,12 @@ export async function main(args: string[]) {
   const users = Array.from({ length: Math.ceil(jobs / 20) }, (_, i) => `bench-${i}`);
   for (const id of users) {
     await db.insert(user).values({ id, name: id, email: `${id}@bench.test`, emailVerified: true });
-    await applyTokenMovement(db, { userId: id, amount: 1000, reason: "admin_adjustment", idempotencyKey: `bench:${id}` });
+    await applyTokenMovement(db, {
+      userId: id,
+      amount: 1000,
+      reason: "admin_adjustment",
+      idempotencyKey: `bench:${id}`,
+    });
   }
   await stopJobQueue();
   await startJobQueue(config.database, handle, { definitions, work: false });
@@ -93,7 +102,18 @@ export async function main(args: string[]) {
       users.slice(0, Math.min(users.length, jobs - i)).map((userId, k) =>
         createGeneration(db, {
           userId,
-          input: { mode: "text", prompt: "bench", negativePrompt: "", style: "natural", aspectRatio: "1:1", size: 512, count: 1, seed: i + k, strength: 1, christmas: false },
+          input: {
+            mode: "text",
+            prompt: "bench",
+            negativePrompt: "",
+            style: "natural",
+            aspectRatio: "1:1",
+            size: 512,
+            count: 1,
+            seed: i + k,
+            strength: 1,
+            christmas: false,
+          },
           enqueue: (id) => enqueueRenderJob(id),
         }),
       ),
@@ -102,7 +122,11 @@ export async function main(args: string[]) {
   const createdSeconds = (performance.now() - t) / 1000;
   t = performance.now();
   await startWorkers();
-  await waitFor(async () => ((await db.select({ n: count() }).from(generations).where(eq(generations.status, "succeeded")))[0]?.n ?? 0) >= jobs);
+  await waitFor(
+    async () =>
+      ((await db.select({ n: count() }).from(generations).where(eq(generations.status, "succeeded")))[0]?.n ?? 0) >=
+      jobs,
+  );
   const pipelineSeconds = (performance.now() - t) / 1000;
 
   await stopJobQueue();

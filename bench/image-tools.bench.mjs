@@ -14,7 +14,11 @@ const threadsAt = args.indexOf("--threads");
 const threads = threadsAt >= 0 ? Number(args.splice(threadsAt, 2)[1]) : 1;
 const runs = Number(args[0] ?? 3);
 
-const out = await bundleEntry(root, "server/image-tools/index.ts", path.join(root, "node_modules/.cache/atelier-image-tools-bench.mjs"));
+const out = await bundleEntry(
+  root,
+  "server/image-tools/index.ts",
+  path.join(root, "node_modules/.cache/atelier-image-tools-bench.mjs"),
+);
 const tools = await import(pathToFileURL(out).href);
 tools.configureImageTools({ threads });
 
@@ -25,7 +29,9 @@ if (available.removeBackground !== true || available.upscale !== true) {
 }
 
 // A real photograph shipped with the ESRGAN package (128 × 128), enlarged to each size.
-const esrgan = path.dirname((await import("node:module")).createRequire(import.meta.url).resolve("@upscalerjs/esrgan-slim/2x"));
+const esrgan = path.dirname(
+  (await import("node:module")).createRequire(import.meta.url).resolve("@upscalerjs/esrgan-slim/2x"),
+);
 const photo = path.join(esrgan, "../../../../../../assets/fixture.png");
 const picture = (size) => sharp(photo).resize(size, size, { kernel: "lanczos3" }).jpeg({ quality: 90 }).toBuffer();
 
@@ -37,7 +43,9 @@ const seconds = async (run) => {
 };
 const fmt = (s) => `${s.toFixed(2)} s`;
 
-console.log(`Image tools on ${(await import("node:os")).cpus().length} cores, model threads ${threads}, ${runs} runs each\n`);
+console.log(
+  `Image tools on ${(await import("node:os")).cpus().length} cores, model threads ${threads}, ${runs} runs each\n`,
+);
 
 console.log("Upscale 2× (ESRGAN slim, tfjs-wasm, 256 px tiles with 16 px overlap)");
 const first = await picture(128);

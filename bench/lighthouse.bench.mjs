@@ -29,7 +29,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-lighthouse-"));
 const base = `http://localhost:${port}`;
 // As `npm start` runs it: NODE_ENV unset, embedded database with its demo content.
 const { NODE_ENV: _mode, DATABASE_URL: _database, ...env } = process.env;
-const server = spawn(process.execPath, ["server.mjs"], { cwd: root, env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn(process.execPath, ["server.mjs"], {
+  cwd: root,
+  env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${base}/readyz`)).ok) break;
@@ -40,16 +44,37 @@ for (let i = 0; ; i++) {
 
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const rows = [];
 try {
   for (const page of pages) {
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+      const result = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+      });
       const { categories, audits } = result.lhr;
       const costly = Object.values(audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric" || a.scoreDisplayMode === "metricSavings"))
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            (a.scoreDisplayMode === "binary" ||
+              a.scoreDisplayMode === "numeric" ||
+              a.scoreDisplayMode === "metricSavings"),
+        )
         .map((a) => a.id);
       rows.push({
         page,
@@ -59,7 +84,9 @@ try {
         lcp: audits["largest-contentful-paint"].numericValue,
         tbt: audits["total-blocking-time"].numericValue,
         cls: audits["cumulative-layout-shift"].numericValue,
-        js: audits["network-requests"].details.items.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + r.transferSize, 0),
+        js: audits["network-requests"].details.items
+          .filter((r) => r.resourceType === "Script")
+          .reduce((sum, r) => sum + r.transferSize, 0),
         costly,
       });
     }
@@ -71,8 +98,12 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`Lighthouse ${JSON.parse(fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")).version}, mobile preset (simulated slow 4G, 4× CPU slowdown), Debian Chromium, npm start's server`);
-console.log(`${"page".padEnd(18)} perf  a11y    FCP ms    LCP ms   TBT ms    CLS   JS KB  target ≥95/≥95   audits under 0.9`);
+console.log(
+  `Lighthouse ${JSON.parse(fs.readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")).version}, mobile preset (simulated slow 4G, 4× CPU slowdown), Debian Chromium, npm start's server`,
+);
+console.log(
+  `${"page".padEnd(18)} perf  a11y    FCP ms    LCP ms   TBT ms    CLS   JS KB  target ≥95/≥95   audits under 0.9`,
+);
 for (const r of rows) {
   const met = r.performance >= 95 && r.accessibility >= 95;
   console.log(

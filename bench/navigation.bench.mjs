@@ -60,7 +60,9 @@ for (const [name, url] of cases) results.push([name, await measure(base + url)])
 const baseline = results[0][1].mean;
 console.log(`\n${N} sequential requests each, embedded PGlite, ${os.cpus().length} cores`);
 for (const [name, r] of results) {
-  console.log(`${name.padEnd(34)} mean ${r.mean.toFixed(2).padStart(7)} ms   p95 ${r.p95.toFixed(2).padStart(7)} ms   ×${(r.mean / baseline).toFixed(1)} baseline`);
+  console.log(
+    `${name.padEnd(34)} mean ${r.mean.toFixed(2).padStart(7)} ms   p95 ${r.p95.toFixed(2).padStart(7)} ms   ×${(r.mean / baseline).toFixed(1)} baseline`,
+  );
 }
 server.kill("SIGTERM");
 await new Promise((r) => server.on("exit", r));

@@ -40,13 +40,27 @@ interface Load {
   slowestProbe?: number;
 }
 
-async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Load> {
+async function load(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<Load> {
   const r = await autocannon({ url, connections, duration: seconds, headers, timeout: 10 });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, timeouts: r.timeouts, fiveXx: r["5xx"] };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    fiveXx: r["5xx"],
+  };
 }
 
 /** Opens the bench's database, migrates it, adds 1,000 artworks by 50 creators, and closes it. */
-async function seedArtworks(target: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string }): Promise<string> {
+async function seedArtworks(
+  target: { kind: "pglite"; dir: string } | { kind: "postgres"; url: string },
+): Promise<string> {
   const { openDatabase } = await import("../server/db/client");
   const { migrateDatabase } = await import("../server/db/migrate");
   const handle = await openDatabase(target);
@@ -65,9 +79,20 @@ interface PageResult {
   bytes: number;
 }
 
-async function benchDatabase(kind: "pglite" | "postgres", seconds: number, burstSeconds: number): Promise<PageResult[]> {
+async function benchDatabase(
+  kind: "pglite" | "postgres",
+  seconds: number,
+  burstSeconds: number,
+): Promise<PageResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-pages-bench-"));
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: undefined, DATABASE_URL: undefined, DATA_DIR: dataDir, LOG_LEVEL: "warn", DEMO_USER_PASSWORD: USER_PASSWORD };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: undefined,
+    DATABASE_URL: undefined,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    DEMO_USER_PASSWORD: USER_PASSWORD,
+  };
   let dropDatabase = async () => {};
   let detailId: string;
   if (kind === "postgres") {
@@ -92,7 +117,11 @@ async function benchDatabase(kind: "pglite" | "postgres", seconds: number, burst
   const base = `http://127.0.0.1:${port}`;
   Object.assign(env, { PORT: String(port), PUBLIC_URL: base });
   // As `npm start` runs it: NODE_ENV unset, so server.mjs picks production builds itself.
-  const server = spawn(process.execPath, ["server.mjs"], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const server = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   await waitUntilReady(`${base}/readyz`, server);
   /**
    * A session cookie as a browser holds it. A browser keeps the signed copy of the session that
@@ -140,7 +169,10 @@ async function benchDatabase(kind: "pglite" | "postgres", seconds: number, burst
     const probe = (async () => {
       while (probing) {
         const started = Date.now();
-        const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.ok, () => false);
+        const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
+          (r) => r.ok,
+          () => false,
+        );
         probes.push(ok ? Date.now() - started : Number.POSITIVE_INFINITY);
         await new Promise((r) => setTimeout(r, 250));
       }
@@ -158,16 +190,31 @@ async function benchDatabase(kind: "pglite" | "postgres", seconds: number, burst
 }
 
 function report(kind: string, results: PageResult[], seconds: number, burstSeconds: number) {
-  const target = (page: string) => (page.startsWith("/community/detail") || page.startsWith("/user-profile") ? 0.05 : kind === "postgres" ? 0.15 : 0.1);
-  console.log(`\n${kind === "pglite" ? "Embedded default (PGlite)" : "PostgreSQL"}: 10 connections × ${seconds} s; burst 200 connections × ${burstSeconds} s`);
+  const target = (page: string) =>
+    page.startsWith("/community/detail") || page.startsWith("/user-profile") ? 0.05 : kind === "postgres" ? 0.15 : 0.1;
+  console.log(
+    `\n${kind === "pglite" ? "Embedded default (PGlite)" : "PostgreSQL"}: 10 connections × ${seconds} s; burst 200 connections × ${burstSeconds} s`,
+  );
   console.log(
     `${"page".padEnd(27)}${"bytes".padStart(7)} ${"bare req/s".padStart(11)} ${"req/s".padStart(7)} ${"p50".padStart(5)} ${"p99".padStart(5)} ${"ratio".padStart(7)}  ${"rendered".padStart(8)} ${"p99".padStart(5)} ${"ratio".padStart(7)}  ${"burst req/s".padStart(11)} ${"p99".padStart(6)} ${"failed".padStart(6)} ${"healthz".padStart(7)}  target`,
   );
   for (const r of results) {
     const ratio = r.anonymous.rps / r.bare.rps;
     const renderedRatio = r.rendered.rps / r.bare.rps;
-    const failed = r.burst.errors + r.burst.timeouts + r.burst.fiveXx + r.anonymous.errors + r.anonymous.fiveXx + r.rendered.errors + r.rendered.fiveXx;
-    const met = ratio >= target(r.page) && r.anonymous.p99 < 100 && failed === 0 && r.burst.p99 < 2000 && (r.burst.slowestProbe ?? 0) < 1000;
+    const failed =
+      r.burst.errors +
+      r.burst.timeouts +
+      r.burst.fiveXx +
+      r.anonymous.errors +
+      r.anonymous.fiveXx +
+      r.rendered.errors +
+      r.rendered.fiveXx;
+    const met =
+      ratio >= target(r.page) &&
+      r.anonymous.p99 < 100 &&
+      failed === 0 &&
+      r.burst.p99 < 2000 &&
+      (r.burst.slowestProbe ?? 0) < 1000;
     console.log(
       `${r.page.padEnd(27)}${String(r.bytes).padStart(7)} ${r.bare.rps.toFixed(0).padStart(11)} ${r.anonymous.rps.toFixed(0).padStart(7)} ${String(r.anonymous.p50).padStart(5)} ${String(r.anonymous.p99).padStart(5)} ${(ratio * 100).toFixed(1).padStart(6)}%  ${r.rendered.rps.toFixed(0).padStart(8)} ${String(r.rendered.p99).padStart(5)} ${(renderedRatio * 100).toFixed(1).padStart(6)}%  ${r.burst.rps.toFixed(0).padStart(11)} ${String(r.burst.p99).padStart(6)} ${String(failed).padStart(6)} ${String(r.burst.slowestProbe).padStart(7)}  ≥${target(r.page) * 100}%: ${met ? "met" : "MISSED"}`,
     );
@@ -177,9 +224,15 @@ function report(kind: string, results: PageResult[], seconds: number, burstSecon
 export async function main(args: string[]) {
   const seconds = Number(args[0] ?? 10);
   const burstSeconds = Number(args[1] ?? 20);
-  const kinds = (args[2] ?? (process.env.TEST_POSTGRES_URL ? "pglite,postgres" : "pglite")).split(",") as ("pglite" | "postgres")[];
+  const kinds = (args[2] ?? (process.env.TEST_POSTGRES_URL ? "pglite,postgres" : "pglite")).split(",") as (
+    | "pglite"
+    | "postgres"
+  )[];
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Build first: npm run build");
-  if (kinds.includes("postgres") && !process.env.TEST_POSTGRES_URL) throw new Error("Set TEST_POSTGRES_URL to measure on PostgreSQL");
-  console.log(`Pages under load: npm start's server (production builds), ${os.cpus().length} cores, autocannon in this process, each page beside a bare node:http server in this process sending its bytes`);
+  if (kinds.includes("postgres") && !process.env.TEST_POSTGRES_URL)
+    throw new Error("Set TEST_POSTGRES_URL to measure on PostgreSQL");
+  console.log(
+    `Pages under load: npm start's server (production builds), ${os.cpus().length} cores, autocannon in this process, each page beside a bare node:http server in this process sending its bytes`,
+  );
   for (const kind of kinds) report(kind, await benchDatabase(kind, seconds, burstSeconds), seconds, burstSeconds);
 }

@@ -11,6 +11,10 @@ if (!entry) {
   process.exit(1);
 }
 // Two folders below the root, like build/server/index.js, so code that finds ./drizzle relative to itself still does.
-const out = await bundleEntry(root, entry, path.join(root, "node_modules/.cache", `atelier-${path.basename(entry, ".ts")}.mjs`));
+const out = await bundleEntry(
+  root,
+  entry,
+  path.join(root, "node_modules/.cache", `atelier-${path.basename(entry, ".ts")}.mjs`),
+);
 const { main } = await import(pathToFileURL(out).href);
 await main(args);

@@ -38,7 +38,11 @@ async function serve(variantJson: string, port: number): Promise<void> {
   if (variant.bare) {
     http
       .createServer((_req, res) => {
-        res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(BODY), "Cache-Control": "no-store" });
+        res.writeHead(200, {
+          "Content-Type": "application/json; charset=utf-8",
+          "Content-Length": Buffer.byteLength(BODY),
+          "Cache-Control": "no-store",
+        });
         res.end(BODY);
       })
       .listen(port, "127.0.0.1", () => process.send?.("ready"));
@@ -62,7 +66,9 @@ async function serve(variantJson: string, port: number): Promise<void> {
   });
   if (variant.frontDoor) {
     const { createFrontDoor } = await import("../server/http/front-door");
-    http.createServer(createFrontDoor(app, config, { dev: false })).listen(port, "127.0.0.1", () => process.send?.("ready"));
+    http
+      .createServer(createFrontDoor(app, config, { dev: false }))
+      .listen(port, "127.0.0.1", () => process.send?.("ready"));
   } else app.listen(port, "127.0.0.1", () => process.send?.("ready"));
 }
 
@@ -79,14 +85,22 @@ async function measure(variant: Variant, seconds: number, connections: number) {
   let child: ChildProcess;
   if (variant.realServer) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-shell-bench-"));
-    child = spawn(process.execPath, ["server.mjs"], { cwd: root, env: { ...env, DATA_DIR: dataDir, SEED_DEMO_DATA: "false" }, stdio: ["ignore", "ignore", "inherit"] });
+    child = spawn(process.execPath, ["server.mjs"], {
+      cwd: root,
+      env: { ...env, DATA_DIR: dataDir, SEED_DEMO_DATA: "false" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     child.once("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
   } else {
-    child = spawn(process.execPath, [path.join(root, "bench/run-ts.mjs"), "bench/shell.bench.ts", "--serve", JSON.stringify(variant), String(port)], {
-      cwd: root,
-      env,
-      stdio: ["ignore", "ignore", "inherit", "ipc"],
-    });
+    child = spawn(
+      process.execPath,
+      [path.join(root, "bench/run-ts.mjs"), "bench/shell.bench.ts", "--serve", JSON.stringify(variant), String(port)],
+      {
+        cwd: root,
+        env,
+        stdio: ["ignore", "ignore", "inherit", "ipc"],
+      },
+    );
   }
   const url = `http://127.0.0.1:${port}/healthz`;
   await waitUntilReady(url, child);
@@ -101,7 +115,14 @@ export async function main(args: string[]) {
   const seconds = Number(args[0] ?? 5);
   const connections = Number(args[1] ?? 50);
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Build first: npm run build");
-  const all = ["request id and nonce", "request log", "security headers", "same-origin check", "shared response cache", "compression"];
+  const all = [
+    "request id and nonce",
+    "request log",
+    "security headers",
+    "same-origin check",
+    "shared response cache",
+    "compression",
+  ];
   const variants: Variant[] = [
     { name: "bare node:http", bare: true },
     { name: "bare node:http in the bench's process", bareInBench: true },
@@ -112,7 +133,9 @@ export async function main(args: string[]) {
     { name: "the front door in front of all layers", layers: all, frontDoor: true },
     { name: "the real server (npm start), /healthz", realServer: true },
   ];
-  console.log(`The HTTP shell, layer by layer: GET /healthz, ${connections} connections, ${seconds} s per variant, ${os.cpus().length} cores`);
+  console.log(
+    `The HTTP shell, layer by layer: GET /healthz, ${connections} connections, ${seconds} s per variant, ${os.cpus().length} cores`,
+  );
   const results = new Map<string, { rps: number; p99: number; errors: number }>();
   for (const variant of variants) {
     const r = await measure(variant, seconds, connections);
@@ -120,7 +143,10 @@ export async function main(args: string[]) {
     const bare = results.get("bare node:http")!;
     const express = results.get("Express, the route only");
     const micros = 1e6 / r.rps;
-    const cost = express && variant.name !== "Express, the route only" && !variant.bare && !variant.bareInBench ? `   +${(micros - 1e6 / express.rps).toFixed(1).padStart(5)} µs vs Express` : "";
+    const cost =
+      express && variant.name !== "Express, the route only" && !variant.bare && !variant.bareInBench
+        ? `   +${(micros - 1e6 / express.rps).toFixed(1).padStart(5)} µs vs Express`
+        : "";
     console.log(
       `${variant.name.padEnd(42)} ${r.rps.toFixed(0).padStart(6)} req/s  ${micros.toFixed(1).padStart(6)} µs/req  p99 ${String(r.p99).padStart(3)} ms  ×${(r.rps / bare.rps).toFixed(2)} of bare${cost}${r.errors ? `  errors ${r.errors}` : ""}`,
     );

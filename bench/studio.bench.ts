@@ -28,7 +28,17 @@ export async function main(args: string[]) {
   ];
 
   // Baseline: sharp encoding a detailed 1024² image to PNG.
-  const sample = renderStudioImage({ mode: "text", prompt: prompts[0]!, negativePrompt: "", style: "natural", width: size, height: size, seed: 1, strength: 1, christmas: false });
+  const sample = renderStudioImage({
+    mode: "text",
+    prompt: prompts[0]!,
+    negativePrompt: "",
+    style: "natural",
+    width: size,
+    height: size,
+    seed: 1,
+    strength: 1,
+    christmas: false,
+  });
   const encodes: number[] = [];
   for (let i = 0; i < runs; i++) encodes.push(await time(() => encodePng(sample)));
   const baseline = median(encodes);
@@ -39,26 +49,53 @@ export async function main(args: string[]) {
     text.push(
       await time(async () =>
         encodePng(
-          renderStudioImage({ mode: "text", prompt, negativePrompt: "", style: ["watercolor", "oil-painting", "stained-glass", "ink-sketch", "low-poly"][i % 5]!, width: size, height: size, seed: i, strength: 1, christmas: false }),
+          renderStudioImage({
+            mode: "text",
+            prompt,
+            negativePrompt: "",
+            style: ["watercolor", "oil-painting", "stained-glass", "ink-sketch", "low-poly"][i % 5]!,
+            width: size,
+            height: size,
+            seed: i,
+            strength: 1,
+            christmas: false,
+          }),
         ),
       ),
     );
   }
 
-  const photo = await sharp(await encodePng(sample)).jpeg({ quality: 90 }).toBuffer();
+  const photo = await sharp(await encodePng(sample))
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const image: number[] = [];
   for (let i = 0; i < runs; i++) {
     const style = ["oil-painting", "watercolor", "pixel-art", "pop-art", "stained-glass"][i % 5]!;
     image.push(
       await time(async () => {
         const source = await decodeSource(photo, { mode: "image", width: size, height: size });
-        return encodePng(renderStudioImage({ mode: "image", prompt: "", negativePrompt: "", style, width: size, height: size, seed: i, strength: 0.8, christmas: false, source }));
+        return encodePng(
+          renderStudioImage({
+            mode: "image",
+            prompt: "",
+            negativePrompt: "",
+            style,
+            width: size,
+            height: size,
+            seed: i,
+            strength: 0.8,
+            christmas: false,
+            source,
+          }),
+        );
       }),
     );
   }
 
   const row = (name: string, ms: number, target?: number) =>
-    console.log(`${name.padEnd(40)} ${ms.toFixed(0).padStart(6)} ms   ×${(ms / baseline).toFixed(1).padStart(5)} of the PNG encode${target ? `   target ≤ ${target} ms: ${ms <= target ? "met" : "MISSED"}` : ""}`);
+    console.log(
+      `${name.padEnd(40)} ${ms.toFixed(0).padStart(6)} ms   ×${(ms / baseline).toFixed(1).padStart(5)} of the PNG encode${target ? `   target ≤ ${target} ms: ${ms <= target ? "met" : "MISSED"}` : ""}`,
+    );
   console.log(`Studio at ${size}×${size} on one thread, median of ${runs} runs`);
   row("sharp PNG encode (baseline)", baseline);
   row("text to art (render + encode)", median(text), 1500);

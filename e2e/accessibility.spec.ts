@@ -21,9 +21,14 @@ async function audit(page: Page, paths: string[]): Promise<string[]> {
     await page.setViewportSize({ width, height: 900 });
     for (const path of paths) {
       await openPage(page, path);
-      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+        .analyze();
       for (const violation of violations) {
-        const where = violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ");
+        const where = violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(" "))
+          .join(" | ");
         const line = `${path} at ${width} px: [${violation.impact}] ${violation.id} — ${violation.help} (${violation.nodes.length}×: ${where})`;
         if (FAILING.has(violation.impact ?? "")) problems.push(line);
         else console.log(line);

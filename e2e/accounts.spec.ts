@@ -13,11 +13,14 @@ const PASSWORD = "violet lighthouse 42";
 async function emailText(db: Database, to: string, kind: string): Promise<string> {
   let text = "";
   await expect
-    .poll(async () => {
-      const email = await latestOutboxEmail(db, to);
-      text = email && email.kind === kind ? email.text : "";
-      return text;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const email = await latestOutboxEmail(db, to);
+        text = email && email.kind === kind ? email.text : "";
+        return text;
+      },
+      { timeout: 15_000 },
+    )
     .not.toBe("");
   return text;
 }
@@ -72,7 +75,9 @@ test("five wrong codes invalidate the code", async ({ page, db }) => {
   for (let i = 0; i < 5; i++) {
     await page.getByLabel("Code").fill(wrong);
     await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/enter-otp")),
+      page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/enter-otp"),
+      ),
       page.getByRole("button", { name: "Verify" }).click(),
     ]);
     await expect(page.getByText("That code is not right")).toBeVisible();
@@ -95,7 +100,10 @@ test("sign-up refuses a taken email and a common password, next to the fields", 
   await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
 });
 
-test("sign in with a password, keep the session, sign out; wrong passwords lock the account for a while", async ({ page, db }) => {
+test("sign in with a password, keep the session, sign out; wrong passwords lock the account for a while", async ({
+  page,
+  db,
+}) => {
   const email = newEmail();
   await signUp(page, email);
   await page.goto(linkIn(await emailText(db, email, "verification"), "/verify-email"));
@@ -132,7 +140,10 @@ test("sign in with a password, keep the session, sign out; wrong passwords lock 
   await expect(page.getByText(/Too many wrong passwords for this account\. Try again in \d+ minutes?/)).toBeVisible();
 });
 
-test("an unverified account is sent to verify its email; redirectTo never leaves the site", async ({ page, db: _db }) => {
+test("an unverified account is sent to verify its email; redirectTo never leaves the site", async ({
+  page,
+  db: _db,
+}) => {
   const email = newEmail();
   await signUp(page, email);
   await gotoHydrated(page, "/login?redirectTo=//evil.example/steal");
@@ -159,7 +170,11 @@ test("sign in with an emailed link", async ({ page, db }) => {
   await expect(page.getByRole("link", { name: "Demo Creator" })).toBeVisible();
 });
 
-test("reset a forgotten password: same answer for unknown emails, other sessions end, the new password works", async ({ page, browser, db }) => {
+test("reset a forgotten password: same answer for unknown emails, other sessions end, the new password works", async ({
+  page,
+  browser,
+  db,
+}) => {
   const email = newEmail();
   await signUp(page, email);
   await page.goto(linkIn(await emailText(db, email, "verification"), "/verify-email"));
@@ -200,7 +215,9 @@ test("an expired verification link says so and offers a new email", async ({ pag
   const email = newEmail();
   await signUp(page, email);
   const link = linkIn(await emailText(db, email, "verification"), "/verify-email");
-  await db.execute(sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`email-verification-otp-${email}`}`);
+  await db.execute(
+    sql`update verification set expires_at = now() - interval '1 minute' where identifier = ${`email-verification-otp-${email}`}`,
+  );
   await page.goto(link);
   await expect(page.getByText("That code has expired. Ask for a new one below.")).toBeVisible();
   await expect(page.getByRole("button", { name: /Send a new email/ })).toBeVisible();

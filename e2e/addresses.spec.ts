@@ -11,7 +11,10 @@ import { expect, test } from "./support/fixtures";
 
 const elsewhere = () => ORIGIN().replace("127.0.0.1", "localhost");
 
-test("a first visit on another of the site's addresses moves to PUBLIC_URL, page and query kept", async ({ page, db: _db }) => {
+test("a first visit on another of the site's addresses moves to PUBLIC_URL, page and query kept", async ({
+  page,
+  db: _db,
+}) => {
   const first = await page.request.get(`${elsewhere()}/community/list?sort=popular`, { maxRedirects: 0 });
   expect(first.status()).toBe(302);
   expect(first.headers().location).toBe(`${ORIGIN()}/community/list?sort=popular`);
@@ -27,12 +30,22 @@ test("a first visit on another of the site's addresses moves to PUBLIC_URL, page
 
 test("an email asked for on another of the site's addresses links back to it", async ({ page, db }) => {
   const person = await createVerifiedUser(db, "Ella Elsewhere");
-  const asked = await page.request.post(`${elsewhere()}/api/auth/forget-password/email-otp`, { data: { email: person.email }, headers: { Origin: elsewhere() } });
+  const asked = await page.request.post(`${elsewhere()}/api/auth/forget-password/email-otp`, {
+    data: { email: person.email },
+    headers: { Origin: elsewhere() },
+  });
   expect(asked.ok()).toBe(true);
-  await expect.poll(async () => (await latestOutboxEmail(db, person.email))?.text ?? "").toContain(`${elsewhere()}/new-password?`);
+  await expect
+    .poll(async () => (await latestOutboxEmail(db, person.email))?.text ?? "")
+    .toContain(`${elsewhere()}/new-password?`);
 
   // Asked on PUBLIC_URL's address (another person: one code email per minute each).
   const other = await createVerifiedUser(db, "Hugo Home");
-  await page.request.post(`${ORIGIN()}/api/auth/forget-password/email-otp`, { data: { email: other.email }, headers: { Origin: ORIGIN() } });
-  await expect.poll(async () => (await latestOutboxEmail(db, other.email))?.text ?? "").toContain(`${ORIGIN()}/new-password?`);
+  await page.request.post(`${ORIGIN()}/api/auth/forget-password/email-otp`, {
+    data: { email: other.email },
+    headers: { Origin: ORIGIN() },
+  });
+  await expect
+    .poll(async () => (await latestOutboxEmail(db, other.email))?.text ?? "")
+    .toContain(`${ORIGIN()}/new-password?`);
 });

@@ -3,7 +3,10 @@ import { signInAs as signIn } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, E2E_PORT } from "./support/env";
 
-test("the demo admin reaches every admin page, and the login area sends them to the dashboard", async ({ page, db: _db }) => {
+test("the demo admin reaches every admin page, and the login area sends them to the dashboard", async ({
+  page,
+  db: _db,
+}) => {
   await signIn(page, "admin@atelier.local", DEMO_ADMIN_PASSWORD);
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");

@@ -18,12 +18,33 @@ test("an admin hides a reported artwork and features another; the community foll
   const reporter = await createVerifiedUser(db, "Rex Reporter");
   const artwork = (title: string) => {
     const id = randomUUID();
-    return { id, userId: creator.id, title, tags: [word], prompt: `a ${word} scene`, mode: "text", style: "watercolor", aspectRatio: "1:1", size: 512, seed: 1, strength: 0.75, engineLabel: "Studio — offline engine", key: `users/${creator.id}/artworks/20261123000000-${id}.png`, thumbKey: `users/${creator.id}/artworks/20261123000000-${id}.webp`, placeholder: PLACEHOLDER, mime: "image/png", width: 512, height: 512 };
+    return {
+      id,
+      userId: creator.id,
+      title,
+      tags: [word],
+      prompt: `a ${word} scene`,
+      mode: "text",
+      style: "watercolor",
+      aspectRatio: "1:1",
+      size: 512,
+      seed: 1,
+      strength: 0.75,
+      engineLabel: "Studio — offline engine",
+      key: `users/${creator.id}/artworks/20261123000000-${id}.png`,
+      thumbKey: `users/${creator.id}/artworks/20261123000000-${id}.webp`,
+      placeholder: PLACEHOLDER,
+      mime: "image/png",
+      width: 512,
+      height: 512,
+    };
   };
   const reported = artwork(`Suspicious ${word}`);
   const good = artwork(`Lovely ${word}`);
   await db.insert(artworks).values([reported, good] as never);
-  await db.insert(artworkReports).values({ artworkId: reported.id, reporterId: reporter.id, reason: "spam", details: "an advert" });
+  await db
+    .insert(artworkReports)
+    .values({ artworkId: reported.id, reporterId: reporter.id, reason: "spam", details: "an advert" });
   try {
     const visitor = await browser.newContext();
     const shopper = await visitor.newPage();

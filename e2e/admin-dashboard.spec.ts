@@ -16,11 +16,36 @@ test("an admin reads the dashboard, switches to 7 days and opens a figure's list
   const starter = (await listShopProducts(db)).find((p) => p.name === "Starter")!;
   const [row] = await db
     .insert(transactions)
-    .values({ userId: buyer.id, status: "paid", provider: "none", currency: "USD", subtotalMinor: 499, totalMinor: 499, tokens: 500, paidAt: new Date() })
+    .values({
+      userId: buyer.id,
+      status: "paid",
+      provider: "none",
+      currency: "USD",
+      subtotalMinor: 499,
+      totalMinor: 499,
+      tokens: 500,
+      paidAt: new Date(),
+    })
     .returning();
-  await db.insert(transactionLines).values({ transactionId: row!.id, productId: starter.id, productName: "Starter", unitPriceMinor: 499, quantity: 1, unitTokens: 500, lineTotalMinor: 499 });
+  await db
+    .insert(transactionLines)
+    .values({
+      transactionId: row!.id,
+      productId: starter.id,
+      productName: "Starter",
+      unitPriceMinor: 499,
+      quantity: 1,
+      unitTokens: 500,
+      lineTotalMinor: 499,
+    });
   await db.insert(transactionEvents).values({ transactionId: row!.id, status: "paid", source: "checkout" });
-  await db.insert(errorReports).values({ errorReportBySystem: "TypeError: dashboard test", whatPlatform: "Client", whatPage: "/ai/ai-text-to-art" });
+  await db
+    .insert(errorReports)
+    .values({
+      errorReportBySystem: "TypeError: dashboard test",
+      whatPlatform: "Client",
+      whatPage: "/ai/ai-text-to-art",
+    });
   // Other browser tests may have sold things too: the page must show what the database holds.
   const week = await loadDashboard(db, { days: 7 });
   const usd = week.revenue.find((r) => r.currency === "USD")!;
@@ -44,16 +69,25 @@ test("an admin reads the dashboard, switches to 7 days and opens a figure's list
 
   const chart = page.getByRole("img", { name: /^Revenue per day in USD/ });
   await expect(chart).toBeVisible();
-  await expect(chart).toHaveAttribute("aria-label", new RegExp(`${formatMoney(usd.netMinor, "USD").replace(/[$.]/g, "\\$&")} in all`));
+  await expect(chart).toHaveAttribute(
+    "aria-label",
+    new RegExp(`${formatMoney(usd.netMinor, "USD").replace(/[$.]/g, "\\$&")} in all`),
+  );
   await expect(chart.locator("rect")).toHaveCount(7);
   await page.getByText("Show the numbers").first().click();
-  await expect(page.getByRole("table", { name: "Revenue per day (USD, net of refunds)" }).getByRole("row")).toHaveCount(8);
-  await expect(page.getByRole("link", { name: /^Revenue, net of refunds/ })).toContainText(formatMoney(usd.netMinor, "USD"));
+  await expect(page.getByRole("table", { name: "Revenue per day (USD, net of refunds)" }).getByRole("row")).toHaveCount(
+    8,
+  );
+  await expect(page.getByRole("link", { name: /^Revenue, net of refunds/ })).toContainText(
+    formatMoney(usd.netMinor, "USD"),
+  );
   await expect(page.getByRole("list", { name: "Top products" })).toContainText("Starter");
 
   for (const width of [768, 390]) {
     await page.setViewportSize({ width, height: 1000 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -68,12 +102,38 @@ test("an admin reads the dashboard, switches to 7 days and opens a figure's list
   await expect(page.getByRole("table", { name: "Error reports" })).toContainText("TypeError: dashboard test");
 });
 
-test("the dashboard's generation figures open the list of generations, with what a failure said", async ({ page, db }) => {
+test("the dashboard's generation figures open the list of generations, with what a failure said", async ({
+  page,
+  db,
+}) => {
   const person = await createVerifiedUser(db, "Gina Generations");
-  const base = { userId: person.id, engineId: "studio", engineLabel: "Studio — offline engine", style: "natural", aspectRatio: "1:1", size: 512, width: 512, height: 512, count: 1, seed: 7, strength: 0.75, cost: 2 };
+  const base = {
+    userId: person.id,
+    engineId: "studio",
+    engineLabel: "Studio — offline engine",
+    style: "natural",
+    aspectRatio: "1:1",
+    size: 512,
+    width: 512,
+    height: 512,
+    count: 1,
+    seed: 7,
+    strength: 0.75,
+    cost: 2,
+  };
   await db.insert(generations).values([
     { ...base, mode: "text", status: "succeeded", prompt: "a lighthouse on a cliff", finishedAt: new Date() },
-    { ...base, mode: "image", status: "failed", prompt: "a fox in the snow", error: "The engine could not paint this one. Your tokens were refunded.", errorDetail: "CUDA out of memory (gina test)", refunded: true, attempts: 3, finishedAt: new Date() },
+    {
+      ...base,
+      mode: "image",
+      status: "failed",
+      prompt: "a fox in the snow",
+      error: "The engine could not paint this one. Your tokens were refunded.",
+      errorDetail: "CUDA out of memory (gina test)",
+      refunded: true,
+      attempts: 3,
+      finishedAt: new Date(),
+    },
   ]);
 
   await signInAsAdmin(page);
@@ -99,5 +159,8 @@ test("the dashboard's generation figures open the list of generations, with what
   await expect(page).toHaveURL(/status=all.*user=Gina\+Generations/);
   await expect(table.getByRole("row")).toHaveCount(3); // the header and two
   await expect(table).toContainText("a lighthouse on a cliff");
-  await expect(table.getByRole("link", { name: "Gina Generations" }).first()).toHaveAttribute("href", `/admin/user-form?id=${person.id}`);
+  await expect(table.getByRole("link", { name: "Gina Generations" }).first()).toHaveAttribute(
+    "href",
+    `/admin/user-form?id=${person.id}`,
+  );
 });

@@ -30,7 +30,9 @@ test("an admin creates a discount, a cart uses it, and switching it off ends it"
   await shopper.getByRole("button", { name: "Add to cart" }).click();
   await shopper.getByLabel("Code", { exact: true }).fill(code.toLowerCase());
   await shopper.getByRole("button", { name: "Apply" }).click();
-  await expect(shopper.getByRole("status").filter({ hasText: "applied" })).toContainText(`${code} applied: you save $2.99.`);
+  await expect(shopper.getByRole("status").filter({ hasText: "applied" })).toContainText(
+    `${code} applied: you save $2.99.`,
+  );
 
   // Switched off, the code no longer applies.
   await gotoHydrated(page, `/admin/manage-discount?q=${code}`);
@@ -41,6 +43,8 @@ test("an admin creates a discount, a cart uses it, and switching it off ends it"
   await visitor.close();
 
   const [row] = await db.select().from(discounts).where(eq(discounts.code, code));
-  const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, row!.id))).map((a) => a.action).sort();
+  const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, row!.id)))
+    .map((a) => a.action)
+    .sort();
   expect(actions).toEqual(["discount.create", "discount.deactivate"]);
 });

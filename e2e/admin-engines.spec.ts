@@ -21,7 +21,10 @@ test("an admin connects an AUTOMATIC1111 server and text to art runs there", asy
 
     await page.getByRole("link", { name: "Add an engine" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add an engine");
-    await expect(page.getByRole("link", { name: "AUTOMATIC1111 / Forge / SD.Next" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "AUTOMATIC1111 / Forge / SD.Next" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await page.getByLabel("Name shown to users").fill("E2E GPU");
     await page.getByLabel("Server address").fill("not an address");
     await page.getByLabel("Steps").fill("500");
@@ -72,8 +75,15 @@ test("an admin connects an AUTOMATIC1111 server and text to art runs there", asy
     await expect(card.getByTestId("engine-badge")).toContainText("E2E GPU");
     const posted = backend.requests.filter((r) => r.path === "/sdapi/v1/txt2img");
     expect(posted).toHaveLength(1);
-    expect(posted[0]!.headers.authorization).toBe(`Basic ${Buffer.from("painter:e2e-very-secret-pw").toString("base64")}`);
-    expect(posted[0]!.body).toMatchObject({ prompt: expect.stringContaining("A lighthouse on a cliff at sunset"), steps: 20, width: 512, height: 512 });
+    expect(posted[0]!.headers.authorization).toBe(
+      `Basic ${Buffer.from("painter:e2e-very-secret-pw").toString("base64")}`,
+    );
+    expect(posted[0]!.body).toMatchObject({
+      prompt: expect.stringContaining("A lighthouse on a cliff at sunset"),
+      steps: 20,
+      width: 512,
+      height: 512,
+    });
     await context.close();
 
     // The server goes away: a check says so, and so does the engine's health line at once.

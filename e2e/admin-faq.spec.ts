@@ -39,7 +39,9 @@ test("an admin adds a question, moves it first and unpublishes it; the pricing p
   await expect(page.getByText(question)).toHaveCount(0);
 
   const [row] = await db.select().from(faqs).where(eq(faqs.question, question));
-  const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, row!.id))).map((a) => a.action);
+  const actions = (
+    await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, row!.id))
+  ).map((a) => a.action);
   expect(actions).toEqual(expect.arrayContaining(["faq.create", "faq.move-up", "faq.unpublish"]));
   await db.delete(faqs).where(eq(faqs.id, row!.id));
 });

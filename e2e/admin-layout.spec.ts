@@ -34,7 +34,9 @@ for (const width of [768, 1280]) {
       const id = WITH_ID[path]?.(ids);
       await gotoHydrated(page, id ? `${path}?id=${id}` : path);
       await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${path} is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0);
     }
     // Below the laptop breakpoint the menu folds into a button.

@@ -9,7 +9,11 @@ import { faqs } from "../server/db/schema";
 import { signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
-test("an admin finds a visitor's error report and the audit entries of their own changes", async ({ page, browser, db }) => {
+test("an admin finds a visitor's error report and the audit entries of their own changes", async ({
+  page,
+  browser,
+  db,
+}) => {
   const marker = `e2e-log-${randomBytes(4).toString("hex")}`;
   const visitor = await browser.newContext();
   const guest = await visitor.newPage();
@@ -40,7 +44,10 @@ test("an admin finds a visitor's error report and the audit entries of their own
   await page.getByLabel("Published on the pricing page").uncheck();
   await page.getByRole("button", { name: "Add the question" }).click();
   await expect(page.getByText("Created.")).toBeVisible();
-  const [faq] = await db.select().from(faqs).where(eq(faqs.question, `What is ${marker}?`));
+  const [faq] = await db
+    .select()
+    .from(faqs)
+    .where(eq(faqs.question, `What is ${marker}?`));
   await page.getByLabel("Question", { exact: true }).fill(`What was ${marker}?`);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Saved.")).toBeVisible();
@@ -51,7 +58,8 @@ test("an admin finds a visitor's error report and the audit entries of their own
   await gotoHydrated(page, `/admin/list-log?q=${faq!.id}`);
   const audit = page.getByRole("table", { name: "Admin actions" });
   // What happened in words (the code beside it), who did it, and the question by its words.
-  for (const action of ["FAQ question created", "FAQ question edited", "FAQ question deleted"]) await expect(audit).toContainText(action);
+  for (const action of ["FAQ question created", "FAQ question edited", "FAQ question deleted"])
+    await expect(audit).toContainText(action);
   await expect(audit).toContainText("faq.update");
   await expect(audit).toContainText("admin@atelier.local");
   // The edit shows the changed field, before beside after.
@@ -59,7 +67,10 @@ test("an admin finds a visitor's error report and the audit entries of their own
   const question = edit.getByRole("row", { name: /^question/ });
   await expect(question).toContainText(`What is ${marker}?`);
   await expect(question).toContainText(`What was ${marker}?`);
-  await expect(edit.getByRole("link", { name: `What was ${marker}?` })).toHaveAttribute("href", `/admin/detail-list-faq?id=${faq!.id}`);
+  await expect(edit.getByRole("link", { name: `What was ${marker}?` })).toHaveAttribute(
+    "href",
+    `/admin/detail-list-faq?id=${faq!.id}`,
+  );
   // The stored JSON is still there to read.
   await edit.getByText("Stored after").click();
   await expect(edit).toContainText(`"question": "What was ${marker}?"`);
@@ -67,10 +78,16 @@ test("an admin finds a visitor's error report and the audit entries of their own
   // Filters: every kind of record, by admin, by UTC day.
   await gotoHydrated(page, "/admin/list-log");
   const kinds = page.getByLabel("Record type");
-  for (const kind of ["Home page slide", "Image engine", "Route rule", "Token pack"]) await expect(kinds.locator("option", { hasText: kind })).toHaveCount(1);
+  for (const kind of ["Home page slide", "Image engine", "Route rule", "Token pack"])
+    await expect(kinds.locator("option", { hasText: kind })).toHaveCount(1);
   const today = new Date().toISOString().slice(0, 10);
-  await gotoHydrated(page, `/admin/list-log?entity=faq&actor=${encodeURIComponent("admin@atelier.local")}&from=${today}&to=${today}&q=${faq!.id}`);
-  await expect(page.getByRole("table", { name: "Admin actions" }).getByText(/^FAQ question (created|edited|deleted)$/)).toHaveCount(3);
+  await gotoHydrated(
+    page,
+    `/admin/list-log?entity=faq&actor=${encodeURIComponent("admin@atelier.local")}&from=${today}&to=${today}&q=${faq!.id}`,
+  );
+  await expect(
+    page.getByRole("table", { name: "Admin actions" }).getByText(/^FAQ question (created|edited|deleted)$/),
+  ).toHaveCount(3);
   await expect(page.getByRole("combobox", { name: "Admin" })).toHaveValue("admin@atelier.local");
   await gotoHydrated(page, `/admin/list-log?entity=faq&from=2001-01-01&to=2001-01-31&q=${faq!.id}`);
   await expect(page.getByText("No admin action matches.")).toBeVisible();

@@ -9,7 +9,10 @@ import { auditLog, products } from "../server/db/schema";
 import { signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
-test("an admin creates, duplicates, edits and archives a product, and the pricing page follows", async ({ page, db }) => {
+test("an admin creates, duplicates, edits and archives a product, and the pricing page follows", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(90_000);
   const name = `Aurora ${randomBytes(3).toString("hex")}`;
   await signInAsAdmin(page);
@@ -68,10 +71,22 @@ test("an admin creates, duplicates, edits and archives a product, and the pricin
   await gotoHydrated(page, "/pricing-plans");
   await expect(page.getByRole("heading", { name })).toHaveCount(0);
 
-  const ids = (await db.select({ id: products.id }).from(products).where(inArray(products.name, [name, `${name} (copy)`]))).map((r) => r.id);
-  const actions = (await db.select({ action: auditLog.action, actor: auditLog.actorEmail }).from(auditLog).where(inArray(auditLog.entityId, ids))).map((a) => `${a.action} ${a.actor}`);
+  const ids = (
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.name, [name, `${name} (copy)`]))
+  ).map((r) => r.id);
+  const actions = (
+    await db
+      .select({ action: auditLog.action, actor: auditLog.actorEmail })
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, ids))
+  ).map((a) => `${a.action} ${a.actor}`);
   expect(actions.sort()).toEqual(
-    ["product.archive", "product.create", "product.duplicate", "product.update"].map((a) => `${a} admin@atelier.local`).sort(),
+    ["product.archive", "product.create", "product.duplicate", "product.update"]
+      .map((a) => `${a} admin@atelier.local`)
+      .sort(),
   );
   // The log page finds them too, and the error reports have their own tab.
   const [original] = await db.select({ id: products.id }).from(products).where(eq(products.name, name));
@@ -80,6 +95,9 @@ test("an admin creates, duplicates, edits and archives a product, and the pricin
   await expect(page.getByRole("table", { name: "Admin actions" })).toContainText("admin@atelier.local");
   await page.getByRole("link", { name: "Error reports" }).click();
   await expect(page.getByRole("table", { name: "Error reports" })).toBeVisible();
-  await db.delete(products).where(inArray(products.id, ids)).catch(() => {});
+  await db
+    .delete(products)
+    .where(inArray(products.id, ids))
+    .catch(() => {});
   await db.delete(auditLog).where(eq(auditLog.entityType, "product"));
 });

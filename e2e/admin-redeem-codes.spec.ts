@@ -42,7 +42,11 @@ test("an admin creates, watches and switches off a redeem code", async ({ page, 
     await expect(form.getByText("At least once")).toBeVisible();
     await form.getByLabel("Times per person").fill("2");
     await form.getByRole("button", { name: "Create the code" }).click();
-    await expect(page.getByText(`${name} is saved: 75 tokens each time, up to 2 times per person, 2 redemptions in all, in its window.`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `${name} is saved: 75 tokens each time, up to 2 times per person, 2 redemptions in all, in its window.`,
+      ),
+    ).toBeVisible();
     const card = page.getByRole("listitem", { name });
     await expect(card.getByTestId(`status-${name}`)).toHaveText("Open now");
     await expect(card).toContainText("redeemed 0 of 2 times · up to 2 times per person");
@@ -51,14 +55,17 @@ test("an admin creates, watches and switches off a redeem code", async ({ page, 
     const person = await createVerifiedUser(db, "Rita Redeemer");
     const theirs = await browser.newContext();
     await signInAs(theirs.request, person.email, person.password);
-    const redeem = () => theirs.request.post("/api/redeem", { data: { code: name.toLowerCase() }, headers: { Origin: ORIGIN() } });
+    const redeem = () =>
+      theirs.request.post("/api/redeem", { data: { code: name.toLowerCase() }, headers: { Origin: ORIGIN() } });
     const first = await redeem();
     expect(first.status()).toBe(200);
     expect(await first.json()).toMatchObject({ tokens: 75, balance: 125 });
     expect(await (await redeem()).json()).toMatchObject({ tokens: 75, balance: 200 });
     const third = await redeem();
     expect(third.status()).toBe(409);
-    expect(await third.json()).toMatchObject({ error: { message: "This code has been redeemed as many times as it allows." } });
+    expect(await third.json()).toMatchObject({
+      error: { message: "This code has been redeemed as many times as it allows." },
+    });
 
     await gotoHydrated(page, "/admin/redeem-codes");
     await expect(card.getByTestId(`status-${name}`)).toHaveText("All redeemed");
@@ -73,7 +80,9 @@ test("an admin creates, watches and switches off a redeem code", async ({ page, 
     const other = await createVerifiedUser(db, "Otto Other");
     const late = await browser.newContext();
     await signInAs(late.request, other.email, other.password);
-    expect((await late.request.post("/api/redeem", { data: { code: name }, headers: { Origin: ORIGIN() } })).status()).toBe(404);
+    expect(
+      (await late.request.post("/api/redeem", { data: { code: name }, headers: { Origin: ORIGIN() } })).status(),
+    ).toBe(404);
     await theirs.close();
     await late.close();
 
@@ -86,7 +95,12 @@ test("an admin creates, watches and switches off a redeem code", async ({ page, 
   } finally {
     const rows = await db.select({ id: redeemCodes.id }).from(redeemCodes).where(eq(redeemCodes.code, name));
     if (rows.length) {
-      await db.delete(auditLog).where(inArray(auditLog.entityId, rows.map((r) => r.id)));
+      await db.delete(auditLog).where(
+        inArray(
+          auditLog.entityId,
+          rows.map((r) => r.id),
+        ),
+      );
       await db.delete(redeemCodes).where(eq(redeemCodes.code, name));
     }
   }

@@ -26,12 +26,18 @@ test("an admin turns the christmas event on and off; its pages follow", async ({
   await page.getByRole("button", { name: "Save domains" }).click();
   await expect(page.getByText(/is not a host name/)).toBeVisible();
 
-  const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, "christmas_event"))).map((a) => a.action);
+  const actions = (
+    await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, "christmas_event"))
+  ).map((a) => a.action);
   expect(actions).toEqual(expect.arrayContaining(["settings.flag-on", "settings.flag-off"]));
   await db.delete(auditLog).where(eq(auditLog.entityType, "settings"));
 });
 
-test("an admin adds a route rule, visitors follow it at once, and switching it off ends it", async ({ page, browser, db }) => {
+test("an admin adds a route rule, visitors follow it at once, and switching it off ends it", async ({
+  page,
+  browser,
+  db,
+}) => {
   const from = `/e2e-old-${Date.now().toString(36)}`;
   await signInAsAdmin(page);
   await gotoHydrated(page, "/admin/set-token-default");
@@ -61,6 +67,8 @@ test("an admin adds a route rule, visitors follow it at once, and switching it o
   await expect(page.getByText("Rule deleted.")).toBeVisible();
   await visitor.close();
 
-  const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityType, "route-rule"))).map((a) => a.action);
+  const actions = (
+    await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityType, "route-rule"))
+  ).map((a) => a.action);
   expect(actions).toEqual(expect.arrayContaining(["route-rule.create", "route-rule.disable", "route-rule.delete"]));
 });

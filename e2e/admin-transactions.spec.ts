@@ -15,12 +15,42 @@ test("an admin finds a purchase, refunds it with a reason, and exports the histo
   const starter = (await listShopProducts(db)).find((p) => p.name === "Starter")!;
   const [row] = await db
     .insert(transactions)
-    .values({ userId: buyer.id, status: "paid", provider: "none", currency: "USD", subtotalMinor: 499, totalMinor: 499, tokens: 500, paidAt: new Date() })
+    .values({
+      userId: buyer.id,
+      status: "paid",
+      provider: "none",
+      currency: "USD",
+      subtotalMinor: 499,
+      totalMinor: 499,
+      tokens: 500,
+      paidAt: new Date(),
+    })
     .returning();
-  await db.insert(transactionLines).values({ transactionId: row!.id, productId: starter.id, productName: "Starter", unitPriceMinor: 499, quantity: 1, unitTokens: 500, lineTotalMinor: 499 });
+  await db
+    .insert(transactionLines)
+    .values({
+      transactionId: row!.id,
+      productId: starter.id,
+      productName: "Starter",
+      unitPriceMinor: 499,
+      quantity: 1,
+      unitTokens: 500,
+      lineTotalMinor: 499,
+    });
   await db.insert(transactionEvents).values({ transactionId: row!.id, status: "paid", source: "checkout" });
-  await applyTokenMovement(db, { userId: buyer.id, amount: 500, reason: "purchase", idempotencyKey: `purchase:${row!.id}`, reference: row!.id });
-  await applyTokenMovement(db, { userId: buyer.id, amount: -450, reason: "generation", idempotencyKey: `spent:${row!.id}` });
+  await applyTokenMovement(db, {
+    userId: buyer.id,
+    amount: 500,
+    reason: "purchase",
+    idempotencyKey: `purchase:${row!.id}`,
+    reference: row!.id,
+  });
+  await applyTokenMovement(db, {
+    userId: buyer.id,
+    amount: -450,
+    reason: "generation",
+    idempotencyKey: `spent:${row!.id}`,
+  });
   expect(await getTokenBalance(db, buyer.id)).toBe(100);
 
   await signInAsAdmin(page);
@@ -40,7 +70,11 @@ test("an admin finds a purchase, refunds it with a reason, and exports the histo
   await page.getByLabel("Reason").fill("Asked within 14 days");
   await page.getByRole("button", { name: "Refund" }).click();
   // The answer, and the same words on the status timeline below.
-  await expect(page.getByRole("status").filter({ hasText: "Refunded the payment and took back 100 of 500 tokens; 400 were already spent." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Refunded the payment and took back 100 of 500 tokens; 400 were already spent." }),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("$4.99 · Refunded");
   expect(await getTokenBalance(db, buyer.id)).toBe(0);
   const [audit] = await db.select().from(auditLog).where(eq(auditLog.entityId, row!.id));

@@ -9,7 +9,10 @@ import { expect, gotoHydrated, test } from "./support/fixtures";
 test("an admin adjusts a user's tokens and bans then unbans them", async ({ page, browser, db }) => {
   const person = await createVerifiedUser(db, "Uma User");
   const theirs = await browser.newContext();
-  await theirs.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password }, headers: { Origin: ORIGIN() } });
+  await theirs.request.post("/api/auth/sign-in/email", {
+    data: { email: person.email, password: person.password },
+    headers: { Origin: ORIGIN() },
+  });
   expect((await theirs.request.get("/api/tokens")).status()).toBe(200);
 
   await signInAsAdmin(page);
@@ -34,18 +37,28 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
   const email = page.getByRole("region", { name: "Email" });
   await email.getByLabel("Subject").fill("Your invoice");
   await email.getByLabel(/^Message to/).fill("Attached, as promised.");
-  await email.getByLabel(/^Attachment/).setInputFiles({ name: "fake.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
+  await email
+    .getByLabel(/^Attachment/)
+    .setInputFiles({ name: "fake.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
   await email.getByRole("button", { name: "Send email" }).click();
   await expect(email.getByText("Failed to send email with attachment: fake.pdf is not a real PDF file")).toBeVisible();
-  await email.getByLabel(/^Attachment/).setInputFiles({ name: "huge.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(9 * 1024 * 1024, 37) });
+  await email
+    .getByLabel(/^Attachment/)
+    .setInputFiles({ name: "huge.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(9 * 1024 * 1024, 37) });
   await email.getByRole("button", { name: "Send email" }).click();
   await expect(email.getByText("The attachment is larger than 5 MB")).toBeVisible();
   await email.getByLabel("Subject").fill("Your invoice");
   await email.getByLabel(/^Message to/).fill("Attached, as promised.");
-  await email.getByLabel(/^Attachment/).setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% test\n") });
+  await email
+    .getByLabel(/^Attachment/)
+    .setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% test\n") });
   await email.getByRole("button", { name: "Send email" }).click();
   await expect(email.getByText("Email with invoice.pdf queued.")).toBeVisible();
-  await expect.poll(async () => (await readOutbox(db, { to: person.email, kind: "custom-attachment" })).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(async () => (await readOutbox(db, { to: person.email, kind: "custom-attachment" })).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
 
   await page.getByLabel("Reason (kept for admins)").fill("Spam");
   // Banning asks first.
@@ -56,7 +69,10 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
   await page.getByRole("button", { name: "Ban and end their sessions" }).click();
   await expect(page.getByText("Banned; 1 session ended.")).toBeVisible();
   expect((await theirs.request.get("/api/tokens")).status()).toBe(401);
-  const again = await theirs.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password }, headers: { Origin: ORIGIN() } });
+  const again = await theirs.request.post("/api/auth/sign-in/email", {
+    data: { email: person.email, password: person.password },
+    headers: { Origin: ORIGIN() },
+  });
   expect(again.status()).toBe(403);
   expect(await again.json()).toMatchObject({ code: "BANNED_USER", message: ACCOUNT_SUSPENDED_MESSAGE });
   // On the sign-in page they are told why, next to the form; it is not an error of ours.
@@ -69,7 +85,11 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
   await expect(theirPage.getByText(ACCOUNT_SUSPENDED_MESSAGE)).toBeVisible();
   // The header's sign-in dialog says the same.
   await gotoHydrated(theirPage, "/base-product-layout-sample");
-  await theirPage.getByRole("navigation", { name: "Main" }).locator("..").getByRole("link", { name: "Sign in" }).click();
+  await theirPage
+    .getByRole("navigation", { name: "Main" })
+    .locator("..")
+    .getByRole("link", { name: "Sign in" })
+    .click();
   const dialog = theirPage.getByRole("dialog", { name: "Sign in" });
   await dialog.getByLabel("Email").fill(person.email);
   await dialog.getByLabel("Password").fill(person.password);
@@ -82,11 +102,15 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
   await expect(theirPage).toHaveURL(/\/enter-otp\?purpose=sign-in/);
   let link = "";
   await expect
-    .poll(async () => {
-      const email = await latestOutboxEmail(db, person.email);
-      link = email?.kind === "sign-in-link" ? (/https?:\/\/[^\s)]+\/enter-otp\?[^\s)]+/.exec(email.text)?.[0] ?? "") : "";
-      return link;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const email = await latestOutboxEmail(db, person.email);
+        link =
+          email?.kind === "sign-in-link" ? (/https?:\/\/[^\s)]+\/enter-otp\?[^\s)]+/.exec(email.text)?.[0] ?? "") : "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
     .not.toBe("");
   await theirPage.goto(link);
   await expect(theirPage.getByText(ACCOUNT_SUSPENDED_MESSAGE)).toBeVisible();
@@ -95,10 +119,15 @@ test("an admin adjusts a user's tokens and bans then unbans them", async ({ page
 
   await page.getByRole("button", { name: "Unban" }).click();
   await expect(page.getByText("Unbanned: they can sign in again.")).toBeVisible();
-  const back = await theirs.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password }, headers: { Origin: ORIGIN() } });
+  const back = await theirs.request.post("/api/auth/sign-in/email", {
+    data: { email: person.email, password: person.password },
+    headers: { Origin: ORIGIN() },
+  });
   expect(back.status()).toBe(200);
   await theirs.close();
 
-  const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, person.id))).map((a) => a.action).sort();
+  const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, person.id)))
+    .map((a) => a.action)
+    .sort();
   expect(actions).toEqual(["user.adjust-tokens", "user.ban", "user.email", "user.unban"]);
 });

@@ -29,7 +29,11 @@ const ADMIN_APIS: { path: string; body: unknown }[] = [
       email: "someone@example.test",
       subject: "Your invoice",
       message: "Attached.",
-      attachment: { filename: "invoice.pdf", content: Buffer.from("%PDF-1.4\n% test invoice\n").toString("base64"), encoding: "base64" },
+      attachment: {
+        filename: "invoice.pdf",
+        content: Buffer.from("%PDF-1.4\n% test invoice\n").toString("base64"),
+        encoding: "base64",
+      },
     },
   },
 ];
@@ -93,7 +97,11 @@ const OTHER_APIS = new Set([
 test("every API in the route table is classified", () => {
   const apis = ALL_PATHS.filter((p) => p.startsWith("/api/"));
   const unclassified = apis.filter(
-    (p) => !OTHER_APIS.has(p) && !ADMIN_APIS.some((a) => a.path === p) && !ADMIN_GET_APIS.includes(p) && !USER_APIS.some((a) => a.path === p),
+    (p) =>
+      !OTHER_APIS.has(p) &&
+      !ADMIN_APIS.some((a) => a.path === p) &&
+      !ADMIN_GET_APIS.includes(p) &&
+      !USER_APIS.some((a) => a.path === p),
   );
   expect(unclassified).toEqual([]);
   expect(ADMIN_PAGES).toHaveLength(21);
@@ -140,7 +148,14 @@ test("signed-in users who are not admins reach no admin page and no admin API", 
   const [before] = await db.select({ n: count() }).from(auditLog);
   for (const path of ADMIN_PAGES) {
     const response = await page.request.post(`${path}?id=00000000-0000-4000-8000-000000000000`, {
-      form: { intent: "delete", id: "1", title: "Hacked", question: "Hacked?", answer: "Hacked answer", name: "Hacked" },
+      form: {
+        intent: "delete",
+        id: "1",
+        title: "Hacked",
+        question: "Hacked?",
+        answer: "Hacked answer",
+        name: "Hacked",
+      },
       headers: { Origin: ORIGIN() },
       maxRedirects: 0,
     });
@@ -164,37 +179,58 @@ test("admins reach every admin page and API; the emails go out, attachment inclu
     expect(response.status(), `${api.path}: ${await response.text()}`).toBe(202);
   }
   for (const path of ADMIN_GET_APIS) expect((await page.request.get(path)).status(), path).toBe(200);
-  await expect.poll(async () => (await readOutbox(db, { to: "someone@example.test" })).map((e) => e.kind).sort(), { timeout: 15_000 }).toEqual([
-    "custom",
-    "custom-attachment",
-  ]);
+  await expect
+    .poll(async () => (await readOutbox(db, { to: "someone@example.test" })).map((e) => e.kind).sort(), {
+      timeout: 15_000,
+    })
+    .toEqual(["custom", "custom-attachment"]);
   const [withAttachment] = await readOutbox(db, { to: "someone@example.test", kind: "custom-attachment" });
-  expect(withAttachment!.attachments).toEqual([expect.objectContaining({ filename: "invoice.pdf", contentType: "application/pdf" })]);
+  expect(withAttachment!.attachments).toEqual([
+    expect.objectContaining({ filename: "invoice.pdf", contentType: "application/pdf" }),
+  ]);
 });
 
-test("admin email APIs validate: a fake PDF and a bad address are refused with the spec's messages", async ({ page, db: _db }) => {
+test("admin email APIs validate: a fake PDF and a bad address are refused with the spec's messages", async ({
+  page,
+  db: _db,
+}) => {
   await signInAsAdmin(page);
   const fake = await page.request.post("/api/send-custom-email-with-attachment", {
-    data: { email: "x@example.test", subject: "s", message: "m", attachment: { filename: "a.pdf", content: Buffer.from("not a pdf").toString("base64"), encoding: "base64" } },
+    data: {
+      email: "x@example.test",
+      subject: "s",
+      message: "m",
+      attachment: { filename: "a.pdf", content: Buffer.from("not a pdf").toString("base64"), encoding: "base64" },
+    },
   });
   expect(fake.status()).toBe(400);
   expect((await fake.json()).error.message).toBe("Failed to send email with attachment: a.pdf is not a real PDF file");
-  const bad = await page.request.post("/api/send-custom-email", { data: { email: "nope", subject: "s", message: "m" } });
+  const bad = await page.request.post("/api/send-custom-email", {
+    data: { email: "nope", subject: "s", message: "m" },
+  });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error.fields.email).toEqual(["Enter a valid email address"]);
 });
 
-test("a user deletes only their own preview image; files are private to their owner", async ({ page, browser, db: _db }) => {
+test("a user deletes only their own preview image; files are private to their owner", async ({
+  page,
+  browser,
+  db: _db,
+}) => {
   await signInAsDemoUser(page);
   const mine = await page.request.post("/api/delete-request-image", { data: { fileName: "20261122000000-none.webp" } });
   expect(await mine.json()).toEqual({ ok: false }); // nothing there
-  const theirs = await page.request.post("/api/delete-request-image", { data: { fileName: "users/someone-else/preview/x.webp" } });
+  const theirs = await page.request.post("/api/delete-request-image", {
+    data: { fileName: "users/someone-else/preview/x.webp" },
+  });
   expect(theirs.status()).toBe(403);
   expect(await theirs.json()).toEqual({ ok: false });
   const traversal = await page.request.post("/api/delete-request-image", { data: { fileName: "../../etc/passwd" } });
   expect(await traversal.json()).toEqual({ ok: false });
   const anonymous = await browser.newContext();
-  expect((await anonymous.request.post("/api/delete-request-image", { data: { fileName: "x.webp" } })).status()).toBe(401);
+  expect((await anonymous.request.post("/api/delete-request-image", { data: { fileName: "x.webp" } })).status()).toBe(
+    401,
+  );
   expect((await anonymous.request.get("/api/files/users/someone/preview/x.webp")).status()).toBe(404);
   await anonymous.close();
 });

@@ -26,7 +26,10 @@ async function payOnSandbox(page: Page, card: string) {
   await page.getByRole("button", { name: /^Pay \$/ }).click();
 }
 
-test("a visitor fills a cart, signs in, applies a code, pays on the sandbox and gets tokens and a receipt", async ({ page, db }) => {
+test("a visitor fills a cart, signs in, applies a code, pays on the sandbox and gets tokens and a receipt", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(90_000);
   const buyer = await createVerifiedUser(db, "Bea Buyer");
   const discount = code("SAVE");
@@ -38,7 +41,10 @@ test("a visitor fills a cart, signs in, applies a code, pays on the sandbox and 
   await expect(page.getByRole("heading", { name: "Questions and answers" })).toBeVisible();
   // What a pack buys is worked out from today's prices.
   const perPicture = (await loadTokenSettings(db)).costs.text["512"];
-  const starter = page.getByRole("list", { name: "Token packs" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Starter" }) });
+  const starter = page
+    .getByRole("list", { name: "Token packs" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Starter" }) });
   await expect(starter).toContainText(`About ${Math.floor(500 / perPicture)} pictures at 512 px`);
   await expect(page.getByRole("list", { name: "Token packs" })).not.toContainText("text-to-art images");
   await page.getByRole("link", { name: "Choose Creator" }).click();
@@ -52,13 +58,17 @@ test("a visitor fills a cart, signs in, applies a code, pays on the sandbox and 
   await expect(page).toHaveURL("/product-overview");
   await expect(page.getByRole("list", { name: "Packs in your cart" })).toContainText("Creator pack");
   await expect(page.getByRole("complementary")).toContainText("$19.98");
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("selectedProducts") ?? "[]"))).toEqual([{ productId: expect.any(String), quantity: 2 }]);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("selectedProducts") ?? "[]"))).toEqual([
+    { productId: expect.any(String), quantity: 2 },
+  ]);
   await page.getByLabel("Code", { exact: true }).fill("NOSUCHCODE");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("We don't know this code. Check the spelling.")).toBeVisible();
   await page.getByLabel("Code", { exact: true }).fill(discount.toLowerCase());
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "applied" })).toContainText(`${discount} applied: you save $3.99.`);
+  await expect(page.getByRole("status").filter({ hasText: "applied" })).toContainText(
+    `${discount} applied: you save $3.99.`,
+  );
   await expect(page.getByRole("complementary")).toContainText("$15.99");
   await page.getByRole("button", { name: "Continue to payment" }).click();
 
@@ -81,13 +91,31 @@ test("a visitor fills a cart, signs in, applies a code, pays on the sandbox and 
   await expect(page.getByTestId("new-balance")).toContainText("2,650 tokens");
   expect(await getTokenBalance(db, buyer.id)).toBe(50 + 2600);
   const [paid] = await db.select().from(transactions).where(eq(transactions.userId, buyer.id));
-  expect(paid).toMatchObject({ status: "paid", subtotalMinor: 1998, discountMinor: 399, totalMinor: 1599, tokens: 2600, discountCode: discount });
+  expect(paid).toMatchObject({
+    status: "paid",
+    subtotalMinor: 1998,
+    discountMinor: 399,
+    totalMinor: 1599,
+    tokens: 2600,
+    discountCode: discount,
+  });
   await expect
-    .poll(async () => (await db.select().from(paymentEvents).where(and(eq(paymentEvents.transactionId, paid!.id), eq(paymentEvents.provider, "sandbox")))).length, { timeout: 15_000 })
+    .poll(
+      async () =>
+        (
+          await db
+            .select()
+            .from(paymentEvents)
+            .where(and(eq(paymentEvents.transactionId, paid!.id), eq(paymentEvents.provider, "sandbox")))
+        ).length,
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(0);
 
   // The receipt: an email with the PDF invoice, through the attachment path.
-  await expect.poll(async () => (await latestOutboxEmail(db, buyer.email))?.kind, { timeout: 20_000 }).toBe("custom-attachment");
+  await expect
+    .poll(async () => (await latestOutboxEmail(db, buyer.email))?.kind, { timeout: 20_000 })
+    .toBe("custom-attachment");
   const receipt = (await readOutbox(db, { to: buyer.email, limit: 1 }))[0]!;
   expect(receipt.subject).toMatch(/^Your Atelier receipt AT-/);
   expect(receipt.attachments[0]!.filename).toMatch(/\.pdf$/);
@@ -97,14 +125,25 @@ test("a visitor fills a cart, signs in, applies a code, pays on the sandbox and 
   await page.getByRole("link", { name: "Your purchases" }).click();
   const purchases = page.getByTestId("purchases");
   await expect(purchases).toContainText("2 × Creator");
-  const invoice = await page.request.get(await purchases.getByRole("link", { name: "Invoice" }).getAttribute("href").then((h) => h!));
+  const invoice = await page.request.get(
+    await purchases
+      .getByRole("link", { name: "Invoice" })
+      .getAttribute("href")
+      .then((h) => h!),
+  );
   expect(invoice.headers()["content-type"]).toBe("application/pdf");
 });
 
-test("a declined card leaves nothing credited; trying again with a card that asks for confirmation pays", async ({ page, db }) => {
+test("a declined card leaves nothing credited; trying again with a card that asks for confirmation pays", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(90_000);
   const buyer = await createVerifiedUser(db, "Dee Declined");
-  await page.request.post("/api/auth/sign-in/email", { data: { email: buyer.email, password: buyer.password }, headers: { Origin: ORIGIN() } });
+  await page.request.post("/api/auth/sign-in/email", {
+    data: { email: buyer.email, password: buyer.password },
+    headers: { Origin: ORIGIN() },
+  });
   await gotoHydrated(page, "/pricing-plans");
   await page.getByRole("link", { name: "Choose Starter" }).click();
   await page.getByRole("button", { name: "Add to cart" }).click();
@@ -124,16 +163,25 @@ test("a declined card leaves nothing credited; trying again with a card that ask
   await page.getByRole("button", { name: "Confirm payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
   await expect(page.getByTestId("new-balance")).toContainText("550 tokens");
-  const rows = await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.userId, buyer.id));
+  const rows = await db
+    .select({ status: transactions.status })
+    .from(transactions)
+    .where(eq(transactions.userId, buyer.id));
   expect(rows.map((r) => r.status).sort()).toEqual(["failed", "paid"]);
 });
 
-test("a buyer browsing on another of the site's addresses comes back to it after paying, still signed in", async ({ page, db }) => {
+test("a buyer browsing on another of the site's addresses comes back to it after paying, still signed in", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(60_000);
   // PUBLIC_URL is 127.0.0.1; localhost is an allowed domain of the same deployment.
   const local = ORIGIN().replace("127.0.0.1", "localhost");
   const buyer = await createVerifiedUser(db, "Lou Local");
-  await page.request.post(`${local}/api/auth/sign-in/email`, { data: { email: buyer.email, password: buyer.password }, headers: { Origin: local } });
+  await page.request.post(`${local}/api/auth/sign-in/email`, {
+    data: { email: buyer.email, password: buyer.password },
+    headers: { Origin: local },
+  });
   await gotoHydrated(page, `${local}/pricing-plans`);
   await page.getByRole("link", { name: "Choose Starter" }).click();
   await page.getByRole("button", { name: "Add to cart" }).click();
@@ -147,7 +195,12 @@ test("a buyer browsing on another of the site's addresses comes back to it after
 
 test("a pack that left the shop reads as such in a visitor's cart, and can be taken out", async ({ page }) => {
   await gotoHydrated(page, "/pricing-plans");
-  await page.evaluate(() => localStorage.setItem("selectedProducts", JSON.stringify([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 1 }])));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "selectedProducts",
+      JSON.stringify([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 1 }]),
+    ),
+  );
   await gotoHydrated(page, "/product-overview");
   const cart = page.getByRole("list", { name: "Packs in your cart" });
   await expect(cart).toContainText("A pack no longer sold");
@@ -159,7 +212,10 @@ test("a pack that left the shop reads as such in a visitor's cart, and can be ta
 test("a checkout left unpaid can be discarded from the profile, and then cannot be paid", async ({ page, db }) => {
   test.setTimeout(60_000);
   const buyer = await createVerifiedUser(db, "Una Unpaid");
-  await page.request.post("/api/auth/sign-in/email", { data: { email: buyer.email, password: buyer.password }, headers: { Origin: ORIGIN() } });
+  await page.request.post("/api/auth/sign-in/email", {
+    data: { email: buyer.email, password: buyer.password },
+    headers: { Origin: ORIGIN() },
+  });
   await gotoHydrated(page, "/pricing-plans");
   await page.getByRole("link", { name: "Choose Starter" }).click();
   await page.getByRole("button", { name: "Add to cart" }).click();
@@ -175,7 +231,10 @@ test("a checkout left unpaid can be discarded from the profile, and then cannot 
   await expect(page.getByText("The unpaid purchase is discarded.")).toBeVisible();
   await expect(purchases).toContainText("Canceled");
   await expect(purchases).not.toContainText("Waiting for payment");
-  const rows = await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.userId, buyer.id));
+  const rows = await db
+    .select({ status: transactions.status })
+    .from(transactions)
+    .where(eq(transactions.userId, buyer.id));
   expect(rows.map((r) => r.status)).toEqual(["canceled"]);
   // The provider's page no longer takes the payment.
   await gotoHydrated(page, sandbox);
@@ -193,10 +252,15 @@ test("pre-registration: an early email gets its bonus once its account is verifi
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.getByText("You're on the list. We sent you an email.")).toBeVisible();
-  await expect.poll(async () => (await latestOutboxEmail(db, email))?.kind, { timeout: 15_000 }).toBe("pre-registration");
+  await expect
+    .poll(async () => (await latestOutboxEmail(db, email))?.kind, { timeout: 15_000 })
+    .toBe("pre-registration");
 
   // The account made with that email, once verified, has the welcome tokens and the bonus.
-  const signUp = await page.request.post("/api/auth/sign-up/email", { data: { email, password: "violet lighthouse 42", name: "Early Bird" }, headers: { Origin: ORIGIN() } });
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "violet lighthouse 42", name: "Early Bird" },
+    headers: { Origin: ORIGIN() },
+  });
   expect(signUp.status()).toBe(200);
   await expect.poll(async () => (await latestOutboxEmail(db, email))?.kind, { timeout: 15_000 }).toBe("verification");
   const text = (await latestOutboxEmail(db, email))!.text;
@@ -212,11 +276,20 @@ test("the token redeem event counts down, then redeems a code once", async ({ pa
   const now = Date.now();
   const [row] = await db
     .insert(redeemCodes)
-    .values({ code: redeem, tokens: 25, startsAt: new Date(now - 60_000), endsAt: new Date(now + 2 * 60 * 60_000), maxRedemptions: 100 })
+    .values({
+      code: redeem,
+      tokens: 25,
+      startsAt: new Date(now - 60_000),
+      endsAt: new Date(now + 2 * 60 * 60_000),
+      maxRedemptions: 100,
+    })
     .returning();
   try {
     const user = await createVerifiedUser(db, "Rhea Redeemer");
-    await page.request.post("/api/auth/sign-in/email", { data: { email: user.email, password: user.password }, headers: { Origin: ORIGIN() } });
+    await page.request.post("/api/auth/sign-in/email", {
+      data: { email: user.email, password: user.password },
+      headers: { Origin: ORIGIN() },
+    });
     await gotoHydrated(page, "/pricing-plans");
     const card = page.getByRole("region", { name: "Redeem tokens" });
     await expect(card.getByText("Closes in")).toBeVisible();

@@ -28,7 +28,9 @@ test("publish, search, share, react, download, remix and report an artwork", asy
   await page.getByLabel("Prompt", { exact: true }).fill(prompt);
   await page.getByText("512px", { exact: true }).click();
   await page.getByRole("button", { name: "Generate" }).click();
-  await expect(page.getByTestId("job-card").first()).toHaveAttribute("data-status", "succeeded", { timeout: RENDER_TIMEOUT });
+  await expect(page.getByTestId("job-card").first()).toHaveAttribute("data-status", "succeeded", {
+    timeout: RENDER_TIMEOUT,
+  });
 
   const item = page.getByTestId("history-item").filter({ hasText: word });
   await expect(item).toHaveAttribute("data-status", "succeeded");
@@ -103,7 +105,10 @@ test("publish, search, share, react, download, remix and report an artwork", asy
     // 5. Download as PNG: counted.
     await expect(visitor.getByTestId("download-count")).toHaveText("0");
     await visitor.getByText("Download", { exact: true }).click();
-    const [download] = await Promise.all([visitor.waitForEvent("download"), visitor.getByRole("link", { name: "PNG" }).click()]);
+    const [download] = await Promise.all([
+      visitor.waitForEvent("download"),
+      visitor.getByRole("link", { name: "PNG" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.png$/);
     await expect(visitor.getByTestId("download-count")).toHaveText("1");
     // The server kept both: after a reload the counts are the same.
@@ -121,7 +126,10 @@ test("publish, search, share, react, download, remix and report an artwork", asy
     await report.getByLabel(/Details/).fill("Looks like a copy of a postcard.");
     await report.getByRole("button", { name: "Send report" }).click();
     await expect(report.getByText(/Thanks for the report/)).toBeVisible();
-    const stored = await db.select().from(artworkReports).where(and(eq(artworkReports.artworkId, artworkId), eq(artworkReports.reporterId, fan.id)));
+    const stored = await db
+      .select()
+      .from(artworkReports)
+      .where(and(eq(artworkReports.artworkId, artworkId), eq(artworkReports.reporterId, fan.id)));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.reason).toBe("copyright");
     await report.getByRole("button", { name: "Close", exact: true }).first().click();

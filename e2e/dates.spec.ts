@@ -27,7 +27,9 @@ test("a person's own pages show their time zone, after a first render in UTC tha
   await signInAs(page, person.email, person.password);
 
   // What the server sends, before any script runs: UTC, labelled, in the English the browser asked for.
-  const html = await (await page.request.get("/user-profile", { headers: { "accept-language": "en-GB,en;q=0.9" } })).text();
+  const html = await (
+    await page.request.get("/user-profile", { headers: { "accept-language": "en-GB,en;q=0.9" } })
+  ).text();
   expect(html).toMatch(/<time dateTime="[^"]+">\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}(<!-- -->)? UTC<\/time>/);
 
   await gotoHydrated(page, "/user-profile");
@@ -38,8 +40,15 @@ test("a person's own pages show their time zone, after a first render in UTC tha
 });
 
 test("the back office shows UTC to an admin in any time zone", async ({ page, db }) => {
-  const [admin] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, "admin@atelier.local"));
-  await recordAudit(db, { userUid: admin!.id, email: admin!.email }, { action: "flag.update", entityType: "flag", entityId: "christmas_event" });
+  const [admin] = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(eq(user.email, "admin@atelier.local"));
+  await recordAudit(
+    db,
+    { userUid: admin!.id, email: admin!.email },
+    { action: "flag.update", entityType: "flag", entityId: "christmas_event" },
+  );
   await signInAsAdmin(page);
   await gotoHydrated(page, "/admin/list-log");
   const first = page.getByRole("table").locator("tbody time").first();

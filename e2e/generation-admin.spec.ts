@@ -2,7 +2,11 @@
 import { createVerifiedUser, ORIGIN, signInAs, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
-test("an admin pauses generation, a user is told so, and resuming lets them generate again", async ({ browser, page, db }) => {
+test("an admin pauses generation, a user is told so, and resuming lets them generate again", async ({
+  browser,
+  page,
+  db,
+}) => {
   await signInAsAdmin(page);
   await gotoHydrated(page, "/admin/set-token-default");
   await expect(page.getByRole("heading", { name: "Generation is running" })).toBeVisible();
@@ -14,7 +18,14 @@ test("an admin pauses generation, a user is told so, and resuming lets them gene
   const context = await browser.newContext();
   const userPage = await context.newPage();
   await signInAs(userPage, person.email, person.password);
-  const form = { mode: "text", prompt: "a calm lake", style: "watercolor", size: "512", aspectRatio: "1:1", count: "1" };
+  const form = {
+    mode: "text",
+    prompt: "a calm lake",
+    style: "watercolor",
+    size: "512",
+    aspectRatio: "1:1",
+    count: "1",
+  };
   const refused = await userPage.request.post("/api/generations", { multipart: form, headers: { Origin: ORIGIN() } });
   expect(refused.status()).toBe(503);
   expect((await refused.json()).error.message).toContain("Generation is paused by the administrators");

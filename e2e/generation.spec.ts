@@ -26,14 +26,25 @@ async function recordProgress(page: Page) {
       for (const card of document.querySelectorAll('[data-testid="job-card"]')) {
         const bar = card.querySelector('[role="progressbar"]');
         if (!bar) continue;
-        const entry = { value: bar.getAttribute("aria-valuenow"), stage: card.querySelector('[data-testid="generation-stage"]')?.textContent ?? null };
+        const entry = {
+          value: bar.getAttribute("aria-valuenow"),
+          stage: card.querySelector('[data-testid="generation-stage"]')?.textContent ?? null,
+        };
         const last = seen[seen.length - 1];
         if (!last || last.value !== entry.value || last.stage !== entry.stage) seen.push(entry);
       }
     };
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
   });
-  return () => page.evaluate(() => (window as unknown as { __progress: { value: string | null; stage: string | null }[] }).__progress);
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __progress: { value: string | null; stage: string | null }[] }).__progress,
+    );
 }
 
 async function expectImageLoaded(page: Page, card: ReturnType<Page["locator"]>) {
@@ -47,13 +58,18 @@ function canvasColour(page: Page, fx: number, fy: number) {
   return page.getByTestId("doodle-canvas").evaluate(
     (canvas: HTMLCanvasElement, [x, y]) => {
       const ctx = canvas.getContext("2d")!;
-      return Array.from(ctx.getImageData(Math.round(canvas.width * x), Math.round(canvas.height * y), 1, 1).data.slice(0, 3));
+      return Array.from(
+        ctx.getImageData(Math.round(canvas.width * x), Math.round(canvas.height * y), 1, 1).data.slice(0, 3),
+      );
     },
     [fx, fy] as const,
   );
 }
 
-test("text to art: generate with a style, watch it paint, find it in the history, download it as WebP", async ({ page, db }) => {
+test("text to art: generate with a style, watch it paint, find it in the history, download it as WebP", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(120_000);
   const person = await createVerifiedUser(db, "Tess Text");
   await signInAs(page, person.email, person.password);
@@ -98,17 +114,25 @@ test("text to art: generate with a style, watch it paint, find it in the history
   await expect(item).toHaveCount(1);
   await expect(item).toContainText("Watercolor");
   await item.getByText("Download").click();
-  const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("link", { name: "WebP" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    item.getByRole("link", { name: "WebP" }).click(),
+  ]);
   const bytes = fs.readFileSync((await download.path())!);
   expect(bytes.subarray(0, 4).toString("latin1")).toBe("RIFF");
   expect(bytes.subarray(8, 12).toString("latin1")).toBe("WEBP");
 
   // The history is there after a reload too, with the same seed shown.
   await gotoHydrated(page, "/ai/ai-text-to-art");
-  await expect(page.getByTestId("history-item").filter({ hasText: "A lighthouse on a cliff at sunset" })).toHaveAttribute("data-status", "succeeded");
+  await expect(
+    page.getByTestId("history-item").filter({ hasText: "A lighthouse on a cliff at sunset" }),
+  ).toHaveAttribute("data-status", "succeeded");
 });
 
-test("image to art: upload a picture, generate, see the result; the picture survives a reload", async ({ page, db }) => {
+test("image to art: upload a picture, generate, see the result; the picture survives a reload", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(120_000);
   const person = await createVerifiedUser(db, "Ivy Image");
   await signInAs(page, person.email, person.password);
@@ -146,7 +170,9 @@ test("image to art: upload a picture, generate, see the result; the picture surv
 
   await gotoHydrated(page, "/ai/ai-image-to-art");
   await expect(page.getByTestId("source-preview")).toBeVisible();
-  await expect.poll(() => page.getByTestId("source-preview").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await expect
+    .poll(() => page.getByTestId("source-preview").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(640);
   await expect(page.getByTestId("history-item")).toHaveCount(1);
 });
 
@@ -163,7 +189,8 @@ test("doodle to art: paint sky and grass with the mouse, undo and redo by keyboa
   const stroke = async (fy: number) => {
     await page.mouse.move(box.x + 4, box.y + box.height * fy);
     await page.mouse.down();
-    for (let i = 1; i <= 24; i++) await page.mouse.move(box.x + 4 + ((box.width - 8) * i) / 24, box.y + box.height * fy + Math.sin(i / 3) * 4);
+    for (let i = 1; i <= 24; i++)
+      await page.mouse.move(box.x + 4 + ((box.width - 8) * i) / 24, box.y + box.height * fy + Math.sin(i / 3) * 4);
     await page.mouse.up();
   };
 
@@ -199,9 +226,14 @@ test("doodle to art: paint sky and grass with the mouse, undo and redo by keyboa
   await expectImageLoaded(page, card);
 
   // The server received the drawing as a PNG in the exact label colours, on white.
-  const { items } = (await (await page.request.get("/api/generations?mode=doodle")).json()) as { items: { sourceUrl: string | null }[] };
+  const { items } = (await (await page.request.get("/api/generations?mode=doodle")).json()) as {
+    items: { sourceUrl: string | null }[];
+  };
   const source = await page.request.get(items[0]!.sourceUrl!);
-  const { data, info } = await sharp(Buffer.from(await source.body())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(await source.body()))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const pixel = (fx: number, fy: number) => {
     const i = (Math.round(info.height * fy) * info.width + Math.round(info.width * fx)) * 3;
     return [data[i], data[i + 1], data[i + 2]];
@@ -212,7 +244,10 @@ test("doodle to art: paint sky and grass with the mouse, undo and redo by keyboa
   expect(pixel(0.5, 0.65)).toEqual([255, 255, 255]);
 });
 
-test("a visitor fills the form, Generate opens the sign-in dialog, and the prompt is still there after signing in", async ({ page, db }) => {
+test("a visitor fills the form, Generate opens the sign-in dialog, and the prompt is still there after signing in", async ({
+  page,
+  db,
+}) => {
   const person = await createVerifiedUser(db, "Vera Visitor");
   await gotoHydrated(page, "/ai/ai-text-to-art");
   await page.getByLabel("Prompt", { exact: true }).fill("A fox asleep under a snowy pine");
@@ -232,7 +267,10 @@ test("a visitor fills the form, Generate opens the sign-in dialog, and the promp
   await expect(page.getByRole("button", { name: "Generate" })).toBeEnabled();
 });
 
-test("the christmas pages answer 404 while the flag is off and show the festive studio when it is on", async ({ page, db }) => {
+test("the christmas pages answer 404 while the flag is off and show the festive studio when it is on", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(120_000);
   const off = await page.goto("/ai/christmas-event/ai-text-to-art");
   expect(off?.status()).toBe(404);
@@ -245,11 +283,12 @@ test("the christmas pages answer 404 while the flag is off and show the festive 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Christmas text to art");
   await expect(page.getByText("Christmas event", { exact: true })).toBeVisible();
   // Festive presets come first.
-  await expect(page.getByRole("group", { name: "Style", exact: true }).getByRole("radio").first()).toHaveAccessibleName(/Christmas card/);
-  await expect(page.getByRole("navigation", { name: "Studio modes" }).getByRole("link", { name: "Doodle to art" })).toHaveAttribute(
-    "href",
-    "/ai/christmas-event/ai-doodle-to-art",
+  await expect(page.getByRole("group", { name: "Style", exact: true }).getByRole("radio").first()).toHaveAccessibleName(
+    /Christmas card/,
   );
+  await expect(
+    page.getByRole("navigation", { name: "Studio modes" }).getByRole("link", { name: "Doodle to art" }),
+  ).toHaveAttribute("href", "/ai/christmas-event/ai-doodle-to-art");
 
   await page.getByLabel("Prompt", { exact: true }).fill("A snowy village at dusk");
   await page.getByTestId("style-christmas-snowglobe").click();
@@ -263,7 +302,10 @@ test("the christmas pages answer 404 while the flag is off and show the festive 
   await expect(card).toContainText("Snow globe");
 });
 
-test("Generate says why it cannot run: paused by the administrators, too few tokens; a pause after the page loaded shows near the button", async ({ page, db }) => {
+test("Generate says why it cannot run: paused by the administrators, too few tokens; a pause after the page loaded shows near the button", async ({
+  page,
+  db,
+}) => {
   const person = await createVerifiedUser(db, "Pat Paused");
   await signInAs(page, person.email, person.password);
   await saveTokenSettings(db, { generationPaused: true });
@@ -272,14 +314,20 @@ test("Generate says why it cannot run: paused by the administrators, too few tok
   await expect(page.getByRole("button", { name: "Generate" })).toBeDisabled();
   await expect(page.getByTestId("generate-blocked")).toContainText("Generation is paused by the administrators");
 
-  await saveTokenSettings(db, { generationPaused: false, costs: { ...DEFAULT_TOKEN_SETTINGS.costs, text: { "512": 2, "768": 3, "1024": 60 } } });
+  await saveTokenSettings(db, {
+    generationPaused: false,
+    costs: { ...DEFAULT_TOKEN_SETTINGS.costs, text: { "512": 2, "768": 3, "1024": 60 } },
+  });
   await gotoHydrated(page, "/ai/ai-text-to-art");
   await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue("A quiet harbour"); // the draft
   await page.getByText("1024px", { exact: true }).click();
   await expect(page.getByTestId("cost-line")).toHaveText(/Costs 60 tokens · you have 50/);
   await expect(page.getByRole("button", { name: "Generate" })).toBeDisabled();
   await expect(page.getByTestId("generate-blocked")).toContainText("You need 60 tokens and have 50.");
-  await expect(page.getByTestId("generate-blocked").getByRole("link", { name: "Get more tokens" })).toHaveAttribute("href", "/pricing-plans");
+  await expect(page.getByTestId("generate-blocked").getByRole("link", { name: "Get more tokens" })).toHaveAttribute(
+    "href",
+    "/pricing-plans",
+  );
 
   await page.getByText("512px", { exact: true }).click();
   await expect(page.getByRole("button", { name: "Generate" })).toBeEnabled();
@@ -290,7 +338,10 @@ test("Generate says why it cannot run: paused by the administrators, too few tok
   await expect(page.getByTestId("studio-balance")).toHaveText("50");
 });
 
-test("cancel a job while it paints: it says so and the tokens come back; a job still running after a reload is followed again", async ({ page, db }) => {
+test("cancel a job while it paints: it says so and the tokens come back; a job still running after a reload is followed again", async ({
+  page,
+  db,
+}) => {
   test.setTimeout(120_000);
   const person = await createVerifiedUser(db, "Cory Cancel");
   await signInAs(page, person.email, person.password);
@@ -325,7 +376,9 @@ test("words typed before the page comes alive are kept, not replaced by the save
   await gotoHydrated(page, "/ai/ai-text-to-art");
   const prompt = page.getByLabel("Prompt", { exact: true });
   await prompt.fill("the draft from last time");
-  await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith("atelier:studio-draft:")))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith("atelier:studio-draft:"))))
+    .toBe(true);
 
   // The page again, its scripts held back while the visitor types into the server's page.
   let release = () => {};

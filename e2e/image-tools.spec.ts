@@ -29,7 +29,11 @@ test("upscale a creation from its large view, then remove the background of an u
   const upscaled = page.getByTestId("edit-card").first();
   await expect(upscaled).toHaveAttribute("data-status", "succeeded", { timeout: 90_000 });
   await expect(upscaled).toContainText("Result · 1024 × 1024");
-  await expect.poll(() => upscaled.getByTestId("edit-result").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1024);
+  await expect
+    .poll(() =>
+      upscaled.getByTestId("edit-result").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBe(1024);
   const download = page.waitForEvent("download");
   await upscaled.getByRole("link", { name: "Download PNG" }).click();
   expect((await download).suggestedFilename()).toMatch(/^atelier-\d{14}-upscaled-2x\.png$/);

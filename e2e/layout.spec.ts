@@ -33,18 +33,26 @@ async function misfits(page: Page): Promise<string[]> {
       if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === "hidden") continue; // not shown
       if (el.closest(".sr-only, [hidden], [aria-hidden=true]")) continue;
       if ((box.right > width + 1 || box.left < -1) && !scrollsSideways(el)) {
-        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("name") ?? "").trim().slice(0, 40);
-        found.push(`${el.tagName.toLowerCase()} "${name}" off-screen (${Math.round(box.left)}–${Math.round(box.right)} px)`);
+        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("name") ?? "")
+          .trim()
+          .slice(0, 40);
+        found.push(
+          `${el.tagName.toLowerCase()} "${name}" off-screen (${Math.round(box.left)}–${Math.round(box.right)} px)`,
+        );
       }
     }
     // Page content lines up with the header and footer: no centred box reaches past the header's edge.
     const bar = document.querySelector("header.sticky > div");
     if (bar) {
-      const contentLeft = (el: Element) => el.getBoundingClientRect().left + Number.parseFloat(getComputedStyle(el).paddingLeft);
+      const contentLeft = (el: Element) =>
+        el.getBoundingClientRect().left + Number.parseFloat(getComputedStyle(el).paddingLeft);
       const edge = contentLeft(bar);
       for (const el of document.querySelectorAll("main [class*='mx-auto']")) {
         if (el.getBoundingClientRect().width === 0 || el.closest("[role=dialog], dialog")) continue;
-        if (contentLeft(el) < edge - 1) found.push(`${el.tagName.toLowerCase()}.${el.className.split(" ").find((c) => c.startsWith("max-w")) ?? ""} starts left of the header (${Math.round(contentLeft(el))} < ${Math.round(edge)} px)`);
+        if (contentLeft(el) < edge - 1)
+          found.push(
+            `${el.tagName.toLowerCase()}.${el.className.split(" ").find((c) => c.startsWith("max-w")) ?? ""} starts left of the header (${Math.round(contentLeft(el))} < ${Math.round(edge)} px)`,
+          );
       }
     }
     return found.slice(0, 5);

@@ -6,7 +6,16 @@ import { user } from "../server/db/schema";
 import { signInAsDemoUser } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
-const SPEC_KEYS = ["user_uid", "uid", "email_user", "selectedProducts", "product-container", "previewImage", "nonce", "community-artwork:42"];
+const SPEC_KEYS = [
+  "user_uid",
+  "uid",
+  "email_user",
+  "selectedProducts",
+  "product-container",
+  "previewImage",
+  "nonce",
+  "community-artwork:42",
+];
 
 test("signing out deletes the preview image and clears the stored keys", async ({ page, db }) => {
   const [demo] = await db.select().from(user).where(eq(user.email, "demo@atelier.local"));

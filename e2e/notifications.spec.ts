@@ -30,7 +30,10 @@ async function resetNotifications(db: Database, email: string, items: NewNotific
 }
 
 async function isViewed(db: Database, id: string) {
-  const [row] = await db.select({ isViewed: notifications.isViewed }).from(notifications).where(eq(notifications.id, id));
+  const [row] = await db
+    .select({ isViewed: notifications.isViewed })
+    .from(notifications)
+    .where(eq(notifications.id, id));
   return row?.isViewed;
 }
 
@@ -127,7 +130,9 @@ test.describe("notifications", () => {
     await bell.click();
     // The popover shows the latest eight; the rest are a click on "See all" away.
     await expect(page.getByRole("dialog", { name: "Notifications" }).getByTestId("notification-item")).toHaveCount(8);
-    await expect(page.getByRole("dialog", { name: "Notifications" }).getByTestId("notification-item").first()).toContainText("Number 12");
+    await expect(
+      page.getByRole("dialog", { name: "Notifications" }).getByTestId("notification-item").first(),
+    ).toContainText("Number 12");
   });
 
   test("the API answers the signed-in user only, and marks only their own", async ({ page, playwright, db }) => {
@@ -135,7 +140,10 @@ test.describe("notifications", () => {
     const signedOut = await anonymous.get("/api/notifications");
     expect(signedOut.status()).toBe(401);
     expect(await signedOut.json()).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
-    const signedOutPost = await anonymous.post("/api/notifications", { data: { action: "mark-all-viewed" }, headers: { Origin: ORIGIN } });
+    const signedOutPost = await anonymous.post("/api/notifications", {
+      data: { action: "mark-all-viewed" },
+      headers: { Origin: ORIGIN },
+    });
     expect(signedOutPost.status()).toBe(401);
     await anonymous.dispose();
 
@@ -143,7 +151,9 @@ test.describe("notifications", () => {
       { status: "warning", title: "Low on tokens", message: "You have 3 tokens left" },
       { title: "Hello", message: "Welcome back" },
     ]);
-    const { rows: adminRows } = await resetNotifications(db, ADMIN_EMAIL, [{ title: "Admin only", message: "Not for the demo user" }]);
+    const { rows: adminRows } = await resetNotifications(db, ADMIN_EMAIL, [
+      { title: "Admin only", message: "Not for the demo user" },
+    ]);
     await signIn(page, DEMO_EMAIL, DEMO_USER_PASSWORD);
     const api = page.request;
 
@@ -152,8 +162,22 @@ test.describe("notifications", () => {
     const body = (await list.json()) as { notifications: Record<string, unknown>[]; unread: number };
     expect(body.unread).toBe(2);
     expect(body.notifications).toEqual([
-      { id: rows[1]!.id, status: "info", title: "Hello", message: "Welcome back", created_date: rows[1]!.createdDate.toISOString(), is_viewed: false },
-      { id: rows[0]!.id, status: "warning", title: "Low on tokens", message: "You have 3 tokens left", created_date: rows[0]!.createdDate.toISOString(), is_viewed: false },
+      {
+        id: rows[1]!.id,
+        status: "info",
+        title: "Hello",
+        message: "Welcome back",
+        created_date: rows[1]!.createdDate.toISOString(),
+        is_viewed: false,
+      },
+      {
+        id: rows[0]!.id,
+        status: "warning",
+        title: "Low on tokens",
+        message: "You have 3 tokens left",
+        created_date: rows[0]!.createdDate.toISOString(),
+        is_viewed: false,
+      },
     ]);
     expect(((await (await api.get("/api/notifications?limit=1")).json()) as typeof body).notifications).toHaveLength(1);
     expect((await api.get("/api/notifications?limit=0")).status()).toBe(400);
@@ -168,9 +192,14 @@ test.describe("notifications", () => {
     // Malformed: 400 with the field named; not JSON: 415.
     const malformed = await post({ action: "mark-viewed", id: "not-an-id" });
     expect(malformed.status()).toBe(400);
-    expect(((await malformed.json()) as { error: { fields: Record<string, string[]> } }).error.fields).toHaveProperty("id");
+    expect(((await malformed.json()) as { error: { fields: Record<string, string[]> } }).error.fields).toHaveProperty(
+      "id",
+    );
     expect((await post({ action: "delete-everything" })).status()).toBe(400);
-    const form = await api.post("/api/notifications", { form: { action: "mark-all-viewed" }, headers: { Origin: ORIGIN } });
+    const form = await api.post("/api/notifications", {
+      form: { action: "mark-all-viewed" },
+      headers: { Origin: ORIGIN },
+    });
     expect(form.status()).toBe(415);
 
     const one = await post({ action: "mark-viewed", id: rows[0]!.id });
@@ -182,7 +211,11 @@ test.describe("notifications", () => {
     await resetNotifications(db, ADMIN_EMAIL);
   });
 
-  test("the /notifications page lists everything and marks one or all, with or without JavaScript", async ({ page, browser, db }) => {
+  test("the /notifications page lists everything and marks one or all, with or without JavaScript", async ({
+    page,
+    browser,
+    db,
+  }) => {
     await page.goto("/notifications");
     await expect(page).toHaveURL(/\/login\?/);
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/notifications");
@@ -287,9 +320,17 @@ test.describe("development mailbox", () => {
       html: '<h1 style="color:#6d3fd6">Hello from the outbox</h1><script>document.body.innerHTML = "scripts ran"</script>',
       text: "Your code is 123456.\nIt expires soon.",
       kind: "sign-in-code",
-      attachments: [{ filename: "note.txt", contentType: "text/plain", contentBase64: Buffer.from("hello").toString("base64") }],
+      attachments: [
+        { filename: "note.txt", contentType: "text/plain", contentBase64: Buffer.from("hello").toString("base64") },
+      ],
     });
-    await outbox.send({ to: `someone-else-${Date.now()}@example.test`, subject: "Not for the filter", html: "<p>x</p>", text: "x", kind: "custom" });
+    await outbox.send({
+      to: `someone-else-${Date.now()}@example.test`,
+      subject: "Not for the filter",
+      html: "<p>x</p>",
+      text: "x",
+      kind: "custom",
+    });
 
     await setFeatureFlag(db, "development_mode", true);
     await signIn(page, ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);

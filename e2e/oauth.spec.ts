@@ -126,9 +126,18 @@ test("a popup that kept its opener reports by postMessage, to this origin only",
   });
   await gotoHydrated(page, "/login");
   const popupOpened = page.waitForEvent("popup");
-  await page.evaluate(() => void window.open("/oauth/popup-complete?provider=oidc&popup=1&error=access_denied", "atelier-oauth", "popup=yes,width=500,height=650"));
+  await page.evaluate(
+    () =>
+      void window.open(
+        "/oauth/popup-complete?provider=oidc&popup=1&error=access_denied",
+        "atelier-oauth",
+        "popup=yes,width=500,height=650",
+      ),
+  );
   const popup = await popupOpened;
   await popup.waitForEvent("close");
   await expect(page.getByRole("alert")).toContainText("Sign-in with Test Identity was cancelled or failed");
-  expect(await page.evaluate(() => (window as unknown as { oauthMessages: string[] }).oauthMessages)).toEqual([new URL(page.url()).origin]);
+  expect(await page.evaluate(() => (window as unknown as { oauthMessages: string[] }).oauthMessages)).toEqual([
+    new URL(page.url()).origin,
+  ]);
 });

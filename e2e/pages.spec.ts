@@ -30,7 +30,10 @@ test("about us tells what Atelier is", async ({ page, db: _db }) => {
 test("product layout sample: choosing a pack updates the order summary", async ({ page, db: _db }) => {
   await page.goto("/base-product-layout-sample");
   await expect(page.getByText("Sample layout — the products shown are examples")).toBeVisible();
-  const summary = page.getByRole("complementary").or(page.locator("[aria-labelledby]").filter({ hasText: "Order summary" })).first();
+  const summary = page
+    .getByRole("complementary")
+    .or(page.locator("[aria-labelledby]").filter({ hasText: "Order summary" }))
+    .first();
   // The radios are visually hidden behind their cards; people click the card.
   await page.getByRole("radio", { name: /Studio/ }).check({ force: true });
   await expect(page.getByRole("radio", { name: /Studio/ })).toBeChecked();

@@ -42,7 +42,12 @@ test("change the display name and the picture; a file that is not an image is re
   await expect(page.getByText("That file is not an image we can read")).toBeVisible();
 
   const real = path.join(dir, "photo.jpg");
-  fs.writeFileSync(real, await sharp({ create: { width: 640, height: 480, channels: 3, background: "#6d3fd6" } }).jpeg().toBuffer());
+  fs.writeFileSync(
+    real,
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: "#6d3fd6" } })
+      .jpeg()
+      .toBuffer(),
+  );
   await page.getByLabel("Profile picture").setInputFiles(real);
   await page.getByRole("button", { name: "Upload picture" }).click();
   await expect(page.getByText("Your picture is updated.")).toBeVisible();
@@ -90,7 +95,9 @@ test("change the password: other sessions end, an email tells the owner", async 
   await expect(page.locator("section", { hasText: "Where you are signed in" }).getByRole("listitem")).toHaveCount(1);
   expect((await other.request.get("/api/auth/get-session")).status()).toBe(200);
   expect(await (await other.request.get("/api/auth/get-session")).json()).toBeNull();
-  await expect.poll(async () => (await latestOutboxEmail(db, person.email))?.kind, { timeout: 15_000 }).toBe("password-changed");
+  await expect
+    .poll(async () => (await latestOutboxEmail(db, person.email))?.kind, { timeout: 15_000 })
+    .toBe("password-changed");
   await other.close();
 });
 
@@ -121,7 +128,14 @@ test("delete the account: needs the password and DELETE; removes data and files"
   await expect(page).toHaveURL("/?deleted=1");
   await expect(page.getByRole("status").filter({ hasText: "Your account is deleted" })).toBeVisible();
   expect(await db.select().from(user).where(eq(user.id, person.id))).toEqual([]);
-  expect((await page.request.post("/api/auth/sign-in/email", { data: { email: person.email, password: person.password }, headers: { Origin: page.url().split("/?")[0]! } })).status()).toBe(401);
+  expect(
+    (
+      await page.request.post("/api/auth/sign-in/email", {
+        data: { email: person.email, password: person.password },
+        headers: { Origin: page.url().split("/?")[0]! },
+      })
+    ).status(),
+  ).toBe(401);
 });
 
 test("change the email: password first, a code to the new address, the old address is told", async ({ page, db }) => {
@@ -131,31 +145,45 @@ test("change the email: password first, a code to the new address, the old addre
   await gotoHydrated(page, "/user-profile");
   await page.getByText("Change email address").click();
   await page.getByLabel("New email").fill("admin@atelier.local");
-  await page.locator("form", { hasText: "Send a code to the new address" }).getByLabel("Password").fill(person.password);
+  await page
+    .locator("form", { hasText: "Send a code to the new address" })
+    .getByLabel("Password")
+    .fill(person.password);
   await page.getByRole("button", { name: "Send a code to the new address" }).click();
   await expect(page.getByText("Another account already uses this email address")).toBeVisible();
 
   await page.getByLabel("New email").fill(newEmail);
-  await page.locator("form", { hasText: "Send a code to the new address" }).getByLabel("Password").fill("wrong password");
+  await page
+    .locator("form", { hasText: "Send a code to the new address" })
+    .getByLabel("Password")
+    .fill("wrong password");
   await page.getByRole("button", { name: "Send a code to the new address" }).click();
   await expect(page.getByText("That password is not right")).toBeVisible();
 
   await page.getByLabel("New email").fill(newEmail);
-  await page.locator("form", { hasText: "Send a code to the new address" }).getByLabel("Password").fill(person.password);
+  await page
+    .locator("form", { hasText: "Send a code to the new address" })
+    .getByLabel("Password")
+    .fill(person.password);
   await page.getByRole("button", { name: "Send a code to the new address" }).click();
   await expect(page.getByText(`We sent a code to ${newEmail}`)).toBeVisible();
   let link = "";
   await expect
-    .poll(async () => {
-      link = /https?:\/\/\S+email-code=\d{6}/.exec((await latestOutboxEmail(db, newEmail))?.text ?? "")?.[0] ?? "";
-      return link;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        link = /https?:\/\/\S+email-code=\d{6}/.exec((await latestOutboxEmail(db, newEmail))?.text ?? "")?.[0] ?? "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
     .not.toBe("");
   await gotoHydrated(page, link);
   await page.getByRole("button", { name: "Confirm new email" }).click();
   await expect(page.getByText(`Your email is now ${newEmail}.`)).toBeVisible();
   await expect(page.getByTestId("current-email")).toHaveText(newEmail);
-  await expect.poll(async () => (await latestOutboxEmail(db, person.email))?.subject, { timeout: 15_000 }).toBe("Your Atelier email address was changed");
+  await expect
+    .poll(async () => (await latestOutboxEmail(db, person.email))?.subject, { timeout: 15_000 })
+    .toBe("Your Atelier email address was changed");
   const [row] = await db.select().from(user).where(eq(user.id, person.id));
   expect(row).toMatchObject({ email: newEmail, emailVerified: true });
 });

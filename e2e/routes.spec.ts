@@ -33,7 +33,6 @@ const EVENT_PATHS = [
   "/community/christmas-event/list",
 ];
 
-
 test.describe("public pages answer 200 with their layout", () => {
   for (const path of PUBLIC_PATHS) {
     test(path, async ({ page, db: _db }) => {

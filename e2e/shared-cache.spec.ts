@@ -34,7 +34,9 @@ interface Person {
  */
 function expectNoSharedCaching(headers: Record<string, string>, what: string) {
   expect(headers[INTERNAL_HEADER], `${what}: ${INTERNAL_HEADER}`).toBeUndefined();
-  expect(headers["cache-control"] ?? "", `${what}: Cache-Control`).not.toMatch(/\bpublic\b|\bs-maxage\b|\bmax-age=[1-9]/);
+  expect(headers["cache-control"] ?? "", `${what}: Cache-Control`).not.toMatch(
+    /\bpublic\b|\bs-maxage\b|\bmax-age=[1-9]/,
+  );
   expect(headers["expires"], `${what}: Expires`).toBeUndefined();
   expect(headers["last-modified"], `${what}: Last-Modified`).toBeUndefined();
 }
@@ -65,7 +67,8 @@ async function expectAnonymousHeader(page: Page, people: Person[]) {
 /** Below the header: the reaction on the artwork page and the cart are the person's own (null: the visitor). */
 async function expectOwnContent(page: Page, path: string, me: Person | null, packName: string) {
   if (path.startsWith("/community/detail")) {
-    if (me) await expect(page.getByRole("button", { name: "Like (1)" })).toHaveAttribute("aria-pressed", String(me.liked));
+    if (me)
+      await expect(page.getByRole("button", { name: "Like (1)" })).toHaveAttribute("aria-pressed", String(me.liked));
     else await expect(page.getByRole("button", { name: /^Like/ })).toHaveCount(0);
   } else if (path === CART_PAGE) {
     if (me?.cart) await expect(page.getByRole("list", { name: "Packs in your cart" })).toContainText(packName);
@@ -82,17 +85,34 @@ async function expectHtmlOf(response: APIResponse, me: Person | null, others: Pe
   for (const other of others) expect(html, `${what} names ${other.name}`).not.toContain(other.name);
 }
 
-test("shared pages kept for visitors never show one person's name, balance, badge, cart or reaction to another; an admin's change shows at once", async ({ browser, db }) => {
+test("shared pages kept for visitors never show one person's name, balance, badge, cart or reaction to another; an admin's change shows at once", async ({
+  browser,
+  db,
+}) => {
   test.setTimeout(60_000);
   const tag = randomBytes(3).toString("hex");
   const adaUser = await createVerifiedUser(db, `Ada Cachetest ${tag}`);
   const boUser = await createVerifiedUser(db, `Bo Cachetest ${tag}`);
   const creator = await createVerifiedUser(db, `Cleo Creator ${tag}`);
   // Distinct balances (50 from sign-up plus a grant each); a notification, a cart and a like for Ada only.
-  await applyTokenMovement(db, { userId: adaUser.id, amount: 1234, reason: "admin_adjustment", idempotencyKey: `cache-test:${adaUser.id}` });
-  await applyTokenMovement(db, { userId: boUser.id, amount: 4321, reason: "admin_adjustment", idempotencyKey: `cache-test:${boUser.id}` });
+  await applyTokenMovement(db, {
+    userId: adaUser.id,
+    amount: 1234,
+    reason: "admin_adjustment",
+    idempotencyKey: `cache-test:${adaUser.id}`,
+  });
+  await applyTokenMovement(db, {
+    userId: boUser.id,
+    amount: 4321,
+    reason: "admin_adjustment",
+    idempotencyKey: `cache-test:${boUser.id}`,
+  });
   await addNotification(db, adaUser.id, { title: `For Ada only ${tag}`, message: "Nobody else should count this." });
-  const [pack] = await db.select({ id: products.id, name: products.name }).from(products).where(and(eq(products.active, true), isNull(products.archivedAt))).limit(1);
+  const [pack] = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.active, true), isNull(products.archivedAt)))
+    .limit(1);
   const artworkId = randomUUID();
   await db.insert(artworks).values({
     id: artworkId,
@@ -118,7 +138,9 @@ test("shared pages kept for visitors never show one person's name, balance, badg
   await db.insert(artworkReactions).values({ artworkId, userId: adaUser.id, value: "like" });
   const faqId = randomUUID();
   const question = `Does the cache forget at once ${tag}?`;
-  await db.insert(faqs).values({ id: faqId, question, answer: "Yes: an admin's change clears it.", published: false, sortOrder: -1 });
+  await db
+    .insert(faqs)
+    .values({ id: faqId, question, answer: "Yes: an admin's change clears it.", published: false, sortOrder: -1 });
 
   const ada: Person = { name: adaUser.name, balance: 1284, unread: 1, cart: true, liked: true };
   const bo: Person = { name: boUser.name, balance: 4371, unread: 0, cart: false, liked: false };
@@ -127,7 +149,10 @@ test("shared pages kept for visitors never show one person's name, balance, badg
   try {
     await signInAs(adaContext.request, adaUser.email, adaUser.password);
     await signInAs(boContext.request, boUser.email, boUser.password);
-    const cart = await adaContext.request.put("/api/cart", { data: { items: [{ productId: pack!.id, quantity: 2 }] }, headers: { Origin: ORIGIN() } });
+    const cart = await adaContext.request.put("/api/cart", {
+      data: { items: [{ productId: pack!.id, quantity: 2 }] },
+      headers: { Origin: ORIGIN() },
+    });
     expect(cart.status()).toBe(200);
 
     const seen: Response[][] = contexts.map((context) => {
@@ -146,7 +171,10 @@ test("shared pages kept for visitors never show one person's name, balance, badg
     const pages = ["/", "/pricing-plans", "/community/list", `/community/detail?id=${artworkId}`, CART_PAGE];
     let replays = 0;
     for (const path of pages) {
-      for (const [page, me, other] of [[adaPage, ada, bo], [boPage, bo, ada]] as const) {
+      for (const [page, me, other] of [
+        [adaPage, ada, bo],
+        [boPage, bo, ada],
+      ] as const) {
         await anonContext.request.get(path, { headers: { "Accept-Encoding": encoding } });
         await gotoHydrated(page, path);
         await expectHeaderOf(page, me, other);
@@ -183,7 +211,9 @@ test("shared pages kept for visitors never show one person's name, balance, badg
     // Nothing any browser received carries the internal header; no signed-in page or data answer may be kept by a shared cache.
     for (const [i, responses] of seen.entries()) {
       for (const response of responses) {
-        const personal = i < 2 && (response.request().resourceType() === "document" || new URL(response.url()).pathname.endsWith(".data"));
+        const personal =
+          i < 2 &&
+          (response.request().resourceType() === "document" || new URL(response.url()).pathname.endsWith(".data"));
         if (personal) expectNoSharedCaching(response.headers(), response.url());
         else expect(response.headers()[INTERNAL_HEADER], response.url()).toBeUndefined();
       }
@@ -194,9 +224,16 @@ test("shared pages kept for visitors never show one person's name, balance, badg
     const adminContext = await browser.newContext();
     contexts.push(adminContext);
     await signInAsAdmin(adminContext.request);
-    await expect.poll(async () => (await anonPage.goto("/pricing-plans"))!.headers()["age"], { message: "the visitor's pricing page is a replay" }).toBeDefined();
+    await expect
+      .poll(async () => (await anonPage.goto("/pricing-plans"))!.headers()["age"], {
+        message: "the visitor's pricing page is a replay",
+      })
+      .toBeDefined();
     await expect(anonPage.getByText(question)).toHaveCount(0);
-    const published = await adminContext.request.post("/admin/list-faq", { form: { intent: "publish", id: faqId }, headers: { Origin: ORIGIN() } });
+    const published = await adminContext.request.post("/admin/list-faq", {
+      form: { intent: "publish", id: faqId },
+      headers: { Origin: ORIGIN() },
+    });
     expect(published.status()).toBe(200);
     expect(await published.text()).toContain("Published: the pricing page shows it.");
     const fresh = await anonPage.goto("/pricing-plans");
@@ -218,7 +255,9 @@ test("signed-in pages tell every cache they are private", async ({ playwright, d
     for (const path of ["/", "/pricing-plans", "/community/list", "/community/main", "/about-us", CART_PAGE]) {
       const response = await request.get(path);
       expect(await response.text(), path).toContain(person.name);
-      expect(response.headers()["cache-control"] ?? "(none)", `${path}: Cache-Control`).toMatch(/\b(private|no-store|no-cache)\b/);
+      expect(response.headers()["cache-control"] ?? "(none)", `${path}: Cache-Control`).toMatch(
+        /\b(private|no-store|no-cache)\b/,
+      );
     }
   } finally {
     await request.dispose();

@@ -86,7 +86,10 @@ test.describe("errors", () => {
       void Promise.reject(new Error("e2e: rejected promise"));
     });
     await expect
-      .poll(async () => (await listErrorReports(db)).find((r) => r.errorReportBySystem.includes("rejected promise"))?.whatFunction)
+      .poll(
+        async () =>
+          (await listErrorReports(db)).find((r) => r.errorReportBySystem.includes("rejected promise"))?.whatFunction,
+      )
       .toBe("unhandledrejection");
   });
 });
@@ -108,19 +111,25 @@ test.describe("version watch", () => {
     await page.clock.install();
     await page.goto("/about-us");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" }); // the 60 s timer starts after hydration
-    await page.route("**/builds/latest.json*", (route) => route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }));
+    await page.route("**/builds/latest.json*", (route) =>
+      route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }),
+    );
     await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true));
     await page.clock.fastForward("01:01");
     await expect(page.getByRole("status")).toContainText("A new version of Atelier is available");
     // Nothing reloads under the user's hands…
-    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(
+      true,
+    );
     // …the next navigation loads a fresh document.
     const reload = page.waitForEvent("load");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
     await reload;
     await expect(page).toHaveURL("/pricing-plans");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pricing plans");
-    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage),
+    ).toBeUndefined();
   });
 
   test("a stale version marker in session storage sends the browser to '/'", async ({ page, db: _db }) => {
@@ -185,11 +194,19 @@ test.describe("operations", () => {
   });
 
   test("bad API input gets 400/413/415 JSON, stores nothing, and the server keeps serving", async ({ request, db }) => {
-    const malformed = await request.post("/api/error-reports", { headers: { "Content-Type": "application/json" }, data: Buffer.from("{not json") });
+    const malformed = await request.post("/api/error-reports", {
+      headers: { "Content-Type": "application/json" },
+      data: Buffer.from("{not json"),
+    });
     expect(malformed.status()).toBe(400);
-    expect(await malformed.json()).toEqual({ error: { code: "malformed_json", message: "The request body is not valid JSON" } });
+    expect(await malformed.json()).toEqual({
+      error: { code: "malformed_json", message: "The request body is not valid JSON" },
+    });
 
-    const wrongType = await request.post("/api/error-reports", { headers: { "Content-Type": "text/plain" }, data: Buffer.from("hello") });
+    const wrongType = await request.post("/api/error-reports", {
+      headers: { "Content-Type": "text/plain" },
+      data: Buffer.from("hello"),
+    });
     expect(wrongType.status()).toBe(415);
     expect((await wrongType.json()).error.code).toBe("unsupported_media_type");
 
@@ -200,7 +217,10 @@ test.describe("operations", () => {
     expect(huge.status()).toBe(413);
     expect((await huge.json()).error.code).toBe("payload_too_large");
 
-    const invalid = await request.post("/api/error-reports", { headers: { "Content-Type": "application/json" }, data: { what_page: 3 } });
+    const invalid = await request.post("/api/error-reports", {
+      headers: { "Content-Type": "application/json" },
+      data: { what_page: 3 },
+    });
     expect(invalid.status()).toBe(400);
     expect((await invalid.json()).error.fields).toHaveProperty("error_report_by_system");
 

@@ -22,7 +22,10 @@ test("sign in from the header dialog without leaving the page", async ({ page, d
   await expect(page.getByRole("radio", { name: /Studio/ })).toBeChecked();
 });
 
-test("Better Auth's endpoints refuse common passwords and lock an account after wrong passwords", async ({ request, db: _db }) => {
+test("Better Auth's endpoints refuse common passwords and lock an account after wrong passwords", async ({
+  request,
+  db: _db,
+}) => {
   const weak = await request.post("/api/auth/sign-up/email", {
     data: { name: "X", email: "weak@example.test", password: "password123" },
     headers: { Origin: ORIGIN() },
@@ -30,10 +33,16 @@ test("Better Auth's endpoints refuse common passwords and lock an account after 
   expect(weak.status()).toBe(400);
   expect((await weak.json()).code).toBe("WEAK_PASSWORD");
   for (let i = 0; i < 5; i++) {
-    const wrong = await request.post("/api/auth/sign-in/email", { data: { email: "demo@atelier.local", password: `nope-${i}-nope` }, headers: { Origin: ORIGIN() } });
+    const wrong = await request.post("/api/auth/sign-in/email", {
+      data: { email: "demo@atelier.local", password: `nope-${i}-nope` },
+      headers: { Origin: ORIGIN() },
+    });
     expect(wrong.status()).toBe(401);
   }
-  const locked = await request.post("/api/auth/sign-in/email", { data: { email: "demo@atelier.local", password: DEMO_USER_PASSWORD }, headers: { Origin: ORIGIN() } });
+  const locked = await request.post("/api/auth/sign-in/email", {
+    data: { email: "demo@atelier.local", password: DEMO_USER_PASSWORD },
+    headers: { Origin: ORIGIN() },
+  });
   expect(locked.status()).toBe(429);
   expect((await locked.json()).message).toMatch(/Too many wrong passwords/);
   expect(locked.headers()["retry-after"]).toMatch(/^\d+$/);

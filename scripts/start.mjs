@@ -27,7 +27,10 @@ function newestSource(dir) {
 
 const sources = ["app", "server", "public", "drizzle"].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d));
 const configFiles = ["package-lock.json", "vite.config.ts", "react-router.config.ts"].map((f) => path.join(root, f));
-const newest = Math.max(...sources.map(newestSource), ...configFiles.filter((f) => fs.existsSync(f)).map((f) => fs.statSync(f).mtimeMs));
+const newest = Math.max(
+  ...sources.map(newestSource),
+  ...configFiles.filter((f) => fs.existsSync(f)).map((f) => fs.statSync(f).mtimeMs),
+);
 
 if (builtAt === 0 || newest > builtAt) {
   console.log(builtAt === 0 ? "Building Atelier (first start)…" : "Sources changed since the last build: rebuilding…");

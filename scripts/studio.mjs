@@ -4,6 +4,10 @@ import { pathToFileURL } from "node:url";
 import { bundleEntry } from "./studio-bundle.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const out = await bundleEntry(root, "server/generation/studio/cli.ts", path.join(root, "node_modules/.cache/atelier/studio-cli.mjs"));
+const out = await bundleEntry(
+  root,
+  "server/generation/studio/cli.ts",
+  path.join(root, "node_modules/.cache/atelier/studio-cli.mjs"),
+);
 const { main } = await import(pathToFileURL(out).href);
 process.exitCode = await main(process.argv.slice(2));

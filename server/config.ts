@@ -16,7 +16,11 @@ const port = (fallback: number) =>
     .default(fallback);
 
 const positiveInt = (fallback: number) =>
-  z.coerce.number({ error: "expected a number" }).int("expected a whole number").positive("expected a number above 0").default(fallback);
+  z.coerce
+    .number({ error: "expected a number" })
+    .int("expected a whole number")
+    .positive("expected a number above 0")
+    .default(fallback);
 
 const bool = (fallback: boolean) =>
   z
@@ -35,84 +39,126 @@ const list = (fallback: string) =>
         .filter(Boolean),
     );
 
-const envSchema = z.object({
-  NODE_ENV: z
-    .enum(["development", "production", "test"], { error: "expected development, production or test" })
-    .default("production"),
-  HOST: z.string().min(1, "expected a host name or address to listen on").default("127.0.0.1"),
-  PORT: port(3000),
-  PUBLIC_URL: z.url({ error: "expected an absolute URL such as https://atelier.example" }).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "expected a PostgreSQL URL such as postgres://user:pass@host:5432/atelier")
-    .optional(),
-  DATA_DIR: z.string().min(1, "expected a directory path").default("./data"),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
-      error: "expected one of fatal, error, warn, info, debug, trace, silent",
-    })
-    .default("info"),
-  ALLOWED_DOMAINS: list("localhost,127.0.0.1,::1"),
-  EXTERNAL_REDIRECT_HOSTS: list(""),
-  API_BASE_URL: z
-    .string()
-    .refine((v) => v === "" || v.startsWith("/") || /^https?:\/\//.test(v), "expected empty, a path or an http(s) URL")
-    .default(""),
-  HTTP_CLIENT_TIMEOUT_MS: positiveInt(15_000),
-  MAX_JSON_BODY_BYTES: positiveInt(1_048_576),
-  MAX_FORM_BODY_BYTES: positiveInt(1_048_576),
-  MAX_UPLOAD_BODY_BYTES: positiveInt(11 * 1_048_576),
-  MAX_AUTH_BODY_BYTES: positiveInt(65_536),
-  ERROR_REPORTS_PER_MINUTE: positiveInt(30),
-  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
-  MAX_CONCURRENT_REQUESTS: z.coerce.number({ error: "expected a number" }).int("expected a whole number").positive("expected a number above 0").optional(),
-  MAX_QUEUED_REQUESTS: positiveInt(2_000),
-  RUN_MIGRATIONS: bool(true),
-  SEED_DEMO_DATA: bool(true),
-  TRUST_PROXY: bool(false),
-  SESSION_CACHE_SECONDS: z.coerce.number({ error: "expected a number" }).int("expected a whole number").min(0).max(3600).default(60),
-  AUTH_SECRET: z.string().min(32, "expected a random secret of at least 32 characters").optional(),
-  DEMO_ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
-  DEMO_USER_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "expected an SMTP URL such as smtp://user:pass@mail.example:587 or smtps://…")
-    .optional(),
-  MAIL_FROM: z.string().min(3, "expected a sender such as Atelier <hello@atelier.example>").default("Atelier <no-reply@atelier.local>"),
-  JOB_WORKERS: bool(true),
-  ENGINE_ROUTES: z
-    .string()
-    .regex(
-      /^\s*([a-z0-9:_-]+|((text|image|doodle)\s*=\s*[a-z0-9:_-]+)(\s*,\s*(text|image|doodle)\s*=\s*[a-z0-9:_-]+)*)\s*$/,
-      "expected one engine id (studio) or mode=engine pairs such as text=studio,image=studio,doodle=studio",
-    )
-    .default("studio"),
-  ENGINE_SECRET_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9+/_=-]{43,}$/, "expected 32 random bytes in base64, such as the output of: openssl rand -base64 32")
-    .optional(),
-  GENERATION_CONCURRENCY: z.coerce.number({ error: "expected a number" }).int("expected a whole number").min(1, "expected at least 1").max(256).optional(),
-  STUDIO_THREADS: z.coerce.number({ error: "expected a number" }).int("expected a whole number").min(1, "expected at least 1").max(64).optional(),
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
-  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
-  TWITTER_CLIENT_ID: z.string().min(1).optional(),
-  TWITTER_CLIENT_SECRET: z.string().min(1).optional(),
-  OIDC_ISSUER: z.url({ error: "expected the OpenID provider's issuer URL, such as https://id.example.com" }).optional(),
-  OIDC_CLIENT_ID: z.string().min(1).optional(),
-  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  OIDC_NAME: z.string().min(1).max(40).default("your organisation"),
-  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"], { error: "expected sandbox or stripe" }).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "expected a Stripe secret key (sk_test_… or sk_live_…)").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "expected a Stripe webhook signing secret (whsec_…)").optional(),
-  STRIPE_API_BASE: z.url({ error: "expected an absolute URL" }).optional(),
-  SANDBOX_WEBHOOK_SECRET: z.string().min(32, "expected a random secret of at least 32 characters").optional(),
-}).superRefine((env, ctx) => {
-  if (env.PAYMENT_PROVIDER === "stripe" && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
-    ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET too" });
-  }
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"], { error: "expected development, production or test" })
+      .default("production"),
+    HOST: z.string().min(1, "expected a host name or address to listen on").default("127.0.0.1"),
+    PORT: port(3000),
+    PUBLIC_URL: z.url({ error: "expected an absolute URL such as https://atelier.example" }).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "expected a PostgreSQL URL such as postgres://user:pass@host:5432/atelier")
+      .optional(),
+    DATA_DIR: z.string().min(1, "expected a directory path").default("./data"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "expected one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+    ALLOWED_DOMAINS: list("localhost,127.0.0.1,::1"),
+    EXTERNAL_REDIRECT_HOSTS: list(""),
+    API_BASE_URL: z
+      .string()
+      .refine(
+        (v) => v === "" || v.startsWith("/") || /^https?:\/\//.test(v),
+        "expected empty, a path or an http(s) URL",
+      )
+      .default(""),
+    HTTP_CLIENT_TIMEOUT_MS: positiveInt(15_000),
+    MAX_JSON_BODY_BYTES: positiveInt(1_048_576),
+    MAX_FORM_BODY_BYTES: positiveInt(1_048_576),
+    MAX_UPLOAD_BODY_BYTES: positiveInt(11 * 1_048_576),
+    MAX_AUTH_BODY_BYTES: positiveInt(65_536),
+    ERROR_REPORTS_PER_MINUTE: positiveInt(30),
+    SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+    MAX_CONCURRENT_REQUESTS: z.coerce
+      .number({ error: "expected a number" })
+      .int("expected a whole number")
+      .positive("expected a number above 0")
+      .optional(),
+    MAX_QUEUED_REQUESTS: positiveInt(2_000),
+    RUN_MIGRATIONS: bool(true),
+    SEED_DEMO_DATA: bool(true),
+    TRUST_PROXY: bool(false),
+    SESSION_CACHE_SECONDS: z.coerce
+      .number({ error: "expected a number" })
+      .int("expected a whole number")
+      .min(0)
+      .max(3600)
+      .default(60),
+    AUTH_SECRET: z.string().min(32, "expected a random secret of at least 32 characters").optional(),
+    DEMO_ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
+    DEMO_USER_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "expected an SMTP URL such as smtp://user:pass@mail.example:587 or smtps://…")
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .min(3, "expected a sender such as Atelier <hello@atelier.example>")
+      .default("Atelier <no-reply@atelier.local>"),
+    JOB_WORKERS: bool(true),
+    ENGINE_ROUTES: z
+      .string()
+      .regex(
+        /^\s*([a-z0-9:_-]+|((text|image|doodle)\s*=\s*[a-z0-9:_-]+)(\s*,\s*(text|image|doodle)\s*=\s*[a-z0-9:_-]+)*)\s*$/,
+        "expected one engine id (studio) or mode=engine pairs such as text=studio,image=studio,doodle=studio",
+      )
+      .default("studio"),
+    ENGINE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9+/_=-]{43,}$/,
+        "expected 32 random bytes in base64, such as the output of: openssl rand -base64 32",
+      )
+      .optional(),
+    GENERATION_CONCURRENCY: z.coerce
+      .number({ error: "expected a number" })
+      .int("expected a whole number")
+      .min(1, "expected at least 1")
+      .max(256)
+      .optional(),
+    STUDIO_THREADS: z.coerce
+      .number({ error: "expected a number" })
+      .int("expected a whole number")
+      .min(1, "expected at least 1")
+      .max(64)
+      .optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+    TWITTER_CLIENT_ID: z.string().min(1).optional(),
+    TWITTER_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ISSUER: z
+      .url({ error: "expected the OpenID provider's issuer URL, such as https://id.example.com" })
+      .optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().min(1).max(40).default("your organisation"),
+    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"], { error: "expected sandbox or stripe" }).optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, "expected a Stripe secret key (sk_test_… or sk_live_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, "expected a Stripe webhook signing secret (whsec_…)")
+      .optional(),
+    STRIPE_API_BASE: z.url({ error: "expected an absolute URL" }).optional(),
+    SANDBOX_WEBHOOK_SECRET: z.string().min(32, "expected a random secret of at least 32 characters").optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER === "stripe" && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_PROVIDER"],
+        message: "stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET too",
+      });
+    }
+  });
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -202,7 +248,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Worker threads Studio renders on: all cores but one by default, so the web server stays responsive. */
     studioThreads: env.STUDIO_THREADS ?? Math.max(1, os.availableParallelism() - 1),
     /** Generation jobs one worker process runs at once: one more than the threads, so the next job is claimed and decoded while one renders. */
-    generationConcurrency: env.GENERATION_CONCURRENCY ?? (env.STUDIO_THREADS ?? Math.max(1, os.availableParallelism() - 1)) + 1,
+    generationConcurrency:
+      env.GENERATION_CONCURRENCY ?? (env.STUDIO_THREADS ?? Math.max(1, os.availableParallelism() - 1)) + 1,
     /** Sign-in providers; each is offered only when both its id and secret are set. */
     oauth: {
       google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
@@ -210,7 +257,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
       twitter: pair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET),
       oidc:
         env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-          ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME }
+          ? {
+              issuer: env.OIDC_ISSUER,
+              clientId: env.OIDC_CLIENT_ID,
+              clientSecret: env.OIDC_CLIENT_SECRET,
+              name: env.OIDC_NAME,
+            }
           : null,
     },
     /** Payments: the embedded sandbox unless Stripe's keys are set (or PAYMENT_PROVIDER says otherwise). */

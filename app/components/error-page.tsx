@@ -15,7 +15,8 @@ const EXPLANATIONS: Record<number, string> = {
 /** The not-found, unavailable and server-error pages (spec §2, §8), each with a way back. */
 export function ErrorPage({ status, message, detail }: { status: number; message?: string; detail?: string }) {
   const title = TITLES[status] ?? "Internal Server Error";
-  const explanation = EXPLANATIONS[status] ?? "Something went wrong on our side. It has been reported; please try again.";
+  const explanation =
+    EXPLANATIONS[status] ?? "Something went wrong on our side. It has been reported; please try again.";
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-line px-4 py-4 sm:px-6">
@@ -34,10 +35,7 @@ export function ErrorPage({ status, message, detail }: { status: number; message
         ) : null}
         <p className="mt-3 text-ink-soft">{explanation}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <a
-            href="/"
-            className={buttonClass({ variant: "primary", size: "sm" })}
-          >
+          <a href="/" className={buttonClass({ variant: "primary", size: "sm" })}>
             <Home aria-hidden className="size-4" /> Back to home
           </a>
           <button

@@ -14,7 +14,15 @@ export interface NavMenuItem {
   label: string;
 }
 
-export function NavMenu({ label, items, buttonClassName }: { label: string; items: NavMenuItem[]; buttonClassName: string }) {
+export function NavMenu({
+  label,
+  items,
+  buttonClassName,
+}: {
+  label: string;
+  items: NavMenuItem[];
+  buttonClassName: string;
+}) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -67,7 +75,12 @@ export function NavMenu({ label, items, buttonClassName }: { label: string; item
           <li key={item.to}>
             <NavLink
               to={item.to}
-              className={({ isActive }) => cn("block rounded-xl px-3 py-2 text-sm font-medium hover:bg-paper-sunken", isActive ? "text-accent" : "text-ink")}
+              className={({ isActive }) =>
+                cn(
+                  "block rounded-xl px-3 py-2 text-sm font-medium hover:bg-paper-sunken",
+                  isActive ? "text-accent" : "text-ink",
+                )
+              }
             >
               {item.label}
             </NavLink>

@@ -5,7 +5,15 @@ import { Link } from "react-router";
  * A page whose route exists (so every navigation works) but whose feature arrives with a
  * later piece of work. It says so plainly instead of pretending.
  */
-export function PlannedPage({ title, summary, variant = "public" }: { title: string; summary: string; variant?: "public" | "admin" }) {
+export function PlannedPage({
+  title,
+  summary,
+  variant = "public",
+}: {
+  title: string;
+  summary: string;
+  variant?: "public" | "admin";
+}) {
   return (
     <section className={variant === "public" ? "mx-auto max-w-3xl px-4 py-16 sm:px-6" : "py-4"}>
       <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">{title}</h1>
@@ -14,7 +22,10 @@ export function PlannedPage({ title, summary, variant = "public" }: { title: str
         <Hammer aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
         <p>
           This page is being built and opens soon.{" "}
-          <Link to={variant === "admin" ? "/admin/dashboard" : "/"} className="font-medium text-accent underline-offset-4 hover:underline">
+          <Link
+            to={variant === "admin" ? "/admin/dashboard" : "/"}
+            className="font-medium text-accent underline-offset-4 hover:underline"
+          >
             {variant === "admin" ? "Back to the dashboard" : "Back to the home page"}
           </Link>
         </p>

@@ -57,7 +57,12 @@ export function VersionWatch({ buildId }: { buildId: string }) {
       >
         <RefreshCw aria-hidden className="size-4" /> Reload
       </button>
-      <button type="button" onClick={() => setDismissed(true)} aria-label="Dismiss" className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken">
+      <button
+        type="button"
+        onClick={() => setDismissed(true)}
+        aria-label="Dismiss"
+        className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken"
+      >
         <X aria-hidden className="size-4" />
       </button>
     </div>

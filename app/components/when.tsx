@@ -5,7 +5,16 @@
  * switches to the browser's own locale and time zone and every <When> rewrites itself.
  */
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { browserTimeZone, type DateSettings, type DateStyle, DEFAULT_LOCALE, englishLocale, formatDate, showsTime, UTC_SETTINGS } from "~/lib/format";
+import {
+  browserTimeZone,
+  type DateSettings,
+  type DateStyle,
+  DEFAULT_LOCALE,
+  englishLocale,
+  formatDate,
+  showsTime,
+  UTC_SETTINGS,
+} from "~/lib/format";
 
 const DateSettingsContext = createContext<DateSettings>(UTC_SETTINGS);
 
@@ -15,7 +24,9 @@ export function DateSettingsProvider({ locale, children }: { locale: string; chi
   useEffect(() => {
     const languages = navigator.languages?.length ? navigator.languages : [navigator.language ?? DEFAULT_LOCALE];
     const viewer = { locale: englishLocale(languages), timeZone: browserTimeZone() };
-    setSettings((current) => (current.locale === viewer.locale && current.timeZone === viewer.timeZone ? current : viewer));
+    setSettings((current) =>
+      current.locale === viewer.locale && current.timeZone === viewer.timeZone ? current : viewer,
+    );
   }, []);
   return <DateSettingsContext.Provider value={settings}>{children}</DateSettingsContext.Provider>;
 }

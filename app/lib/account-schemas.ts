@@ -34,7 +34,11 @@ const checkbox = z
   .transform((v) => v === "on" || v === "true");
 
 export const signUpSchema = z.object({
-  name: z.string({ error: "Tell us what to call you" }).trim().min(1, "Tell us what to call you").max(60, "Use at most 60 characters"),
+  name: z
+    .string({ error: "Tell us what to call you" })
+    .trim()
+    .min(1, "Tell us what to call you")
+    .max(60, "Use at most 60 characters"),
   email: emailField,
   password: newPasswordField,
 });

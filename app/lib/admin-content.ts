@@ -2,8 +2,16 @@
 import { z } from "zod";
 
 export const faqForm = z.object({
-  question: z.string().trim().min(5, "Write the question (at least 5 characters)").max(200, "Keep the question under 200 characters"),
-  answer: z.string().trim().min(5, "Write the answer (at least 5 characters)").max(3000, "Keep the answer under 3,000 characters"),
+  question: z
+    .string()
+    .trim()
+    .min(5, "Write the question (at least 5 characters)")
+    .max(200, "Keep the question under 200 characters"),
+  answer: z
+    .string()
+    .trim()
+    .min(5, "Write the answer (at least 5 characters)")
+    .max(3000, "Keep the answer under 3,000 characters"),
   published: z
     .union([z.literal("on"), z.literal("true"), z.literal("")])
     .optional()
@@ -24,7 +32,9 @@ const utcDateTime = z
   .transform((v, ctx) => {
     if (!v) return null;
     const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(v);
-    const date = match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!, +match[4]!, +match[5]!, +(match[6] ?? 0))) : null;
+    const date = match
+      ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!, +match[4]!, +match[5]!, +(match[6] ?? 0)))
+      : null;
     if (!date || Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: "custom", message: "Use a date and time like 2026-12-01T09:00" });
       return z.NEVER;
@@ -55,7 +65,10 @@ export const slideForm = z
     startsAt: utcDateTime,
     endsAt: utcDateTime,
   })
-  .refine((v) => !v.startsAt || !v.endsAt || v.endsAt > v.startsAt, { path: ["endsAt"], message: "The end must come after the start" });
+  .refine((v) => !v.startsAt || !v.endsAt || v.endsAt > v.startsAt, {
+    path: ["endsAt"],
+    message: "The end must come after the start",
+  });
 export type SlideForm = z.output<typeof slideForm>;
 
 /** A Date as the value of a `datetime-local` field, in UTC. */

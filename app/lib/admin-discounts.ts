@@ -40,8 +40,16 @@ export const discountForm = z
       .trim()
       .optional()
       .transform((v) => (v ? Number(v) : null))
-      .refine((v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10_000_000), "A whole number of at least 1, or empty for no limit"),
-    maxPerUser: z.coerce.number({ error: "Enter a number" }).int("A whole number").min(1, "At least 1").max(1000, "At most 1,000").default(1),
+      .refine(
+        (v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10_000_000),
+        "A whole number of at least 1, or empty for no limit",
+      ),
+    maxPerUser: z.coerce
+      .number({ error: "Enter a number" })
+      .int("A whole number")
+      .min(1, "At least 1")
+      .max(1000, "At most 1,000")
+      .default(1),
     minOrder: z
       .string()
       .optional()
@@ -57,13 +65,16 @@ export const discountForm = z
     let value = 0;
     if (form.kind === "percent") {
       value = Number(form.value);
-      if (!Number.isInteger(value) || value < 1 || value > 100) ctx.addIssue({ code: "custom", path: ["value"], message: "A percent from 1 to 100" });
+      if (!Number.isInteger(value) || value < 1 || value > 100)
+        ctx.addIssue({ code: "custom", path: ["value"], message: "A percent from 1 to 100" });
     } else {
       const parsed = money.safeParse(form.value);
-      if (!parsed.success || parsed.data < 1) ctx.addIssue({ code: "custom", path: ["value"], message: "Enter an amount such as 5.00" });
+      if (!parsed.success || parsed.data < 1)
+        ctx.addIssue({ code: "custom", path: ["value"], message: "Enter an amount such as 5.00" });
       else value = parsed.data;
     }
-    if (form.validFrom && form.validUntil && form.validUntil <= form.validFrom) ctx.addIssue({ code: "custom", path: ["validUntil"], message: "The end must come after the start" });
+    if (form.validFrom && form.validUntil && form.validUntil <= form.validFrom)
+      ctx.addIssue({ code: "custom", path: ["validUntil"], message: "The end must come after the start" });
     return { ...form, value };
   });
 export type DiscountForm = z.output<typeof discountForm>;

@@ -16,15 +16,26 @@ export const redeemCodeForm = z
       .string()
       .trim()
       .transform((v) => v.toUpperCase())
-      .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9_-]{2,39}$/, "3 to 40 letters, digits, - or _, starting with a letter or digit")),
-    tokens: z.coerce.number({ error: "Enter a number of tokens" }).int("A whole number of tokens").min(1, "At least 1 token").max(100_000, "At most 100,000 tokens"),
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z0-9][A-Z0-9_-]{2,39}$/, "3 to 40 letters, digits, - or _, starting with a letter or digit"),
+      ),
+    tokens: z.coerce
+      .number({ error: "Enter a number of tokens" })
+      .int("A whole number of tokens")
+      .min(1, "At least 1 token")
+      .max(100_000, "At most 100,000 tokens"),
     startsAt: utcTime("it opens"),
     endsAt: utcTime("it closes"),
     maxRedemptions: z
       .string()
       .trim()
       .transform((v) => (v === "" ? null : Number(v)))
-      .refine((v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10_000_000), "Empty for no limit, or a whole number from 1"),
+      .refine(
+        (v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 10_000_000),
+        "Empty for no limit, or a whole number from 1",
+      ),
     maxPerPerson: z.coerce
       .number({ error: "Enter how many times one person may redeem it" })
       .int("A whole number of times")

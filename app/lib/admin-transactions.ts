@@ -25,5 +25,9 @@ export const transactionListQuery = z.object({
 export type TransactionListQuery = z.output<typeof transactionListQuery>;
 
 export const refundForm = z.object({
-  reason: z.string().trim().min(3, "Say why, for the record (at least 3 characters)").max(500, "Keep the reason under 500 characters"),
+  reason: z
+    .string()
+    .trim()
+    .min(3, "Say why, for the record (at least 3 characters)")
+    .max(500, "Keep the reason under 500 characters"),
 });

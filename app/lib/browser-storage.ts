@@ -3,7 +3,15 @@
  * not in these keys, but sign-out clears every one of them (spec §4) so nothing of a user
  * stays behind on a shared computer.
  */
-export const USER_STORAGE_KEYS = ["user_uid", "uid", "email_user", "selectedProducts", "product-container", "previewImage", "nonce"] as const;
+export const USER_STORAGE_KEYS = [
+  "user_uid",
+  "uid",
+  "email_user",
+  "selectedProducts",
+  "product-container",
+  "previewImage",
+  "nonce",
+] as const;
 /** Community artwork keys all start with this prefix. */
 export const COMMUNITY_STORAGE_PREFIX = "community-artwork";
 

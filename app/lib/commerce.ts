@@ -25,7 +25,8 @@ export const cartItems = z
   .max(CART_LINES_MAX * 5, "That cart has too many lines")
   .transform((items) => {
     const merged = new Map<string, number>();
-    for (const item of items) merged.set(item.productId, Math.min(QUANTITY_MAX, (merged.get(item.productId) ?? 0) + item.quantity));
+    for (const item of items)
+      merged.set(item.productId, Math.min(QUANTITY_MAX, (merged.get(item.productId) ?? 0) + item.quantity));
     return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
   })
   // Counted after repeats of a pack are added together.
@@ -44,7 +45,10 @@ export const quoteInput = z.object({
   code: discountCodeField.optional().default(""),
 });
 
-export const checkoutInput = quoteInput.refine((v) => v.items.length > 0, { message: "Your cart is empty", path: ["items"] });
+export const checkoutInput = quoteInput.refine((v) => v.items.length > 0, {
+  message: "Your cart is empty",
+  path: ["items"],
+});
 
 export const redeemInput = z.object({
   code: discountCodeField.refine((v) => v.length > 0, CODE_MESSAGES.missing),
@@ -53,6 +57,8 @@ export const redeemInput = z.object({
 export const preRegistrationInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
   consent: z
-    .union([z.literal("on"), z.literal("true"), z.literal(true)], { error: "Tick the box to agree to hear from us at launch" })
+    .union([z.literal("on"), z.literal("true"), z.literal(true)], {
+      error: "Tick the box to agree to hear from us at launch",
+    })
     .transform(() => true),
 });

@@ -4,7 +4,17 @@
  * The plain constants live in community-constants.ts (no zod) and are re-exported here.
  */
 import { z } from "zod";
-import { DESCRIPTION_MAX, LIST_PAGE_DEFAULT, LIST_PAGE_MAX, LIST_SORTS, REPORT_REASONS, TAG_MAX, TAGS_MAX, TITLE_MAX, VISIBILITIES } from "./community-constants";
+import {
+  DESCRIPTION_MAX,
+  LIST_PAGE_DEFAULT,
+  LIST_PAGE_MAX,
+  LIST_SORTS,
+  REPORT_REASONS,
+  TAG_MAX,
+  TAGS_MAX,
+  TITLE_MAX,
+  VISIBILITIES,
+} from "./community-constants";
 import { GENERATION_MODES } from "./generation-constants";
 import { hasControlCharacters, stripControlCharacters } from "./plain-text";
 
@@ -30,8 +40,16 @@ const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on", z
 
 /** Publishing one image of a generation, or editing a published artwork. */
 export const artworkInput = z.object({
-  title: z.string({ error: "Give your artwork a title" }).trim().min(1, "Give your artwork a title").max(TITLE_MAX, `Keep the title under ${TITLE_MAX} characters`),
-  description: z.string().trim().max(DESCRIPTION_MAX, `Keep the description under ${DESCRIPTION_MAX} characters`).default(""),
+  title: z
+    .string({ error: "Give your artwork a title" })
+    .trim()
+    .min(1, "Give your artwork a title")
+    .max(TITLE_MAX, `Keep the title under ${TITLE_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(DESCRIPTION_MAX, `Keep the description under ${DESCRIPTION_MAX} characters`)
+    .default(""),
   tags: tagsField.default([]),
   showPrompt: checkbox.default(true),
   visibility: z.enum(VISIBILITIES, { error: "Choose public or unlisted" }).default("public"),
@@ -49,9 +67,19 @@ export const listQuery = z.object({
   q: z.string().transform(stripControlCharacters).pipe(z.string().trim().max(200)).optional().catch(undefined),
   sort: z.enum(LIST_SORTS).catch("newest").default("newest"),
   mode: z.enum(GENERATION_MODES).optional().catch(undefined),
-  style: z.string().max(40).refine((s) => !hasControlCharacters(s)).optional().catch(undefined),
+  style: z
+    .string()
+    .max(40)
+    .refine((s) => !hasControlCharacters(s))
+    .optional()
+    .catch(undefined),
   christmas: z.preprocess((v) => v === "1" || v === "true", z.boolean()).optional(),
-  cursor: z.string().max(300).refine((s) => !hasControlCharacters(s)).optional().catch(undefined),
+  cursor: z
+    .string()
+    .max(300)
+    .refine((s) => !hasControlCharacters(s))
+    .optional()
+    .catch(undefined),
   limit: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).catch(LIST_PAGE_DEFAULT).default(LIST_PAGE_DEFAULT),
 });
 export type ListQuery = z.output<typeof listQuery>;

@@ -34,5 +34,10 @@ export function sendCustomEmailWithAttachment(body: {
   message: string;
   attachment: { filename: string; content: string; encoding: "base64" };
 }) {
-  return call("/api/send-custom-email-with-attachment", body, "Failed to send email with attachment:", "sendCustomEmailWithAttachment");
+  return call(
+    "/api/send-custom-email-with-attachment",
+    body,
+    "Failed to send email with attachment:",
+    "sendCustomEmailWithAttachment",
+  );
 }

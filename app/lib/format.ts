@@ -42,7 +42,8 @@ export function minorUnitsPerMajor(currency: string, locale: string = DEFAULT_LO
 
 /** Formats an integer amount of minor units, e.g. formatMoney(1299, "USD") → "$12.99". */
 export function formatMoney(amountMinor: number, currency: string, locale: string = DEFAULT_LOCALE): string {
-  if (!Number.isInteger(amountMinor)) throw new RangeError(`Money must be an integer number of minor units, got ${amountMinor}`);
+  if (!Number.isInteger(amountMinor))
+    throw new RangeError(`Money must be an integer number of minor units, got ${amountMinor}`);
   const { format, minorPerMajor } = currencyFormatter(currency, locale);
   return format.format(amountMinor / minorPerMajor);
 }
@@ -89,7 +90,11 @@ export const UTC_SETTINGS: DateSettings = Object.freeze({ locale: DEFAULT_LOCALE
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** A date as text in the given locale and time zone, e.g. "24 Nov 2026, 14:01". Invalid input gives "—". */
-export function formatDate(value: Date | string | number, style: DateStyle = "dateTime", settings: DateSettings = UTC_SETTINGS): string {
+export function formatDate(
+  value: Date | string | number,
+  style: DateStyle = "dateTime",
+  settings: DateSettings = UTC_SETTINGS,
+): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "—";
   const key = `${settings.locale}|${settings.timeZone}|${style}`;

@@ -11,7 +11,10 @@ export interface FormErrors {
 export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FormErrors; values: Record<string, string> };
 
 /** Plain text values of a form, for refilling it after an error (never passwords). */
-export function formValues(formData: FormData, omit: readonly string[] = ["password", "confirm", "currentPassword"]): Record<string, string> {
+export function formValues(
+  formData: FormData,
+  omit: readonly string[] = ["password", "confirm", "currentPassword"],
+): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string" && !omit.includes(key)) values[key] = value;
   return values;
@@ -41,6 +44,8 @@ export function formError(message: string, values: Record<string, string> = {}) 
 
 /** An error that belongs next to one field when it names one, else to the whole form. */
 export function fieldOrFormError(error: { message: string; field?: string }, values: Record<string, string> = {}) {
-  const errors: FormErrors = error.field ? { fields: { [error.field]: error.message } } : { fields: {}, form: error.message };
+  const errors: FormErrors = error.field
+    ? { fields: { [error.field]: error.message } }
+    : { fields: {}, form: error.message };
   return { ok: false as const, errors, values };
 }

@@ -6,7 +6,17 @@
  * doodle-brushes.ts.
  */
 import { z } from "zod";
-import { ASPECT_RATIOS, GENERATION_MODES, type GenerationMode, IMAGE_SIZES, type ImageSize, MAX_IMAGES, NEGATIVE_PROMPT_MAX, PROMPT_MAX, SEED_MAX } from "./generation-constants";
+import {
+  ASPECT_RATIOS,
+  GENERATION_MODES,
+  type GenerationMode,
+  IMAGE_SIZES,
+  type ImageSize,
+  MAX_IMAGES,
+  NEGATIVE_PROMPT_MAX,
+  PROMPT_MAX,
+  SEED_MAX,
+} from "./generation-constants";
 import { STYLE_IDS } from "./studio-styles";
 
 export * from "./generation-constants";
@@ -21,7 +31,8 @@ const optionalSeed = z.preprocess(
     .optional(),
 );
 
-const numberField = (message: string) => z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number({ error: message }));
+const numberField = (message: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number({ error: message }));
 
 /** The generation form (every mode). The source image travels separately (an upload key or a doodle file). */
 export const generationInput = z
@@ -41,7 +52,13 @@ export const generationInput = z
       }),
     ),
     count: numberField("Choose how many images")
-      .pipe(z.number().int("Choose how many images").min(1, "Make at least one image").max(MAX_IMAGES, `Make at most ${MAX_IMAGES} images at once`))
+      .pipe(
+        z
+          .number()
+          .int("Choose how many images")
+          .min(1, "Make at least one image")
+          .max(MAX_IMAGES, `Make at most ${MAX_IMAGES} images at once`),
+      )
       .default(1),
     seed: optionalSeed,
     /** Image to art and doodle to art: 0 keeps the source, 1 is full style. */
@@ -69,6 +86,9 @@ export function costOf(costs: CostTable, input: Pick<GenerationInput, "mode" | "
 export function scaleCostTable(costs: CostTable, multiplier: number): CostTable {
   if (multiplier === 1) return costs;
   return Object.fromEntries(
-    Object.entries(costs).map(([mode, bySize]) => [mode, Object.fromEntries(Object.entries(bySize).map(([size, cost]) => [size, Math.ceil(cost * multiplier - 1e-9)]))]),
+    Object.entries(costs).map(([mode, bySize]) => [
+      mode,
+      Object.fromEntries(Object.entries(bySize).map(([size, cost]) => [size, Math.ceil(cost * multiplier - 1e-9)])),
+    ]),
   ) as CostTable;
 }

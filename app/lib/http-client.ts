@@ -85,7 +85,12 @@ export function createHttpClient(options: HttpClientOptions = {}) {
           await sleep(Math.min(DEFAULT_RETRY_DELAY_MS, maxRetryDelayMs));
           continue;
         }
-        throw new HttpError(timedOut ? 408 : 0, timedOut ? "The request timed out" : "Network error: check your connection", null, null);
+        throw new HttpError(
+          timedOut ? 408 : 0,
+          timedOut ? "The request timed out" : "Network error: check your connection",
+          null,
+          null,
+        );
       }
       if (RETRYABLE_STATUSES.has(response.status) && retrySafe && attempt === 0) {
         await sleep(retryDelayMs(response.headers.get("Retry-After"), maxRetryDelayMs));
@@ -102,7 +107,12 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       }
       if (!response.ok) {
         const error = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
-        throw new HttpError(response.status, error?.message ?? `Request failed with status ${response.status}`, error?.code ?? null, parsed);
+        throw new HttpError(
+          response.status,
+          error?.message ?? `Request failed with status ${response.status}`,
+          error?.code ?? null,
+          parsed,
+        );
       }
       return parsed as T;
     }

@@ -3,8 +3,14 @@ export const IMAGE_TOOL_IDS = ["remove-background", "upscale"] as const;
 export type ImageToolId = (typeof IMAGE_TOOL_IDS)[number];
 
 export const IMAGE_TOOL_INFO: Record<ImageToolId, { label: string; summary: string }> = {
-  "remove-background": { label: "Remove background", summary: "Keeps the subject and makes the rest transparent (PNG)." },
-  upscale: { label: "Upscale 2×", summary: "Doubles the width and height with a neural upscaler, sharper than resizing." },
+  "remove-background": {
+    label: "Remove background",
+    summary: "Keeps the subject and makes the rest transparent (PNG).",
+  },
+  upscale: {
+    label: "Upscale 2×",
+    summary: "Doubles the width and height with a neural upscaler, sharper than resizing.",
+  },
 };
 
 export interface ImageEditView {
@@ -26,4 +32,5 @@ export interface ImageEditView {
   finishedAt: string | null;
 }
 
-export const isEditActive = (edit: Pick<ImageEditView, "status">) => edit.status === "queued" || edit.status === "running";
+export const isEditActive = (edit: Pick<ImageEditView, "status">) =>
+  edit.status === "queued" || edit.status === "running";

@@ -116,7 +116,8 @@ export function checkRedirectTarget(value: unknown, options: RedirectTargetOptio
   if (!options.externalHosts || !absolute) return { ok: false, reason: "other-origin" };
   if (url.username || url.password) return { ok: false, reason: "credentials", host: url.hostname };
   if (!url.hostname) return { ok: false, reason: "malformed" };
-  if (!isHostAllowed(url.hostname, options.externalHosts)) return { ok: false, reason: "host-not-allowed", host: url.hostname };
+  if (!isHostAllowed(url.hostname, options.externalHosts))
+    return { ok: false, reason: "host-not-allowed", host: url.hostname };
   return { ok: true, external: true, location: url.href, host: url.hostname, url };
 }
 

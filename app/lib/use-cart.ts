@@ -119,7 +119,11 @@ export function useCart(): CartState {
     signedIn,
     error,
     setQuantity: (productId, quantity) =>
-      save(latest.current.map((i) => (i.productId === productId ? { ...i, quantity: Math.max(1, Math.min(QUANTITY_MAX, quantity)) } : i))),
+      save(
+        latest.current.map((i) =>
+          i.productId === productId ? { ...i, quantity: Math.max(1, Math.min(QUANTITY_MAX, quantity)) } : i,
+        ),
+      ),
     add: (productId, quantity) => save([...latest.current, { productId, quantity }]),
     remove: (productId) => save(latest.current.filter((i) => i.productId !== productId)),
     clear: () => save([]),
@@ -151,7 +155,11 @@ export function useQuote(items: CartItem[], code: string, ready: boolean): Quote
       .then(({ quote }) => setState({ quote, loading: false, error: null }))
       .catch((e: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ quote: null, loading: false, error: e instanceof HttpError ? e.message : "Prices could not be loaded. Try again." });
+        setState({
+          quote: null,
+          loading: false,
+          error: e instanceof HttpError ? e.message : "Prices could not be loaded. Try again.",
+        });
       });
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps

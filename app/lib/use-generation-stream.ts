@@ -54,7 +54,11 @@ export function useGenerationStream(id: string | null, handlers: GenerationStrea
       if (stopped) return;
       controller = new AbortController();
       try {
-        const response = await fetch(path, { headers: { Accept: "application/json" }, credentials: "same-origin", signal: controller.signal });
+        const response = await fetch(path, {
+          headers: { Accept: "application/json" },
+          credentials: "same-origin",
+          signal: controller.signal,
+        });
         if (response.status === 404 || response.status === 403) {
           stop();
           latest.current.onGone?.(id);

@@ -14,7 +14,11 @@ type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
  * The session-storage marker rule (spec §4): when the server's version differs from the
  * marker, the marker is removed and the browser goes to '/'. Returns true when it redirects.
  */
-export function applyVersionMarker(serverVersion: string, store: Store, location: Pick<Location, "pathname" | "replace">): boolean {
+export function applyVersionMarker(
+  serverVersion: string,
+  store: Store,
+  location: Pick<Location, "pathname" | "replace">,
+): boolean {
   const marker = store.getItem(VERSION_MARKER_KEY);
   const planned = store.getItem(PLANNED_UPGRADE_KEY) !== null;
   store.removeItem(PLANNED_UPGRADE_KEY);

@@ -59,21 +59,16 @@ function Intro() {
             A studio for everyone with a picture in their head
           </h1>
           <p className="mt-6 max-w-xl text-lg text-pretty text-ink-soft">
-            Most people have images they would love to make and no easy way to make them. Atelier is our answer: a warm, simple place to
-            turn a sentence, a photo or a doodle into artwork, and to share it with people who enjoy making things too.
+            Most people have images they would love to make and no easy way to make them. Atelier is our answer: a warm,
+            simple place to turn a sentence, a photo or a doodle into artwork, and to share it with people who enjoy
+            making things too.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to="/ai/ai-text-to-art"
-              className={buttonClass({ variant: "primary" })}
-            >
+            <Link to="/ai/ai-text-to-art" className={buttonClass({ variant: "primary" })}>
               <Sparkles aria-hidden className="size-4" />
               Start creating
             </Link>
-            <a
-              href="#questions"
-              className={buttonClass({ variant: "secondary" })}
-            >
+            <a href="#questions" className={buttonClass({ variant: "secondary" })}>
               Questions people ask
             </a>
           </div>
@@ -116,7 +111,10 @@ function Mission() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-20 sm:px-6 sm:py-24 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
         <div>
           <Eyebrow>Our mission</Eyebrow>
-          <h2 id="mission-heading" className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl">
+          <h2
+            id="mission-heading"
+            className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl"
+          >
             Make making art feel possible for anyone
           </h2>
         </div>
@@ -125,11 +123,13 @@ function Mission() {
             “You should not need years of practice, or a powerful computer, to see the picture in your head.”
           </p>
           <p>
-            AI can be a wonderful brush, but it is often wrapped in jargon, confusing prices and communities that reward only the flashiest
-            results. We are building the opposite: tools that start from your idea, prices you can understand, and a place where a first
-            attempt is welcome.
+            AI can be a wonderful brush, but it is often wrapped in jargon, confusing prices and communities that reward
+            only the flashiest results. We are building the opposite: tools that start from your idea, prices you can
+            understand, and a place where a first attempt is welcome.
           </p>
-          <p>Atelier is for the curious beginner and the seasoned illustrator alike, and for every doodler in between.</p>
+          <p>
+            Atelier is for the curious beginner and the seasoned illustrator alike, and for every doodler in between.
+          </p>
         </div>
       </div>
     </section>
@@ -142,10 +142,10 @@ const DIFFERENCES: { icon: LucideIcon; title: string; body: ReactNode; tint: str
     title: "A Studio engine that is honest about what it is",
     body: (
       <>
-        Alongside AI models, Atelier has its own <strong className="font-semibold text-ink">Studio engine</strong>. It runs on our own
-        servers and needs no outside service, so it keeps working even when the network does not. It is procedural: it builds pictures from
-        shapes, palettes and textures by rule rather than with a trained model, and we label every piece it makes, so you always know which
-        engine painted what.
+        Alongside AI models, Atelier has its own <strong className="font-semibold text-ink">Studio engine</strong>. It
+        runs on our own servers and needs no outside service, so it keeps working even when the network does not. It is
+        procedural: it builds pictures from shapes, palettes and textures by rule rather than with a trained model, and
+        we label every piece it makes, so you always know which engine painted what.
       </>
     ),
     tint: "bg-accent-soft text-accent-strong",
@@ -161,8 +161,9 @@ const DIFFERENCES: { icon: LucideIcon; title: string; body: ReactNode; tint: str
     title: "Fair token pricing",
     body: (
       <>
-        You see what a creation costs before you make it, and packs are priced plainly. If a generation fails, its tokens are{" "}
-        <strong className="font-semibold text-ink">refunded automatically</strong>. You never pay for something you did not get.
+        You see what a creation costs before you make it, and packs are priced plainly. If a generation fails, its
+        tokens are <strong className="font-semibold text-ink">refunded automatically</strong>. You never pay for
+        something you did not get.
       </>
     ),
     tint: "bg-amber-100 text-amber-800",
@@ -174,13 +175,19 @@ function Differences() {
     <section aria-labelledby="different-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
       <div className="max-w-2xl">
         <Eyebrow>What makes Atelier different</Eyebrow>
-        <h2 id="different-heading" className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl">
+        <h2
+          id="different-heading"
+          className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl"
+        >
           Three promises we build around
         </h2>
       </div>
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
         {DIFFERENCES.map(({ icon: ItemIcon, title, body, tint }) => (
-          <li key={title} className="flex flex-col rounded-3xl border border-line bg-paper-raised p-6 shadow-sm shadow-ink/[0.03] sm:p-7">
+          <li
+            key={title}
+            className="flex flex-col rounded-3xl border border-line bg-paper-raised p-6 shadow-sm shadow-ink/[0.03] sm:p-7"
+          >
             <span className={cn("grid size-12 place-items-center rounded-2xl", tint)}>
               <ItemIcon aria-hidden className="size-6" />
             </span>
@@ -209,7 +216,11 @@ const VALUES: { icon: LucideIcon; title: string; body: string }[] = [
     title: "Kindness is a feature",
     body: "How a community feels is designed, not accidental. We build for encouragement and step in when it is missing.",
   },
-  { icon: Scale, title: "Fair by default", body: "Plain prices, no tricks, and refunds that happen without you having to ask for them." },
+  {
+    icon: Scale,
+    title: "Fair by default",
+    body: "Plain prices, no tricks, and refunds that happen without you having to ask for them.",
+  },
 ];
 
 function Values() {
@@ -218,7 +229,10 @@ function Values() {
       <div className="rounded-[2rem] bg-ink px-6 py-14 text-paper sm:px-12 sm:py-16">
         <div className="max-w-2xl">
           <p className="text-sm font-semibold tracking-wide text-amber-300">Our values</p>
-          <h2 id="values-heading" className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+          <h2
+            id="values-heading"
+            className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance sm:text-4xl"
+          >
             What we hold on to while we build
           </h2>
         </div>
@@ -260,8 +274,12 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
     question: "How much does a creation cost?",
     answer: (
       <>
-        Each way of creating shows its token cost before you start, so there are no surprises. Token packs and their prices are on the{" "}
-        <Link to="/pricing-plans" className="font-medium text-accent underline underline-offset-4 hover:text-accent-strong">
+        Each way of creating shows its token cost before you start, so there are no surprises. Token packs and their
+        prices are on the{" "}
+        <Link
+          to="/pricing-plans"
+          className="font-medium text-accent underline underline-offset-4 hover:text-accent-strong"
+        >
           pricing page
         </Link>
         .
@@ -277,14 +295,23 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
 
 function Questions() {
   return (
-    <section id="questions" aria-labelledby="questions-heading" className="mx-auto max-w-6xl scroll-mt-24 px-4 py-20 sm:px-6 sm:py-28">
+    <section
+      id="questions"
+      aria-labelledby="questions-heading"
+      className="mx-auto max-w-6xl scroll-mt-24 px-4 py-20 sm:px-6 sm:py-28"
+    >
       <div className="grid gap-10 lg:grid-cols-[minmax(0,4fr)_minmax(0,8fr)] lg:gap-16">
         <div>
           <Eyebrow>FAQ</Eyebrow>
-          <h2 id="questions-heading" className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl">
+          <h2
+            id="questions-heading"
+            className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl"
+          >
             Questions people ask
           </h2>
-          <p className="mt-4 text-ink-soft">The short answers to what people most often want to know before they start.</p>
+          <p className="mt-4 text-ink-soft">
+            The short answers to what people most often want to know before they start.
+          </p>
         </div>
         <div className="divide-y divide-line border-y border-line">
           {QUESTIONS.map(({ question, answer }) => (
@@ -315,26 +342,23 @@ function Contact() {
           className="absolute -right-20 -bottom-24 -z-10 size-80 rounded-full bg-gradient-to-br from-amber-200/70 via-rose-200/60 to-accent-soft blur-2xl"
         />
         <div>
-          <h2 id="contact-heading" className="font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl">
+          <h2
+            id="contact-heading"
+            className="font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl"
+          >
             Come and make something with us
           </h2>
           <p className="mt-4 max-w-xl text-lg text-pretty text-ink-soft">
-            Have a question we did not answer, an idea, or something you think we should fix? Say hello in the community, or just come and
-            see what people are making today.
+            Have a question we did not answer, an idea, or something you think we should fix? Say hello in the
+            community, or just come and see what people are making today.
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row lg:flex-col lg:items-stretch">
-          <Link
-            to="/sign-up"
-            className={buttonClass({ variant: "primary", size: "lg" })}
-          >
+          <Link to="/sign-up" className={buttonClass({ variant: "primary", size: "lg" })}>
             Create your account
             <ArrowRight aria-hidden className="size-4" />
           </Link>
-          <Link
-            to="/community/main"
-            className={buttonClass({ variant: "secondary", size: "lg" })}
-          >
+          <Link to="/community/main" className={buttonClass({ variant: "secondary", size: "lg" })}>
             <MessagesSquare aria-hidden className="size-4" />
             Visit the community
           </Link>

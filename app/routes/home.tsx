@@ -84,8 +84,8 @@ function Hero({ slides }: { slides: HeroSlide[] }) {
           Make art from a sentence, a photo or a doodle
         </h1>
         <p className="mt-5 max-w-xl text-lg text-pretty text-paper/85 sm:text-xl">
-          Describe what you see in your head, or start from a picture or a quick sketch. Atelier paints it in seconds, and the community is
-          there to cheer it on.
+          Describe what you see in your head, or start from a picture or a quick sketch. Atelier paints it in seconds,
+          and the community is there to cheer it on.
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
           <Link
@@ -159,8 +159,8 @@ function WhatAtelierDoes() {
       <div className="grid gap-12 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-center lg:gap-16">
         <SectionIntro id="what-heading" eyebrow="What Atelier does" title="A small studio with a very big paint box">
           <p>
-            Atelier is where ideas become pictures. Make something new, show it to people who love making things too, and keep creating with
-            tokens you buy only when you need them.
+            Atelier is where ideas become pictures. Make something new, show it to people who love making things too,
+            and keep creating with tokens you buy only when you need them.
           </p>
         </SectionIntro>
         <ul className="divide-y divide-line rounded-3xl border border-line bg-paper-raised shadow-sm shadow-ink/[0.03]">
@@ -212,7 +212,12 @@ function WaysToCreate() {
   return (
     <section aria-labelledby="ways-heading" className="border-y border-line bg-paper-sunken/60">
       <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
-        <SectionIntro id="ways-heading" eyebrow="Three ways to create" title="Start from whatever you have" className="max-w-2xl">
+        <SectionIntro
+          id="ways-heading"
+          eyebrow="Three ways to create"
+          title="Start from whatever you have"
+          className="max-w-2xl"
+        >
           <p>A few words, a favourite photo or a rough sketch: each one is a perfectly good place to begin.</p>
         </SectionIntro>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
@@ -252,15 +257,32 @@ function WaysToCreate() {
 }
 
 const STEPS: { icon: Icon; title: string; body: string }[] = [
-  { icon: Lightbulb, title: "Bring an idea", body: "Type a sentence, upload a photo or draw a quick doodle. Rough is fine." },
-  { icon: Sparkles, title: "Pick a style and create", body: "Choose a look, spend a few tokens, and your artwork appears in moments." },
-  { icon: Users, title: "Keep it or share it", body: "Save the ones you love and post your favourites for the community to enjoy." },
+  {
+    icon: Lightbulb,
+    title: "Bring an idea",
+    body: "Type a sentence, upload a photo or draw a quick doodle. Rough is fine.",
+  },
+  {
+    icon: Sparkles,
+    title: "Pick a style and create",
+    body: "Choose a look, spend a few tokens, and your artwork appears in moments.",
+  },
+  {
+    icon: Users,
+    title: "Keep it or share it",
+    body: "Save the ones you love and post your favourites for the community to enjoy.",
+  },
 ];
 
 function HowItWorks() {
   return (
     <section aria-labelledby="how-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
-      <SectionIntro id="how-heading" eyebrow="How it works" title="Three steps from idea to artwork" className="max-w-2xl" />
+      <SectionIntro
+        id="how-heading"
+        eyebrow="How it works"
+        title="Three steps from idea to artwork"
+        className="max-w-2xl"
+      />
       <ol className="relative mt-12 grid gap-8 md:grid-cols-3 md:gap-6">
         <span
           aria-hidden
@@ -294,7 +316,10 @@ function FinalCallToAction() {
       <div className="relative isolate overflow-hidden rounded-[2rem] bg-ink px-6 py-14 text-center sm:px-12 sm:py-20">
         <div aria-hidden className="absolute -top-24 -left-16 -z-10 size-72 rounded-full bg-amber-500/30 blur-3xl" />
         <div aria-hidden className="absolute -right-10 -bottom-28 -z-10 size-80 rounded-full bg-accent/50 blur-3xl" />
-        <div aria-hidden className="absolute top-1/3 left-1/2 -z-10 size-64 -translate-x-1/2 rounded-full bg-pink-600/20 blur-3xl" />
+        <div
+          aria-hidden
+          className="absolute top-1/3 left-1/2 -z-10 size-64 -translate-x-1/2 rounded-full bg-pink-600/20 blur-3xl"
+        />
         <h2
           id="cta-heading"
           className="mx-auto max-w-2xl font-display text-3xl font-semibold tracking-tight text-balance text-paper sm:text-5xl"
@@ -305,17 +330,11 @@ function FinalCallToAction() {
           Creating an account is free. Pick up a token pack whenever you want to make more.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link
-            to="/sign-up"
-            className={buttonClass({ variant: "inverse", size: "lg" })}
-          >
+          <Link to="/sign-up" className={buttonClass({ variant: "inverse", size: "lg" })}>
             Create your account
             <ArrowRight aria-hidden className="size-4" />
           </Link>
-          <Link
-            to="/pricing-plans"
-            className={buttonClass({ variant: "inverse-outline", size: "lg" })}
-          >
+          <Link to="/pricing-plans" className={buttonClass({ variant: "inverse-outline", size: "lg" })}>
             <Coins aria-hidden className="size-4" />
             See pricing
           </Link>

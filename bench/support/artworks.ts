@@ -5,14 +5,29 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../server/db/client";
 
-export const BENCH_WORDS = ["sunset", "mountain", "lake", "city", "forest", "galaxy", "desert", "flowers", "snow", "sea", "night", "dawn"];
+export const BENCH_WORDS = [
+  "sunset",
+  "mountain",
+  "lake",
+  "city",
+  "forest",
+  "galaxy",
+  "desert",
+  "flowers",
+  "snow",
+  "sea",
+  "night",
+  "dawn",
+];
 const STYLES = ["natural", "watercolor", "oil-painting", "ink-sketch", "pixel-art", "low-poly", "stained-glass"];
 
 /** Adds `artworks` artworks by `creators` creators; answers the id of the newest one. */
 export async function seedBenchArtworks(db: Database, counts: { artworks: number; creators: number }): Promise<string> {
   const schema = await import("../../server/db/schema"); // loaded late, like the benches' other server modules
   const creators = Array.from({ length: counts.creators }, (_, i) => `bench-${randomUUID()}-${i}`);
-  await db.insert(schema.user).values(creators.map((id, i) => ({ id, name: `Creator ${i}`, email: `${id}@bench.test`, emailVerified: true })));
+  await db
+    .insert(schema.user)
+    .values(creators.map((id, i) => ({ id, name: `Creator ${i}`, email: `${id}@bench.test`, emailVerified: true })));
   const now = Date.now();
   let firstId = "";
   for (let start = 0; start < counts.artworks; start += 500) {

@@ -30,7 +30,11 @@ export async function stopChild(child: ChildProcess): Promise<void> {
  * - otherwise in a process of its own, like the server it is compared with: the faster baseline,
  *   which on this machine outruns even a bare Express route several times over.
  */
-export async function startBareServer(body: Buffer | string, contentType: string, options: { inBenchProcess?: boolean } = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startBareServer(
+  body: Buffer | string,
+  contentType: string,
+  options: { inBenchProcess?: boolean } = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
   if (options.inBenchProcess) {
     const bytes = Buffer.from(body);
     const server = http.createServer((_req, res) => {
@@ -38,7 +42,10 @@ export async function startBareServer(body: Buffer | string, contentType: string
       res.end(bytes);
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, stop: () => new Promise((r) => server.close(() => r())) };
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+      stop: () => new Promise((r) => server.close(() => r())),
+    };
   }
   const file = path.join(os.tmpdir(), `atelier-bare-${randomUUID()}`);
   fs.writeFileSync(file, body);
@@ -55,7 +62,8 @@ http.createServer((q,s)=>{s.writeHead(200,{"Content-Type":${JSON.stringify(conte
 export async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before ${url} answered`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode} before ${url} answered`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {}

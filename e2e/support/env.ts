@@ -5,7 +5,10 @@ export const E2E_DATABASE = `atelier_e2e_${E2E_PORT}`;
 /** The end-to-end database on the PostgreSQL server that `npm test` starts. */
 export function e2eDatabaseUrl(): string {
   const base = process.env.TEST_POSTGRES_URL;
-  if (!base) throw new Error("TEST_POSTGRES_URL is not set: run the end-to-end tests through `npm test`, which starts PostgreSQL.");
+  if (!base)
+    throw new Error(
+      "TEST_POSTGRES_URL is not set: run the end-to-end tests through `npm test`, which starts PostgreSQL.",
+    );
   const url = new URL(base);
   url.pathname = `/${E2E_DATABASE}`;
   return url.toString();

@@ -7,7 +7,9 @@ import { e2eDatabaseUrl } from "./env";
 
 /** Puts the shell's state back to a fresh start: flags off, default settings, demo rules only. */
 async function resetShellState(db: Database) {
-  await db.execute(sql`truncate feature_flags, site_settings, route_rules, error_reports, rate_limit_windows, idempotency_keys restart identity`);
+  await db.execute(
+    sql`truncate feature_flags, site_settings, route_rules, error_reports, rate_limit_windows, idempotency_keys restart identity`,
+  );
   await seedDemoData(db);
 }
 

@@ -9,12 +9,17 @@ import { routeTablePaths } from "../../tests/security/route-table";
 /** Every flag that adds something to pages (events add links to the header, pricing grows a countdown). */
 export const PAGE_FLAGS = ["christmas_event", "pre_registration", "countdown_timer_token_redeem"] as const;
 
-const pages = routeTablePaths().filter((path) => !path.startsWith("/api/") && !path.startsWith("/builds/") && path !== "/logout" && path !== "/x");
+const pages = routeTablePaths().filter(
+  (path) => !path.startsWith("/api/") && !path.startsWith("/builds/") && path !== "/logout" && path !== "/x",
+);
 export const adminPages = pages.filter((path) => path.startsWith("/admin/"));
 export const publicPages = pages.filter((path) => !path.startsWith("/admin/"));
 
 /** Opens a page and waits for it to come alive; error pages (a detail page without an id) do not mark themselves, and need not. */
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 1_500 }).catch(() => {});
+  await page
+    .locator("html[data-hydrated]")
+    .waitFor({ state: "attached", timeout: 1_500 })
+    .catch(() => {});
 }

@@ -8,7 +8,17 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client";
-import { artworkReports, errorReports, generations, products, tokenAccounts, tokenLedger, transactionLines, transactions, user } from "../db/schema";
+import {
+  artworkReports,
+  errorReports,
+  generations,
+  products,
+  tokenAccounts,
+  tokenLedger,
+  transactionLines,
+  transactions,
+  user,
+} from "../db/schema";
 
 export const DASHBOARD_RANGES = [7, 30, 90] as const;
 export type DashboardDays = (typeof DASHBOARD_RANGES)[number];
@@ -41,7 +51,8 @@ export function dashboardRange(days: DashboardDays, now: Date = new Date()) {
 }
 
 /** `timestamp` lies in [start, end), as SQL usable inside FILTER clauses. */
-const within = (column: unknown, start: Date, end: Date) => sql`(${column} >= ${start.toISOString()}::timestamptz and ${column} < ${end.toISOString()}::timestamptz)`;
+const within = (column: unknown, start: Date, end: Date) =>
+  sql`(${column} >= ${start.toISOString()}::timestamptz and ${column} < ${end.toISOString()}::timestamptz)`;
 
 /**
  * When money was received: the payment time, or the creation time for rows settled without one
@@ -55,7 +66,22 @@ export async function loadDashboard(db: Database, options: { days: DashboardDays
   const { start, end, dates, from, to } = dashboardRange(options.days, options.now);
   const inRange = (column: unknown) => within(column, start, end);
 
-  const [users, gens, byMode, byEngine, ledger, held, orders, revenueRows, revenueDays, top, reports, errors, recentTransactions, recentErrors] = await Promise.all([
+  const [
+    users,
+    gens,
+    byMode,
+    byEngine,
+    ledger,
+    held,
+    orders,
+    revenueRows,
+    revenueDays,
+    top,
+    reports,
+    errors,
+    recentTransactions,
+    recentErrors,
+  ] = await Promise.all([
     db
       .select({
         total: count(),
@@ -94,12 +120,29 @@ export async function loadDashboard(db: Database, options: { days: DashboardDays
     // of the refunds for failed ones.
     db
       .select({
-        granted: sql`coalesce(sum(${tokenLedger.amount}) filter (where ${tokenLedger.amount} > 0 and ${tokenLedger.reason} in ('signup_grant', 'event_bonus', 'redeem_code', 'admin_adjustment')), 0)`.mapWith(num),
-        sold: sql`coalesce(sum(${tokenLedger.amount}) filter (where ${tokenLedger.reason} = 'purchase'), 0)`.mapWith(num),
-        debited: sql`coalesce(-sum(${tokenLedger.amount}) filter (where ${tokenLedger.reason} = 'generation'), 0)`.mapWith(num),
-        refundedToCreators: sql`coalesce(sum(${tokenLedger.amount}) filter (where ${tokenLedger.reason} = 'generation_refund'), 0)`.mapWith(num),
-        takenBackByRefunds: sql`coalesce(-sum(${tokenLedger.amount}) filter (where ${tokenLedger.reason} = 'purchase_refund'), 0)`.mapWith(num),
-        removedByAdmins: sql`coalesce(-sum(${tokenLedger.amount}) filter (where ${tokenLedger.reason} = 'admin_adjustment' and ${tokenLedger.amount} < 0), 0)`.mapWith(num),
+        granted:
+          sql`coalesce(sum(${tokenLedger.amount}) filter (where ${tokenLedger.amount} > 0 and ${tokenLedger.reason} in ('signup_grant', 'event_bonus', 'redeem_code', 'admin_adjustment')), 0)`.mapWith(
+            num,
+          ),
+        sold: sql`coalesce(sum(${tokenLedger.amount}) filter (where ${tokenLedger.reason} = 'purchase'), 0)`.mapWith(
+          num,
+        ),
+        debited:
+          sql`coalesce(-sum(${tokenLedger.amount}) filter (where ${tokenLedger.reason} = 'generation'), 0)`.mapWith(
+            num,
+          ),
+        refundedToCreators:
+          sql`coalesce(sum(${tokenLedger.amount}) filter (where ${tokenLedger.reason} = 'generation_refund'), 0)`.mapWith(
+            num,
+          ),
+        takenBackByRefunds:
+          sql`coalesce(-sum(${tokenLedger.amount}) filter (where ${tokenLedger.reason} = 'purchase_refund'), 0)`.mapWith(
+            num,
+          ),
+        removedByAdmins:
+          sql`coalesce(-sum(${tokenLedger.amount}) filter (where ${tokenLedger.reason} = 'admin_adjustment' and ${tokenLedger.amount} < 0), 0)`.mapWith(
+            num,
+          ),
       })
       .from(tokenLedger)
       .where(and(gte(tokenLedger.createdAt, start), lt(tokenLedger.createdAt, end))),
@@ -154,7 +197,10 @@ export async function loadDashboard(db: Database, options: { days: DashboardDays
     db
       .select({
         open: sql`count(*) filter (where ${artworkReports.status} = 'open')`.mapWith(num),
-        openArtworks: sql`count(distinct ${artworkReports.artworkId}) filter (where ${artworkReports.status} = 'open')`.mapWith(num),
+        openArtworks:
+          sql`count(distinct ${artworkReports.artworkId}) filter (where ${artworkReports.status} = 'open')`.mapWith(
+            num,
+          ),
         newInRange: sql`count(*) filter (where ${inRange(artworkReports.createdAt)})`.mapWith(num),
       })
       .from(artworkReports),
@@ -182,7 +228,13 @@ export async function loadDashboard(db: Database, options: { days: DashboardDays
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(RECENT_ROWS),
     db
-      .select({ id: errorReports.id, createdDate: errorReports.createdDate, platform: errorReports.whatPlatform, message: errorReports.errorReportBySystem, page: errorReports.whatPage })
+      .select({
+        id: errorReports.id,
+        createdDate: errorReports.createdDate,
+        platform: errorReports.whatPlatform,
+        message: errorReports.errorReportBySystem,
+        page: errorReports.whatPage,
+      })
       .from(errorReports)
       .where(and(gte(errorReports.createdDate, start), lt(errorReports.createdDate, end)))
       .orderBy(desc(errorReports.createdDate), desc(errorReports.id))
@@ -193,13 +245,23 @@ export async function loadDashboard(db: Database, options: { days: DashboardDays
   const g = gens[0]!;
   const l = ledger[0]!;
   const statusCount = (status: string) => orders.find((o) => o.status === status)?.count ?? 0;
-  const currencies = revenueRows.length ? revenueRows : [{ currency: FALLBACK_CURRENCY, sales: 0, grossMinor: 0, refunds: 0, refundedMinor: 0 }];
+  const currencies = revenueRows.length
+    ? revenueRows
+    : [{ currency: FALLBACK_CURRENCY, sales: 0, grossMinor: 0, refunds: 0, refundedMinor: 0 }];
 
   return {
     days: options.days,
     from,
     to,
-    users: { total: u.total, new: u.new, newVerified: u.newVerified, verified: u.verified, unverified: u.total - u.verified, banned: u.banned, admins: u.admins },
+    users: {
+      total: u.total,
+      new: u.new,
+      newVerified: u.newVerified,
+      verified: u.verified,
+      unverified: u.total - u.verified,
+      banned: u.banned,
+      admins: u.admins,
+    },
     generations: {
       total: g.total,
       succeeded: g.succeeded,
@@ -229,7 +291,11 @@ export async function loadDashboard(db: Database, options: { days: DashboardDays
     },
     revenue: currencies.map((c) => {
       const byDay = new Map(revenueDays.filter((d) => d.currency === c.currency).map((d) => [d.day, d.netMinor]));
-      return { ...c, netMinor: c.grossMinor - c.refundedMinor, days: dates.map((date) => ({ date, amountMinor: byDay.get(date) ?? 0 })) };
+      return {
+        ...c,
+        netMinor: c.grossMinor - c.refundedMinor,
+        days: dates.map((date) => ({ date, amountMinor: byDay.get(date) ?? 0 })),
+      };
     }),
     topProducts: top,
     reports: reports[0]!,

@@ -9,10 +9,21 @@ import { z } from "zod";
 import { GENERATION_MODES, type GenerationMode } from "../../app/lib/generation";
 import type { Database } from "../db/client";
 import { ENGINE_KINDS, engineRoutes, generations, imageEngines, type EngineKind } from "../db/schema";
-import { type CatalogEngine, checkEngineHealth, invalidateEngineCatalog, readEngineCatalog, type HealthResult } from "../generation/engines/catalog";
+import {
+  type CatalogEngine,
+  checkEngineHealth,
+  invalidateEngineCatalog,
+  readEngineCatalog,
+  type HealthResult,
+} from "../generation/engines/catalog";
 import type { EngineSettingField } from "../generation/engines/engine";
 import { ENGINE_KIND_INFO, type EngineRecord, kindInfo } from "../generation/engines/kinds";
-import { decryptCredentials, encryptCredentials, type EngineCredentials, UnreadableCredentialsError } from "../generation/engines/secrets";
+import {
+  decryptCredentials,
+  encryptCredentials,
+  type EngineCredentials,
+  UnreadableCredentialsError,
+} from "../generation/engines/secrets";
 import { type Actor, recordAudit } from "./audit";
 
 /** Ids the registry keeps for itself. */
@@ -115,7 +126,10 @@ export interface EngineFailureView {
 }
 
 /** Pictures each engine finished in the last 7 days, made and failed (the engines page's cards). */
-export async function engineActivity(db: Database, now = new Date()): Promise<Record<string, { succeeded: number; failed: number }>> {
+export async function engineActivity(
+  db: Database,
+  now = new Date(),
+): Promise<Record<string, { succeeded: number; failed: number }>> {
   const since = new Date(now.getTime() - 7 * 24 * 3_600_000);
   const rows = await db
     .select({ engineId: generations.engineId, status: generations.status, n: count() })
@@ -179,8 +193,15 @@ const idSchema = z
   .string()
   .trim()
   .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, "2 to 40 lowercase letters, digits and dashes, starting with a letter or digit");
-const multiplierSchema = z.coerce.number({ error: "A number such as 1 or 1.5" }).min(0.1, "At least 0.1").max(10, "At most 10");
-const timeoutSchema = z.coerce.number({ error: "A whole number of seconds" }).int("A whole number of seconds").min(10, "At least 10 seconds").max(900, "At most 900 seconds (15 minutes)");
+const multiplierSchema = z.coerce
+  .number({ error: "A number such as 1 or 1.5" })
+  .min(0.1, "At least 0.1")
+  .max(10, "At most 10");
+const timeoutSchema = z.coerce
+  .number({ error: "A whole number of seconds" })
+  .int("A whole number of seconds")
+  .min(10, "At least 10 seconds")
+  .max(900, "At most 900 seconds (15 minutes)");
 
 function slugFrom(name: string): string {
   const slug = name
@@ -202,7 +223,8 @@ function checkSetting(field: EngineSettingField, raw: string | undefined): { val
     if (field.min !== undefined && n < field.min) return { value, error: `At least ${field.min}` };
     if (field.max !== undefined && n > field.max) return { value, error: `At most ${field.max}` };
   }
-  if (field.type === "select" && field.options && !field.options.includes(value)) return { value, error: `One of ${field.options.join(", ")}` };
+  if (field.type === "select" && field.options && !field.options.includes(value))
+    return { value, error: `One of ${field.options.join(", ")}` };
   return { value };
 }
 
@@ -224,7 +246,11 @@ function rowValues(id: string, checked: CheckedEngine) {
 }
 
 /** Validates a posted form against the kind's fields; throws EngineConfigError naming each bad field. */
-function checkEngineForm(input: EngineFormInput, existing: EngineCredentials | null, previousUrl?: string): CheckedEngine {
+function checkEngineForm(
+  input: EngineFormInput,
+  existing: EngineCredentials | null,
+  previousUrl?: string,
+): CheckedEngine {
   const fields: Record<string, string> = {};
   if (!(ENGINE_KINDS as readonly string[]).includes(input.kind) || !ENGINE_KIND_INFO[input.kind as EngineKind]) {
     throw new EngineConfigError("Choose a kind of engine.", { kind: "Choose one of the kinds listed" });
@@ -238,7 +264,8 @@ function checkEngineForm(input: EngineFormInput, existing: EngineCredentials | n
   if (baseUrl === "" && info.defaultUrl && !info.urlRequired) baseUrl = info.defaultUrl;
   if (info.urlRequired || baseUrl !== "") {
     if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-      fields.baseUrl = "An address starting with http:// or https://, such as " + (info.defaultUrl || "http://127.0.0.1:8188");
+      fields.baseUrl =
+        "An address starting with http:// or https://, such as " + (info.defaultUrl || "http://127.0.0.1:8188");
     } else if (new URL(baseUrl).username || new URL(baseUrl).password) {
       fields.baseUrl = "Put the user name and password in their own fields, not in the address";
     }
@@ -246,13 +273,15 @@ function checkEngineForm(input: EngineFormInput, existing: EngineCredentials | n
 
   // A saved secret only goes to the address it was saved for: pointing the engine elsewhere
   // needs it typed again, so nobody can send a key they cannot see to a host of their choosing.
-  const origin = (url: string | undefined) => (url && URL.canParse(url) ? new URL(url).origin : url ?? "");
-  const moved = previousUrl !== undefined && !fields.baseUrl && origin(previousUrl) !== origin(baseUrl || info.defaultUrl);
+  const origin = (url: string | undefined) => (url && URL.canParse(url) ? new URL(url).origin : (url ?? ""));
+  const moved =
+    previousUrl !== undefined && !fields.baseUrl && origin(previousUrl) !== origin(baseUrl || info.defaultUrl);
   const credentials: EngineCredentials = input.clearCredentials ? {} : { ...(existing ?? {}) };
   if (moved && !input.clearCredentials) {
     for (const field of info.credentialFields) {
       if (field.secret && credentials[field.name] && !(input[field.name] ?? "").trim()) {
-        fields[field.name] = "Enter it again: the address changed, and a saved secret only goes to the address it was saved for";
+        fields[field.name] =
+          "Enter it again: the address changed, and a saved secret only goes to the address it was saved for";
       }
     }
   }
@@ -316,8 +345,11 @@ async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise
 
 export async function createEngine(db: Database, actor: Actor, input: EngineFormInput): Promise<EngineAdminView> {
   const checked = checkEngineForm(input, null);
-  if (checked.kind === "studio") throw new EngineConfigError("Studio is built in; edit it instead.", { kind: "Studio is already there" });
-  const wanted = input.id?.trim() ? idSchema.safeParse(input.id) : { success: true as const, data: slugFrom(checked.name) };
+  if (checked.kind === "studio")
+    throw new EngineConfigError("Studio is built in; edit it instead.", { kind: "Studio is already there" });
+  const wanted = input.id?.trim()
+    ? idSchema.safeParse(input.id)
+    : { success: true as const, data: slugFrom(checked.name) };
   if (!wanted.success) throw new EngineConfigError("Some values need fixing.", { id: wanted.error.issues[0]!.message });
   const catalog = await readEngineCatalog(db);
   const taken = new Set([...catalog.engines.map((e) => e.id), "studio", ...RESERVED_IDS]);
@@ -330,7 +362,12 @@ export async function createEngine(db: Database, actor: Actor, input: EngineForm
   }
   await inTx(db, async (tx) => {
     await tx.insert(imageEngines).values({ id, ...rowValues(id, checked) });
-    await recordAudit(tx, actor, { action: "engine.create", entityType: "engine", entityId: id, after: auditable(checked) });
+    await recordAudit(tx, actor, {
+      action: "engine.create",
+      entityType: "engine",
+      entityId: id,
+      after: auditable(checked),
+    });
   });
   return (await getEngineForAdmin(db, id))!;
 }
@@ -342,20 +379,43 @@ async function catalogEngine(db: Database, id: string): Promise<CatalogEngine> {
   return engine;
 }
 
-export async function updateEngine(db: Database, actor: Actor, id: string, input: EngineFormInput): Promise<EngineAdminView> {
+export async function updateEngine(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: EngineFormInput,
+): Promise<EngineAdminView> {
   const before = await catalogEngine(db, id);
-  if (input.kind !== before.kind) throw new EngineConfigError("The kind of an engine cannot change; add a new engine instead.", { kind: "Cannot change" });
-  const checked = checkEngineForm(input, before.credentialsUnreadable ? {} : before.credentials, before.baseUrl || kindInfo(before.kind).defaultUrl);
+  if (input.kind !== before.kind)
+    throw new EngineConfigError("The kind of an engine cannot change; add a new engine instead.", {
+      kind: "Cannot change",
+    });
+  const checked = checkEngineForm(
+    input,
+    before.credentialsUnreadable ? {} : before.credentials,
+    before.baseUrl || kindInfo(before.kind).defaultUrl,
+  );
   const values = { ...rowValues(id, checked), updatedAt: new Date() };
   await inTx(db, async (tx) => {
     if (before.builtIn) await tx.insert(imageEngines).values({ id, ...values });
     else await tx.update(imageEngines).set(values).where(eq(imageEngines.id, id));
-    await recordAudit(tx, actor, { action: "engine.update", entityType: "engine", entityId: id, before: auditable(before), after: auditable(checked) });
+    await recordAudit(tx, actor, {
+      action: "engine.update",
+      entityType: "engine",
+      entityId: id,
+      before: auditable(before),
+      after: auditable(checked),
+    });
   });
   return (await getEngineForAdmin(db, id))!;
 }
 
-export async function setEngineEnabled(db: Database, actor: Actor, id: string, enabled: boolean): Promise<EngineAdminView> {
+export async function setEngineEnabled(
+  db: Database,
+  actor: Actor,
+  id: string,
+  enabled: boolean,
+): Promise<EngineAdminView> {
   const before = await catalogEngine(db, id);
   await inTx(db, async (tx) => {
     if (before.builtIn) {
@@ -363,7 +423,13 @@ export async function setEngineEnabled(db: Database, actor: Actor, id: string, e
     } else {
       await tx.update(imageEngines).set({ enabled, updatedAt: new Date() }).where(eq(imageEngines.id, id));
     }
-    await recordAudit(tx, actor, { action: enabled ? "engine.enable" : "engine.disable", entityType: "engine", entityId: id, before: { enabled: before.enabled }, after: { enabled } });
+    await recordAudit(tx, actor, {
+      action: enabled ? "engine.enable" : "engine.disable",
+      entityType: "engine",
+      entityId: id,
+      before: { enabled: before.enabled },
+      after: { enabled },
+    });
   });
   return (await getEngineForAdmin(db, id))!;
 }
@@ -371,10 +437,16 @@ export async function setEngineEnabled(db: Database, actor: Actor, id: string, e
 /** Deletes an engine and its routes. Its past pictures keep the engine's name. Studio returns to its built-in defaults. */
 export async function deleteEngine(db: Database, actor: Actor, id: string): Promise<void> {
   const before = await catalogEngine(db, id);
-  if (before.builtIn) throw new EngineConfigError("Studio is built in and cannot be deleted; switch it off instead.", {}, 409);
+  if (before.builtIn)
+    throw new EngineConfigError("Studio is built in and cannot be deleted; switch it off instead.", {}, 409);
   await inTx(db, async (tx) => {
     await tx.delete(imageEngines).where(eq(imageEngines.id, id));
-    await recordAudit(tx, actor, { action: "engine.delete", entityType: "engine", entityId: id, before: auditable(before) });
+    await recordAudit(tx, actor, {
+      action: "engine.delete",
+      entityType: "engine",
+      entityId: id,
+      before: auditable(before),
+    });
   });
 }
 
@@ -382,20 +454,29 @@ export async function deleteEngine(db: Database, actor: Actor, id: string): Prom
  * Replaces a mode's route: the engines in order of priority. An empty list removes the route
  * (the mode then follows ENGINE_ROUTES). Engines that cannot render the mode are refused.
  */
-export async function setModeRoute(db: Database, actor: Actor, mode: GenerationMode, engineIds: string[]): Promise<void> {
+export async function setModeRoute(
+  db: Database,
+  actor: Actor,
+  mode: GenerationMode,
+  engineIds: string[],
+): Promise<void> {
   if (!GENERATION_MODES.includes(mode)) throw new EngineConfigError("Unknown mode.");
   const ids = [...new Set(engineIds)];
   const catalog = await readEngineCatalog(db);
   for (const id of ids) {
     const engine = catalog.engines.find((e) => e.id === id);
-    if (!engine) throw new EngineConfigError(`There is no engine "${id}".`, { [`route-${mode}`]: `Unknown engine ${id}` });
+    if (!engine)
+      throw new EngineConfigError(`There is no engine "${id}".`, { [`route-${mode}`]: `Unknown engine ${id}` });
     let modes: readonly string[];
     try {
       modes = kindInfo(engine.kind).create(engine).capabilities.modes;
     } catch {
       modes = GENERATION_MODES;
     }
-    if (!modes.includes(mode)) throw new EngineConfigError(`${engine.name} cannot render this mode.`, { [`route-${mode}`]: `${engine.name} cannot render this mode` });
+    if (!modes.includes(mode))
+      throw new EngineConfigError(`${engine.name} cannot render this mode.`, {
+        [`route-${mode}`]: `${engine.name} cannot render this mode`,
+      });
   }
   await inTx(db, async (tx) => {
     // Built-in Studio gets its row when it is first routed, so the route's foreign key holds.
@@ -404,8 +485,15 @@ export async function setModeRoute(db: Database, actor: Actor, mode: GenerationM
       await tx.insert(imageEngines).values({ id: "studio", kind: "studio", name: studio.name }).onConflictDoNothing();
     }
     await tx.delete(engineRoutes).where(eq(engineRoutes.mode, mode));
-    if (ids.length > 0) await tx.insert(engineRoutes).values(ids.map((engineId, priority) => ({ mode, engineId, priority })));
-    await recordAudit(tx, actor, { action: "engine.route", entityType: "engine_route", entityId: mode, before: catalog.routed[mode] ? catalog.routes[mode] : null, after: ids });
+    if (ids.length > 0)
+      await tx.insert(engineRoutes).values(ids.map((engineId, priority) => ({ mode, engineId, priority })));
+    await recordAudit(tx, actor, {
+      action: "engine.route",
+      entityType: "engine_route",
+      entityId: mode,
+      before: catalog.routed[mode] ? catalog.routes[mode] : null,
+      after: ids,
+    });
   });
 }
 
@@ -416,7 +504,10 @@ export async function checkEngineNow(db: Database, id: string): Promise<HealthRe
 
 /** The decrypted credentials of a saved engine, for server-side helpers such as model lists. */
 export async function engineCredentials(db: Database, id: string): Promise<EngineCredentials> {
-  const [row] = await db.select({ credentials: imageEngines.credentials }).from(imageEngines).where(eq(imageEngines.id, id));
+  const [row] = await db
+    .select({ credentials: imageEngines.credentials })
+    .from(imageEngines)
+    .where(eq(imageEngines.id, id));
   try {
     return decryptCredentials(id, row?.credentials ?? null);
   } catch (error) {

@@ -18,7 +18,8 @@ function whereOf(query: GenerationListQuery): SQL | undefined {
   if (query.engine) conditions.push(eq(generations.engineId, query.engine));
   if (query.refunded !== "all") conditions.push(eq(generations.refunded, query.refunded === "yes"));
   if (query.from) conditions.push(gte(generations.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) conditions.push(lt(generations.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (query.to)
+    conditions.push(lt(generations.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
   if (query.user) {
     const like = `%${query.user.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(user.email, like), ilike(user.name, like))!);
@@ -49,7 +50,11 @@ export interface AdminGenerationRow {
 
 export async function listGenerationsForAdmin(db: Database, query: GenerationListQuery) {
   const where = whereOf(query);
-  const [totalRow] = await db.select({ n: count() }).from(generations).innerJoin(user, eq(user.id, generations.userId)).where(where);
+  const [totalRow] = await db
+    .select({ n: count() })
+    .from(generations)
+    .innerJoin(user, eq(user.id, generations.userId))
+    .where(where);
   const total = totalRow?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / GENERATION_PAGE_SIZE));
   const page = Math.min(query.page, pages);
@@ -65,7 +70,10 @@ export async function listGenerationsForAdmin(db: Database, query: GenerationLis
       engineLabel: generations.engineLabel,
       prompt: sql<string>`left(${generations.prompt}, 160)`,
       count: generations.count,
-      images: sql<number>`(select count(*) from ${generationImages} where ${generationImages.generationId} = ${generations.id})`.mapWith(Number),
+      images:
+        sql<number>`(select count(*) from ${generationImages} where ${generationImages.generationId} = ${generations.id})`.mapWith(
+          Number,
+        ),
       cost: generations.cost,
       refunded: generations.refunded,
       attempts: generations.attempts,
@@ -81,7 +89,11 @@ export async function listGenerationsForAdmin(db: Database, query: GenerationLis
     .orderBy(direction(query.sort === "cost" ? generations.cost : generations.createdAt), desc(generations.id))
     .limit(GENERATION_PAGE_SIZE)
     .offset((page - 1) * GENERATION_PAGE_SIZE);
-  const view: AdminGenerationRow[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null }));
+  const view: AdminGenerationRow[] = rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  }));
   return { rows: view, total, page, pages };
 }
 

@@ -15,7 +15,8 @@ export function parseListQuery<S extends z.ZodType>(schema: S, url: string | URL
   for (const issue of first.error.issues) {
     const key = String(issue.path[0]);
     const value = raw[key];
-    if (issue.code === "too_big" && issue.origin === "string" && value !== undefined) raw[key] = value.trim().slice(0, Number(issue.maximum));
+    if (issue.code === "too_big" && issue.origin === "string" && value !== undefined)
+      raw[key] = value.trim().slice(0, Number(issue.maximum));
     else delete raw[key];
   }
   const second = schema.safeParse(raw);

@@ -33,7 +33,14 @@ function paging(total: number, page: number) {
 
 export async function listAuditEntries(db: Database, query: LogQuery) {
   const conditions: SQL[] = [];
-  if (query.q) conditions.push(or(ilike(auditLog.actorEmail, like(query.q)), ilike(auditLog.action, like(query.q)), ilike(auditLog.entityId, like(query.q)))!);
+  if (query.q)
+    conditions.push(
+      or(
+        ilike(auditLog.actorEmail, like(query.q)),
+        ilike(auditLog.action, like(query.q)),
+        ilike(auditLog.entityId, like(query.q)),
+      )!,
+    );
   if (query.entity) conditions.push(eq(auditLog.entityType, query.entity));
   if (query.actor) conditions.push(eq(auditLog.actorEmail, query.actor));
   if (query.from) conditions.push(gte(auditLog.createdAt, new Date(`${query.from}T00:00:00Z`)));
@@ -42,13 +49,23 @@ export async function listAuditEntries(db: Database, query: LogQuery) {
   const [totalRow] = await db.select({ n: count() }).from(auditLog).where(where);
   const total = totalRow?.n ?? 0;
   const { pages, page, offset } = paging(total, query.page);
-  const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(LOG_PAGE_SIZE).offset(offset);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(LOG_PAGE_SIZE)
+    .offset(offset);
   return { rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, pages, page };
 }
 
 /** The admins who have acted, for the log's filter. */
 export async function listAuditActors(db: Database): Promise<string[]> {
-  const rows = await db.selectDistinct({ email: auditLog.actorEmail }).from(auditLog).orderBy(asc(auditLog.actorEmail)).limit(200);
+  const rows = await db
+    .selectDistinct({ email: auditLog.actorEmail })
+    .from(auditLog)
+    .orderBy(asc(auditLog.actorEmail))
+    .limit(200);
   return rows.map((r) => r.email);
 }
 
@@ -56,7 +73,12 @@ export async function listErrorReports(db: Database, query: LogQuery) {
   const conditions: SQL[] = [];
   if (query.q) {
     conditions.push(
-      or(ilike(errorReports.errorReportBySystem, like(query.q)), ilike(errorReports.whatPage, like(query.q)), ilike(errorReports.whatFunction, like(query.q)), ilike(errorReports.errorReportByDev, like(query.q)))!,
+      or(
+        ilike(errorReports.errorReportBySystem, like(query.q)),
+        ilike(errorReports.whatPage, like(query.q)),
+        ilike(errorReports.whatFunction, like(query.q)),
+        ilike(errorReports.errorReportByDev, like(query.q)),
+      )!,
     );
   }
   if (query.platform !== "all") conditions.push(eq(errorReports.whatPlatform, query.platform));
@@ -64,6 +86,12 @@ export async function listErrorReports(db: Database, query: LogQuery) {
   const [totalRow] = await db.select({ n: count() }).from(errorReports).where(where);
   const total = totalRow?.n ?? 0;
   const { pages, page, offset } = paging(total, query.page);
-  const rows = await db.select().from(errorReports).where(where).orderBy(desc(errorReports.createdDate), desc(errorReports.id)).limit(LOG_PAGE_SIZE).offset(offset);
+  const rows = await db
+    .select()
+    .from(errorReports)
+    .where(where)
+    .orderBy(desc(errorReports.createdDate), desc(errorReports.id))
+    .limit(LOG_PAGE_SIZE)
+    .offset(offset);
   return { rows: rows.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() })), total, pages, page };
 }

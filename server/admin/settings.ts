@@ -22,11 +22,20 @@ async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise
   return result;
 }
 
-export async function changeTokenSettings(db: Database, actor: Actor, change: Partial<TokenSettings>): Promise<TokenSettings> {
+export async function changeTokenSettings(
+  db: Database,
+  actor: Actor,
+  change: Partial<TokenSettings>,
+): Promise<TokenSettings> {
   return inTx(db, async (tx) => {
     const before = await loadTokenSettings(tx);
     const after = await saveTokenSettings(tx, change);
-    const action = Object.keys(change).length === 1 && "generationPaused" in change ? (change.generationPaused ? "settings.pause-generation" : "settings.resume-generation") : "settings.token-defaults";
+    const action =
+      Object.keys(change).length === 1 && "generationPaused" in change
+        ? change.generationPaused
+          ? "settings.pause-generation"
+          : "settings.resume-generation"
+        : "settings.token-defaults";
     await recordAudit(tx, actor, { action, entityType: "settings", entityId: "token_defaults", before, after });
     return after;
   });
@@ -36,7 +45,13 @@ export async function changeFlag(db: Database, actor: Actor, key: FlagKey, enabl
   await inTx(db, async (tx) => {
     const before = (await loadFeatureFlags(tx))[key];
     await setFeatureFlag(tx, key, enabled);
-    await recordAudit(tx, actor, { action: enabled ? "settings.flag-on" : "settings.flag-off", entityType: "settings", entityId: key, before: { [key]: before }, after: { [key]: enabled } });
+    await recordAudit(tx, actor, {
+      action: enabled ? "settings.flag-on" : "settings.flag-off",
+      entityType: "settings",
+      entityId: key,
+      before: { [key]: before },
+      after: { [key]: enabled },
+    });
   });
 }
 
@@ -45,14 +60,32 @@ export async function changeHostList(db: Database, actor: Actor, key: SiteSettin
     const current = await loadSiteSettings(tx, getConfig());
     const before = key === "allowed_domains" ? current.allowedDomains : current.externalRedirectHosts;
     await saveSiteSetting(tx, key, hosts);
-    await recordAudit(tx, actor, { action: `settings.${key.replace(/_/g, "-")}`, entityType: "settings", entityId: key, before: { hosts: before }, after: { hosts } });
+    await recordAudit(tx, actor, {
+      action: `settings.${key.replace(/_/g, "-")}`,
+      entityType: "settings",
+      entityId: key,
+      before: { hosts: before },
+      after: { hosts },
+    });
   });
 }
 
 /** A list of host names typed one per line or separated by commas: trimmed, lower-case, checked. */
 export function parseHostList(text: string): { hosts: string[]; error: string | null } {
-  const hosts = [...new Set(text.split(/[\s,]+/).map((h) => h.trim().toLowerCase()).filter(Boolean))];
-  const bad = hosts.find((h) => !/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$|^::1$|^\d{1,3}(\.\d{1,3}){3}$/.test(h) || h.length > 253);
+  const hosts = [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  const bad = hosts.find(
+    (h) =>
+      !/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$|^::1$|^\d{1,3}(\.\d{1,3}){3}$/.test(
+        h,
+      ) || h.length > 253,
+  );
   if (bad) return { hosts, error: `"${bad}" is not a host name (such as atelier.example or *.example.com)` };
   if (hosts.length > 200) return { hosts, error: "At most 200 hosts" };
   return { hosts, error: null };
@@ -85,27 +118,60 @@ function isProtectedPath(path: string): boolean {
 
 export async function addRouteRule(db: Database, actor: Actor, input: RouteRuleInput): Promise<RouteRuleRow> {
   const values = routeRuleInput.parse(input);
-  if (isProtectedPath(values.fromPath)) throw new RouteRuleError("fromPath", "The back office, sign-in and API paths cannot be redirected");
+  if (isProtectedPath(values.fromPath))
+    throw new RouteRuleError("fromPath", "The back office, sign-in and API paths cannot be redirected");
   return inTx(db, async (tx) => {
-    const [taken] = await tx.select({ id: routeRules.id }).from(routeRules).where(eq(routeRules.fromPath, values.fromPath));
-    if (taken) throw new RouteRuleError("fromPath", "There is already a rule for this path: switch that one off or delete it first");
-    const [row] = await tx.insert(routeRules).values({ ...values, note: values.note || null }).returning();
-    await recordAudit(tx, actor, { action: "route-rule.create", entityType: "route-rule", entityId: String(row!.id), after: row });
+    const [taken] = await tx
+      .select({ id: routeRules.id })
+      .from(routeRules)
+      .where(eq(routeRules.fromPath, values.fromPath));
+    if (taken)
+      throw new RouteRuleError(
+        "fromPath",
+        "There is already a rule for this path: switch that one off or delete it first",
+      );
+    const [row] = await tx
+      .insert(routeRules)
+      .values({ ...values, note: values.note || null })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: "route-rule.create",
+      entityType: "route-rule",
+      entityId: String(row!.id),
+      after: row,
+    });
     return row!;
   });
 }
 
 async function lockRule(tx: Database, id: number): Promise<RouteRuleRow> {
-  const [row] = Number.isSafeInteger(id) ? await tx.select().from(routeRules).where(eq(routeRules.id, id)).for("update") : [];
+  const [row] = Number.isSafeInteger(id)
+    ? await tx.select().from(routeRules).where(eq(routeRules.id, id)).for("update")
+    : [];
   if (!row) throw new RouteRuleError(null, "That rule does not exist.");
   return row;
 }
 
-export async function setRouteRuleEnabled(db: Database, actor: Actor, id: number, enabled: boolean): Promise<RouteRuleRow> {
+export async function setRouteRuleEnabled(
+  db: Database,
+  actor: Actor,
+  id: number,
+  enabled: boolean,
+): Promise<RouteRuleRow> {
   return inTx(db, async (tx) => {
     const before = await lockRule(tx, id);
-    const [after] = await tx.update(routeRules).set({ enabled, updatedAt: new Date() }).where(eq(routeRules.id, id)).returning();
-    await recordAudit(tx, actor, { action: enabled ? "route-rule.enable" : "route-rule.disable", entityType: "route-rule", entityId: String(id), before, after });
+    const [after] = await tx
+      .update(routeRules)
+      .set({ enabled, updatedAt: new Date() })
+      .where(eq(routeRules.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: enabled ? "route-rule.enable" : "route-rule.disable",
+      entityType: "route-rule",
+      entityId: String(id),
+      before,
+      after,
+    });
     return after!;
   });
 }
@@ -114,6 +180,11 @@ export async function deleteRouteRule(db: Database, actor: Actor, id: number): P
   await inTx(db, async (tx) => {
     const before = await lockRule(tx, id);
     await tx.delete(routeRules).where(eq(routeRules.id, id));
-    await recordAudit(tx, actor, { action: "route-rule.delete", entityType: "route-rule", entityId: String(id), before });
+    await recordAudit(tx, actor, {
+      action: "route-rule.delete",
+      entityType: "route-rule",
+      entityId: String(id),
+      before,
+    });
   });
 }

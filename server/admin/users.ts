@@ -9,7 +9,13 @@ import type { tokenAdjustmentForm, UserListQuery, userProfileForm } from "~/lib/
 import type { Database } from "../db/client";
 import { generations, session, tokenAccounts, transactions, user } from "../db/schema";
 import { applyTokenMovementIn, InsufficientTokensError, listTokenLedger } from "../generation/ledger";
-import { customEmailInput, customEmailWithAttachmentInput, EmailRequestError, sendCustomEmail, sendCustomEmailWithAttachment } from "../notify/custom-email";
+import {
+  customEmailInput,
+  customEmailWithAttachmentInput,
+  EmailRequestError,
+  sendCustomEmail,
+  sendCustomEmailWithAttachment,
+} from "../notify/custom-email";
 import { addNotification } from "../notify/notifications";
 import { type Actor, recordAudit } from "./audit";
 import { formatCount } from "~/lib/format";
@@ -43,14 +49,28 @@ export async function listUsersForAdmin(db: Database, query: UserListQuery) {
   const page = Math.min(query.page, pages);
   const column = { created: user.createdAt, name: user.name, email: user.email }[query.sort];
   const rows = await db
-    .select({ id: user.id, name: user.name, email: user.email, role: user.role, banned: user.banned, emailVerified: user.emailVerified, createdAt: user.createdAt, tokens: tokenAccounts.balance })
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      banned: user.banned,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt,
+      tokens: tokenAccounts.balance,
+    })
     .from(user)
     .leftJoin(tokenAccounts, eq(tokenAccounts.userId, user.id))
     .where(where)
     .orderBy((query.dir === "asc" ? asc : desc)(column), asc(user.id))
     .limit(USER_PAGE_SIZE)
     .offset((page - 1) * USER_PAGE_SIZE);
-  return { rows: rows.map((r) => ({ ...r, tokens: r.tokens ?? 0, createdAt: r.createdAt.toISOString() })), total, page, pages };
+  return {
+    rows: rows.map((r) => ({ ...r, tokens: r.tokens ?? 0, createdAt: r.createdAt.toISOString() })),
+    total,
+    page,
+    pages,
+  };
 }
 
 export async function getUserForAdmin(db: Database, id: string) {
@@ -61,27 +81,56 @@ export async function getUserForAdmin(db: Database, id: string) {
     db.select({ balance: tokenAccounts.balance }).from(tokenAccounts).where(eq(tokenAccounts.userId, id)),
     listTokenLedger(db, id, 20),
     db
-      .select({ id: generations.id, mode: generations.mode, status: generations.status, prompt: generations.prompt, cost: generations.cost, createdAt: generations.createdAt })
+      .select({
+        id: generations.id,
+        mode: generations.mode,
+        status: generations.status,
+        prompt: generations.prompt,
+        cost: generations.cost,
+        createdAt: generations.createdAt,
+      })
       .from(generations)
       .where(eq(generations.userId, id))
       .orderBy(desc(generations.createdAt))
       .limit(10),
     db.select({ n: count() }).from(generations).where(eq(generations.userId, id)),
     db
-      .select({ id: transactions.id, status: transactions.status, totalMinor: transactions.totalMinor, currency: transactions.currency, tokens: transactions.tokens, createdAt: transactions.createdAt })
+      .select({
+        id: transactions.id,
+        status: transactions.status,
+        totalMinor: transactions.totalMinor,
+        currency: transactions.currency,
+        tokens: transactions.tokens,
+        createdAt: transactions.createdAt,
+      })
       .from(transactions)
       .where(eq(transactions.userId, id))
       .orderBy(desc(transactions.createdAt))
       .limit(10),
     db
-      .select({ id: session.id, createdAt: session.createdAt, expiresAt: session.expiresAt, userAgent: session.userAgent, ipAddress: session.ipAddress })
+      .select({
+        id: session.id,
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        userAgent: session.userAgent,
+        ipAddress: session.ipAddress,
+      })
       .from(session)
       .where(eq(session.userId, id))
       .orderBy(desc(session.createdAt)),
   ]);
   const iso = <T extends { createdAt: Date }>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
   return {
-    user: { id: row.id, name: row.name, email: row.email, isAdmin: row.role === "admin", banned: row.banned, banReason: row.banReason, emailVerified: row.emailVerified, createdAt: row.createdAt.toISOString() },
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      isAdmin: row.role === "admin",
+      banned: row.banned,
+      banReason: row.banReason,
+      emailVerified: row.emailVerified,
+      createdAt: row.createdAt.toISOString(),
+    },
     balance: balance[0]?.balance ?? 0,
     ledger: ledger.map(iso),
     generations: gens.map(iso),
@@ -102,10 +151,16 @@ async function lockUser(tx: Database, id: string) {
   return row;
 }
 
-export async function updateUserByAdmin(db: Database, actor: Actor, id: string, form: z.output<typeof userProfileForm>) {
+export async function updateUserByAdmin(
+  db: Database,
+  actor: Actor,
+  id: string,
+  form: z.output<typeof userProfileForm>,
+) {
   return inTx(db, async (tx) => {
     const before = await lockUser(tx, id);
-    if (id === actor.userUid && !form.isAdmin) throw new UserAdminError("You cannot take away your own admin role.", "isAdmin");
+    if (id === actor.userUid && !form.isAdmin)
+      throw new UserAdminError("You cannot take away your own admin role.", "isAdmin");
     const [taken] = await tx.select({ id: user.id }).from(user).where(eq(user.email, form.email));
     if (taken && taken.id !== id) throw new UserAdminError("Another account uses this email.", "email");
     const [after] = await tx
@@ -114,11 +169,22 @@ export async function updateUserByAdmin(db: Database, actor: Actor, id: string, 
       .where(eq(user.id, id))
       .returning();
     const pick = (u: typeof before) => ({ name: u.name, email: u.email, role: u.role });
-    await recordAudit(tx, actor, { action: "user.update", entityType: "user", entityId: id, before: pick(before), after: pick(after!) });
+    await recordAudit(tx, actor, {
+      action: "user.update",
+      entityType: "user",
+      entityId: id,
+      before: pick(before),
+      after: pick(after!),
+    });
   });
 }
 
-export async function adjustUserTokens(db: Database, actor: Actor, id: string, form: z.output<typeof tokenAdjustmentForm>): Promise<number> {
+export async function adjustUserTokens(
+  db: Database,
+  actor: Actor,
+  id: string,
+  form: z.output<typeof tokenAdjustmentForm>,
+): Promise<number> {
   return inTx(db, async (tx) => {
     await lockUser(tx, id);
     try {
@@ -130,10 +196,20 @@ export async function adjustUserTokens(db: Database, actor: Actor, id: string, f
         reference: actor.userUid,
         note: form.reason,
       });
-      await recordAudit(tx, actor, { action: "user.adjust-tokens", entityType: "user", entityId: id, before: { balance: movement.balance - form.amount }, after: { balance: movement.balance, amount: form.amount, reason: form.reason } });
+      await recordAudit(tx, actor, {
+        action: "user.adjust-tokens",
+        entityType: "user",
+        entityId: id,
+        before: { balance: movement.balance - form.amount },
+        after: { balance: movement.balance, amount: form.amount, reason: form.reason },
+      });
       return movement.balance;
     } catch (error) {
-      if (error instanceof InsufficientTokensError) throw new UserAdminError(`They have ${formatCount(error.balance)} tokens: a balance cannot go below zero.`, "amount");
+      if (error instanceof InsufficientTokensError)
+        throw new UserAdminError(
+          `They have ${formatCount(error.balance)} tokens: a balance cannot go below zero.`,
+          "amount",
+        );
       throw error;
     }
   });
@@ -144,14 +220,30 @@ export async function setUserBanned(db: Database, actor: Actor, id: string, bann
   return inTx(db, async (tx) => {
     const before = await lockUser(tx, id);
     if (id === actor.userUid) throw new UserAdminError("You cannot ban yourself.");
-    await tx.update(user).set({ banned, banReason: banned ? reason || null : null, updatedAt: new Date() }).where(eq(user.id, id));
-    const ended = banned ? (await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id })).length : 0;
-    await recordAudit(tx, actor, { action: banned ? "user.ban" : "user.unban", entityType: "user", entityId: id, before: { banned: before.banned }, after: { banned, reason: reason || null, sessionsEnded: ended } });
+    await tx
+      .update(user)
+      .set({ banned, banReason: banned ? reason || null : null, updatedAt: new Date() })
+      .where(eq(user.id, id));
+    const ended = banned
+      ? (await tx.delete(session).where(eq(session.userId, id)).returning({ id: session.id })).length
+      : 0;
+    await recordAudit(tx, actor, {
+      action: banned ? "user.ban" : "user.unban",
+      entityType: "user",
+      entityId: id,
+      before: { banned: before.banned },
+      after: { banned, reason: reason || null, sessionsEnded: ended },
+    });
     return ended;
   });
 }
 
-export async function notifyUserByAdmin(db: Database, actor: Actor, id: string, input: { title: string; message: string }) {
+export async function notifyUserByAdmin(
+  db: Database,
+  actor: Actor,
+  id: string,
+  input: { title: string; message: string },
+) {
   await inTx(db, async (tx) => {
     await lockUser(tx, id);
     await addNotification(tx, id, { status: "info", title: input.title, message: input.message });
@@ -173,18 +265,31 @@ export async function emailUserByAdmin(
       email: row.email,
       subject: input.subject,
       message: input.message,
-      attachment: { filename: input.attachment.filename, content: input.attachment.bytes.toString("base64"), encoding: "base64" },
+      attachment: {
+        filename: input.attachment.filename,
+        content: input.attachment.bytes.toString("base64"),
+        encoding: "base64",
+      },
     });
-    if (!parsed.success) throw new UserAdminError(parsed.error.issues[0]?.message ?? "Check the email.", String(parsed.error.issues[0]?.path.at(-1) ?? "") === "filename" ? "attachment" : undefined);
+    if (!parsed.success)
+      throw new UserAdminError(
+        parsed.error.issues[0]?.message ?? "Check the email.",
+        String(parsed.error.issues[0]?.path.at(-1) ?? "") === "filename" ? "attachment" : undefined,
+      );
     try {
       await sendCustomEmailWithAttachment(db, parsed.data);
     } catch (error) {
-      if (error instanceof EmailRequestError) throw new UserAdminError(error.message, error.status === 400 ? "attachment" : undefined);
+      if (error instanceof EmailRequestError)
+        throw new UserAdminError(error.message, error.status === 400 ? "attachment" : undefined);
       throw error;
     }
   } else {
     const parsed = customEmailInput.safeParse({ email: row.email, subject: input.subject, message: input.message });
-    if (!parsed.success) throw new UserAdminError(parsed.error.issues[0]?.message ?? "Check the email.", String(parsed.error.issues[0]?.path[0] ?? ""));
+    if (!parsed.success)
+      throw new UserAdminError(
+        parsed.error.issues[0]?.message ?? "Check the email.",
+        String(parsed.error.issues[0]?.path[0] ?? ""),
+      );
     try {
       await sendCustomEmail(db, parsed.data);
     } catch (error) {
@@ -193,6 +298,11 @@ export async function emailUserByAdmin(
     }
   }
   await inTx(db, (tx) =>
-    recordAudit(tx, actor, { action: "user.email", entityType: "user", entityId: id, after: { subject: input.subject, attachment: input.attachment?.filename ?? null } }),
+    recordAudit(tx, actor, {
+      action: "user.email",
+      entityType: "user",
+      entityId: id,
+      after: { subject: input.subject, attachment: input.attachment?.filename ?? null },
+    }),
   );
 }

@@ -36,19 +36,29 @@ function betterAuthCode(error: unknown): string | undefined {
 
 /** Better Auth refuses a banned person's new session (admin plugin): a sentence, not a crash. */
 function refuseSuspended(error: unknown): void {
-  if (betterAuthCode(error) === "BANNED_USER") throw new AccountError(ACCOUNT_SUSPENDED_MESSAGE, undefined, "account_suspended");
+  if (betterAuthCode(error) === "BANNED_USER")
+    throw new AccountError(ACCOUNT_SUSPENDED_MESSAGE, undefined, "account_suspended");
 }
 
 /** Codes from email: the same three answers for every purpose. */
 function codeError(error: unknown): never {
   refuseSuspended(error);
   const code = betterAuthCode(error);
-  if (code === "OTP_EXPIRED" || code === "OTP expired") throw new AccountError("That code has expired. Ask for a new one below.", "code", "code_expired");
+  if (code === "OTP_EXPIRED" || code === "OTP expired")
+    throw new AccountError("That code has expired. Ask for a new one below.", "code", "code_expired");
   if (code === "TOO_MANY_ATTEMPTS" || code === "Too many attempts") {
-    throw new AccountError("Too many wrong tries: that code no longer works. Ask for a new one below.", "code", "code_locked");
+    throw new AccountError(
+      "Too many wrong tries: that code no longer works. Ask for a new one below.",
+      "code",
+      "code_locked",
+    );
   }
   if (error instanceof APIError) {
-    throw new AccountError("That code is not right, or it was already used. Check the latest email from us.", "code", "code_invalid");
+    throw new AccountError(
+      "That code is not right, or it was already used. Check the latest email from us.",
+      "code",
+      "code_invalid",
+    );
   }
   throw error;
 }
@@ -58,7 +68,10 @@ async function refuseWhenLimited(check: Promise<{ message: string } | null>, fie
   if (refusal) throw new AccountError(refusal.message, field, "rate_limited");
 }
 
-export async function signUpWithPassword(caller: Caller, input: { name: string; email: string; password: string }): Promise<void> {
+export async function signUpWithPassword(
+  caller: Caller,
+  input: { name: string; email: string; password: string },
+): Promise<void> {
   const policy = checkPasswordPolicy(input.password, input);
   if (policy) throw new AccountError(policy, "password", "weak_password");
   await refuseWhenLimited(limitSignUp(caller.db, caller.ip));
@@ -67,14 +80,21 @@ export async function signUpWithPassword(caller: Caller, input: { name: string; 
   } catch (error) {
     const code = betterAuthCode(error);
     if (code?.includes("USER_ALREADY_EXISTS") || /already exists/i.test(code ?? "")) {
-      throw new AccountError("An account with this email already exists. Sign in, or reset your password.", "email", "email_taken");
+      throw new AccountError(
+        "An account with this email already exists. Sign in, or reset your password.",
+        "email",
+        "email_taken",
+      );
     }
     throw error;
   }
 }
 
 /** Signs in; answers the session cookies and whether this is an admin (who lands on the dashboard). */
-export async function signInWithPassword(caller: Caller, input: { email: string; password: string; remember: boolean }): Promise<{ headers: Headers; isAdmin: boolean }> {
+export async function signInWithPassword(
+  caller: Caller,
+  input: { email: string; password: string; remember: boolean },
+): Promise<{ headers: Headers; isAdmin: boolean }> {
   await refuseWhenLimited(limitSignInAttempt(caller.db, caller.ip, input.email));
   try {
     const { headers, response } = await getAuth().api.signInEmail({
@@ -106,12 +126,20 @@ export async function sendEmailCode(caller: Caller, input: { email: string; type
 /** Submits an emailed code to Better Auth; its session cookies (if any) come back as headers. */
 async function submitCode(
   caller: Caller,
-  call: (args: { body: { email: string; otp: string }; headers: Headers; returnHeaders: true }) => Promise<{ headers: Headers }>,
+  call: (args: {
+    body: { email: string; otp: string };
+    headers: Headers;
+    returnHeaders: true;
+  }) => Promise<{ headers: Headers }>,
   input: { email: string; code: string },
 ): Promise<Headers> {
   await refuseWhenLimited(limitCodeEntry(caller.db, caller.ip), "code");
   try {
-    const { headers } = await call({ body: { email: input.email, otp: input.code }, headers: caller.request.headers, returnHeaders: true });
+    const { headers } = await call({
+      body: { email: input.email, otp: input.code },
+      headers: caller.request.headers,
+      returnHeaders: true,
+    });
     return headers;
   } catch (error) {
     return codeError(error);
@@ -127,12 +155,17 @@ export function signInWithCode(caller: Caller, input: { email: string; code: str
 }
 
 /** Sets a new password with the emailed code; every session of the account ends. */
-export async function resetPasswordWithCode(caller: Caller, input: { email: string; code: string; password: string }): Promise<void> {
+export async function resetPasswordWithCode(
+  caller: Caller,
+  input: { email: string; code: string; password: string },
+): Promise<void> {
   const policy = checkPasswordPolicy(input.password, input);
   if (policy) throw new AccountError(policy, "password", "weak_password");
   await refuseWhenLimited(limitCodeEntry(caller.db, caller.ip), "code");
   try {
-    await getAuth().api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password } });
+    await getAuth().api.resetPasswordEmailOTP({
+      body: { email: input.email, otp: input.code, password: input.password },
+    });
   } catch (error) {
     codeError(error);
   }
@@ -148,6 +181,9 @@ export async function signOut(request: Request): Promise<Headers> {
 }
 
 /** Who is calling an account function, from a route's request and context. */
-export function accountCaller(request: Request, context: { get: (c: typeof requestInfoContext) => { clientIp: string } }): Caller {
+export function accountCaller(
+  request: Request,
+  context: { get: (c: typeof requestInfoContext) => { clientIp: string } },
+): Caller {
   return { db: getDb(), request, ip: context.get(requestInfoContext).clientIp };
 }

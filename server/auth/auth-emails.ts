@@ -18,7 +18,15 @@ async function nameOf(email: string): Promise<string | null> {
 }
 
 /** Better Auth's sendVerificationOTP hook: renders the right email and queues it. */
-export async function sendCodeEmail({ email, otp, type }: { email: string; otp: string; type: CodeEmailType }): Promise<void> {
+export async function sendCodeEmail({
+  email,
+  otp,
+  type,
+}: {
+  email: string;
+  otp: string;
+  type: CodeEmailType;
+}): Promise<void> {
   const name = await nameOf(email);
   const expiresInMinutes = CODE_TTL_SECONDS / 60;
   if (type === "email-verification") {

@@ -24,7 +24,8 @@ import { loadTokenSettings } from "../generation/token-settings";
 import { clearListCache } from "../community/list-cache";
 
 /** What a banned person is told wherever they try to sign in (form, dialog, API). */
-export const ACCOUNT_SUSPENDED_MESSAGE = "This account is suspended, so it cannot sign in. If you think this is a mistake, contact us.";
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  "This account is suspended, so it cannot sign in. If you think this is a mistake, contact us.";
 
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -40,7 +41,9 @@ export function resolveAuthSecret(): string {
     const secret = randomBytes(32).toString("base64url");
     fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
     if (config.database.kind === "postgres") {
-      logger.warn("AUTH_SECRET is not set: generated one in DATA_DIR; set AUTH_SECRET so every process signs sessions alike");
+      logger.warn(
+        "AUTH_SECRET is not set: generated one in DATA_DIR; set AUTH_SECRET so every process signs sessions alike",
+      );
     }
     return secret;
   }

@@ -30,8 +30,14 @@ interface PendingChange {
 const identifierFor = (userId: string) => `change-email-${userId}`;
 const hashCode = (userId: string, code: string) => createHash("sha256").update(`${userId}:${code}`).digest("hex");
 
-export async function findPendingEmailChange(db: Database, userId: string): Promise<{ newEmail: string; expiresAt: Date } | null> {
-  const [row] = await db.select().from(verification).where(eq(verification.identifier, identifierFor(userId)));
+export async function findPendingEmailChange(
+  db: Database,
+  userId: string,
+): Promise<{ newEmail: string; expiresAt: Date } | null> {
+  const [row] = await db
+    .select()
+    .from(verification)
+    .where(eq(verification.identifier, identifierFor(userId)));
   if (!row || row.expiresAt < new Date()) return null;
   return { newEmail: (JSON.parse(row.value) as PendingChange).newEmail, expiresAt: row.expiresAt };
 }
@@ -43,7 +49,8 @@ export async function requestEmailChange(
   current: SessionUser,
   input: { newEmail: string; password?: string },
 ): Promise<void> {
-  if (input.newEmail === current.email) throw new AccountError("That is already your email address", "newEmail", "same_email");
+  if (input.newEmail === current.email)
+    throw new AccountError("That is already your email address", "newEmail", "same_email");
   if (input.password) {
     try {
       await getAuth().api.verifyPassword({ body: { password: input.password }, headers: request.headers });
@@ -54,7 +61,8 @@ export async function requestEmailChange(
   } else {
     const session = await getAuth().api.getSession({ headers: request.headers });
     const accounts = await getAuth().api.listUserAccounts({ headers: request.headers });
-    if (accounts.some((a) => a.providerId === "credential")) throw new AccountError("Enter your password", "password", "password_required");
+    if (accounts.some((a) => a.providerId === "credential"))
+      throw new AccountError("Enter your password", "password", "password_required");
     if (!session || Date.now() - new Date(session.session.createdAt).getTime() > FRESH_SIGN_IN_MS) {
       throw new AccountError("For your safety, sign in again before changing your email", "newEmail", "reauthenticate");
     }
@@ -76,10 +84,22 @@ export async function requestEmailChange(
     });
   });
   const url = await emailLink("/user-profile", { "email-code": code });
-  await queueTemplateEmail(input.newEmail, { kind: "verification", purpose: "email-change", name: current.name, url, code, expiresInMinutes: CODE_TTL_SECONDS / 60 });
+  await queueTemplateEmail(input.newEmail, {
+    kind: "verification",
+    purpose: "email-change",
+    name: current.name,
+    url,
+    code,
+    expiresInMinutes: CODE_TTL_SECONDS / 60,
+  });
 }
 
-export async function confirmEmailChange(db: Database, ip: string, current: SessionUser, code: string): Promise<string> {
+export async function confirmEmailChange(
+  db: Database,
+  ip: string,
+  current: SessionUser,
+  code: string,
+): Promise<string> {
   const refusal = await limitCodeEntry(db, ip);
   if (refusal) throw new AccountError(refusal.message, "emailCode", "rate_limited");
   const identifier = identifierFor(current.userUid);
@@ -97,7 +117,11 @@ export async function confirmEmailChange(db: Database, ip: string, current: Sess
   if (hashCode(current.userUid, code) !== pending.codeHash) {
     const attempts = pending.attempts + 1;
     if (attempts >= MAX_ATTEMPTS) await db.delete(verification).where(eq(verification.id, row.id));
-    else await db.update(verification).set({ value: JSON.stringify({ ...pending, attempts }) }).where(eq(verification.id, row.id));
+    else
+      await db
+        .update(verification)
+        .set({ value: JSON.stringify({ ...pending, attempts }) })
+        .where(eq(verification.id, row.id));
     throw new AccountError(
       attempts >= MAX_ATTEMPTS ? "Too many wrong tries: start the change again" : "That code is not right",
       "emailCode",
@@ -107,7 +131,10 @@ export async function confirmEmailChange(db: Database, ip: string, current: Sess
   await db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: user.id }).from(user).where(eq(user.email, pending.newEmail));
     if (taken) throw new AccountError("Another account already uses this email address", "emailCode", "email_taken");
-    await tx.update(user).set({ email: pending.newEmail, emailVerified: true }).where(and(eq(user.id, current.userUid)));
+    await tx
+      .update(user)
+      .set({ email: pending.newEmail, emailVerified: true })
+      .where(and(eq(user.id, current.userUid)));
     await tx.delete(verification).where(eq(verification.id, row.id));
   });
   await queueTemplateEmail(current.email, {

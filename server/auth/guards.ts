@@ -64,10 +64,15 @@ async function readSession(request: Request, fromDatabase: boolean): Promise<Ses
   if (!request.headers.get("cookie")?.includes("session_token=")) return null;
   const auth = getAuth();
   const ask = (disableCookieCache: boolean) =>
-    auth.api.getSession({ headers: request.headers, query: disableCookieCache ? { disableCookieCache: true } : {}, returnHeaders: true });
+    auth.api.getSession({
+      headers: request.headers,
+      query: disableCookieCache ? { disableCookieCache: true } : {},
+      returnHeaders: true,
+    });
   let { headers, response } = await ask(fromDatabase);
   // A copy from the cookie (no fresh one was set) of someone whose account just changed: ask the table.
-  if (response && !fromDatabase && headers.getSetCookie().length === 0 && changedRecently(response.user.id)) ({ headers, response } = await ask(true));
+  if (response && !fromDatabase && headers.getSetCookie().length === 0 && changedRecently(response.user.id))
+    ({ headers, response } = await ask(true));
   requestScope.getStore()?.cookiesToSend.push(...headers.getSetCookie());
   if (!response || response.user.banned) return null;
   return {

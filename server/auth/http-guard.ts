@@ -12,8 +12,18 @@ import { cookieCopyIsDistrusted } from "./guards";
 import { limitCodeEmail, limitCodeEntry, limitSignInAttempt, limitSignUp, recordSignInFailure } from "./limits";
 import { checkPasswordPolicy } from "./password-policy";
 
-const SEND_CODE_PATHS = new Set(["/email-otp/send-verification-otp", "/email-otp/request-password-reset", "/forget-password/email-otp", "/send-verification-email"]);
-const ENTER_CODE_PATHS = new Set(["/email-otp/verify-email", "/sign-in/email-otp", "/email-otp/reset-password", "/email-otp/check-verification-otp"]);
+const SEND_CODE_PATHS = new Set([
+  "/email-otp/send-verification-otp",
+  "/email-otp/request-password-reset",
+  "/forget-password/email-otp",
+  "/send-verification-email",
+]);
+const ENTER_CODE_PATHS = new Set([
+  "/email-otp/verify-email",
+  "/sign-in/email-otp",
+  "/email-otp/reset-password",
+  "/email-otp/check-verification-otp",
+]);
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
   "/sign-up/email": "password",
   "/email-otp/reset-password": "password",
@@ -45,14 +55,16 @@ async function readAuthBody(request: Request): Promise<{ body: Record<string, un
   }
   let body: Record<string, unknown> = {};
   if (text.trim() !== "") {
-    if (!isJsonContentType(type) && type !== "application/x-www-form-urlencoded") return refuse(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
+    if (!isJsonContentType(type) && type !== "application/x-www-form-urlencoded")
+      return refuse(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
     let value: unknown;
     try {
       value = isJsonContentType(type) ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
     } catch {
       return refuse(400, "INVALID_JSON", "The request body is not valid JSON.");
     }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return refuse(400, "INVALID_BODY", "Send the fields as one JSON object.");
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      return refuse(400, "INVALID_BODY", "Send the fields as one JSON object.");
     const badField = findControlCharacters(value);
     if (badField) return refuse(400, "INVALID_CHARACTERS", `${badField}: ${CONTROL_CHARACTERS_MESSAGE}`);
     const badTarget = findUnsafeReturnAddress(value as Record<string, unknown>, new URL(request.url).origin);
@@ -62,7 +74,10 @@ async function readAuthBody(request: Request): Promise<{ body: Record<string, un
   const headers = new Headers(request.headers);
   headers.delete("content-length"); // the new request measures its own body
   headers.delete("transfer-encoding");
-  return { body, request: new Request(request.url, { method: request.method, headers, body: text, signal: request.signal }) };
+  return {
+    body,
+    request: new Request(request.url, { method: request.method, headers, body: text, signal: request.signal }),
+  };
 }
 
 /** Fields in which Better Auth takes an address to send the browser to afterwards. */
@@ -83,7 +98,8 @@ function findUnsafeReturnAddress(body: Record<string, unknown>, origin: string):
 
 /** Which kind of email a send-code endpoint sends, named as Atelier's own forms name them (accounts.ts). */
 function codeEmailPurpose(path: string, body: Record<string, unknown>): string {
-  if (path === "/email-otp/send-verification-otp") return typeof body.type === "string" ? body.type : "email-verification";
+  if (path === "/email-otp/send-verification-otp")
+    return typeof body.type === "string" ? body.type : "email-verification";
   if (path === "/send-verification-email") return "email-verification";
   return "forget-password";
 }
@@ -92,8 +108,17 @@ function codeEmailPurpose(path: string, body: Record<string, unknown>): string {
 async function withErrorBody(response: Response): Promise<Response> {
   if (response.status < 400 || response.headers.get("content-type")) return response;
   if ((await response.clone().text()) !== "") return response;
-  const message = response.status === 404 ? "There is no such sign-in endpoint." : response.status === 405 ? "This endpoint does not accept that method." : "The request was refused.";
-  return refuse(response.status, response.status === 404 ? "NOT_FOUND" : response.status === 405 ? "METHOD_NOT_ALLOWED" : "BAD_REQUEST", message);
+  const message =
+    response.status === 404
+      ? "There is no such sign-in endpoint."
+      : response.status === 405
+        ? "This endpoint does not accept that method."
+        : "The request was refused.";
+  return refuse(
+    response.status,
+    response.status === 404 ? "NOT_FOUND" : response.status === 405 ? "METHOD_NOT_ALLOWED" : "BAD_REQUEST",
+    message,
+  );
 }
 
 export async function handleAuthRequest(db: Database, request: Request, ip: string): Promise<Response> {

@@ -27,7 +27,9 @@ type LimitName = keyof typeof AUTH_LIMITS;
 
 async function hit(db: Database, name: LimitName, subject: string, message: (wait: string) => string) {
   const result = await hitRateLimit(db, `auth:${name}:${subject}`, AUTH_LIMITS[name]);
-  return result.allowed ? null : { message: message(describeWait(result.retryAfterSeconds)), retryAfterSeconds: result.retryAfterSeconds };
+  return result.allowed
+    ? null
+    : { message: message(describeWait(result.retryAfterSeconds)), retryAfterSeconds: result.retryAfterSeconds };
 }
 
 export type LimitRefusal = { message: string; retryAfterSeconds: number } | null;
@@ -40,7 +42,11 @@ export async function limitSignInAttempt(db: Database, ip: string, email: string
       retryAfterSeconds: fromHere.retryAfterSeconds,
     };
   }
-  const failures = await peekSlidingWindow(db, `auth:signInFailuresPerAccount:${email}`, AUTH_LIMITS.signInFailuresPerAccount);
+  const failures = await peekSlidingWindow(
+    db,
+    `auth:signInFailuresPerAccount:${email}`,
+    AUTH_LIMITS.signInFailuresPerAccount,
+  );
   if (!failures.allowed) {
     return {
       message: `Too many wrong passwords for this account. Try again in ${describeWait(failures.retryAfterSeconds)}, or reset your password.`,
@@ -54,7 +60,10 @@ export async function limitSignInAttempt(db: Database, ip: string, email: string
 export async function recordSignInFailure(db: Database, email: string, ip: string): Promise<void> {
   const perAccount = AUTH_LIMITS.signInFailuresPerAccount;
   const perIp = AUTH_LIMITS.signInFailuresPerIp;
-  await hitRateLimit(db, `auth:signInFailuresPerAccount:${email}`, { limit: perAccount.limit, windowMs: perAccount.bucketMs });
+  await hitRateLimit(db, `auth:signInFailuresPerAccount:${email}`, {
+    limit: perAccount.limit,
+    windowMs: perAccount.bucketMs,
+  });
   await hitRateLimit(db, `auth:signInFailuresPerIp:${ip}`, { limit: perIp.limit, windowMs: perIp.bucketMs });
 }
 
@@ -69,9 +78,19 @@ export async function limitCodeEntry(db: Database, ip: string): Promise<LimitRef
 /** Sending an email with a code or link (verification, sign-in, reset). */
 /** `purpose` tells the kinds of email apart (sign-in, verification, reset, email change) for the cooldown. */
 export async function limitCodeEmail(db: Database, ip: string, email: string, purpose: string): Promise<LimitRefusal> {
-  const cooldown = await hit(db, "sendCooldownPerAccount", `${purpose}:${email}`, (w) => `We just sent you this email. You can ask for another in ${w}.`);
+  const cooldown = await hit(
+    db,
+    "sendCooldownPerAccount",
+    `${purpose}:${email}`,
+    (w) => `We just sent you this email. You can ask for another in ${w}.`,
+  );
   if (cooldown) return cooldown;
-  const perAccount = await hit(db, "sendPerAccount", email, (w) => `Too many emails asked for this address. Try again in ${w}.`);
+  const perAccount = await hit(
+    db,
+    "sendPerAccount",
+    email,
+    (w) => `Too many emails asked for this address. Try again in ${w}.`,
+  );
   if (perAccount) return perAccount;
   return hit(db, "sendPerIp", ip, (w) => `Too many emails asked from your network. Try again in ${w}.`);
 }

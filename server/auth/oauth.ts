@@ -34,7 +34,9 @@ export const OAUTH_COMPLETE_PATH = "/oauth/popup-complete";
 const OIDC_PROVIDER_ID = "oidc";
 
 /** Better Auth's socialProviders option, from configuration. */
-export function socialProvidersFromConfig(oauth: OAuthConfig = getConfig().oauth): NonNullable<BetterAuthOptions["socialProviders"]> {
+export function socialProvidersFromConfig(
+  oauth: OAuthConfig = getConfig().oauth,
+): NonNullable<BetterAuthOptions["socialProviders"]> {
   const { google, facebook, twitter } = oauth;
   return {
     ...(google ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } } : {}),
@@ -121,7 +123,11 @@ export function oauthCallbackUrls(input: { provider: string; popup: boolean; red
  */
 export async function startOAuthSignIn(request: Request, input: OAuthStart): Promise<Response> {
   const provider = listSignInProviders().find((p) => p.id === input.provider);
-  const { callbackURL, errorCallbackURL } = oauthCallbackUrls({ provider: provider?.id ?? "", popup: input.popup, redirectTo: input.redirectTo });
+  const { callbackURL, errorCallbackURL } = oauthCallbackUrls({
+    provider: provider?.id ?? "",
+    popup: input.popup,
+    redirectTo: input.redirectTo,
+  });
   const redirectTo = (location: string, headers = new Headers()) => {
     const response = new Response(null, { status: 302, headers: { Location: location, "Cache-Control": "no-store" } });
     for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
@@ -135,13 +141,24 @@ export async function startOAuthSignIn(request: Request, input: OAuthStart): Pro
     const body = { callbackURL, errorCallbackURL, disableRedirect: true };
     const { headers, response } =
       provider.id === "oidc"
-        ? await auth.api.signInWithOAuth2({ body: { ...body, providerId: OIDC_PROVIDER_ID }, headers: request.headers, returnHeaders: true })
-        : await auth.api.signInSocial({ body: { ...body, provider: provider.id }, headers: request.headers, returnHeaders: true });
+        ? await auth.api.signInWithOAuth2({
+            body: { ...body, providerId: OIDC_PROVIDER_ID },
+            headers: request.headers,
+            returnHeaders: true,
+          })
+        : await auth.api.signInSocial({
+            body: { ...body, provider: provider.id },
+            headers: request.headers,
+            returnHeaders: true,
+          });
     if (!response.url) throw new Error(`no authorisation URL from ${provider.id}`);
     return redirectTo(response.url, headers);
   } catch (error) {
     // A provider that is down or misconfigured (discovery failed…): say so instead of a 500.
-    logger.warn({ err: error instanceof APIError ? error.message : error, provider: provider.id }, "could not start an OAuth sign-in");
+    logger.warn(
+      { err: error instanceof APIError ? error.message : error, provider: provider.id },
+      "could not start an OAuth sign-in",
+    );
     return redirectTo(withError("provider_unreachable"));
   }
 }

@@ -19,12 +19,21 @@ export async function updateDisplayName(request: Request, name: string): Promise
 }
 
 /** Checks the upload by content, stores a 256 px WebP and points the account at it. */
-export async function updateAvatar(db: Database, request: Request, current: SessionUser, bytes: Buffer): Promise<Headers> {
+export async function updateAvatar(
+  db: Database,
+  request: Request,
+  current: SessionUser,
+  bytes: Buffer,
+): Promise<Headers> {
   const webp = await makeAvatar(bytes);
   const key = userFileKey(current.userUid, "avatar", "webp");
   await getStorage().put(key, webp, "image/webp");
   const [row] = await db.select({ image: user.image }).from(user).where(eq(user.id, current.userUid));
-  const { headers } = await getAuth().api.updateUser({ body: { image: `${FILES_ROUTE}${key}` }, headers: request.headers, returnHeaders: true });
+  const { headers } = await getAuth().api.updateUser({
+    body: { image: `${FILES_ROUTE}${key}` },
+    headers: request.headers,
+    returnHeaders: true,
+  });
   // Remove the previous avatar if it was one of ours.
   const previous = row?.image?.startsWith(FILES_ROUTE) ? row.image.slice(FILES_ROUTE.length) : null;
   if (previous && ownerOfKey(previous)?.userId === current.userUid) await getStorage().delete(previous);
@@ -32,7 +41,11 @@ export async function updateAvatar(db: Database, request: Request, current: Sess
 }
 
 /** Changes the password; every other session ends and this one is renewed. */
-export async function changePassword(request: Request, current: SessionUser, input: { currentPassword: string; newPassword: string }): Promise<Headers> {
+export async function changePassword(
+  request: Request,
+  current: SessionUser,
+  input: { currentPassword: string; newPassword: string },
+): Promise<Headers> {
   const policy = checkPasswordPolicy(input.newPassword, current);
   if (policy) throw new AccountError(policy, "newPassword", "weak_password");
   try {
@@ -46,8 +59,10 @@ export async function changePassword(request: Request, current: SessionUser, inp
   } catch (error) {
     if (error instanceof APIError) {
       const code = error.body?.code;
-      if (code === "INVALID_PASSWORD") throw new AccountError("Your current password is not right", "currentPassword", "wrong_password");
-      if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") throw new AccountError("Your account signs in without a password", "currentPassword", "no_password");
+      if (code === "INVALID_PASSWORD")
+        throw new AccountError("Your current password is not right", "currentPassword", "wrong_password");
+      if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND")
+        throw new AccountError("Your account signs in without a password", "currentPassword", "no_password");
     }
     throw error;
   }
@@ -87,15 +102,27 @@ export interface ActiveSession {
  * The user's unexpired sessions, this one first, then the most recently active. Only what the page
  * shows: a session's token is what signs it in, so it never leaves this function.
  */
-export async function listUserSessions(db: Database, userId: string, currentSessionId: string): Promise<ActiveSession[]> {
+export async function listUserSessions(
+  db: Database,
+  userId: string,
+  currentSessionId: string,
+): Promise<ActiveSession[]> {
   const rows = await db
-    .select({ id: session.id, userAgent: session.userAgent, ipAddress: session.ipAddress, createdAt: session.createdAt, updatedAt: session.updatedAt })
+    .select({
+      id: session.id,
+      userAgent: session.userAgent,
+      ipAddress: session.ipAddress,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
     .from(session)
     .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
     .orderBy(desc(session.updatedAt))
     .limit(MAX_LISTED);
   // This device first; the others stay in their order, most recently active first (a stable sort).
-  return rows.map((s) => ({ ...s, current: s.id === currentSessionId })).sort((a, b) => Number(b.current) - Number(a.current));
+  return rows
+    .map((s) => ({ ...s, current: s.id === currentSessionId }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
 }
 
 export async function signOutOtherSessions(request: Request): Promise<void> {
@@ -117,9 +144,14 @@ export async function deleteAccount(request: Request, input: { password?: string
   } catch (error) {
     if (error instanceof APIError) {
       const code = error.body?.code;
-      if (code === "INVALID_PASSWORD") throw new AccountError("That password is not right", "password", "wrong_password");
+      if (code === "INVALID_PASSWORD")
+        throw new AccountError("That password is not right", "password", "wrong_password");
       if (code === "SESSION_EXPIRED" || error.statusCode === 403) {
-        throw new AccountError("For your safety, sign in again before deleting your account", "password", "reauthenticate");
+        throw new AccountError(
+          "For your safety, sign in again before deleting your account",
+          "password",
+          "reauthenticate",
+        );
       }
     }
     throw error;

@@ -15,8 +15,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listDiscountsForAdmin(db: Database, query: DiscountListQuery, now = new Date()) {
   const conditions: SQL[] = [];
-  if (query.q) conditions.push(or(ilike(discounts.code, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), ilike(discounts.description, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))!);
-  if (query.status === "active") conditions.push(and(eq(discounts.active, true), or(sql`${discounts.validUntil} IS NULL`, gte(discounts.validUntil, now))!)!);
+  if (query.q)
+    conditions.push(
+      or(
+        ilike(discounts.code, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        ilike(discounts.description, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      )!,
+    );
+  if (query.status === "active")
+    conditions.push(
+      and(eq(discounts.active, true), or(sql`${discounts.validUntil} IS NULL`, gte(discounts.validUntil, now))!)!,
+    );
   if (query.status === "inactive") conditions.push(eq(discounts.active, false));
   if (query.status === "expired") conditions.push(and(isNotNull(discounts.validUntil), lt(discounts.validUntil, now))!);
   const where = conditions.length ? and(...conditions) : undefined;
@@ -43,7 +52,10 @@ export interface DiscountUsage {
   held: number;
 }
 
-export async function getDiscountForAdmin(db: Database, id: string): Promise<{ discount: Discount; usage: DiscountUsage } | null> {
+export async function getDiscountForAdmin(
+  db: Database,
+  id: string,
+): Promise<{ discount: Discount; usage: DiscountUsage } | null> {
   if (!UUID.test(id)) return null;
   const [discount] = await db.select().from(discounts).where(eq(discounts.id, id));
   if (!discount) return null;
@@ -51,7 +63,10 @@ export async function getDiscountForAdmin(db: Database, id: string): Promise<{ d
     .select({ n: count(), sum: sql<string>`coalesce(sum(${transactions.discountMinor}), 0)` })
     .from(transactions)
     .where(and(eq(transactions.discountId, id), eq(transactions.status, "paid")));
-  const [held] = await db.select({ n: count() }).from(discountRedemptions).where(and(eq(discountRedemptions.discountId, id), eq(discountRedemptions.state, "held")));
+  const [held] = await db
+    .select({ n: count() })
+    .from(discountRedemptions)
+    .where(and(eq(discountRedemptions.discountId, id), eq(discountRedemptions.state, "held")));
   return { discount, usage: { paidOrders: paid?.n ?? 0, discountedMinor: Number(paid?.sum ?? 0), held: held?.n ?? 0 } };
 }
 
@@ -72,7 +87,9 @@ function columnsOf(form: DiscountForm) {
   };
 }
 
-const CODE_TAKEN = new CommerceError(409, "code_taken", "This code exists already.", { code: ["This code exists already"] });
+const CODE_TAKEN = new CommerceError(409, "code_taken", "This code exists already.", {
+  code: ["This code exists already"],
+});
 
 async function codeTaken(tx: Database, code: string, except?: string): Promise<boolean> {
   const [row] = await tx.select({ id: discounts.id }).from(discounts).where(eq(discounts.code, code));
@@ -96,9 +113,15 @@ export async function updateDiscount(db: Database, actor: Actor, id: string, for
     if (!before) throw new CommerceError(404, "not_found", "That discount does not exist.");
     if (await codeTaken(tx, form.code, id)) throw CODE_TAKEN;
     if (form.maxRedemptions !== null && form.maxRedemptions < before.redemptions) {
-      throw new CommerceError(409, "below_use", `The code is held or used ${before.redemptions} times already.`, { maxRedemptions: [`At least ${before.redemptions}: it is used that often already`] });
+      throw new CommerceError(409, "below_use", `The code is held or used ${before.redemptions} times already.`, {
+        maxRedemptions: [`At least ${before.redemptions}: it is used that often already`],
+      });
     }
-    const [after] = await tx.update(discounts).set({ ...columnsOf(form), updatedAt: new Date() }).where(eq(discounts.id, id)).returning();
+    const [after] = await tx
+      .update(discounts)
+      .set({ ...columnsOf(form), updatedAt: new Date() })
+      .where(eq(discounts.id, id))
+      .returning();
     await recordAudit(tx, actor, { action: "discount.update", entityType: "discount", entityId: id, before, after });
     return after!;
   });
@@ -109,8 +132,18 @@ export async function setDiscountActive(db: Database, actor: Actor, id: string, 
     const tx = txn as unknown as Database;
     const [before] = await tx.select().from(discounts).where(eq(discounts.id, id)).for("no key update");
     if (!before) throw new CommerceError(404, "not_found", "That discount does not exist.");
-    const [after] = await tx.update(discounts).set({ active, updatedAt: new Date() }).where(eq(discounts.id, id)).returning();
-    await recordAudit(tx, actor, { action: active ? "discount.activate" : "discount.deactivate", entityType: "discount", entityId: id, before, after });
+    const [after] = await tx
+      .update(discounts)
+      .set({ active, updatedAt: new Date() })
+      .where(eq(discounts.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: active ? "discount.activate" : "discount.deactivate",
+      entityType: "discount",
+      entityId: id,
+      before,
+      after,
+    });
     return after!;
   });
 }

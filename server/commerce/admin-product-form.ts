@@ -22,7 +22,12 @@ export type ProductSubmission =
 /** Reads the editor's form. Intents other than "save" (archive, restore) come back without parsing. */
 export async function readProductSubmission(request: Request): Promise<ProductSubmission> {
   const read = await readFormWithFile(request, "image");
-  if (!read.ok) return { ok: false, status: 413, answer: { values: {}, fields: { image: read.message }, message: "Some fields need fixing." } };
+  if (!read.ok)
+    return {
+      ok: false,
+      status: 413,
+      answer: { values: {}, fields: { image: read.message }, message: "Some fields need fixing." },
+    };
   const intent = String(read.formData.get("intent") ?? "save");
   if (intent !== "save") return { ok: true, intent, form: null, image: null, removeImage: false };
   const parsed = parseForm(read.formData, productForm);
@@ -37,7 +42,9 @@ export async function readProductSubmission(request: Request): Promise<ProductSu
     }
   }
   if (!parsed.ok || fields.image) {
-    const values = parsed.ok ? Object.fromEntries([...read.formData].filter(([, v]) => typeof v === "string")) as Record<string, string> : parsed.values;
+    const values = parsed.ok
+      ? (Object.fromEntries([...read.formData].filter(([, v]) => typeof v === "string")) as Record<string, string>)
+      : parsed.values;
     return { ok: false, status: 400, answer: { values, fields, message: "Some fields need fixing." } };
   }
   return { ok: true, intent, form: parsed.data, image, removeImage: read.formData.get("removeImage") === "on" };

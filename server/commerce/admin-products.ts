@@ -17,7 +17,10 @@ import type { Product } from "./products";
 
 export const ADMIN_PAGE_SIZE = 20;
 
-export async function listProductsForAdmin(db: Database, query: ProductListQuery): Promise<{ rows: Product[]; total: number; page: number; pages: number }> {
+export async function listProductsForAdmin(
+  db: Database,
+  query: ProductListQuery,
+): Promise<{ rows: Product[]; total: number; page: number; pages: number }> {
   const conditions: SQL[] = [];
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -27,7 +30,13 @@ export async function listProductsForAdmin(db: Database, query: ProductListQuery
   if (query.status === "inactive") conditions.push(and(eq(products.active, false), isNull(products.archivedAt))!);
   if (query.status === "archived") conditions.push(isNotNull(products.archivedAt));
   const where = conditions.length ? and(...conditions) : undefined;
-  const column = { order: products.sortOrder, name: products.name, price: products.priceMinor, tokens: products.tokens, updated: products.updatedAt }[query.sort];
+  const column = {
+    order: products.sortOrder,
+    name: products.name,
+    price: products.priceMinor,
+    tokens: products.tokens,
+    updated: products.updatedAt,
+  }[query.sort];
   const direction = query.dir === "desc" ? desc : asc;
   const [totalRow] = await db.select({ n: count() }).from(products).where(where);
   const total = totalRow?.n ?? 0;
@@ -72,7 +81,12 @@ async function inProductTx<T>(db: Database, run: (tx: Database) => Promise<T>): 
   return result;
 }
 
-export async function createProduct(db: Database, actor: Actor, form: ProductForm, options: { duplicateOf?: string } = {}): Promise<Product> {
+export async function createProduct(
+  db: Database,
+  actor: Actor,
+  form: ProductForm,
+  options: { duplicateOf?: string } = {},
+): Promise<Product> {
   return inProductTx(db, async (tx) => {
     const [row] = await tx.insert(products).values(columnsOf(form)).returning();
     await recordAudit(tx, actor, {
@@ -100,7 +114,8 @@ export async function updateProduct(db: Database, actor: Actor, id: string, form
   });
 }
 
-export const productImageUrl = (product: Pick<Product, "imageKey">) => (product.imageKey ? `/api/files/${product.imageKey}` : null);
+export const productImageUrl = (product: Pick<Product, "imageKey">) =>
+  product.imageKey ? `/api/files/${product.imageKey}` : null;
 
 /** Checks and converts a product picture before anything is saved (throws ImageError with words for people). */
 export function prepareProductImage(bytes: Buffer): Promise<SiteImage> {
@@ -111,7 +126,12 @@ export function prepareProductImage(bytes: Buffer): Promise<SiteImage> {
  * Gives a product a picture, or with null takes it away. The new file is stored first; the old
  * one is removed once the change is committed (a failed change removes the new one instead).
  */
-export async function setProductImage(db: Database, actor: Actor, id: string, image: SiteImage | null): Promise<Product> {
+export async function setProductImage(
+  db: Database,
+  actor: Actor,
+  id: string,
+  image: SiteImage | null,
+): Promise<Product> {
   const storage = getStorage();
   const imageKey = image ? siteFileKey("products", "webp") : null;
   if (image && imageKey) await storage.put(imageKey, image.bytes, "image/webp");
@@ -120,15 +140,30 @@ export async function setProductImage(db: Database, actor: Actor, id: string, im
     result = await inProductTx(db, async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
       if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
-      const [after] = await tx.update(products).set({ imageKey, updatedAt: new Date() }).where(eq(products.id, id)).returning();
-      await recordAudit(tx, actor, { action: image ? "product.image" : "product.image-remove", entityType: "product", entityId: id, before: { imageKey: before.imageKey }, after: { imageKey } });
+      const [after] = await tx
+        .update(products)
+        .set({ imageKey, updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning();
+      await recordAudit(tx, actor, {
+        action: image ? "product.image" : "product.image-remove",
+        entityType: "product",
+        entityId: id,
+        before: { imageKey: before.imageKey },
+        after: { imageKey },
+      });
       return { after: after!, replaced: before.imageKey };
     });
   } catch (error) {
     if (imageKey) await storage.delete(imageKey).catch(() => false);
     throw error;
   }
-  if (result.replaced) await storage.delete(result.replaced).catch((err: unknown) => logger.warn({ err, key: result.replaced }, "removing a replaced product picture failed"));
+  if (result.replaced)
+    await storage
+      .delete(result.replaced)
+      .catch((err: unknown) =>
+        logger.warn({ err, key: result.replaced }, "removing a replaced product picture failed"),
+      );
   return result.after;
 }
 
@@ -147,10 +182,20 @@ export async function setProductArchived(db: Database, actor: Actor, id: string,
     if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
     const [after] = await tx
       .update(products)
-      .set({ archivedAt: archived ? new Date() : null, active: archived ? false : before.active, updatedAt: new Date() })
+      .set({
+        archivedAt: archived ? new Date() : null,
+        active: archived ? false : before.active,
+        updatedAt: new Date(),
+      })
       .where(eq(products.id, id))
       .returning();
-    await recordAudit(tx, actor, { action: archived ? "product.archive" : "product.restore", entityType: "product", entityId: id, before, after });
+    await recordAudit(tx, actor, {
+      action: archived ? "product.archive" : "product.restore",
+      entityType: "product",
+      entityId: id,
+      before,
+      after,
+    });
     return after!;
   });
 }

@@ -17,7 +17,8 @@ function conditionsOf(query: TransactionListQuery): SQL | undefined {
   if (query.status !== "all") conditions.push(eq(transactions.status, query.status));
   if (query.provider !== "all") conditions.push(eq(transactions.provider, query.provider));
   if (query.from) conditions.push(gte(transactions.createdAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) conditions.push(lt(transactions.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (query.to)
+    conditions.push(lt(transactions.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
   if (query.user) {
     const like = `%${query.user.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(user.email, like), ilike(user.name, like))!);
@@ -40,7 +41,12 @@ export interface AdminTransactionRow {
   userName: string;
 }
 
-async function selectRows(db: Database, query: TransactionListQuery, limit: number, offset: number): Promise<AdminTransactionRow[]> {
+async function selectRows(
+  db: Database,
+  query: TransactionListQuery,
+  limit: number,
+  offset: number,
+): Promise<AdminTransactionRow[]> {
   const column = query.sort === "total" ? transactions.totalMinor : transactions.createdAt;
   const direction = query.dir === "asc" ? asc : desc;
   const rows = await db
@@ -80,11 +86,20 @@ function whereOf(db: Database, query: TransactionListQuery): SQL | undefined {
 }
 
 export async function listTransactionsForAdmin(db: Database, query: TransactionListQuery) {
-  const [totalRow] = await db.select({ n: count() }).from(transactions).innerJoin(user, eq(user.id, transactions.userId)).where(whereOf(db, query));
+  const [totalRow] = await db
+    .select({ n: count() })
+    .from(transactions)
+    .innerJoin(user, eq(user.id, transactions.userId))
+    .where(whereOf(db, query));
   const total = totalRow?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / TRANSACTION_PAGE_SIZE));
   const page = Math.min(query.page, pages);
-  return { rows: await selectRows(db, query, TRANSACTION_PAGE_SIZE, (page - 1) * TRANSACTION_PAGE_SIZE), total, page, pages };
+  return {
+    rows: await selectRows(db, query, TRANSACTION_PAGE_SIZE, (page - 1) * TRANSACTION_PAGE_SIZE),
+    total,
+    page,
+    pages,
+  };
 }
 
 /**
@@ -99,9 +114,35 @@ export function csvCell(value: string | number | null): string {
 
 export async function exportTransactionsCsv(db: Database, query: TransactionListQuery): Promise<string> {
   const rows = await selectRows(db, query, CSV_MAX_ROWS, 0);
-  const header = ["id", "created_at", "status", "provider", "buyer_email", "buyer_name", "currency", "total_minor", "discount_minor", "discount_code", "tokens"];
+  const header = [
+    "id",
+    "created_at",
+    "status",
+    "provider",
+    "buyer_email",
+    "buyer_name",
+    "currency",
+    "total_minor",
+    "discount_minor",
+    "discount_code",
+    "tokens",
+  ];
   const lines = rows.map((r) =>
-    [r.id, r.createdAt, r.status, r.provider, r.userEmail, r.userName, r.currency, r.totalMinor, r.discountMinor, r.discountCode, r.tokens].map(csvCell).join(","),
+    [
+      r.id,
+      r.createdAt,
+      r.status,
+      r.provider,
+      r.userEmail,
+      r.userName,
+      r.currency,
+      r.totalMinor,
+      r.discountMinor,
+      r.discountCode,
+      r.tokens,
+    ]
+      .map(csvCell)
+      .join(","),
   );
   return [header.map(csvCell).join(","), ...lines].join("\r\n") + "\r\n";
 }

@@ -41,7 +41,8 @@ export async function mergeCart(db: Database, userId: string, visitorItems: Cart
   const current = await getCart(db, userId);
   // Quantities of the same pack add up; beyond the cart's size, the account's packs come first.
   const merged = new Map<string, number>();
-  for (const item of [...current, ...visitorItems]) merged.set(item.productId, Math.min(QUANTITY_MAX, (merged.get(item.productId) ?? 0) + item.quantity));
+  for (const item of [...current, ...visitorItems])
+    merged.set(item.productId, Math.min(QUANTITY_MAX, (merged.get(item.productId) ?? 0) + item.quantity));
   const items = [...merged].slice(0, CART_LINES_MAX).map(([productId, quantity]) => ({ productId, quantity }));
   return saveCart(db, userId, items);
 }

@@ -18,7 +18,8 @@ export async function translateCommerceErrors<T>(run: () => Promise<T>): Promise
   try {
     return await run();
   } catch (error) {
-    if (error instanceof CommerceError) throw new ApiError(error.status, error.code, error.message, error.fields ? { fields: error.fields } : {});
+    if (error instanceof CommerceError)
+      throw new ApiError(error.status, error.code, error.message, error.fields ? { fields: error.fields } : {});
     throw error;
   }
 }

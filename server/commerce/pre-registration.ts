@@ -16,10 +16,18 @@ import { addNotification } from "../notify/notifications";
 /** Registers an email; registering again is harmless and sends nothing new. Returns whether it was new. */
 export async function preRegister(db: Database, email: string, now = new Date()): Promise<{ created: boolean }> {
   const normalized = email.trim().toLowerCase();
-  const inserted = await db.insert(preRegistrations).values({ email: normalized, consentAt: now }).onConflictDoNothing().returning({ id: preRegistrations.id });
+  const inserted = await db
+    .insert(preRegistrations)
+    .values({ email: normalized, consentAt: now })
+    .onConflictDoNothing()
+    .returning({ id: preRegistrations.id });
   if (inserted.length === 0) return { created: false };
   const { preRegistrationBonus } = await loadTokenSettings(db);
-  await queueTemplateEmail(normalized, { kind: "pre-registration", bonusTokens: preRegistrationBonus, url: await emailLink("/sign-up") });
+  await queueTemplateEmail(normalized, {
+    kind: "pre-registration",
+    bonusTokens: preRegistrationBonus,
+    url: await emailLink("/sign-up"),
+  });
   return { created: true };
 }
 
@@ -27,7 +35,10 @@ export async function preRegister(db: Database, email: string, now = new Date())
  * Credits the pre-registration bonus to a verified account whose email registered early; once.
  * Called when an email is verified and when an account is created already verified (OAuth).
  */
-export async function creditPreRegistrationBonus(db: Database, account: { id: string; email: string; emailVerified: boolean }): Promise<number> {
+export async function creditPreRegistrationBonus(
+  db: Database,
+  account: { id: string; email: string; emailVerified: boolean },
+): Promise<number> {
   if (!account.emailVerified) return 0;
   const { preRegistrationBonus } = await loadTokenSettings(db);
   const credited = await db.transaction(async (txn) => {
@@ -35,7 +46,9 @@ export async function creditPreRegistrationBonus(db: Database, account: { id: st
     const [claimed] = await tx
       .update(preRegistrations)
       .set({ userId: account.id, bonusCreditedAt: new Date() })
-      .where(and(eq(preRegistrations.email, account.email.trim().toLowerCase()), isNull(preRegistrations.bonusCreditedAt)))
+      .where(
+        and(eq(preRegistrations.email, account.email.trim().toLowerCase()), isNull(preRegistrations.bonusCreditedAt)),
+      )
       .returning({ id: preRegistrations.id });
     if (!claimed || preRegistrationBonus <= 0) return 0;
     await applyTokenMovementIn(tx, {

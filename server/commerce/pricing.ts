@@ -48,32 +48,52 @@ async function loadCartProducts(db: Database, items: CartItem[]): Promise<Produc
   );
   return items.map((item, index) => {
     const product = found.get(item.productId);
-    if (!product) throw new CommerceError(400, "unknown_product", "A pack in your cart no longer exists. Remove it and try again.", { [`items.${index}.productId`]: ["This pack does not exist"] });
+    if (!product)
+      throw new CommerceError(
+        400,
+        "unknown_product",
+        "A pack in your cart no longer exists. Remove it and try again.",
+        { [`items.${index}.productId`]: ["This pack does not exist"] },
+      );
     if (!isOnSale(product)) {
-      throw new CommerceError(409, "product_unavailable", `The ${product.name} pack is no longer sold. Remove it from your cart to continue.`, {
-        [`items.${index}.productId`]: ["No longer sold"],
-      });
+      throw new CommerceError(
+        409,
+        "product_unavailable",
+        `The ${product.name} pack is no longer sold. Remove it from your cart to continue.`,
+        {
+          [`items.${index}.productId`]: ["No longer sold"],
+        },
+      );
     }
     return product;
   });
 }
 
 export function discountLabel(discount: Pick<Discount, "code" | "kind" | "value" | "currency">): string {
-  return discount.kind === "percent" ? `${discount.code} · ${discount.value}% off` : `${discount.code} · ${formatMoney(discount.value, discount.currency)} off`;
+  return discount.kind === "percent"
+    ? `${discount.code} · ${discount.value}% off`
+    : `${discount.code} · ${formatMoney(discount.value, discount.currency)} off`;
 }
 
 /**
  * Why a discount cannot apply to this order (ignoring per-user and total limits, which need the
  * lock taken at checkout), or null when it can.
  */
-export function discountRefusal(discount: Discount | undefined, order: { currency: string; lines: { productId: string; subtotalMinor: number }[] }, now: Date): string | null {
+export function discountRefusal(
+  discount: Discount | undefined,
+  order: { currency: string; lines: { productId: string; subtotalMinor: number }[] },
+  now: Date,
+): string | null {
   if (!discount || !discount.active) return "We don't know this code. Check the spelling.";
   if (discount.validFrom && now < discount.validFrom) return "This code is not valid yet.";
   if (discount.validUntil && now >= discount.validUntil) return "This code has expired.";
-  if (discount.maxRedemptions !== null && discount.redemptions >= discount.maxRedemptions) return "This code has been used up.";
-  if (discount.kind === "fixed" && discount.currency !== order.currency) return `This code is for orders in ${discount.currency}.`;
+  if (discount.maxRedemptions !== null && discount.redemptions >= discount.maxRedemptions)
+    return "This code has been used up.";
+  if (discount.kind === "fixed" && discount.currency !== order.currency)
+    return `This code is for orders in ${discount.currency}.`;
   const subtotal = order.lines.reduce((sum, l) => sum + l.subtotalMinor, 0);
-  if (subtotal < discount.minOrderMinor) return `This code needs an order of at least ${formatMoney(discount.minOrderMinor, order.currency)}.`;
+  if (subtotal < discount.minOrderMinor)
+    return `This code needs an order of at least ${formatMoney(discount.minOrderMinor, order.currency)}.`;
   const eligible = eligibleLines(discount, order.lines);
   if (eligible.length === 0) return "This code does not apply to the packs in your cart.";
   return null;
@@ -106,7 +126,8 @@ export function spreadDiscount(total: number, amounts: number[]): number[] {
 /** The discount's amount on these lines: a percent rounds down, a fixed amount never exceeds what it covers. */
 export function discountAmount(discount: Discount, lines: { productId: string; subtotalMinor: number }[]): number {
   const eligibleTotal = eligibleLines(discount, lines).reduce((sum, l) => sum + l.subtotalMinor, 0);
-  const amount = discount.kind === "percent" ? Math.floor((eligibleTotal * Math.min(100, discount.value)) / 100) : discount.value;
+  const amount =
+    discount.kind === "percent" ? Math.floor((eligibleTotal * Math.min(100, discount.value)) / 100) : discount.value;
   return Math.max(0, Math.min(eligibleTotal, amount));
 }
 
@@ -121,7 +142,13 @@ export async function countUserRedemptions(db: Database, discountId: string, use
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(discountRedemptions)
-    .where(and(eq(discountRedemptions.discountId, discountId), eq(discountRedemptions.userId, userId), inArray(discountRedemptions.state, ["held", "used"])));
+    .where(
+      and(
+        eq(discountRedemptions.discountId, discountId),
+        eq(discountRedemptions.userId, userId),
+        inArray(discountRedemptions.state, ["held", "used"]),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -139,7 +166,8 @@ export async function priceOrder(
   const now = options.now ?? new Date();
   const cartProducts = await loadCartProducts(db, input.items);
   const currencies = new Set(cartProducts.map((p) => p.currency));
-  if (currencies.size > 1) throw new CommerceError(400, "mixed_currencies", "Packs priced in different currencies cannot be bought together.");
+  if (currencies.size > 1)
+    throw new CommerceError(400, "mixed_currencies", "Packs priced in different currencies cannot be bought together.");
   const currency = cartProducts[0]?.currency ?? "USD";
   const lines: QuoteLine[] = cartProducts.map((product, i) => {
     const quantity = input.items[i]!.quantity;
@@ -159,13 +187,25 @@ export async function priceOrder(
   });
   const subtotalMinor = lines.reduce((sum, l) => sum + l.subtotalMinor, 0);
   const tokens = lines.reduce((sum, l) => sum + l.unitTokens * l.quantity, 0);
-  const quote: Quote = { currency, lines, subtotalMinor, discountMinor: 0, totalMinor: subtotalMinor, tokens, discount: null, codeError: null };
+  const quote: Quote = {
+    currency,
+    lines,
+    subtotalMinor,
+    discountMinor: 0,
+    totalMinor: subtotalMinor,
+    tokens,
+    discount: null,
+    codeError: null,
+  };
 
   const code = input.code?.trim().toUpperCase() ?? "";
   if (!code || lines.length === 0) return quote;
   const discount = options.discount ?? (await findDiscountByCode(db, code));
   // The buyer's own use comes first: "you have used it" says more than "it is used up".
-  const usedByBuyer = discount?.active && options.userId && (await countUserRedemptions(db, discount.id, options.userId)) >= discount.maxPerUser;
+  const usedByBuyer =
+    discount?.active &&
+    options.userId &&
+    (await countUserRedemptions(db, discount.id, options.userId)) >= discount.maxPerUser;
   const refusal = usedByBuyer ? USED_CODE_MESSAGE : discountRefusal(discount, { currency, lines }, now);
   if (refusal) return { ...quote, codeError: refusal };
 

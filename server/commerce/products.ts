@@ -126,7 +126,8 @@ export const DEMO_FAQS = [
   },
   {
     question: "How do discount codes work?",
-    answer: "Enter the code in your cart. The discount is applied on our server before you pay, and the order summary shows exactly what you save.",
+    answer:
+      "Enter the code in your cart. The discount is applied on our server before you pay, and the order summary shows exactly what you save.",
   },
 ] as const;
 
@@ -136,11 +137,15 @@ const OLD_PICTURE_COUNT = /^About [\d,]+ text-to-art images$/;
 /** Writes the demo packs and questions when the shop has none yet (first start). */
 export async function seedDemoShop(db: Database): Promise<void> {
   const [anyProduct] = await db.select({ id: products.id }).from(products).limit(1);
-  if (!anyProduct) await db.insert(products).values(DEMO_PRODUCTS.map((p) => ({ ...p, features: [...p.features], currency: "USD" })));
+  if (!anyProduct)
+    await db.insert(products).values(DEMO_PRODUCTS.map((p) => ({ ...p, features: [...p.features], currency: "USD" })));
   // The pricing page now works the count out from today's prices: the stale line goes.
   for (const row of await db.select({ id: products.id, features: products.features }).from(products)) {
     if (row.features.some((f) => OLD_PICTURE_COUNT.test(f))) {
-      await db.update(products).set({ features: row.features.filter((f) => !OLD_PICTURE_COUNT.test(f)) }).where(eq(products.id, row.id));
+      await db
+        .update(products)
+        .set({ features: row.features.filter((f) => !OLD_PICTURE_COUNT.test(f)) })
+        .where(eq(products.id, row.id));
     }
   }
   const [anyFaq] = await db.select({ id: faqs.id }).from(faqs).limit(1);

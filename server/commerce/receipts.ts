@@ -19,10 +19,13 @@ export function invoiceNumber(transactionId: string): string {
   return `AT-${transactionId.slice(0, 8).toUpperCase()}`;
 }
 
-
 /** Renders the invoice as a PDF (A4, the standard Helvetica fonts: no font files needed). */
 export async function renderInvoicePdf(view: TransactionView, buyer: { name: string; email: string }): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: `Atelier invoice ${invoiceNumber(view.id)}`, Author: "Atelier" } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 56,
+    info: { Title: `Atelier invoice ${invoiceNumber(view.id)}`, Author: "Atelier" },
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -35,12 +38,19 @@ export async function renderInvoicePdf(view: TransactionView, buyer: { name: str
 
   doc.font("Helvetica-Bold").fontSize(22).text("Atelier", left, 56);
   doc.font("Helvetica").fontSize(10).fillColor("#555").text("Make artwork with AI", left, 82);
-  doc.fillColor("#111").font("Helvetica-Bold").fontSize(16).text("Invoice", left, 56, { width: right - left, align: "right" });
+  doc
+    .fillColor("#111")
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .text("Invoice", left, 56, { width: right - left, align: "right" });
   doc
     .font("Helvetica")
     .fontSize(10)
     .text(`Number ${invoiceNumber(view.id)}`, left, 78, { width: right - left, align: "right" })
-    .text(`Date ${formatDate(view.paidAt ?? view.createdAt, "longDate", UTC_SETTINGS)}`, { width: right - left, align: "right" })
+    .text(`Date ${formatDate(view.paidAt ?? view.createdAt, "longDate", UTC_SETTINGS)}`, {
+      width: right - left,
+      align: "right",
+    })
     .text(`Status ${view.status === "refunded" ? "Refunded" : "Paid"}`, { width: right - left, align: "right" });
 
   doc.moveDown(3);
@@ -50,15 +60,26 @@ export async function renderInvoicePdf(view: TransactionView, buyer: { name: str
 
   const columns = { item: left, qty: left + 270, unit: left + 320, total: right - 90 };
   const header = doc.y;
-  doc.font("Helvetica-Bold").text("Item", columns.item, header).text("Qty", columns.qty, header).text("Unit price", columns.unit, header);
+  doc
+    .font("Helvetica-Bold")
+    .text("Item", columns.item, header)
+    .text("Qty", columns.qty, header)
+    .text("Unit price", columns.unit, header);
   doc.text("Amount", columns.total, header, { width: 90, align: "right" });
-  doc.moveTo(left, doc.y + 4).lineTo(right, doc.y + 4).strokeColor("#ccc").stroke();
+  doc
+    .moveTo(left, doc.y + 4)
+    .lineTo(right, doc.y + 4)
+    .strokeColor("#ccc")
+    .stroke();
   doc.moveDown(0.8);
   doc.font("Helvetica");
   for (const line of view.lines) {
     const y = doc.y;
     doc.text(`${line.name} pack`, columns.item, y, { width: 260 });
-    doc.fillColor("#555").fontSize(9).text(`${formatCount(line.unitTokens * line.quantity)} tokens`, columns.item);
+    doc
+      .fillColor("#555")
+      .fontSize(9)
+      .text(`${formatCount(line.unitTokens * line.quantity)} tokens`, columns.item);
     doc.fillColor("#111").fontSize(10);
     doc.text(String(line.quantity), columns.qty, y).text(money(line.unitPriceMinor), columns.unit, y);
     doc.text(money(line.unitPriceMinor * line.quantity), columns.total, y, { width: 90, align: "right" });
@@ -73,7 +94,8 @@ export async function renderInvoicePdf(view: TransactionView, buyer: { name: str
     doc.moveDown(0.4);
   };
   total("Subtotal", money(view.subtotalMinor));
-  if (view.discountMinor > 0) total(`Discount${view.discountCode ? ` (${view.discountCode})` : ""}`, `−${money(view.discountMinor)}`);
+  if (view.discountMinor > 0)
+    total(`Discount${view.discountCode ? ` (${view.discountCode})` : ""}`, `−${money(view.discountMinor)}`);
   total("Total paid", money(view.totalMinor), true);
   total("Tokens credited", formatCount(view.tokens));
 
@@ -82,10 +104,17 @@ export async function renderInvoicePdf(view: TransactionView, buyer: { name: str
     .font("Helvetica")
     .fontSize(9)
     .fillColor("#555")
-    .text(`Transaction ${view.id} · paid through ${view.provider === "sandbox" ? "the Atelier sandbox (test payment, no money moved)" : view.provider}.`, left, doc.y, {
+    .text(
+      `Transaction ${view.id} · paid through ${view.provider === "sandbox" ? "the Atelier sandbox (test payment, no money moved)" : view.provider}.`,
+      left,
+      doc.y,
+      {
+        width: right - left,
+      },
+    )
+    .text(`Questions about this invoice? Reply to this email or visit ${getConfig().publicUrl}.`, {
       width: right - left,
-    })
-    .text(`Questions about this invoice? Reply to this email or visit ${getConfig().publicUrl}.`, { width: right - left });
+    });
   doc.end();
   return done;
 }
@@ -101,19 +130,29 @@ export const sendReceiptJob = defineJob({
     const view = await getTransactionView(db, transactionId);
     // Only paid purchases get a receipt; a refunded one before its receipt went out gets none.
     if (!view || view.status !== "paid") return;
-    const [row] = await db.select({ userId: transactions.userId, queued: transactions.receiptQueuedAt }).from(transactions).where(eq(transactions.id, transactionId));
+    const [row] = await db
+      .select({ userId: transactions.userId, queued: transactions.receiptQueuedAt })
+      .from(transactions)
+      .where(eq(transactions.id, transactionId));
     if (!row || row.queued) return;
     const buyer = await getBuyer(db, row.userId);
     if (!buyer) return;
     const pdf = await renderInvoicePdf(view, buyer);
-    const lines = view.lines.map((l) => `  ${l.quantity} × ${l.name} pack — ${formatCount(l.unitTokens * l.quantity)} tokens — ${formatMoney(l.unitPriceMinor * l.quantity, view.currency)}`);
+    const lines = view.lines.map(
+      (l) =>
+        `  ${l.quantity} × ${l.name} pack — ${formatCount(l.unitTokens * l.quantity)} tokens — ${formatMoney(l.unitPriceMinor * l.quantity, view.currency)}`,
+    );
     const message = [
       `Hello ${buyer.name},`,
       "",
       `Thank you for your purchase. ${formatCount(view.tokens)} tokens are on your Atelier account now.`,
       "",
       ...lines,
-      ...(view.discountMinor > 0 ? [`  Discount${view.discountCode ? ` (${view.discountCode})` : ""}: −${formatMoney(view.discountMinor, view.currency)}`] : []),
+      ...(view.discountMinor > 0
+        ? [
+            `  Discount${view.discountCode ? ` (${view.discountCode})` : ""}: −${formatMoney(view.discountMinor, view.currency)}`,
+          ]
+        : []),
       `  Total paid: ${formatMoney(view.totalMinor, view.currency)}`,
       "",
       `Your invoice ${invoiceNumber(view.id)} is attached as a PDF.`,
@@ -130,7 +169,11 @@ export const sendReceiptJob = defineJob({
         email: buyer.email,
         subject: `Your Atelier receipt ${invoiceNumber(view.id)}`,
         message,
-        attachment: { filename: `atelier-invoice-${invoiceNumber(view.id)}.pdf`, content: pdf.toString("base64"), encoding: "base64" },
+        attachment: {
+          filename: `atelier-invoice-${invoiceNumber(view.id)}.pdf`,
+          content: pdf.toString("base64"),
+          encoding: "base64",
+        },
       });
     } catch (error) {
       await db.update(transactions).set({ receiptQueuedAt: null }).where(eq(transactions.id, transactionId));

@@ -31,25 +31,54 @@ export async function getRedeemWindow(db: Database, now = new Date()): Promise<R
   return { startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), open: row.startsAt <= now };
 }
 
-export async function redeemCode(db: Database, userId: string, code: string, now = new Date()): Promise<{ tokens: number; balance: number }> {
+export async function redeemCode(
+  db: Database,
+  userId: string,
+  code: string,
+  now = new Date(),
+): Promise<{ tokens: number; balance: number }> {
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.code, code.trim().toUpperCase())).for("update");
-    if (!row || !row.active) throw new CommerceError(404, "unknown_code", "We don't know this code. Check the spelling.", { code: ["We don't know this code"] });
-    if (now < row.startsAt) throw new CommerceError(409, "not_open", "This code cannot be redeemed yet. Watch the countdown.", { code: ["Not open yet"] });
-    if (now >= row.endsAt) throw new CommerceError(409, "closed", "This code's redeem window has closed.", { code: ["The window has closed"] });
+    const [row] = await tx
+      .select()
+      .from(redeemCodes)
+      .where(eq(redeemCodes.code, code.trim().toUpperCase()))
+      .for("update");
+    if (!row || !row.active)
+      throw new CommerceError(404, "unknown_code", "We don't know this code. Check the spelling.", {
+        code: ["We don't know this code"],
+      });
+    if (now < row.startsAt)
+      throw new CommerceError(409, "not_open", "This code cannot be redeemed yet. Watch the countdown.", {
+        code: ["Not open yet"],
+      });
+    if (now >= row.endsAt)
+      throw new CommerceError(409, "closed", "This code's redeem window has closed.", {
+        code: ["The window has closed"],
+      });
     if (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) {
-      throw new CommerceError(409, "used_up", "This code has been redeemed as many times as it allows.", { code: ["All redeemed"] });
+      throw new CommerceError(409, "used_up", "This code has been redeemed as many times as it allows.", {
+        code: ["All redeemed"],
+      });
     }
     // The code row is locked: no other redemption of this code can be counted or written meanwhile.
-    const [mine] = await tx.select({ n: count() }).from(redeemCodeRedemptions).where(and(eq(redeemCodeRedemptions.codeId, row.id), eq(redeemCodeRedemptions.userId, userId)));
+    const [mine] = await tx
+      .select({ n: count() })
+      .from(redeemCodeRedemptions)
+      .where(and(eq(redeemCodeRedemptions.codeId, row.id), eq(redeemCodeRedemptions.userId, userId)));
     const before = mine?.n ?? 0;
     if (before >= row.maxPerPerson) {
-      const message = row.maxPerPerson === 1 ? "You have already redeemed this code." : `You have redeemed this code ${row.maxPerPerson} times, as many as it allows.`;
+      const message =
+        row.maxPerPerson === 1
+          ? "You have already redeemed this code."
+          : `You have redeemed this code ${row.maxPerPerson} times, as many as it allows.`;
       throw new CommerceError(409, "already_redeemed", message, { code: ["Already redeemed"] });
     }
     await tx.insert(redeemCodeRedemptions).values({ codeId: row.id, userId });
-    await tx.update(redeemCodes).set({ redemptions: sql`${redeemCodes.redemptions} + 1` }).where(eq(redeemCodes.id, row.id));
+    await tx
+      .update(redeemCodes)
+      .set({ redemptions: sql`${redeemCodes.redemptions} + 1` })
+      .where(eq(redeemCodes.id, row.id));
     const movement = await applyTokenMovementIn(tx, {
       userId,
       amount: row.tokens,
@@ -83,15 +112,31 @@ export function redeemCodeStatus(row: typeof redeemCodes.$inferSelect, now = new
 
 /** Every code, newest window first, with its latest redemptions (who and when). */
 export async function listRedeemCodesForAdmin(db: Database, now = new Date()) {
-  const codes = await db.select().from(redeemCodes).orderBy(desc(redeemCodes.startsAt), asc(redeemCodes.code)).limit(200);
+  const codes = await db
+    .select()
+    .from(redeemCodes)
+    .orderBy(desc(redeemCodes.startsAt), asc(redeemCodes.code))
+    .limit(200);
   const redemptions =
     codes.length === 0
       ? []
       : await db
-          .select({ id: redeemCodeRedemptions.id, codeId: redeemCodeRedemptions.codeId, createdAt: redeemCodeRedemptions.createdAt, userId: user.id, name: user.name, email: user.email })
+          .select({
+            id: redeemCodeRedemptions.id,
+            codeId: redeemCodeRedemptions.codeId,
+            createdAt: redeemCodeRedemptions.createdAt,
+            userId: user.id,
+            name: user.name,
+            email: user.email,
+          })
           .from(redeemCodeRedemptions)
           .innerJoin(user, eq(user.id, redeemCodeRedemptions.userId))
-          .where(inArray(redeemCodeRedemptions.codeId, codes.map((c) => c.id)))
+          .where(
+            inArray(
+              redeemCodeRedemptions.codeId,
+              codes.map((c) => c.id),
+            ),
+          )
           .orderBy(desc(redeemCodeRedemptions.createdAt))
           .limit(2000);
   return codes.map((row) => ({
@@ -109,9 +154,27 @@ export async function createRedeemCode(db: Database, actor: Actor, form: RedeemC
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const [taken] = await tx.select({ id: redeemCodes.id }).from(redeemCodes).where(eq(redeemCodes.code, code));
-    if (taken) throw new CommerceError(409, "code_taken", "Another redeem code already has this name.", { code: ["Another redeem code already has this name"] });
-    const [row] = await tx.insert(redeemCodes).values({ code, tokens: form.tokens, startsAt: form.startsAt, endsAt: form.endsAt, maxRedemptions: form.maxRedemptions, maxPerPerson: form.maxPerPerson }).returning();
-    await recordAudit(tx, actor, { action: "redeem_code.create", entityType: "redeem_code", entityId: row!.id, after: row });
+    if (taken)
+      throw new CommerceError(409, "code_taken", "Another redeem code already has this name.", {
+        code: ["Another redeem code already has this name"],
+      });
+    const [row] = await tx
+      .insert(redeemCodes)
+      .values({
+        code,
+        tokens: form.tokens,
+        startsAt: form.startsAt,
+        endsAt: form.endsAt,
+        maxRedemptions: form.maxRedemptions,
+        maxPerPerson: form.maxPerPerson,
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: "redeem_code.create",
+      entityType: "redeem_code",
+      entityId: row!.id,
+      after: row,
+    });
     return row!;
   });
 }
@@ -122,7 +185,13 @@ export async function setRedeemCodeActive(db: Database, actor: Actor, id: string
     const [before] = await tx.select().from(redeemCodes).where(eq(redeemCodes.id, id)).for("update");
     if (!before) throw new CommerceError(404, "not_found", "That redeem code does not exist.");
     const [after] = await tx.update(redeemCodes).set({ active }).where(eq(redeemCodes.id, id)).returning();
-    await recordAudit(tx, actor, { action: active ? "redeem_code.activate" : "redeem_code.deactivate", entityType: "redeem_code", entityId: id, before, after });
+    await recordAudit(tx, actor, {
+      action: active ? "redeem_code.activate" : "redeem_code.deactivate",
+      entityType: "redeem_code",
+      entityId: id,
+      before,
+      after,
+    });
     return after!;
   });
 }

@@ -20,19 +20,29 @@ export interface RefundResult {
   message: string;
 }
 
-export async function refundTransaction(db: Database, transactionId: string, options: { actor: Actor; reason: string }): Promise<RefundResult> {
+export async function refundTransaction(
+  db: Database,
+  transactionId: string,
+  options: { actor: Actor; reason: string },
+): Promise<RefundResult> {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!row) throw new CommerceError(404, "not_found", "That transaction does not exist.");
-  if (row.status === "refunded") throw new CommerceError(409, "already_refunded", "This transaction is refunded already.");
+  if (row.status === "refunded")
+    throw new CommerceError(409, "already_refunded", "This transaction is refunded already.");
   if (row.status !== "paid") throw new CommerceError(409, "not_paid", "Only a paid transaction can be refunded.");
 
   let refundId: string | null = null;
   if (row.totalMinor > 0 && row.provider !== "none") {
-    if (!row.providerPaymentId) throw new CommerceError(409, "no_payment", "The provider has no payment for this transaction to refund.");
+    if (!row.providerPaymentId)
+      throw new CommerceError(409, "no_payment", "The provider has no payment for this transaction to refund.");
     try {
       ({ refundId } = await getPaymentProvider(db, row.provider).refundPayment(row.providerPaymentId, row.totalMinor));
     } catch (error) {
-      throw new CommerceError(502, "provider_refused", `The payment provider did not refund: ${error instanceof Error ? error.message : String(error)}`);
+      throw new CommerceError(
+        502,
+        "provider_refused",
+        `The payment provider did not refund: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -59,13 +69,25 @@ export async function refundTransaction(db: Database, transactionId: string, opt
     }
     await tx
       .update(transactions)
-      .set({ refundedTokens: reversedTokens, unrecoveredTokens, refundedMinor: claimed.totalMinor, providerRefundId: refundId })
+      .set({
+        refundedTokens: reversedTokens,
+        unrecoveredTokens,
+        refundedMinor: claimed.totalMinor,
+        providerRefundId: refundId,
+      })
       .where(eq(transactions.id, claimed.id));
     const message =
       unrecoveredTokens > 0
         ? `Refunded the payment and took back ${formatCount(reversedTokens)} of ${formatCount(claimed.tokens)} tokens; ${formatCount(unrecoveredTokens)} were already spent.`
         : `Refunded the payment and took back all ${formatCount(claimed.tokens)} tokens.`;
-    await tx.insert(transactionEvents).values({ transactionId: claimed.id, status: "refunded", source: `admin ${options.actor.email}`, note: `${message} Reason: ${options.reason}` });
+    await tx
+      .insert(transactionEvents)
+      .values({
+        transactionId: claimed.id,
+        status: "refunded",
+        source: `admin ${options.actor.email}`,
+        note: `${message} Reason: ${options.reason}`,
+      });
     const result = { refundedMinor: claimed.totalMinor, reversedTokens, unrecoveredTokens, message };
     await recordAudit(tx, options.actor, {
       action: "transaction.refund",

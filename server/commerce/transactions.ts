@@ -10,7 +10,15 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { checkoutInput } from "~/lib/commerce";
 import type { Database } from "../db/client";
-import { discountRedemptions, discounts, transactionEvents, transactionLines, transactions, type TransactionStatus, user } from "../db/schema";
+import {
+  discountRedemptions,
+  discounts,
+  transactionEvents,
+  transactionLines,
+  transactions,
+  type TransactionStatus,
+  user,
+} from "../db/schema";
 import { applyTokenMovementIn, getTokenBalance } from "../generation/ledger";
 import { formatCount } from "~/lib/format";
 import { logger } from "../logger";
@@ -32,7 +40,13 @@ const PENDING_PER_USER = 5;
  * UPDATE: the order rows written after it take key-share locks on the discount through their
  * foreign keys, which FOR UPDATE would conflict with.) Throws the buyer's reason when it cannot.
  */
-async function lockDiscountIn(tx: Database, discountId: string, userId: string, quote: Quote, now: Date): Promise<void> {
+async function lockDiscountIn(
+  tx: Database,
+  discountId: string,
+  userId: string,
+  quote: Quote,
+  now: Date,
+): Promise<void> {
   const [discount] = await tx.select().from(discounts).where(eq(discounts.id, discountId)).for("no key update");
   const usedUp = discount?.active && (await countUserRedemptions(tx, discountId, userId)) >= discount.maxPerUser;
   const refusal = usedUp ? USED_CODE_MESSAGE : discountRefusal(discount, quote, now);
@@ -42,7 +56,10 @@ async function lockDiscountIn(tx: Database, discountId: string, userId: string, 
 /** Records the order's redemption and counts it; the caller holds the discount's lock. */
 async function holdDiscountIn(tx: Database, discountId: string, userId: string, transactionId: string): Promise<void> {
   await tx.insert(discountRedemptions).values({ transactionId, discountId, userId, state: "held" });
-  await tx.update(discounts).set({ redemptions: sql`${discounts.redemptions} + 1` }).where(eq(discounts.id, discountId));
+  await tx
+    .update(discounts)
+    .set({ redemptions: sql`${discounts.redemptions} + 1` })
+    .where(eq(discounts.id, discountId));
 }
 
 /** Gives a held redemption back (the order did not complete). */
@@ -52,10 +69,20 @@ async function releaseDiscountIn(tx: Database, transactionId: string): Promise<v
     .set({ state: "released" })
     .where(and(eq(discountRedemptions.transactionId, transactionId), eq(discountRedemptions.state, "held")))
     .returning({ discountId: discountRedemptions.discountId });
-  if (released) await tx.update(discounts).set({ redemptions: sql`${discounts.redemptions} - 1` }).where(eq(discounts.id, released.discountId));
+  if (released)
+    await tx
+      .update(discounts)
+      .set({ redemptions: sql`${discounts.redemptions} - 1` })
+      .where(eq(discounts.id, released.discountId));
 }
 
-async function recordEventIn(tx: Database, transactionId: string, status: TransactionStatus, source: string, note?: string | null) {
+async function recordEventIn(
+  tx: Database,
+  transactionId: string,
+  status: TransactionStatus,
+  source: string,
+  note?: string | null,
+) {
   await tx.insert(transactionEvents).values({ transactionId, status, source, note: note ?? null });
 }
 
@@ -83,7 +110,11 @@ export async function startCheckout(
     .from(transactions)
     .where(and(eq(transactions.userId, buyer.userId), eq(transactions.status, "pending")));
   if ((pending?.n ?? 0) >= PENDING_PER_USER) {
-    throw new CommerceError(429, "too_many_pending", "You have several payments still open. Finish or cancel one of them first (see your purchases on your profile).");
+    throw new CommerceError(
+      429,
+      "too_many_pending",
+      "You have several payments still open. Finish or cancel one of them first (see your purchases on your profile).",
+    );
   }
   const provider = options.provider ?? getPaymentProvider(db);
   const free = quote.totalMinor === 0;
@@ -134,18 +165,30 @@ export async function startCheckout(
       reference: transaction.id,
       amountMinor: quote.totalMinor,
       currency: quote.currency,
-      description: quote.lines.map((l) => `${l.quantity} × ${l.name} (${formatCount(l.unitTokens * l.quantity)} tokens)`).join(", "),
+      description: quote.lines
+        .map((l) => `${l.quantity} × ${l.name} (${formatCount(l.unitTokens * l.quantity)} tokens)`)
+        .join(", "),
       lines: quote.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitAmountMinor: l.unitPriceMinor })),
       customerEmail: buyer.email,
       successUrl: `${resultUrl}&checkout={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${resultUrl}&checkout={CHECKOUT_SESSION_ID}&canceled=1`,
     });
-    await db.update(transactions).set({ providerSessionId: checkout.id, updatedAt: new Date() }).where(eq(transactions.id, transaction.id));
+    await db
+      .update(transactions)
+      .set({ providerSessionId: checkout.id, updatedAt: new Date() })
+      .where(eq(transactions.id, transaction.id));
     return { transactionId: transaction.id, redirectTo: checkout.url };
   } catch (error) {
     logger.error({ err: error, transactionId: transaction.id }, "opening the provider's checkout failed");
-    await closeTransaction(db, transaction.id, "failed", { source: "checkout", failureMessage: "The payment page could not be opened. Nothing was charged; try again in a moment." });
-    throw new CommerceError(502, "provider_unavailable", "The payment page could not be opened. Nothing was charged; try again in a moment.");
+    await closeTransaction(db, transaction.id, "failed", {
+      source: "checkout",
+      failureMessage: "The payment page could not be opened. Nothing was charged; try again in a moment.",
+    });
+    throw new CommerceError(
+      502,
+      "provider_unavailable",
+      "The payment page could not be opened. Nothing was charged; try again in a moment.",
+    );
   }
 }
 
@@ -159,7 +202,13 @@ export async function markTransactionPaid(
     const tx = txn as unknown as Database;
     const [row] = await tx
       .update(transactions)
-      .set({ status: "paid", providerPaymentId: options.paymentId, paidAt: new Date(), updatedAt: new Date(), failureMessage: null })
+      .set({
+        status: "paid",
+        providerPaymentId: options.paymentId,
+        paidAt: new Date(),
+        updatedAt: new Date(),
+        failureMessage: null,
+      })
       .where(and(eq(transactions.id, transactionId), inArray(transactions.status, options.from ?? ["pending"])))
       .returning();
     if (!row) return null;
@@ -179,7 +228,9 @@ export async function markTransactionPaid(
     return row;
   });
   if (!paid) return false;
-  await queueReceipt(paid.id).catch((err: unknown) => logger.error({ err, transactionId }, "queueing the receipt failed; the reconciliation job retries it"));
+  await queueReceipt(paid.id).catch((err: unknown) =>
+    logger.error({ err, transactionId }, "queueing the receipt failed; the reconciliation job retries it"),
+  );
   return true;
 }
 
@@ -210,7 +261,12 @@ export async function closeTransaction(
  * A transaction closed on our side that the provider reports paid after all (a late payment) is
  * credited — the buyer's money was taken — and reported for an admin to look at.
  */
-export async function settleTransaction(db: Database, transactionId: string, source: string, provider?: PaymentProvider): Promise<Transaction | null> {
+export async function settleTransaction(
+  db: Database,
+  transactionId: string,
+  source: string,
+  provider?: PaymentProvider,
+): Promise<Transaction | null> {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!row) return null;
   const closed = row.status === "failed" || row.status === "canceled";
@@ -219,27 +275,61 @@ export async function settleTransaction(db: Database, transactionId: string, sou
   try {
     state = await (provider ?? getPaymentProvider(db, row.provider)).getCheckout(row.providerSessionId);
   } catch (error) {
-    logger.warn({ err: error, transactionId }, "reading a checkout from the provider failed; the transaction stays as it is");
+    logger.warn(
+      { err: error, transactionId },
+      "reading a checkout from the provider failed; the transaction stays as it is",
+    );
     return row;
   }
-  if (state.reference !== row.id || state.amountMinor !== row.totalMinor || state.currency.toUpperCase() !== row.currency.toUpperCase()) {
+  if (
+    state.reference !== row.id ||
+    state.amountMinor !== row.totalMinor ||
+    state.currency.toUpperCase() !== row.currency.toUpperCase()
+  ) {
     logger.error({ transactionId, state }, "the provider's checkout does not match its transaction; nothing applied");
-    await reportServerError(db, new Error(`Checkout ${row.providerSessionId} does not match transaction ${row.id}: nothing credited`), { fn: "settleTransaction" });
+    await reportServerError(
+      db,
+      new Error(`Checkout ${row.providerSessionId} does not match transaction ${row.id}: nothing credited`),
+      { fn: "settleTransaction" },
+    );
     return row;
   }
   if (closed) {
-    if (state.status === "paid" && (await markTransactionPaid(db, row.id, { paymentId: state.paymentId, source, note: `Paid after it was ${row.status}`, from: [row.status] }))) {
-      await reportServerError(db, new Error(`Transaction ${row.id} was ${row.status} on our side but paid at the provider; the tokens were credited`), { fn: "settleTransaction" });
+    if (
+      state.status === "paid" &&
+      (await markTransactionPaid(db, row.id, {
+        paymentId: state.paymentId,
+        source,
+        note: `Paid after it was ${row.status}`,
+        from: [row.status],
+      }))
+    ) {
+      await reportServerError(
+        db,
+        new Error(
+          `Transaction ${row.id} was ${row.status} on our side but paid at the provider; the tokens were credited`,
+        ),
+        { fn: "settleTransaction" },
+      );
     }
   } else if (state.status === "paid") await markTransactionPaid(db, row.id, { paymentId: state.paymentId, source });
-  else if (state.status === "failed") await closeTransaction(db, row.id, "failed", { source, failureMessage: state.failureMessage ?? "The payment did not go through." });
-  else if (state.status === "expired") await closeTransaction(db, row.id, "canceled", { source, failureMessage: "The payment was canceled." });
+  else if (state.status === "failed")
+    await closeTransaction(db, row.id, "failed", {
+      source,
+      failureMessage: state.failureMessage ?? "The payment did not go through.",
+    });
+  else if (state.status === "expired")
+    await closeTransaction(db, row.id, "canceled", { source, failureMessage: "The payment was canceled." });
   const [after] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   return after ?? null;
 }
 
 /** The transaction a provider's checkout belongs to. */
-export async function findTransactionByCheckout(db: Database, provider: string, checkoutId: string): Promise<Transaction | null> {
+export async function findTransactionByCheckout(
+  db: Database,
+  provider: string,
+  checkoutId: string,
+): Promise<Transaction | null> {
   const [row] = await db
     .select()
     .from(transactions)
@@ -254,9 +344,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * back, so a payment made meanwhile is credited instead; one the provider is still processing
  * cannot be canceled.
  */
-export async function cancelTransaction(db: Database, userId: string, transactionId: string): Promise<Transaction | null> {
+export async function cancelTransaction(
+  db: Database,
+  userId: string,
+  transactionId: string,
+): Promise<Transaction | null> {
   if (!UUID.test(transactionId)) return null;
-  const [row] = await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
   if (!row) return null;
   if (row.status !== "pending") return row;
   if (!row.providerSessionId) {
@@ -267,11 +364,19 @@ export async function cancelTransaction(db: Database, userId: string, transactio
       await provider.expireCheckout(row.providerSessionId);
       const settled = await settleTransaction(db, row.id, "buyer", provider);
       if (settled?.status === "pending") {
-        throw new CommerceError(409, "payment_processing", "The payment provider is still processing this payment, so it cannot be canceled now.");
+        throw new CommerceError(
+          409,
+          "payment_processing",
+          "The payment provider is still processing this payment, so it cannot be canceled now.",
+        );
       }
     } catch (error) {
       if (error instanceof CommerceError) throw error;
-      throw new CommerceError(502, "provider_unavailable", "The payment provider could not be reached. Try again in a moment.");
+      throw new CommerceError(
+        502,
+        "provider_unavailable",
+        "The payment provider could not be reached. Try again in a moment.",
+      );
     }
   }
   const [after] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
@@ -294,7 +399,15 @@ export interface TransactionView {
   refundedMinor: number | null;
   createdAt: string;
   paidAt: string | null;
-  lines: { productId: string; name: string; quantity: number; unitPriceMinor: number; unitTokens: number; discountMinor: number; totalMinor: number }[];
+  lines: {
+    productId: string;
+    name: string;
+    quantity: number;
+    unitPriceMinor: number;
+    unitTokens: number;
+    discountMinor: number;
+    totalMinor: number;
+  }[];
   events: { status: TransactionStatus; source: string; note: string | null; at: string }[];
 }
 
@@ -309,9 +422,20 @@ async function toViews(db: Database, rows: Transaction[], audience: "buyer" | "s
   const ids = rows.map((r) => r.id);
   const [allLines, allEvents] = await Promise.all([
     db.select().from(transactionLines).where(inArray(transactionLines.transactionId, ids)),
-    db.select().from(transactionEvents).where(inArray(transactionEvents.transactionId, ids)).orderBy(transactionEvents.createdAt),
+    db
+      .select()
+      .from(transactionEvents)
+      .where(inArray(transactionEvents.transactionId, ids))
+      .orderBy(transactionEvents.createdAt),
   ]);
-  return rows.map((row) => viewOf(row, allLines.filter((l) => l.transactionId === row.id), allEvents.filter((e) => e.transactionId === row.id), audience));
+  return rows.map((row) =>
+    viewOf(
+      row,
+      allLines.filter((l) => l.transactionId === row.id),
+      allEvents.filter((e) => e.transactionId === row.id),
+      audience,
+    ),
+  );
 }
 
 function viewOf(
@@ -347,22 +471,36 @@ function viewOf(
     })),
     // Buyers see when their purchase moved; who moved it and staff notes are for the back office.
     events: events.map((e) =>
-      audience === "buyer" ? { status: e.status, source: "", note: null, at: e.createdAt.toISOString() } : { status: e.status, source: e.source, note: e.note, at: e.createdAt.toISOString() },
+      audience === "buyer"
+        ? { status: e.status, source: "", note: null, at: e.createdAt.toISOString() }
+        : { status: e.status, source: e.source, note: e.note, at: e.createdAt.toISOString() },
     ),
   };
 }
 
 /** One of the user's own transactions (another user's is not found), with the balance after it. */
-export async function getUserTransaction(db: Database, userId: string, transactionId: string): Promise<(TransactionView & { balance: number }) | null> {
+export async function getUserTransaction(
+  db: Database,
+  userId: string,
+  transactionId: string,
+): Promise<(TransactionView & { balance: number }) | null> {
   if (!UUID.test(transactionId)) return null;
-  const [row] = await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
   if (!row) return null;
   return { ...(await toView(db, row, "buyer")), balance: await getTokenBalance(db, userId) };
 }
 
 /** The user's purchases, newest first (the profile's purchase history). */
 export async function listUserTransactions(db: Database, userId: string, limit = 20): Promise<TransactionView[]> {
-  const rows = await db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt))
+    .limit(limit);
   return toViews(db, rows, "buyer");
 }
 
@@ -383,12 +521,20 @@ export async function getBuyer(db: Database, userId: string) {
  * them only once the provider says they are expired. Re-queues receipts a crash left unqueued.
  * One transaction's trouble (a provider no longer configured, an outage) never stops the others.
  */
-export async function reconcileTransactions(db: Database, options: { now?: Date; olderThanMs?: number; abandonAfterMs?: number } = {}): Promise<{ settled: number; abandoned: number }> {
+export async function reconcileTransactions(
+  db: Database,
+  options: { now?: Date; olderThanMs?: number; abandonAfterMs?: number } = {},
+): Promise<{ settled: number; abandoned: number }> {
   const now = options.now ?? new Date();
   const olderThan = new Date(now.getTime() - (options.olderThanMs ?? 5 * 60_000));
   const abandonBefore = new Date(now.getTime() - (options.abandonAfterMs ?? 24 * 60 * 60_000));
   const pending = await db
-    .select({ id: transactions.id, createdAt: transactions.createdAt, provider: transactions.provider, session: transactions.providerSessionId })
+    .select({
+      id: transactions.id,
+      createdAt: transactions.createdAt,
+      provider: transactions.provider,
+      session: transactions.providerSessionId,
+    })
     .from(transactions)
     .where(and(eq(transactions.status, "pending"), lt(transactions.createdAt, olderThan)))
     .orderBy(asc(transactions.createdAt))
@@ -401,7 +547,11 @@ export async function reconcileTransactions(db: Database, options: { now?: Date;
       if (after?.status === "pending" && row.createdAt < abandonBefore && row.session) {
         await getPaymentProvider(db, row.provider).expireCheckout(row.session);
         after = await settleTransaction(db, row.id, "reconciliation");
-        if (after?.status === "pending") logger.warn({ transactionId: row.id }, "a checkout pending for a day could not be expired; left for an admin");
+        if (after?.status === "pending")
+          logger.warn(
+            { transactionId: row.id },
+            "a checkout pending for a day could not be expired; left for an admin",
+          );
       }
       if (after?.status === "canceled" && row.createdAt < abandonBefore) abandoned += 1;
       else if (after && after.status !== "pending") settled += 1;
@@ -412,8 +562,11 @@ export async function reconcileTransactions(db: Database, options: { now?: Date;
   const unsent = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(eq(transactions.status, "paid"), isNull(transactions.receiptQueuedAt), lt(transactions.paidAt, olderThan)))
+    .where(
+      and(eq(transactions.status, "paid"), isNull(transactions.receiptQueuedAt), lt(transactions.paidAt, olderThan)),
+    )
     .limit(200);
-  for (const row of unsent) await queueReceipt(row.id).catch((err: unknown) => logger.warn({ err }, "queueing a receipt failed"));
+  for (const row of unsent)
+    await queueReceipt(row.id).catch((err: unknown) => logger.warn({ err }, "queueing a receipt failed"));
   return { settled, abandoned };
 }

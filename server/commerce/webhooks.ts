@@ -18,8 +18,14 @@ export interface WebhookOutcome {
   status: string | null;
 }
 
-export async function handlePaymentWebhook(db: Database, providerId: string, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
-  if (providerId !== "sandbox" && providerId !== "stripe") throw new CommerceError(404, "unknown_provider", "No such payment provider");
+export async function handlePaymentWebhook(
+  db: Database,
+  providerId: string,
+  rawBody: string,
+  headers: Headers,
+): Promise<WebhookOutcome> {
+  if (providerId !== "sandbox" && providerId !== "stripe")
+    throw new CommerceError(404, "unknown_provider", "No such payment provider");
   let provider;
   try {
     provider = getPaymentProvider(db, providerId);
@@ -42,7 +48,10 @@ export async function handlePaymentWebhook(db: Database, providerId: string, raw
     // account may hold other sessions (payment links, other apps); Stripe retries non-2xx answers
     // for days and then disables the endpoint, so those are received and ignored.
     if (providerId === "sandbox") throw new CommerceError(404, "unknown_checkout", "No transaction has this checkout");
-    logger.info({ provider: providerId, event: event.id, checkout: event.checkoutId }, "ignored a webhook about a checkout that is not ours");
+    logger.info(
+      { provider: providerId, event: event.id, checkout: event.checkoutId },
+      "ignored a webhook about a checkout that is not ours",
+    );
     return { received: true, duplicate: false, transactionId: null, status: null };
   }
   const inserted = await db
@@ -54,5 +63,10 @@ export async function handlePaymentWebhook(db: Database, providerId: string, raw
   // Settling again is harmless (conditional updates, an idempotent ledger row), so a duplicate
   // still settles: if its first delivery crashed half-way, this one finishes the work.
   const after = await settleTransaction(db, transaction.id, `webhook ${event.type}`, provider);
-  return { received: true, duplicate: inserted.length === 0, transactionId: transaction.id, status: after?.status ?? null };
+  return {
+    received: true,
+    duplicate: inserted.length === 0,
+    transactionId: transaction.id,
+    status: after?.status ?? null,
+  };
 }

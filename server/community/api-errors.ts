@@ -3,7 +3,8 @@ import { ApiError } from "../http/api";
 import { CommunityError } from "./artworks";
 
 export function asApiError(error: unknown): unknown {
-  if (error instanceof CommunityError) return new ApiError(error.status, error.code, error.message, error.fields ? { fields: error.fields } : {});
+  if (error instanceof CommunityError)
+    return new ApiError(error.status, error.code, error.message, error.fields ? { fields: error.fields } : {});
   return error;
 }
 

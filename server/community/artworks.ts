@@ -12,7 +12,15 @@ import type { AspectRatio, GenerationMode } from "../../app/lib/generation";
 import type { ArtworkInput, ListQuery, ListSort, PublishInput, Visibility } from "../../app/lib/community";
 import type { ArtworkCard, ArtworkCreator, ArtworkPage, ArtworkView } from "../../app/lib/community-views";
 import type { Database } from "../db/client";
-import { artworkReactions, artworkReports, artworks, generationImages, generations, user, type ReactionValue } from "../db/schema";
+import {
+  artworkReactions,
+  artworkReports,
+  artworks,
+  generationImages,
+  generations,
+  user,
+  type ReactionValue,
+} from "../db/schema";
 import { fileUrl } from "../generation/generations";
 import { logger } from "../logger";
 import { addNotification } from "../notify/notifications";
@@ -71,7 +79,12 @@ export async function listArtworks(db: Database, query: ListQuery): Promise<Artw
   const column = SORT_COLUMN[sort];
   const after = decodeCursor(query.cursor, sort);
   if (after) {
-    const value = sort === "newest" || sort === "featured" ? sql`${after.value}::timestamptz` : sort === "trending" ? sql`${after.value}::float8` : sql`${after.value}::int`;
+    const value =
+      sort === "newest" || sort === "featured"
+        ? sql`${after.value}::timestamptz`
+        : sort === "trending"
+          ? sql`${after.value}::float8`
+          : sql`${after.value}::int`;
     conditions.push(sql`(${column}, ${artworks.id}) < (${value}, ${after.id}::uuid)`);
   }
   const rows = await db
@@ -88,7 +101,15 @@ export async function listArtworks(db: Database, query: ListQuery): Promise<Artw
 
 /** listArtworks through the shared list cache (list-cache.ts): what visitors' lists and searches use. */
 export function listArtworksCached(db: Database, query: ListQuery): Promise<ArtworkPage> {
-  const key = JSON.stringify([query.sort ?? "newest", query.limit ?? 24, query.mode ?? "", query.style ?? "", query.christmas ?? false, query.q ?? "", query.cursor ?? ""]);
+  const key = JSON.stringify([
+    query.sort ?? "newest",
+    query.limit ?? 24,
+    query.mode ?? "",
+    query.style ?? "",
+    query.christmas ?? false,
+    query.q ?? "",
+    query.cursor ?? "",
+  ]);
   return cachedList(key, () => listArtworks(db, query));
 }
 
@@ -110,7 +131,11 @@ export async function getArtworkView(db: Database, id: string, viewerId: string 
 /** The artwork when the viewer may see it: published ones by anyone with the id, others by the creator. */
 export async function findVisibleArtwork(db: Database, id: string, viewerId: string | null): Promise<JoinedRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select(cardColumns).from(artworks).innerJoin(user, eq(user.id, artworks.userId)).where(eq(artworks.id, id));
+  const [row] = await db
+    .select(cardColumns)
+    .from(artworks)
+    .innerJoin(user, eq(user.id, artworks.userId))
+    .where(eq(artworks.id, id));
   if (!row) return null;
   if (row.status !== "published" && row.userId !== viewerId) return null;
   return row;
@@ -162,21 +187,37 @@ export async function loadCommunityHome(db: Database): Promise<CommunityHome> {
     featured: featured.map(toCard),
     trending: trending.items,
     newest: newest.items,
-    topCreators: creators.map((c) => ({ creator: { id: c.id, name: c.name, image: c.image }, artworks: Number(c.artworks), likes: Number(c.likes) })),
+    topCreators: creators.map((c) => ({
+      creator: { id: c.id, name: c.name, image: c.image },
+      artworks: Number(c.artworks),
+      likes: Number(c.likes),
+    })),
   };
 }
 
 /** Public artworks sharing a tag or the style, excluding the artwork itself; most liked first. */
 export async function relatedArtworks(db: Database, id: string, limit = 8): Promise<ArtworkCard[]> {
   if (!isUuid(id)) return [];
-  const [current] = await db.select({ style: artworks.style, tags: artworks.tags }).from(artworks).where(eq(artworks.id, id));
+  const [current] = await db
+    .select({ style: artworks.style, tags: artworks.tags })
+    .from(artworks)
+    .where(eq(artworks.id, id));
   if (!current) return [];
   const n = Math.min(Math.max(limit, 1), 24);
   const base = () => db.select(cardColumns).from(artworks).innerJoin(user, eq(user.id, artworks.userId));
   const byTags =
     current.tags.length > 0
       ? await base()
-          .where(and(listed, ne(artworks.id, id), sql`${artworks.tags} ?| ARRAY[${sql.join(current.tags.map((t) => sql`${t}`), sql`, `)}]::text[]`))
+          .where(
+            and(
+              listed,
+              ne(artworks.id, id),
+              sql`${artworks.tags} ?| ARRAY[${sql.join(
+                current.tags.map((t) => sql`${t}`),
+                sql`, `,
+              )}]::text[]`,
+            ),
+          )
           .orderBy(desc(artworks.createdAt), desc(artworks.id))
           .limit(n)
       : [];
@@ -198,9 +239,15 @@ export async function relatedArtworks(db: Database, id: string, limit = 8): Prom
 
 export async function publishArtwork(db: Database, userId: string, input: PublishInput): Promise<ArtworkView> {
   const [generation] = isUuid(input.generationId)
-    ? await db.select().from(generations).where(and(eq(generations.id, input.generationId), eq(generations.userId, userId)))
+    ? await db
+        .select()
+        .from(generations)
+        .where(and(eq(generations.id, input.generationId), eq(generations.userId, userId)))
     : [];
-  if (!generation) throw new CommunityError(404, "not_found", "That picture does not exist.", { generationId: ["That picture does not exist."] });
+  if (!generation)
+    throw new CommunityError(404, "not_found", "That picture does not exist.", {
+      generationId: ["That picture does not exist."],
+    });
   if (generation.status !== "succeeded") {
     const message = "Only finished pictures can be published.";
     throw new CommunityError(409, "not_finished", message, { generationId: [message] });
@@ -209,7 +256,10 @@ export async function publishArtwork(db: Database, userId: string, input: Publis
     .select()
     .from(generationImages)
     .where(and(eq(generationImages.generationId, generation.id), eq(generationImages.index, input.imageIndex)));
-  if (!image) throw new CommunityError(400, "invalid_input", "That picture has no image at this position.", { imageIndex: ["Choose one of the pictures"] });
+  if (!image)
+    throw new CommunityError(400, "invalid_input", "That picture has no image at this position.", {
+      imageIndex: ["Choose one of the pictures"],
+    });
   await refuseBlockedTerms(db, input, generation.prompt);
 
   // The artwork keeps its own copies, so deleting the generation leaves it intact.
@@ -265,7 +315,12 @@ export async function publishArtwork(db: Database, userId: string, input: Publis
 }
 
 /** Edits the creator's own artwork (another user's id looks exactly like a missing one). */
-export async function updateArtwork(db: Database, userId: string, id: string, input: ArtworkInput): Promise<ArtworkView> {
+export async function updateArtwork(
+  db: Database,
+  userId: string,
+  id: string,
+  input: ArtworkInput,
+): Promise<ArtworkView> {
   if (!isUuid(id)) throw new CommunityError(404, "not_found", NOT_FOUND);
   const [current] = await db
     .select({ prompt: artworks.prompt })
@@ -299,8 +354,16 @@ export async function unpublishArtwork(db: Database, userId: string, id: string)
     .returning({ key: artworks.key, thumbKey: artworks.thumbKey });
   if (!row) {
     // A hidden or removed artwork stays with its reports until moderators have decided.
-    const [held] = await db.select({ status: artworks.status }).from(artworks).where(and(eq(artworks.id, id), eq(artworks.userId, userId)));
-    if (held) throw new CommunityError(409, "under_review", "This artwork is with our moderators, so it cannot be deleted until they have decided.");
+    const [held] = await db
+      .select({ status: artworks.status })
+      .from(artworks)
+      .where(and(eq(artworks.id, id), eq(artworks.userId, userId)));
+    if (held)
+      throw new CommunityError(
+        409,
+        "under_review",
+        "This artwork is with our moderators, so it cannot be deleted until they have decided.",
+      );
     return false;
   }
   clearListCache();
@@ -335,12 +398,24 @@ export interface ReactionCounts {
  * Sets, switches or removes the user's reaction. The artwork row is locked for the whole
  * transaction, so the counters move by exact deltas however many people react at once.
  */
-export async function setReaction(db: Database, userId: string, id: string, value: ReactionValue | null): Promise<ReactionCounts> {
+export async function setReaction(
+  db: Database,
+  userId: string,
+  id: string,
+  value: ReactionValue | null,
+): Promise<ReactionCounts> {
   if (!isUuid(id)) throw new CommunityError(404, "not_found", NOT_FOUND);
   const milestone = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const [artwork] = await tx
-      .select({ id: artworks.id, userId: artworks.userId, title: artworks.title, likeMilestone: artworks.likeMilestone, likes: artworks.likes, dislikes: artworks.dislikes })
+      .select({
+        id: artworks.id,
+        userId: artworks.userId,
+        title: artworks.title,
+        likeMilestone: artworks.likeMilestone,
+        likes: artworks.likes,
+        dislikes: artworks.dislikes,
+      })
       .from(artworks)
       .where(and(eq(artworks.id, id), eq(artworks.status, "published")))
       .for("update");
@@ -350,15 +425,21 @@ export async function setReaction(db: Database, userId: string, id: string, valu
       .from(artworkReactions)
       .where(and(eq(artworkReactions.artworkId, id), eq(artworkReactions.userId, userId)));
     const before = existing?.value ?? null;
-    if (before === value) return { counts: { likes: artwork.likes, dislikes: artwork.dislikes, myReaction: value }, notify: null };
+    if (before === value)
+      return { counts: { likes: artwork.likes, dislikes: artwork.dislikes, myReaction: value }, notify: null };
     const now = new Date();
     if (value === null) {
-      await tx.delete(artworkReactions).where(and(eq(artworkReactions.artworkId, id), eq(artworkReactions.userId, userId)));
+      await tx
+        .delete(artworkReactions)
+        .where(and(eq(artworkReactions.artworkId, id), eq(artworkReactions.userId, userId)));
     } else {
       await tx
         .insert(artworkReactions)
         .values({ artworkId: id, userId, value, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: [artworkReactions.artworkId, artworkReactions.userId], set: { value, updatedAt: now } });
+        .onConflictDoUpdate({
+          target: [artworkReactions.artworkId, artworkReactions.userId],
+          set: { value, updatedAt: now },
+        });
     }
     const likeDelta = (value === "like" ? 1 : 0) - (before === "like" ? 1 : 0);
     const dislikeDelta = (value === "dislike" ? 1 : 0) - (before === "dislike" ? 1 : 0);
@@ -403,7 +484,12 @@ export async function reportArtwork(
     .values({ artworkId: artwork.id, reporterId: userId, reason: input.reason, details: input.details, status: "open" })
     .onConflictDoNothing()
     .returning({ id: artworkReports.id });
-  if (!row) throw new CommunityError(409, "already_reported", "You have reported this artwork already; the moderators will look at it.");
+  if (!row)
+    throw new CommunityError(
+      409,
+      "already_reported",
+      "You have reported this artwork already; the moderators will look at it.",
+    );
   return row;
 }
 
@@ -434,7 +520,10 @@ function decayed(now: Date): SQL {
  * each halved per day of age, never below zero. With `artworkId`, that artwork only (after a
  * reaction); without, every artwork with recent activity or a score still above zero.
  */
-export async function refreshTrendingScores(db: Database, options: { artworkId?: string; now?: Date } = {}): Promise<void> {
+export async function refreshTrendingScores(
+  db: Database,
+  options: { artworkId?: string; now?: Date } = {},
+): Promise<void> {
   const now = options.now ?? new Date();
   if (options.artworkId) {
     await db.execute(sql`
@@ -542,4 +631,3 @@ export async function countUserArtworks(db: Database, userId: string): Promise<n
   const [row] = await db.select({ n: count() }).from(artworks).where(eq(artworks.userId, userId));
   return row?.n ?? 0;
 }
-

@@ -36,8 +36,16 @@ export async function readArtworkImage(
       .replace(/^-+|-+$/g, "")
       .slice(0, 60) || "artwork";
   if (format === "original") {
-    const ext = Object.values(DOWNLOAD_FORMATS).find((f) => f.contentType === file.contentType)?.ext ?? (/\.([a-z0-9]+)$/i.exec(artwork.key)?.[1] ?? "png");
-    return { artworkId: artwork.id, bytes: file.bytes, contentType: file.contentType, fileName: `atelier-${slug}-${artwork.seed}.${ext}` };
+    const ext =
+      Object.values(DOWNLOAD_FORMATS).find((f) => f.contentType === file.contentType)?.ext ??
+      /\.([a-z0-9]+)$/i.exec(artwork.key)?.[1] ??
+      "png";
+    return {
+      artworkId: artwork.id,
+      bytes: file.bytes,
+      contentType: file.contentType,
+      fileName: `atelier-${slug}-${artwork.seed}.${ext}`,
+    };
   }
   const target = DOWNLOAD_FORMATS[format];
   const bytes =
@@ -48,7 +56,12 @@ export async function readArtworkImage(
         : format === "webp"
           ? await sharp(file.bytes).webp({ quality: 92 }).toBuffer()
           : await sharp(file.bytes).png().toBuffer();
-  return { artworkId: artwork.id, bytes, contentType: target.contentType, fileName: `atelier-${slug}-${artwork.seed}.${target.ext}` };
+  return {
+    artworkId: artwork.id,
+    bytes,
+    contentType: target.contentType,
+    fileName: `atelier-${slug}-${artwork.seed}.${target.ext}`,
+  };
 }
 
 /** Who downloads: the user, or for visitors a hash of the client address (no address is stored). */
@@ -71,11 +84,20 @@ export async function recordDownload(
     const tx = txRaw as unknown as Database;
     const [inserted] = await tx
       .insert(artworkDownloads)
-      .values({ artworkId: input.artworkId, downloaderKey: downloaderKey(input.userId, input.clientAddress), windowStart, format: input.format, createdAt: now })
+      .values({
+        artworkId: input.artworkId,
+        downloaderKey: downloaderKey(input.userId, input.clientAddress),
+        windowStart,
+        format: input.format,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: artworkDownloads.id });
     if (!inserted) {
-      const [row] = await tx.select({ downloads: artworks.downloads }).from(artworks).where(eq(artworks.id, input.artworkId));
+      const [row] = await tx
+        .select({ downloads: artworks.downloads })
+        .from(artworks)
+        .where(eq(artworks.id, input.artworkId));
       return { counted: false, downloads: row?.downloads ?? 0 };
     }
     const [row] = await tx

@@ -41,5 +41,4 @@ export function cachedList<T>(key: string, load: () => Promise<T>, now = Date.no
 export function clearListCache(): void {
   entries.clear();
   clearSharedResponses(); // the HTTP answers built from these pages
-
 }

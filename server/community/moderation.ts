@@ -21,7 +21,10 @@ export const moderationInput = z
     action: z.enum(MODERATION_ACTIONS),
     reason: z.string().trim().max(500, "Keep the reason under 500 characters").default(""),
   })
-  .refine((v) => !["hide", "remove"].includes(v.action) || v.reason.length >= 3, { path: ["reason"], message: "Tell the creator why (at least 3 characters)" });
+  .refine((v) => !["hide", "remove"].includes(v.action) || v.reason.length >= 3, {
+    path: ["reason"],
+    message: "Tell the creator why (at least 3 characters)",
+  });
 
 export class ModerationError extends Error {
   override name = "ModerationError";
@@ -52,10 +55,24 @@ export async function listModerationQueue(db: Database, limit = 50) {
     rows.length === 0
       ? []
       : await db
-          .select({ artworkId: artworkReports.artworkId, reason: artworkReports.reason, details: artworkReports.details, createdAt: artworkReports.createdAt, reporterName: user.name })
+          .select({
+            artworkId: artworkReports.artworkId,
+            reason: artworkReports.reason,
+            details: artworkReports.details,
+            createdAt: artworkReports.createdAt,
+            reporterName: user.name,
+          })
           .from(artworkReports)
           .innerJoin(user, eq(user.id, artworkReports.reporterId))
-          .where(and(eq(artworkReports.status, "open"), inArray(artworkReports.artworkId, rows.map((r) => r.artworkId))))
+          .where(
+            and(
+              eq(artworkReports.status, "open"),
+              inArray(
+                artworkReports.artworkId,
+                rows.map((r) => r.artworkId),
+              ),
+            ),
+          )
           .orderBy(desc(artworkReports.createdAt));
   return rows.map((r) => ({
     ...r,
@@ -63,7 +80,12 @@ export async function listModerationQueue(db: Database, limit = 50) {
     openReports: open
       .filter((report) => report.artworkId === r.artworkId)
       .slice(0, REPORTS_SHOWN)
-      .map(({ reason, details, createdAt, reporterName }) => ({ reason, details, reporterName, createdAt: createdAt.toISOString() })),
+      .map(({ reason, details, createdAt, reporterName }) => ({
+        reason,
+        details,
+        reporterName,
+        createdAt: createdAt.toISOString(),
+      })),
   }));
 }
 
@@ -80,19 +102,45 @@ export async function listFeaturedArtworks(db: Database, limit = 24) {
     .limit(limit);
 }
 
-const NOTICES: Partial<Record<ModerationAction, (title: string, reason: string) => { title: string; message: string; status: "warning" | "info" | "success" }>> = {
-  hide: (title, reason) => ({ status: "warning", title: "Your artwork is hidden", message: `"${title}" is hidden from the community while we look at it: ${reason}` }),
-  remove: (title, reason) => ({ status: "warning", title: "Your artwork was removed", message: `"${title}" was removed from the community: ${reason}` }),
-  restore: (title) => ({ status: "info", title: "Your artwork is back", message: `"${title}" is visible in the community again.` }),
-  feature: (title) => ({ status: "success", title: "Your artwork is featured", message: `"${title}" is featured on the community's main page.` }),
+const NOTICES: Partial<
+  Record<
+    ModerationAction,
+    (title: string, reason: string) => { title: string; message: string; status: "warning" | "info" | "success" }
+  >
+> = {
+  hide: (title, reason) => ({
+    status: "warning",
+    title: "Your artwork is hidden",
+    message: `"${title}" is hidden from the community while we look at it: ${reason}`,
+  }),
+  remove: (title, reason) => ({
+    status: "warning",
+    title: "Your artwork was removed",
+    message: `"${title}" was removed from the community: ${reason}`,
+  }),
+  restore: (title) => ({
+    status: "info",
+    title: "Your artwork is back",
+    message: `"${title}" is visible in the community again.`,
+  }),
+  feature: (title) => ({
+    status: "success",
+    title: "Your artwork is featured",
+    message: `"${title}" is featured on the community's main page.`,
+  }),
 };
 
-export async function moderateArtwork(db: Database, actor: Actor, input: z.output<typeof moderationInput>): Promise<{ message: string }> {
+export async function moderateArtwork(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof moderationInput>,
+): Promise<{ message: string }> {
   const result = await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const [before] = await tx.select().from(artworks).where(eq(artworks.id, input.artworkId)).for("update");
     if (!before) throw new ModerationError("That artwork does not exist.");
-    if (before.status === "removed" && input.action !== "dismiss") throw new ModerationError("This artwork was removed; it stays removed.");
+    if (before.status === "removed" && input.action !== "dismiss")
+      throw new ModerationError("This artwork was removed; it stays removed.");
     const change: Partial<typeof artworks.$inferInsert> = {};
     let resolve: "actioned" | "dismissed" | null = null;
     switch (input.action) {
@@ -111,7 +159,8 @@ export async function moderateArtwork(db: Database, actor: Actor, input: z.outpu
         resolve = "dismissed";
         break;
       case "feature":
-        if (before.status !== "published" || before.visibility !== "public") throw new ModerationError("Only published, public artworks can be featured.");
+        if (before.status !== "published" || before.visibility !== "public")
+          throw new ModerationError("Only published, public artworks can be featured.");
         change.featuredAt = new Date();
         break;
       case "unfeature":
@@ -121,7 +170,9 @@ export async function moderateArtwork(db: Database, actor: Actor, input: z.outpu
         resolve = "dismissed";
         break;
     }
-    const [after] = Object.keys(change).length ? await tx.update(artworks).set(change).where(eq(artworks.id, before.id)).returning() : [before];
+    const [after] = Object.keys(change).length
+      ? await tx.update(artworks).set(change).where(eq(artworks.id, before.id)).returning()
+      : [before];
     let resolved = 0;
     if (resolve) {
       const rows = await tx
@@ -133,7 +184,13 @@ export async function moderateArtwork(db: Database, actor: Actor, input: z.outpu
     }
     const { search: _b, ...beforeRow } = before;
     const { search: _a, ...afterRow } = after!;
-    await recordAudit(tx, actor, { action: `artwork.${input.action}`, entityType: "artwork", entityId: before.id, before: beforeRow, after: { ...afterRow, reason: input.reason || null, reportsResolved: resolved } });
+    await recordAudit(tx, actor, {
+      action: `artwork.${input.action}`,
+      entityType: "artwork",
+      entityId: before.id,
+      before: beforeRow,
+      after: { ...afterRow, reason: input.reason || null, reportsResolved: resolved },
+    });
     return { before, resolved };
   });
   clearListCache();
@@ -147,5 +204,7 @@ export async function moderateArtwork(db: Database, actor: Actor, input: z.outpu
     unfeature: "No longer featured.",
     dismiss: "Reports dismissed; the artwork stays as it is.",
   };
-  return { message: `${words[input.action]}${result.resolved ? ` ${result.resolved} report${result.resolved === 1 ? "" : "s"} closed.` : ""}` };
+  return {
+    message: `${words[input.action]}${result.resolved ? ` ${result.resolved} report${result.resolved === 1 ? "" : "s"} closed.` : ""}`,
+  };
 }

@@ -16,11 +16,26 @@ export const BLOCKED_TERMS_KEY = "blocked_terms";
 export const blockedTermsSchema = z.array(z.string().trim().toLowerCase().min(1).max(60)).max(1000);
 
 /** A deliberately short default: obvious profanity and explicit words. */
-export const DEFAULT_BLOCKED_TERMS: string[] = ["fuck", "fucking", "shit", "cunt", "porn", "nsfw", "nude", "nudes", "hentai", "bitch", "motherfucker"];
+export const DEFAULT_BLOCKED_TERMS: string[] = [
+  "fuck",
+  "fucking",
+  "shit",
+  "cunt",
+  "porn",
+  "nsfw",
+  "nude",
+  "nudes",
+  "hentai",
+  "bitch",
+  "motherfucker",
+];
 
 /** The blocked words, read after each change of site_settings. */
 export const loadBlockedTerms = cachedRead(["site_settings"], async (db): Promise<string[]> => {
-  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, BLOCKED_TERMS_KEY));
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, BLOCKED_TERMS_KEY));
   if (!row) return DEFAULT_BLOCKED_TERMS;
   const parsed = blockedTermsSchema.safeParse(row.value);
   return parsed.success ? parsed.data : DEFAULT_BLOCKED_TERMS;

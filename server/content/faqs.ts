@@ -29,12 +29,14 @@ export interface FaqEntry {
 
 /** The published questions, in order: what the pricing page shows. */
 /** The published FAQ, read after each change. */
-export const listPublishedFaqs = cachedRead(["faqs"], (db): Promise<FaqEntry[]> =>
-  db
-    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
-    .from(faqs)
-    .where(eq(faqs.published, true))
-    .orderBy(asc(faqs.sortOrder), asc(faqs.createdAt)),
+export const listPublishedFaqs = cachedRead(
+  ["faqs"],
+  (db): Promise<FaqEntry[]> =>
+    db
+      .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
+      .from(faqs)
+      .where(eq(faqs.published, true))
+      .orderBy(asc(faqs.sortOrder), asc(faqs.createdAt)),
 );
 
 export async function listFaqsForAdmin(db: Database): Promise<Faq[]> {
@@ -76,8 +78,18 @@ export async function createFaq(db: Database, actor: Actor, form: FaqForm): Prom
 export async function updateFaq(db: Database, actor: Actor, id: string, form: FaqForm): Promise<Faq> {
   return inTx(db, async (tx) => {
     const before = await lockFaq(tx, id);
-    const [after] = await tx.update(faqs).set({ ...form, updatedAt: new Date() }).where(eq(faqs.id, id)).returning();
-    await recordAudit(tx, actor, { action: before.published === form.published ? "faq.update" : form.published ? "faq.publish" : "faq.unpublish", entityType: "faq", entityId: id, before, after });
+    const [after] = await tx
+      .update(faqs)
+      .set({ ...form, updatedAt: new Date() })
+      .where(eq(faqs.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: before.published === form.published ? "faq.update" : form.published ? "faq.publish" : "faq.unpublish",
+      entityType: "faq",
+      entityId: id,
+      before,
+      after,
+    });
     return after!;
   });
 }
@@ -86,7 +98,13 @@ export async function setFaqPublished(db: Database, actor: Actor, id: string, pu
   return inTx(db, async (tx) => {
     const before = await lockFaq(tx, id);
     const [after] = await tx.update(faqs).set({ published, updatedAt: new Date() }).where(eq(faqs.id, id)).returning();
-    await recordAudit(tx, actor, { action: published ? "faq.publish" : "faq.unpublish", entityType: "faq", entityId: id, before, after });
+    await recordAudit(tx, actor, {
+      action: published ? "faq.publish" : "faq.unpublish",
+      entityType: "faq",
+      entityId: id,
+      before,
+      after,
+    });
     return after!;
   });
 }
@@ -102,8 +120,18 @@ export async function moveFaq(db: Database, actor: Actor, id: string, direction:
     // Renumber in tens so equal orders (seeded or imported) swap cleanly too.
     const order = all.map((f) => f.id);
     [order[index], order[all.indexOf(other)]] = [order[all.indexOf(other)]!, order[index]!];
-    for (const [i, faqId] of order.entries()) await tx.update(faqs).set({ sortOrder: (i + 1) * 10 }).where(eq(faqs.id, faqId));
-    await recordAudit(tx, actor, { action: `faq.move-${direction}`, entityType: "faq", entityId: id, before: { order: all.map((f) => f.id) }, after: { order } });
+    for (const [i, faqId] of order.entries())
+      await tx
+        .update(faqs)
+        .set({ sortOrder: (i + 1) * 10 })
+        .where(eq(faqs.id, faqId));
+    await recordAudit(tx, actor, {
+      action: `faq.move-${direction}`,
+      entityType: "faq",
+      entityId: id,
+      before: { order: all.map((f) => f.id) },
+      after: { order },
+    });
   });
 }
 

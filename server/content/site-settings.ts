@@ -33,7 +33,10 @@ const loadStoredSettings = cachedRead(["site_settings"], async (db): Promise<Par
   return { allowedDomains: read("allowed_domains"), externalRedirectHosts: read("external_redirect_hosts") };
 });
 
-export async function loadSiteSettings(db: Database, config: Pick<Config, "allowedDomains" | "externalRedirectHosts">): Promise<SiteSettings> {
+export async function loadSiteSettings(
+  db: Database,
+  config: Pick<Config, "allowedDomains" | "externalRedirectHosts">,
+): Promise<SiteSettings> {
   const stored = await loadStoredSettings(db);
   return {
     allowedDomains: stored.allowedDomains ?? config.allowedDomains,

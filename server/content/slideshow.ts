@@ -59,12 +59,24 @@ const loadActiveSlides = cachedRead(["slideshow_backgrounds"], (db) =>
 );
 
 export async function listLiveSlides(db: Database, now = new Date()): Promise<PublicSlide[]> {
-  const rows = (await loadActiveSlides(db)).filter((s) => (!s.startsAt || s.startsAt <= now) && (!s.endsAt || s.endsAt > now));
-  return rows.map((s) => ({ id: s.id, title: s.title, subtitle: s.subtitle, href: s.linkUrl || null, imageUrl: slideImageUrl(s), color: s.color }));
+  const rows = (await loadActiveSlides(db)).filter(
+    (s) => (!s.startsAt || s.startsAt <= now) && (!s.endsAt || s.endsAt > now),
+  );
+  return rows.map((s) => ({
+    id: s.id,
+    title: s.title,
+    subtitle: s.subtitle,
+    href: s.linkUrl || null,
+    imageUrl: slideImageUrl(s),
+    color: s.color,
+  }));
 }
 
 export async function listSlidesForAdmin(db: Database): Promise<Slide[]> {
-  return db.select().from(slideshowBackgrounds).orderBy(asc(slideshowBackgrounds.sortOrder), asc(slideshowBackgrounds.createdAt));
+  return db
+    .select()
+    .from(slideshowBackgrounds)
+    .orderBy(asc(slideshowBackgrounds.sortOrder), asc(slideshowBackgrounds.createdAt));
 }
 
 export async function getSlide(db: Database, id: string): Promise<Slide | null> {
@@ -121,7 +133,13 @@ export async function createSlide(db: Database, actor: Actor, form: SlideForm, i
 }
 
 /** Saves a slide's fields, and its picture when a new one is given. */
-export async function updateSlide(db: Database, actor: Actor, id: string, form: SlideForm, image: Buffer | null): Promise<Slide> {
+export async function updateSlide(
+  db: Database,
+  actor: Actor,
+  id: string,
+  form: SlideForm,
+  image: Buffer | null,
+): Promise<Slide> {
   if (!UUID.test(id) || !(await getSlide(db, id))) throw new SlideNotFoundError();
   const stored = image ? await storeSlideImage(image) : null;
   let replaced: string | null = null;
@@ -148,8 +166,18 @@ export async function updateSlide(db: Database, actor: Actor, id: string, form: 
 export async function setSlideActive(db: Database, actor: Actor, id: string, active: boolean): Promise<Slide> {
   return inTx(db, async (tx) => {
     const before = await lockSlide(tx, id);
-    const [after] = await tx.update(slideshowBackgrounds).set({ active, updatedAt: new Date() }).where(eq(slideshowBackgrounds.id, id)).returning();
-    await recordAudit(tx, actor, { action: active ? "slide.activate" : "slide.deactivate", entityType: "slide", entityId: id, before, after });
+    const [after] = await tx
+      .update(slideshowBackgrounds)
+      .set({ active, updatedAt: new Date() })
+      .where(eq(slideshowBackgrounds.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: active ? "slide.activate" : "slide.deactivate",
+      entityType: "slide",
+      entityId: id,
+      before,
+      after,
+    });
     return after!;
   });
 }
@@ -158,14 +186,28 @@ export async function setSlideActive(db: Database, actor: Actor, id: string, act
 export async function moveSlide(db: Database, actor: Actor, id: string, direction: "up" | "down"): Promise<void> {
   await inTx(db, async (tx) => {
     await lockSlide(tx, id);
-    const all = await tx.select().from(slideshowBackgrounds).orderBy(asc(slideshowBackgrounds.sortOrder), asc(slideshowBackgrounds.createdAt)).for("update");
+    const all = await tx
+      .select()
+      .from(slideshowBackgrounds)
+      .orderBy(asc(slideshowBackgrounds.sortOrder), asc(slideshowBackgrounds.createdAt))
+      .for("update");
     const index = all.findIndex((s) => s.id === id);
     const otherIndex = direction === "up" ? index - 1 : index + 1;
     if (otherIndex < 0 || otherIndex >= all.length) return;
     const order = all.map((s) => s.id);
     [order[index], order[otherIndex]] = [order[otherIndex]!, order[index]!];
-    for (const [i, slideId] of order.entries()) await tx.update(slideshowBackgrounds).set({ sortOrder: (i + 1) * 10 }).where(eq(slideshowBackgrounds.id, slideId));
-    await recordAudit(tx, actor, { action: `slide.move-${direction}`, entityType: "slide", entityId: id, before: { order: all.map((s) => s.id) }, after: { order } });
+    for (const [i, slideId] of order.entries())
+      await tx
+        .update(slideshowBackgrounds)
+        .set({ sortOrder: (i + 1) * 10 })
+        .where(eq(slideshowBackgrounds.id, slideId));
+    await recordAudit(tx, actor, {
+      action: `slide.move-${direction}`,
+      entityType: "slide",
+      entityId: id,
+      before: { order: all.map((s) => s.id) },
+      after: { order },
+    });
   });
 }
 

@@ -56,16 +56,23 @@ export function parseChange(payload: string): DatabaseChange {
 export async function startChangeFeed(handle: DatabaseHandle): Promise<() => Promise<void>> {
   let versions: Map<string, number> | undefined; // unknown until the first read
   const recheck = async () => {
-    const rows = await handle.db.select({ table: runtimeChanges.tableName, version: runtimeChanges.version }).from(runtimeChanges);
+    const rows = await handle.db
+      .select({ table: runtimeChanges.tableName, version: runtimeChanges.version })
+      .from(runtimeChanges);
     const seen = versions;
     versions = new Map(rows.map((r) => [r.table, r.version]));
     if (!seen) return;
-    for (const [table, version] of versions) if ((seen.get(table) ?? 0) !== version) announceChange({ kind: "table", table });
+    for (const [table, version] of versions)
+      if ((seen.get(table) ?? 0) !== version) announceChange({ kind: "table", table });
   };
-  const stopListening = await handle.listen(CHANGES_CHANNEL, (payload) => announceChange(parseChange(payload)), () => {
-    logger.warn("the database change feed reconnected: forgetting cached settings and sessions");
-    announceChange({ kind: "unknown" });
-  });
+  const stopListening = await handle.listen(
+    CHANGES_CHANNEL,
+    (payload) => announceChange(parseChange(payload)),
+    () => {
+      logger.warn("the database change feed reconnected: forgetting cached settings and sessions");
+      announceChange({ kind: "unknown" });
+    },
+  );
   let timer: NodeJS.Timeout | undefined;
   if (handle.kind === "postgres") {
     await recheck();

@@ -69,7 +69,10 @@ export function lockDataDirectory(dir: string): () => void {
 }
 
 /** Opens a database. A PGlite data directory is locked to this process while open. */
-export async function openDatabase(target: DatabaseTarget, options: { pgliteData?: Blob } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: { pgliteData?: Blob } = {},
+): Promise<DatabaseHandle> {
   if (target.kind === "pglite") {
     const unlock = target.dir ? lockDataDirectory(target.dir) : () => {};
     try {
@@ -105,7 +108,12 @@ export async function openDatabase(target: DatabaseTarget, options: { pgliteData
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-  return { db, kind: "postgres", listen: (channel, onMessage, onGap) => listenOnPostgres(target.url, channel, onMessage, onGap), close: () => pool.end() };
+  return {
+    db,
+    kind: "postgres",
+    listen: (channel, onMessage, onGap) => listenOnPostgres(target.url, channel, onMessage, onGap),
+    close: () => pool.end(),
+  };
 }
 
 /** LISTEN on a connection of its own, outside the pool, reconnecting with a growing pause (up to 5 s). */

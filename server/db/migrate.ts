@@ -47,7 +47,9 @@ export function countShippedMigrations(): number {
 /** True when every shipped migration is recorded as applied. */
 export async function isDatabaseMigrated(handle: DatabaseHandle): Promise<boolean> {
   try {
-    const result = (await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+    const result = (await handle.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     const n = Number(result.rows[0]?.n ?? 0);

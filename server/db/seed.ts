@@ -41,7 +41,9 @@ export interface SeedOptions {
 export async function seedDemoAccounts(db: Database, options: SeedOptions = {}): Promise<SeededAccount[]> {
   const created: SeededAccount[] = [];
   for (const demo of DEMO_ACCOUNTS) {
-    const password = (demo.role === "admin" ? options.demoAdminPassword : options.demoUserPassword) ?? randomBytes(9).toString("base64url");
+    const password =
+      (demo.role === "admin" ? options.demoAdminPassword : options.demoUserPassword) ??
+      randomBytes(9).toString("base64url");
     const userId = randomUUID();
     const hash = await hashPassword(password);
     const made = await db.transaction(async (tx) => {
@@ -51,7 +53,9 @@ export async function seedDemoAccounts(db: Database, options: SeedOptions = {}):
         .onConflictDoNothing({ target: user.email })
         .returning({ id: user.id });
       if (rows.length === 0) return false; // already there (or another process just made it)
-      await tx.insert(account).values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
+      await tx
+        .insert(account)
+        .values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
       return true;
     });
     if (made) {
@@ -63,7 +67,11 @@ export async function seedDemoAccounts(db: Database, options: SeedOptions = {}):
   return created;
 }
 
-export async function seedDemoData(db: Database, log?: Logger, options: SeedOptions = {}): Promise<{ accounts: SeededAccount[] }> {
+export async function seedDemoData(
+  db: Database,
+  log?: Logger,
+  options: SeedOptions = {},
+): Promise<{ accounts: SeededAccount[] }> {
   const inserted = await db
     .insert(routeRules)
     .values(DEMO_ROUTE_RULES.map((r) => ({ ...r, permanent: false, enabled: true })))

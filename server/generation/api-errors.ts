@@ -4,8 +4,10 @@ import { GenerationError } from "./generations";
 import { UploadError } from "./uploads";
 
 export function asApiError(error: unknown): unknown {
-  if (error instanceof GenerationError) return new ApiError(error.status, error.code, error.message, error.fields ? { fields: error.fields } : {});
-  if (error instanceof UploadError) return new ApiError(error.status, error.code, error.message, { fields: { [error.field]: [error.message] } });
+  if (error instanceof GenerationError)
+    return new ApiError(error.status, error.code, error.message, error.fields ? { fields: error.fields } : {});
+  if (error instanceof UploadError)
+    return new ApiError(error.status, error.code, error.message, { fields: { [error.field]: [error.message] } });
   return error;
 }
 

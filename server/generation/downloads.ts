@@ -49,5 +49,9 @@ export async function readGenerationImage(
           ? await sharp(file.bytes).webp({ quality: 92 }).toBuffer()
           : await sharp(file.bytes).png().toBuffer();
   const seed = image.seed ?? generation.seed;
-  return { bytes, contentType: target.contentType, fileName: `atelier-${timestamp14(generation.createdAt)}-${seed}-${index + 1}.${target.ext}` };
+  return {
+    bytes,
+    contentType: target.contentType,
+    fileName: `atelier-${timestamp14(generation.createdAt)}-${seed}-${index + 1}.${target.ext}`,
+  };
 }

@@ -11,7 +11,12 @@ const POLL_MS = 400;
 const KEEPALIVE_MS = 15_000;
 const MAX_STREAM_MS = 5 * 60_000;
 
-export function generationEventStream(db: Database, userId: string, generationId: string, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function generationEventStream(
+  db: Database,
+  userId: string,
+  generationId: string,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let timer: ReturnType<typeof setTimeout> | undefined;
   return new ReadableStream<Uint8Array>({

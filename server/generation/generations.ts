@@ -64,11 +64,18 @@ export interface CreateGenerationOptions {
   expectedCost?: number;
 }
 
-export async function createGeneration(db: Database, options: CreateGenerationOptions): Promise<{ generation: GenerationView; balance: number }> {
+export async function createGeneration(
+  db: Database,
+  options: CreateGenerationOptions,
+): Promise<{ generation: GenerationView; balance: number }> {
   const { userId, input } = options;
   const settings = await loadTokenSettings(db);
   if (settings.generationPaused) {
-    throw new GenerationError(503, "generation_paused", "Generation is paused by the administrators for a moment. Your tokens are safe; try again soon.");
+    throw new GenerationError(
+      503,
+      "generation_paused",
+      "Generation is paused by the administrators for a moment. Your tokens are safe; try again soon.",
+    );
   }
   if (input.mode !== "text" && !options.source) {
     const field = input.mode === "image" ? "sourceImage" : "doodle";
@@ -80,7 +87,11 @@ export async function createGeneration(db: Database, options: CreateGenerationOp
     routed = await primaryEngineForMode(db, input.mode);
   } catch (error) {
     if (!(error instanceof NoEngineError)) throw error;
-    throw new GenerationError(503, "no_engine", `${MODE_LABELS[input.mode]} is switched off for the moment. Your tokens are safe; try another mode or come back soon.`);
+    throw new GenerationError(
+      503,
+      "no_engine",
+      `${MODE_LABELS[input.mode]} is switched off for the moment. Your tokens are safe; try another mode or come back soon.`,
+    );
   }
   const engine = routed.engine;
   const { width, height } = dimensionsFor(input.aspectRatio, input.size);
@@ -107,7 +118,11 @@ export async function createGeneration(db: Database, options: CreateGenerationOp
   }
   const cost = costOf(scaleCostTable(settings.costs, routed.costMultiplier), input);
   if (options.expectedCost !== undefined && options.expectedCost !== cost) {
-    throw new GenerationError(409, "price_changed", `The price just changed to ${formatCount(cost)} tokens (you saw ${formatCount(options.expectedCost)}). Check it and press Generate again.`);
+    throw new GenerationError(
+      409,
+      "price_changed",
+      `The price just changed to ${formatCount(cost)} tokens (you saw ${formatCount(options.expectedCost)}). Check it and press Generate again.`,
+    );
   }
 
   // The source is stored first; if the debit is refused it is removed again.
@@ -169,7 +184,11 @@ export async function createGeneration(db: Database, options: CreateGenerationOp
   } catch (error) {
     if (sourceKey) await storage.delete(sourceKey);
     if (error instanceof InsufficientTokensError) {
-      throw new GenerationError(402, "insufficient_tokens", `This needs ${formatCount(error.needed)} tokens and you have ${formatCount(error.balance)}. Buy more tokens or make a smaller picture.`);
+      throw new GenerationError(
+        402,
+        "insufficient_tokens",
+        `This needs ${formatCount(error.needed)} tokens and you have ${formatCount(error.balance)}. Buy more tokens or make a smaller picture.`,
+      );
     }
     throw error;
   }
@@ -214,7 +233,10 @@ export async function listGenerations(
   if (options.mode) conditions.push(eq(generations.mode, options.mode));
   if (after) {
     conditions.push(
-      or(lt(generations.createdAt, after.createdAt), and(eq(generations.createdAt, after.createdAt), lt(generations.id, after.id)))!,
+      or(
+        lt(generations.createdAt, after.createdAt),
+        and(eq(generations.createdAt, after.createdAt), lt(generations.id, after.id)),
+      )!,
     );
   }
   const rows = await db
@@ -247,7 +269,13 @@ export async function endGeneration(
     const tx = txRaw as unknown as Database;
     const [row] = await tx
       .update(generations)
-      .set({ status, error: reason, errorDetail: detail, finishedAt: new Date(), stage: status === "failed" ? "Failed" : "Canceled" })
+      .set({
+        status,
+        error: reason,
+        errorDetail: detail,
+        finishedAt: new Date(),
+        stage: status === "failed" ? "Failed" : "Canceled",
+      })
       .where(and(eq(generations.id, id), inArray(generations.status, ACTIVE)))
       .returning();
     if (!row) return undefined;
@@ -260,7 +288,11 @@ export async function endGeneration(
         generationId: row.id,
         note: reason,
       });
-      const [refunded] = await tx.update(generations).set({ refunded: true }).where(eq(generations.id, row.id)).returning();
+      const [refunded] = await tx
+        .update(generations)
+        .set({ refunded: true })
+        .where(eq(generations.id, row.id))
+        .returning();
       return refunded;
     }
     return row;
@@ -281,7 +313,8 @@ export async function endGeneration(
 export async function deleteGeneration(db: Database, userId: string, id: string): Promise<boolean> {
   const row = await findOwnGeneration(db, userId, id);
   if (!row) return false;
-  if (ACTIVE.includes(row.status as GenerationStatus)) await endGeneration(db, row.id, "canceled", "You deleted this picture before it was finished.", null);
+  if (ACTIVE.includes(row.status as GenerationStatus))
+    await endGeneration(db, row.id, "canceled", "You deleted this picture before it was finished.", null);
   const images = await db.select().from(generationImages).where(eq(generationImages.generationId, row.id));
   await db.delete(generations).where(and(eq(generations.id, row.id), eq(generations.userId, userId)));
   const storage = getStorage();
@@ -291,7 +324,10 @@ export async function deleteGeneration(db: Database, userId: string, id: string)
 }
 
 /** Jobs ahead of a queued generation, across all users (first come, first served). */
-export async function queuePosition(db: Database, row: Pick<GenerationRow, "status" | "createdAt">): Promise<number | null> {
+export async function queuePosition(
+  db: Database,
+  row: Pick<GenerationRow, "status" | "createdAt">,
+): Promise<number | null> {
   if (row.status !== "queued") return null;
   const [ahead] = await db
     .select({ n: count() })
@@ -313,10 +349,16 @@ export async function toViews(db: Database, rows: GenerationRow[]): Promise<Gene
   const images = await db
     .select()
     .from(generationImages)
-    .where(inArray(generationImages.generationId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        generationImages.generationId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(generationImages.index));
   const byGeneration = new Map<string, GenerationImageRow[]>();
-  for (const image of images) byGeneration.set(image.generationId, [...(byGeneration.get(image.generationId) ?? []), image]);
+  for (const image of images)
+    byGeneration.set(image.generationId, [...(byGeneration.get(image.generationId) ?? []), image]);
   return Promise.all(
     rows.map(async (row) => toView(row, byGeneration.get(row.id) ?? [], await queuePosition(db, row))),
   );

@@ -40,7 +40,11 @@ export interface MovementResult {
 /** Locks the user's account row (creating it at zero), so movements of one user run one at a time. */
 export async function lockTokenAccount(tx: Database, userId: string): Promise<number> {
   await tx.insert(tokenAccounts).values({ userId, balance: 0 }).onConflictDoNothing();
-  const [row] = await tx.select({ balance: tokenAccounts.balance }).from(tokenAccounts).where(eq(tokenAccounts.userId, userId)).for("update");
+  const [row] = await tx
+    .select({ balance: tokenAccounts.balance })
+    .from(tokenAccounts)
+    .where(eq(tokenAccounts.userId, userId))
+    .for("update");
   return row?.balance ?? 0;
 }
 
@@ -50,7 +54,8 @@ export async function lockTokenAccount(tx: Database, userId: string): Promise<nu
  * rather than go below zero.
  */
 export async function applyTokenMovementIn(tx: Database, movement: TokenMovement): Promise<MovementResult> {
-  if (!Number.isInteger(movement.amount) || movement.amount === 0) throw new RangeError("A token movement is a whole, non-zero number");
+  if (!Number.isInteger(movement.amount) || movement.amount === 0)
+    throw new RangeError("A token movement is a whole, non-zero number");
   const balance = await lockTokenAccount(tx, movement.userId);
   const [existing] = await tx
     .select({ id: tokenLedger.id })
@@ -59,7 +64,10 @@ export async function applyTokenMovementIn(tx: Database, movement: TokenMovement
   if (existing) return { applied: false, balance };
   const next = balance + movement.amount;
   if (next < 0) throw new InsufficientTokensError(balance, -movement.amount);
-  await tx.update(tokenAccounts).set({ balance: next, updatedAt: new Date() }).where(eq(tokenAccounts.userId, movement.userId));
+  await tx
+    .update(tokenAccounts)
+    .set({ balance: next, updatedAt: new Date() })
+    .where(eq(tokenAccounts.userId, movement.userId));
   await tx.insert(tokenLedger).values({
     userId: movement.userId,
     amount: movement.amount,
@@ -79,7 +87,10 @@ export async function applyTokenMovement(db: Database, movement: TokenMovement):
 }
 
 export async function getTokenBalance(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ balance: tokenAccounts.balance }).from(tokenAccounts).where(eq(tokenAccounts.userId, userId));
+  const [row] = await db
+    .select({ balance: tokenAccounts.balance })
+    .from(tokenAccounts)
+    .where(eq(tokenAccounts.userId, userId));
   return row?.balance ?? 0;
 }
 
@@ -93,13 +104,24 @@ export async function sumTokenLedger(db: Database, userId: string): Promise<numb
 }
 
 export async function listTokenLedger(db: Database, userId: string, limit = 50) {
-  return db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)).orderBy(desc(tokenLedger.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(tokenLedger)
+    .where(eq(tokenLedger.userId, userId))
+    .orderBy(desc(tokenLedger.createdAt))
+    .limit(limit);
 }
 
 /** The sign-up grant, credited once per account however often it is called. */
 export async function grantSignupTokens(db: Database, userId: string, amount: number): Promise<MovementResult> {
   if (amount <= 0) return { applied: false, balance: await getTokenBalance(db, userId) };
-  return applyTokenMovement(db, { userId, amount, reason: "signup_grant", idempotencyKey: `signup:${userId}`, note: "Welcome to Atelier" });
+  return applyTokenMovement(db, {
+    userId,
+    amount,
+    reason: "signup_grant",
+    idempotencyKey: `signup:${userId}`,
+    note: "Welcome to Atelier",
+  });
 }
 
 /** Whether a refund for this generation is already in the ledger. */

@@ -2,7 +2,13 @@
  * What the AI pages (/ai/* and /ai/christmas-event/*) load: the engine for the mode, its
  * limits, the token costs, the user's balance and the first page of their history.
  */
-import { ASPECT_RATIOS, IMAGE_SIZES, scaleCostTable, type CostTable, type GenerationMode } from "../../app/lib/generation";
+import {
+  ASPECT_RATIOS,
+  IMAGE_SIZES,
+  scaleCostTable,
+  type CostTable,
+  type GenerationMode,
+} from "../../app/lib/generation";
 import type { GenerationPage } from "../../app/lib/generation-views";
 import { getUser } from "../auth/guards";
 import { getDb } from "../db/client";
@@ -35,7 +41,11 @@ export interface StudioPageData {
   history: GenerationPage;
 }
 
-export async function loadStudioPage(request: Request, mode: GenerationMode, christmas: boolean): Promise<StudioPageData> {
+export async function loadStudioPage(
+  request: Request,
+  mode: GenerationMode,
+  christmas: boolean,
+): Promise<StudioPageData> {
   const db = getDb();
   const user = await getUser(request);
   const [routed, settings, balance, history] = await Promise.all([
@@ -63,7 +73,16 @@ export async function loadStudioPage(request: Request, mode: GenerationMode, chr
           styles: routed.engine.capabilities.styles.filter((s) => christmas || !s.startsWith("christmas-")),
           negativePrompt: routed.engine.capabilities.negativePrompt,
         }
-      : { available: false, id: "none", label: "No engine", sizes: [...IMAGE_SIZES], aspectRatios: [...ASPECT_RATIOS], maxImages: 1, styles: [], negativePrompt: false },
+      : {
+          available: false,
+          id: "none",
+          label: "No engine",
+          sizes: [...IMAGE_SIZES],
+          aspectRatios: [...ASPECT_RATIOS],
+          maxImages: 1,
+          styles: [],
+          negativePrompt: false,
+        },
     history,
   };
 }

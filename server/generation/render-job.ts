@@ -17,7 +17,13 @@ import { enqueueJob } from "../jobs/queue";
 import { logger } from "../logger";
 import { getStorage, userFileKey } from "../storage/storage";
 import { recordEngineError, recordEngineFailure, recordEngineSuccess } from "./engines/catalog";
-import { EngineError, type GeneratedImage, type GenerationRequest, type GenerationResult, type ProgressUpdate } from "./engines/engine";
+import {
+  EngineError,
+  type GeneratedImage,
+  type GenerationRequest,
+  type GenerationResult,
+  type ProgressUpdate,
+} from "./engines/engine";
 import { enginesForMode, type RoutedEngine } from "./engines/registry";
 import { endGeneration, type GenerationRow } from "./generations";
 import { getConfig } from "../config";
@@ -43,7 +49,13 @@ export const renderGenerationJob = defineJob({
   concurrency: () => getConfig().generationConcurrency,
   handle: (payload, context) => runGeneration(context.db, payload.generationId, context),
   async onFinalFailure(payload, error, context) {
-    await endGeneration(context.db, payload.generationId, "failed", "Something went wrong while painting this picture.", String(error));
+    await endGeneration(
+      context.db,
+      payload.generationId,
+      "failed",
+      "Something went wrong while painting this picture.",
+      String(error),
+    );
   },
 });
 
@@ -53,7 +65,11 @@ export const renderGenerationJob = defineJob({
  * worker's job is still "active" in pg-boss until it expires).
  */
 export async function enqueueRenderJob(generationId: string, attempt = 0): Promise<void> {
-  await enqueueJob(renderGenerationJob, { generationId }, { id: attempt === 0 ? generationId : attemptJobId(generationId, attempt) });
+  await enqueueJob(
+    renderGenerationJob,
+    { generationId },
+    { id: attempt === 0 ? generationId : attemptJobId(generationId, attempt) },
+  );
 }
 
 function attemptJobId(generationId: string, attempt: number): string {
@@ -79,7 +95,10 @@ export async function claimGeneration(db: Database, id: string): Promise<Generat
       and(
         eq(generations.id, id),
         or(
-          and(eq(generations.status, "queued"), or(isNull(generations.notBefore), lte(generations.notBefore, sql`now()`))),
+          and(
+            eq(generations.status, "queued"),
+            or(isNull(generations.notBefore), lte(generations.notBefore, sql`now()`)),
+          ),
           and(eq(generations.status, "running"), lt(generations.heartbeatAt, staleBefore)),
         ),
       ),
@@ -94,7 +113,9 @@ async function writeProgress(db: Database, id: string, update: Partial<ProgressU
     .update(generations)
     .set({
       heartbeatAt: new Date(),
-      ...(update.percent !== undefined ? { progress: update.percent === null ? null : Math.round(update.percent) } : {}),
+      ...(update.percent !== undefined
+        ? { progress: update.percent === null ? null : Math.round(update.percent) }
+        : {}),
       ...(update.stage !== undefined ? { stage: update.stage.slice(0, 120) } : {}),
     })
     .where(and(eq(generations.id, id), eq(generations.status, "running")))
@@ -102,12 +123,22 @@ async function writeProgress(db: Database, id: string, update: Partial<ProgressU
   return rows.length > 0;
 }
 
-export async function runGeneration(db: Database, generationId: string, context: Pick<JobContext, "lastAttempt"> & { log?: typeof logger }): Promise<void> {
+export async function runGeneration(
+  db: Database,
+  generationId: string,
+  context: Pick<JobContext, "lastAttempt"> & { log?: typeof logger },
+): Promise<void> {
   const log = context.log ?? logger;
   const row = await claimGeneration(db, generationId);
   if (!row) return; // finished, canceled, deleted, or running elsewhere
   if (row.attempts > MAX_ATTEMPTS) {
-    await endGeneration(db, row.id, "failed", "This picture failed several times, so we stopped trying.", "too many attempts");
+    await endGeneration(
+      db,
+      row.id,
+      "failed",
+      "This picture failed several times, so we stopped trying.",
+      "too many attempts",
+    );
     return;
   }
 
@@ -133,7 +164,8 @@ export async function runGeneration(db: Database, generationId: string, context:
 
   try {
     const source = row.sourceKey ? await getStorage().get(row.sourceKey) : null;
-    if (row.sourceKey && !source) throw new EngineError("invalid_request", "The source picture is gone; upload it again.");
+    if (row.sourceKey && !source)
+      throw new EngineError("invalid_request", "The source picture is gone; upload it again.");
     const request: GenerationRequest = {
       mode: row.mode as GenerationMode,
       prompt: row.prompt,
@@ -169,15 +201,23 @@ export async function runGeneration(db: Database, generationId: string, context:
         break;
       } catch (error) {
         // Only when nothing was done there: a paid request that may have been billed is not sent elsewhere.
-        const down = error instanceof EngineError && (error.kind === "unavailable" || error.kind === "timeout") && error.retryable;
+        const down =
+          error instanceof EngineError && (error.kind === "unavailable" || error.kind === "timeout") && error.retryable;
         if (error instanceof EngineError && error.kind === "failed") {
           // Bad credentials, a broken server: the admin page shows what the backend said.
-          await recordEngineError(db, candidate.id, error.message).catch((err: unknown) => log.warn({ err }, "could not record an engine error"));
+          await recordEngineError(db, candidate.id, error.message).catch((err: unknown) =>
+            log.warn({ err }, "could not record an engine error"),
+          );
         }
         if (!down || controller.signal.aborted) throw error;
-        await recordEngineFailure(db, candidate.id, error.message).catch((err: unknown) => log.warn({ err }, "could not record an engine failure"));
+        await recordEngineFailure(db, candidate.id, error.message).catch((err: unknown) =>
+          log.warn({ err }, "could not record an engine failure"),
+        );
         if (index === candidates.length - 1) throw error;
-        log.warn({ err: error, generationId: row.id, engineId: candidate.id, next: candidates[index + 1]!.id }, "engine is down; failing over");
+        log.warn(
+          { err: error, generationId: row.id, engineId: candidate.id, next: candidates[index + 1]!.id },
+          "engine is down; failing over",
+        );
       }
     }
     if (!result || !used) throw new EngineError("unavailable", "No image server can take this picture right now.");
@@ -186,7 +226,13 @@ export async function runGeneration(db: Database, generationId: string, context:
     if (controller.signal.aborted) return; // canceled while the engine finished
     if (result.moderation?.status === "blocked" || result.images.length === 0) {
       const message = result.moderation?.message ?? "The engine returned no picture.";
-      await endGeneration(db, row.id, "failed", `The engine refused this request: ${message}`, JSON.stringify(result.moderation ?? null));
+      await endGeneration(
+        db,
+        row.id,
+        "failed",
+        `The engine refused this request: ${message}`,
+        JSON.stringify(result.moderation ?? null),
+      );
       return;
     }
     // Every statement counts when jobs are quick; a slow job tells the user it is saving.
@@ -195,7 +241,11 @@ export async function runGeneration(db: Database, generationId: string, context:
       // Users see which engine made each image: after a failover that is not the one first chosen.
       await db
         .update(generations)
-        .set({ engineId: used.id, engineLabel: used.engine.label, ...(result.usage ? { engineUsage: result.usage } : {}) })
+        .set({
+          engineId: used.id,
+          engineLabel: used.engine.label,
+          ...(result.usage ? { engineUsage: result.usage } : {}),
+        })
         .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
     }
     await storeResults(db, row, result.images);
@@ -209,8 +259,17 @@ export async function runGeneration(db: Database, generationId: string, context:
     const waitSeconds = engineError?.retryAfterSeconds;
     if (retryable && waitSeconds !== undefined && waitSeconds > MAX_RETRY_AFTER_SECONDS) {
       // Asked to come back later than anyone would wait: refund now rather than hold the tokens.
-      log.warn({ err: error, generationId: row.id, retryAfterSeconds: waitSeconds }, "engine asked to wait too long; refunding");
-      await endGeneration(db, row.id, "failed", "The image servers are too busy right now. Your tokens were refunded; try again later.", `${engineError!.kind}: ${engineError!.message} (Retry-After ${waitSeconds} s)`.slice(0, 2000));
+      log.warn(
+        { err: error, generationId: row.id, retryAfterSeconds: waitSeconds },
+        "engine asked to wait too long; refunding",
+      );
+      await endGeneration(
+        db,
+        row.id,
+        "failed",
+        "The image servers are too busy right now. Your tokens were refunded; try again later.",
+        `${engineError!.kind}: ${engineError!.message} (Retry-After ${waitSeconds} s)`.slice(0, 2000),
+      );
       return;
     }
     if (retryable && row.attempts < MAX_ATTEMPTS && waitSeconds !== undefined && waitSeconds > 5) {
@@ -218,16 +277,34 @@ export async function runGeneration(db: Database, generationId: string, context:
       // earlier, not even a pending retry), and a fresh job is scheduled for that moment.
       await db
         .update(generations)
-        .set({ status: "queued", stage: "The image server is busy; trying again shortly", progress: null, heartbeatAt: null, notBefore: new Date(Date.now() + waitSeconds * 1000) })
+        .set({
+          status: "queued",
+          stage: "The image server is busy; trying again shortly",
+          progress: null,
+          heartbeatAt: null,
+          notBefore: new Date(Date.now() + waitSeconds * 1000),
+        })
         .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
-      await enqueueJob(renderGenerationJob, { generationId: row.id }, { id: attemptJobId(row.id, row.attempts), startAfterSeconds: waitSeconds });
-      log.warn({ err: error, generationId: row.id, retryAfterSeconds: waitSeconds }, "generation deferred as the engine asked");
+      await enqueueJob(
+        renderGenerationJob,
+        { generationId: row.id },
+        { id: attemptJobId(row.id, row.attempts), startAfterSeconds: waitSeconds },
+      );
+      log.warn(
+        { err: error, generationId: row.id, retryAfterSeconds: waitSeconds },
+        "generation deferred as the engine asked",
+      );
       return;
     }
     if (retryable && !context.lastAttempt && row.attempts < MAX_ATTEMPTS) {
       await db
         .update(generations)
-        .set({ status: "queued", stage: `That try did not work; trying again in a moment (try ${row.attempts + 1} of ${MAX_ATTEMPTS})`, progress: null, heartbeatAt: null })
+        .set({
+          status: "queued",
+          stage: `That try did not work; trying again in a moment (try ${row.attempts + 1} of ${MAX_ATTEMPTS})`,
+          progress: null,
+          heartbeatAt: null,
+        })
         .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
       log.warn({ err: error, generationId: row.id }, "generation failed; it will be retried");
       throw error;
@@ -252,12 +329,21 @@ export async function runGeneration(db: Database, generationId: string, context:
  * the request. Engines whose circuit is open are skipped, so a dead backend does not hold a job
  * slot for a timeout; when every engine is out, the job waits for the first to come back.
  */
-async function failoverCandidates(db: Database, row: GenerationRow, request: GenerationRequest): Promise<RoutedEngine[]> {
+async function failoverCandidates(
+  db: Database,
+  row: GenerationRow,
+  request: GenerationRequest,
+): Promise<RoutedEngine[]> {
   const routed = await enginesForMode(db, row.mode as GenerationMode);
   const usable = routed.filter((r) => r.engine.validate(request).length === 0);
   const closed = usable.filter((r) => !r.circuitOpen);
   if (closed.length === 0) {
-    if (usable.length === 0) throw new EngineError("invalid_request", "No image engine can make this picture any more; an admin changed the engines.", { retryable: false, detail: `no enabled engine for ${row.mode} accepts this request` });
+    if (usable.length === 0)
+      throw new EngineError(
+        "invalid_request",
+        "No image engine can make this picture any more; an admin changed the engines.",
+        { retryable: false, detail: `no enabled engine for ${row.mode} accepts this request` },
+      );
     const firstBack = Math.min(...usable.map((r) => r.circuitOpenUntil?.getTime() ?? Date.now()));
     throw new EngineError("unavailable", "The image servers are not reachable right now. Try again in a moment.", {
       detail: `every engine for ${row.mode} is paused by its circuit breaker`,
@@ -280,11 +366,17 @@ async function storeResults(db: Database, row: GenerationRow, images: GeneratedI
       const small = image.width <= THUMB_SIZE && image.height <= THUMB_SIZE;
       const thumbKey = small ? key : userFileKey(row.userId, "generations", "webp");
       const [thumb, tiny] = await Promise.all([
-        small ? null : sharp(image.bytes).resize(THUMB_SIZE, THUMB_SIZE, { fit: "inside" }).webp({ quality: 78 }).toBuffer(),
-        image.width * image.height <= 256 ? null : sharp(image.bytes).resize(16, 16, { fit: "inside" }).webp({ quality: 40 }).toBuffer(),
+        small
+          ? null
+          : sharp(image.bytes).resize(THUMB_SIZE, THUMB_SIZE, { fit: "inside" }).webp({ quality: 78 }).toBuffer(),
+        image.width * image.height <= 256
+          ? null
+          : sharp(image.bytes).resize(16, 16, { fit: "inside" }).webp({ quality: 40 }).toBuffer(),
       ]);
       if (thumb) await storage.put(thumbKey, thumb, "image/webp");
-      const placeholder = tiny ? `data:image/webp;base64,${tiny.toString("base64")}` : `data:${image.mime};base64,${image.bytes.toString("base64")}`;
+      const placeholder = tiny
+        ? `data:image/webp;base64,${tiny.toString("base64")}`
+        : `data:${image.mime};base64,${image.bytes.toString("base64")}`;
       return {
         generationId: row.id,
         index,
@@ -325,14 +417,26 @@ export async function recoverGenerations(
   const orphans = await db
     .update(generations)
     .set({ status: "queued", stage: "Resuming after an interruption", progress: null, heartbeatAt: null })
-    .where(and(eq(generations.status, "running"), lt(generations.heartbeatAt, staleBefore), lt(generations.attempts, MAX_ATTEMPTS)))
+    .where(
+      and(
+        eq(generations.status, "running"),
+        lt(generations.heartbeatAt, staleBefore),
+        lt(generations.attempts, MAX_ATTEMPTS),
+      ),
+    )
     .returning({ id: generations.id });
   const exhausted = await db
     .select({ id: generations.id })
     .from(generations)
     .where(and(eq(generations.status, "running"), lt(generations.heartbeatAt, staleBefore)));
   for (const { id } of exhausted) {
-    await endGeneration(db, id, "failed", "This picture was interrupted several times, so we stopped trying.", "worker lost");
+    await endGeneration(
+      db,
+      id,
+      "failed",
+      "This picture was interrupted several times, so we stopped trying.",
+      "worker lost",
+    );
   }
   const queued = await db
     .select({ id: generations.id, attempts: generations.attempts })
@@ -340,14 +444,18 @@ export async function recoverGenerations(
     .where(and(inArray(generations.status, ["queued"]), lt(generations.createdAt, new Date(Date.now() - 10_000))));
   for (const { id, attempts } of queued) await enqueue(id, attempts);
   if (orphans.length + exhausted.length > 0) {
-    logger.info({ requeued: orphans.map((o) => o.id), failed: exhausted.map((e) => e.id) }, "recovered interrupted generations");
+    logger.info(
+      { requeued: orphans.map((o) => o.id), failed: exhausted.map((e) => e.id) },
+      "recovered interrupted generations",
+    );
   }
   return { requeued: orphans.length, failed: exhausted.length };
 }
 
 /** Recovers at start-up and then every half minute, in processes that run jobs. Returns a stop function. */
 export function startGenerationRecovery(db: Database): () => void {
-  const run = () => void recoverGenerations(db).catch((err: unknown) => logger.warn({ err }, "generation recovery failed"));
+  const run = () =>
+    void recoverGenerations(db).catch((err: unknown) => logger.warn({ err }, "generation recovery failed"));
   run();
   const timer = setInterval(run, STALE_AFTER_MS);
   timer.unref();

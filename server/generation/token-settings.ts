@@ -43,7 +43,10 @@ export const DEFAULT_TOKEN_SETTINGS: TokenSettings = {
 
 /** Token prices and grants, read after each change of site_settings. */
 export const loadTokenSettings = cachedRead(["site_settings"], async (db): Promise<TokenSettings> => {
-  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, SETTINGS_KEY));
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, SETTINGS_KEY));
   if (!row) return DEFAULT_TOKEN_SETTINGS;
   const parsed = tokenSettingsSchema.partial().safeParse(row.value);
   return parsed.success ? { ...DEFAULT_TOKEN_SETTINGS, ...parsed.data } : DEFAULT_TOKEN_SETTINGS;

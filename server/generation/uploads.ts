@@ -39,17 +39,33 @@ export interface CheckedImage extends SourceUpload {
 export async function checkUploadedImage(bytes: Buffer, field: string): Promise<CheckedImage> {
   if (bytes.byteLength === 0) throw new UploadError(400, "empty_upload", field, "Choose a picture to upload.");
   if (bytes.byteLength > UPLOAD_MAX_BYTES) {
-    throw new UploadError(413, "upload_too_large", field, `The picture is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`);
+    throw new UploadError(
+      413,
+      "upload_too_large",
+      field,
+      `The picture is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`,
+    );
   }
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new UploadError(415, "not_an_image", field, "This file is not a picture we can read. Use a JPEG, PNG, WebP, GIF or AVIF image.");
+    throw new UploadError(
+      415,
+      "not_an_image",
+      field,
+      "This file is not a picture we can read. Use a JPEG, PNG, WebP, GIF or AVIF image.",
+    );
   }
-  const format = metadata.format && FORMATS[metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format];
+  const format =
+    metadata.format && FORMATS[metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format];
   if (!format || !metadata.width || !metadata.height) {
-    throw new UploadError(415, "not_an_image", field, "This file is not a picture we can read. Use a JPEG, PNG, WebP, GIF or AVIF image.");
+    throw new UploadError(
+      415,
+      "not_an_image",
+      field,
+      "This file is not a picture we can read. Use a JPEG, PNG, WebP, GIF or AVIF image.",
+    );
   }
   if (metadata.width * metadata.height > UPLOAD_MAX_PIXELS) {
     throw new UploadError(
@@ -61,9 +77,17 @@ export async function checkUploadedImage(bytes: Buffer, field: string): Promise<
   }
   try {
     // Decode every pixel once: a truncated or corrupt file fails here, not in the worker.
-    await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: "truncated" }).resize(32, 32, { fit: "inside" }).raw().toBuffer();
+    await sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: "truncated" })
+      .resize(32, 32, { fit: "inside" })
+      .raw()
+      .toBuffer();
   } catch {
-    throw new UploadError(422, "corrupt_image", field, "The picture is damaged or incomplete. Try saving it again or choose another file.");
+    throw new UploadError(
+      422,
+      "corrupt_image",
+      field,
+      "The picture is damaged or incomplete. Try saving it again or choose another file.",
+    );
   }
   return { bytes, contentType: format.contentType, ext: format.ext, width: metadata.width, height: metadata.height };
 }

@@ -45,7 +45,10 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 }
 
 /** Runs an API handler; an ApiError becomes its JSON answer, anything else a 500 (logged by the caller). */
-export async function handleApi(run: () => Promise<Response>, onUnexpected?: (error: unknown) => void): Promise<Response> {
+export async function handleApi(
+  run: () => Promise<Response>,
+  onUnexpected?: (error: unknown) => void,
+): Promise<Response> {
   try {
     return await run();
   } catch (error) {
@@ -105,16 +108,24 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const badText = findControlCharacters(value);
-  if (badText) throw new ApiError(400, "invalid_input", "Some fields are missing or invalid", { fields: { [badText]: [CONTROL_CHARACTERS_MESSAGE] } });
+  if (badText)
+    throw new ApiError(400, "invalid_input", "Some fields are missing or invalid", {
+      fields: { [badText]: [CONTROL_CHARACTERS_MESSAGE] },
+    });
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new ApiError(400, "invalid_input", "Some fields are missing or invalid", { fields: fieldErrors(parsed.error) });
+    throw new ApiError(400, "invalid_input", "Some fields are missing or invalid", {
+      fields: fieldErrors(parsed.error),
+    });
   }
   return parsed.data;
 }
 
 /** Checks content type, size and JSON syntax; returns the raw text too (for idempotency hashing). */
-export async function readJson(request: Request, options: { maxBytes?: number } = {}): Promise<{ value: unknown; text: string }> {
+export async function readJson(
+  request: Request,
+  options: { maxBytes?: number } = {},
+): Promise<{ value: unknown; text: string }> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
     throw new ApiError(415, "unsupported_media_type", "Send the body as application/json");
   }
@@ -183,7 +194,11 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
   const refused = refusedBodyOf(request);
   if (refused) {
     // The shell left this page's upload unread: it was over its limit (refused-body.ts).
-    throw new ApiError(413, "payload_too_large", `That file is too large: the form takes at most ${megabytes(Math.min(refused.limit, maxBytes))}`);
+    throw new ApiError(
+      413,
+      "payload_too_large",
+      `That file is too large: the form takes at most ${megabytes(Math.min(refused.limit, maxBytes))}`,
+    );
   }
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (!Number.isFinite(declared) || declared > maxBytes) {
@@ -197,7 +212,13 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
 }
 
 /** Counts one request against a limit; over it, a 429 with Retry-After and the given words. */
-export async function enforceRateLimit(db: Database, key: string, options: { limit: number; windowMs: number }, message: string): Promise<void> {
+export async function enforceRateLimit(
+  db: Database,
+  key: string,
+  options: { limit: number; windowMs: number },
+  message: string,
+): Promise<void> {
   const result = await hitRateLimit(db, key, options);
-  if (!result.allowed) throw new ApiError(429, "rate_limited", message, { headers: { "Retry-After": String(result.retryAfterSeconds) } });
+  if (!result.allowed)
+    throw new ApiError(429, "rate_limited", message, { headers: { "Retry-After": String(result.retryAfterSeconds) } });
 }

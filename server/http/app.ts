@@ -36,7 +36,11 @@ import { createShellLayers } from "./shell-layers";
 declare const __ATELIER_BUILD_TIME__: number;
 
 function sendJsonError(res: ExpressResponse, status: number, code: string, message: string) {
-  res.status(status).type("application/json").set("Cache-Control", "no-store").send(JSON.stringify({ error: { code, message } }));
+  res
+    .status(status)
+    .type("application/json")
+    .set("Cache-Control", "no-store")
+    .send(JSON.stringify({ error: { code, message } }));
 }
 
 export interface CreateAppOptions {
@@ -73,7 +77,10 @@ export function createApp(options: CreateAppOptions): express.Express {
 
   if (options.clientDir) {
     // Hashed file names never change content: cache them for a year.
-    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
     // Other top-level files (favicon, robots.txt…), known at start: pages and APIs cost no file lookups.
     const publicFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
     const publicPaths = new Set(listPublicFiles(options.clientDir).map((file) => `/${file}`));
@@ -87,7 +94,11 @@ export function createApp(options: CreateAppOptions): express.Express {
     build: options.build,
     mode: options.mode ?? "production",
     // Under a burst, requests take turns in arrival order instead of all slowing each other (ADR 0030).
-    admission: createAdmissionQueue({ limit: config.maxConcurrentRequests, maxWaiting: config.maxQueuedRequests, yieldAfterMs: 250 }),
+    admission: createAdmissionQueue({
+      limit: config.maxConcurrentRequests,
+      maxWaiting: config.maxQueuedRequests,
+      yieldAfterMs: 250,
+    }),
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(requestInfoContext, {
@@ -101,7 +112,10 @@ export function createApp(options: CreateAppOptions): express.Express {
   });
   // Each request gets its own scope for what it reads once and the cookies it must send (request-context.ts).
   app.use((req, res, next) =>
-    requestScope.run({ sessionReads: new Map(), cookiesToSend: [], origin: `${req.protocol}://${req.get("host") ?? ""}` }, () => handleWithRouter(req, res, next)),
+    requestScope.run(
+      { sessionReads: new Map(), cookiesToSend: [], origin: `${req.protocol}://${req.get("host") ?? ""}` },
+      () => handleWithRouter(req, res, next),
+    ),
   );
 
   // Last resort: something threw outside React Router (which renders its own error pages).
@@ -112,7 +126,11 @@ export function createApp(options: CreateAppOptions): express.Express {
       return;
     }
     logger.error({ err: error, requestId: res.locals.requestId }, "unhandled error in the HTTP shell");
-    void reportServerError(getDatabaseHandle()?.db, error, { page: req.originalUrl, fn: "http-shell", requestId: res.locals.requestId as string });
+    void reportServerError(getDatabaseHandle()?.db, error, {
+      page: req.originalUrl,
+      fn: "http-shell",
+      requestId: res.locals.requestId as string,
+    });
     if (res.headersSent) return;
     if (req.path.startsWith("/api/")) sendJsonError(res, 500, "internal_error", "Internal Server Error");
     else res.status(500).type("text/plain").send("Internal Server Error");
@@ -133,7 +151,9 @@ let stopRecovery: () => void = () => {};
 let stopChangeFeed: () => Promise<void> = async () => {};
 
 /** Opens the database, applies migrations and seeds demo data when configured. */
-export async function prepareDatabase(config: Config = getConfig()): Promise<{ handle: DatabaseHandle; seeded: SeededAccount[] }> {
+export async function prepareDatabase(
+  config: Config = getConfig(),
+): Promise<{ handle: DatabaseHandle; seeded: SeededAccount[] }> {
   const existing = getDatabaseHandle();
   if (existing) return { handle: existing, seeded: [] };
   const handle = await openDatabase(config.database);
@@ -156,7 +176,8 @@ export async function prepareDatabase(config: Config = getConfig()): Promise<{ h
 /** What processes that run jobs also do on a timer: recover interrupted generations, check engines' health. */
 function startWorkerTimers(db: Parameters<typeof startGenerationRecovery>[0]): () => void {
   const stops = [startGenerationRecovery(db), startEngineHealthChecks(db)];
-  const recoverEdits = () => void recoverImageEdits(db).catch((err: unknown) => logger.warn({ err }, "image edit recovery failed"));
+  const recoverEdits = () =>
+    void recoverImageEdits(db).catch((err: unknown) => logger.warn({ err }, "image edit recovery failed"));
   recoverEdits();
   const editTimer = setInterval(recoverEdits, 30_000);
   editTimer.unref();
@@ -175,7 +196,9 @@ function announceDemoAccounts(config: Config, accounts: SeededAccount[]) {
     fs.writeFileSync(file, `${lines.map((l) => l.trim()).join("\n")}\n`, { mode: 0o600 });
     kept = ` Also kept in ${file}.`;
   }
-  process.stdout.write(`\n  Demo accounts created (sign in at ${config.publicUrl}/login):\n${lines.join("\n")}\n ${kept}\n\n`);
+  process.stdout.write(
+    `\n  Demo accounts created (sign in at ${config.publicUrl}/login):\n${lines.join("\n")}\n ${kept}\n\n`,
+  );
 }
 
 /**
@@ -185,7 +208,9 @@ function announceDemoAccounts(config: Config, accounts: SeededAccount[]) {
 export async function startWorker(): Promise<void> {
   const config = getConfig();
   if (config.database.kind !== "postgres") {
-    throw new Error("A separate worker needs PostgreSQL (DATABASE_URL): the embedded database runs jobs inside the web process.");
+    throw new Error(
+      "A separate worker needs PostgreSQL (DATABASE_URL): the embedded database runs jobs inside the web process.",
+    );
   }
   const handle = await openDatabase(config.database);
   setDatabase(handle);
@@ -254,11 +279,21 @@ export async function startServer(): Promise<Server> {
   });
   const runtime = describeRuntimeMode();
   logger.info(
-    { url: config.publicUrl, host: config.host, port: config.port, database: handle.kind, build: build.assets.version, mode: runtime.mode },
+    {
+      url: config.publicUrl,
+      host: config.host,
+      port: config.port,
+      database: handle.kind,
+      build: build.assets.version,
+      mode: runtime.mode,
+    },
     `Atelier is listening (${runtime.mode} mode)`,
   );
   if (runtime.developmentBuilds.length > 0) {
-    logger.warn({ builds: runtime.developmentBuilds }, "development builds of libraries are loaded: pages are several times slower; start with NODE_ENV=production");
+    logger.warn(
+      { builds: runtime.developmentBuilds },
+      "development builds of libraries are loaded: pages are several times slower; start with NODE_ENV=production",
+    );
   }
   announceDemoAccounts(config, seeded);
   warnAboutSandboxPayments(config);

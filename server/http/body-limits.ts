@@ -55,7 +55,6 @@ export function refusedBodyOfRequest(req: Request): RefusedBody | undefined {
   return (req as RequestWithBody).atelierBodyRefused;
 }
 
-
 /** The shell layer: reads the body within its limit, or answers 413 (JSON for APIs) and closes the connection. */
 export function readBodyWithinLimit(config: Config): RequestHandler {
   return async (req, res, next) => {
@@ -84,7 +83,14 @@ export function readBodyWithinLimit(config: Config): RequestHandler {
           ? `That is larger than ${megabytes(limit)}, the most Atelier accepts in one upload. Choose a smaller file.`
           : `The request body is larger than ${megabytes(limit)}, the most this address accepts.`;
       req.log?.warn({ path: req.path, kind, limit, declared }, "request body over its limit refused");
-      if (req.path.startsWith("/api/")) refuseUnreadBody(req, res, 413, "application/json", JSON.stringify({ error: { code: "payload_too_large", message } }));
+      if (req.path.startsWith("/api/"))
+        refuseUnreadBody(
+          req,
+          res,
+          413,
+          "application/json",
+          JSON.stringify({ error: { code: "payload_too_large", message } }),
+        );
       else refuseUnreadBody(req, res, 413, "text/plain; charset=utf-8", message);
       return;
     }
@@ -149,7 +155,12 @@ function discardRest(req: Request, done: () => void): void {
  */
 export function refuseUnreadBody(req: Request, res: Response, status: number, contentType: string, body: string): void {
   const payload = Buffer.from(body);
-  res.writeHead(status, { "Content-Type": contentType, "Content-Length": payload.length, "Cache-Control": "no-store", Connection: "close" });
+  res.writeHead(status, {
+    "Content-Type": contentType,
+    "Content-Length": payload.length,
+    "Cache-Control": "no-store",
+    Connection: "close",
+  });
   res.write(payload);
   if (req.complete) {
     res.end();

@@ -29,7 +29,8 @@ export function createFrontDoor(app: RequestListener, config: Config, options: {
     if (isHealthProbe(req)) return answerHealthProbe(req, res, healthHeaders);
     if (req.method === "GET") {
       const started = performance.now();
-      if (replaySharedResponse(req, res, { requestId: () => chooseRequestId(req.headers["x-request-id"]) })) return logReplay(req, res, started);
+      if (replaySharedResponse(req, res, { requestId: () => chooseRequestId(req.headers["x-request-id"]) }))
+        return logReplay(req, res, started);
     }
     app(req, res);
   };

@@ -31,7 +31,12 @@ export function megabytes(bytes: number): string {
 export const refusedBodyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const refused = refusedBodyOf(request);
   if (refused?.kind === "form") {
-    throw data({ message: `That form sent more than ${megabytes(refused.limit)}, the most Atelier takes from one form. Shorten what you entered and send it again.` }, { status: 413 });
+    throw data(
+      {
+        message: `That form sent more than ${megabytes(refused.limit)}, the most Atelier takes from one form. Shorten what you entered and send it again.`,
+      },
+      { status: 413 },
+    );
   }
   return next();
 };

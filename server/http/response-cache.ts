@@ -28,7 +28,14 @@ import { onDatabaseChange } from "../db/change-feed";
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
 /** Per-response headers the replay sets itself (or must not copy). */
-const SKIPPED_HEADERS = new Set(["x-request-id", "date", "connection", "transfer-encoding", "keep-alive", "set-cookie"]);
+const SKIPPED_HEADERS = new Set([
+  "x-request-id",
+  "date",
+  "connection",
+  "transfer-encoding",
+  "keep-alive",
+  "set-cookie",
+]);
 
 interface StoredResponse {
   storedAt: number;
@@ -73,7 +80,11 @@ function isAnonymous(req: IncomingMessage): boolean {
  * Answers a GET from the cache when a fresh answer is kept for it and may go to this requester;
  * false when the request must go on to the routes.
  */
-export function replaySharedResponse(req: IncomingMessage, res: ServerResponse, options: { requestId?: () => string } = {}): boolean {
+export function replaySharedResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { requestId?: () => string } = {},
+): boolean {
   if (req.method !== "GET" || stored.size === 0) return false;
   const key = cacheKey(req);
   const hit = stored.get(key);
@@ -177,17 +188,30 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
  * by hash rather than by the nonce of the request that made it. False when the page cannot be
  * kept (no policy with a nonce, or a body it cannot read).
  */
-function allowInlineScriptsByHash(headers: [string, string | number | string[]][], body: Buffer, encoding: unknown): boolean {
+function allowInlineScriptsByHash(
+  headers: [string, string | number | string[]][],
+  body: Buffer,
+  encoding: unknown,
+): boolean {
   const policy = headers.find(([name]) => name === "content-security-policy");
   if (!policy || typeof policy[1] !== "string" || !/'nonce-[^']+'/.test(policy[1])) return false;
   let html: string;
   try {
-    html = (encoding === "gzip" ? zlib.gunzipSync(body) : encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "deflate" ? zlib.inflateSync(body) : body).toString("utf8");
+    html = (
+      encoding === "gzip"
+        ? zlib.gunzipSync(body)
+        : encoding === "br"
+          ? zlib.brotliDecompressSync(body)
+          : encoding === "deflate"
+            ? zlib.inflateSync(body)
+            : body
+    ).toString("utf8");
   } catch {
     return false;
   }
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) hashes.add(`'sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}'`);
+  for (const match of html.matchAll(INLINE_SCRIPT))
+    hashes.add(`'sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}'`);
   policy[1] = policy[1].replace(/ ?'nonce-[^']+'/g, hashes.size > 0 ? ` ${[...hashes].join(" ")}` : "");
   return true;
 }

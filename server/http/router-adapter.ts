@@ -52,7 +52,8 @@ export function createRouterAdapter(options: RouterAdapterOptions) {
 function sendBusy(req: ExpressRequest, res: ExpressResponse): void {
   const message = "Atelier is very busy right now. Please try again in a few seconds.";
   res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" });
-  if (req.path.startsWith("/api/")) res.type("application/json").send(JSON.stringify({ error: { code: "busy", message } }));
+  if (req.path.startsWith("/api/"))
+    res.type("application/json").send(JSON.stringify({ error: { code: "busy", message } }));
   else res.type("text/plain").send(message);
 }
 
@@ -79,7 +80,12 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const refused = refusedBodyOfRequest(req);
   if (refused) headers.set(BODY_REFUSED_HEADER, formatRefusedBody(refused));
   // raw-body's Buffer sits on a plain ArrayBuffer (never a shared one), which is what BodyInit asks for.
-  return new Request(url, { method: req.method, headers, body: body as Uint8Array<ArrayBuffer>, signal: controller.signal });
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: body as Uint8Array<ArrayBuffer>,
+    signal: controller.signal,
+  });
 }
 
 async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {

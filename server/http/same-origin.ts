@@ -23,7 +23,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Paths whose posts come from outside on purpose, verified another way (see above). */
 export const CROSS_ORIGIN_EXCEPTIONS = [/^\/api\/payments\/webhooks\//];
 
-export const CROSS_ORIGIN_MESSAGE = "This request came from another website, so Atelier refused it. Go back to Atelier and try again from there.";
+export const CROSS_ORIGIN_MESSAGE =
+  "This request came from another website, so Atelier refused it. Go back to Atelier and try again from there.";
 
 export interface RequestOriginFacts {
   method: string;
@@ -69,7 +70,9 @@ export function sameOriginCheck(config: Config): RequestHandler {
     if (SAFE_METHODS.has(req.method)) return next();
     try {
       const handle = getDatabaseHandle();
-      const allowedDomains = handle ? (await loadSiteSettings(handle.db, config)).allowedDomains : config.allowedDomains;
+      const allowedDomains = handle
+        ? (await loadSiteSettings(handle.db, config)).allowedDomains
+        : config.allowedDomains;
       const facts: RequestOriginFacts = {
         method: req.method,
         path: req.path,
@@ -79,9 +82,19 @@ export function sameOriginCheck(config: Config): RequestHandler {
         referer: header(req, "referer"),
       };
       if (!isCrossSiteRequest(facts, allowedDomains)) return next();
-      req.log?.warn({ origin: facts.origin, secFetchSite: facts.secFetchSite, path: facts.path }, "cross-site request refused");
+      req.log?.warn(
+        { origin: facts.origin, secFetchSite: facts.secFetchSite, path: facts.path },
+        "cross-site request refused",
+      );
       // Refused before its body is read (body-limits.ts reads bodies later in the shell).
-      if (req.path.startsWith("/api/")) refuseUnreadBody(req, res, 403, "application/json", JSON.stringify({ error: { code: "cross_origin", message: CROSS_ORIGIN_MESSAGE } }));
+      if (req.path.startsWith("/api/"))
+        refuseUnreadBody(
+          req,
+          res,
+          403,
+          "application/json",
+          JSON.stringify({ error: { code: "cross_origin", message: CROSS_ORIGIN_MESSAGE } }),
+        );
       else refuseUnreadBody(req, res, 403, "text/plain; charset=utf-8", CROSS_ORIGIN_MESSAGE);
     } catch (error) {
       next(error);

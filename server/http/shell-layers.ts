@@ -81,7 +81,8 @@ export function computeSecurityHeaders(options: HelmetOptions): SecurityHeaders 
   const withoutNonce = policy?.replace(` 'nonce-${marker}'`, "");
   return {
     fixed: [...fixed],
-    policy: (nonce) => (afterNonce === undefined ? undefined : nonce === undefined ? withoutNonce : `${beforeNonce}${nonce}${afterNonce}`),
+    policy: (nonce) =>
+      afterNonce === undefined ? undefined : nonce === undefined ? withoutNonce : `${beforeNonce}${nonce}${afterNonce}`,
   };
 }
 
@@ -133,7 +134,8 @@ export function createShellLayers(config: Config, options: { dev: boolean }): Sh
       handle: pinoHttp({
         logger,
         genReqId: (_req, res) => (res as Response).locals.requestId as string,
-        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+        customLogLevel: (_req, res, err) =>
+          err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
         // Probes and assets only when they fail: a load balancer asks every few seconds.
         autoLogging: { ignore: (req) => QUIET_PATHS.test(req.url ?? "") },
         serializers: {
@@ -150,4 +152,3 @@ export function createShellLayers(config: Config, options: { dev: boolean }): Sh
     { name: "compression", handle: compression({ threshold: COMPRESSION_THRESHOLD_BYTES }) },
   ];
 }
-

@@ -15,7 +15,14 @@ import { logger } from "../logger";
 import { lockTokenAccount } from "../generation/ledger";
 import { checkUploadedImage } from "../generation/uploads";
 import { getStorage, userFileKey } from "../storage/storage";
-import { ImageToolError, imageToolsInstalled, removeBackground, REMOVE_BACKGROUND_MAX_SIDE, UPSCALE_MAX_SIDE, upscaleImage } from "./index";
+import {
+  ImageToolError,
+  imageToolsInstalled,
+  removeBackground,
+  REMOVE_BACKGROUND_MAX_SIDE,
+  UPSCALE_MAX_SIDE,
+  upscaleImage,
+} from "./index";
 
 export type ImageEditRow = typeof imageEdits.$inferSelect;
 export type { ImageEditView };
@@ -31,8 +38,14 @@ const PROGRESS_WRITE_MS = 300;
 
 export const TOOL_UNAVAILABLE_MESSAGE = "This tool is not available on this server at the moment. Try again later.";
 
-export const TOOL_LABELS: Record<ImageTool, string> = { "remove-background": IMAGE_TOOL_INFO["remove-background"].label, upscale: IMAGE_TOOL_INFO.upscale.label };
-const MAX_SIDE: Record<ImageTool, number> = { "remove-background": REMOVE_BACKGROUND_MAX_SIDE, upscale: UPSCALE_MAX_SIDE };
+export const TOOL_LABELS: Record<ImageTool, string> = {
+  "remove-background": IMAGE_TOOL_INFO["remove-background"].label,
+  upscale: IMAGE_TOOL_INFO.upscale.label,
+};
+const MAX_SIDE: Record<ImageTool, number> = {
+  "remove-background": REMOVE_BACKGROUND_MAX_SIDE,
+  upscale: UPSCALE_MAX_SIDE,
+};
 
 /** A refusal the person can act on; routes turn it into an API error. */
 export class ImageEditError extends Error {
@@ -68,7 +81,9 @@ export function toImageEditView(row: ImageEditRow): ImageEditView {
   };
 }
 
-export type EditSource = { kind: "generation"; generationId: string; index: number } | { kind: "upload"; bytes: Buffer };
+export type EditSource =
+  | { kind: "generation"; generationId: string; index: number }
+  | { kind: "upload"; bytes: Buffer };
 
 const isUuid = (value: string) => z.guid().safeParse(value).success;
 
@@ -82,7 +97,13 @@ async function resolveSource(db: Database, userId: string, source: EditSource, t
           .select({ id: generationImages.id, key: generationImages.key })
           .from(generationImages)
           .innerJoin(generations, eq(generations.id, generationImages.generationId))
-          .where(and(eq(generationImages.generationId, source.generationId), eq(generationImages.index, source.index), eq(generations.userId, userId)))
+          .where(
+            and(
+              eq(generationImages.generationId, source.generationId),
+              eq(generationImages.index, source.index),
+              eq(generations.userId, userId),
+            ),
+          )
       : [];
     const file = image ? await getStorage().get(image.key) : null;
     if (!image || !file) throw new ImageEditError(404, "not_found", "That picture does not exist any more.", "image");
@@ -131,18 +152,34 @@ export async function createImageEdit(
         .from(imageEdits)
         .where(and(eq(imageEdits.userId, userId), inArray(imageEdits.status, ["queued", "running"])));
       if ((active?.n ?? 0) >= MAX_ACTIVE_EDITS) {
-        throw new ImageEditError(409, "too_many_edits", `You already have ${MAX_ACTIVE_EDITS} edits in progress. Wait for one to finish, or cancel one.`);
+        throw new ImageEditError(
+          409,
+          "too_many_edits",
+          `You already have ${MAX_ACTIVE_EDITS} edits in progress. Wait for one to finish, or cancel one.`,
+        );
       }
       const [recent] = await tx
         .select({ n: count() })
         .from(imageEdits)
         .where(and(eq(imageEdits.userId, userId), gt(imageEdits.createdAt, new Date(Date.now() - 3_600_000))));
       if ((recent?.n ?? 0) >= MAX_EDITS_PER_HOUR) {
-        throw new ImageEditError(429, "rate_limited", `You have made ${MAX_EDITS_PER_HOUR} edits in the last hour. Take a break and try again later.`);
+        throw new ImageEditError(
+          429,
+          "rate_limited",
+          `You have made ${MAX_EDITS_PER_HOUR} edits in the last hour. Take a break and try again later.`,
+        );
       }
       const [inserted] = await tx
         .insert(imageEdits)
-        .values({ userId, tool, sourceImageId, sourceKey, sourceWidth: checked.width, sourceHeight: checked.height, stage: "Waiting in the queue" })
+        .values({
+          userId,
+          tool,
+          sourceImageId,
+          sourceKey,
+          sourceWidth: checked.width,
+          sourceHeight: checked.height,
+          stage: "Waiting in the queue",
+        })
         .returning();
       return inserted!;
     });
@@ -160,12 +197,20 @@ export async function createImageEdit(
 
 export async function getImageEdit(db: Database, userId: string, id: string): Promise<ImageEditRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(imageEdits).where(and(eq(imageEdits.id, id), eq(imageEdits.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(imageEdits)
+    .where(and(eq(imageEdits.id, id), eq(imageEdits.userId, userId)));
   return row;
 }
 
 export async function listImageEdits(db: Database, userId: string, limit = 24): Promise<ImageEditView[]> {
-  const rows = await db.select().from(imageEdits).where(eq(imageEdits.userId, userId)).orderBy(desc(imageEdits.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(imageEdits)
+    .where(eq(imageEdits.userId, userId))
+    .orderBy(desc(imageEdits.createdAt))
+    .limit(limit);
   return rows.map(toImageEditView);
 }
 
@@ -191,7 +236,11 @@ export async function deleteImageEdit(db: Database, userId: string, id: string):
 }
 
 /** The finished picture as a download named after the tool and the time it was made. */
-export async function readImageEditResult(db: Database, userId: string, id: string): Promise<{ bytes: Buffer; fileName: string } | null> {
+export async function readImageEditResult(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<{ bytes: Buffer; fileName: string } | null> {
   const row = await getImageEdit(db, userId, id);
   if (!row?.resultKey) return null;
   const file = await getStorage().get(row.resultKey);
@@ -203,7 +252,14 @@ export async function readImageEditResult(db: Database, userId: string, id: stri
 async function finishEdit(db: Database, id: string, status: "failed", error: string, detail: string): Promise<void> {
   await db
     .update(imageEdits)
-    .set({ status, error, errorDetail: detail.slice(0, 2000), stage: "Failed", finishedAt: new Date(), heartbeatAt: null })
+    .set({
+      status,
+      error,
+      errorDetail: detail.slice(0, 2000),
+      stage: "Failed",
+      finishedAt: new Date(),
+      heartbeatAt: null,
+    })
     .where(and(eq(imageEdits.id, id), eq(imageEdits.status, "running")));
 }
 
@@ -211,16 +267,39 @@ async function claimEdit(db: Database, id: string): Promise<ImageEditRow | undef
   const staleBefore = new Date(Date.now() - STALE_AFTER_MS);
   const [row] = await db
     .update(imageEdits)
-    .set({ status: "running", attempts: sql`${imageEdits.attempts} + 1`, heartbeatAt: new Date(), progress: 0, stage: "Starting" })
-    .where(and(eq(imageEdits.id, id), or(eq(imageEdits.status, "queued"), and(eq(imageEdits.status, "running"), lt(imageEdits.heartbeatAt, staleBefore)))))
+    .set({
+      status: "running",
+      attempts: sql`${imageEdits.attempts} + 1`,
+      heartbeatAt: new Date(),
+      progress: 0,
+      stage: "Starting",
+    })
+    .where(
+      and(
+        eq(imageEdits.id, id),
+        or(
+          eq(imageEdits.status, "queued"),
+          and(eq(imageEdits.status, "running"), lt(imageEdits.heartbeatAt, staleBefore)),
+        ),
+      ),
+    )
     .returning();
   return row;
 }
 
-async function writeEditProgress(db: Database, id: string, percent: number | undefined, stage: string | undefined): Promise<boolean> {
+async function writeEditProgress(
+  db: Database,
+  id: string,
+  percent: number | undefined,
+  stage: string | undefined,
+): Promise<boolean> {
   const rows = await db
     .update(imageEdits)
-    .set({ heartbeatAt: new Date(), ...(percent !== undefined ? { progress: Math.round(percent) } : {}), ...(stage ? { stage: stage.slice(0, 120) } : {}) })
+    .set({
+      heartbeatAt: new Date(),
+      ...(percent !== undefined ? { progress: Math.round(percent) } : {}),
+      ...(stage ? { stage: stage.slice(0, 120) } : {}),
+    })
     .where(and(eq(imageEdits.id, id), eq(imageEdits.status, "running")))
     .returning({ id: imageEdits.id });
   return rows.length > 0;
@@ -231,7 +310,13 @@ export async function runImageEdit(db: Database, id: string, log = logger): Prom
   const row = await claimEdit(db, id);
   if (!row) return;
   if (row.attempts > MAX_ATTEMPTS) {
-    await finishEdit(db, row.id, "failed", "This edit was interrupted several times, so we stopped trying.", "too many attempts");
+    await finishEdit(
+      db,
+      row.id,
+      "failed",
+      "This edit was interrupted several times, so we stopped trying.",
+      "too many attempts",
+    );
     return;
   }
   const controller = new AbortController();
@@ -289,7 +374,13 @@ export async function runImageEdit(db: Database, id: string, log = logger): Prom
     if (controller.signal.aborted) return; // canceled: the row already says so
     const toolError = error instanceof ImageToolError ? error : null;
     log.warn({ err: error, editId: row.id }, "image edit failed");
-    await finishEdit(db, row.id, "failed", toolError?.userMessage ?? "Something went wrong while editing this picture.", String(toolError?.message ?? error));
+    await finishEdit(
+      db,
+      row.id,
+      "failed",
+      toolError?.userMessage ?? "Something went wrong while editing this picture.",
+      String(toolError?.message ?? error),
+    );
   } finally {
     clearInterval(heartbeat);
   }
@@ -303,7 +394,13 @@ export const imageEditJob = defineJob({
   expireInSeconds: 10 * 60,
   handle: (payload, context: JobContext) => runImageEdit(context.db, payload.editId, context.log),
   async onFinalFailure(payload, error, context) {
-    await finishEdit(context.db, payload.editId, "failed", "Something went wrong while editing this picture.", String(error));
+    await finishEdit(
+      context.db,
+      payload.editId,
+      "failed",
+      "Something went wrong while editing this picture.",
+      String(error),
+    );
   },
 });
 
@@ -312,7 +409,10 @@ export async function enqueueImageEdit(id: string, attempt = 0): Promise<void> {
 }
 
 /** Puts edits a dead worker left running back in the queue, and queues ones whose job was lost. */
-export async function recoverImageEdits(db: Database, enqueue: (id: string, attempt: number) => Promise<void> = enqueueImageEdit): Promise<number> {
+export async function recoverImageEdits(
+  db: Database,
+  enqueue: (id: string, attempt: number) => Promise<void> = enqueueImageEdit,
+): Promise<number> {
   const staleBefore = new Date(Date.now() - STALE_AFTER_MS);
   const stale = await db
     .update(imageEdits)
@@ -324,7 +424,13 @@ export async function recoverImageEdits(db: Database, enqueue: (id: string, atte
   const waiting = await db
     .select({ id: imageEdits.id })
     .from(imageEdits)
-    .where(and(eq(imageEdits.status, "queued"), eq(imageEdits.attempts, 0), lt(imageEdits.createdAt, new Date(Date.now() - STALE_AFTER_MS))));
+    .where(
+      and(
+        eq(imageEdits.status, "queued"),
+        eq(imageEdits.attempts, 0),
+        lt(imageEdits.createdAt, new Date(Date.now() - STALE_AFTER_MS)),
+      ),
+    );
   for (const { id } of waiting) await enqueue(id, 0);
   return stale.length;
 }

@@ -20,7 +20,14 @@ import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { logger } from "../logger";
-import type { ProgressMessage, RemoveBackgroundTask, UpscaleTask, WorkerData, WorkerResult, WorkerTask } from "./protocol";
+import type {
+  ProgressMessage,
+  RemoveBackgroundTask,
+  UpscaleTask,
+  WorkerData,
+  WorkerResult,
+  WorkerTask,
+} from "./protocol";
 import { findAppRoot } from "../app-root";
 
 /** Long side limits, in pixels, of the pictures each tool takes. */
@@ -40,7 +47,10 @@ export class ImageToolError extends Error {
     readonly userMessage: string,
     options?: { cause?: unknown; detail?: string },
   ) {
-    super(options?.detail ? `${userMessage} (${options.detail})` : userMessage, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      options?.detail ? `${userMessage} (${options.detail})` : userMessage,
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
   }
 }
 
@@ -66,14 +76,18 @@ type ToolName = keyof ImageToolsAvailability;
 
 const TOOLS: Record<ToolName, { label: string; packages: string[] }> = {
   removeBackground: { label: "The background remover", packages: ["@imgly/background-removal-node"] },
-  upscale: { label: "The upscaler", packages: ["@tensorflow/tfjs", "@tensorflow/tfjs-backend-wasm", "@upscalerjs/esrgan-slim"] },
+  upscale: {
+    label: "The upscaler",
+    packages: ["@tensorflow/tfjs", "@tensorflow/tfjs-backend-wasm", "@upscalerjs/esrgan-slim"],
+  },
 };
 
 const notInstalled = (tool: ToolName) =>
   `${TOOLS[tool].label} is not installed: run npm install --include=optional (it needs the optional package${TOOLS[tool].packages.length > 1 ? "s" : ""} ${TOOLS[tool].packages.join(", ")}).`;
 /** For the person using the tool; the reason goes to the log and to imageToolsAvailable (shown to admins). */
 const cannotStart = (tool: ToolName) => `${TOOLS[tool].label} could not start on this server. Please try again later.`;
-const cannotStartBecause = (tool: ToolName, reason: string) => `${TOOLS[tool].label} is installed but could not start: ${reason}`;
+const cannotStartBecause = (tool: ToolName, reason: string) =>
+  `${TOOLS[tool].label} is installed but could not start: ${reason}`;
 
 // ---------------------------------------------------------------- the worker pool
 
@@ -141,7 +155,8 @@ function installedProblem(tool: ToolName): { reason: string; missing: boolean } 
   } catch {
     return { reason: notInstalled(tool), missing: true };
   }
-  if (models && !fs.existsSync(models)) return { reason: cannotStartBecause(tool, `its model list ${models} is missing`), missing: false };
+  if (models && !fs.existsSync(models))
+    return { reason: cannotStartBecause(tool, `its model list ${models} is missing`), missing: false };
   return undefined;
 }
 
@@ -176,7 +191,10 @@ function probe(tool: ToolName): Promise<true | string> {
  * cannot start is reported by its job.
  */
 export function imageToolsInstalled(): ImageToolsAvailability {
-  return { removeBackground: installedProblem("removeBackground")?.reason ?? true, upscale: installedProblem("upscale")?.reason ?? true };
+  return {
+    removeBackground: installedProblem("removeBackground")?.reason ?? true,
+    upscale: installedProblem("upscale")?.reason ?? true,
+  };
 }
 
 /** Which tools can run here, and for each that cannot, a plain sentence saying why. */
@@ -211,11 +229,15 @@ async function inspect(input: Buffer, maxSide: number, what: string): Promise<De
     });
   }
   if (!FORMATS.has(meta.format)) {
-    throw new ImageToolError("unsupported", `That picture is a ${meta.format.toUpperCase()} file. Use a PNG, JPEG or WebP image.`);
+    throw new ImageToolError(
+      "unsupported",
+      `That picture is a ${meta.format.toUpperCase()} file. Use a PNG, JPEG or WebP image.`,
+    );
   }
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
-  if (!width || !height) throw new ImageToolError("unreadable", "That picture has no size we can read. Try another file.");
+  if (!width || !height)
+    throw new ImageToolError("unreadable", "That picture has no size we can read. Try another file.");
   if (Math.max(width, height) > maxSide) {
     throw new ImageToolError(
       "too_large",
@@ -226,19 +248,28 @@ async function inspect(input: Buffer, maxSide: number, what: string): Promise<De
 }
 
 /** Decodes to raw pixels with the EXIF orientation applied; decoding errors become ImageToolErrors. */
-async function decode(pipeline: Sharp, expect: { width: number; height: number; channels: number }): Promise<Uint8Array> {
+async function decode(
+  pipeline: Sharp,
+  expect: { width: number; height: number; channels: number },
+): Promise<Uint8Array> {
   try {
     const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
     if (info.width !== expect.width || info.height !== expect.height || info.channels !== expect.channels) {
-      throw new Error(`decoded ${info.width}×${info.height}×${info.channels}, expected ${expect.width}×${expect.height}×${expect.channels}`);
+      throw new Error(
+        `decoded ${info.width}×${info.height}×${info.channels}, expected ${expect.width}×${expect.height}×${expect.channels}`,
+      );
     }
     return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   } catch (error) {
-    throw new ImageToolError("unreadable", "That picture is damaged or incomplete. Try another file.", { cause: error, detail: String(error) });
+    throw new ImageToolError("unreadable", "That picture is damaged or incomplete. Try another file.", {
+      cause: error,
+      detail: String(error),
+    });
   }
 }
 
-const source = (input: Buffer) => sharp(input, { failOn: "error", limitInputPixels: false }).autoOrient().toColourspace("srgb");
+const source = (input: Buffer) =>
+  sharp(input, { failOn: "error", limitInputPixels: false }).autoOrient().toColourspace("srgb");
 
 // ---------------------------------------------------------------- running a task
 
@@ -253,7 +284,10 @@ async function runInWorker(
   const { signal, onProgress } = options;
   if (signal?.aborted) throw canceledError();
   const problem = installedProblem(tool);
-  if (problem) throw new ImageToolError("unavailable", problem.missing ? problem.reason : cannotStart(tool), { detail: problem.missing ? undefined : problem.reason });
+  if (problem)
+    throw new ImageToolError("unavailable", problem.missing ? problem.reason : cannotStart(tool), {
+      detail: problem.missing ? undefined : problem.reason,
+    });
 
   const cancel = new Int32Array(new SharedArrayBuffer(4));
   const onAbort = () => Atomics.store(cancel, 0, 1);
@@ -269,14 +303,20 @@ async function runInWorker(
     try {
       result = (await getPool().run(payload, { transferList: [channel.port1] as never })) as WorkerResult;
     } catch (error) {
-      throw new ImageToolError("failed", `${TOOLS[tool].label} could not process this picture.`, { cause: error, detail: String(error) });
+      throw new ImageToolError("failed", `${TOOLS[tool].label} could not process this picture.`, {
+        cause: error,
+        detail: String(error),
+      });
     }
     if (result.status === "canceled" || signal?.aborted) throw canceledError();
     if (result.status === "unavailable") {
       logger.error({ tool, reason: result.message }, "image tool unavailable");
       throw new ImageToolError("unavailable", cannotStart(tool), { detail: result.message });
     }
-    if (result.status !== "ok") throw new ImageToolError("failed", `${TOOLS[tool].label} could not process this picture.`, { detail: result.status });
+    if (result.status !== "ok")
+      throw new ImageToolError("failed", `${TOOLS[tool].label} could not process this picture.`, {
+        detail: result.status,
+      });
     return result;
   } finally {
     signal?.removeEventListener("abort", onAbort);
@@ -304,11 +344,22 @@ export async function removeBackground(input: Buffer, options: ImageToolOptions 
   onProgress?.(0, "Reading the picture");
   const { width, height } = await inspect(input, REMOVE_BACKGROUND_MAX_SIDE, "the background remover");
   // Transparent parts are shown to the model on white, as a viewer would show them.
-  const rgba = await decode(source(input).flatten({ background: "#ffffff" }).ensureAlpha(), { width, height, channels: 4 });
-  const result = await runInWorker("removeBackground", { kind: "removeBackground", width, height, rgba }, { ...options, onProgress }, [3, 95]);
+  const rgba = await decode(source(input).flatten({ background: "#ffffff" }).ensureAlpha(), {
+    width,
+    height,
+    channels: 4,
+  });
+  const result = await runInWorker(
+    "removeBackground",
+    { kind: "removeBackground", width, height, rgba },
+    { ...options, onProgress },
+    [3, 95],
+  );
   if (options.signal?.aborted) throw canceledError();
   onProgress?.(96, "Saving");
-  const bytes = await sharp(result.data, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 6 }).toBuffer();
+  const bytes = await sharp(result.data, { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
   onProgress?.(100, "Done");
   return { bytes, width, height };
 }
@@ -323,7 +374,9 @@ export async function upscaleImage(
   onProgress?.(0, "Reading the picture");
   const { width, height, hasAlpha } = await inspect(input, UPSCALE_MAX_SIDE, "the upscaler");
   const rgb = await decode(source(input).removeAlpha(), { width, height, channels: 3 });
-  const alpha = hasAlpha ? await decode(source(input).ensureAlpha().extractChannel(3), { width, height, channels: 1 }) : undefined;
+  const alpha = hasAlpha
+    ? await decode(source(input).ensureAlpha().extractChannel(3), { width, height, channels: 1 })
+    : undefined;
   const tileSize = Math.max(32, Math.floor(options.tileSize ?? UPSCALE_TILE_SIZE));
   const result = await runInWorker(
     "upscale",
@@ -337,7 +390,10 @@ export async function upscaleImage(
   const outHeight = height * 2;
   let image = sharp(result.data, { raw: { width: outWidth, height: outHeight, channels: 3 } });
   if (alpha) {
-    const bigAlpha = await sharp(alpha, { raw: { width, height, channels: 1 } }).resize(outWidth, outHeight, { kernel: "lanczos3" }).raw().toBuffer();
+    const bigAlpha = await sharp(alpha, { raw: { width, height, channels: 1 } })
+      .resize(outWidth, outHeight, { kernel: "lanczos3" })
+      .raw()
+      .toBuffer();
     image = image.joinChannel(bigAlpha, { raw: { width: outWidth, height: outHeight, channels: 1 } });
   }
   const bytes = await image.png({ compressionLevel: 6 }).toBuffer();

@@ -67,7 +67,8 @@ const imglyProgress = (key, current, total) => reportImgly?.(key, current, total
 const loadRemover = once(async () => {
   const entry = resolveOrExplain(require, "@imgly/background-removal-node");
   const dist = path.dirname(entry);
-  if (!fs.existsSync(path.join(dist, "resources.json"))) throw new Unavailable(`the model list ${path.join(dist, "resources.json")} is missing`);
+  if (!fs.existsSync(path.join(dist, "resources.json")))
+    throw new Unavailable(`the model list ${path.join(dist, "resources.json")} is missing`);
   // The same onnxruntime-node instance imgly imports: ask it for few threads (its default is one
   // per core, in parallel mode) so a web process on the same machine keeps a core.
   const ort = require(resolveOrExplain(createRequire(entry), "onnxruntime-node"));
@@ -96,13 +97,15 @@ async function removeBackground(task, report, canceled) {
   const input = new Blob([task.rgba], { type: `image/x-rgba8;width=${width};height=${height}` });
   reportImgly = (key, current, total) => {
     if (key.startsWith("fetch:")) report(Math.round((current / total) * 30), "Loading the model");
-    else if (key === "compute:inference") report(current >= total ? 95 : 35, current >= total ? "Applying the mask" : "Finding the subject");
+    else if (key === "compute:inference")
+      report(current >= total ? 95 : 35, current >= total ? "Applying the mask" : "Finding the subject");
   };
   try {
     const out = await imgly.removeBackground(input, config);
     if (canceled()) return { status: "canceled" };
     const data = new Uint8Array(await out.arrayBuffer());
-    if (data.length !== width * height * 4) throw new Error(`the background remover returned ${data.length} bytes for ${width}×${height}`);
+    if (data.length !== width * height * 4)
+      throw new Error(`the background remover returned ${data.length} bytes for ${width}×${height}`);
     report(100, "Done");
     return { status: "ok", width, height, channels: 4, data };
   } finally {
@@ -118,7 +121,8 @@ const loadUpscaler = once(async () => {
   const definitionFile = resolveOrExplain(require, "@upscalerjs/esrgan-slim/2x");
   const definition = require(definitionFile);
   const def = definition.default ?? definition;
-  if (def.scale !== 2 || def.modelType !== "layers") throw new Unavailable(`unexpected ESRGAN model definition (scale ${def.scale}, ${def.modelType})`);
+  if (def.scale !== 2 || def.modelType !== "layers")
+    throw new Unavailable(`unexpected ESRGAN model definition (scale ${def.scale}, ${def.modelType})`);
   const modelFile = path.join(packageDir(definitionFile, "@upscalerjs/esrgan-slim"), def._internals.path);
   if (!fs.existsSync(modelFile)) throw new Unavailable(`the model file ${modelFile} is missing`);
 
@@ -185,7 +189,10 @@ async function upscale(task, report, canceled) {
   const tiles = planTiles(width, height, task.tileSize, task.overlap);
   for (let i = 0; i < tiles.length; i++) {
     if (canceled()) return { status: "canceled" };
-    report(Math.round((i / tiles.length) * 100), tiles.length > 1 ? `Upscaling (part ${i + 1} of ${tiles.length})` : "Upscaling");
+    report(
+      Math.round((i / tiles.length) * 100),
+      tiles.length > 1 ? `Upscaling (part ${i + 1} of ${tiles.length})` : "Upscaling",
+    );
     const { x, y, w, h, px, py, pw, ph } = tiles[i];
     const input = new Float32Array(pw * ph * 3);
     for (let row = 0; row < ph; row++) {
@@ -240,9 +247,15 @@ export default async function runImageTool(task) {
   try {
     if (canceled()) return { status: "canceled" };
     try {
-      return task.kind === "removeBackground" ? await removeBackground(task, report, canceled) : await upscale(task, report, canceled);
+      return task.kind === "removeBackground"
+        ? await removeBackground(task, report, canceled)
+        : await upscale(task, report, canceled);
     } catch (error) {
-      if (error instanceof Unavailable || error?.code === "ERR_MODULE_NOT_FOUND" || error?.code === "MODULE_NOT_FOUND") {
+      if (
+        error instanceof Unavailable ||
+        error?.code === "ERR_MODULE_NOT_FOUND" ||
+        error?.code === "MODULE_NOT_FOUND"
+      ) {
         return { status: "unavailable", message: String(error.message) };
       }
       throw error;

@@ -27,7 +27,11 @@ export interface StartJobQueueOptions {
 }
 
 /** Starts pg-boss on the open database and, when asked, the workers for every definition. */
-export async function startJobQueue(target: DatabaseTarget, handle: DatabaseHandle, options: StartJobQueueOptions): Promise<JobQueue> {
+export async function startJobQueue(
+  target: DatabaseTarget,
+  handle: DatabaseHandle,
+  options: StartJobQueueOptions,
+): Promise<JobQueue> {
   const boss =
     target.kind === "pglite"
       ? new PgBoss({ db: fromPglite((handle.db as unknown as { $client: PGlite }).$client), backend: "pglite" })
@@ -69,7 +73,11 @@ export async function startJobQueue(target: DatabaseTarget, handle: DatabaseHand
               return { id: job.id, status: "completed" as const };
             } catch (error) {
               // pg-boss records the failure and schedules the retry.
-              return { id: job.id, status: "failed" as const, output: { message: error instanceof Error ? error.message : String(error) } };
+              return {
+                id: job.id,
+                status: "failed" as const,
+                output: { message: error instanceof Error ? error.message : String(error) },
+              };
             }
           }),
         ),

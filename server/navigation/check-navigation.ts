@@ -21,7 +21,10 @@ export interface ShellState {
 }
 
 /** Everything the checks need, read once per request. */
-export async function loadShellState(db: Database, config: Pick<Config, "allowedDomains" | "externalRedirectHosts">): Promise<ShellState> {
+export async function loadShellState(
+  db: Database,
+  config: Pick<Config, "allowedDomains" | "externalRedirectHosts">,
+): Promise<ShellState> {
   const [flags, settings, rules] = await Promise.all([
     loadFeatureFlags(db),
     loadSiteSettings(db, config),
@@ -45,7 +48,12 @@ export function isUnmatchedPattern(pattern: string): boolean {
   return normalizePattern(pattern) === "/*";
 }
 
-export function checkNavigation(args: { pattern: string; url: URL; origin: string | null; state: ShellState }): NavigationDecision {
+export function checkNavigation(args: {
+  pattern: string;
+  url: URL;
+  origin: string | null;
+  state: ShellState;
+}): NavigationDecision {
   const { url, origin, state } = args;
   const pattern = normalizePattern(args.pattern);
   if (!isUnmatchedPattern(pattern) && !isRouteValid(pattern, url, state.flags)) return { kind: "not-found" };

@@ -50,10 +50,12 @@ export const navigationMiddleware: MiddlewareFunction<Response> = async ({ reque
       const canonical = canonicalLocation(request, getConfig().canonicalOrigin);
       if (canonical) throw redirect(canonical, 302);
       if (decision.refusedRedirect) {
-        context.get(requestInfoContext).log.warn(
-          { path: url.pathname, ...decision.refusedRedirect },
-          "route rule refused: its target is off-site or not allowed",
-        );
+        context
+          .get(requestInfoContext)
+          .log.warn(
+            { path: url.pathname, ...decision.refusedRedirect },
+            "route rule refused: its target is off-site or not allowed",
+          );
       }
       return next();
     }

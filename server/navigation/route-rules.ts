@@ -43,12 +43,19 @@ export async function createRouteRule(db: Database, input: RouteRuleInput) {
 }
 
 /** The switched-on rules, read after each change. */
-export const loadRouteRules = cachedRead(["route_rules"], (db): Promise<RouteRule[]> =>
-  db
-    .select({ id: routeRules.id, fromPath: routeRules.fromPath, target: routeRules.target, permanent: routeRules.permanent })
-    .from(routeRules)
-    .where(eq(routeRules.enabled, true))
-    .orderBy(asc(routeRules.id)),
+export const loadRouteRules = cachedRead(
+  ["route_rules"],
+  (db): Promise<RouteRule[]> =>
+    db
+      .select({
+        id: routeRules.id,
+        fromPath: routeRules.fromPath,
+        target: routeRules.target,
+        permanent: routeRules.permanent,
+      })
+      .from(routeRules)
+      .where(eq(routeRules.enabled, true))
+      .orderBy(asc(routeRules.id)),
 );
 
 function normalisePath(pathname: string): string {

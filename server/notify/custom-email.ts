@@ -16,8 +16,16 @@ const MESSAGE_MAX = 20_000;
 
 export const customEmailInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
-  subject: z.string().trim().min(1, "Write a subject").max(EMAIL_LIMITS.subject, `Keep the subject under ${EMAIL_LIMITS.subject} characters`),
-  message: z.string().trim().min(1, "Write a message").max(MESSAGE_MAX, `Keep the message under ${MESSAGE_MAX} characters`),
+  subject: z
+    .string()
+    .trim()
+    .min(1, "Write a subject")
+    .max(EMAIL_LIMITS.subject, `Keep the subject under ${EMAIL_LIMITS.subject} characters`),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Write a message")
+    .max(MESSAGE_MAX, `Keep the message under ${MESSAGE_MAX} characters`),
 });
 
 const EXTENSION_TYPES: Record<string, (typeof EMAIL_ATTACHMENT_TYPES)[number]> = {
@@ -37,13 +45,15 @@ export const customEmailWithAttachmentInput = customEmailInput.extend({
       .trim()
       .min(1, "Name the attachment")
       .max(EMAIL_LIMITS.filename)
-      .refine((name) => /\.[a-z0-9]+$/i.test(name) && (name.split(".").pop()!.toLowerCase() in EXTENSION_TYPES), {
+      .refine((name) => /\.[a-z0-9]+$/i.test(name) && name.split(".").pop()!.toLowerCase() in EXTENSION_TYPES, {
         message: `Attach a ${Object.keys(EXTENSION_TYPES).join(", ")} file`,
       }),
     content: z
       .string()
       .min(1, "The attachment is empty")
-      .refine((b64) => base64DecodedBytes(b64) <= EMAIL_LIMITS.attachmentBytes, { message: "The attachment is larger than 5 MB" }),
+      .refine((b64) => base64DecodedBytes(b64) <= EMAIL_LIMITS.attachmentBytes, {
+        message: "The attachment is larger than 5 MB",
+      }),
     encoding: z.literal("base64", { error: "Send the attachment's content as base64" }),
   }),
 });
@@ -52,9 +62,11 @@ export const customEmailWithAttachmentInput = customEmailInput.extend({
 function contentMatchesType(contentBase64: string, type: string): boolean {
   const head = Buffer.from(contentBase64.slice(0, 24), "base64");
   if (type === "application/pdf") return head.subarray(0, 5).toString("latin1") === "%PDF-";
-  if (type === "image/png") return head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (type === "image/png")
+    return head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   if (type === "image/jpeg") return head[0] === 0xff && head[1] === 0xd8;
-  if (type === "image/webp") return head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP";
+  if (type === "image/webp")
+    return head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP";
   return true; // text types
 }
 
@@ -82,16 +94,28 @@ async function queueOrFail(db: Database, kind: string, run: () => Promise<unknow
 export async function sendCustomEmail(db: Database, input: z.output<typeof customEmailInput>): Promise<void> {
   await queueOrFail(db, "custom", async () => {
     const rendered = await renderEmail({ kind: "custom", subject: input.subject, message: input.message });
-    await queueEmail({ to: input.email, subject: rendered.subject, html: rendered.html, text: rendered.text, kind: "custom" });
+    await queueEmail({
+      to: input.email,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      kind: "custom",
+    });
   });
 }
 
-export async function sendCustomEmailWithAttachment(db: Database, input: z.output<typeof customEmailWithAttachmentInput>): Promise<void> {
+export async function sendCustomEmailWithAttachment(
+  db: Database,
+  input: z.output<typeof customEmailWithAttachmentInput>,
+): Promise<void> {
   const ext = input.attachment.filename.split(".").pop()!.toLowerCase();
   const contentType = EXTENSION_TYPES[ext]!;
   const content = input.attachment.content.replace(/\s+/g, "");
   if (!contentMatchesType(content, contentType)) {
-    throw new EmailRequestError(`Failed to send email with attachment: ${input.attachment.filename} is not a real ${ext.toUpperCase()} file`, 400);
+    throw new EmailRequestError(
+      `Failed to send email with attachment: ${input.attachment.filename} is not a real ${ext.toUpperCase()} file`,
+      400,
+    );
   }
   await queueOrFail(db, "custom-attachment", async () => {
     const rendered = await renderEmail({ kind: "custom", subject: input.subject, message: input.message });

@@ -17,7 +17,12 @@ export async function addNotification(db: Database, userId: string, input: NewNo
   try {
     const [row] = await db
       .insert(notifications)
-      .values({ userId, status: input.status ?? "info", title: input.title.slice(0, 200), message: input.message.slice(0, 2000) })
+      .values({
+        userId,
+        status: input.status ?? "info",
+        title: input.title.slice(0, 200),
+        message: input.message.slice(0, 2000),
+      })
       .returning();
     return row!;
   } catch (error) {
@@ -27,7 +32,12 @@ export async function addNotification(db: Database, userId: string, input: NewNo
 }
 
 export async function listNotifications(db: Database, userId: string, limit = 50) {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdDate)).limit(limit);
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdDate))
+    .limit(limit);
 }
 
 export async function countUnreadNotifications(db: Database, userId: string): Promise<number> {

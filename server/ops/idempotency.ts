@@ -27,7 +27,12 @@ export function hashRequestBody(body: string): string {
 }
 
 /** Claims a key for this request, or tells how an earlier request with it ended. */
-export async function claimIdempotencyKey(db: Database, scope: string, key: string, requestHash: string): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(
+  db: Database,
+  scope: string,
+  key: string,
+  requestHash: string,
+): Promise<IdempotencyClaim> {
   const inserted = await db
     .insert(idempotencyKeys)
     .values({ scope, key, requestHash })
@@ -44,7 +49,12 @@ export async function claimIdempotencyKey(db: Database, scope: string, key: stri
   return { kind: "replay", response: { status: row.statusCode, body: row.responseBody } };
 }
 
-export async function storeIdempotentResponse(db: Database, scope: string, key: string, response: StoredResponse): Promise<void> {
+export async function storeIdempotentResponse(
+  db: Database,
+  scope: string,
+  key: string,
+  response: StoredResponse,
+): Promise<void> {
   await db
     .update(idempotencyKeys)
     .set({ statusCode: response.status, responseBody: response.body })

@@ -21,6 +21,8 @@ export function describeRuntimeMode(): RuntimeMode {
     .map(([file]) => file);
   return {
     mode: process.env.NODE_ENV ?? "unset",
-    developmentBuilds: loaded.filter((file) => /\.development\.[cm]?js$/.test(file)).map((file) => file.replace(/^.*node_modules\//, "")),
+    developmentBuilds: loaded
+      .filter((file) => /\.development\.[cm]?js$/.test(file))
+      .map((file) => file.replace(/^.*node_modules\//, "")),
   };
 }

@@ -27,7 +27,11 @@ async function checkUpload(bytes: Buffer): Promise<void> {
 /** Decodes an upload and returns a square WebP avatar; throws ImageError with a message for people. */
 export async function makeAvatar(bytes: Buffer, size = 256): Promise<Buffer> {
   await checkUpload(bytes);
-  return sharp(bytes, { limitInputPixels: LIMIT_INPUT_PIXELS }).rotate().resize(size, size, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+  return sharp(bytes, { limitInputPixels: LIMIT_INPUT_PIXELS })
+    .rotate()
+    .resize(size, size, { fit: "cover" })
+    .webp({ quality: 82 })
+    .toBuffer();
 }
 
 export interface SiteImage {
@@ -42,15 +46,24 @@ export interface SiteImage {
  * Decodes an admin's upload (slideshow backgrounds, product pictures) and returns a WebP no
  * larger than the bounds, keeping its proportions; small images are not enlarged.
  */
-export async function makeSiteImage(bytes: Buffer, bounds: { width: number; height: number; minWidth?: number }): Promise<SiteImage> {
+export async function makeSiteImage(
+  bytes: Buffer,
+  bounds: { width: number; height: number; minWidth?: number },
+): Promise<SiteImage> {
   await checkUpload(bytes);
   const { data, info } = await sharp(bytes, { limitInputPixels: LIMIT_INPUT_PIXELS })
     .rotate()
     .resize(bounds.width, bounds.height, { fit: "inside", withoutEnlargement: true })
     .webp({ quality: 82 })
     .toBuffer({ resolveWithObject: true });
-  if (bounds.minWidth && info.width < bounds.minWidth) throw new ImageError(`That image is too small: use one at least ${bounds.minWidth} pixels wide`);
+  if (bounds.minWidth && info.width < bounds.minWidth)
+    throw new ImageError(`That image is too small: use one at least ${bounds.minWidth} pixels wide`);
   const { dominant } = await sharp(data).stats();
   const hex = (n: number) => n.toString(16).padStart(2, "0");
-  return { bytes: data, width: info.width, height: info.height, color: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}` };
+  return {
+    bytes: data,
+    width: info.width,
+    height: info.height,
+    color: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
+  };
 }

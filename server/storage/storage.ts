@@ -28,7 +28,11 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
 /** A key is a relative path of safe characters: no `..`, no leading slash, no backslashes. */
 export function isSafeKey(key: string): boolean {
-  return KEY_PATTERN.test(key) && !key.split("/").some((part) => part === "" || part === "." || part === "..") && key.length <= 500;
+  return (
+    KEY_PATTERN.test(key) &&
+    !key.split("/").some((part) => part === "" || part === "." || part === "..") &&
+    key.length <= 500
+  );
 }
 
 export function userFileKey(userId: string, kind: string, ext: string, now = new Date()): string {
@@ -68,7 +72,10 @@ export function createLocalStorage(root: string): FileStorage {
     async get(key) {
       const file = resolve(key);
       try {
-        const [bytes, contentType] = await Promise.all([fs.readFile(file), fs.readFile(`${file}.type`, "utf8").catch(() => "application/octet-stream")]);
+        const [bytes, contentType] = await Promise.all([
+          fs.readFile(file),
+          fs.readFile(`${file}.type`, "utf8").catch(() => "application/octet-stream"),
+        ]);
         return { bytes, contentType };
       } catch {
         return null;

@@ -10,7 +10,10 @@ const t = useTestDatabase();
 
 describe("demo accounts", () => {
   it("are created once with the given passwords, verified, admin and user", async () => {
-    const created = await seedDemoAccounts(t.db, { demoAdminPassword: "admin-password-1", demoUserPassword: "user-password-1" });
+    const created = await seedDemoAccounts(t.db, {
+      demoAdminPassword: "admin-password-1",
+      demoUserPassword: "user-password-1",
+    });
     expect(created).toEqual([
       { email: "admin@atelier.local", password: "admin-password-1", role: "admin" },
       { email: "demo@atelier.local", password: "user-password-1", role: "user" },

@@ -7,7 +7,18 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { dashboardQuery, dashboardRange, loadDashboard } from "../../server/admin/dashboard";
 import { listShopProducts, seedDemoShop } from "../../server/commerce/products";
-import { artworkReports, artworks, errorReports, generations, products, tokenAccounts, tokenLedger, transactionLines, transactions, user } from "../../server/db/schema";
+import {
+  artworkReports,
+  artworks,
+  errorReports,
+  generations,
+  products,
+  tokenAccounts,
+  tokenLedger,
+  transactionLines,
+  transactions,
+  user,
+} from "../../server/db/schema";
 import type { LedgerReason } from "../../server/db/schema";
 import { useTestDatabase } from "../support/database";
 
@@ -19,16 +30,38 @@ const at = (iso: string) => new Date(iso.length === 10 ? `${iso}T12:00:00Z` : is
 
 async function seedUsers() {
   await t.db.insert(user).values([
-    { id: "old", name: "Old Admin", email: "old@example.test", emailVerified: true, role: "admin", createdAt: at("2026-10-01") },
+    {
+      id: "old",
+      name: "Old Admin",
+      email: "old@example.test",
+      emailVerified: true,
+      role: "admin",
+      createdAt: at("2026-10-01"),
+    },
     // One second before the 7-day range starts, and its very first instant.
     { id: "ada", name: "Ada", email: "ada@example.test", emailVerified: true, createdAt: at("2026-11-23T23:59:59Z") },
     { id: "bob", name: "Bob", email: "bob@example.test", emailVerified: false, createdAt: at("2026-11-24T00:00:00Z") },
-    { id: "cy", name: "Cy", email: "cy@example.test", emailVerified: true, banned: true, createdAt: at("2026-11-30T10:00:00Z") },
+    {
+      id: "cy",
+      name: "Cy",
+      email: "cy@example.test",
+      emailVerified: true,
+      banned: true,
+      createdAt: at("2026-11-30T10:00:00Z"),
+    },
   ]);
 }
 
 async function seedGenerations() {
-  const gen = (userId: string, mode: string, engineId: string, engineLabel: string, status: string, day: string, refunded = false) => ({
+  const gen = (
+    userId: string,
+    mode: string,
+    engineId: string,
+    engineLabel: string,
+    status: string,
+    day: string,
+    refunded = false,
+  ) => ({
     userId,
     mode,
     status,
@@ -47,19 +80,28 @@ async function seedGenerations() {
     refunded,
     createdAt: at(day),
   });
-  await t.db.insert(generations).values([
-    gen("ada", "text", "studio", "Studio", "succeeded", "2026-11-25"),
-    gen("ada", "text", "studio", "Studio", "failed", "2026-11-26", true),
-    gen("bob", "image", "studio", "Studio", "succeeded", "2026-11-28"),
-    gen("bob", "text", "studio", "Studio", "canceled", "2026-11-29"),
-    gen("cy", "text", "studio", "Studio", "queued", "2026-11-30T14:00:00Z"),
-    gen("ada", "doodle", "sdxl", "Remote SDXL", "succeeded", "2026-11-10"),
-    gen("old", "image", "studio", "Studio", "succeeded", "2026-10-15"),
-  ]);
+  await t.db
+    .insert(generations)
+    .values([
+      gen("ada", "text", "studio", "Studio", "succeeded", "2026-11-25"),
+      gen("ada", "text", "studio", "Studio", "failed", "2026-11-26", true),
+      gen("bob", "image", "studio", "Studio", "succeeded", "2026-11-28"),
+      gen("bob", "text", "studio", "Studio", "canceled", "2026-11-29"),
+      gen("cy", "text", "studio", "Studio", "queued", "2026-11-30T14:00:00Z"),
+      gen("ada", "doodle", "sdxl", "Remote SDXL", "succeeded", "2026-11-10"),
+      gen("old", "image", "studio", "Studio", "succeeded", "2026-10-15"),
+    ]);
 }
 
 async function seedLedger() {
-  const move = (userId: string, amount: number, reason: LedgerReason, day: string) => ({ userId, amount, balanceAfter: 0, reason, idempotencyKey: randomUUID(), createdAt: at(day) });
+  const move = (userId: string, amount: number, reason: LedgerReason, day: string) => ({
+    userId,
+    amount,
+    balanceAfter: 0,
+    reason,
+    idempotencyKey: randomUUID(),
+    createdAt: at(day),
+  });
   await t.db.insert(tokenLedger).values([
     move("bob", 50, "signup_grant", "2026-11-24T00:00:00Z"),
     move("cy", 50, "signup_grant", "2026-11-30"),
@@ -117,14 +159,28 @@ async function seedOrders() {
       .returning();
     await t.db
       .insert(transactionLines)
-      .values(lines.map((l) => ({ transactionId: row!.id, productId: l.p.id, productName: l.p.name, unitPriceMinor: l.total / l.quantity, quantity: l.quantity, unitTokens: 100, lineTotalMinor: l.total })));
+      .values(
+        lines.map((l) => ({
+          transactionId: row!.id,
+          productId: l.p.id,
+          productName: l.p.name,
+          unitPriceMinor: l.total / l.quantity,
+          quantity: l.quantity,
+          unitTokens: 100,
+          lineTotalMinor: l.total,
+        })),
+      );
     return row!.id;
   };
   const ids = {
     // Settled without a payment time: counted on the day it was made, the range's first instant.
     noPaidAt: await order("cy", "paid", "2026-11-24T00:00:00Z", null, [{ p: starter, quantity: 1, total: 499 }]),
-    t1: await order("ada", "paid", "2026-11-25T10:00:00Z", "2026-11-25T10:05:00Z", [{ p: starter, quantity: 1, total: 499 }]),
-    refunded: await order("cy", "refunded", "2026-11-26T09:00:00Z", "2026-11-26T09:01:00Z", [{ p: creator, quantity: 1, total: 1999 }]),
+    t1: await order("ada", "paid", "2026-11-25T10:00:00Z", "2026-11-25T10:05:00Z", [
+      { p: starter, quantity: 1, total: 499 },
+    ]),
+    refunded: await order("cy", "refunded", "2026-11-26T09:00:00Z", "2026-11-26T09:01:00Z", [
+      { p: creator, quantity: 1, total: 1999 },
+    ]),
     // Placed just before midnight, paid just after: an order of the 27th, money of the 28th.
     midnight: await order("bob", "paid", "2026-11-27T23:59:00Z", "2026-11-28T00:01:00Z", [
       { p: starter, quantity: 2, total: 998 },
@@ -132,10 +188,21 @@ async function seedOrders() {
     ]),
     pending: await order("ada", "pending", "2026-11-29T10:00:00Z", null, [{ p: starter, quantity: 1, total: 499 }]),
     failed: await order("bob", "failed", "2026-11-29T11:00:00Z", null, [{ p: creator, quantity: 1, total: 1999 }]),
-    euro: await order("cy", "paid", "2026-11-30T09:00:00Z", "2026-11-30T09:00:30Z", [{ p: studio, quantity: 1, total: 900 }], "EUR"),
+    euro: await order(
+      "cy",
+      "paid",
+      "2026-11-30T09:00:00Z",
+      "2026-11-30T09:00:30Z",
+      [{ p: studio, quantity: 1, total: 900 }],
+      "EUR",
+    ),
     // Inside 30 days only, and before both ranges.
-    november: await order("ada", "paid", "2026-11-10T08:00:00Z", "2026-11-10T08:01:00Z", [{ p: creator, quantity: 1, total: 1999 }]),
-    october: await order("old", "paid", "2026-10-15T08:00:00Z", "2026-10-15T08:01:00Z", [{ p: starter, quantity: 1, total: 499 }]),
+    november: await order("ada", "paid", "2026-11-10T08:00:00Z", "2026-11-10T08:01:00Z", [
+      { p: creator, quantity: 1, total: 1999 },
+    ]),
+    october: await order("old", "paid", "2026-10-15T08:00:00Z", "2026-10-15T08:01:00Z", [
+      { p: starter, quantity: 1, total: 499 },
+    ]),
   };
   return { ids, starter, creator, studio };
 }
@@ -143,7 +210,24 @@ async function seedOrders() {
 async function seedReportsAndErrors() {
   const art = () => {
     const id = randomUUID();
-    return { id, userId: "ada", title: `Art ${id.slice(0, 4)}`, mode: "text", style: "watercolor", aspectRatio: "1:1", size: 512, seed: 1, strength: 0.75, engineLabel: "Studio", key: `k/${id}.png`, thumbKey: `k/${id}.webp`, placeholder: "data:,", mime: "image/png", width: 512, height: 512 };
+    return {
+      id,
+      userId: "ada",
+      title: `Art ${id.slice(0, 4)}`,
+      mode: "text",
+      style: "watercolor",
+      aspectRatio: "1:1",
+      size: 512,
+      seed: 1,
+      strength: 0.75,
+      engineLabel: "Studio",
+      key: `k/${id}.png`,
+      thumbKey: `k/${id}.webp`,
+      placeholder: "data:,",
+      mime: "image/png",
+      width: 512,
+      height: 512,
+    };
   };
   const [a1, a2] = [art(), art()];
   await t.db.insert(artworks).values([a1, a2]);
@@ -151,10 +235,22 @@ async function seedReportsAndErrors() {
     { artworkId: a1.id, reporterId: "bob", reason: "spam", createdAt: at("2026-11-28") },
     { artworkId: a1.id, reporterId: "cy", reason: "spam", createdAt: at("2026-11-01") },
     { artworkId: a2.id, reporterId: "old", reason: "other", createdAt: at("2026-10-01") },
-    { artworkId: a2.id, reporterId: "bob", reason: "spam", status: "dismissed", createdAt: at("2026-11-29"), resolvedAt: at("2026-11-29") },
+    {
+      artworkId: a2.id,
+      reporterId: "bob",
+      reason: "spam",
+      status: "dismissed",
+      createdAt: at("2026-11-29"),
+      resolvedAt: at("2026-11-29"),
+    },
   ]);
   await t.db.insert(errorReports).values([
-    { errorReportBySystem: "TypeError: newest", whatPlatform: "Client", whatPage: "/ai/ai-text-to-art", createdDate: at("2026-11-30T08:00:00Z") },
+    {
+      errorReportBySystem: "TypeError: newest",
+      whatPlatform: "Client",
+      whatPage: "/ai/ai-text-to-art",
+      createdDate: at("2026-11-30T08:00:00Z"),
+    },
     { errorReportBySystem: "Server boom", whatPlatform: "Server", createdDate: at("2026-11-25") },
     { errorReportBySystem: "Client in November", whatPlatform: "Client", createdDate: at("2026-11-20") },
     { errorReportBySystem: "Server in October", whatPlatform: "Server", createdDate: at("2026-10-01") },
@@ -183,7 +279,15 @@ describe("the dashboard query", () => {
     const range = dashboardRange(7, NOW);
     expect(range.start.toISOString()).toBe("2026-11-24T00:00:00.000Z");
     expect(range.end.toISOString()).toBe("2026-12-01T00:00:00.000Z");
-    expect(range.dates).toEqual(["2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30"]);
+    expect(range.dates).toEqual([
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-28",
+      "2026-11-29",
+      "2026-11-30",
+    ]);
     expect(dashboardRange(90, NOW).dates).toHaveLength(90);
   });
 });
@@ -192,8 +296,25 @@ describe("the dashboard's figures", () => {
   it("shows zeros and zero-filled days on an empty database", async () => {
     const d = await loadDashboard(t.db, { days: 30, now: NOW });
     expect(d.users).toEqual({ total: 0, new: 0, newVerified: 0, verified: 0, unverified: 0, banned: 0, admins: 0 });
-    expect(d.generations).toEqual({ total: 0, succeeded: 0, failed: 0, canceled: 0, active: 0, refunded: 0, byMode: [], byEngine: [] });
-    expect(d.tokens).toEqual({ granted: 0, sold: 0, spent: 0, refundedToCreators: 0, takenBackByRefunds: 0, removedByAdmins: 0, held: 0 });
+    expect(d.generations).toEqual({
+      total: 0,
+      succeeded: 0,
+      failed: 0,
+      canceled: 0,
+      active: 0,
+      refunded: 0,
+      byMode: [],
+      byEngine: [],
+    });
+    expect(d.tokens).toEqual({
+      granted: 0,
+      sold: 0,
+      spent: 0,
+      refundedToCreators: 0,
+      takenBackByRefunds: 0,
+      removedByAdmins: 0,
+      held: 0,
+    });
     expect(d.orders).toEqual({ total: 0, pending: 0, paid: 0, failed: 0, canceled: 0, refunded: 0 });
     expect(d.revenue).toHaveLength(1);
     expect(d.revenue[0]).toMatchObject({ currency: "USD", sales: 0, grossMinor: 0, refundedMinor: 0, netMinor: 0 });
@@ -226,7 +347,15 @@ describe("the dashboard's figures", () => {
       ],
       byEngine: [{ engineId: "studio", label: "Studio", count: 5 }],
     });
-    expect(d.tokens).toEqual({ granted: 145, sold: 500, spent: 6, refundedToCreators: 4, takenBackByRefunds: 100, removedByAdmins: 5, held: 1244 });
+    expect(d.tokens).toEqual({
+      granted: 145,
+      sold: 500,
+      spent: 6,
+      refundedToCreators: 4,
+      takenBackByRefunds: 100,
+      removedByAdmins: 5,
+      held: 1244,
+    });
     expect(d.orders).toEqual({ total: 7, pending: 1, paid: 4, failed: 1, canceled: 0, refunded: 1 });
 
     const [usd, eur] = d.revenue;
@@ -251,8 +380,21 @@ describe("the dashboard's figures", () => {
     ]);
     expect(d.reports).toEqual({ open: 3, openArtworks: 2, newInRange: 2 });
     expect(d.errors).toEqual({ total: 2, client: 1, server: 1 });
-    expect(d.recentTransactions.map((r) => r.id)).toEqual([ids.euro, ids.failed, ids.pending, ids.midnight, ids.refunded, ids.t1]);
-    expect(d.recentTransactions[0]).toMatchObject({ status: "paid", currency: "EUR", totalMinor: 900, userEmail: "cy@example.test", createdAt: "2026-11-30T09:00:00.000Z" });
+    expect(d.recentTransactions.map((r) => r.id)).toEqual([
+      ids.euro,
+      ids.failed,
+      ids.pending,
+      ids.midnight,
+      ids.refunded,
+      ids.t1,
+    ]);
+    expect(d.recentTransactions[0]).toMatchObject({
+      status: "paid",
+      currency: "EUR",
+      totalMinor: 900,
+      userEmail: "cy@example.test",
+      createdAt: "2026-11-30T09:00:00.000Z",
+    });
     expect(d.recentErrors.map((r) => r.message)).toEqual(["TypeError: newest", "Server boom"]);
   });
 
@@ -273,7 +415,15 @@ describe("the dashboard's figures", () => {
         { engineId: "sdxl", label: "Remote SDXL", count: 1 },
       ],
     });
-    expect(d.tokens).toEqual({ granted: 195, sold: 1700, spent: 14, refundedToCreators: 4, takenBackByRefunds: 100, removedByAdmins: 5, held: 1244 });
+    expect(d.tokens).toEqual({
+      granted: 195,
+      sold: 1700,
+      spent: 14,
+      refundedToCreators: 4,
+      takenBackByRefunds: 100,
+      removedByAdmins: 5,
+      held: 1244,
+    });
     expect(d.orders).toMatchObject({ total: 8, paid: 5 });
     const usd = d.revenue[0]!;
     expect(usd).toMatchObject({ currency: "USD", sales: 5, grossMinor: 7993, netMinor: 5994 });
@@ -299,9 +449,29 @@ describe("the dashboard's figures", () => {
     // Three more Creator packs this week: now it leads.
     const [row] = await t.db
       .insert(transactions)
-      .values({ userId: "bob", status: "paid", provider: "sandbox", currency: "USD", subtotalMinor: 5997, totalMinor: 5997, tokens: 300, createdAt: at("2026-11-29"), paidAt: at("2026-11-29") })
+      .values({
+        userId: "bob",
+        status: "paid",
+        provider: "sandbox",
+        currency: "USD",
+        subtotalMinor: 5997,
+        totalMinor: 5997,
+        tokens: 300,
+        createdAt: at("2026-11-29"),
+        paidAt: at("2026-11-29"),
+      })
       .returning();
-    await t.db.insert(transactionLines).values({ transactionId: row!.id, productId: creator.id, productName: "Creator", unitPriceMinor: 1999, quantity: 3, unitTokens: 100, lineTotalMinor: 5997 });
+    await t.db
+      .insert(transactionLines)
+      .values({
+        transactionId: row!.id,
+        productId: creator.id,
+        productName: "Creator",
+        unitPriceMinor: 1999,
+        quantity: 3,
+        unitTokens: 100,
+        lineTotalMinor: 5997,
+      });
     const d = await loadDashboard(t.db, { days: 7, now: NOW });
     expect(d.topProducts.map((p) => [p.name, p.units])).toEqual([
       ["Creator", 4],

@@ -9,8 +9,20 @@ const t = useTestDatabase();
 
 describe("the log page", () => {
   it("searches audit entries by admin, action or record, filters by record type and pages", async () => {
-    await t.db.insert(user).values({ id: "a1", name: "A", email: "ann@example.test", emailVerified: true, role: "admin" });
-    for (let i = 0; i < 30; i++) await recordAudit(t.db, { userUid: "a1", email: "ann@example.test" }, { action: i % 2 ? "product.update" : "faq.create", entityType: i % 2 ? "product" : "faq", entityId: `id-${i}`, after: { i } });
+    await t.db
+      .insert(user)
+      .values({ id: "a1", name: "A", email: "ann@example.test", emailVerified: true, role: "admin" });
+    for (let i = 0; i < 30; i++)
+      await recordAudit(
+        t.db,
+        { userUid: "a1", email: "ann@example.test" },
+        {
+          action: i % 2 ? "product.update" : "faq.create",
+          entityType: i % 2 ? "product" : "faq",
+          entityId: `id-${i}`,
+          after: { i },
+        },
+      );
     const read = (q: Record<string, string>) => listAuditEntries(t.db, logQuery.parse(q));
     expect(await read({})).toMatchObject({ total: 30, pages: 2, page: 1 });
     expect((await read({ page: "2" })).rows).toHaveLength(5);
@@ -22,7 +34,11 @@ describe("the log page", () => {
 
   it("searches error reports by message and filters by platform", async () => {
     await t.db.insert(errorReports).values([
-      { errorReportBySystem: "Failed to send custom email: boom", whatPlatform: "Server", whatFunction: "send-custom-email" },
+      {
+        errorReportBySystem: "Failed to send custom email: boom",
+        whatPlatform: "Server",
+        whatFunction: "send-custom-email",
+      },
       { errorReportBySystem: "TypeError: x is undefined", whatPlatform: "Client", whatPage: "/community/list" },
     ]);
     const read = (q: Record<string, string>) => listErrorReports(t.db, logQuery.parse({ tab: "errors", ...q }));

@@ -1,7 +1,12 @@
 /** The transaction history for admins on a real database: filters, pages, the detail and a CSV that spreadsheets cannot run. */
 import { describe, expect, it } from "vitest";
 import { transactionListQuery } from "../../app/lib/admin-transactions";
-import { csvCell, exportTransactionsCsv, getTransactionForAdmin, listTransactionsForAdmin } from "../../server/commerce/admin-transactions";
+import {
+  csvCell,
+  exportTransactionsCsv,
+  getTransactionForAdmin,
+  listTransactionsForAdmin,
+} from "../../server/commerce/admin-transactions";
 import { listShopProducts, seedDemoShop } from "../../server/commerce/products";
 import { transactionEvents, transactionLines, transactions, user } from "../../server/db/schema";
 import { useTestDatabase } from "../support/database";
@@ -13,14 +18,40 @@ async function seed() {
   const [starter, creator] = await listShopProducts(t.db);
   await t.db.insert(user).values([
     { id: "ada", name: "Ada", email: "ada@example.test", emailVerified: true },
-    { id: "bob", name: "=HYPERLINK(\"http://evil\")", email: "bob@example.test", emailVerified: true },
+    { id: "bob", name: '=HYPERLINK("http://evil")', email: "bob@example.test", emailVerified: true },
   ]);
-  const add = async (userId: string, status: "paid" | "failed" | "pending", product: typeof starter, day: string, code: string | null = null) => {
+  const add = async (
+    userId: string,
+    status: "paid" | "failed" | "pending",
+    product: typeof starter,
+    day: string,
+    code: string | null = null,
+  ) => {
     const [row] = await t.db
       .insert(transactions)
-      .values({ userId, status, provider: "sandbox", currency: "USD", subtotalMinor: product!.priceMinor, totalMinor: product!.priceMinor, tokens: product!.tokens, discountCode: code, createdAt: new Date(`${day}T12:00:00Z`) })
+      .values({
+        userId,
+        status,
+        provider: "sandbox",
+        currency: "USD",
+        subtotalMinor: product!.priceMinor,
+        totalMinor: product!.priceMinor,
+        tokens: product!.tokens,
+        discountCode: code,
+        createdAt: new Date(`${day}T12:00:00Z`),
+      })
       .returning();
-    await t.db.insert(transactionLines).values({ transactionId: row!.id, productId: product!.id, productName: product!.name, unitPriceMinor: product!.priceMinor, quantity: 1, unitTokens: product!.tokens, lineTotalMinor: product!.priceMinor });
+    await t.db
+      .insert(transactionLines)
+      .values({
+        transactionId: row!.id,
+        productId: product!.id,
+        productName: product!.name,
+        unitPriceMinor: product!.priceMinor,
+        quantity: 1,
+        unitTokens: product!.tokens,
+        lineTotalMinor: product!.priceMinor,
+      });
     await t.db.insert(transactionEvents).values({ transactionId: row!.id, status, source: "test" });
     return row!;
   };
@@ -47,7 +78,11 @@ describe("the transaction history", () => {
 
   it("shows one transaction with its buyer, lines and history", async () => {
     const { c } = await seed();
-    expect(await getTransactionForAdmin(t.db, c.id)).toMatchObject({ buyer: { email: "bob@example.test" }, lines: [{ name: "Creator", quantity: 1 }], events: [{ status: "paid", source: "test" }] });
+    expect(await getTransactionForAdmin(t.db, c.id)).toMatchObject({
+      buyer: { email: "bob@example.test" },
+      lines: [{ name: "Creator", quantity: 1 }],
+      events: [{ status: "paid", source: "test" }],
+    });
     expect(await getTransactionForAdmin(t.db, "not-a-uuid")).toBeNull();
   });
 
@@ -61,7 +96,9 @@ describe("the transaction history", () => {
     const csv = await exportTransactionsCsv(t.db, transactionListQuery.parse({ user: "bob" }));
     const lines = csv.trim().split("\r\n");
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe(`"id","created_at","status","provider","buyer_email","buyer_name","currency","total_minor","discount_minor","discount_code","tokens"`);
+    expect(lines[0]).toBe(
+      `"id","created_at","status","provider","buyer_email","buyer_name","currency","total_minor","discount_minor","discount_code","tokens"`,
+    );
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[1]).toContain(`"'+SUM(A1)"`);
   });

@@ -15,7 +15,8 @@ describe("sign-in limits per address", () => {
     for (let i = 0; i < AUTH_LIMITS.signInFailuresPerIp.limit * 2; i++) {
       expect(await limitSignInAttempt(t.db, office, `colleague-${i}@example.test`)).toBeNull();
     }
-    for (let i = 0; i < AUTH_LIMITS.signInFailuresPerIp.limit; i++) await recordSignInFailure(t.db, `guess-${i}@example.test`, office);
+    for (let i = 0; i < AUTH_LIMITS.signInFailuresPerIp.limit; i++)
+      await recordSignInFailure(t.db, `guess-${i}@example.test`, office);
     const refused = await limitSignInAttempt(t.db, office, "someone-new@example.test");
     expect(refused?.message).toMatch(/Too many wrong passwords from your network/);
     expect(refused?.retryAfterSeconds).toBeGreaterThan(0);
@@ -24,8 +25,11 @@ describe("sign-in limits per address", () => {
   });
 
   it("still lock one account after its wrong passwords, from any address", async () => {
-    for (let i = 0; i < AUTH_LIMITS.signInFailuresPerAccount.limit; i++) await recordSignInFailure(t.db, "target@example.test", `192.0.2.${i}`);
-    expect((await limitSignInAttempt(t.db, "192.0.2.200", "target@example.test"))?.message).toMatch(/Too many wrong passwords for this account/);
+    for (let i = 0; i < AUTH_LIMITS.signInFailuresPerAccount.limit; i++)
+      await recordSignInFailure(t.db, "target@example.test", `192.0.2.${i}`);
+    expect((await limitSignInAttempt(t.db, "192.0.2.200", "target@example.test"))?.message).toMatch(
+      /Too many wrong passwords for this account/,
+    );
   });
 });
 
@@ -33,7 +37,9 @@ describe("the email cooldown", () => {
   it("holds per kind of email: a sign-in link does not hold up a password reset", async () => {
     const ip = "203.0.113.20";
     expect(await limitCodeEmail(t.db, ip, "ada@example.test", "sign-in")).toBeNull();
-    expect((await limitCodeEmail(t.db, ip, "ada@example.test", "sign-in"))?.message).toMatch(/We just sent you this email/);
+    expect((await limitCodeEmail(t.db, ip, "ada@example.test", "sign-in"))?.message).toMatch(
+      /We just sent you this email/,
+    );
     expect(await limitCodeEmail(t.db, ip, "ada@example.test", "forget-password")).toBeNull();
     expect(await limitCodeEmail(t.db, ip, "ada@example.test", "email-verification")).toBeNull();
   });

@@ -38,7 +38,10 @@ async function createUser(id: string) {
 }
 
 /** A finished (or other status) generation with one stored image, as the render job leaves it. */
-async function createGeneration(userId: string, change: { status?: string; prompt?: string; style?: string; christmas?: boolean; mode?: string } = {}) {
+async function createGeneration(
+  userId: string,
+  change: { status?: string; prompt?: string; style?: string; christmas?: boolean; mode?: string } = {},
+) {
   const id = randomUUID();
   await t.db.insert(generations).values({
     id,
@@ -79,9 +82,14 @@ async function createGeneration(userId: string, change: { status?: string; promp
   return id;
 }
 
-const publish = (change: Record<string, unknown> = {}) => publishInput.parse({ title: "Sunset", generationId: randomUUID(), ...change });
+const publish = (change: Record<string, unknown> = {}) =>
+  publishInput.parse({ title: "Sunset", generationId: randomUUID(), ...change });
 
-async function publishOne(userId: string, change: Record<string, unknown> = {}, generation: Parameters<typeof createGeneration>[1] = {}) {
+async function publishOne(
+  userId: string,
+  change: Record<string, unknown> = {},
+  generation: Parameters<typeof createGeneration>[1] = {},
+) {
   const generationId = await createGeneration(userId, generation);
   return publishArtwork(t.db, userId, publish({ generationId, ...change }));
 }
@@ -113,7 +121,11 @@ describe("publishing", () => {
   it("publishes the user's own finished picture with copies of its files and its settings", async () => {
     const alice = await createUser("alice");
     const generationId = await createGeneration(alice, { prompt: "a lighthouse at dawn", style: "ukiyo-e" });
-    const view = await publishArtwork(t.db, alice, publish({ generationId, title: "Lighthouse", tags: "Sea, dawn ,sea", description: "<script>alert(1)</script>" }));
+    const view = await publishArtwork(
+      t.db,
+      alice,
+      publish({ generationId, title: "Lighthouse", tags: "Sea, dawn ,sea", description: "<script>alert(1)</script>" }),
+    );
     expect(view).toMatchObject({
       title: "Lighthouse",
       tags: ["sea", "dawn"],
@@ -150,7 +162,9 @@ describe("publishing", () => {
     const running = await createGeneration(alice, { status: "running" });
     expect((await refusal(publishArtwork(t.db, alice, publish({ generationId: running })))).code).toBe("not_finished");
     const mine = await createGeneration(alice);
-    const blocked = await refusal(publishArtwork(t.db, alice, publish({ generationId: mine, title: "Holy SHIT, a sunset" })));
+    const blocked = await refusal(
+      publishArtwork(t.db, alice, publish({ generationId: mine, title: "Holy SHIT, a sunset" })),
+    );
     expect(blocked.status).toBe(400);
     expect(blocked.message).toBe("“shit” is not allowed here");
     expect(blocked.fields).toEqual({ title: ["“shit” is not allowed here"] });
@@ -168,7 +182,9 @@ describe("publishing", () => {
     expect(artworkInput.safeParse({ title: "x".repeat(101) }).success).toBe(false);
     expect(artworkInput.safeParse({ title: "   " }).success).toBe(false);
     expect(artworkInput.safeParse({ title: "ok", description: "x".repeat(2001) }).success).toBe(false);
-    expect(artworkInput.safeParse({ title: "ok", tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }).success).toBe(false);
+    expect(artworkInput.safeParse({ title: "ok", tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }).success).toBe(
+      false,
+    );
     expect(artworkInput.safeParse({ title: "ok", tags: ["x".repeat(31)] }).success).toBe(false);
     expect(artworkInput.safeParse({ title: "ok", tags: ["<script>"] }).success).toBe(false);
     expect(listQuery.parse({ limit: "500" }).limit).toBe(24);
@@ -178,10 +194,19 @@ describe("publishing", () => {
     const alice = await createUser("alice");
     const bob = await createUser("bob");
     const art = await publishOne(alice);
-    expect((await refusal(updateArtwork(t.db, bob, art.id, artworkInput.parse({ title: "Mine now" })))).status).toBe(404);
-    const edited = await updateArtwork(t.db, alice, art.id, artworkInput.parse({ title: "Evening", tags: ["red"], visibility: "unlisted", showPrompt: false }));
+    expect((await refusal(updateArtwork(t.db, bob, art.id, artworkInput.parse({ title: "Mine now" })))).status).toBe(
+      404,
+    );
+    const edited = await updateArtwork(
+      t.db,
+      alice,
+      art.id,
+      artworkInput.parse({ title: "Evening", tags: ["red"], visibility: "unlisted", showPrompt: false }),
+    );
     expect(edited).toMatchObject({ title: "Evening", tags: ["red"], visibility: "unlisted", prompt: null });
-    expect((await refusal(updateArtwork(t.db, alice, art.id, artworkInput.parse({ title: "fuck" })))).code).toBe("blocked_term");
+    expect((await refusal(updateArtwork(t.db, alice, art.id, artworkInput.parse({ title: "fuck" })))).code).toBe(
+      "blocked_term",
+    );
   });
 });
 
@@ -209,14 +234,18 @@ describe("visibility", () => {
     await t.db.update(artworks).set({ status: "hidden", featuredAt: new Date() }).where(eq(artworks.id, hidden.id));
     await t.db.update(artworks).set({ status: "removed" }).where(eq(artworks.id, removed.id));
     await refreshTrendingScores(t.db);
-    for (const sort of ["newest", "trending", "most-liked", "most-downloaded"]) expect((await list({ sort })).items.map((a) => a.id)).toEqual([kept.id]);
+    for (const sort of ["newest", "trending", "most-liked", "most-downloaded"])
+      expect((await list({ sort })).items.map((a) => a.id)).toEqual([kept.id]);
     expect((await list({ q: "one" })).items.map((a) => a.id)).toEqual([kept.id]);
     expect(await getArtworkView(t.db, hidden.id, bob)).toBeNull();
     expect(await getArtworkView(t.db, removed.id, null)).toBeNull();
     expect(await getArtworkView(t.db, hidden.id, alice)).toMatchObject({ id: hidden.id, mine: true });
     expect(await readArtworkImage(t.db, hidden.id, bob, "original")).toBeNull();
     // Their files go dark too, for shared links; the creator still sees the hidden one.
-    const files = async (id: string) => (await t.db.select({ key: artworks.key, thumbKey: artworks.thumbKey }).from(artworks).where(eq(artworks.id, id)))[0]!;
+    const files = async (id: string) =>
+      (
+        await t.db.select({ key: artworks.key, thumbKey: artworks.thumbKey }).from(artworks).where(eq(artworks.id, id))
+      )[0]!;
     for (const key of Object.values(await files(hidden.id))) {
       expect(await canServeArtworkFile(t.db, key, null)).toBe(false);
       expect(await canServeArtworkFile(t.db, key, bob)).toBe(false);
@@ -232,7 +261,9 @@ describe("visibility", () => {
     const home = await loadCommunityHome(t.db);
     expect(home.featured).toEqual([]);
     expect(home.newest.map((a) => a.id)).toEqual([kept.id]);
-    expect(home.topCreators).toEqual([{ creator: { id: alice, name: "User alice", image: null }, artworks: 1, likes: 1 }]);
+    expect(home.topCreators).toEqual([
+      { creator: { id: alice, name: "User alice", image: null }, artworks: 1, likes: 1 },
+    ]);
   });
 });
 
@@ -243,7 +274,8 @@ describe("the shared list cache", () => {
     const alice = await createUser("alice");
     const bob = await createUser("bob");
     const admin = { userUid: bob, email: `${bob}@example.test` };
-    const cached = async (query: Record<string, unknown> = {}) => (await listArtworksCached(t.db, listQuery.parse(query))).items.map((a) => a.title);
+    const cached = async (query: Record<string, unknown> = {}) =>
+      (await listArtworksCached(t.db, listQuery.parse(query))).items.map((a) => a.title);
     expect(await cached()).toEqual([]);
     expect((await loadCommunityHomeCached(t.db)).newest).toEqual([]);
     const first = await publishOne(alice, { title: "First light" });
@@ -253,7 +285,11 @@ describe("the shared list cache", () => {
     expect(await cached()).toEqual([]);
     await updateArtwork(t.db, alice, first.id, artworkInput.parse({ title: "Renamed light", visibility: "public" }));
     expect(await cached({ q: "renamed" })).toEqual(["Renamed light"]);
-    await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: first.id, action: "hide", reason: "Looks like an advert" }));
+    await moderateArtwork(
+      t.db,
+      admin,
+      moderationInput.parse({ artworkId: first.id, action: "hide", reason: "Looks like an advert" }),
+    );
     expect(await cached({ q: "renamed" })).toEqual([]);
     expect((await loadCommunityHomeCached(t.db)).newest).toEqual([]);
     await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: first.id, action: "restore" }));
@@ -272,13 +308,23 @@ describe("sorting and pagination", () => {
     // Ties on purpose: several artworks share like and download counts.
     for (let i = 0; i < 13; i++) {
       for (let f = 0; f < i % 4; f++) await setReaction(t.db, fans[f]!, ids[i]!, "like");
-      await t.db.update(artworks).set({ downloads: i % 3 }).where(eq(artworks.id, ids[i]!));
+      await t.db
+        .update(artworks)
+        .set({ downloads: i % 3 })
+        .where(eq(artworks.id, ids[i]!));
     }
     const [a, b] = [ids[0]!, ids[1]!];
-    await t.db.update(artworks).set({ createdAt: new Date("2026-01-01T00:00:00.000Z") }).where(sql`${artworks.id} IN (${a}::uuid, ${b}::uuid)`);
+    await t.db
+      .update(artworks)
+      .set({ createdAt: new Date("2026-01-01T00:00:00.000Z") })
+      .where(sql`${artworks.id} IN (${a}::uuid, ${b}::uuid)`);
     await refreshTrendingScores(t.db);
     // Seven are featured, two of them at the same moment.
-    for (let i = 0; i < 7; i++) await t.db.update(artworks).set({ featuredAt: new Date(Date.UTC(2026, 10, 1 + Math.min(i, 5))) }).where(eq(artworks.id, ids[i * 2]!));
+    for (let i = 0; i < 7; i++)
+      await t.db
+        .update(artworks)
+        .set({ featuredAt: new Date(Date.UTC(2026, 10, 1 + Math.min(i, 5))) })
+        .where(eq(artworks.id, ids[i * 2]!));
     const rows = await t.db.select().from(artworks);
     const expected = (key: (r: (typeof rows)[number]) => number, from = rows) =>
       [...from].sort((x, y) => key(y) - key(x) || (y.id > x.id ? 1 : -1)).map((r) => r.id);
@@ -287,7 +333,10 @@ describe("sorting and pagination", () => {
       trending: expected((r) => r.trendingScore),
       "most-liked": expected((r) => r.likes),
       "most-downloaded": expected((r) => r.downloads),
-      featured: expected((r) => r.featuredAt!.getTime(), rows.filter((r) => r.featuredAt)),
+      featured: expected(
+        (r) => r.featuredAt!.getTime(),
+        rows.filter((r) => r.featuredAt),
+      ),
     };
     for (const [sort, order] of Object.entries(orders)) {
       const seen = await allPages({ sort, limit: 5 });
@@ -298,7 +347,9 @@ describe("sorting and pagination", () => {
     expect((await list({ sort: "trending", limit: 1 })).items[0]!.likes).toBe(3);
     // A cursor of another sort order starts from the top rather than misplacing the page.
     const newestPage = await list({ sort: "newest", limit: 5 });
-    expect((await list({ sort: "most-liked", limit: 5, cursor: newestPage.nextCursor })).items.map((i) => i.id)).toEqual(orders["most-liked"].slice(0, 5));
+    expect(
+      (await list({ sort: "most-liked", limit: 5, cursor: newestPage.nextCursor })).items.map((i) => i.id),
+    ).toEqual(orders["most-liked"].slice(0, 5));
     expect((await list({ limit: 5, cursor: "garbage" })).items).toHaveLength(5);
   });
 
@@ -319,9 +370,17 @@ describe("search", () => {
     const alice = await createUser("alice");
     const titled = await publishOne(alice, { title: "Northern lights" }, { prompt: "aurora" });
     const tagged = await publishOne(alice, { title: "Untitled", tags: ["snowy peaks"] }, { prompt: "plain" });
-    const described = await publishOne(alice, { title: "Untitled", description: "A quiet harbour at night" }, { prompt: "plain" });
+    const described = await publishOne(
+      alice,
+      { title: "Untitled", description: "A quiet harbour at night" },
+      { prompt: "plain" },
+    );
     const shared = await publishOne(alice, { title: "Untitled" }, { prompt: "a giraffe wearing a scarf" });
-    const unshared = await publishOne(alice, { title: "Untitled", showPrompt: false }, { prompt: "a penguin in a tuxedo" });
+    const unshared = await publishOne(
+      alice,
+      { title: "Untitled", showPrompt: false },
+      { prompt: "a penguin in a tuxedo" },
+    );
     const ids = async (q: string) => (await list({ q })).items.map((a) => a.id);
     expect(await ids("northern")).toEqual([titled.id]);
     expect(await ids("PEAKS")).toEqual([tagged.id]);
@@ -342,7 +401,9 @@ describe("search", () => {
     const sameTag = await publishOne(alice, { tags: ["sea", "boat"] }, { style: "ink-sketch" });
     const sameStyle = await publishOne(alice, { tags: [] }, { style: "watercolor" });
     await publishOne(alice, { tags: ["forest"] }, { style: "pop-art" });
-    expect(new Set((await relatedArtworks(t.db, base.id)).map((a) => a.id))).toEqual(new Set([sameTag.id, sameStyle.id]));
+    expect(new Set((await relatedArtworks(t.db, base.id)).map((a) => a.id))).toEqual(
+      new Set([sameTag.id, sameStyle.id]),
+    );
   });
 });
 
@@ -363,7 +424,12 @@ describe("reactions", () => {
   it("counts 100 users liking at once exactly, and announces each milestone once", async () => {
     const alice = await createUser("alice");
     const art = await publishOne(alice);
-    const users = Array.from({ length: 100 }, (_, i) => ({ id: `liker${i}`, name: `Liker ${i}`, email: `liker${i}@example.test`, emailVerified: true }));
+    const users = Array.from({ length: 100 }, (_, i) => ({
+      id: `liker${i}`,
+      name: `Liker ${i}`,
+      email: `liker${i}@example.test`,
+      emailVerified: true,
+    }));
     await t.db.insert(user).values(users);
     await Promise.all(users.map((u) => setReaction(t.db, u.id, art.id, "like")));
     expect((await getArtworkView(t.db, art.id, null))!.likes).toBe(100);
@@ -373,7 +439,10 @@ describe("reactions", () => {
     expect({ likes: view!.likes, dislikes: view!.dislikes }).toEqual({ likes: 50, dislikes: 50 });
     // Back above 50 does not announce 10 or 50 again.
     await Promise.all(users.map((u) => setReaction(t.db, u.id, art.id, "like")));
-    const told = await t.db.select({ title: notifications.title }).from(notifications).where(eq(notifications.userId, alice));
+    const told = await t.db
+      .select({ title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.userId, alice));
     expect(told.map((n) => n.title).sort()).toEqual(["10 likes!", "100 likes!", "50 likes!"]);
   });
 
@@ -400,17 +469,28 @@ describe("downloads and reports", () => {
     const art = await publishOne(alice);
     const now = new Date("2026-11-22T10:01:00Z");
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => recordDownload(t.db, { artworkId: art.id, userId: bob, clientAddress: "10.0.0.1", format: "png", now })),
+      Array.from({ length: 10 }, () =>
+        recordDownload(t.db, { artworkId: art.id, userId: bob, clientAddress: "10.0.0.1", format: "png", now }),
+      ),
     );
     expect(results.filter((r) => r.counted)).toHaveLength(1);
     await recordDownload(t.db, { artworkId: art.id, userId: null, clientAddress: "10.0.0.1", format: "original", now });
     await recordDownload(t.db, { artworkId: art.id, userId: null, clientAddress: "10.0.0.1", format: "webp", now });
     await recordDownload(t.db, { artworkId: art.id, userId: null, clientAddress: "10.0.0.2", format: "original", now });
-    const later = await recordDownload(t.db, { artworkId: art.id, userId: bob, clientAddress: "x", format: "png", now: new Date("2026-11-22T10:12:00Z") });
+    const later = await recordDownload(t.db, {
+      artworkId: art.id,
+      userId: bob,
+      clientAddress: "x",
+      format: "png",
+      now: new Date("2026-11-22T10:12:00Z"),
+    });
     expect(later).toEqual({ counted: true, downloads: 4 });
     expect((await getArtworkView(t.db, art.id, null))!.downloads).toBe(4);
     const file = await readArtworkImage(t.db, art.id, null, "original");
-    expect(file).toMatchObject({ contentType: "image/png", fileName: expect.stringMatching(/^atelier-sunset-4242\.png$/) });
+    expect(file).toMatchObject({
+      contentType: "image/png",
+      fileName: expect.stringMatching(/^atelier-sunset-4242\.png$/),
+    });
   });
 
   it("stores one open report per user and artwork", async () => {
@@ -421,7 +501,10 @@ describe("downloads and reports", () => {
     expect((await refusal(reportArtwork(t.db, bob, art.id, { reason: "other", details: "" }))).status).toBe(409);
     expect((await refusal(reportArtwork(t.db, alice, art.id, { reason: "spam", details: "" }))).status).toBe(400);
     expect((await refusal(reportArtwork(t.db, bob, randomUUID(), { reason: "spam", details: "" }))).status).toBe(404);
-    const reports = await t.db.select().from(artworkReports).where(and(eq(artworkReports.artworkId, art.id)));
+    const reports = await t.db
+      .select()
+      .from(artworkReports)
+      .where(and(eq(artworkReports.artworkId, art.id)));
     expect(reports).toMatchObject([{ reporterId: bob, reason: "spam", details: "buy now", status: "open" }]);
     // Once handled, the same user may report again.
     await t.db.update(artworkReports).set({ status: "dismissed" }).where(eq(artworkReports.artworkId, art.id));
@@ -469,7 +552,8 @@ describe("query plans", () => {
 
 describe("moderation", () => {
   it("hides, restores, removes and features artworks, closing reports, telling the creator and auditing", async () => {
-    const { listModerationQueue, listFeaturedArtworks, moderateArtwork, moderationInput, ModerationError } = await import("../../server/community/moderation");
+    const { listModerationQueue, listFeaturedArtworks, moderateArtwork, moderationInput, ModerationError } =
+      await import("../../server/community/moderation");
     const { auditLog } = await import("../../server/db/schema");
     const alice = await createUser("alice");
     const bob = await createUser("bob");
@@ -480,22 +564,37 @@ describe("moderation", () => {
     await reportArtwork(t.db, bob, art.id, { reason: "spam", details: "" });
     expect((await listModerationQueue(t.db)).map((q) => [q.title, q.reports])).toEqual([["Reported one", 1]]);
 
-    expect(moderationInput.safeParse({ artworkId: art.id, action: "hide", reason: "" }).error?.issues[0]?.message).toBe("Tell the creator why (at least 3 characters)");
-    const hidden = await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: art.id, action: "hide", reason: "Looks like an advert" }));
+    expect(moderationInput.safeParse({ artworkId: art.id, action: "hide", reason: "" }).error?.issues[0]?.message).toBe(
+      "Tell the creator why (at least 3 characters)",
+    );
+    const hidden = await moderateArtwork(
+      t.db,
+      admin,
+      moderationInput.parse({ artworkId: art.id, action: "hide", reason: "Looks like an advert" }),
+    );
     expect(hidden.message).toBe("Hidden: only its creator sees it now. 1 report closed.");
     expect(await getArtworkView(t.db, art.id, null)).toBeNull();
     expect(await listModerationQueue(t.db)).toEqual([]);
     const [notice] = await t.db.select().from(notifications).where(eq(notifications.userId, alice));
-    expect(notice).toMatchObject({ title: "Your artwork is hidden", message: '"Reported one" is hidden from the community while we look at it: Looks like an advert' });
+    expect(notice).toMatchObject({
+      title: "Your artwork is hidden",
+      message: '"Reported one" is hidden from the community while we look at it: Looks like an advert',
+    });
 
     await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: art.id, action: "restore" }));
     expect(await getArtworkView(t.db, art.id, null)).not.toBeNull();
     await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: other.id, action: "feature" }));
     expect((await loadCommunityHome(t.db)).featured.map((a) => a.id)).toEqual([other.id]);
     expect((await listFeaturedArtworks(t.db)).map((f) => f.artworkId)).toEqual([other.id]);
-    await moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: other.id, action: "remove", reason: "Someone else's work" }));
+    await moderateArtwork(
+      t.db,
+      admin,
+      moderationInput.parse({ artworkId: other.id, action: "remove", reason: "Someone else's work" }),
+    );
     expect((await loadCommunityHome(t.db)).featured).toEqual([]);
-    await expect(moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: other.id, action: "restore" }))).rejects.toBeInstanceOf(ModerationError);
+    await expect(
+      moderateArtwork(t.db, admin, moderationInput.parse({ artworkId: other.id, action: "restore" })),
+    ).rejects.toBeInstanceOf(ModerationError);
     const actions = (await t.db.select().from(auditLog)).map((a) => a.action).sort();
     expect(actions).toEqual(["artwork.feature", "artwork.hide", "artwork.remove", "artwork.restore"]);
   });

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../server/db/schema";
 import { DEFAULT_EMAIL_FROM, type EmailMessage } from "../../server/notify/email/message";
 import { renderEmail } from "../../server/notify/email/render";
-import { createOutboxTransport, createSmtpTransport, latestOutboxEmail, readOutbox } from "../../server/notify/email/transport";
+import {
+  createOutboxTransport,
+  createSmtpTransport,
+  latestOutboxEmail,
+  readOutbox,
+} from "../../server/notify/email/transport";
 import { useTestDatabase } from "../support/database";
 
 const t = useTestDatabase();
@@ -29,7 +34,11 @@ describe("the outbox transport", () => {
   it("stores the message and returns its row id", async () => {
     const transport = createOutboxTransport(t.db);
     expect(transport.kind).toBe("outbox");
-    const attachment = { filename: "invoice.pdf", contentType: "application/pdf", contentBase64: pdf.toString("base64") };
+    const attachment = {
+      filename: "invoice.pdf",
+      contentType: "application/pdf",
+      contentBase64: pdf.toString("base64"),
+    };
     const { id } = await transport.send(message({ attachments: [attachment] }));
     const rows = await t.db.select().from(emailOutbox);
     expect(rows).toHaveLength(1);
@@ -46,7 +55,9 @@ describe("the outbox transport", () => {
   });
 
   it("uses the message's sender, else the transport's", async () => {
-    await createOutboxTransport(t.db, { from: "Studio <studio@atelier.example>" }).send(message({ to: "a@example.com" }));
+    await createOutboxTransport(t.db, { from: "Studio <studio@atelier.example>" }).send(
+      message({ to: "a@example.com" }),
+    );
     await createOutboxTransport(t.db).send(message({ to: "b@example.com", from: "Shop <shop@atelier.example>" }));
     expect((await latestOutboxEmail(t.db, "a@example.com"))?.from).toBe("Studio <studio@atelier.example>");
     expect((await latestOutboxEmail(t.db, "b@example.com"))?.from).toBe("Shop <shop@atelier.example>");
@@ -54,7 +65,9 @@ describe("the outbox transport", () => {
 
   it("refuses a bad message and stores nothing", async () => {
     const transport = createOutboxTransport(t.db);
-    await expect(transport.send(message({ to: "two@example.com, three@example.com" }))).rejects.toThrow(/one email address/);
+    await expect(transport.send(message({ to: "two@example.com, three@example.com" }))).rejects.toThrow(
+      /one email address/,
+    );
     const bad = { filename: "../evil.pdf", contentType: "application/pdf", contentBase64: "JVBERg==" };
     await expect(transport.send(message({ attachments: [bad] }))).rejects.toThrow(/path separators/);
     expect(await readOutbox(t.db)).toEqual([]);
@@ -74,8 +87,14 @@ describe("the outbox transport", () => {
 
     expect((await readOutbox(t.db)).map((e) => e.subject)).toEqual(["four", "three", "two", "one"]);
     expect((await readOutbox(t.db, { to: "ada@example.com" })).map((e) => e.subject)).toEqual(["four", "two", "one"]);
-    expect((await readOutbox(t.db, { to: "ADA@Example.com", kind: "verification" })).map((e) => e.subject)).toEqual(["four", "one"]);
-    expect((await readOutbox(t.db, { kind: "verification", limit: 2 })).map((e) => e.subject)).toEqual(["four", "three"]);
+    expect((await readOutbox(t.db, { to: "ADA@Example.com", kind: "verification" })).map((e) => e.subject)).toEqual([
+      "four",
+      "one",
+    ]);
+    expect((await readOutbox(t.db, { kind: "verification", limit: 2 })).map((e) => e.subject)).toEqual([
+      "four",
+      "three",
+    ]);
 
     expect((await latestOutboxEmail(t.db, "ada@example.com"))?.subject).toBe("four");
     expect((await latestOutboxEmail(t.db, "Bob@Example.com"))?.subject).toBe("three");
@@ -163,7 +182,9 @@ describe("the SMTP transport", () => {
         html: "<p>Thanks for your <b>order</b>.</p>",
         text: "Thanks for your order.",
         kind: "invoice",
-        attachments: [{ filename: "invoice-2026-001.pdf", contentType: "application/pdf", contentBase64: pdf.toString("base64") }],
+        attachments: [
+          { filename: "invoice-2026-001.pdf", contentType: "application/pdf", contentBase64: pdf.toString("base64") },
+        ],
       }),
     );
     expect(id).toMatch(/^<.+@.+>$/);
@@ -221,13 +242,18 @@ describe("the SMTP transport", () => {
   });
 
   it("reports a refused sign-in", async () => {
-    const transport = createSmtpTransport({ url: `smtp://mailer:wrong@127.0.0.1:${port}`, from: "no-reply@atelier.example" });
+    const transport = createSmtpTransport({
+      url: `smtp://mailer:wrong@127.0.0.1:${port}`,
+      from: "no-reply@atelier.example",
+    });
     await expect(transport.send(message())).rejects.toThrow(/Invalid username or password|535/);
     expect(received).toEqual([]);
   });
 
   it("accepts only smtp:// and smtps:// URLs", () => {
-    expect(() => createSmtpTransport({ url: "https://mail.example.com", from: "a@example.com" })).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(() => createSmtpTransport({ url: "https://mail.example.com", from: "a@example.com" })).toThrow(
+      /smtp:\/\/ or smtps:\/\//,
+    );
     expect(() => createSmtpTransport({ url: "not a url", from: "a@example.com" })).toThrow(/not a URL/);
     expect(createSmtpTransport({ url: "smtps://u:p@mail.example.com:465", from: "a@example.com" }).kind).toBe("smtp");
   });

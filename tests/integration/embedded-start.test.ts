@@ -55,7 +55,8 @@ async function waitForReady(port: number, timeoutMs = 30_000) {
 }
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Run `npm run build` first (npm test does).");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+    throw new Error("Run `npm run build` first (npm test does).");
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-embedded-"));
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -66,7 +67,9 @@ describe("embedded start", () => {
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
     expect(await waitForReady(port)).toMatchObject({ status: "ready", database: "pglite" });
     expect(first.output()).toMatch(/Admin {2}admin@atelier\.local {2}\/ {2}\S{12}/);
-    expect(fs.readFileSync(path.join(dataDir, "demo-accounts.txt"), "utf8")).toMatch(/^Admin {2}admin@atelier\.local {2}\/ {2}\S{12}$/m);
+    expect(fs.readFileSync(path.join(dataDir, "demo-accounts.txt"), "utf8")).toMatch(
+      /^Admin {2}admin@atelier\.local {2}\/ {2}\S{12}$/m,
+    );
     expect(fs.existsSync(path.join(dataDir, "db"))).toBe(true);
     const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(home.status).toBe(200);
@@ -100,7 +103,8 @@ describe("production builds", () => {
       "./tests/support/record-loaded-modules.mjs",
     ]);
     await waitForReady(port);
-    for (const page of ["/", "/community/list", "/pricing-plans", "/no-such-page"]) await (await fetch(`http://127.0.0.1:${port}${page}`)).text();
+    for (const page of ["/", "/community/list", "/pricing-plans", "/no-such-page"])
+      await (await fetch(`http://127.0.0.1:${port}${page}`)).text();
     run.child.kill("SIGTERM");
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain("Atelier is listening (production mode)");

@@ -31,7 +31,12 @@ beforeEach(async () => {
     { id: admin.userUid, name: "Admin", email: admin.email, emailVerified: true, role: "admin" },
     { id: "ada", name: "Ada", email: "ada@example.test", emailVerified: true },
   ]);
-  await applyTokenMovement(t.db, { userId: "ada", amount: 500, reason: "admin_adjustment", idempotencyKey: "seed:ada" });
+  await applyTokenMovement(t.db, {
+    userId: "ada",
+    amount: 500,
+    reason: "admin_adjustment",
+    idempotencyKey: "seed:ada",
+  });
 });
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
@@ -39,11 +44,15 @@ afterEach(async () => {
 
 async function sources() {
   const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#3a6ea5" } })
-    .composite([{ input: { create: { width: 120, height: 120, channels: 3, background: "#e2583e" } }, left: 100, top: 60 }])
+    .composite([
+      { input: { create: { width: 120, height: 120, channels: 3, background: "#e2583e" } }, left: 100, top: 60 },
+    ])
     .jpeg()
     .toBuffer();
   const doodle = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#ffffff" } })
-    .composite([{ input: { create: { width: 160, height: 12, channels: 3, background: "#111111" } }, left: 48, top: 180 }])
+    .composite([
+      { input: { create: { width: 160, height: 12, channels: 3, background: "#111111" } }, left: 48, top: 180 },
+    ])
     .png()
     .toBuffer();
   return {
@@ -65,11 +74,19 @@ const input = (mode: GenerationMode): GenerationInput => ({
   christmas: false,
 });
 
-const KINDS: { kind: string; start(): Promise<{ url: string; close(): Promise<unknown>; requests: { path: string }[] }>; form: Partial<EngineFormInput> }[] = [
+const KINDS: {
+  kind: string;
+  start(): Promise<{ url: string; close(): Promise<unknown>; requests: { path: string }[] }>;
+  form: Partial<EngineFormInput>;
+}[] = [
   { kind: "a1111", start: () => startFakeA1111(), form: {} },
   { kind: "comfyui", start: () => startFakeComfyUI(), form: {} },
   { kind: "openai", start: () => startFakeOpenAI({ apiKey: "sk-test-kinds" }), form: { apiKey: "sk-test-kinds" } },
-  { kind: "stability", start: () => startFakeStability({ apiKey: "sk-stability-kinds" }), form: { apiKey: "sk-stability-kinds" } },
+  {
+    kind: "stability",
+    start: () => startFakeStability({ apiKey: "sk-stability-kinds" }),
+    form: { apiKey: "sk-stability-kinds" },
+  },
 ];
 
 describe("every kind of backend, configured like the admin form does", () => {
@@ -92,17 +109,32 @@ describe("every kind of backend, configured like the admin form does", () => {
 
       for (const mode of ["text", "image", "doodle"] as const) {
         const source = mode === "image" ? image : mode === "doodle" ? doodle : undefined;
-        const { generation } = await createGeneration(t.db, { userId: "ada", input: input(mode), ...(source ? { source } : {}), enqueue: async () => {} });
+        const { generation } = await createGeneration(t.db, {
+          userId: "ada",
+          input: input(mode),
+          ...(source ? { source } : {}),
+          enqueue: async () => {},
+        });
         expect(generation.engineId).toBe(engine.id);
         await runGeneration(t.db, generation.id, { lastAttempt: false });
         const [row] = await t.db.select().from(generations).where(eq(generations.id, generation.id));
-        expect(row, `${kind} ${mode}: ${row?.error} / ${row?.errorDetail}`).toMatchObject({ status: "succeeded", engineLabel: `My ${kind}`, progress: 100 });
-        const images = await t.db.select().from(generationImages).where(eq(generationImages.generationId, generation.id));
+        expect(row, `${kind} ${mode}: ${row?.error} / ${row?.errorDetail}`).toMatchObject({
+          status: "succeeded",
+          engineLabel: `My ${kind}`,
+          progress: 100,
+        });
+        const images = await t.db
+          .select()
+          .from(generationImages)
+          .where(eq(generationImages.generationId, generation.id));
         expect(images).toHaveLength(1);
         expect(images[0]!.width).toBeGreaterThan(0);
       }
       expect(server.requests.length).toBeGreaterThanOrEqual(3);
-      const spent = (await t.db.select({ cost: generations.cost }).from(generations)).reduce((sum, g) => sum + g.cost, 0);
+      const spent = (await t.db.select({ cost: generations.cost }).from(generations)).reduce(
+        (sum, g) => sum + g.cost,
+        0,
+      );
       expect(await getTokenBalance(t.db, "ada")).toBe(500 - spent);
     });
   }

@@ -25,7 +25,12 @@ import {
   updateEngine,
 } from "../../server/admin/engines";
 import { auditLog, generations, imageEngines, user } from "../../server/db/schema";
-import { BREAKER_THRESHOLD, invalidateEngineCatalog, loadEngineCatalog, recordEngineFailure } from "../../server/generation/engines/catalog";
+import {
+  BREAKER_THRESHOLD,
+  invalidateEngineCatalog,
+  loadEngineCatalog,
+  recordEngineFailure,
+} from "../../server/generation/engines/catalog";
 import { enginesForMode, routeEngines } from "../../server/generation/engines/registry";
 import { cancelGeneration, createGeneration, GenerationError } from "../../server/generation/generations";
 import { applyTokenMovement, getTokenBalance } from "../../server/generation/ledger";
@@ -84,7 +89,12 @@ async function deadUrl(): Promise<string> {
 
 async function createUser(id: string, tokens: number) {
   await t.db.insert(user).values({ id, name: id, email: `${id}@example.test`, emailVerified: true });
-  await applyTokenMovement(t.db, { userId: id, amount: tokens, reason: "admin_adjustment", idempotencyKey: `seed:${id}` });
+  await applyTokenMovement(t.db, {
+    userId: id,
+    amount: tokens,
+    reason: "admin_adjustment",
+    idempotencyKey: `seed:${id}`,
+  });
   return id;
 }
 
@@ -93,7 +103,9 @@ const noQueue = async () => {};
 beforeEach(async () => {
   invalidateEngineCatalog();
   routeEngines(null);
-  await t.db.insert(user).values({ id: admin.userUid, name: "Admin", email: admin.email, emailVerified: true, role: "admin" });
+  await t.db
+    .insert(user)
+    .values({ id: admin.userUid, name: "Admin", email: admin.email, emailVerified: true, role: "admin" });
 });
 const openAIFakes: FakeOpenAI[] = [];
 async function liveOpenAI() {
@@ -120,18 +132,33 @@ describe("engine configuration", () => {
     // A blank password keeps the saved one; the registry still has it.
     await updateEngine(t.db, admin, "gpu-box", form({ name: "GPU box 2", username: "painter", password: "" }));
     const catalog = await loadEngineCatalog(t.db);
-    expect(catalog.engines.find((e) => e.id === "gpu-box")!.credentials).toEqual({ username: "painter", password: "s3cret-horse-battery" });
+    expect(catalog.engines.find((e) => e.id === "gpu-box")!.credentials).toEqual({
+      username: "painter",
+      password: "s3cret-horse-battery",
+    });
 
     const audit = await t.db.select().from(auditLog);
     expect(audit.map((a) => a.action)).toEqual(["engine.create", "engine.update"]);
     expect(JSON.stringify(audit)).not.toContain("s3cret");
 
     // Pointed at another address, a saved secret must be typed again: it never follows the URL on its own.
-    const moved = await updateEngine(t.db, admin, "gpu-box", form({ name: "GPU box 2", baseUrl: "http://127.0.0.1:2", username: "painter" })).catch((e: unknown) => e);
+    const moved = await updateEngine(
+      t.db,
+      admin,
+      "gpu-box",
+      form({ name: "GPU box 2", baseUrl: "http://127.0.0.1:2", username: "painter" }),
+    ).catch((e: unknown) => e);
     expect(moved).toBeInstanceOf(EngineConfigError);
     expect((moved as EngineConfigError).fields).toEqual({ password: expect.stringContaining("the address changed") });
-    await updateEngine(t.db, admin, "gpu-box", form({ name: "GPU box 2", baseUrl: "http://127.0.0.1:2/", username: "painter", password: "new-horse-battery" }));
-    expect((await loadEngineCatalog(t.db)).engines.find((e) => e.id === "gpu-box")!.credentials.password).toBe("new-horse-battery");
+    await updateEngine(
+      t.db,
+      admin,
+      "gpu-box",
+      form({ name: "GPU box 2", baseUrl: "http://127.0.0.1:2/", username: "painter", password: "new-horse-battery" }),
+    );
+    expect((await loadEngineCatalog(t.db)).engines.find((e) => e.id === "gpu-box")!.credentials.password).toBe(
+      "new-horse-battery",
+    );
 
     // A ciphertext moved onto another engine's row does not open there.
     await createEngine(t.db, admin, form({ name: "Other box" }));
@@ -145,12 +172,28 @@ describe("engine configuration", () => {
     const error = await createEngine(
       t.db,
       admin,
-      form({ name: " ", baseUrl: "ftp://example.test", costMultiplier: "0", timeoutSeconds: "5", settings: { steps: "500" }, password: "x" }),
+      form({
+        name: " ",
+        baseUrl: "ftp://example.test",
+        costMultiplier: "0",
+        timeoutSeconds: "5",
+        settings: { steps: "500" },
+        password: "x",
+      }),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineConfigError);
-    expect(Object.keys((error as EngineConfigError).fields).sort()).toEqual(["baseUrl", "costMultiplier", "name", "setting-steps", "timeoutSeconds", "username"]);
+    expect(Object.keys((error as EngineConfigError).fields).sort()).toEqual([
+      "baseUrl",
+      "costMultiplier",
+      "name",
+      "setting-steps",
+      "timeoutSeconds",
+      "username",
+    ]);
     expect(await t.db.select().from(imageEngines)).toHaveLength(0);
-    await expect(createEngine(t.db, admin, form({ baseUrl: "http://user:pw@example.test" }))).rejects.toThrow(EngineConfigError);
+    await expect(createEngine(t.db, admin, form({ baseUrl: "http://user:pw@example.test" }))).rejects.toThrow(
+      EngineConfigError,
+    );
     await expect(createEngine(t.db, admin, form({ kind: "studio" }))).rejects.toThrow(/built in/);
     await expect(deleteEngine(t.db, admin, "studio")).rejects.toThrow(/built in/);
   });
@@ -198,13 +241,26 @@ describe("engine configuration", () => {
     expect((await getEngineForAdmin(t.db, "flaky"))!.circuitOpenUntil).not.toBeNull();
     // The backend comes back: the next check half-opens the circuit; the count stays until a real success.
     const back = await liveA1111();
-    await t.db.update(imageEngines).set({ baseUrl: back.url, updatedAt: new Date() }).where(eq(imageEngines.id, "flaky"));
+    await t.db
+      .update(imageEngines)
+      .set({ baseUrl: back.url, updatedAt: new Date() })
+      .where(eq(imageEngines.id, "flaky"));
     invalidateEngineCatalog();
-    expect(await checkEngineNow(t.db, "flaky")).toMatchObject({ ok: true, message: expect.stringMatching(/models? available/) });
-    expect(await getEngineForAdmin(t.db, "flaky")).toMatchObject({ circuitOpenUntil: null, consecutiveFailures: BREAKER_THRESHOLD, healthOk: true });
+    expect(await checkEngineNow(t.db, "flaky")).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/models? available/),
+    });
+    expect(await getEngineForAdmin(t.db, "flaky")).toMatchObject({
+      circuitOpenUntil: null,
+      consecutiveFailures: BREAKER_THRESHOLD,
+      healthOk: true,
+    });
     const second = (await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue })).generation;
     await runGeneration(t.db, second.id, { lastAttempt: false });
-    expect((await t.db.select().from(generations).where(eq(generations.id, second.id)))[0]).toMatchObject({ status: "succeeded", engineId: "flaky" });
+    expect((await t.db.select().from(generations).where(eq(generations.id, second.id)))[0]).toMatchObject({
+      status: "succeeded",
+      engineId: "flaky",
+    });
     expect(await getEngineForAdmin(t.db, "flaky")).toMatchObject({ consecutiveFailures: 0 });
   });
 
@@ -215,12 +271,21 @@ describe("engine configuration", () => {
     const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
     await runGeneration(t.db, generation.id, { lastAttempt: true });
     const [row] = await t.db.select().from(generations).where(eq(generations.id, generation.id));
-    expect(row).toMatchObject({ status: "failed", refunded: true, error: "The image server is not reachable right now. Try again in a moment." });
+    expect(row).toMatchObject({
+      status: "failed",
+      refunded: true,
+      error: "The image server is not reachable right now. Try again in a moment.",
+    });
     expect(row!.errorDetail).toMatch(/ECONNREFUSED/);
     expect(await getTokenBalance(t.db, ada)).toBe(10);
     // Admins see the backend's words beside what the user was told.
     expect(await listRecentEngineFailures(t.db)).toEqual([
-      expect.objectContaining({ generationId: generation.id, engineLabel: "Dead box", error: row!.error, detail: expect.stringMatching(/unavailable: Cannot reach AUTOMATIC1111/) }),
+      expect.objectContaining({
+        generationId: generation.id,
+        engineLabel: "Dead box",
+        error: row!.error,
+        detail: expect.stringMatching(/unavailable: Cannot reach AUTOMATIC1111/),
+      }),
     ]);
   });
 
@@ -229,16 +294,31 @@ describe("engine configuration", () => {
     await createEngine(t.db, admin, form({ name: "Premium", baseUrl: live.url, costMultiplier: "2.5" }));
     await setModeRoute(t.db, admin, "text", ["premium"]);
     const ada = await createUser("ada", 100);
-    const { generation, balance } = await createGeneration(t.db, { userId: ada, input: input({ count: 2 }), enqueue: noQueue });
+    const { generation, balance } = await createGeneration(t.db, {
+      userId: ada,
+      input: input({ count: 2 }),
+      enqueue: noQueue,
+    });
     expect(generation.cost).toBe(2 * Math.ceil(2 * 2.5)); // 512 px text costs 2 tokens by default
     expect(balance).toBe(100 - generation.cost);
     // The price the person saw is checked: a changed one is refused, not charged.
-    const stale = await createGeneration(t.db, { userId: ada, input: input({ count: 2 }), expectedCost: 4, enqueue: noQueue }).catch((e: unknown) => e);
-    expect(stale).toMatchObject({ status: 409, code: "price_changed", message: expect.stringContaining("changed to 10 tokens") });
+    const stale = await createGeneration(t.db, {
+      userId: ada,
+      input: input({ count: 2 }),
+      expectedCost: 4,
+      enqueue: noQueue,
+    }).catch((e: unknown) => e);
+    expect(stale).toMatchObject({
+      status: 409,
+      code: "price_changed",
+      message: expect.stringContaining("changed to 10 tokens"),
+    });
     expect(await getTokenBalance(t.db, ada)).toBe(100 - generation.cost);
 
     await setEngineEnabled(t.db, admin, "premium", false);
-    const refused = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue }).catch((e: unknown) => e);
+    const refused = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(GenerationError);
     expect(refused).toMatchObject({ status: 503, code: "no_engine" });
     // The other modes still follow the default (Studio).
@@ -255,7 +335,13 @@ describe("engine configuration", () => {
     await createEngine(
       t.db,
       admin,
-      form({ name: "Locked", baseUrl: live.url, username: "painter", password: "s3cret-horse-battery", settings: { steps: "12", samplerName: "DPM++ 2M", checkpoint: "sd_xl_base_1.0.safetensors [31e35c80fc]" } }),
+      form({
+        name: "Locked",
+        baseUrl: live.url,
+        username: "painter",
+        password: "s3cret-horse-battery",
+        settings: { steps: "12", samplerName: "DPM++ 2M", checkpoint: "sd_xl_base_1.0.safetensors [31e35c80fc]" },
+      }),
     );
     await setModeRoute(t.db, admin, "text", ["locked"]);
     const ada = await createUser("ada", 10);
@@ -264,7 +350,11 @@ describe("engine configuration", () => {
     expect((await t.db.select().from(generations))[0]!.status).toBe("succeeded");
     const post = live.requests.find((r) => r.path === "/sdapi/v1/txt2img")!;
     expect(post.headers.authorization).toBe(`Basic ${Buffer.from("painter:s3cret-horse-battery").toString("base64")}`);
-    expect(post.body).toMatchObject({ steps: 12, sampler_name: "DPM++ 2M", override_settings: { sd_model_checkpoint: "sd_xl_base_1.0.safetensors [31e35c80fc]" } });
+    expect(post.body).toMatchObject({
+      steps: 12,
+      sampler_name: "DPM++ 2M",
+      override_settings: { sd_model_checkpoint: "sd_xl_base_1.0.safetensors [31e35c80fc]" },
+    });
   });
 
   it("routes Studio like any engine and refuses engines that cannot render a mode", async () => {
@@ -277,10 +367,15 @@ describe("engine configuration", () => {
 
   it("records what the backend reports: usage on success, its words for admins on failure, moderation as a refund with the reason", async () => {
     const openai = await liveOpenAI();
-    await createEngine(t.db, admin, form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }));
+    await createEngine(
+      t.db,
+      admin,
+      form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }),
+    );
     await setModeRoute(t.db, admin, "text", ["openai"]);
     const ada = await createUser("ada", 100);
-    const make = async () => (await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue })).generation.id;
+    const make = async () =>
+      (await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue })).generation.id;
 
     const good = await make();
     await runGeneration(t.db, good, { lastAttempt: false });
@@ -314,13 +409,26 @@ describe("engine configuration", () => {
     openai.failure = "rate-limit";
     openai.retryAfter = "40";
     openai.retryAfterMs = null;
-    await createEngine(t.db, admin, form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }));
+    await createEngine(
+      t.db,
+      admin,
+      form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }),
+    );
     await setModeRoute(t.db, admin, "text", ["openai"]);
     const ada = await createUser("ada", 100);
-    const { generation } = await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue });
+    const { generation } = await createGeneration(t.db, {
+      userId: ada,
+      input: input({ size: 1024 }),
+      enqueue: noQueue,
+    });
     await runGeneration(t.db, generation.id, { lastAttempt: false });
     const [row] = await t.db.select().from(generations).where(eq(generations.id, generation.id));
-    expect(row).toMatchObject({ status: "queued", refunded: false, attempts: 1, stage: "The image server is busy; trying again shortly" });
+    expect(row).toMatchObject({
+      status: "queued",
+      refunded: false,
+      attempts: 1,
+      stage: "The image server is busy; trying again shortly",
+    });
     const jobs = (await t.db.execute(
       sql`select start_after from pgboss.job where name = ${renderGenerationJob.name} and data->>'generationId' = ${generation.id}`,
     )) as unknown as { rows: { start_after: string }[] };
@@ -335,22 +443,35 @@ describe("engine configuration", () => {
     const openai = await liveOpenAI();
     openai.failure = "rate-limit";
     openai.retryAfterMs = null;
-    await createEngine(t.db, admin, form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }));
+    await createEngine(
+      t.db,
+      admin,
+      form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }),
+    );
     await setModeRoute(t.db, admin, "text", ["openai"]);
     const ada = await createUser("ada", 100);
 
     openai.retryAfter = "3600";
-    const hour = (await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue })).generation;
+    const hour = (await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue }))
+      .generation;
     await runGeneration(t.db, hour.id, { lastAttempt: false });
-    expect((await t.db.select().from(generations).where(eq(generations.id, hour.id)))[0]).toMatchObject({ status: "failed", refunded: true, error: expect.stringContaining("too busy") });
+    expect((await t.db.select().from(generations).where(eq(generations.id, hour.id)))[0]).toMatchObject({
+      status: "failed",
+      refunded: true,
+      error: expect.stringContaining("too busy"),
+    });
 
     openai.retryAfter = "40";
-    const later = (await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue })).generation;
+    const later = (await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue }))
+      .generation;
     await runGeneration(t.db, later.id, { lastAttempt: false });
     const calls = openai.requests.length;
     await runGeneration(t.db, later.id, { lastAttempt: false }); // a pending retry arriving early
     expect(openai.requests.length).toBe(calls);
-    expect((await t.db.select().from(generations).where(eq(generations.id, later.id)))[0]).toMatchObject({ status: "queued", attempts: 1 });
+    expect((await t.db.select().from(generations).where(eq(generations.id, later.id)))[0]).toMatchObject({
+      status: "queued",
+      attempts: 1,
+    });
     expect(await getTokenBalance(t.db, ada)).toBe(100 - later.cost);
   });
 

@@ -20,7 +20,13 @@ import {
   listGenerations,
 } from "../../server/generation/generations";
 import { applyTokenMovement, getTokenBalance, grantSignupTokens, sumTokenLedger } from "../../server/generation/ledger";
-import { enqueueRenderJob, recoverGenerations, renderGenerationJob, runGeneration, STALE_AFTER_MS } from "../../server/generation/render-job";
+import {
+  enqueueRenderJob,
+  recoverGenerations,
+  renderGenerationJob,
+  runGeneration,
+  STALE_AFTER_MS,
+} from "../../server/generation/render-job";
 import { saveTokenSettings } from "../../server/generation/token-settings";
 import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
 import { getStorage } from "../../server/storage/storage";
@@ -46,7 +52,13 @@ const noQueue = async () => {};
 
 async function createUser(id: string, tokens = 0) {
   await t.db.insert(user).values({ id, name: `User ${id}`, email: `${id}@example.test`, emailVerified: true });
-  if (tokens > 0) await applyTokenMovement(t.db, { userId: id, amount: tokens, reason: "admin_adjustment", idempotencyKey: `test:${id}` });
+  if (tokens > 0)
+    await applyTokenMovement(t.db, {
+      userId: id,
+      amount: tokens,
+      reason: "admin_adjustment",
+      idempotencyKey: `test:${id}`,
+    });
   return id;
 }
 
@@ -57,7 +69,12 @@ async function statusOf(id: string) {
 
 /** An engine that fails the way a remote backend can. */
 function failingEngine(error: EngineError): ImageEngine {
-  return { ...createBlankEngine(), id: `failing-${error.kind}`, label: "Failing test engine", generate: async () => Promise.reject(error) };
+  return {
+    ...createBlankEngine(),
+    id: `failing-${error.kind}`,
+    label: "Failing test engine",
+    generate: async () => Promise.reject(error),
+  };
 }
 
 /** An engine that runs until it is aborted, reporting progress as it goes. */
@@ -96,9 +113,9 @@ describe("token ledger", () => {
 
   it("never goes below zero", async () => {
     const ada = await createUser("ada", 5);
-    await expect(applyTokenMovement(t.db, { userId: ada, amount: -6, reason: "admin_adjustment", idempotencyKey: "x" })).rejects.toThrow(
-      /needs 6 tokens and you have 5/,
-    );
+    await expect(
+      applyTokenMovement(t.db, { userId: ada, amount: -6, reason: "admin_adjustment", idempotencyKey: "x" }),
+    ).rejects.toThrow(/needs 6 tokens and you have 5/);
     expect(await getTokenBalance(t.db, ada)).toBe(5);
   });
 
@@ -106,7 +123,9 @@ describe("token ledger", () => {
     await saveTokenSettings(t.db, { maxConcurrentJobs: 20 });
     const ada = await createUser("ada", 10 * 2); // a 512 px text image costs 2 tokens by default
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => createGeneration(t.db, { userId: ada, input: input({ seed: i }), enqueue: noQueue })),
+      Array.from({ length: 50 }, (_, i) =>
+        createGeneration(t.db, { userId: ada, input: input({ seed: i }), enqueue: noQueue }),
+      ),
     );
     const accepted = results.filter((r) => r.status === "fulfilled");
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -121,9 +140,22 @@ describe("token ledger", () => {
 describe("creating a generation", () => {
   it("debits the cost, stores the settings and answers a queued view", async () => {
     const ada = await createUser("ada", 20);
-    const { generation, balance } = await createGeneration(t.db, { userId: ada, input: input({ size: 1024, count: 2 }), enqueue: noQueue });
+    const { generation, balance } = await createGeneration(t.db, {
+      userId: ada,
+      input: input({ size: 1024, count: 2 }),
+      enqueue: noQueue,
+    });
     expect(balance).toBe(20 - 8);
-    expect(generation).toMatchObject({ status: "queued", cost: 8, seed: 42, width: 1024, height: 1024, count: 2, engineId: "blank", queuePosition: 0 });
+    expect(generation).toMatchObject({
+      status: "queued",
+      cost: 8,
+      seed: 42,
+      width: 1024,
+      height: 1024,
+      count: 2,
+      engineId: "blank",
+      queuePosition: 0,
+    });
     const ledger = await t.db.select().from(tokenLedger).where(eq(tokenLedger.generationId, generation.id));
     expect(ledger.map((r) => [r.reason, r.amount])).toEqual([["generation", -8]]);
   });
@@ -133,15 +165,22 @@ describe("creating a generation", () => {
     const ada = await createUser("ada", 100);
     await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
     await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
-    await expect(createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue })).rejects.toMatchObject({ status: 409, code: "too_many_jobs" });
+    await expect(createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue })).rejects.toMatchObject({
+      status: 409,
+      code: "too_many_jobs",
+    });
     await saveTokenSettings(t.db, { generationPaused: true, maxConcurrentJobs: 10 });
-    await expect(createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue })).rejects.toMatchObject({ status: 503 });
+    await expect(createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue })).rejects.toMatchObject({
+      status: 503,
+    });
     expect(await getTokenBalance(t.db, ada)).toBe(100 - 4);
   });
 
   it("refuses image mode without a picture and debits nothing", async () => {
     const ada = await createUser("ada", 20);
-    await expect(createGeneration(t.db, { userId: ada, input: input({ mode: "image" }), enqueue: noQueue })).rejects.toMatchObject({
+    await expect(
+      createGeneration(t.db, { userId: ada, input: input({ mode: "image" }), enqueue: noQueue }),
+    ).rejects.toMatchObject({
       status: 400,
       fields: { sourceImage: ["Upload a picture first"] },
     });
@@ -190,10 +229,16 @@ describe("running a generation", () => {
     routeEngines({ text: "failing-unavailable" });
     const ada = await createUser("ada", 10);
     const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
-    await expect(runGeneration(t.db, generation.id, { lastAttempt: false })).rejects.toThrow("The engine is not answering.");
+    await expect(runGeneration(t.db, generation.id, { lastAttempt: false })).rejects.toThrow(
+      "The engine is not answering.",
+    );
     expect(await statusOf(generation.id)).toMatchObject({ status: "queued", attempts: 1, refunded: false });
     // The person sees a retry and why, not a place in line.
-    expect(await getGenerationView(t.db, ada, generation.id)).toMatchObject({ status: "queued", retrying: true, stage: "That try did not work; trying again in a moment (try 2 of 3)" });
+    expect(await getGenerationView(t.db, ada, generation.id)).toMatchObject({
+      status: "queued",
+      retrying: true,
+      stage: "That try did not work; trying again in a moment (try 2 of 3)",
+    });
     await runGeneration(t.db, generation.id, { lastAttempt: true });
     expect(await statusOf(generation.id)).toMatchObject({ status: "failed", attempts: 2, refunded: true });
     expect(await getTokenBalance(t.db, ada)).toBe(10);
@@ -208,7 +253,9 @@ describe("running a generation", () => {
     await runGeneration(t.db, generation.id, { lastAttempt: false }); // the job arriving later does nothing
     expect(await statusOf(generation.id)).toMatchObject({ status: "canceled", refunded: true });
     expect(await getTokenBalance(t.db, ada)).toBe(10);
-    expect((await t.db.select().from(tokenLedger).where(eq(tokenLedger.userId, ada))).map((r) => r.amount).sort()).toEqual([-2, 10, 2].sort());
+    expect(
+      (await t.db.select().from(tokenLedger).where(eq(tokenLedger.userId, ada))).map((r) => r.amount).sort(),
+    ).toEqual([-2, 10, 2].sort());
   });
 
   it("stops running work when it is canceled and stores nothing", async () => {
@@ -232,7 +279,10 @@ describe("running a generation", () => {
     const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
     const stale = new Date(Date.now() - STALE_AFTER_MS - 1000);
     // What a killed worker leaves behind: running, with a heartbeat nobody renews.
-    await t.db.update(generations).set({ status: "running", attempts: 1, heartbeatAt: stale, createdAt: stale }).where(eq(generations.id, generation.id));
+    await t.db
+      .update(generations)
+      .set({ status: "running", attempts: 1, heartbeatAt: stale, createdAt: stale })
+      .where(eq(generations.id, generation.id));
     const queued: string[] = [];
     expect(await recoverGenerations(t.db, async (id) => void queued.push(id))).toEqual({ requeued: 1, failed: 0 });
     expect(queued).toEqual([generation.id]);
@@ -240,7 +290,10 @@ describe("running a generation", () => {
     expect((await statusOf(generation.id)).status).toBe("succeeded");
 
     const second = (await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue })).generation;
-    await t.db.update(generations).set({ status: "running", attempts: 3, heartbeatAt: stale }).where(eq(generations.id, second.id));
+    await t.db
+      .update(generations)
+      .set({ status: "running", attempts: 3, heartbeatAt: stale })
+      .where(eq(generations.id, second.id));
     expect(await recoverGenerations(t.db, noQueue)).toEqual({ requeued: 0, failed: 1 });
     expect(await statusOf(second.id)).toMatchObject({ status: "failed", refunded: true });
     expect(await getTokenBalance(t.db, ada)).toBe(10 - 2);
@@ -249,7 +302,8 @@ describe("running a generation", () => {
   it("lists a user's history newest first with a cursor", async () => {
     await saveTokenSettings(t.db, { maxConcurrentJobs: 20 });
     const ada = await createUser("ada", 100);
-    for (let i = 0; i < 5; i++) await createGeneration(t.db, { userId: ada, input: input({ seed: i }), enqueue: noQueue });
+    for (let i = 0; i < 5; i++)
+      await createGeneration(t.db, { userId: ada, input: input({ seed: i }), enqueue: noQueue });
     await createUser("bob", 10);
     await createGeneration(t.db, { userId: "bob", input: input(), enqueue: noQueue });
     const first = await listGenerations(t.db, ada, { limit: 3 });
@@ -265,10 +319,20 @@ describe("through the job queue", () => {
   afterAll(() => stopJobQueue());
 
   it("a queued generation is picked up by a worker and finishes", async () => {
-    await startJobQueue(t.target, t.handle, { definitions: [renderGenerationJob as never], work: true, pollingIntervalSeconds: 0.5 });
+    await startJobQueue(t.target, t.handle, {
+      definitions: [renderGenerationJob as never],
+      work: true,
+      pollingIntervalSeconds: 0.5,
+    });
     const ada = await createUser("ada", 10);
-    const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: (id) => enqueueRenderJob(id) });
-    await expect.poll(async () => (await statusOf(generation.id)).status, { timeout: 20_000, interval: 200 }).toBe("succeeded");
+    const { generation } = await createGeneration(t.db, {
+      userId: ada,
+      input: input(),
+      enqueue: (id) => enqueueRenderJob(id),
+    });
+    await expect
+      .poll(async () => (await statusOf(generation.id)).status, { timeout: 20_000, interval: 200 })
+      .toBe("succeeded");
     expect(await getTokenBalance(t.db, ada)).toBe(8);
   });
 });

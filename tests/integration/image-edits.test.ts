@@ -49,11 +49,25 @@ afterEach(() => routeEngines(null));
 afterAll(() => closeImageTools());
 
 describe("image edits", () => {
-  it("upscales an uploaded picture 2× with progress, and serves the PNG as a named download", { timeout: 60_000 }, async () => {
+  it("upscales an uploaded picture 2× with progress, and serves the PNG as a named download", {
+    timeout: 60_000,
+  }, async () => {
     const ada = await createUser("ada");
     const queued: string[] = [];
-    const edit = await createImageEdit(t.db, { userId: ada, tool: "upscale", source: { kind: "upload", bytes: await photo() }, enqueue: async (id) => void queued.push(id) });
-    expect(edit).toMatchObject({ status: "queued", tool: "upscale", toolLabel: "Upscale 2×", sourceWidth: 96, sourceHeight: 72, resultUrl: null });
+    const edit = await createImageEdit(t.db, {
+      userId: ada,
+      tool: "upscale",
+      source: { kind: "upload", bytes: await photo() },
+      enqueue: async (id) => void queued.push(id),
+    });
+    expect(edit).toMatchObject({
+      status: "queued",
+      tool: "upscale",
+      toolLabel: "Upscale 2×",
+      sourceWidth: 96,
+      sourceHeight: 72,
+      resultUrl: null,
+    });
     expect(queued).toEqual([edit.id]);
 
     await runImageEdit(t.db, edit.id);
@@ -69,22 +83,53 @@ describe("image edits", () => {
     expect(await getStorage().get(row.sourceKey)).toBeNull();
   });
 
-  it("removes the background of a generated picture, from a copy that outlives the generation", { timeout: 120_000 }, async () => {
+  it("removes the background of a generated picture, from a copy that outlives the generation", {
+    timeout: 120_000,
+  }, async () => {
     const ada = await createUser("ada");
     const { generation } = await createGeneration(t.db, {
       userId: ada,
-      input: { mode: "text", prompt: "a red disc", negativePrompt: "", style: "watercolor", aspectRatio: "1:1", size: 512, count: 1, seed: 3, strength: 0.75, christmas: false },
+      input: {
+        mode: "text",
+        prompt: "a red disc",
+        negativePrompt: "",
+        style: "watercolor",
+        aspectRatio: "1:1",
+        size: 512,
+        count: 1,
+        seed: 3,
+        strength: 0.75,
+        christmas: false,
+      },
       enqueue: noQueue,
     });
     await runGeneration(t.db, generation.id, { lastAttempt: false });
     // The blank engine paints 8 px swatches; give the picture a real subject instead.
     const [image] = await t.db.select().from(generationImages).where(eq(generationImages.generationId, generation.id));
-    await getStorage().put(image!.key, await sharp(await photo(128, 128)).png().toBuffer(), "image/png");
+    await getStorage().put(
+      image!.key,
+      await sharp(await photo(128, 128))
+        .png()
+        .toBuffer(),
+      "image/png",
+    );
 
-    await expect(createImageEdit(t.db, { userId: "bob-not-owner", tool: "remove-background", source: { kind: "generation", generationId: generation.id, index: 0 }, enqueue: noQueue })).rejects.toMatchObject({
+    await expect(
+      createImageEdit(t.db, {
+        userId: "bob-not-owner",
+        tool: "remove-background",
+        source: { kind: "generation", generationId: generation.id, index: 0 },
+        enqueue: noQueue,
+      }),
+    ).rejects.toMatchObject({
       status: 404,
     });
-    const edit = await createImageEdit(t.db, { userId: ada, tool: "remove-background", source: { kind: "generation", generationId: generation.id, index: 0 }, enqueue: noQueue });
+    const edit = await createImageEdit(t.db, {
+      userId: ada,
+      tool: "remove-background",
+      source: { kind: "generation", generationId: generation.id, index: 0 },
+      enqueue: noQueue,
+    });
     await getStorage().delete(image!.key); // the original goes; the edit has its own copy
     await runImageEdit(t.db, edit.id);
     const row = await rowOf(edit.id);
@@ -98,34 +143,61 @@ describe("image edits", () => {
   it("refuses what it cannot do, next to the field, and keeps nothing", async () => {
     const ada = await createUser("ada");
     const refuse = (bytes: Buffer, tool: "upscale" | "remove-background" = "upscale") =>
-      createImageEdit(t.db, { userId: ada, tool, source: { kind: "upload", bytes }, enqueue: noQueue }).catch((e: unknown) => e);
+      createImageEdit(t.db, { userId: ada, tool, source: { kind: "upload", bytes }, enqueue: noQueue }).catch(
+        (e: unknown) => e,
+      );
     expect(await refuse(Buffer.from("not a picture at all"))).toMatchObject({ status: 415, field: "image" });
-    const big = await sharp({ create: { width: 1100, height: 600, channels: 3, background: "#808080" } }).png().toBuffer();
+    const big = await sharp({ create: { width: 1100, height: 600, channels: 3, background: "#808080" } })
+      .png()
+      .toBuffer();
     const tooBig = await refuse(big);
     expect(tooBig).toBeInstanceOf(ImageEditError);
-    expect(tooBig).toMatchObject({ status: 413, field: "image", message: expect.stringContaining("up to 1024 pixels") });
+    expect(tooBig).toMatchObject({
+      status: 413,
+      field: "image",
+      message: expect.stringContaining("up to 1024 pixels"),
+    });
     expect(await t.db.select().from(imageEdits)).toHaveLength(0);
 
     // Parallel requests cannot all slip past the limit.
     const bytes = await photo();
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => createImageEdit(t.db, { userId: ada, tool: "upscale", source: { kind: "upload", bytes }, enqueue: noQueue })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        createImageEdit(t.db, { userId: ada, tool: "upscale", source: { kind: "upload", bytes }, enqueue: noQueue }),
+      ),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_ACTIVE_EDITS);
     expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual(
-      Array.from({ length: 6 - MAX_ACTIVE_EDITS }, () => expect.objectContaining({ status: 409, code: "too_many_edits" })),
+      Array.from({ length: 6 - MAX_ACTIVE_EDITS }, () =>
+        expect.objectContaining({ status: 409, code: "too_many_edits" }),
+      ),
     );
     expect(await t.db.select().from(imageEdits)).toHaveLength(MAX_ACTIVE_EDITS);
   });
 
   it("cancels queued work for good, and recovers an edit whose worker died", { timeout: 60_000 }, async () => {
     const ada = await createUser("ada");
-    const first = await createImageEdit(t.db, { userId: ada, tool: "upscale", source: { kind: "upload", bytes: await photo() }, enqueue: noQueue });
+    const first = await createImageEdit(t.db, {
+      userId: ada,
+      tool: "upscale",
+      source: { kind: "upload", bytes: await photo() },
+      enqueue: noQueue,
+    });
     expect((await cancelImageEdit(t.db, ada, first.id))?.status).toBe("canceled");
     expect(await cancelImageEdit(t.db, ada, first.id)).toBeUndefined();
     await runImageEdit(t.db, first.id); // the job arriving later does nothing
     expect(await rowOf(first.id)).toMatchObject({ status: "canceled", resultKey: null, attempts: 0 });
 
-    const second = await createImageEdit(t.db, { userId: ada, tool: "upscale", source: { kind: "upload", bytes: await photo() }, enqueue: noQueue });
-    await t.db.update(imageEdits).set({ status: "running", attempts: 1, heartbeatAt: new Date(Date.now() - 120_000) }).where(eq(imageEdits.id, second.id));
+    const second = await createImageEdit(t.db, {
+      userId: ada,
+      tool: "upscale",
+      source: { kind: "upload", bytes: await photo() },
+      enqueue: noQueue,
+    });
+    await t.db
+      .update(imageEdits)
+      .set({ status: "running", attempts: 1, heartbeatAt: new Date(Date.now() - 120_000) })
+      .where(eq(imageEdits.id, second.id));
     const requeued: string[] = [];
     expect(await recoverImageEdits(t.db, async (id) => void requeued.push(id))).toBe(1);
     expect(requeued).toEqual([second.id]);

@@ -34,7 +34,13 @@ function start(args: string[], env: Record<string, string>) {
   let output = "";
   const child = spawn(process.execPath, ["server.mjs", ...args], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", AUTH_SECRET: "multi-process-test-secret-0123456789abcdef", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      AUTH_SECRET: "multi-process-test-secret-0123456789abcdef",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
@@ -62,7 +68,12 @@ describe("web and worker processes on PostgreSQL", () => {
   it("the web process enqueues, only the worker sends, and both stop cleanly", async () => {
     const url = postgresUrl(dbName);
     const port = await freePort();
-    const web = start([], { DATABASE_URL: url, PORT: String(port), JOB_WORKERS: "false", DATA_DIR: path.join(root, ".tmp", dbName) });
+    const web = start([], {
+      DATABASE_URL: url,
+      PORT: String(port),
+      JOB_WORKERS: "false",
+      DATA_DIR: path.join(root, ".tmp", dbName),
+    });
     for (let i = 0; ; i++) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
@@ -83,7 +94,9 @@ describe("web and worker processes on PostgreSQL", () => {
     expect(await outbox()).toEqual([]); // nobody works the queue yet
 
     const worker = start(["--worker"], { DATABASE_URL: url });
-    await expect.poll(async () => (await outbox()).map((e) => e.kind), { timeout: 20_000, interval: 250 }).toEqual(["sign-in-link"]);
+    await expect
+      .poll(async () => (await outbox()).map((e) => e.kind), { timeout: 20_000, interval: 250 })
+      .toEqual(["sign-in-link"]);
     await handle.close();
 
     worker.child.kill("SIGTERM");
@@ -108,9 +121,24 @@ describe("web and worker processes on PostgreSQL", () => {
     const handle = await openDatabase({ kind: "postgres", url });
     const db = handle.db;
     const password = "a-long-test-password-9";
-    await db.insert(user).values({ id: "painter", name: "Painter", email: "painter@example.test", emailVerified: true });
-    await db.insert(account).values({ id: "painter-account", accountId: "painter", providerId: "credential", userId: "painter", password: await hashPassword(password) });
-    await applyTokenMovement(db, { userId: "painter", amount: 40, reason: "admin_adjustment", idempotencyKey: "test:painter" });
+    await db
+      .insert(user)
+      .values({ id: "painter", name: "Painter", email: "painter@example.test", emailVerified: true });
+    await db
+      .insert(account)
+      .values({
+        id: "painter-account",
+        accountId: "painter",
+        providerId: "credential",
+        userId: "painter",
+        password: await hashPassword(password),
+      });
+    await applyTokenMovement(db, {
+      userId: "painter",
+      amount: 40,
+      reason: "admin_adjustment",
+      idempotencyKey: "test:painter",
+    });
 
     const origin = `http://127.0.0.1:${port}`;
     const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
@@ -119,10 +147,26 @@ describe("web and worker processes on PostgreSQL", () => {
       body: JSON.stringify({ email: "painter@example.test", password }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const form = new FormData();
-    for (const [k, v] of Object.entries({ mode: "text", prompt: "a red sunset over snowy mountains and a calm lake", style: "oil-painting", size: "1024", count: "4", seed: "7", aspectRatio: "1:1" })) form.set(k, v);
-    const created = await fetch(`${origin}/api/generations`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: origin } });
+    for (const [k, v] of Object.entries({
+      mode: "text",
+      prompt: "a red sunset over snowy mountains and a calm lake",
+      style: "oil-painting",
+      size: "1024",
+      count: "4",
+      seed: "7",
+      aspectRatio: "1:1",
+    }))
+      form.set(k, v);
+    const created = await fetch(`${origin}/api/generations`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie, Origin: origin },
+    });
     expect(created.status, await created.clone().text()).toBe(202);
     const { generation } = (await created.json()) as { generation: { id: string; cost: number } };
     const row = async () => (await db.select().from(generations).where(eq(generations.id, generation.id)))[0]!;
@@ -138,7 +182,9 @@ describe("web and worker processes on PostgreSQL", () => {
     const second = start(["--worker"], shared);
     await expect.poll(async () => (await row()).status, { timeout: 90_000, interval: 500 }).toBe("succeeded");
     expect((await row()).attempts).toBe(2);
-    expect(await db.select().from(generationImages).where(eq(generationImages.generationId, generation.id))).toHaveLength(4);
+    expect(
+      await db.select().from(generationImages).where(eq(generationImages.generationId, generation.id)),
+    ).toHaveLength(4);
     expect(await getTokenBalance(db, "painter")).toBe(40 - generation.cost);
     expect(await sumTokenLedger(db, "painter")).toBe(40 - generation.cost);
     await handle.close();

@@ -41,7 +41,11 @@ describe("notifications", () => {
     expect(plain).toMatchObject({ userId: ada, status: "info", title: "Hello", message: "First", isViewed: false });
     expect(plain.createdDate).toBeInstanceOf(Date);
 
-    const warned = await addNotification(t.db, ada, { status: "warning", title: "x".repeat(300), message: "y".repeat(3000) });
+    const warned = await addNotification(t.db, ada, {
+      status: "warning",
+      title: "x".repeat(300),
+      message: "y".repeat(3000),
+    });
     expect(warned.status).toBe("warning");
     expect(warned.title).toHaveLength(200);
     expect(warned.message).toHaveLength(2000);
@@ -51,7 +55,10 @@ describe("notifications", () => {
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     try {
       await expect(addNotification(t.db, "nobody", { title: "Hi", message: "There" })).rejects.toThrow();
-      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ userId: "nobody" }), expect.stringMatching(/^Error adding notification: /));
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ userId: "nobody" }),
+        expect.stringMatching(/^Error adding notification: /),
+      );
     } finally {
       logged.mockRestore();
     }

@@ -1,7 +1,13 @@
 /** Rate limits, idempotency keys and error reports, on a real database. */
 import { describe, expect, it } from "vitest";
 import { claimIdempotencyKey, hashRequestBody, storeIdempotentResponse } from "../../server/ops/idempotency";
-import { addErrorReport, clientErrorReportInput, ERROR_REPORT_LIMITS, listErrorReports, reportServerError } from "../../server/ops/error-reports";
+import {
+  addErrorReport,
+  clientErrorReportInput,
+  ERROR_REPORT_LIMITS,
+  listErrorReports,
+  reportServerError,
+} from "../../server/ops/error-reports";
 import { hitRateLimit } from "../../server/ops/rate-limit";
 import { useTestDatabase } from "../support/database";
 
@@ -10,7 +16,9 @@ const t = useTestDatabase();
 describe("rate limits", () => {
   it("count exactly under concurrency and reset with the window", async () => {
     const now = new Date("2026-11-22T10:00:30Z");
-    const results = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit(t.db, "k", { limit: 10, windowMs: 60_000, now })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => hitRateLimit(t.db, "k", { limit: 10, windowMs: 60_000, now })),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(results[0]!.retryAfterSeconds).toBe(30);
@@ -32,7 +40,10 @@ describe("idempotency keys", () => {
     expect(await claimIdempotencyKey(t.db, "s", "key-1", hash)).toEqual({ kind: "first" });
     expect(await claimIdempotencyKey(t.db, "s", "key-1", hash)).toEqual({ kind: "in-progress" });
     await storeIdempotentResponse(t.db, "s", "key-1", { status: 201, body: '{"id":1}' });
-    expect(await claimIdempotencyKey(t.db, "s", "key-1", hash)).toEqual({ kind: "replay", response: { status: 201, body: '{"id":1}' } });
+    expect(await claimIdempotencyKey(t.db, "s", "key-1", hash)).toEqual({
+      kind: "replay",
+      response: { status: 201, body: '{"id":1}' },
+    });
     expect(await claimIdempotencyKey(t.db, "s", "key-1", hashRequestBody("{}"))).toEqual({ kind: "mismatch" });
     expect(await claimIdempotencyKey(t.db, "other-scope", "key-1", hash)).toEqual({ kind: "first" });
   });
@@ -47,14 +58,27 @@ describe("idempotency keys", () => {
 describe("error reports", () => {
   it("store the spec's fields with a server timestamp and 'Client' by default", async () => {
     const before = Date.now();
-    await addErrorReport(t.db, { errorReportBySystem: "boom", whatPlatform: "Client", whatPage: "/ai/ai-text-to-art", whatFunction: "generate" });
+    await addErrorReport(t.db, {
+      errorReportBySystem: "boom",
+      whatPlatform: "Client",
+      whatPage: "/ai/ai-text-to-art",
+      whatFunction: "generate",
+    });
     const [row] = await listErrorReports(t.db);
-    expect(row).toMatchObject({ errorReportBySystem: "boom", whatPlatform: "Client", whatPage: "/ai/ai-text-to-art", whatFunction: "generate" });
+    expect(row).toMatchObject({
+      errorReportBySystem: "boom",
+      whatPlatform: "Client",
+      whatPage: "/ai/ai-text-to-art",
+      whatFunction: "generate",
+    });
     expect(row!.createdDate.getTime()).toBeGreaterThanOrEqual(before - 5_000);
   });
 
   it("cut oversized fields", async () => {
-    const parsed = clientErrorReportInput.parse({ error_report_by_system: "m".repeat(10_000), error_stack_report_by_system: "s".repeat(50_000) });
+    const parsed = clientErrorReportInput.parse({
+      error_report_by_system: "m".repeat(10_000),
+      error_stack_report_by_system: "s".repeat(50_000),
+    });
     expect(parsed.error_report_by_system).toHaveLength(ERROR_REPORT_LIMITS.message);
     expect(parsed.error_stack_report_by_system).toHaveLength(ERROR_REPORT_LIMITS.stack);
   });
@@ -97,8 +121,17 @@ describe("failure counting over a sliding window", () => {
       count: 5,
       retryAfterSeconds: 14 * 60 + 58,
     });
-    expect(await peekSlidingWindow(t.db, "f", { ...options, now: new Date("2026-11-22T10:29:59Z") })).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
-    expect(await peekSlidingWindow(t.db, "f", { ...options, now: new Date("2026-11-22T10:30:00Z") })).toMatchObject({ allowed: true, count: 2 });
-    expect(await peekSlidingWindow(t.db, "f", { ...options, now: new Date("2026-11-22T10:31:00Z") })).toMatchObject({ allowed: true, count: 0 });
+    expect(await peekSlidingWindow(t.db, "f", { ...options, now: new Date("2026-11-22T10:29:59Z") })).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+    expect(await peekSlidingWindow(t.db, "f", { ...options, now: new Date("2026-11-22T10:30:00Z") })).toMatchObject({
+      allowed: true,
+      count: 2,
+    });
+    expect(await peekSlidingWindow(t.db, "f", { ...options, now: new Date("2026-11-22T10:31:00Z") })).toMatchObject({
+      allowed: true,
+      count: 0,
+    });
   });
 });

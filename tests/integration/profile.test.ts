@@ -15,7 +15,11 @@ async function createUser(id: string) {
   await t.db.insert(user).values({ id, name: `User ${id}`, email: `${id}@example.test`, emailVerified: true });
 }
 
-async function addSession(id: string, userId: string, options: { updatedAgoHours: number; expiresInHours?: number; userAgent?: string; ipAddress?: string }) {
+async function addSession(
+  id: string,
+  userId: string,
+  options: { updatedAgoHours: number; expiresInHours?: number; userAgent?: string; ipAddress?: string },
+) {
   const now = Date.now();
   await t.db.insert(session).values({
     id,
@@ -35,7 +39,14 @@ describe("the profile's account data", () => {
     await createUser("bob");
     await t.db.insert(account).values([
       { id: "a2", accountId: "g-ada", providerId: "google", userId: "ada", createdAt: new Date(Date.now() - HOUR) },
-      { id: "a1", accountId: "ada", providerId: "credential", userId: "ada", password: "hash", createdAt: new Date(Date.now() - 2 * HOUR) },
+      {
+        id: "a1",
+        accountId: "ada",
+        providerId: "credential",
+        userId: "ada",
+        password: "hash",
+        createdAt: new Date(Date.now() - 2 * HOUR),
+      },
       { id: "b1", accountId: "bob", providerId: "oidc", userId: "bob" },
     ]);
     expect(await listUserSignInMethods(t.db, "ada")).toEqual(["credential", "google"]);
@@ -46,7 +57,11 @@ describe("the profile's account data", () => {
   it("lists unexpired sessions, the current one first, then the most recently active, without their tokens", async () => {
     await createUser("ada");
     await createUser("bob");
-    await addSession("old", "ada", { updatedAgoHours: 5, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", ipAddress: "10.0.0.1" });
+    await addSession("old", "ada", {
+      updatedAgoHours: 5,
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+      ipAddress: "10.0.0.1",
+    });
     await addSession("mine", "ada", { updatedAgoHours: 3 });
     await addSession("recent", "ada", { updatedAgoHours: 1, ipAddress: "10.0.0.2" });
     await addSession("expired", "ada", { updatedAgoHours: 0, expiresInHours: -1 });

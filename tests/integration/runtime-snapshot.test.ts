@@ -41,7 +41,11 @@ afterEach(async () => {
 });
 afterAll(() => setDatabase(undefined));
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, withinMs: number): Promise<{ value: T; ms: number }> {
+async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  withinMs: number,
+): Promise<{ value: T; ms: number }> {
   const started = Date.now();
   for (;;) {
     const value = await read();
@@ -81,26 +85,43 @@ describe("run-time snapshot", () => {
 
   it("hears a change written by hand in SQL through the trigger's message", async () => {
     expect((await listPublishedFaqs(database.db)).length).toBe(0);
-    await asAnotherProcess([`insert into faqs (question, answer, published, sort_order) values ('Is it free?', 'Mostly.', true, 10)`]);
-    const { value, ms } = await eventually(() => listPublishedFaqs(database.db), (list) => list.length === 1, 2_000);
+    await asAnotherProcess([
+      `insert into faqs (question, answer, published, sort_order) values ('Is it free?', 'Mostly.', true, 10)`,
+    ]);
+    const { value, ms } = await eventually(
+      () => listPublishedFaqs(database.db),
+      (list) => list.length === 1,
+      2_000,
+    );
     expect(value[0]!.question).toBe("Is it free?");
     expect(ms).toBeLessThan(2_000);
     await asAnotherProcess([`truncate faqs`]);
-    await eventually(() => listPublishedFaqs(database.db), (list) => list.length === 0, 2_000);
+    await eventually(
+      () => listPublishedFaqs(database.db),
+      (list) => list.length === 0,
+      2_000,
+    );
   });
 
-  it.runIf(testDatabaseKind === "postgres")("catches a missed message with the re-check within two seconds", async () => {
-    expect(await loadRouteRules(database.db)).toEqual([]);
-    // Triggers off (as if the message was lost), then the version moves as the trigger would move it.
-    await asAnotherProcess([
-      `set session_replication_role = replica`,
-      `insert into route_rules (from_path, target) values ('/old', '/new')`,
-      `update runtime_changes set version = version + 1 where table_name = 'route_rules'`,
-      `insert into runtime_changes (table_name, version) values ('route_rules', 1) on conflict do nothing`,
-    ]);
-    const { ms } = await eventually(() => loadRouteRules(database.db), (rules) => rules.length === 1, RECHECK_INTERVAL_MS + 1_000);
-    expect(ms).toBeLessThanOrEqual(RECHECK_INTERVAL_MS + 1_000);
-  });
+  it.runIf(testDatabaseKind === "postgres")(
+    "catches a missed message with the re-check within two seconds",
+    async () => {
+      expect(await loadRouteRules(database.db)).toEqual([]);
+      // Triggers off (as if the message was lost), then the version moves as the trigger would move it.
+      await asAnotherProcess([
+        `set session_replication_role = replica`,
+        `insert into route_rules (from_path, target) values ('/old', '/new')`,
+        `update runtime_changes set version = version + 1 where table_name = 'route_rules'`,
+        `insert into runtime_changes (table_name, version) values ('route_rules', 1) on conflict do nothing`,
+      ]);
+      const { ms } = await eventually(
+        () => loadRouteRules(database.db),
+        (rules) => rules.length === 1,
+        RECHECK_INTERVAL_MS + 1_000,
+      );
+      expect(ms).toBeLessThanOrEqual(RECHECK_INTERVAL_MS + 1_000);
+    },
+  );
 
   it("reads straight from the database inside a transaction", async () => {
     await database.db.transaction(async (tx) => {
@@ -110,9 +131,14 @@ describe("run-time snapshot", () => {
   });
 
   it("bumps the version of each table on every write, by any writer", async () => {
-    const version = async () => (await database.db.select().from(runtimeChanges).where(sql`${runtimeChanges.tableName} = 'faqs'`))[0]?.version ?? 0;
+    const version = async () =>
+      (await database.db.select().from(runtimeChanges).where(sql`${runtimeChanges.tableName} = 'faqs'`))[0]?.version ??
+      0;
     const before = await version();
-    await asAnotherProcess([`insert into faqs (question, answer) values ('Q', 'A')`, `update faqs set published = true`]);
+    await asAnotherProcess([
+      `insert into faqs (question, answer) values ('Q', 'A')`,
+      `update faqs set published = true`,
+    ]);
     expect(await version()).toBe(before + 2);
     expect(await database.db.select().from(faqs)).toHaveLength(1);
   });
@@ -121,7 +147,10 @@ describe("run-time snapshot", () => {
 describe("session cookie cache", () => {
   async function signIn() {
     const person = await createVerifiedUser(database.db, "Cached Person");
-    const { headers } = await getAuth().api.signInEmail({ body: { email: person.email, password: person.password }, returnHeaders: true });
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email: person.email, password: person.password },
+      returnHeaders: true,
+    });
     const cookie = headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
@@ -129,15 +158,25 @@ describe("session cookie cache", () => {
     expect(cookie).toContain("session_data=");
     return { person, cookie };
   }
-  const whoIs = (cookie: string) => requestScope.run({ sessionReads: new Map(), cookiesToSend: [] }, () => getUser(new Request("http://localhost/", { headers: { cookie } })));
+  const whoIs = (cookie: string) =>
+    requestScope.run({ sessionReads: new Map(), cookiesToSend: [] }, () =>
+      getUser(new Request("http://localhost/", { headers: { cookie } })),
+    );
 
   it("trusts the signed cookie copy: a session removed without a message still works until the window ends", async () => {
     const { person, cookie } = await signIn();
     expect((await whoIs(cookie))?.userUid).toBe(person.id);
     // Removed with triggers off: no process hears of it, as when a message is lost.
-    await asAnotherProcess(["set session_replication_role = replica", `delete from session where user_id = '${person.id}'`]);
+    await asAnotherProcess([
+      "set session_replication_role = replica",
+      `delete from session where user_id = '${person.id}'`,
+    ]);
     expect((await whoIs(cookie))?.userUid).toBe(person.id);
-    const { ms } = await eventually(() => whoIs(cookie), (who) => who === null, 3_000);
+    const { ms } = await eventually(
+      () => whoIs(cookie),
+      (who) => who === null,
+      3_000,
+    );
     expect(ms).toBeLessThanOrEqual(2_500); // SESSION_CACHE_SECONDS = 2
   });
 
@@ -145,14 +184,25 @@ describe("session cookie cache", () => {
     const { person, cookie } = await signIn();
     expect((await whoIs(cookie))?.name).toBe("Cached Person");
     // What the admin plugin's ban does: mark the account, remove its sessions.
-    await asAnotherProcess([`update "user" set banned = true where id = '${person.id}'`, `delete from session where user_id = '${person.id}'`]);
-    await eventually(() => whoIs(cookie), (who) => who === null, 500);
+    await asAnotherProcess([
+      `update "user" set banned = true where id = '${person.id}'`,
+      `delete from session where user_id = '${person.id}'`,
+    ]);
+    await eventually(
+      () => whoIs(cookie),
+      (who) => who === null,
+      500,
+    );
   });
 
   it("shows a new name at once, not the cookie copy's", async () => {
     const { person, cookie } = await signIn();
     await database.db.update(user).set({ name: "Renamed Person" }).where(sql`${user.id} = ${person.id}`);
-    const { value } = await eventually(() => whoIs(cookie), (who) => who?.name === "Renamed Person", 500);
+    const { value } = await eventually(
+      () => whoIs(cookie),
+      (who) => who?.name === "Renamed Person",
+      500,
+    );
     expect(value?.userUid).toBe(person.id);
     expect(await database.db.select().from(session)).toHaveLength(1);
   });

@@ -57,7 +57,14 @@ describe("route rules", () => {
     const rules = await loadRouteRules(t.db);
     expect(rules.map((r) => r.fromPath)).toEqual(["/old-gallery"]);
     const state = await loadShellState(t.db, defaults);
-    expect(checkNavigation({ pattern: "*", url: new URL("http://localhost/old-gallery"), origin: "http://localhost", state })).toMatchObject({
+    expect(
+      checkNavigation({
+        pattern: "*",
+        url: new URL("http://localhost/old-gallery"),
+        origin: "http://localhost",
+        state,
+      }),
+    ).toMatchObject({
       kind: "redirect",
       location: "/community/list",
     });

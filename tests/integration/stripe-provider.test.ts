@@ -60,7 +60,8 @@ function startFakeStripe() {
           mode: form.get("mode"),
           status: "open",
           payment_status: "unpaid",
-          amount_total: Number(form.get("line_items[0][price_data][unit_amount]")) * Number(form.get("line_items[0][quantity]")),
+          amount_total:
+            Number(form.get("line_items[0][price_data][unit_amount]")) * Number(form.get("line_items[0][quantity]")),
           currency: form.get("line_items[0][price_data][currency]"),
           client_reference_id: form.get("client_reference_id"),
           metadata: { transaction_id: form.get("metadata[transaction_id]") },
@@ -76,19 +77,38 @@ function startFakeStripe() {
       const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
       if (match) {
         const session = sessions.get(match[1]!);
-        if (!session) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${match[1]}'` } });
+        if (!session)
+          return send(404, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: `No such checkout.session: '${match[1]}'`,
+            },
+          });
         if (match[2] && req.method === "POST") {
           session.status = "expired";
           return send(200, session);
         }
         const expanded = url.searchParams.getAll("expand[]").includes("payment_intent");
         const intent = session.payment_intent as string | null;
-        return send(200, { ...session, payment_intent: expanded && intent ? { id: intent, object: "payment_intent", last_payment_error: null } : intent });
+        return send(200, {
+          ...session,
+          payment_intent:
+            expanded && intent ? { id: intent, object: "payment_intent", last_payment_error: null } : intent,
+        });
       }
       if (req.method === "POST" && url.pathname === "/v1/refunds") {
-        return send(200, { id: `re_test_${++counter}`, object: "refund", amount: Number(form.get("amount")), payment_intent: form.get("payment_intent"), status: "succeeded" });
+        return send(200, {
+          id: `re_test_${++counter}`,
+          object: "refund",
+          amount: Number(form.get("amount")),
+          payment_intent: form.get("payment_intent"),
+          status: "succeeded",
+        });
       }
-      send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      send(404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
     });
   });
   return { server, requests, sessions };
@@ -147,14 +167,40 @@ describe("the Stripe provider", () => {
 
   it("reads a session's state: open, paid (with its PaymentIntent) and expired", async () => {
     const stripe = provider();
-    const { id } = await stripe.createCheckout({ reference: "r1", amountMinor: 499, currency: "USD", description: "Starter", lines: [], customerEmail: "a@example.test", successUrl: "https://a.test/s", cancelUrl: "https://a.test/c" });
-    expect(await stripe.getCheckout(id)).toEqual({ id, reference: "r1", status: "open", amountMinor: 499, currency: "USD", paymentId: null, failureMessage: null });
+    const { id } = await stripe.createCheckout({
+      reference: "r1",
+      amountMinor: 499,
+      currency: "USD",
+      description: "Starter",
+      lines: [],
+      customerEmail: "a@example.test",
+      successUrl: "https://a.test/s",
+      cancelUrl: "https://a.test/c",
+    });
+    expect(await stripe.getCheckout(id)).toEqual({
+      id,
+      reference: "r1",
+      status: "open",
+      amountMinor: 499,
+      currency: "USD",
+      paymentId: null,
+      failureMessage: null,
+    });
     Object.assign(fake.sessions.get(id)!, { status: "complete", payment_status: "paid", payment_intent: "pi_test_1" });
     expect(await stripe.getCheckout(id)).toMatchObject({ status: "paid", paymentId: "pi_test_1" });
     expect(fake.requests.at(-1)!.path).toBe(`/v1/checkout/sessions/${id}`);
     await stripe.expireCheckout(id); // complete: nothing to expire
     expect(fake.requests.some((r) => r.path.endsWith("/expire"))).toBe(false);
-    const other = await stripe.createCheckout({ reference: "r2", amountMinor: 499, currency: "USD", description: "Starter", lines: [], customerEmail: "a@example.test", successUrl: "https://a.test/s", cancelUrl: "https://a.test/c" });
+    const other = await stripe.createCheckout({
+      reference: "r2",
+      amountMinor: 499,
+      currency: "USD",
+      description: "Starter",
+      lines: [],
+      customerEmail: "a@example.test",
+      successUrl: "https://a.test/s",
+      cancelUrl: "https://a.test/c",
+    });
     await stripe.expireCheckout(other.id);
     expect(await stripe.getCheckout(other.id)).toMatchObject({ status: "expired" });
     await expect(stripe.getCheckout("cs_test_missing")).rejects.toThrow(/No such checkout.session/);
@@ -170,13 +216,26 @@ describe("the Stripe provider", () => {
   });
 
   it("accepts webhooks signed with the endpoint's secret and refuses others", async () => {
-    const payload = JSON.stringify({ id: "evt_test_1", object: "event", type: "checkout.session.completed", data: { object: { id: "cs_test_42", object: "checkout.session" } } });
+    const payload = JSON.stringify({
+      id: "evt_test_1",
+      object: "event",
+      type: "checkout.session.completed",
+      data: { object: { id: "cs_test_42", object: "checkout.session" } },
+    });
     const stripe = new Stripe(SECRET_KEY);
     const good = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect(await provider().parseWebhook(payload, new Headers({ "stripe-signature": good }))).toEqual({ id: "evt_test_1", type: "checkout.session.completed", checkoutId: "cs_test_42" });
+    expect(await provider().parseWebhook(payload, new Headers({ "stripe-signature": good }))).toEqual({
+      id: "evt_test_1",
+      type: "checkout.session.completed",
+      checkoutId: "cs_test_42",
+    });
     const bad = stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
-    await expect(provider().parseWebhook(payload, new Headers({ "stripe-signature": bad }))).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(provider().parseWebhook(payload.replace("cs_test_42", "cs_test_43"), new Headers({ "stripe-signature": good }))).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(provider().parseWebhook(payload, new Headers({ "stripe-signature": bad }))).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
+    await expect(
+      provider().parseWebhook(payload.replace("cs_test_42", "cs_test_43"), new Headers({ "stripe-signature": good })),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
     await expect(provider().parseWebhook(payload, new Headers())).rejects.toBeInstanceOf(WebhookSignatureError);
   });
 
@@ -185,19 +244,32 @@ describe("the Stripe provider", () => {
     const creator = (await listShopProducts(t.db)).find((p) => p.name === "Creator")!;
     await t.db.insert(user).values({ id: "bea", name: "Bea", email: "bea@example.test", emailVerified: true });
     const stripe = provider();
-    const start = await startCheckout(t.db, { userId: "bea", email: "bea@example.test" }, checkoutInput.parse({ items: [{ productId: creator.id, quantity: 1 }] }), {
-      baseUrl: "https://atelier.test",
-      provider: stripe,
-    });
+    const start = await startCheckout(
+      t.db,
+      { userId: "bea", email: "bea@example.test" },
+      checkoutInput.parse({ items: [{ productId: creator.id, quantity: 1 }] }),
+      {
+        baseUrl: "https://atelier.test",
+        provider: stripe,
+      },
+    );
     expect(start.redirectTo).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     const [row] = await t.db.select().from(transactions).where(eq(transactions.id, start.transactionId));
     expect(row).toMatchObject({ provider: "stripe", status: "pending", totalMinor: 999 });
     expect(await settleTransaction(t.db, row!.id, "test", stripe)).toMatchObject({ status: "pending" });
     // A session whose amount is not ours is never credited.
-    Object.assign(fake.sessions.get(row!.providerSessionId!)!, { status: "complete", payment_status: "paid", payment_intent: "pi_test_bea", amount_total: 1 });
+    Object.assign(fake.sessions.get(row!.providerSessionId!)!, {
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: "pi_test_bea",
+      amount_total: 1,
+    });
     expect(await settleTransaction(t.db, row!.id, "test", stripe)).toMatchObject({ status: "pending" });
     Object.assign(fake.sessions.get(row!.providerSessionId!)!, { amount_total: 999 });
-    expect(await settleTransaction(t.db, row!.id, "test", stripe)).toMatchObject({ status: "paid", providerPaymentId: "pi_test_bea" });
+    expect(await settleTransaction(t.db, row!.id, "test", stripe)).toMatchObject({
+      status: "paid",
+      providerPaymentId: "pi_test_bea",
+    });
     expect(await getTokenBalance(t.db, "bea")).toBe(1300);
   });
 });
@@ -209,8 +281,19 @@ it("refunds through the configured provider", async () => {
   await t.db.insert(user).values({ id: "cy", name: "Cy", email: "cy@example.test", emailVerified: true });
   const [row] = await t.db
     .insert(transactions)
-    .values({ userId: "cy", status: "paid", provider: "stripe", providerPaymentId: "pi_x", currency: "USD", subtotalMinor: 499, totalMinor: 499, tokens: 500 })
+    .values({
+      userId: "cy",
+      status: "paid",
+      provider: "stripe",
+      providerPaymentId: "pi_x",
+      currency: "USD",
+      subtotalMinor: 499,
+      totalMinor: 499,
+      tokens: 500,
+    })
     .returning();
-  await expect(refundTransaction(t.db, row!.id, { actor: { userUid: "admin-x", email: "admin@example.test" }, reason: "test" })).rejects.toThrow(/did not refund/);
+  await expect(
+    refundTransaction(t.db, row!.id, { actor: { userUid: "admin-x", email: "admin@example.test" }, reason: "test" }),
+  ).rejects.toThrow(/did not refund/);
   expect((await t.db.select().from(transactions).where(eq(transactions.id, row!.id)))[0]!.status).toBe("paid");
 });

@@ -40,7 +40,13 @@ interface Outcome {
  * POSTs up to `total` bytes in 64 KB chunks, declared with Content-Length or chunked, and stops
  * writing as soon as an answer arrives (a browser or proxy would, too).
  */
-function postLarge(path: string, type: string, total: number, declared: boolean, extra: { headers?: Record<string, string>; head?: Buffer } = {}): Promise<Outcome> {
+function postLarge(
+  path: string,
+  type: string,
+  total: number,
+  declared: boolean,
+  extra: { headers?: Record<string, string>; head?: Buffer } = {},
+): Promise<Outcome> {
   const url = new URL(server.origin);
   return new Promise((resolve, reject) => {
     let sent = 0;
@@ -51,7 +57,12 @@ function postLarge(path: string, type: string, total: number, declared: boolean,
         port: url.port,
         path,
         method: "POST",
-        headers: { "Content-Type": type, Origin: server.origin, ...(declared ? { "Content-Length": String(total) } : {}), ...extra.headers },
+        headers: {
+          "Content-Type": type,
+          Origin: server.origin,
+          ...(declared ? { "Content-Length": String(total) } : {}),
+          ...extra.headers,
+        },
       },
       (res) => {
         answered = true;
@@ -90,7 +101,10 @@ describe("request bodies over their limit", () => {
         expect(outcome.status).toBe(413);
         expect(outcome.headers.connection).toBe("close");
         expect(outcome.sent).toBeLessThan(40 * MB); // answered long before the 100 MB were sent
-        if (route.json) expect(JSON.parse(outcome.body)).toMatchObject({ error: { code: "payload_too_large", message: expect.stringMatching(/larger than/) } });
+        if (route.json)
+          expect(JSON.parse(outcome.body)).toMatchObject({
+            error: { code: "payload_too_large", message: expect.stringMatching(/larger than/) },
+          });
         // A page's form: the site's error page with the sentence, not a bare refusal.
         else expect(outcome.body).toMatch(/<html[\s\S]*That form sent more than 1 MB/);
       }, 60_000);
@@ -101,10 +115,19 @@ describe("request bodies over their limit", () => {
     const url = new URL(server.origin);
     const statusOf = (path: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = http.request({ host: url.hostname, port: url.port, path, method: "POST", headers: { "Content-Type": "application/json", Origin: server.origin, "Content-Length": String(12 * MB) } }, (res) => {
-          resolve(res.statusCode ?? 0);
-          req.destroy(); // the status is all this needs; the server would otherwise linger for the rest
-        });
+        const req = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path,
+            method: "POST",
+            headers: { "Content-Type": "application/json", Origin: server.origin, "Content-Length": String(12 * MB) },
+          },
+          (res) => {
+            resolve(res.statusCode ?? 0);
+            req.destroy(); // the status is all this needs; the server would otherwise linger for the rest
+          },
+        );
         req.on("error", (error) => (req.destroyed ? undefined : reject(error)));
         req.write("{");
       });
@@ -121,13 +144,26 @@ describe("request bodies over their limit", () => {
   }, 60_000);
 
   it("a chunked body within its limit reaches the route whole", async () => {
-    const body = new URLSearchParams({ email: "nobody@example.test", password: "x".repeat(20), intent: "password" }).toString();
+    const body = new URLSearchParams({
+      email: "nobody@example.test",
+      password: "x".repeat(20),
+      intent: "password",
+    }).toString();
     const url = new URL(server.origin);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: "/login", method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: "/login",
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.origin },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       req.write(body.slice(0, 10)); // two chunks, no Content-Length
       req.end(body.slice(10));
@@ -144,8 +180,13 @@ describe("request bodies over their limit", () => {
     expect(signIn.status).toBe(200);
     const cookie = cookiesOf(signIn);
     const boundary = "----atelier-test";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\navatar\r\n--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
-    const outcome = await postLarge("/user-profile", `multipart/form-data; boundary=${boundary}`, 40 * MB, true, { headers: { Cookie: cookie }, head });
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\navatar\r\n--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const outcome = await postLarge("/user-profile", `multipart/form-data; boundary=${boundary}`, 40 * MB, true, {
+      headers: { Cookie: cookie },
+      head,
+    });
     expect(outcome.status).toBe(413);
     expect(outcome.headers.connection).toBe("close");
     expect(outcome.headers["content-type"]).toMatch(/text\/html/); // the profile page, not a bare refusal
@@ -157,7 +198,12 @@ describe("request bodies over their limit", () => {
   it("an API that takes a file inside its JSON gets the upload limit, not the JSON one", async () => {
     // 3 MB of JSON: over the 1 MB API limit, within the 11 MB upload limit. Signed out, so the
     // route itself answers 401 once it has the body.
-    const attachment = { email: "someone@example.test", subject: "Hi", message: "See attached", attachment: { filename: "a.txt", content: "a".repeat(3 * MB), encoding: "base64" } };
+    const attachment = {
+      email: "someone@example.test",
+      subject: "Hi",
+      message: "See attached",
+      attachment: { filename: "a.txt", content: "a".repeat(3 * MB), encoding: "base64" },
+    };
     const response = await fetch(`${server.origin}/api/send-custom-email-with-attachment`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: server.origin },
@@ -166,7 +212,9 @@ describe("request bodies over their limit", () => {
     expect(response.status).toBe(401);
     const tooLarge = await postLarge("/api/send-custom-email-with-attachment", "application/json", 100 * MB, true);
     expect(tooLarge.status).toBe(413);
-    expect(JSON.parse(tooLarge.body)).toMatchObject({ error: { code: "payload_too_large", message: expect.stringMatching(/larger than 11 MB/) } });
+    expect(JSON.parse(tooLarge.body)).toMatchObject({
+      error: { code: "payload_too_large", message: expect.stringMatching(/larger than 11 MB/) },
+    });
   }, 60_000);
 
   it("memory stays flat while four 100 MB posts arrive at once, and /healthz keeps answering", async () => {
@@ -204,9 +252,18 @@ describe("request bodies over their limit", () => {
 describe("Better Auth's endpoints", () => {
   it("answer only under their exact path: another spelling cannot skip the sign-in limits", async () => {
     const body = JSON.stringify({ email: DEMO_USER.email, password: "not-the-password-123" });
-    const post = (path: string) => fetch(`${server.origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: server.origin }, body });
+    const post = (path: string) =>
+      fetch(`${server.origin}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.origin },
+        body,
+      });
     expect((await post("/api/auth/sign-in/email")).status).toBe(401);
-    for (const path of ["/API/auth/api/auth/sign-in/email", "/Api/Auth/sign-in/email", "/api/AUTH/api/auth/sign-in/email"]) {
+    for (const path of [
+      "/API/auth/api/auth/sign-in/email",
+      "/Api/Auth/sign-in/email",
+      "/api/AUTH/api/auth/sign-in/email",
+    ]) {
       const response = await post(path);
       expect(response.status, path).toBe(404);
       expect(await response.json(), path).toMatchObject({ code: "NOT_FOUND" });

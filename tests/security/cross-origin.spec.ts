@@ -38,11 +38,15 @@ test("every state-changing request from another site is refused, pages and APIs 
       const body = await res.text();
       const webhook = path.startsWith("/api/payments/webhooks/");
       if (webhook) {
-        if (res.status() === 403 && body.includes("another website")) failures.push(`${method} ${path}: webhook refused`);
+        if (res.status() === 403 && body.includes("another website"))
+          failures.push(`${method} ${path}: webhook refused`);
         continue;
       }
-      const expected = path.startsWith("/api/") ? JSON.stringify({ error: { code: "cross_origin", message: CROSS_ORIGIN_MESSAGE } }) : CROSS_ORIGIN_MESSAGE;
-      if (res.status() !== 403 || body !== expected) failures.push(`${method} ${path}: ${res.status()} ${body.slice(0, 80)}`);
+      const expected = path.startsWith("/api/")
+        ? JSON.stringify({ error: { code: "cross_origin", message: CROSS_ORIGIN_MESSAGE } })
+        : CROSS_ORIGIN_MESSAGE;
+      if (res.status() !== 403 || body !== expected)
+        failures.push(`${method} ${path}: ${res.status()} ${body.slice(0, 80)}`);
     }
   }
   expect(failures).toEqual([]);
@@ -50,14 +54,20 @@ test("every state-changing request from another site is refused, pages and APIs 
 
 test("without Origin, Sec-Fetch-Site and Referer still tell another site's request apart", async ({ request }) => {
   await signInAsDemoUser(request);
-  const crossSite = await request.put("/api/cart", { headers: { "Sec-Fetch-Site": "cross-site" }, data: { items: [] } });
+  const crossSite = await request.put("/api/cart", {
+    headers: { "Sec-Fetch-Site": "cross-site" },
+    data: { items: [] },
+  });
   expect(crossSite.status()).toBe(403);
   const fromReferer = await request.put("/api/cart", { headers: { Referer: `${EVIL}/offer` }, data: { items: [] } });
   expect(fromReferer.status()).toBe(403);
   const opaque = await request.put("/api/cart", { headers: { Origin: "null" }, data: { items: [] } });
   expect(opaque.status()).toBe(403);
   // The same request from Atelier's own pages goes through to the route.
-  const own = await request.put("/api/cart", { headers: { Origin: ORIGIN(), "Sec-Fetch-Site": "same-origin" }, data: { items: [] } });
+  const own = await request.put("/api/cart", {
+    headers: { Origin: ORIGIN(), "Sec-Fetch-Site": "same-origin" },
+    data: { items: [] },
+  });
   expect(own.status()).not.toBe(403);
 });
 

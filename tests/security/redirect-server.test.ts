@@ -41,11 +41,25 @@ const form = (fields: Record<string, string>) => ({
 });
 
 async function signIn(who: { email: string; password: string }, redirectTo = ""): Promise<Response> {
-  return fetch(`${server.origin}/login`, form({ email: who.email, password: who.password, ...(redirectTo ? { redirectTo } : {}) }));
+  return fetch(
+    `${server.origin}/login`,
+    form({ email: who.email, password: who.password, ...(redirectTo ? { redirectTo } : {}) }),
+  );
 }
 
 /** The values the issue reported, and the nearest relatives of each. */
-const REPORTED = ["/.//evil.example", "/./\\evil.example", "/x/..//evil.example", "/.//evil.example/phish", "/\\evil.example", "/\t/evil.example", "//evil.example", "https://evil.example", "/%2F/evil.example", "javascript:alert(1)"];
+const REPORTED = [
+  "/.//evil.example",
+  "/./\\evil.example",
+  "/x/..//evil.example",
+  "/.//evil.example/phish",
+  "/\\evil.example",
+  "/\t/evil.example",
+  "//evil.example",
+  "https://evil.example",
+  "/%2F/evil.example",
+  "javascript:alert(1)",
+];
 
 describe("sign-in: redirectTo", () => {
   it("POST /login with the reported bypasses signs in and lands on /, never on another host", async () => {
@@ -62,11 +76,17 @@ describe("sign-in: redirectTo", () => {
     const cookie = cookiesOf(await signIn(DEMO_USER));
     expect(cookie).toContain("session_token=");
     // The link from the report, exactly as it was sent.
-    const reported = await fetch(`${server.origin}/login?redirectTo=%2F.%2F%2Fevil.example%2Fphish`, { redirect: "manual", headers: { Cookie: cookie } });
+    const reported = await fetch(`${server.origin}/login?redirectTo=%2F.%2F%2Fevil.example%2Fphish`, {
+      redirect: "manual",
+      headers: { Cookie: cookie },
+    });
     expect(reported.status).toBe(302);
     expect(reported.headers.get("location")).toBe("/");
     for (const redirectTo of BYPASS_CORPUS) {
-      const response = await fetch(`${server.origin}/login?${new URLSearchParams({ redirectTo })}`, { redirect: "manual", headers: { Cookie: cookie } });
+      const response = await fetch(`${server.origin}/login?${new URLSearchParams({ redirectTo })}`, {
+        redirect: "manual",
+        headers: { Cookie: cookie },
+      });
       expect([301, 302, 303, 307, 308], redirectTo).toContain(response.status);
       expectOnSite(response.headers.get("location"), redirectTo);
     }
@@ -74,19 +94,31 @@ describe("sign-in: redirectTo", () => {
 
   it("GET /enter-otp hands its form only a checked redirectTo", async () => {
     for (const redirectTo of BYPASS_CORPUS) {
-      const response = await fetch(`${server.origin}/enter-otp?${new URLSearchParams({ purpose: "sign-in", email: DEMO_USER.email, redirectTo })}`);
+      const response = await fetch(
+        `${server.origin}/enter-otp?${new URLSearchParams({ purpose: "sign-in", email: DEMO_USER.email, redirectTo })}`,
+      );
       expect(response.status, redirectTo).toBe(200);
       const html = await response.text();
-      const value = /<input[^>]*name="redirectTo"[^>]*value="([^"]*)"/.exec(html)?.[1] ?? /<input[^>]*value="([^"]*)"[^>]*name="redirectTo"/.exec(html)?.[1];
+      const value =
+        /<input[^>]*name="redirectTo"[^>]*value="([^"]*)"/.exec(html)?.[1] ??
+        /<input[^>]*value="([^"]*)"[^>]*name="redirectTo"/.exec(html)?.[1];
       expect(value, redirectTo).toBeDefined();
-      const decoded = value!.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+      const decoded = value!
+        .replace(/&amp;/g, "&")
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">");
       if (decoded !== "") expectOnSite(decoded, redirectTo);
     }
   });
 
   it("GET /api/oauth/start?redirectTo=… answers a Location on the site carrying a checked redirectTo", async () => {
     for (const redirectTo of BYPASS_CORPUS) {
-      const response = await fetch(`${server.origin}/api/oauth/start?${new URLSearchParams({ provider: "no-such-provider", redirectTo })}`, { redirect: "manual" });
+      const response = await fetch(
+        `${server.origin}/api/oauth/start?${new URLSearchParams({ provider: "no-such-provider", redirectTo })}`,
+        { redirect: "manual" },
+      );
       expect(response.status, redirectTo).toBe(302);
       expectOnSite(response.headers.get("location"), redirectTo);
     }
@@ -97,7 +129,10 @@ describe("route rules", () => {
   let admin = "";
 
   const addRule = (fromPath: string, target: string) =>
-    fetch(`${server.origin}/admin/set-token-default`, { ...form({ intent: "rule-add", fromPath, target, note: "" }), headers: { ...form({}).headers, Cookie: admin } });
+    fetch(`${server.origin}/admin/set-token-default`, {
+      ...form({ intent: "rule-add", fromPath, target, note: "" }),
+      headers: { ...form({}).headers, Cookie: admin },
+    });
 
   it("the admin form refuses a target that would leave the site, with a sentence beside the field", async () => {
     const signedIn = await signIn(DEMO_ADMIN);
@@ -162,7 +197,10 @@ describe("Better Auth's endpoints: return addresses", () => {
         if (response.status === 400 && /^INVALID_(CALLBACK_URL|CHARACTERS)$/.test(answer.code ?? "")) continue; // refused, as it should be
         // Passed on to Better Auth: then it was a path on this site, and so is any address the answer carries.
         expect(response.status, where).toBeLessThan(500);
-        expect(checkRedirectTarget(value, { origin: server.origin }), where).toMatchObject({ ok: true, external: false });
+        expect(checkRedirectTarget(value, { origin: server.origin }), where).toMatchObject({
+          ok: true,
+          external: false,
+        });
         if (answer.url) expectOnSite(answer.url, value);
         const location = response.headers.get("location");
         if (location) expectOnSite(location, value);

@@ -7,7 +7,12 @@
  * the running server are in redirect-server.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { checkRedirectTarget, isHostAllowed, PLACEHOLDER_ORIGIN, safeRedirectPath } from "../../app/lib/redirect-target";
+import {
+  checkRedirectTarget,
+  isHostAllowed,
+  PLACEHOLDER_ORIGIN,
+  safeRedirectPath,
+} from "../../app/lib/redirect-target";
 import { ALL_FLAGS_OFF } from "../../server/content/feature-flags";
 import { checkNavigation } from "../../server/navigation/check-navigation";
 import { type RouteRule, resolveRouteRule, routeRuleInput } from "../../server/navigation/route-rules";
@@ -40,7 +45,8 @@ function assertStaysOnSite(input: string, result: string, origin = ORIGIN) {
   expect(result.startsWith("//"), where).toBe(false);
   expect(result, where).not.toMatch(/[\\\u0000-\u001f\u007f-\u009f]/);
   // Resolved from the root and from a deep page, as a Location header or an <a href> would be.
-  for (const base of [origin, `${origin}/a/b/c?x=1#y`]) expect(new URL(result, base).origin, where).toBe(new URL(origin).origin);
+  for (const base of [origin, `${origin}/a/b/c?x=1#y`])
+    expect(new URL(result, base).origin, where).toBe(new URL(origin).origin);
   // Stable: checking the answer again changes nothing (so passing it on is safe).
   expect(safeRedirectPath(result, FALLBACK, origin), where).toBe(result);
   // Carried in a query string and read back (login → enter-otp → redirect), it is still the same.
@@ -73,10 +79,61 @@ function mulberry32(seed: number) {
 }
 
 const PIECES = [
-  "/", "/", "/", "//", "\\", ".", "..", "./", "../", "%2F", "%2f", "%5C", "%5c", "%2e", "%2E%2E", "%09", "%0A", "%0D", "%00", "%25", "%",
-  "\t", "\n", "\r", "\u0000", " ", "\u00a0", "\u200b", "\u2028", "@", ":", "?", "#", "&", "=", ";",
-  "／", "⁄", "＼", "。", "ｅ", "evil.example", "atelier.example", "localhost", "x", "a", "community",
-  "http:", "https:", "javascript:", "data:", "//evil.example", "https://evil.example", "https://atelier.example", "user:pass@",
+  "/",
+  "/",
+  "/",
+  "//",
+  "\\",
+  ".",
+  "..",
+  "./",
+  "../",
+  "%2F",
+  "%2f",
+  "%5C",
+  "%5c",
+  "%2e",
+  "%2E%2E",
+  "%09",
+  "%0A",
+  "%0D",
+  "%00",
+  "%25",
+  "%",
+  "\t",
+  "\n",
+  "\r",
+  "\u0000",
+  " ",
+  "\u00a0",
+  "\u200b",
+  "\u2028",
+  "@",
+  ":",
+  "?",
+  "#",
+  "&",
+  "=",
+  ";",
+  "／",
+  "⁄",
+  "＼",
+  "。",
+  "ｅ",
+  "evil.example",
+  "atelier.example",
+  "localhost",
+  "x",
+  "a",
+  "community",
+  "http:",
+  "https:",
+  "javascript:",
+  "data:",
+  "//evil.example",
+  "https://evil.example",
+  "https://atelier.example",
+  "user:pass@",
 ];
 
 function randomInputs(count: number, seed: number): string[] {
@@ -94,12 +151,21 @@ function randomInputs(count: number, seed: number): string[] {
 
 describe("the redirect-target check (app/lib/redirect-target.ts)", () => {
   it("refuses every bypass the issue reported", () => {
-    for (const value of ["/.//evil.example/phish", "/.//evil.example", "/./\\evil.example", "/x/..//evil.example", "/\\evil.example/landing", "/\t/evil.example/landing"]) {
+    for (const value of [
+      "/.//evil.example/phish",
+      "/.//evil.example",
+      "/./\\evil.example",
+      "/x/..//evil.example",
+      "/\\evil.example/landing",
+      "/\t/evil.example/landing",
+    ]) {
       expect(safeRedirectPath(value, FALLBACK), value).toBe(FALLBACK);
       expect(safeRedirectPath(value, FALLBACK, ORIGIN), value).toBe(FALLBACK);
     }
     // The sign-in link from the report, as the login page reads it from its query string.
-    const fromQuery = new URL("https://atelier.example/login?redirectTo=%2F.%2F%2Fevil.example%2Fphish").searchParams.get("redirectTo");
+    const fromQuery = new URL(
+      "https://atelier.example/login?redirectTo=%2F.%2F%2Fevil.example%2Fphish",
+    ).searchParams.get("redirectTo");
     expect(safeRedirectPath(fromQuery, FALLBACK, ORIGIN)).toBe(FALLBACK);
   });
 
@@ -134,9 +200,19 @@ describe("the redirect-target check (app/lib/redirect-target.ts)", () => {
   });
 
   it("never returns something other than the fallback or a path: non-strings, non-http(s) schemes", () => {
-    for (const value of [undefined, null, 42, {}, ["/x"], new URL("https://atelier.example/x")]) expect(safeRedirectPath(value, FALLBACK, ORIGIN)).toBe(FALLBACK);
-    for (const value of ["javascript:alert(1)", "data:text/html,x", "ftp://atelier.example/x", "file:///x", "blob:https://atelier.example/x"]) {
-      expect(checkRedirectTarget(value, { origin: ORIGIN, externalHosts: ["*.example", "atelier.example"] }).ok, value).toBe(false);
+    for (const value of [undefined, null, 42, {}, ["/x"], new URL("https://atelier.example/x")])
+      expect(safeRedirectPath(value, FALLBACK, ORIGIN)).toBe(FALLBACK);
+    for (const value of [
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "ftp://atelier.example/x",
+      "file:///x",
+      "blob:https://atelier.example/x",
+    ]) {
+      expect(
+        checkRedirectTarget(value, { origin: ORIGIN, externalHosts: ["*.example", "atelier.example"] }).ok,
+        value,
+      ).toBe(false);
     }
   });
 
@@ -148,7 +224,11 @@ describe("the redirect-target check (app/lib/redirect-target.ts)", () => {
 
   it("random strings: an admin's external target only ever leads to an allow-listed host over http(s)", () => {
     for (const input of randomInputs(5_000, 0x28)) {
-      for (const value of [input, input.replace(/^\/?/, "https://docs.atelier.example/"), input.replace(/^\/?/, "https://a.partner.example")]) {
+      for (const value of [
+        input,
+        input.replace(/^\/?/, "https://docs.atelier.example/"),
+        input.replace(/^\/?/, "https://a.partner.example"),
+      ]) {
         const target = checkRedirectTarget(value, { origin: ORIGIN, externalHosts: ALLOWED });
         if (!target.ok) continue;
         const resolved = new URL(target.location, ORIGIN);
@@ -165,22 +245,48 @@ describe("the redirect-target check (app/lib/redirect-target.ts)", () => {
   });
 
   it("allow-list: exact hosts and *.suffix subdomains, nothing that merely ends the same", () => {
-    expect(checkRedirectTarget("https://docs.atelier.example/start", { externalHosts: ALLOWED })).toMatchObject({ ok: true, external: true, location: "https://docs.atelier.example/start" });
-    expect(checkRedirectTarget("https://eu.partner.example/", { externalHosts: ALLOWED })).toMatchObject({ ok: true, external: true });
-    expect(checkRedirectTarget("https://evilpartner.example/", { externalHosts: ALLOWED })).toMatchObject({ ok: false, reason: "host-not-allowed" });
-    expect(checkRedirectTarget("https://docs.atelier.example.evil.example/", { externalHosts: ALLOWED })).toMatchObject({ ok: false, reason: "host-not-allowed" });
-    expect(checkRedirectTarget("https://docs.atelier.example@evil.example/", { externalHosts: ALLOWED })).toMatchObject({ ok: false });
-    expect(checkRedirectTarget("https://evil.example@docs.atelier.example/", { externalHosts: ALLOWED })).toMatchObject({ ok: false, reason: "credentials" });
-    expect(checkRedirectTarget("//docs.atelier.example/", { externalHosts: ALLOWED })).toMatchObject({ ok: false, reason: "protocol-relative" });
+    expect(checkRedirectTarget("https://docs.atelier.example/start", { externalHosts: ALLOWED })).toMatchObject({
+      ok: true,
+      external: true,
+      location: "https://docs.atelier.example/start",
+    });
+    expect(checkRedirectTarget("https://eu.partner.example/", { externalHosts: ALLOWED })).toMatchObject({
+      ok: true,
+      external: true,
+    });
+    expect(checkRedirectTarget("https://evilpartner.example/", { externalHosts: ALLOWED })).toMatchObject({
+      ok: false,
+      reason: "host-not-allowed",
+    });
+    expect(checkRedirectTarget("https://docs.atelier.example.evil.example/", { externalHosts: ALLOWED })).toMatchObject(
+      { ok: false, reason: "host-not-allowed" },
+    );
+    expect(checkRedirectTarget("https://docs.atelier.example@evil.example/", { externalHosts: ALLOWED })).toMatchObject(
+      { ok: false },
+    );
+    expect(checkRedirectTarget("https://evil.example@docs.atelier.example/", { externalHosts: ALLOWED })).toMatchObject(
+      { ok: false, reason: "credentials" },
+    );
+    expect(checkRedirectTarget("//docs.atelier.example/", { externalHosts: ALLOWED })).toMatchObject({
+      ok: false,
+      reason: "protocol-relative",
+    });
     // Without an allow-list (every visitor's redirectTo) no other origin passes, listed or not.
-    expect(checkRedirectTarget("https://docs.atelier.example/start", { origin: ORIGIN })).toMatchObject({ ok: false, reason: "other-origin" });
+    expect(checkRedirectTarget("https://docs.atelier.example/start", { origin: ORIGIN })).toMatchObject({
+      ok: false,
+      reason: "other-origin",
+    });
   });
 });
 
 describe("where visitors' addresses are used", () => {
   it("the OAuth round trip's callback addresses carry only a checked path", () => {
     for (const entry of BYPASS_CORPUS) {
-      const { callbackURL, errorCallbackURL } = oauthCallbackUrls({ provider: "oidc", popup: false, redirectTo: entry });
+      const { callbackURL, errorCallbackURL } = oauthCallbackUrls({
+        provider: "oidc",
+        popup: false,
+        redirectTo: entry,
+      });
       assertStaysOnSite(entry, callbackURL, PLACEHOLDER_ORIGIN);
       assertStaysOnSite(entry, new URL(errorCallbackURL, ORIGIN).searchParams.get("redirectTo")!);
     }
@@ -189,7 +295,9 @@ describe("where visitors' addresses are used", () => {
   it("/oauth/popup-complete's loader hands the page only a checked path", async () => {
     const { loader } = await import("../../app/routes/account/oauth-popup-complete");
     for (const entry of BYPASS_CORPUS) {
-      const request = new Request(`${ORIGIN}/oauth/popup-complete?${new URLSearchParams({ provider: "oidc", redirectTo: entry })}`);
+      const request = new Request(
+        `${ORIGIN}/oauth/popup-complete?${new URLSearchParams({ provider: "oidc", redirectTo: entry })}`,
+      );
       const data = await loader({ request, params: {}, context: undefined } as unknown as Parameters<typeof loader>[0]);
       expect(data.redirectTo).not.toBeNull();
       assertStaysOnSite(entry, data.redirectTo!);
@@ -225,13 +333,25 @@ describe("route rules", () => {
       const issue = parsed.error!.issues.find((i) => i.path[0] === "target");
       expect(issue?.message, target).toMatch(/\w+ \w+/);
     }
-    expect(routeRuleInput.safeParse({ fromPath: "/promo", target: "/\\evil.example/landing" }).error?.issues[0]?.message).toMatch(/backslash/i);
-    expect(routeRuleInput.safeParse({ fromPath: "/promo", target: "/.//evil.example" }).error?.issues[0]?.message).toMatch(/single \//);
-    expect(routeRuleInput.safeParse({ fromPath: "/promo", target: "/\t/evil.example" }).error?.issues[0]?.message).toMatch(/tab/);
+    expect(
+      routeRuleInput.safeParse({ fromPath: "/promo", target: "/\\evil.example/landing" }).error?.issues[0]?.message,
+    ).toMatch(/backslash/i);
+    expect(
+      routeRuleInput.safeParse({ fromPath: "/promo", target: "/.//evil.example" }).error?.issues[0]?.message,
+    ).toMatch(/single \//);
+    expect(
+      routeRuleInput.safeParse({ fromPath: "/promo", target: "/\t/evil.example" }).error?.issues[0]?.message,
+    ).toMatch(/tab/);
   });
 
   it("the admin form still takes paths of the site and http(s) addresses (their host is checked when applied)", () => {
-    for (const target of ["/pricing-plans", "/community/list?sort=new", "/about-us#team", "https://docs.atelier.example/start", "https://not-yet-listed.example/"]) {
+    for (const target of [
+      "/pricing-plans",
+      "/community/list?sort=new",
+      "/about-us#team",
+      "https://docs.atelier.example/start",
+      "https://not-yet-listed.example/",
+    ]) {
       expect(routeRuleInput.safeParse({ fromPath: "/promo", target }).success, target).toBe(true);
     }
   });
@@ -247,7 +367,8 @@ describe("route rules", () => {
         expect(outcome.location.startsWith("//"), target).toBe(false);
       }
     }
-    for (const target of UNSAFE_TARGETS) expect(resolveRouteRule(rule(target), visit, ALLOWED).kind, target).toBe("refused");
+    for (const target of UNSAFE_TARGETS)
+      expect(resolveRouteRule(rule(target), visit, ALLOWED).kind, target).toBe("refused");
   });
 
   it("the navigation checks carry on (and log) instead of following an unsafe stored rule", () => {
@@ -261,9 +382,20 @@ describe("route rules", () => {
   });
 
   it("internal targets redirect to the parsed path, keeping the visitor's query unless the rule names one", () => {
-    expect(resolveRouteRule(rule("/pricing-plans"), visit, [])).toEqual({ kind: "redirect", location: "/pricing-plans?ref=mail", status: 302, external: false });
-    expect(resolveRouteRule(rule("/a/../pricing-plans?from=rule"), visit, [])).toMatchObject({ location: "/pricing-plans?from=rule" });
+    expect(resolveRouteRule(rule("/pricing-plans"), visit, [])).toEqual({
+      kind: "redirect",
+      location: "/pricing-plans?ref=mail",
+      status: 302,
+      external: false,
+    });
+    expect(resolveRouteRule(rule("/a/../pricing-plans?from=rule"), visit, [])).toMatchObject({
+      location: "/pricing-plans?from=rule",
+    });
     expect(resolveRouteRule(rule("/about-us#team"), visit, [])).toMatchObject({ location: "/about-us?ref=mail#team" });
-    expect(resolveRouteRule(rule("https://eu.partner.example/x"), visit, ALLOWED)).toMatchObject({ kind: "redirect", external: true, location: "https://eu.partner.example/x" });
+    expect(resolveRouteRule(rule("https://eu.partner.example/x"), visit, ALLOWED)).toMatchObject({
+      kind: "redirect",
+      external: true,
+      location: "https://eu.partner.example/x",
+    });
   });
 });

@@ -16,5 +16,7 @@ function collectPaths(entries: RouteConfigEntry[], parent = ""): string[] {
 }
 
 export function routeTablePaths(): string[] {
-  return [...new Set(collectPaths(routes as RouteConfigEntry[]))].map((path) => path.replace(/:[A-Za-z]+\??/g, SOME_ID).replace(/\*/g, "x"));
+  return [...new Set(collectPaths(routes as RouteConfigEntry[]))].map((path) =>
+    path.replace(/:[A-Za-z]+\??/g, SOME_ID).replace(/\*/g, "x"),
+  );
 }

@@ -39,7 +39,13 @@ export interface FakeA1111 {
 }
 
 const CONTROLNET_MODULES = new Set(["none", "invert", "scribble_pidinet", "scribble_hed", "scribble_xdog", "canny"]);
-const RESIZE_MODES = new Set(["Just Resize", "Crop and Resize", "Resize and Fill", "Inner Fit (Scale to Fit)", "Outer Fit (Shrink to Fit)"]);
+const RESIZE_MODES = new Set([
+  "Just Resize",
+  "Crop and Resize",
+  "Resize and Fill",
+  "Inner Fit (Scale to Fit)",
+  "Outer Fit (Shrink to Fit)",
+]);
 const CONTROL_MODES = new Set(["Balanced", "My prompt is more important", "ControlNet is more important"]);
 
 class ApiError extends Error {
@@ -63,13 +69,23 @@ type Issue = { loc: (string | number)[]; msg: string; type: string };
 function checkTypes(body: Record<string, unknown>, img2img: boolean): Issue[] {
   const issues: Issue[] = [];
   const is = (field: string, ok: (v: unknown) => boolean, type: string) => {
-    if (field in body && body[field] !== null && !ok(body[field])) issues.push({ loc: ["body", field], msg: `value is not a valid ${type}`, type: `type_error.${type}` });
+    if (field in body && body[field] !== null && !ok(body[field]))
+      issues.push({ loc: ["body", field], msg: `value is not a valid ${type}`, type: `type_error.${type}` });
   };
   const int = (v: unknown) => Number.isInteger(v);
   const num = (v: unknown) => typeof v === "number" && Number.isFinite(v);
   const str = (v: unknown) => typeof v === "string";
   const bool = (v: unknown) => typeof v === "boolean";
-  for (const f of ["prompt", "negative_prompt", "sampler_name", "sampler_index", "scheduler", "force_task_id", "script_name"]) is(f, str, "str");
+  for (const f of [
+    "prompt",
+    "negative_prompt",
+    "sampler_name",
+    "sampler_index",
+    "scheduler",
+    "force_task_id",
+    "script_name",
+  ])
+    is(f, str, "str");
   for (const f of ["seed", "subseed", "batch_size", "n_iter", "steps", "width", "height"]) is(f, int, "integer");
   for (const f of ["cfg_scale", "denoising_strength", "subseed_strength"]) is(f, num, "float");
   for (const f of ["send_images", "save_images", "restore_faces", "tiling", "enable_hr"]) is(f, bool, "bool");
@@ -93,27 +109,46 @@ async function decodeB64Image(b64: unknown, what: string): Promise<{ width: numb
 async function checkControlNet(scripts: Record<string, unknown>): Promise<number> {
   let maps = 0;
   for (const [name, script] of Object.entries(scripts)) {
-    if (name.toLowerCase() !== "controlnet") throw new ApiError(422, "HTTPException", `always on script ${name} not found`);
+    if (name.toLowerCase() !== "controlnet")
+      throw new ApiError(422, "HTTPException", `always on script ${name} not found`);
     const args = (script as { args?: unknown })?.args;
-    if (!Array.isArray(args)) throw new ApiError(422, "HTTPException", "always on script controlnet: args must be a list");
+    if (!Array.isArray(args))
+      throw new ApiError(422, "HTTPException", "always on script controlnet: args must be a list");
     for (const unit of args as Record<string, unknown>[]) {
       if (unit.enabled !== true) continue; // default false: skipped silently
       const module = unit.module ?? "none";
       if (typeof module !== "string" || !CONTROLNET_MODULES.has(module)) {
         throw new ApiError(500, "ValidationError", `module(${String(module)}) not found in supported modules.`);
       }
-      if (typeof unit.model !== "string" || unit.model === "None") throw new ApiError(500, "ValidationError", `model(${String(unit.model)}) not found in supported models.`);
-      if (unit.resize_mode !== undefined && !(typeof unit.resize_mode === "string" && RESIZE_MODES.has(unit.resize_mode))) {
-        throw new ApiError(500, "ValidationError", `resize_mode(${String(unit.resize_mode)}) is not a valid ResizeMode`);
+      if (typeof unit.model !== "string" || unit.model === "None")
+        throw new ApiError(500, "ValidationError", `model(${String(unit.model)}) not found in supported models.`);
+      if (
+        unit.resize_mode !== undefined &&
+        !(typeof unit.resize_mode === "string" && RESIZE_MODES.has(unit.resize_mode))
+      ) {
+        throw new ApiError(
+          500,
+          "ValidationError",
+          `resize_mode(${String(unit.resize_mode)}) is not a valid ResizeMode`,
+        );
       }
-      if (unit.control_mode !== undefined && !(typeof unit.control_mode === "string" && CONTROL_MODES.has(unit.control_mode))) {
-        throw new ApiError(500, "ValidationError", `control_mode(${String(unit.control_mode)}) is not a valid ControlMode`);
+      if (
+        unit.control_mode !== undefined &&
+        !(typeof unit.control_mode === "string" && CONTROL_MODES.has(unit.control_mode))
+      ) {
+        throw new ApiError(
+          500,
+          "ValidationError",
+          `control_mode(${String(unit.control_mode)}) is not a valid ControlMode`,
+        );
       }
       const weight = unit.weight ?? 1;
-      if (typeof weight !== "number" || weight < 0 || weight > 2) throw new ApiError(500, "ValidationError", "weight must be within 0..2");
+      if (typeof weight !== "number" || weight < 0 || weight > 2)
+        throw new ApiError(500, "ValidationError", "weight must be within 0..2");
       const start = (unit.guidance_start ?? 0) as number;
       const end = (unit.guidance_end ?? 1) as number;
-      if (!(start >= 0 && end <= 1 && start <= end)) throw new ApiError(500, "ValidationError", "guidance_start must be <= guidance_end");
+      if (!(start >= 0 && end <= 1 && start <= end))
+        throw new ApiError(500, "ValidationError", "guidance_start must be <= guidance_end");
       await decodeB64Image(unit.image ?? unit.input_image, "controlnet image");
       if (unit.save_detected_map !== false) maps++;
     }
@@ -206,57 +241,58 @@ export async function startFakeA1111(options: FakeA1111Options = {}): Promise<Fa
 
     // Declared after the queue wait so it sees this request's fields; hoisted.
     async function render() {
-    job.running = true;
-    job.started = Date.now();
-    job.taskId = (body.force_task_id as string | undefined) ?? null;
-    job.interrupted = false;
-    for (const w of startedWaiters) w();
-    startedWaiters = [];
-    if (fake.failure === "hang") return; // never answers: the client's timeout must act
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, fake.jobMs);
-      job.wake = () => {
-        clearTimeout(t);
-        resolve();
-      };
-    });
-    // Interrupted jobs return normally with what was finished: here, the first image only.
-    const made = job.interrupted ? 1 : batch * iterations;
-    job.running = false;
-    job.taskId = null;
+      job.running = true;
+      job.started = Date.now();
+      job.taskId = (body.force_task_id as string | undefined) ?? null;
+      job.interrupted = false;
+      for (const w of startedWaiters) w();
+      startedWaiters = [];
+      if (fake.failure === "hang") return; // never answers: the client's timeout must act
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, fake.jobMs);
+        job.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      // Interrupted jobs return normally with what was finished: here, the first image only.
+      const made = job.interrupted ? 1 : batch * iterations;
+      job.running = false;
+      job.taskId = null;
 
-    if (fake.failure === "error500") {
-      return send(res, 500, errorBody("OutOfMemoryError", "", 500, "CUDA out of memory. Tried to allocate 2.00 GiB"));
-    }
-    const seeds = fake.reportSeeds?.slice(0, made) ?? Array.from({ length: made }, (_, i) => seed + i);
-    const images: string[] = [];
-    if (fake.grid && made > 1) images.push((await png(width, height, 255)).toString("base64"));
-    for (const s of seeds) images.push((await png(width, height, s)).toString("base64"));
-    for (let i = 0; i < maps; i++) images.push((await png(width, height, 0)).toString("base64")); // detected maps, appended
-    if (fake.failure === "not-image") images[fake.grid ? 1 : 0] = Buffer.from("this is not a picture").toString("base64");
+      if (fake.failure === "error500") {
+        return send(res, 500, errorBody("OutOfMemoryError", "", 500, "CUDA out of memory. Tried to allocate 2.00 GiB"));
+      }
+      const seeds = fake.reportSeeds?.slice(0, made) ?? Array.from({ length: made }, (_, i) => seed + i);
+      const images: string[] = [];
+      if (fake.grid && made > 1) images.push((await png(width, height, 255)).toString("base64"));
+      for (const s of seeds) images.push((await png(width, height, s)).toString("base64"));
+      for (let i = 0; i < maps; i++) images.push((await png(width, height, 0)).toString("base64")); // detected maps, appended
+      if (fake.failure === "not-image")
+        images[fake.grid ? 1 : 0] = Buffer.from("this is not a picture").toString("base64");
 
-    const info = JSON.stringify({
-      prompt: body.prompt ?? "",
-      all_prompts: seeds.map(() => body.prompt ?? ""),
-      negative_prompt: body.negative_prompt ?? "",
-      seed,
-      all_seeds: seeds,
-      subseed: 0,
-      all_subseeds: seeds.map(() => 0),
-      width,
-      height,
-      sampler_name: body.sampler_name ?? "Euler",
-      cfg_scale: body.cfg_scale ?? 7,
-      steps: body.steps ?? 50,
-      batch_size: batch,
-      denoising_strength: body.denoising_strength ?? 0,
-      index_of_first_image: fake.grid && made > 1 ? 1 : 0,
-      infotexts: seeds.map(() => ""),
-    });
-    const text = JSON.stringify({ images, parameters: { ...body, init_images: null }, info });
-    if (fake.failure === "malformed") return send(res, 200, `{"images": [oops ${text.slice(0, 40)}`);
-    if (fake.failure === "truncated") return send(res, 200, text.slice(0, Math.floor(text.length / 2)));
-    send(res, 200, text);
+      const info = JSON.stringify({
+        prompt: body.prompt ?? "",
+        all_prompts: seeds.map(() => body.prompt ?? ""),
+        negative_prompt: body.negative_prompt ?? "",
+        seed,
+        all_seeds: seeds,
+        subseed: 0,
+        all_subseeds: seeds.map(() => 0),
+        width,
+        height,
+        sampler_name: body.sampler_name ?? "Euler",
+        cfg_scale: body.cfg_scale ?? 7,
+        steps: body.steps ?? 50,
+        batch_size: batch,
+        denoising_strength: body.denoising_strength ?? 0,
+        index_of_first_image: fake.grid && made > 1 ? 1 : 0,
+        infotexts: seeds.map(() => ""),
+      });
+      const text = JSON.stringify({ images, parameters: { ...body, init_images: null }, info });
+      if (fake.failure === "malformed") return send(res, 200, `{"images": [oops ${text.slice(0, 40)}`);
+      if (fake.failure === "truncated") return send(res, 200, text.slice(0, Math.floor(text.length / 2)));
+      send(res, 200, text);
     }
   }
 
@@ -269,13 +305,16 @@ export async function startFakeA1111(options: FakeA1111Options = {}): Promise<Fa
         try {
           body = JSON.parse(raw);
         } catch {
-          return send(res, 422, { detail: [{ loc: ["body"], msg: "JSON decode error", type: "value_error.jsondecode" }] });
+          return send(res, 422, {
+            detail: [{ loc: ["body"], msg: "JSON decode error", type: "value_error.jsondecode" }],
+          });
         }
       }
       requests.push({ method: req.method ?? "GET", path: url.pathname + url.search, headers: req.headers, body });
 
       const denied = authorized(req);
-      if (denied) return send(res, 401, errorBody("HTTPException", denied.detail, 401), { "www-authenticate": "Basic" });
+      if (denied)
+        return send(res, 401, errorBody("HTTPException", denied.detail, 401), { "www-authenticate": "Basic" });
 
       const route = `${req.method} ${url.pathname}`;
       if (route === "POST /sdapi/v1/txt2img" || route === "POST /sdapi/v1/img2img") {
@@ -312,7 +351,14 @@ export async function startFakeA1111(options: FakeA1111Options = {}): Promise<Fa
       }
       if (route === "GET /sdapi/v1/sd-models") {
         return send(res, 200, [
-          { title: "v1-5-pruned-emaonly.safetensors [6ce0161689]", model_name: "v1-5-pruned-emaonly", hash: "6ce0161689", sha256: null, filename: "/models/v1-5-pruned-emaonly.safetensors", config: null },
+          {
+            title: "v1-5-pruned-emaonly.safetensors [6ce0161689]",
+            model_name: "v1-5-pruned-emaonly",
+            hash: "6ce0161689",
+            sha256: null,
+            filename: "/models/v1-5-pruned-emaonly.safetensors",
+            config: null,
+          },
         ]);
       }
       if (route === "GET /sdapi/v1/samplers") {
@@ -327,7 +373,11 @@ export async function startFakeA1111(options: FakeA1111Options = {}): Promise<Fa
       if (error instanceof ApiError) {
         // HTTPException carries `detail`; other exceptions only their str() in `errors`.
         const http = error.error === "HTTPException";
-        return send(res, error.status, errorBody(error.error, http ? error.detail : "", error.status, http ? undefined : error.detail));
+        return send(
+          res,
+          error.status,
+          errorBody(error.error, http ? error.detail : "", error.status, http ? undefined : error.detail),
+        );
       }
       send(res, 500, errorBody((error as Error).name ?? "Exception", "", 500, String(error)));
     }

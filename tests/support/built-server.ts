@@ -38,7 +38,8 @@ export interface BuiltServer {
 }
 
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Run `npm run build` first (npm test does).");
+  if (!fs.existsSync(path.join(root, "build/server/index.js")))
+    throw new Error("Run `npm run build` first (npm test does).");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-served-"));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

@@ -136,7 +136,9 @@ class PromptError extends Error {
 }
 
 function png(width: number, height: number, shade: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: (shade * 37) % 256, g: (shade * 11) % 256, b: 120 } } })
+  return sharp({
+    create: { width, height, channels: 3, background: { r: (shade * 37) % 256, g: (shade * 11) % 256, b: 120 } },
+  })
     .png()
     .toBuffer();
 }
@@ -156,10 +158,14 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
   /** `${type}/${subfolder}/${filename}` → bytes. */
   const files = new Map<string, Buffer>();
   const fileKey = (type: string, subfolder: string, filename: string) => `${type}/${subfolder}/${filename}`;
-  const inputFiles = () => [...files.keys()].filter((k) => k.startsWith("input/")).map((k) => k.slice("input/".length).replace(/^\//, ""));
+  const inputFiles = () =>
+    [...files.keys()].filter((k) => k.startsWith("input/")).map((k) => k.slice("input/".length).replace(/^\//, ""));
 
   const NODES: Record<string, NodeSpec> = {
-    CheckpointLoaderSimple: { required: { ckpt_name: { kind: "COMBO", options: () => checkpoints } }, outputs: ["MODEL", "CLIP", "VAE"] },
+    CheckpointLoaderSimple: {
+      required: { ckpt_name: { kind: "COMBO", options: () => checkpoints } },
+      outputs: ["MODEL", "CLIP", "VAE"],
+    },
     CLIPTextEncode: { required: { text: { kind: "STRING" }, clip: link("CLIP") }, outputs: ["CONDITIONING"] },
     EmptyLatentImage: {
       required: {
@@ -186,10 +192,16 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
     },
     VAEDecode: { required: { samples: link("LATENT"), vae: link("VAE") }, outputs: ["IMAGE"] },
     VAEEncode: { required: { pixels: link("IMAGE"), vae: link("VAE") }, outputs: ["LATENT"] },
-    RepeatLatentBatch: { required: { samples: link("LATENT"), amount: { kind: "INT", min: 1, max: 64 } }, outputs: ["LATENT"] },
+    RepeatLatentBatch: {
+      required: { samples: link("LATENT"), amount: { kind: "INT", min: 1, max: 64 } },
+      outputs: ["LATENT"],
+    },
     SaveImage: { required: { images: link("IMAGE"), filename_prefix: { kind: "STRING" } }, outputs: [], output: true },
     LoadImage: { required: { image: { kind: "COMBO", options: inputFiles, image: true } }, outputs: ["IMAGE", "MASK"] },
-    ControlNetLoader: { required: { control_net_name: { kind: "COMBO", options: () => controlnets } }, outputs: ["CONTROL_NET"] },
+    ControlNetLoader: {
+      required: { control_net_name: { kind: "COMBO", options: () => controlnets } },
+      outputs: ["CONTROL_NET"],
+    },
     ControlNetApplyAdvanced: {
       required: {
         positive: link("CONDITIONING"),
@@ -262,18 +274,32 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
   // --- validation (execution.py validate_prompt / validate_inputs) ------------------------------
 
   function validate(prompt: unknown): { prompt: Record<string, Node>; outputs: string[] } {
-    const invalid = (type: string, message: string, details: string) => new PromptError({ error: { type, message, details, extra_info: {} }, node_errors: {} });
-    if (typeof prompt !== "object" || prompt === null || Array.isArray(prompt)) throw invalid("no_prompt", "No prompt provided", "No prompt provided");
+    const invalid = (type: string, message: string, details: string) =>
+      new PromptError({ error: { type, message, details, extra_info: {} }, node_errors: {} });
+    if (typeof prompt !== "object" || prompt === null || Array.isArray(prompt))
+      throw invalid("no_prompt", "No prompt provided", "No prompt provided");
     const graph = prompt as Record<string, unknown>;
     for (const [id, node] of Object.entries(graph)) {
       if (typeof node !== "object" || node === null || typeof (node as Node).class_type !== "string") {
-        throw invalid("invalid_prompt", "Cannot execute because a node is missing the class_type property.", `Node ID '#${id}'`);
+        throw invalid(
+          "invalid_prompt",
+          "Cannot execute because a node is missing the class_type property.",
+          `Node ID '#${id}'`,
+        );
       }
       if (!NODES[(node as Node).class_type]) {
-        throw invalid("invalid_prompt", `Cannot execute because node ${(node as Node).class_type} does not exist.`, `Node ID '#${id}'`);
+        throw invalid(
+          "invalid_prompt",
+          `Cannot execute because node ${(node as Node).class_type} does not exist.`,
+          `Node ID '#${id}'`,
+        );
       }
       if (typeof (node as Node).inputs !== "object" || (node as Node).inputs === null) {
-        throw invalid("invalid_prompt", "Cannot execute because a node is missing the inputs property.", `Node ID '#${id}'`);
+        throw invalid(
+          "invalid_prompt",
+          "Cannot execute because a node is missing the inputs property.",
+          `Node ID '#${id}'`,
+        );
       }
     }
     const nodes = graph as Record<string, Node>;
@@ -295,26 +321,55 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
         if (Array.isArray(value)) {
           const [source, slot] = value as unknown[];
           if (value.length !== 2 || typeof source !== "string" || !Number.isInteger(slot)) {
-            fail("bad_linked_input", "Bad linked input, must be a length-2 list of [node_id, slot_index]", name, name, value);
+            fail(
+              "bad_linked_input",
+              "Bad linked input, must be a length-2 list of [node_id, slot_index]",
+              name,
+              name,
+              value,
+            );
             continue;
           }
           const from = nodes[source];
           if (!from) {
-            fail("bad_linked_input", "Bad linked input: the linked node does not exist", `${name}: node ${source}`, name, value);
+            fail(
+              "bad_linked_input",
+              "Bad linked input: the linked node does not exist",
+              `${name}: node ${source}`,
+              name,
+              value,
+            );
             continue;
           }
           const produced = NODES[from.class_type]!.outputs[slot as number];
           const expected = input.kind === "link" ? input.type : input.kind;
           if (produced !== expected) {
-            fail("return_type_mismatch", "Return type mismatch between linked nodes", `${name}, received_type(${produced ?? "nothing"}) mismatch input_type(${expected})`, name);
+            fail(
+              "return_type_mismatch",
+              "Return type mismatch between linked nodes",
+              `${name}, received_type(${produced ?? "nothing"}) mismatch input_type(${expected})`,
+              name,
+            );
           }
           continue;
         }
         if (input.kind === "link") {
-          fail("invalid_input_type", "Input must be linked", `${name}: expected a link to a ${input.type} output`, name, value);
+          fail(
+            "invalid_input_type",
+            "Input must be linked",
+            `${name}: expected a link to a ${input.type} output`,
+            name,
+            value,
+          );
         } else if (input.kind === "INT") {
           if (typeof value !== "number" || !Number.isInteger(value)) {
-            fail("invalid_input_type", "Failed to convert an input value to a INT value", `${name}, ${String(value)}`, name, value);
+            fail(
+              "invalid_input_type",
+              "Failed to convert an input value to a INT value",
+              `${name}, ${String(value)}`,
+              name,
+              value,
+            );
           } else if (value < input.min) {
             fail("value_smaller_than_min", `Value ${value} smaller than min of ${input.min}`, `${name}`, name, value);
           } else if (BigInt(value) > BigInt(input.max)) {
@@ -324,26 +379,63 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
           }
         } else if (input.kind === "FLOAT") {
           if (typeof value !== "number" || !Number.isFinite(value)) {
-            fail("invalid_input_type", "Failed to convert an input value to a FLOAT value", `${name}, ${String(value)}`, name, value);
+            fail(
+              "invalid_input_type",
+              "Failed to convert an input value to a FLOAT value",
+              `${name}, ${String(value)}`,
+              name,
+              value,
+            );
           } else if (value < input.min) {
             fail("value_smaller_than_min", `Value ${value} smaller than min of ${input.min}`, `${name}`, name, value);
           } else if (value > input.max) {
             fail("value_bigger_than_max", `Value ${value} bigger than max of ${input.max}`, `${name}`, name, value);
           }
         } else if (input.kind === "STRING") {
-          if (typeof value !== "string") fail("invalid_input_type", "Failed to convert an input value to a STRING value", `${name}, ${String(value)}`, name, value);
+          if (typeof value !== "string")
+            fail(
+              "invalid_input_type",
+              "Failed to convert an input value to a STRING value",
+              `${name}, ${String(value)}`,
+              name,
+              value,
+            );
         } else if (typeof value !== "string" || !input.options().includes(value)) {
-          if (input.image) fail("custom_validation_failed", "Custom validation failed for node", `${name} - Invalid image file: ${String(value)}`, name, value);
-          else fail("value_not_in_list", "Value not in list", `${name}: '${String(value)}' not in [${input.options().join(", ")}]`, name, value);
+          if (input.image)
+            fail(
+              "custom_validation_failed",
+              "Custom validation failed for node",
+              `${name} - Invalid image file: ${String(value)}`,
+              name,
+              value,
+            );
+          else
+            fail(
+              "value_not_in_list",
+              "Value not in list",
+              `${name}: '${String(value)}' not in [${input.options().join(", ")}]`,
+              name,
+              value,
+            );
         }
       }
       if (errors.length > 0) nodeErrors[id] = { errors, dependent_outputs: outputs, class_type: node.class_type };
     }
     if (Object.keys(nodeErrors).length > 0) {
       const details = Object.values(nodeErrors)
-        .flatMap((n) => (n as { errors: { message: string; details: string }[] }).errors.map((e) => `${e.message}: ${e.details}`))
+        .flatMap((n) =>
+          (n as { errors: { message: string; details: string }[] }).errors.map((e) => `${e.message}: ${e.details}`),
+        )
         .join("\n");
-      throw new PromptError({ error: { type: "prompt_outputs_failed_validation", message: "Prompt outputs failed validation", details, extra_info: {} }, node_errors: nodeErrors });
+      throw new PromptError({
+        error: {
+          type: "prompt_outputs_failed_validation",
+          message: "Prompt outputs failed validation",
+          details,
+          extra_info: {},
+        },
+        node_errors: nodeErrors,
+      });
     }
     return { prompt: nodes, outputs };
   }
@@ -365,12 +457,19 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
   }
 
   /** The size and batch of the latent a node produces. */
-  async function latentOf(prompt: Record<string, Node>, id: string): Promise<{ width: number; height: number; batch: number }> {
+  async function latentOf(
+    prompt: Record<string, Node>,
+    id: string,
+  ): Promise<{ width: number; height: number; batch: number }> {
     const node = prompt[id]!;
     const source = (name: string) => (node.inputs[name] as [string, number])[0];
     switch (node.class_type) {
       case "EmptyLatentImage":
-        return { width: node.inputs.width as number, height: node.inputs.height as number, batch: node.inputs.batch_size as number };
+        return {
+          width: node.inputs.width as number,
+          height: node.inputs.height as number,
+          batch: node.inputs.batch_size as number,
+        };
       case "RepeatLatentBatch": {
         const inner = await latentOf(prompt, source("samples"));
         return { ...inner, batch: inner.batch * (node.inputs.amount as number) };
@@ -379,7 +478,11 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
         const load = prompt[source("pixels")]!;
         const meta = await sharp(files.get(fileKey("input", "", load.inputs.image as string))).metadata();
         // VAEEncode crops to multiples of 8.
-        return { width: Math.floor((meta.width ?? 8) / 8) * 8, height: Math.floor((meta.height ?? 8) / 8) * 8, batch: 1 };
+        return {
+          width: Math.floor((meta.width ?? 8) / 8) * 8,
+          height: Math.floor((meta.height ?? 8) / 8) * 8,
+          batch: 1,
+        };
       }
       case "KSampler":
         return latentOf(prompt, source("latent_image"));
@@ -413,7 +516,12 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
         prompt: [item.number, item.id, item.prompt, item.extraData, item.outputs],
         outputs,
         status: { status_str: status, completed: status === "success", messages },
-        meta: Object.fromEntries(Object.keys(outputs).map((id) => [id, { node_id: id, display_node: id, parent_node: null, real_node_id: id }])),
+        meta: Object.fromEntries(
+          Object.keys(outputs).map((id) => [
+            id,
+            { node_id: id, display_node: id, parent_node: null, real_node_id: id },
+          ]),
+        ),
       });
       // main.py: history first, then `executing` with node null.
       emit(clientId, "executing", { node: null, prompt_id: item.id });
@@ -457,19 +565,36 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
         for (let tick = 1; tick <= ticks && !item.interrupted; tick++) {
           await sleep(item, fake.jobMs / ticks);
           if (item.interrupted || closed) break;
-          emit(clientId, "progress", { value: Math.round((tick * steps) / ticks), max: steps, prompt_id: item.id, node: id });
+          emit(clientId, "progress", {
+            value: Math.round((tick * steps) / ticks),
+            max: steps,
+            prompt_id: item.id,
+            node: id,
+          });
           if (tick === 1 && fake.socket === "drop") dropSockets(clientId);
         }
         while (fake.failure === "hang" && !item.interrupted && !closed) await sleep(item, 60_000);
         if (item.interrupted || closed) {
           // Some servers broadcast this one to every client.
-          messages.push(["execution_interrupted", { prompt_id: item.id, node_id: id, node_type: node.class_type, executed, timestamp: Date.now() }]);
-          broadcast("execution_interrupted", { prompt_id: item.id, node_id: id, node_type: node.class_type, executed, timestamp: Date.now() });
+          messages.push([
+            "execution_interrupted",
+            { prompt_id: item.id, node_id: id, node_type: node.class_type, executed, timestamp: Date.now() },
+          ]);
+          broadcast("execution_interrupted", {
+            prompt_id: item.id,
+            node_id: id,
+            node_type: node.class_type,
+            executed,
+            timestamp: Date.now(),
+          });
           return finish("error", {});
         }
       }
       if (node.class_type === "SaveImage") {
-        const samplerId = ((item.prompt[(node.inputs.images as [string, number])[0]]!.inputs.samples as [string, number]) ?? [])[0]!;
+        const samplerId = ((item.prompt[(node.inputs.images as [string, number])[0]]!.inputs.samples as [
+          string,
+          number,
+        ]) ?? [])[0]!;
         const { width, height, batch } = await latentOf(item.prompt, samplerId);
         const seed = Number(item.prompt[samplerId]?.inputs.seed ?? 0);
         const prefix = node.inputs.filename_prefix as string;
@@ -508,13 +633,20 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
 
   // --- HTTP -------------------------------------------------------------------------------------
 
-  const send = (res: http.ServerResponse, status: number, body: unknown, type = "application/json", extra: Record<string, string> = {}) => {
+  const send = (
+    res: http.ServerResponse,
+    status: number,
+    body: unknown,
+    type = "application/json",
+    extra: Record<string, string> = {},
+  ) => {
     const payload = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
     res.writeHead(status, { "content-type": type, ...extra });
     res.end(payload);
   };
   const queueEntry = (item: QueueItem) => [item.number, item.id, item.prompt, item.extraData, item.outputs];
-  const authorized = (headers: http.IncomingHttpHeaders) => !options.apiKey || headers.authorization === `Bearer ${options.apiKey}`;
+  const authorized = (headers: http.IncomingHttpHeaders) =>
+    !options.apiKey || headers.authorization === `Bearer ${options.apiKey}`;
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -526,7 +658,12 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
     if (contentType.startsWith("multipart/form-data")) {
       try {
         form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
-        body = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : { filename: v.name, type: v.type, size: v.size }]));
+        body = Object.fromEntries(
+          [...form.entries()].map(([k, v]) => [
+            k,
+            typeof v === "string" ? v : { filename: v.name, type: v.type, size: v.size },
+          ]),
+        );
       } catch {
         form = undefined;
       }
@@ -541,13 +678,20 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
     }
     requests.push({ method: req.method ?? "GET", path: path + url.search, headers: req.headers, body });
 
-    if (!authorized(req.headers)) return send(res, 401, "401: Unauthorized", "text/plain", { "www-authenticate": "Bearer" });
-    if (fake.failure === "rate-limited") return send(res, 429, "429 Too Many Requests", "text/plain", { "retry-after": "7" });
+    if (!authorized(req.headers))
+      return send(res, 401, "401: Unauthorized", "text/plain", { "www-authenticate": "Bearer" });
+    if (fake.failure === "rate-limited")
+      return send(res, 429, "429 Too Many Requests", "text/plain", { "retry-after": "7" });
 
     const key = `${req.method} ${path}`;
     if (key === "POST /prompt") {
-      if (fake.failure === "error500") return send(res, 500, "500 Internal Server Error\n\nServer got itself in trouble", "text/plain");
-      const json = (typeof body === "object" && body !== null ? body : {}) as { prompt?: unknown; client_id?: unknown; prompt_id?: unknown };
+      if (fake.failure === "error500")
+        return send(res, 500, "500 Internal Server Error\n\nServer got itself in trouble", "text/plain");
+      const json = (typeof body === "object" && body !== null ? body : {}) as {
+        prompt?: unknown;
+        client_id?: unknown;
+        prompt_id?: unknown;
+      };
       let checked: ReturnType<typeof validate>;
       try {
         checked = validate(json.prompt);
@@ -559,7 +703,10 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
         number: number++,
         id: typeof json.prompt_id === "string" ? json.prompt_id : randomUUID(),
         prompt: checked.prompt,
-        extraData: { ...(typeof json.client_id === "string" ? { client_id: json.client_id } : {}), create_time: Date.now() },
+        extraData: {
+          ...(typeof json.client_id === "string" ? { client_id: json.client_id } : {}),
+          create_time: Date.now(),
+        },
         outputs: checked.outputs,
         interrupted: false,
         current: null,
@@ -573,7 +720,11 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
       return send(res, 200, { prompt_id: item.id, number: item.number, node_errors: {} });
     }
     if (key === "GET /prompt") return send(res, 200, { exec_info: { queue_remaining: queueRemaining() } });
-    if (key === "GET /queue") return send(res, 200, { queue_running: running ? [queueEntry(running)] : [], queue_pending: pending.map(queueEntry) });
+    if (key === "GET /queue")
+      return send(res, 200, {
+        queue_running: running ? [queueEntry(running)] : [],
+        queue_pending: pending.map(queueEntry),
+      });
     if (key === "POST /queue") {
       const json = (body ?? {}) as { delete?: unknown; clear?: unknown };
       if (json.clear === true) pending.splice(0);
@@ -609,12 +760,14 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
       const filename = url.searchParams.get("filename") ?? "";
       const subfolder = url.searchParams.get("subfolder") ?? "";
       const type = url.searchParams.get("type") ?? "output";
-      if (filename.includes("..") || filename.startsWith("/") || subfolder.includes("..")) return send(res, 400, "", "text/plain");
+      if (filename.includes("..") || filename.startsWith("/") || subfolder.includes(".."))
+        return send(res, 400, "", "text/plain");
       if (!["output", "input", "temp"].includes(type)) return send(res, 400, "", "text/plain");
       const bytes = files.get(fileKey(type, subfolder, filename));
       if (!bytes) return send(res, 404, "404: Not Found", "text/plain");
       const disposition = { "content-disposition": `filename="${filename}"` };
-      if (fake.failure === "truncated") return send(res, 200, bytes.subarray(0, Math.floor(bytes.length / 2)), "image/png", disposition);
+      if (fake.failure === "truncated")
+        return send(res, 200, bytes.subarray(0, Math.floor(bytes.length / 2)), "image/png", disposition);
       if (fake.failure === "not-image") return send(res, 200, "this is not a picture", "image/png", disposition);
       return send(res, 200, bytes, "image/png", disposition);
     }
@@ -623,7 +776,8 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
       if (!form || !image || typeof image === "string" || !image.name) return send(res, 400, "", "text/plain");
       const type = (form.get("type") as string | null) ?? "input";
       const subfolder = (form.get("subfolder") as string | null) ?? "";
-      if (!["input", "temp", "output"].includes(type) || subfolder.includes("..") || image.name.includes("/")) return send(res, 400, "", "text/plain");
+      if (!["input", "temp", "output"].includes(type) || subfolder.includes("..") || image.name.includes("/"))
+        return send(res, 400, "", "text/plain");
       const overwrite = ["true", "1"].includes(String(form.get("overwrite") ?? ""));
       const bytes = Buffer.from(await image.arrayBuffer());
       let name = image.name;
@@ -631,10 +785,14 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
       if (existing && !overwrite && !existing.equals(bytes)) {
         // Same name, different content: ComfyUI renames rather than overwrite.
         const dot = name.lastIndexOf(".");
-        for (let i = 1; files.has(fileKey(type, subfolder, name)); i++) name = `${image.name.slice(0, dot)} (${i})${image.name.slice(dot)}`;
+        for (let i = 1; files.has(fileKey(type, subfolder, name)); i++)
+          name = `${image.name.slice(0, dot)} (${i})${image.name.slice(dot)}`;
       }
       files.set(fileKey(type, subfolder, name), bytes);
-      const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+      const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<
+        string,
+        string
+      >;
       uploads.push({ name, subfolder, type, filename: image.name, contentType: image.type, bytes, fields });
       return send(res, 200, { name, subfolder, type });
     }
@@ -645,17 +803,33 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
         const required = Object.fromEntries(
           Object.entries(spec.required).map(([input, s]) => [
             input,
-            s.kind === "COMBO" ? combo(s.options()) : s.kind === "link" ? [s.type] : s.kind === "STRING" ? ["STRING", {}] : [s.kind, { min: s.min, max: Number(s.max) }],
+            s.kind === "COMBO"
+              ? combo(s.options())
+              : s.kind === "link"
+                ? [s.type]
+                : s.kind === "STRING"
+                  ? ["STRING", {}]
+                  : [s.kind, { min: s.min, max: Number(s.max) }],
           ]),
         );
-        info[name] = { input: { required }, output: spec.outputs, output_node: spec.output === true, name, display_name: name, category: "fake" };
+        info[name] = {
+          input: { required },
+          output: spec.outputs,
+          output_node: spec.output === true,
+          name,
+          display_name: name,
+          category: "fake",
+        };
       }
       const one = path.slice("/object_info/".length);
       if (path.startsWith("/object_info/")) return send(res, 200, info[one] ? { [one]: info[one] } : {});
       return send(res, 200, info);
     }
     if (key === "GET /system_stats") {
-      return send(res, 200, { system: { os: "posix", comfyui_version: "0.3.0-fake" }, devices: [{ name: "fake GPU", type: "cuda", index: 0 }] });
+      return send(res, 200, {
+        system: { os: "posix", comfyui_version: "0.3.0-fake" },
+        devices: [{ name: "fake GPU", type: "cuda", index: 0 }],
+      });
     }
     send(res, 404, "404: Not Found", "text/plain");
   }
@@ -686,7 +860,8 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
       ws.on("close", () => set.delete(ws));
       ws.on("error", () => {});
       emit(clientId, "status", { status: { exec_info: { queue_remaining: queueRemaining() } }, sid: clientId });
-      if (running?.current && running.extraData.client_id === clientId) emit(clientId, "executing", { node: running.current, prompt_id: running.id });
+      if (running?.current && running.extraData.client_id === clientId)
+        emit(clientId, "executing", { node: running.current, prompt_id: running.id });
     });
   });
 

@@ -14,7 +14,11 @@ export type TestDatabaseKind = "pglite" | "postgres";
 
 export const testDatabaseKind = (process.env.TEST_DATABASE ?? "pglite") as TestDatabaseKind;
 
-async function createDatabase(): Promise<{ handle: DatabaseHandle; target: DatabaseTarget; drop: () => Promise<void> }> {
+async function createDatabase(): Promise<{
+  handle: DatabaseHandle;
+  target: DatabaseTarget;
+  drop: () => Promise<void>;
+}> {
   if (testDatabaseKind === "pglite") {
     const snapshot = fs.readFileSync(inject("pgliteSnapshot"));
     const target = { kind: "pglite", dir: null } as const;

@@ -66,7 +66,15 @@ export interface FakeOpenAI {
   close(): Promise<void>;
 }
 
-const MODELS = new Set(["gpt-image-1", "gpt-image-1-mini", "gpt-image-1.5", "gpt-image-2", "gpt-image-2-2026-04-21", "dall-e-2", "dall-e-3"]);
+const MODELS = new Set([
+  "gpt-image-1",
+  "gpt-image-1-mini",
+  "gpt-image-1.5",
+  "gpt-image-2",
+  "gpt-image-2-2026-04-21",
+  "dall-e-2",
+  "dall-e-3",
+]);
 const GPT_IMAGE = (model: string) => model.startsWith("gpt-image-");
 const SIZES = new Set(["1024x1024", "1536x1024", "1024x1536", "auto"]);
 const QUALITIES = new Set(["low", "medium", "high", "auto"]);
@@ -74,12 +82,34 @@ const BACKGROUNDS = new Set(["transparent", "opaque", "auto"]);
 const FORMATS = new Set(["png", "jpeg", "webp"]);
 const MODERATIONS = new Set(["low", "auto"]);
 const GENERATION_FIELDS = new Set([
-  "prompt", "model", "n", "size", "quality", "background", "output_format", "output_compression", "moderation",
-  "stream", "partial_images", "response_format", "style", "user",
+  "prompt",
+  "model",
+  "n",
+  "size",
+  "quality",
+  "background",
+  "output_format",
+  "output_compression",
+  "moderation",
+  "stream",
+  "partial_images",
+  "response_format",
+  "style",
+  "user",
 ]);
 const EDIT_FIELDS = new Set([
-  "prompt", "model", "n", "size", "quality", "background", "output_format", "output_compression", "input_fidelity",
-  "stream", "partial_images", "user",
+  "prompt",
+  "model",
+  "n",
+  "size",
+  "quality",
+  "background",
+  "output_format",
+  "output_compression",
+  "input_fidelity",
+  "stream",
+  "partial_images",
+  "user",
 ]);
 const FILE_TYPES: Record<string, string> = { "image/png": "png", "image/jpeg": "jpeg", "image/webp": "webp" };
 
@@ -114,7 +144,8 @@ export function parseMultipart(raw: Buffer, contentType: string): MultipartBody 
   for (;;) {
     at += delimiter.length;
     if (raw.subarray(at, at + 2).toString() === "--") break; // closing delimiter
-    if (raw.subarray(at, at + 2).toString() !== "\r\n") throw invalid("Invalid multipart body: bad delimiter line.", null, null);
+    if (raw.subarray(at, at + 2).toString() !== "\r\n")
+      throw invalid("Invalid multipart body: bad delimiter line.", null, null);
     at += 2;
     const headerEnd = raw.indexOf("\r\n\r\n", at);
     if (headerEnd < 0) throw invalid("Invalid multipart body: part without headers.", null, null);
@@ -129,9 +160,15 @@ export function parseMultipart(raw: Buffer, contentType: string): MultipartBody 
     const disposition = partHeaders.get("content-disposition") ?? "";
     const name = /(?:^|;)\s*name="([^"]*)"/i.exec(disposition)?.[1];
     const filename = /;\s*filename="([^"]*)"/i.exec(disposition)?.[1];
-    if (!disposition.startsWith("form-data") || name === undefined) throw invalid("Invalid multipart body: part without a name.", null, null);
+    if (!disposition.startsWith("form-data") || name === undefined)
+      throw invalid("Invalid multipart body: part without a name.", null, null);
     if (filename !== undefined) {
-      files.push({ name, filename, contentType: partHeaders.get("content-type") ?? "application/octet-stream", bytes: Buffer.from(content) });
+      files.push({
+        name,
+        filename,
+        contentType: partHeaders.get("content-type") ?? "application/octet-stream",
+        bytes: Buffer.from(content),
+      });
     } else {
       if (name in fields) throw invalid(`Duplicate parameter: '${name}'.`, name, "duplicate_parameter");
       fields[name] = content.toString("utf8");
@@ -142,50 +179,89 @@ export function parseMultipart(raw: Buffer, contentType: string): MultipartBody 
 }
 
 /** The checks both endpoints share; values arrive typed (JSON) or as strings (multipart). */
-function checkCommon(body: Record<string, unknown>, allowed: Set<string>, multipart: boolean): { model: string; n: number; size: string; format: string; quality: string; background: string } {
+function checkCommon(
+  body: Record<string, unknown>,
+  allowed: Set<string>,
+  multipart: boolean,
+): { model: string; n: number; size: string; format: string; quality: string; background: string } {
   const num = (v: unknown) => (multipart && typeof v === "string" && v.trim() !== "" ? Number(v) : v);
   for (const key of Object.keys(body)) {
     if (!allowed.has(key)) throw invalid(`Unknown parameter: '${key}'.`, key, "unknown_parameter");
   }
   const model = (body.model as string | undefined) ?? "dall-e-2";
-  if (typeof model !== "string" || !MODELS.has(model)) throw invalid(`Invalid value for 'model': '${String(model)}'.`, "model");
+  if (typeof model !== "string" || !MODELS.has(model))
+    throw invalid(`Invalid value for 'model': '${String(model)}'.`, "model");
   if (typeof body.prompt !== "string" || body.prompt.trim() === "") {
     throw invalid("Missing required parameter: 'prompt'.", "prompt", "missing_required_parameter");
   }
-  if (GPT_IMAGE(model) && body.prompt.length > 32000) throw invalid("Prompt too long (max 32000).", "prompt", "string_above_max_length");
+  if (GPT_IMAGE(model) && body.prompt.length > 32000)
+    throw invalid("Prompt too long (max 32000).", "prompt", "string_above_max_length");
   const n = num(body.n ?? 1);
-  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 10) throw invalid(`Invalid 'n': must be an integer from 1 to 10.`, "n");
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 10)
+    throw invalid(`Invalid 'n': must be an integer from 1 to 10.`, "n");
   if (!GPT_IMAGE(model)) {
     // Only the GPT image models are emulated; dall-e is what the API falls back to without `model`.
     for (const key of ["output_format", "moderation", "background", "output_compression", "input_fidelity"]) {
-      if (key in body) throw invalid(`Unknown parameter: '${key}'. (${key} is only supported for GPT image models)`, key, "unknown_parameter");
+      if (key in body)
+        throw invalid(
+          `Unknown parameter: '${key}'. (${key} is only supported for GPT image models)`,
+          key,
+          "unknown_parameter",
+        );
     }
   }
-  if (GPT_IMAGE(model) && "response_format" in body) throw invalid("Unknown parameter: 'response_format'.", "response_format", "unknown_parameter");
+  if (GPT_IMAGE(model) && "response_format" in body)
+    throw invalid("Unknown parameter: 'response_format'.", "response_format", "unknown_parameter");
   const size = (body.size as string | undefined) ?? "auto";
-  if (!SIZES.has(size)) throw invalid(`Invalid value: '${String(size)}'. Supported values are: '1024x1024', '1024x1536', '1536x1024', and 'auto'.`, "size");
+  if (!SIZES.has(size))
+    throw invalid(
+      `Invalid value: '${String(size)}'. Supported values are: '1024x1024', '1024x1536', '1536x1024', and 'auto'.`,
+      "size",
+    );
   const quality = (body.quality as string | undefined) ?? "auto";
-  if (!QUALITIES.has(quality)) throw invalid(`Invalid value: '${String(quality)}'. Supported values are: 'low', 'medium', 'high', and 'auto'.`, "quality");
+  if (!QUALITIES.has(quality))
+    throw invalid(
+      `Invalid value: '${String(quality)}'. Supported values are: 'low', 'medium', 'high', and 'auto'.`,
+      "quality",
+    );
   const background = (body.background as string | undefined) ?? "auto";
   if (!BACKGROUNDS.has(background)) throw invalid(`Invalid value: '${String(background)}'.`, "background");
   const format = (body.output_format as string | undefined) ?? "png";
-  if (!FORMATS.has(format)) throw invalid(`Invalid value: '${String(format)}'. Supported values are: 'png', 'jpeg', and 'webp'.`, "output_format");
-  if (background === "transparent" && format === "jpeg") throw invalid("Transparent background requires output_format png or webp.", "background");
+  if (!FORMATS.has(format))
+    throw invalid(
+      `Invalid value: '${String(format)}'. Supported values are: 'png', 'jpeg', and 'webp'.`,
+      "output_format",
+    );
+  if (background === "transparent" && format === "jpeg")
+    throw invalid("Transparent background requires output_format png or webp.", "background");
   if ("output_compression" in body) {
     const c = num(body.output_compression);
-    if (typeof c !== "number" || !Number.isInteger(c) || c < 0 || c > 100) throw invalid("Invalid 'output_compression': 0..100.", "output_compression");
-    if (format === "png") throw invalid("output_compression is only supported for jpeg and webp.", "output_compression");
+    if (typeof c !== "number" || !Number.isInteger(c) || c < 0 || c > 100)
+      throw invalid("Invalid 'output_compression': 0..100.", "output_compression");
+    if (format === "png")
+      throw invalid("output_compression is only supported for jpeg and webp.", "output_compression");
   }
   if (multipart) {
-    if ("stream" in body && !["true", "false"].includes(body.stream as string)) throw invalid("Invalid 'stream'.", "stream");
+    if ("stream" in body && !["true", "false"].includes(body.stream as string))
+      throw invalid("Invalid 'stream'.", "stream");
   } else {
-    if ("stream" in body && typeof body.stream !== "boolean") throw invalid("Invalid type for 'stream': expected a boolean.", "stream", "invalid_type");
+    if ("stream" in body && typeof body.stream !== "boolean")
+      throw invalid("Invalid type for 'stream': expected a boolean.", "stream", "invalid_type");
   }
-  return { model, n, size: size === "auto" ? "1024x1024" : size, format, quality: quality === "auto" ? "medium" : quality, background };
+  return {
+    model,
+    n,
+    size: size === "auto" ? "1024x1024" : size,
+    format,
+    quality: quality === "auto" ? "medium" : quality,
+    background,
+  };
 }
 
 function picture(width: number, height: number, shade: number, format: string): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: { r: (shade * 53) % 256, g: (shade * 97) % 256, b: 120 } } });
+  const image = sharp({
+    create: { width, height, channels: 3, background: { r: (shade * 53) % 256, g: (shade * 97) % 256, b: 120 } },
+  });
   return (format === "jpeg" ? image.jpeg() : format === "webp" ? image.webp() : image.png()).toBuffer();
 }
 
@@ -225,7 +301,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
   const send = (res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) => {
     const text = typeof body === "string" ? body : JSON.stringify(body);
-    res.writeHead(status, { "content-type": "application/json", "x-request-id": `req_fake${++requestCounter}`, ...extra });
+    res.writeHead(status, {
+      "content-type": "application/json",
+      "x-request-id": `req_fake${++requestCounter}`,
+      ...extra,
+    });
     res.end(text);
   };
   const retryHeaders = (): Record<string, string> => ({
@@ -236,28 +316,62 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   function authenticate(req: http.IncomingMessage): void {
     const header = req.headers.authorization;
     if (!header) {
-      throw new ApiError(401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).", "invalid_request_error");
+      throw new ApiError(
+        401,
+        "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+        "invalid_request_error",
+      );
     }
     const key = header.startsWith("Bearer ") ? header.slice(7) : "";
     if (key !== apiKey || fake.failure === "unauthorized") {
-      throw new ApiError(401, `Incorrect API key provided: ${key.slice(0, 3)}*****${key.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`, "invalid_request_error", null, "invalid_api_key");
+      throw new ApiError(
+        401,
+        `Incorrect API key provided: ${key.slice(0, 3)}*****${key.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        "invalid_request_error",
+        null,
+        "invalid_api_key",
+      );
     }
     const org = req.headers["openai-organization"];
     if (org !== undefined && org !== options.organization) {
-      throw new ApiError(401, "OpenAI-Organization header should match organization for API key", "invalid_request_error", null, "mismatched_organization");
+      throw new ApiError(
+        401,
+        "OpenAI-Organization header should match organization for API key",
+        "invalid_request_error",
+        null,
+        "mismatched_organization",
+      );
     }
   }
 
   /** The failures that happen before any image is made. */
   function refuse(model: string): void {
     if (fake.failure === "forbidden") {
-      throw new ApiError(403, `Your organization must be verified to use the model \`${model}\`.`, "invalid_request_error", null, null);
+      throw new ApiError(
+        403,
+        `Your organization must be verified to use the model \`${model}\`.`,
+        "invalid_request_error",
+        null,
+        null,
+      );
     }
     if (fake.failure === "rate-limit") {
-      throw new ApiError(429, `Rate limit reached for ${model} in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1.`, "requests", null, "rate_limit_exceeded");
+      throw new ApiError(
+        429,
+        `Rate limit reached for ${model} in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1.`,
+        "requests",
+        null,
+        "rate_limit_exceeded",
+      );
     }
     if (fake.failure === "insufficient-quota") {
-      throw new ApiError(429, "You exceeded your current quota, please check your plan and billing details.", "insufficient_quota", null, "insufficient_quota");
+      throw new ApiError(
+        429,
+        "You exceeded your current quota, please check your plan and billing details.",
+        "insufficient_quota",
+        null,
+        "insufficient_quota",
+      );
     }
     if (fake.failure === "moderation") {
       throw new ApiError(
@@ -270,24 +384,35 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       );
     }
     if (fake.failure === "error500") {
-      throw new ApiError(500, "The server had an error while processing your request. Sorry about that!", "server_error");
+      throw new ApiError(
+        500,
+        "The server had an error while processing your request. Sorry about that!",
+        "server_error",
+      );
     }
     if (fake.failure === "overloaded") {
       throw new ApiError(503, "The engine is currently overloaded, please try again later.", "server_error");
     }
   }
 
-  async function answer(res: http.ServerResponse, checked: ReturnType<typeof checkCommon>, inputImageTokens: number, prompt = ""): Promise<void> {
+  async function answer(
+    res: http.ServerResponse,
+    checked: ReturnType<typeof checkCommon>,
+    inputImageTokens: number,
+    prompt = "",
+  ): Promise<void> {
     const [width, height] = checked.size.split("x").map(Number) as [number, number];
     const data: { b64_json: string }[] = [];
-    for (let i = 0; i < checked.n; i++) data.push({ b64_json: (await picture(width, height, i + 1, checked.format)).toString("base64") });
+    for (let i = 0; i < checked.n; i++)
+      data.push({ b64_json: (await picture(width, height, i + 1, checked.format)).toString("base64") });
     if (fake.failure === "not-image") {
       // A PNG cut in half: the header reads, the pixels do not.
       const whole = await picture(width, height, 9, "png");
       data[0] = { b64_json: whole.subarray(0, Math.floor(whole.length / 2)).toString("base64") };
     }
     const textTokens = Math.ceil(prompt.length / 4);
-    const imageTokens = { low: 272, medium: 1056, high: 4160 }[checked.quality as "low" | "medium" | "high"] * checked.n;
+    const imageTokens =
+      { low: 272, medium: 1056, high: 4160 }[checked.quality as "low" | "medium" | "high"] * checked.n;
     const text = JSON.stringify({
       created: Math.floor(Date.now() / 1000),
       data,
@@ -303,7 +428,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         output_tokens_details: { image_tokens: imageTokens, text_tokens: 0 },
       },
     });
-    if (fake.failure === "malformed") return send(res, 200, `{"created": 1713833628, "data": [oops ${text.slice(0, 40)}`);
+    if (fake.failure === "malformed")
+      return send(res, 200, `{"created": 1713833628, "data": [oops ${text.slice(0, 40)}`);
     if (fake.failure === "truncated") {
       // Announce the whole body, send half, then drop the connection.
       res.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) });
@@ -325,38 +451,54 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       throw new ApiError(400, "We could not parse the JSON body of your request.", "invalid_request_error");
     }
     record.body = body;
-    if (!body || typeof body !== "object" || Array.isArray(body)) throw invalid("The body must be a JSON object.", null, null);
+    if (!body || typeof body !== "object" || Array.isArray(body))
+      throw invalid("The body must be a JSON object.", null, null);
     const fields = body as Record<string, unknown>;
     for (const key of ["prompt", "model", "size", "quality", "background", "output_format", "moderation"]) {
-      if (key in fields && typeof fields[key] !== "string") throw invalid(`Invalid type for '${key}': expected a string.`, key, "invalid_type");
+      if (key in fields && typeof fields[key] !== "string")
+        throw invalid(`Invalid type for '${key}': expected a string.`, key, "invalid_type");
     }
     const checked = checkCommon(fields, GENERATION_FIELDS, false);
-    if ("moderation" in fields && !MODERATIONS.has(fields.moderation as string)) throw invalid(`Invalid value: '${String(fields.moderation)}'.`, "moderation");
+    if ("moderation" in fields && !MODERATIONS.has(fields.moderation as string))
+      throw invalid(`Invalid value: '${String(fields.moderation)}'.`, "moderation");
     return checked;
   }
 
   async function edits(req: http.IncomingMessage, raw: Buffer, record: RecordedOpenAIRequest) {
     const contentType = req.headers["content-type"] ?? "";
-    if (!contentType.startsWith("multipart/form-data")) throw invalid("Invalid Content-Type header (expected multipart/form-data).", null, null);
+    if (!contentType.startsWith("multipart/form-data"))
+      throw invalid("Invalid Content-Type header (expected multipart/form-data).", null, null);
     const parsed = parseMultipart(raw, contentType);
     record.body = parsed;
     const checked = checkCommon(parsed.fields, EDIT_FIELDS, true);
     const { fields, files } = parsed;
     if ("input_fidelity" in fields) {
-      if (!["high", "low"].includes(fields.input_fidelity!)) throw invalid(`Invalid value: '${fields.input_fidelity}'.`, "input_fidelity");
-      if (checked.model === "gpt-image-1-mini") throw invalid("input_fidelity is not supported for gpt-image-1-mini.", "input_fidelity", "unsupported_parameter");
+      if (!["high", "low"].includes(fields.input_fidelity!))
+        throw invalid(`Invalid value: '${fields.input_fidelity}'.`, "input_fidelity");
+      if (checked.model === "gpt-image-1-mini")
+        throw invalid(
+          "input_fidelity is not supported for gpt-image-1-mini.",
+          "input_fidelity",
+          "unsupported_parameter",
+        );
     }
     for (const file of files) {
-      if (file.name !== "image" && file.name !== "image[]" && file.name !== "mask") throw invalid(`Unknown parameter: '${file.name}'.`, file.name, "unknown_parameter");
+      if (file.name !== "image" && file.name !== "image[]" && file.name !== "mask")
+        throw invalid(`Unknown parameter: '${file.name}'.`, file.name, "unknown_parameter");
     }
     const images = files.filter((f) => f.name === "image" || f.name === "image[]");
-    if (images.length === 0) throw invalid("Missing required parameter: 'image'.", "image", "missing_required_parameter");
+    if (images.length === 0)
+      throw invalid("Missing required parameter: 'image'.", "image", "missing_required_parameter");
     if (images.length > 16) throw invalid("Too many images: at most 16.", "image");
     let inputTokens = 0;
     for (const image of images) {
       const expected = FILE_TYPES[image.contentType];
       if (!expected) {
-        throw invalid(`Invalid file '${image.filename}': unsupported mimetype ('${image.contentType}'). Supported file formats are 'image/jpeg', 'image/png', and 'image/webp'.`, "image", "unsupported_file_mimetype");
+        throw invalid(
+          `Invalid file '${image.filename}': unsupported mimetype ('${image.contentType}'). Supported file formats are 'image/jpeg', 'image/png', and 'image/webp'.`,
+          "image",
+          "unsupported_file_mimetype",
+        );
       }
       if (image.bytes.length >= 50 * 1024 * 1024) throw invalid("Image too large (max 50 MB).", "image");
       let format: string | undefined;
@@ -366,7 +508,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       } catch {
         throw invalid(`Invalid image file '${image.filename}': could not be decoded.`, "image", "invalid_image");
       }
-      if (format !== expected) throw invalid(`Invalid file '${image.filename}': content is ${format}, declared ${image.contentType}.`, "image", "invalid_image_format");
+      if (format !== expected)
+        throw invalid(
+          `Invalid file '${image.filename}': content is ${format}, declared ${image.contentType}.`,
+          "image",
+          "invalid_image_format",
+        );
       inputTokens += 323;
     }
     return { checked, inputTokens };
@@ -383,7 +530,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
       const raw = await readBody(req);
-      const record: RecordedOpenAIRequest = { method: req.method ?? "GET", path: url.pathname + url.search, headers: req.headers, body: null };
+      const record: RecordedOpenAIRequest = {
+        method: req.method ?? "GET",
+        path: url.pathname + url.search,
+        headers: req.headers,
+        body: null,
+      };
       requests.push(record);
       authenticate(req);
 
@@ -397,20 +549,28 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         arrivedWaiters = [];
         if (fake.failure === "hang") return; // never answers: the client's timeout or cancel must act
         refuse(checked.model);
-        const prompt = route.endsWith("/edits") ? (record.body as MultipartBody).fields.prompt : (record.body as { prompt: string }).prompt;
+        const prompt = route.endsWith("/edits")
+          ? (record.body as MultipartBody).fields.prompt
+          : (record.body as { prompt: string }).prompt;
         return await answer(res, checked, inputTokens, prompt);
       }
       const model = /^GET \/v1\/models\/([^/]+)$/.exec(route)?.[1];
       if (model !== undefined) {
         const id = decodeURIComponent(model);
-        if (!MODELS.has(id)) throw new ApiError(404, `The model '${id}' does not exist`, "invalid_request_error", null, "model_not_found");
+        if (!MODELS.has(id))
+          throw new ApiError(404, `The model '${id}' does not exist`, "invalid_request_error", null, "model_not_found");
         return send(res, 200, { id, object: "model", created: 1745000000, owned_by: "system" });
       }
       throw new ApiError(404, `Invalid URL (${req.method} ${url.pathname})`, "invalid_request_error");
     } catch (error) {
       if (res.headersSent) return;
       if (error instanceof ApiError) {
-        const retry = error.status === 429 && error.code !== "insufficient_quota" ? retryHeaders() : error.status === 503 ? retryHeaders() : {};
+        const retry =
+          error.status === 429 && error.code !== "insufficient_quota"
+            ? retryHeaders()
+            : error.status === 503
+              ? retryHeaders()
+              : {};
         return send(res, error.status, error.body(), retry);
       }
       send(res, 500, new ApiError(500, String(error), "server_error").body());

@@ -68,8 +68,23 @@ export interface FakeStability {
 
 export const STABILITY_ASPECTS = ["21:9", "16:9", "3:2", "5:4", "1:1", "4:5", "2:3", "9:16", "9:21"] as const;
 const STYLE_PRESETS = [
-  "enhance", "anime", "photographic", "digital-art", "comic-book", "fantasy-art", "line-art", "analog-film", "neon-punk",
-  "isometric", "low-poly", "origami", "modeling-compound", "cinematic", "3d-model", "pixel-art", "tile-texture",
+  "enhance",
+  "anime",
+  "photographic",
+  "digital-art",
+  "comic-book",
+  "fantasy-art",
+  "line-art",
+  "analog-film",
+  "neon-punk",
+  "isometric",
+  "low-poly",
+  "origami",
+  "modeling-compound",
+  "cinematic",
+  "3d-model",
+  "pixel-art",
+  "tile-texture",
 ];
 const SD3_MODELS = ["sd3.5-large", "sd3.5-large-turbo", "sd3.5-medium", "sd3-large", "sd3-large-turbo", "sd3-medium"];
 const FORMATS = ["png", "jpeg", "webp"];
@@ -99,7 +114,18 @@ const ROUTES: Record<string, Endpoint> = {
 const FIELDS: Record<Endpoint, string[]> = {
   core: ["prompt", "aspect_ratio", "negative_prompt", "seed", "style_preset", "output_format"],
   ultra: ["prompt", "negative_prompt", "aspect_ratio", "seed", "output_format", "image", "strength"],
-  sd3: ["prompt", "mode", "image", "strength", "aspect_ratio", "model", "seed", "output_format", "negative_prompt", "cfg_scale"],
+  sd3: [
+    "prompt",
+    "mode",
+    "image",
+    "strength",
+    "aspect_ratio",
+    "model",
+    "seed",
+    "output_format",
+    "negative_prompt",
+    "cfg_scale",
+  ],
   sketch: ["prompt", "image", "control_strength", "negative_prompt", "seed", "output_format"],
 };
 
@@ -117,7 +143,10 @@ class ApiError extends Error {
 const bad = (...errors: string[]) => new ApiError(400, "bad_request", errors);
 
 /** A small multipart/form-data reader: text fields and file parts, as a server framework would give them. */
-export function parseMultipart(body: Buffer, contentType: string): { fields: Record<string, string>; files: Record<string, StabilityFilePart> } {
+export function parseMultipart(
+  body: Buffer,
+  contentType: string,
+): { fields: Record<string, string>; files: Record<string, StabilityFilePart> } {
   const match = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];
   if (!boundary) throw bad("content-type: multipart boundary missing");
@@ -141,7 +170,11 @@ export function parseMultipart(body: Buffer, contentType: string): { fields: Rec
     const disposition = headers.find((h) => /^content-disposition:/i.test(h)) ?? "";
     const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
     const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
-    const type = headers.find((h) => /^content-type:/i.test(h))?.split(":")[1]?.trim() ?? "text/plain";
+    const type =
+      headers
+        .find((h) => /^content-type:/i.test(h))
+        ?.split(":")[1]
+        ?.trim() ?? "text/plain";
     if (!name) throw bad("body: multipart part without a name");
     if (name in fields || name in files) throw bad(`${name}: given more than once`);
     if (filename !== undefined) files[name] = { filename, contentType: type, bytes: Buffer.from(content) };
@@ -152,11 +185,18 @@ export function parseMultipart(body: Buffer, contentType: string): { fields: Rec
 
 const errorBody = (name: string, errors: string[]) => ({ id: randomBytes(16).toString("hex"), name, errors });
 
-function numberField(fields: Record<string, string>, name: string, min: number, max: number, integer = false): number | undefined {
+function numberField(
+  fields: Record<string, string>,
+  name: string,
+  min: number,
+  max: number,
+  integer = false,
+): number | undefined {
   const raw = fields[name];
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (raw.trim() === "" || !Number.isFinite(value) || (integer && !Number.isInteger(value))) throw bad(`${name}: must be ${integer ? "an integer" : "a number"}`);
+  if (raw.trim() === "" || !Number.isFinite(value) || (integer && !Number.isInteger(value)))
+    throw bad(`${name}: must be ${integer ? "an integer" : "a number"}`);
   if (value < min || value > max) throw bad(`${name}: must be between ${min} and ${max}`);
   return value;
 }
@@ -170,7 +210,8 @@ function enumField(fields: Record<string, string>, name: string, allowed: readon
 async function imageSize(part: StabilityFilePart): Promise<{ width: number; height: number }> {
   try {
     const meta = await sharp(part.bytes).metadata();
-    if (!["png", "jpeg", "webp"].includes(meta.format ?? "") || !meta.width || !meta.height) throw new Error(meta.format);
+    if (!["png", "jpeg", "webp"].includes(meta.format ?? "") || !meta.width || !meta.height)
+      throw new Error(meta.format);
     return { width: meta.width, height: meta.height };
   } catch {
     throw bad("image: must be a jpeg, png or webp image");
@@ -184,7 +225,11 @@ interface Checked {
 }
 
 /** Every documented rule of the endpoint; the first broken one is answered as a 400. */
-async function check(endpoint: Endpoint, fields: Record<string, string>, files: Record<string, StabilityFilePart>): Promise<Checked> {
+async function check(
+  endpoint: Endpoint,
+  fields: Record<string, string>,
+  files: Record<string, StabilityFilePart>,
+): Promise<Checked> {
   const allowed = FIELDS[endpoint];
   for (const name of [...Object.keys(fields), ...Object.keys(files)]) {
     if (!allowed.includes(name)) throw bad(`${name}: not a field of this endpoint`);
@@ -207,7 +252,8 @@ async function check(endpoint: Endpoint, fields: Record<string, string>, files: 
     if (image) {
       if (strength === undefined) throw bad("strength: is required when image is provided");
       const { width, height } = await imageSize(image);
-      if (width < 64 || height < 64 || width > 16_384 || height > 16_384) throw bad("image: width and height must be between 64 and 16384 pixels");
+      if (width < 64 || height < 64 || width > 16_384 || height > 16_384)
+        throw bad("image: width and height must be between 64 and 16384 pixels");
       if (width * height < 4096) throw bad("image: must have at least 4096 pixels");
       size = [width, height];
     } else if (strength !== undefined) {
@@ -234,7 +280,8 @@ async function check(endpoint: Endpoint, fields: Record<string, string>, files: 
     numberField(fields, "control_strength", 0, 1);
     const { width, height } = await imageSize(image);
     if (width < 64 || height < 64) throw bad("image: every side must be at least 64 pixels");
-    if (width * height > 9_437_184) throw new ApiError(400, "invalid_file_size", ["image: must have at most 9,437,184 pixels"]);
+    if (width * height > 9_437_184)
+      throw new ApiError(400, "invalid_file_size", ["image: must have at most 9,437,184 pixels"]);
     const aspect = Math.max(width, height) / Math.min(width, height);
     if (aspect > 2.5) throw bad("image: aspect ratio must be between 1:2.5 and 2.5:1");
     size = [width, height]; // output has the sketch's size
@@ -243,7 +290,9 @@ async function check(endpoint: Endpoint, fields: Record<string, string>, files: 
 }
 
 async function picture(width: number, height: number, seed: number, format: string, blurred: boolean): Promise<Buffer> {
-  let image = sharp({ create: { width, height, channels: 3, background: { r: seed % 256, g: (seed >>> 8) % 256, b: 90 } } });
+  let image = sharp({
+    create: { width, height, channels: 3, background: { r: seed % 256, g: (seed >>> 8) % 256, b: 90 } },
+  });
   if (blurred) image = sharp(await image.png().toBuffer()).blur(30);
   if (format === "jpeg") return image.jpeg().toBuffer();
   if (format === "webp") return image.webp().toBuffer();
@@ -295,13 +344,29 @@ export async function startFakeStability(options: { apiKey?: string } = {}): Pro
       timers.add(t);
     });
 
-  const sendJson = (res: http.ServerResponse, record: RecordedStabilityRequest | undefined, status: number, body: unknown, extra: Record<string, string> = {}) => {
+  const sendJson = (
+    res: http.ServerResponse,
+    record: RecordedStabilityRequest | undefined,
+    status: number,
+    body: unknown,
+    extra: Record<string, string> = {},
+  ) => {
     if (record) record.status = status;
-    res.writeHead(status, { "content-type": "application/json", "x-request-id": randomBytes(8).toString("hex"), ...extra });
+    res.writeHead(status, {
+      "content-type": "application/json",
+      "x-request-id": randomBytes(8).toString("hex"),
+      ...extra,
+    });
     res.end(typeof body === "string" ? body : JSON.stringify(body));
   };
 
-  async function generation(endpoint: Endpoint, req: http.IncomingMessage, res: http.ServerResponse, record: RecordedStabilityRequest, body: Buffer) {
+  async function generation(
+    endpoint: Endpoint,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    record: RecordedStabilityRequest,
+    body: Buffer,
+  ) {
     const index = generations++;
     active++;
     fake.peakConcurrency = Math.max(fake.peakConcurrency, active);
@@ -328,12 +393,19 @@ export async function startFakeStability(options: { apiKey?: string } = {}): Pro
     if (res.destroyed) return;
     finished = true;
     if (failing === "unauthorized") throw new ApiError(401, "unauthorized", ["authorization: invalid or missing"]);
-    if (failing === "payment") throw new ApiError(402, "payment_required", ["You lack sufficient credits to make this request."]);
+    if (failing === "payment")
+      throw new ApiError(402, "payment_required", ["You lack sufficient credits to make this request."]);
     if (failing === "moderation") {
-      throw new ApiError(403, "content_moderation", ["Your request was flagged by our content moderation system, as a result your request was denied and you were not charged."]);
+      throw new ApiError(403, "content_moderation", [
+        "Your request was flagged by our content moderation system, as a result your request was denied and you were not charged.",
+      ]);
     }
-    if (failing === "rate-limit") throw new ApiError(429, "rate_limit_exceeded", ["You have made more than 150 requests in 10 seconds."], { "retry-after": fake.retryAfter });
-    if (failing === "server-error") throw new ApiError(500, "internal_error", ["An unexpected server error has occurred, please try again later."]);
+    if (failing === "rate-limit")
+      throw new ApiError(429, "rate_limit_exceeded", ["You have made more than 150 requests in 10 seconds."], {
+        "retry-after": fake.retryAfter,
+      });
+    if (failing === "server-error")
+      throw new ApiError(500, "internal_error", ["An unexpected server error has occurred, please try again later."]);
 
     const [width, height] = checked.size;
     const finishReason = failing === "content-filtered" ? "CONTENT_FILTERED" : "SUCCESS";
@@ -349,7 +421,10 @@ export async function startFakeStability(options: { apiKey?: string } = {}): Pro
     if (accept === "application/json") {
       const text = JSON.stringify({ image: image.toString("base64"), finish_reason: finishReason, seed: checked.seed });
       // The JSON answer names the picture's type in content-type; finish-reason and seed headers are absent.
-      res.writeHead(200, { "content-type": `application/json; type=image/${checked.format}`, "x-request-id": requestId });
+      res.writeHead(200, {
+        "content-type": `application/json; type=image/${checked.format}`,
+        "x-request-id": requestId,
+      });
       return res.end(text);
     }
     const headers = {
@@ -371,13 +446,22 @@ export async function startFakeStability(options: { apiKey?: string } = {}): Pro
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    const record: RecordedStabilityRequest = { method: req.method ?? "GET", path: url.pathname, headers: req.headers, fields: {}, files: {} };
+    const record: RecordedStabilityRequest = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      headers: req.headers,
+      fields: {},
+      files: {},
+    };
     try {
       const body = await readBody(req);
       requests.push(record);
-      if (body.byteLength > MAX_REQUEST_BYTES) throw new ApiError(413, "payload_too_large", ["body: requests must be 10MiB or smaller"]);
+      if (body.byteLength > MAX_REQUEST_BYTES)
+        throw new ApiError(413, "payload_too_large", ["body: requests must be 10MiB or smaller"]);
       if (req.headers.authorization !== `Bearer ${fake.apiKey}`) {
-        throw new ApiError(401, "unauthorized", [req.headers.authorization ? "authorization: invalid API key" : "authorization: missing"]);
+        throw new ApiError(401, "unauthorized", [
+          req.headers.authorization ? "authorization: invalid API key" : "authorization: missing",
+        ]);
       }
       const endpoint = ROUTES[url.pathname];
       if (endpoint) {
@@ -391,7 +475,8 @@ export async function startFakeStability(options: { apiKey?: string } = {}): Pro
       throw new ApiError(404, "not_found", [`${url.pathname}: not found`]);
     } catch (error) {
       if (res.headersSent || res.destroyed) return;
-      if (error instanceof ApiError) return sendJson(res, record, error.status, errorBody(error.code, error.errors), error.headers);
+      if (error instanceof ApiError)
+        return sendJson(res, record, error.status, errorBody(error.code, error.errors), error.headers);
       sendJson(res, record, 500, errorBody("internal_error", [String(error)]));
     }
   });

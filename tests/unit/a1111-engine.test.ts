@@ -6,7 +6,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createA1111Engine, listA1111Models, listA1111Samplers, type A1111Config } from "../../server/generation/engines/a1111";
+import {
+  createA1111Engine,
+  listA1111Models,
+  listA1111Samplers,
+  type A1111Config,
+} from "../../server/generation/engines/a1111";
 import { EngineError, type GenerationRequest, type ProgressUpdate } from "../../server/generation/engines/engine";
 import { startFakeA1111, type FakeA1111 } from "../support/a1111-server";
 
@@ -14,10 +19,14 @@ let drawing: Buffer;
 let photo: Buffer;
 beforeAll(async () => {
   drawing = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ffffff" } })
-    .composite([{ input: { create: { width: 20, height: 20, channels: 3, background: "#000000" } }, left: 10, top: 10 }])
+    .composite([
+      { input: { create: { width: 20, height: 20, channels: 3, background: "#000000" } }, left: 10, top: 10 },
+    ])
     .png()
     .toBuffer();
-  photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366aa" } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366aa" } })
+    .jpeg()
+    .toBuffer();
 });
 
 const fakes: FakeA1111[] = [];
@@ -50,8 +59,12 @@ const request = (change: Partial<GenerationRequest> = {}): GenerationRequest => 
 });
 
 const noProgress = () => {};
-const run = (engine: ReturnType<typeof engineFor>, r: GenerationRequest, signal = new AbortController().signal, onProgress: (u: ProgressUpdate) => void = noProgress) =>
-  engine.generate(r, { onProgress, signal });
+const run = (
+  engine: ReturnType<typeof engineFor>,
+  r: GenerationRequest,
+  signal = new AbortController().signal,
+  onProgress: (u: ProgressUpdate) => void = noProgress,
+) => engine.generate(r, { onProgress, signal });
 
 async function failure(promise: Promise<unknown>): Promise<EngineError> {
   const error = await promise.then(
@@ -129,10 +142,16 @@ describe("AUTOMATIC1111 engine", () => {
 
   it("sends doodles through a ControlNet scribble unit and drops the detected maps", async () => {
     const f = await fake();
-    const result = await run(engineFor(f, { controlnetModel: "control_v11p_sd15_scribble [d4ba51ff]" }), request({ mode: "doodle", sourceImage: drawing, count: 2 }));
+    const result = await run(
+      engineFor(f, { controlnetModel: "control_v11p_sd15_scribble [d4ba51ff]" }),
+      request({ mode: "doodle", sourceImage: drawing, count: 2 }),
+    );
     const post = posts(f)[0];
     expect(post?.path).toBe("/sdapi/v1/txt2img");
-    const body = post?.body as { alwayson_scripts: { controlnet: { args: Record<string, unknown>[] } }; init_images?: unknown };
+    const body = post?.body as {
+      alwayson_scripts: { controlnet: { args: Record<string, unknown>[] } };
+      init_images?: unknown;
+    };
     expect(body.init_images).toBeUndefined();
     const units = body.alwayson_scripts.controlnet.args;
     expect(units).toHaveLength(1);

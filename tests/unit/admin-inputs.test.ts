@@ -13,8 +13,13 @@ const url = (query: Record<string, string>) => `http://admin.test/admin/x?${new 
 describe("admin list filters", () => {
   it("turn control characters into spaces, like the community search", () => {
     expect(parseListQuery(userListQuery, url({ q: "ada\u0000love\u001b" }))).toMatchObject({ q: "ada love" });
-    expect(parseListQuery(transactionListQuery, url({ user: "\u0000buyer@example.test" }))).toMatchObject({ user: "buyer@example.test" });
-    expect(parseListQuery(logQuery, url({ q: "a\u0007b", entity: "user\u0000" }))).toMatchObject({ q: "a b", entity: "user" });
+    expect(parseListQuery(transactionListQuery, url({ user: "\u0000buyer@example.test" }))).toMatchObject({
+      user: "buyer@example.test",
+    });
+    expect(parseListQuery(logQuery, url({ q: "a\u0007b", entity: "user\u0000" }))).toMatchObject({
+      q: "a b",
+      entity: "user",
+    });
   });
 
   it("cut an over-long search to the schema's limit instead of failing", () => {
@@ -24,7 +29,9 @@ describe("admin list filters", () => {
   });
 
   it("keep the other filters, and their defaults for values that cannot be used", () => {
-    expect(parseListQuery(userListQuery, url({ q: "q".repeat(500), role: "admin", sort: "\u0000", page: "x" }))).toEqual({ q: "q".repeat(120), role: "admin", status: "all", sort: "created", dir: "desc", page: 1 });
+    expect(
+      parseListQuery(userListQuery, url({ q: "q".repeat(500), role: "admin", sort: "\u0000", page: "x" })),
+    ).toEqual({ q: "q".repeat(120), role: "admin", status: "all", sort: "created", dir: "desc", page: 1 });
     expect(parseListQuery(productListQuery, url({}))).toEqual(productListQuery.parse({}));
   });
 });
@@ -37,6 +44,10 @@ describe("hand-read admin forms", () => {
     form.set("note", "esc\u001b");
     form.set("attachment", new File(["x"], "a\u0001.txt"));
     form.set("other", new File(["x"], "fine.txt"));
-    expect(controlCharacterFields(form)).toEqual({ subject: CONTROL_CHARACTERS_MESSAGE, note: CONTROL_CHARACTERS_MESSAGE, attachment: expect.stringMatching(/Rename the file/) });
+    expect(controlCharacterFields(form)).toEqual({
+      subject: CONTROL_CHARACTERS_MESSAGE,
+      note: CONTROL_CHARACTERS_MESSAGE,
+      attachment: expect.stringMatching(/Rename the file/),
+    });
   });
 });

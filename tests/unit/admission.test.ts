@@ -97,7 +97,9 @@ describe("the admission queue", () => {
     const queue = createAdmissionQueue({ limit: 1, maxWaiting: 10_000, yieldAfterMs: 60_000 });
     let release = admitted(await queue.enter());
     const order: number[] = [];
-    const waiting = Array.from({ length: 3_000 }, (_, n) => queue.enter().then((turn) => (order.push(n), admitted(turn))));
+    const waiting = Array.from({ length: 3_000 }, (_, n) =>
+      queue.enter().then((turn) => (order.push(n), admitted(turn))),
+    );
     for (const turn of waiting) {
       release();
       release = await turn;

@@ -24,7 +24,12 @@ describe("audit entries as people read them", () => {
   });
 
   it("list the changed fields side by side: only what differs on an edit, everything on a creation or a deletion", () => {
-    expect(auditFieldChanges({ name: "A", price: 100, updatedAt: "t1", active: true }, { name: "B", price: 100, updatedAt: "t2", active: false })).toEqual([
+    expect(
+      auditFieldChanges(
+        { name: "A", price: 100, updatedAt: "t1", active: true },
+        { name: "B", price: 100, updatedAt: "t2", active: false },
+      ),
+    ).toEqual([
       { field: "name", before: "A", after: "B" },
       { field: "active", before: "yes", after: "no" },
     ]);

@@ -23,10 +23,14 @@ let photo: Buffer;
 beforeAll(async () => {
   // Black ink square on white paper, as the doodle canvas draws.
   drawing = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#ffffff" } })
-    .composite([{ input: { create: { width: 16, height: 16, channels: 3, background: "#111111" } }, left: 24, top: 16 }])
+    .composite([
+      { input: { create: { width: 16, height: 16, channels: 3, background: "#111111" } }, left: 24, top: 16 },
+    ])
     .png()
     .toBuffer();
-  photo = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#3366aa" } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#3366aa" } })
+    .jpeg()
+    .toBuffer();
 });
 
 const fakes: FakeComfyUI[] = [];
@@ -59,8 +63,12 @@ const request = (change: Partial<GenerationRequest> = {}): GenerationRequest => 
 });
 
 const noProgress = () => {};
-const run = (engine: ReturnType<typeof engineFor>, r: GenerationRequest, signal = new AbortController().signal, onProgress: (u: ProgressUpdate) => void = noProgress) =>
-  engine.generate(r, { onProgress, signal });
+const run = (
+  engine: ReturnType<typeof engineFor>,
+  r: GenerationRequest,
+  signal = new AbortController().signal,
+  onProgress: (u: ProgressUpdate) => void = noProgress,
+) => engine.generate(r, { onProgress, signal });
 
 async function failure(promise: Promise<unknown>): Promise<EngineError> {
   const error = await promise.then(
@@ -78,7 +86,11 @@ async function until(condition: () => boolean, what: string) {
 
 const calls = (f: FakeComfyUI, method: string, path: string | RegExp) =>
   f.requests.filter((r) => r.method === method && (typeof path === "string" ? r.path === path : path.test(r.path)));
-const postedPrompt = (f: FakeComfyUI, i = 0) => calls(f, "POST", "/prompt")[i]?.body as { prompt: Record<string, { class_type: string; inputs: Record<string, unknown> }>; client_id: string };
+const postedPrompt = (f: FakeComfyUI, i = 0) =>
+  calls(f, "POST", "/prompt")[i]?.body as {
+    prompt: Record<string, { class_type: string; inputs: Record<string, unknown> }>;
+    client_id: string;
+  };
 
 const SAMPLER_DEFAULTS = { steps: 25, cfg: 7, sampler_name: "euler_ancestral", scheduler: "normal" };
 
@@ -89,12 +101,23 @@ describe("ComfyUI engine workflows", () => {
     const posted = postedPrompt(f);
     expect(posted.prompt).toEqual({
       "4": { class_type: "CheckpointLoaderSimple", inputs: { ckpt_name: "v1-5-pruned-emaonly.safetensors" } },
-      "6": { class_type: "CLIPTextEncode", inputs: { text: "a lighthouse at dusk, watercolor painting, soft washes, paper texture", clip: ["4", 1] } },
+      "6": {
+        class_type: "CLIPTextEncode",
+        inputs: { text: "a lighthouse at dusk, watercolor painting, soft washes, paper texture", clip: ["4", 1] },
+      },
       "7": { class_type: "CLIPTextEncode", inputs: { text: "blurry", clip: ["4", 1] } },
       "5": { class_type: "EmptyLatentImage", inputs: { width: 512, height: 384, batch_size: 2 } },
       "3": {
         class_type: "KSampler",
-        inputs: { model: ["4", 0], positive: ["6", 0], negative: ["7", 0], latent_image: ["5", 0], seed: 1234, ...SAMPLER_DEFAULTS, denoise: 1 },
+        inputs: {
+          model: ["4", 0],
+          positive: ["6", 0],
+          negative: ["7", 0],
+          latent_image: ["5", 0],
+          seed: 1234,
+          ...SAMPLER_DEFAULTS,
+          denoise: 1,
+        },
       },
       "8": { class_type: "VAEDecode", inputs: { samples: ["3", 0], vae: ["4", 2] } },
       "9": { class_type: "SaveImage", inputs: { images: ["8", 0], filename_prefix: "atelier" } },
@@ -123,13 +146,25 @@ describe("ComfyUI engine workflows", () => {
 
   it("fills in the admin's checkpoint and sampler settings, and adds no suffix for an unknown style", async () => {
     const f = await fake();
-    const engine = engineFor(f, { checkpoint: "sdxl_base_1.0.safetensors", steps: 30, cfg: 5.5, samplerName: "dpmpp_2m", scheduler: "karras" });
+    const engine = engineFor(f, {
+      checkpoint: "sdxl_base_1.0.safetensors",
+      steps: 30,
+      cfg: 5.5,
+      samplerName: "dpmpp_2m",
+      scheduler: "karras",
+    });
     await run(engine, request({ style: "no-such-style", count: 1, seed: 0, negativePrompt: "" }));
     const { prompt } = postedPrompt(f);
     expect(prompt["4"]!.inputs.ckpt_name).toBe("sdxl_base_1.0.safetensors");
     expect(prompt["6"]!.inputs.text).toBe("a lighthouse at dusk");
     expect(prompt["7"]!.inputs.text).toBe("");
-    expect(prompt["3"]!.inputs).toMatchObject({ seed: 0, steps: 30, cfg: 5.5, sampler_name: "dpmpp_2m", scheduler: "karras" });
+    expect(prompt["3"]!.inputs).toMatchObject({
+      seed: 0,
+      steps: 30,
+      cfg: 5.5,
+      sampler_name: "dpmpp_2m",
+      scheduler: "karras",
+    });
   });
 
   it("uploads the picture for image mode and encodes it instead of an empty latent", async () => {
@@ -155,7 +190,15 @@ describe("ComfyUI engine workflows", () => {
     expect(prompt["12"]).toEqual({ class_type: "RepeatLatentBatch", inputs: { samples: ["11", 0], amount: 3 } });
     expect(prompt["3"]).toEqual({
       class_type: "KSampler",
-      inputs: { model: ["4", 0], positive: ["6", 0], negative: ["7", 0], latent_image: ["12", 0], seed: 1234, ...SAMPLER_DEFAULTS, denoise: 0.35 },
+      inputs: {
+        model: ["4", 0],
+        positive: ["6", 0],
+        negative: ["7", 0],
+        latent_image: ["12", 0],
+        seed: 1234,
+        ...SAMPLER_DEFAULTS,
+        denoise: 0.35,
+      },
     });
     expect(prompt["8"]).toEqual({ class_type: "VAEDecode", inputs: { samples: ["3", 0], vae: ["4", 2] } });
     expect(prompt["9"]).toEqual({ class_type: "SaveImage", inputs: { images: ["8", 0], filename_prefix: "atelier" } });
@@ -186,14 +229,33 @@ describe("ComfyUI engine workflows", () => {
     expect(prompt["5"]).toEqual({ class_type: "EmptyLatentImage", inputs: { width: 512, height: 384, batch_size: 2 } });
     expect(prompt["10"]).toEqual({ class_type: "LoadImage", inputs: { image: upload.name } });
     expect(prompt["11"]).toBeUndefined();
-    expect(prompt["13"]).toEqual({ class_type: "ControlNetLoader", inputs: { control_net_name: "control_v11p_sd15_canny.pth" } });
+    expect(prompt["13"]).toEqual({
+      class_type: "ControlNetLoader",
+      inputs: { control_net_name: "control_v11p_sd15_canny.pth" },
+    });
     expect(prompt["14"]).toEqual({
       class_type: "ControlNetApplyAdvanced",
-      inputs: { positive: ["6", 0], negative: ["7", 0], control_net: ["13", 0], image: ["10", 0], strength: 0.8, start_percent: 0, end_percent: 1 },
+      inputs: {
+        positive: ["6", 0],
+        negative: ["7", 0],
+        control_net: ["13", 0],
+        image: ["10", 0],
+        strength: 0.8,
+        start_percent: 0,
+        end_percent: 1,
+      },
     });
     expect(prompt["3"]).toEqual({
       class_type: "KSampler",
-      inputs: { model: ["4", 0], positive: ["14", 0], negative: ["14", 1], latent_image: ["5", 0], seed: 1234, ...SAMPLER_DEFAULTS, denoise: 1 },
+      inputs: {
+        model: ["4", 0],
+        positive: ["14", 0],
+        negative: ["14", 1],
+        latent_image: ["5", 0],
+        seed: 1234,
+        ...SAMPLER_DEFAULTS,
+        denoise: 1,
+      },
     });
     expect(Object.keys(prompt).sort()).toEqual(["10", "13", "14", "3", "4", "5", "6", "7", "8", "9"]);
     expect(result.images).toHaveLength(2);
@@ -236,7 +298,14 @@ describe("ComfyUI engine progress and results", () => {
     expect(painting.filter((p) => p > 0).length).toBeGreaterThanOrEqual(5);
     expect(painting.every((p, i) => p >= 0 && p < 100 && (i === 0 || p >= painting[i - 1]!))).toBe(true);
     const stages = updates.map((u) => u.stage);
-    for (const stage of ["Sending to the image server", "Waiting for the GPU", "Loading the model", "Reading the prompt", "Painting", "Finishing"]) {
+    for (const stage of [
+      "Sending to the image server",
+      "Waiting for the GPU",
+      "Loading the model",
+      "Reading the prompt",
+      "Painting",
+      "Finishing",
+    ]) {
       expect(stages).toContain(stage);
     }
     expect(updates.at(-1)).toEqual({ percent: 100, stage: "Done" });
@@ -326,7 +395,11 @@ describe("ComfyUI engine cancel", () => {
     const f = await fake({ jobMs: 300 });
     const started = f.promptStarted();
     const workflow = buildComfyUIWorkflow({}, request({ prompt: "someone else", count: 1 }));
-    const other = await fetch(`${f.url}/prompt`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt: workflow, client_id: "other" }) });
+    const other = await fetch(`${f.url}/prompt`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt: workflow, client_id: "other" }),
+    });
     const otherId = ((await other.json()) as { prompt_id: string }).prompt_id;
     await started;
 
@@ -340,8 +413,14 @@ describe("ComfyUI engine cancel", () => {
     expect(calls(f, "POST", "/interrupt")).toHaveLength(0);
 
     // The other prompt finishes, ours never runs.
-    await until(() => (f.sent.get("other") ?? []).some((m) => m.type === "executing" && m.data.node === null), "the other prompt");
-    const history = (await (await fetch(`${f.url}/history/${otherId}`)).json()) as Record<string, { status: { status_str: string } }>;
+    await until(
+      () => (f.sent.get("other") ?? []).some((m) => m.type === "executing" && m.data.node === null),
+      "the other prompt",
+    );
+    const history = (await (await fetch(`${f.url}/history/${otherId}`)).json()) as Record<
+      string,
+      { status: { status_str: string } }
+    >;
     expect(history[otherId]?.status.status_str).toBe("success");
     expect(await (await fetch(`${f.url}/history/${ours}`)).json()).toEqual({});
   });
@@ -402,7 +481,9 @@ describe("ComfyUI engine failures", () => {
     expect(error.kind).toBe("invalid_request");
     expect(error.retryable).toBe(false);
     expect(error.message).toContain("Prompt outputs failed validation");
-    expect(error.message).toContain("node 4 (CheckpointLoaderSimple): Value not in list: ckpt_name: 'missing.safetensors' not in");
+    expect(error.message).toContain(
+      "node 4 (CheckpointLoaderSimple): Value not in list: ckpt_name: 'missing.safetensors' not in",
+    );
     expect(error.userMessage).not.toContain("missing.safetensors");
     // Nothing was queued, so nothing to cancel.
     expect(calls(f, "GET", "/queue")).toHaveLength(0);
@@ -410,7 +491,9 @@ describe("ComfyUI engine failures", () => {
 
   it("reports a missing ControlNet model the same way", async () => {
     const f = await fake();
-    const error = await failure(run(engineFor(f, { controlnetModel: "nope.pth" }), request({ mode: "doodle", sourceImage: drawing, count: 1 })));
+    const error = await failure(
+      run(engineFor(f, { controlnetModel: "nope.pth" }), request({ mode: "doodle", sourceImage: drawing, count: 1 })),
+    );
     expect(error.kind).toBe("invalid_request");
     expect(error.message).toContain("node 13 (ControlNetLoader)");
   });
@@ -491,7 +574,9 @@ describe("ComfyUI engine failures", () => {
 
   it("refuses a source picture that does not open before calling the server", async () => {
     const f = await fake();
-    const error = await failure(run(engineFor(f), request({ mode: "image", sourceImage: Buffer.from("nope"), count: 1 })));
+    const error = await failure(
+      run(engineFor(f), request({ mode: "image", sourceImage: Buffer.from("nope"), count: 1 })),
+    );
     expect(error.kind).toBe("invalid_request");
     expect(f.requests).toHaveLength(0);
   });
@@ -502,7 +587,10 @@ describe("ComfyUI admin helpers", () => {
     for (const comboForm of [false, true]) {
       const f = await fake({ comboForm, apiKey: "k" });
       const connection = { baseUrl: f.url, apiKey: "k" };
-      expect(await listComfyUICheckpoints(connection)).toEqual(["v1-5-pruned-emaonly.safetensors", "sdxl_base_1.0.safetensors"]);
+      expect(await listComfyUICheckpoints(connection)).toEqual([
+        "v1-5-pruned-emaonly.safetensors",
+        "sdxl_base_1.0.safetensors",
+      ]);
       expect(await checkComfyUIHealth(connection)).toBe("2 checkpoints available");
       expect(calls(f, "GET", "/object_info/CheckpointLoaderSimple")[0]?.headers.authorization).toBe("Bearer k");
     }
@@ -541,8 +629,18 @@ describe("ComfyUI admin helpers", () => {
 
 describe("the fake ComfyUI server", () => {
   const post = async (f: FakeComfyUI, prompt: unknown) => {
-    const response = await fetch(`${f.url}/prompt`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt, client_id: "x" }) });
-    return { status: response.status, body: (await response.json()) as { error: { type: string; message: string }; node_errors: Record<string, { errors: { type: string; details: string }[] }> } };
+    const response = await fetch(`${f.url}/prompt`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ prompt, client_id: "x" }),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as {
+        error: { type: string; message: string };
+        node_errors: Record<string, { errors: { type: string; details: string }[] }>;
+      },
+    };
   };
   const text = () => buildComfyUIWorkflow({}, request({ count: 1 }));
 
@@ -550,11 +648,16 @@ describe("the fake ComfyUI server", () => {
     const f = await fake();
     const noClass = text() as Record<string, unknown>;
     noClass["3"] = { inputs: {} };
-    expect((await post(f, noClass)).body.error.message).toBe("Cannot execute because a node is missing the class_type property.");
+    expect((await post(f, noClass)).body.error.message).toBe(
+      "Cannot execute because a node is missing the class_type property.",
+    );
 
     const unknown = text();
     unknown["3"]!.class_type = "KSamplerTurbo";
-    expect((await post(f, unknown)).body.error).toMatchObject({ type: "invalid_prompt", message: "Cannot execute because node KSamplerTurbo does not exist." });
+    expect((await post(f, unknown)).body.error).toMatchObject({
+      type: "invalid_prompt",
+      message: "Cannot execute because node KSamplerTurbo does not exist.",
+    });
 
     const dangling = text();
     dangling["8"]!.inputs.samples = ["99", 0];
@@ -572,10 +675,16 @@ describe("the fake ComfyUI server", () => {
 
     const missing = text();
     delete missing["3"]!.inputs.denoise;
-    expect((await post(f, missing)).body.node_errors["3"]?.errors[0]).toMatchObject({ type: "required_input_missing", details: "denoise" });
+    expect((await post(f, missing)).body.node_errors["3"]?.errors[0]).toMatchObject({
+      type: "required_input_missing",
+      details: "denoise",
+    });
 
     const image = buildComfyUIWorkflow({}, request({ mode: "image", count: 1 }), "never-uploaded.png");
-    expect((await post(f, image)).body.node_errors["10"]?.errors[0]).toMatchObject({ type: "custom_validation_failed", details: "image - Invalid image file: never-uploaded.png" });
+    expect((await post(f, image)).body.node_errors["10"]?.errors[0]).toMatchObject({
+      type: "custom_validation_failed",
+      details: "image - Invalid image file: never-uploaded.png",
+    });
 
     const noOutput = text();
     delete noOutput["9"];

@@ -48,9 +48,19 @@ describe("loadConfig", () => {
   it("takes payments on the sandbox unless Stripe's keys are set", () => {
     expect(loadConfig({}).payments).toMatchObject({ provider: "sandbox", stripe: null });
     const stripe = loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).payments;
-    expect(stripe).toMatchObject({ provider: "stripe", stripe: { secretKey: "sk_test_abc", webhookSecret: "whsec_abc" } });
-    expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", PAYMENT_PROVIDER: "sandbox" }).payments.provider).toBe("sandbox");
-    expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(/PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET too/);
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_nope" })).toThrow(/STRIPE_SECRET_KEY: expected a Stripe secret key/);
+    expect(stripe).toMatchObject({
+      provider: "stripe",
+      stripe: { secretKey: "sk_test_abc", webhookSecret: "whsec_abc" },
+    });
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", PAYMENT_PROVIDER: "sandbox" })
+        .payments.provider,
+    ).toBe("sandbox");
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
+      /PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET too/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_nope" })).toThrow(
+      /STRIPE_SECRET_KEY: expected a Stripe secret key/,
+    );
   });
 });

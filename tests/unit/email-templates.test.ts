@@ -16,97 +16,101 @@ const htmlUrl = url.replace(/&/g, "&amp;");
 const code = "482913";
 const tag = /<\/?[a-z][a-z0-9-]*(\s[^>]*)?\/?>/i;
 
-const cases: { template: EmailTemplate; subject: string; link: string | null; code: string | null; shows: string[] }[] = [
-  {
-    template: { kind: "verification", name: "Ada", url, code, expiresInMinutes: 15 },
-    subject: "Verify your email for Atelier",
-    link: url,
-    code,
-    shows: ["Hi Ada,", "15 minutes", "finish setting up your Atelier account"],
-  },
-  {
-    template: { kind: "verification", purpose: "email-change", name: "Ada", url, code, expiresInMinutes: 30 },
-    subject: "Confirm your new email for Atelier",
-    link: url,
-    code,
-    shows: ["Hi Ada,", "30 minutes", "Confirm it to finish the change", "the account keeps its address"],
-  },
-  {
-    template: { kind: "sign-in-link", name: "Ada", url, code, expiresInMinutes: 10 },
-    subject: "Your Atelier sign-in link",
-    link: url,
-    code,
-    shows: ["10 minutes"],
-  },
-  {
-    template: { kind: "sign-in-code", code, expiresInMinutes: 5 },
-    subject: `Your Atelier sign-in code: ${code}`,
-    link: null,
-    code,
-    shows: ["Hi,", "5 minutes"],
-  },
-  {
-    template: { kind: "password-reset", name: null, url, code, expiresInMinutes: 60 },
-    subject: "Reset your Atelier password",
-    link: url,
-    code,
-    shows: ["1 hour"],
-  },
-  {
-    template: {
-      kind: "password-changed",
-      name: "Ada",
-      changedAt: new Date("2026-11-22T10:05:00Z"),
-      resetUrl: url,
-      supportEmail: "help@atelier.example",
+const cases: { template: EmailTemplate; subject: string; link: string | null; code: string | null; shows: string[] }[] =
+  [
+    {
+      template: { kind: "verification", name: "Ada", url, code, expiresInMinutes: 15 },
+      subject: "Verify your email for Atelier",
+      link: url,
+      code,
+      shows: ["Hi Ada,", "15 minutes", "finish setting up your Atelier account"],
     },
-    subject: "Your Atelier password was changed",
-    link: url,
-    code: null,
-    shows: ["November 22, 2026 at 10:05", "If it was not you", "help@atelier.example"],
-  },
-  {
-    template: { kind: "welcome", name: "Ada", url },
-    subject: "Welcome to Atelier",
-    link: url,
-    code: null,
-    shows: ["Welcome to Atelier"],
-  },
-  {
-    template: { kind: "custom", subject: "Studio news", message: "First paragraph.\n\nSecond paragraph." },
-    subject: "Studio news",
-    link: null,
-    code: null,
-    shows: ["First paragraph.", "Second paragraph."],
-  },
-];
+    {
+      template: { kind: "verification", purpose: "email-change", name: "Ada", url, code, expiresInMinutes: 30 },
+      subject: "Confirm your new email for Atelier",
+      link: url,
+      code,
+      shows: ["Hi Ada,", "30 minutes", "Confirm it to finish the change", "the account keeps its address"],
+    },
+    {
+      template: { kind: "sign-in-link", name: "Ada", url, code, expiresInMinutes: 10 },
+      subject: "Your Atelier sign-in link",
+      link: url,
+      code,
+      shows: ["10 minutes"],
+    },
+    {
+      template: { kind: "sign-in-code", code, expiresInMinutes: 5 },
+      subject: `Your Atelier sign-in code: ${code}`,
+      link: null,
+      code,
+      shows: ["Hi,", "5 minutes"],
+    },
+    {
+      template: { kind: "password-reset", name: null, url, code, expiresInMinutes: 60 },
+      subject: "Reset your Atelier password",
+      link: url,
+      code,
+      shows: ["1 hour"],
+    },
+    {
+      template: {
+        kind: "password-changed",
+        name: "Ada",
+        changedAt: new Date("2026-11-22T10:05:00Z"),
+        resetUrl: url,
+        supportEmail: "help@atelier.example",
+      },
+      subject: "Your Atelier password was changed",
+      link: url,
+      code: null,
+      shows: ["November 22, 2026 at 10:05", "If it was not you", "help@atelier.example"],
+    },
+    {
+      template: { kind: "welcome", name: "Ada", url },
+      subject: "Welcome to Atelier",
+      link: url,
+      code: null,
+      shows: ["Welcome to Atelier"],
+    },
+    {
+      template: { kind: "custom", subject: "Studio news", message: "First paragraph.\n\nSecond paragraph." },
+      subject: "Studio news",
+      link: null,
+      code: null,
+      shows: ["First paragraph.", "Second paragraph."],
+    },
+  ];
 
 describe("email templates", () => {
-  it.each(cases)("$template.kind renders html and text with its subject, link and code", async ({ template, subject, link, code: shownCode, shows }) => {
-    const email = await renderEmail(template);
-    expect(email.kind).toBe(template.kind);
-    expect(email.subject).toBe(subject);
+  it.each(cases)(
+    "$template.kind renders html and text with its subject, link and code",
+    async ({ template, subject, link, code: shownCode, shows }) => {
+      const email = await renderEmail(template);
+      expect(email.kind).toBe(template.kind);
+      expect(email.subject).toBe(subject);
 
-    expect(email.html).toMatch(/^<!DOCTYPE html/);
-    expect(email.html).toContain(">Atelier</h1>");
-    expect(email.html).toContain("#faf7f2");
-    if (link) {
-      expect(email.html).toContain(`href="${htmlUrl}"`);
-      expect(email.text).toContain(link);
-    }
-    if (shownCode) {
-      expect(email.html).toMatch(new RegExp(`letter-spacing:[^"]*">${shownCode}</p>`));
-      expect(email.text).toContain(shownCode);
-    }
-    for (const words of shows) {
-      expect(email.html).toContain(words);
-      expect(email.text).toContain(words);
-    }
+      expect(email.html).toMatch(/^<!DOCTYPE html/);
+      expect(email.html).toContain(">Atelier</h1>");
+      expect(email.html).toContain("#faf7f2");
+      if (link) {
+        expect(email.html).toContain(`href="${htmlUrl}"`);
+        expect(email.text).toContain(link);
+      }
+      if (shownCode) {
+        expect(email.html).toMatch(new RegExp(`letter-spacing:[^"]*">${shownCode}</p>`));
+        expect(email.text).toContain(shownCode);
+      }
+      for (const words of shows) {
+        expect(email.html).toContain(words);
+        expect(email.text).toContain(words);
+      }
 
-    expect(email.text).toMatch(/^Atelier\n/);
-    expect(email.text).not.toMatch(tag);
-    expect(email.text).not.toContain("&amp;");
-  });
+      expect(email.text).toMatch(/^Atelier\n/);
+      expect(email.text).not.toMatch(tag);
+      expect(email.text).not.toContain("&amp;");
+    },
+  );
 
   it("shows the code large and spaced", async () => {
     const { html } = await renderEmail({ kind: "sign-in-code", code, expiresInMinutes: 5 });
@@ -122,7 +126,9 @@ describe("email templates", () => {
 
   it("refuse links that are not absolute http(s) addresses", async () => {
     await expect(renderEmail({ kind: "welcome", url: "javascript:alert(1)" })).rejects.toThrow(/http\(s\)/);
-    await expect(renderEmail({ kind: "sign-in-link", url: "/sign-in", code, expiresInMinutes: 5 })).rejects.toThrow(/absolute URL/);
+    await expect(renderEmail({ kind: "sign-in-link", url: "/sign-in", code, expiresInMinutes: 5 })).rejects.toThrow(
+      /absolute URL/,
+    );
   });
 
   it("never take raw HTML", () => {
@@ -159,7 +165,11 @@ describe("the custom template", () => {
   });
 
   it("keeps the subject on one line", async () => {
-    const { subject: rendered } = await renderEmail({ kind: "custom", subject: "  Line one\r\nBcc: x@example.com ", message: "Hi" });
+    const { subject: rendered } = await renderEmail({
+      kind: "custom",
+      subject: "  Line one\r\nBcc: x@example.com ",
+      message: "Hi",
+    });
     expect(rendered).toBe("Line one Bcc: x@example.com");
   });
 });
@@ -191,7 +201,9 @@ describe("email message checks", () => {
     );
     expect(errorsOf(base({ attachments }))).toEqual([]);
     expect(errorsOf(base({ attachments: [file(EMAIL_LIMITS.attachmentBytes)] }))).toEqual([]);
-    expect(errorsOf(base({ subject: "s".repeat(EMAIL_LIMITS.subject), from: "Atelier <hello@atelier.example>" }))).toEqual([]);
+    expect(
+      errorsOf(base({ subject: "s".repeat(EMAIL_LIMITS.subject), from: "Atelier <hello@atelier.example>" })),
+    ).toEqual([]);
   });
 
   it("refuse attachments over 5 MB in total", () => {
@@ -211,28 +223,45 @@ describe("email message checks", () => {
   it.each(["text/html", "application/zip", "application/octet-stream", "image/svg+xml", "application/x-msdownload"])(
     "refuse the content type %s",
     (contentType) => {
-      expect(errorsOf(base({ attachments: [file(10, { contentType })] }))[0]).toMatch(/^attachments\.0\.contentType: expected one of/);
+      expect(errorsOf(base({ attachments: [file(10, { contentType })] }))[0]).toMatch(
+        /^attachments\.0\.contentType: expected one of/,
+      );
     },
   );
 
-  it.each(["../invoice.pdf", "dir/invoice.pdf", "/etc/passwd", "..\\invoice.pdf", "C:invoice.pdf", "..", ".", "", "bad\nname.pdf"])(
-    "refuse the file name %j",
-    (filename) => {
-      expect(errorsOf(base({ attachments: [file(10, { filename })] }))[0]).toMatch(/^attachments\.0\.filename: /);
-    },
-  );
+  it.each([
+    "../invoice.pdf",
+    "dir/invoice.pdf",
+    "/etc/passwd",
+    "..\\invoice.pdf",
+    "C:invoice.pdf",
+    "..",
+    ".",
+    "",
+    "bad\nname.pdf",
+  ])("refuse the file name %j", (filename) => {
+    expect(errorsOf(base({ attachments: [file(10, { filename })] }))[0]).toMatch(/^attachments\.0\.filename: /);
+  });
 
   it("refuse content that is not base64", () => {
     const bad = { filename: "a.txt", contentType: "text/plain", contentBase64: "not base64!" };
-    expect(errorsOf(base({ attachments: [bad] }))).toEqual(["attachments.0.contentBase64: expected base64 content without line breaks"]);
+    expect(errorsOf(base({ attachments: [bad] }))).toEqual([
+      "attachments.0.contentBase64: expected base64 content without line breaks",
+    ]);
   });
 
   it("take one recipient and a one-line subject of at most 200 characters", () => {
     expect(errorsOf(base({ to: "ada@example.com, bob@example.com" }))).toEqual(["to: expected one email address"]);
-    expect(errorsOf(base({ to: "ada@example.com\r\nBcc: eve@example.com" }))).toEqual(["to: expected one email address"]);
+    expect(errorsOf(base({ to: "ada@example.com\r\nBcc: eve@example.com" }))).toEqual([
+      "to: expected one email address",
+    ]);
     expect(errorsOf(base({ to: "not an address" }))).toEqual(["to: expected one email address"]);
-    expect(errorsOf(base({ subject: "s".repeat(EMAIL_LIMITS.subject + 1) }))).toEqual(["subject: expected a subject of at most 200 characters"]);
-    expect(errorsOf(base({ subject: "Hi\r\nBcc: eve@example.com" }))).toEqual(["subject: expected a subject without line breaks"]);
+    expect(errorsOf(base({ subject: "s".repeat(EMAIL_LIMITS.subject + 1) }))).toEqual([
+      "subject: expected a subject of at most 200 characters",
+    ]);
+    expect(errorsOf(base({ subject: "Hi\r\nBcc: eve@example.com" }))).toEqual([
+      "subject: expected a subject without line breaks",
+    ]);
     expect(errorsOf(base({ subject: "  " }))).toEqual(["subject: expected a subject"]);
   });
 

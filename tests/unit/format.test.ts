@@ -6,7 +6,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { englishLocale, formatCompactCount, formatCount, formatDate, formatMoney, localeFromAcceptLanguage, UTC_SETTINGS } from "~/lib/format";
+import {
+  englishLocale,
+  formatCompactCount,
+  formatCount,
+  formatDate,
+  formatMoney,
+  localeFromAcceptLanguage,
+  UTC_SETTINGS,
+} from "~/lib/format";
 
 const AT = new Date("2026-11-24T14:01:26Z");
 /** ICU versions differ in the space before AM/PM (a narrow no-break space since ICU 72, reverted in some builds). */
@@ -24,7 +32,9 @@ describe("formatDate", () => {
   it("follows the viewer's locale and time zone", () => {
     expect(plain(formatDate(AT, "dateTime", { locale: "en-GB", timeZone: "Asia/Tokyo" }))).toBe("24 Nov 2026, 23:01");
     expect(plain(formatDate(AT, "date", { locale: "en-GB", timeZone: "Pacific/Kiritimati" }))).toBe("25 Nov 2026");
-    expect(plain(formatDate("2026-11-24T14:01:26Z", "dateTime", { locale: "en-US", timeZone: "America/New_York" }))).toBe("Nov 24, 2026, 9:01 AM");
+    expect(
+      plain(formatDate("2026-11-24T14:01:26Z", "dateTime", { locale: "en-US", timeZone: "America/New_York" })),
+    ).toBe("Nov 24, 2026, 9:01 AM");
   });
 
   it("writes a dash for a date that is not one", () => {

@@ -19,7 +19,13 @@ beforeAll(async () => {
       return;
     }
     res.writeHead(next?.status ?? 200, { "Content-Type": "application/json", ...next?.headers });
-    res.end(JSON.stringify(next && next.status >= 400 ? { error: { code: "x", message: `status ${next.status}` } } : { ok: true, url: req.url }));
+    res.end(
+      JSON.stringify(
+        next && next.status >= 400
+          ? { error: { code: "x", message: `status ${next.status}` } }
+          : { ok: true, url: req.url },
+      ),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -51,7 +57,9 @@ describe("http client", () => {
 
   it("does not retry other failures", async () => {
     script["/r"] = [{ status: 400 }];
-    const error = await client().get("/r").catch((e: unknown) => e);
+    const error = await client()
+      .get("/r")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).message).toBe("status 400");
     expect(hits).toHaveLength(1);
@@ -65,7 +73,9 @@ describe("http client", () => {
 
   it("retries a POST that carries an Idempotency-Key, with the same key", async () => {
     script["/p"] = [{ status: 503 }];
-    await expect(client().post("/p", { json: { a: 1 }, idempotencyKey: "key-12345678" })).resolves.toMatchObject({ ok: true });
+    await expect(client().post("/p", { json: { a: 1 }, idempotencyKey: "key-12345678" })).resolves.toMatchObject({
+      ok: true,
+    });
     expect(hits.map((h) => h.key)).toEqual(["key-12345678", "key-12345678"]);
   });
 

@@ -72,7 +72,9 @@ function collect() {
 }
 
 function expectToolError(promise: Promise<unknown>, code: string) {
-  return expect(promise).rejects.toSatisfy((e) => e instanceof ImageToolError && e.code === code && e.userMessage.length > 0);
+  return expect(promise).rejects.toSatisfy(
+    (e) => e instanceof ImageToolError && e.code === code && e.userMessage.length > 0,
+  );
 }
 
 describe("image tools", () => {
@@ -80,7 +82,9 @@ describe("image tools", () => {
     expect(await imageToolsAvailable()).toEqual({ removeBackground: true, upscale: true });
   });
 
-  it("removes the background of a photo-like picture, upright per its EXIF orientation", { timeout: 120_000 }, async () => {
+  it("removes the background of a photo-like picture, upright per its EXIF orientation", {
+    timeout: 120_000,
+  }, async () => {
     // Stored 240 × 160 (the ball on its side), tagged "rotate 90° clockwise" → shown 160 × 240.
     const upright = await sharp(stillLife(160, 240)).png().toBuffer();
     const stored = await sharp(upright).rotate(-90).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
@@ -94,7 +98,12 @@ describe("image tools", () => {
 
     const { data, info } = await raw(result.bytes, 4);
     const w = info.width;
-    const corners = [alphaAt(data, w, 2, 2), alphaAt(data, w, w - 3, 2), alphaAt(data, w, 2, info.height - 3), alphaAt(data, w, w - 3, info.height - 3)];
+    const corners = [
+      alphaAt(data, w, 2, 2),
+      alphaAt(data, w, w - 3, 2),
+      alphaAt(data, w, 2, info.height - 3),
+      alphaAt(data, w, w - 3, info.height - 3),
+    ];
     for (const a of corners) expect(a).toBeLessThan(16);
     expect(alphaAt(data, w, 80, Math.round(240 * 0.48))).toBeGreaterThan(235);
     // The kept pixels are the picture's own (the ball's orange), not a blank.
@@ -113,11 +122,18 @@ describe("image tools", () => {
     const { data, info } = await raw(result.bytes, 4);
     expect(info).toMatchObject({ width: 128, height: 128 });
     expect(alphaAt(data, 128, 64, 60)).toBeGreaterThan(235);
-    const corners = [alphaAt(data, 128, 3, 3), alphaAt(data, 128, 124, 3), alphaAt(data, 128, 3, 124), alphaAt(data, 128, 124, 124)];
+    const corners = [
+      alphaAt(data, 128, 3, 3),
+      alphaAt(data, 128, 124, 3),
+      alphaAt(data, 128, 3, 124),
+      alphaAt(data, 128, 124, 124),
+    ];
     expect(Math.max(...corners)).toBeLessThan(40);
   });
 
-  it("upscales a photograph 2×, like the model's published sample and like the input", { timeout: 120_000 }, async () => {
+  it("upscales a photograph 2×, like the model's published sample and like the input", {
+    timeout: 120_000,
+  }, async () => {
     const input = await sharp(FLOWER).png().toBuffer();
     const { steps, onProgress } = collect();
     const result = await upscaleImage(input, { onProgress });
@@ -163,15 +179,21 @@ describe("image tools", () => {
   });
 
   it("rejects pictures that are too large, not pictures, or damaged, in plain words", async () => {
-    const big = await sharp({ create: { width: 1025, height: 20, channels: 3, background: "#808080" } }).png().toBuffer();
+    const big = await sharp({ create: { width: 1025, height: 20, channels: 3, background: "#808080" } })
+      .png()
+      .toBuffer();
     await expectToolError(upscaleImage(big), "too_large");
     await expect(upscaleImage(big)).rejects.toThrow(/1025 × 20 pixels.*up to 1024 pixels/);
-    const huge = await sharp({ create: { width: 5000, height: 20, channels: 3, background: "#808080" } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 5000, height: 20, channels: 3, background: "#808080" } })
+      .png()
+      .toBuffer();
     await expectToolError(removeBackground(huge), "too_large");
 
     await expectToolError(upscaleImage(Buffer.from("definitely not a picture")), "unreadable");
     await expectToolError(removeBackground(Buffer.alloc(0)), "unreadable");
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ff0000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#ff0000" } })
+      .gif()
+      .toBuffer();
     await expectToolError(upscaleImage(gif), "unsupported");
     const svg = stillLife(32, 32);
     await expectToolError(removeBackground(svg), "unsupported");

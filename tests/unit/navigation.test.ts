@@ -21,8 +21,12 @@ const url = (path: string) => new URL(`http://localhost:3000${path}`);
 
 describe("domain check", () => {
   it("reads the Origin header, else the Host", () => {
-    expect(originOfRequest(new Request("http://a.test/x", { headers: { origin: "https://b.test" } }))).toBe("https://b.test");
-    expect(originOfRequest(new Request("http://a.test/x", { headers: { host: "c.test:8080" } }))).toBe("http://c.test:8080");
+    expect(originOfRequest(new Request("http://a.test/x", { headers: { origin: "https://b.test" } }))).toBe(
+      "https://b.test",
+    );
+    expect(originOfRequest(new Request("http://a.test/x", { headers: { host: "c.test:8080" } }))).toBe(
+      "http://c.test:8080",
+    );
   });
 
   it("allows listed hosts, ports ignored, wildcards for subdomains", () => {
@@ -41,7 +45,9 @@ describe("canonical address (PUBLIC_URL set)", () => {
   const visit = (href: string, init: RequestInit = {}) => canonicalLocation(new Request(href, init), canonical);
 
   it("moves a first visit on another host to the same page there", () => {
-    expect(visit("http://www.atelier.example/community/list?sort=popular")).toBe("https://atelier.example/community/list?sort=popular");
+    expect(visit("http://www.atelier.example/community/list?sort=popular")).toBe(
+      "https://atelier.example/community/list?sort=popular",
+    );
     expect(visit("http://127.0.0.1:3000/", { method: "HEAD" })).toBe("https://atelier.example/");
   });
 
@@ -51,7 +57,11 @@ describe("canonical address (PUBLIC_URL set)", () => {
     expect(canonicalLocation(new Request("http://localhost:3000/"), null)).toBeNull();
     expect(visit("http://localhost:3000/login", { method: "POST" })).toBeNull();
     expect(visit("http://localhost:3000/pricing-plans.data")).toBeNull();
-    expect(visit("http://localhost:3000/product-payment?transaction=1", { headers: { cookie: "better-auth.session_token=abc.def" } })).toBeNull();
+    expect(
+      visit("http://localhost:3000/product-payment?transaction=1", {
+        headers: { cookie: "better-auth.session_token=abc.def" },
+      }),
+    ).toBeNull();
   });
 });
 
@@ -72,7 +82,10 @@ describe("route rules", () => {
 
   it("follows an external address only when its host is allowed", () => {
     const rules = state().rules;
-    expect(resolveRouteRule(rules[3]!, url("/help"), ["docs.atelier.example"])).toMatchObject({ kind: "redirect", external: true });
+    expect(resolveRouteRule(rules[3]!, url("/help"), ["docs.atelier.example"])).toMatchObject({
+      kind: "redirect",
+      external: true,
+    });
     expect(resolveRouteRule(rules[4]!, url("/evil"), ["docs.atelier.example"])).toMatchObject({ kind: "refused" });
   });
 
@@ -89,39 +102,66 @@ describe("checkNavigation, in the spec's order", () => {
   const origin = "http://localhost:3000";
 
   it("lets a valid page on an allowed domain through", () => {
-    expect(checkNavigation({ pattern: "about-us", url: url("/about-us"), origin, state: state() })).toEqual({ kind: "continue" });
+    expect(checkNavigation({ pattern: "about-us", url: url("/about-us"), origin, state: state() })).toEqual({
+      kind: "continue",
+    });
   });
 
   it("answers 404 for an event page while its flag is off, before anything else", () => {
-    const decision = checkNavigation({ pattern: "ai/christmas-event/ai-text-to-art", url: url("/ai/christmas-event/ai-text-to-art"), origin: "https://evil.example", state: state() });
+    const decision = checkNavigation({
+      pattern: "ai/christmas-event/ai-text-to-art",
+      url: url("/ai/christmas-event/ai-text-to-art"),
+      origin: "https://evil.example",
+      state: state(),
+    });
     expect(decision).toEqual({ kind: "not-found" });
   });
 
   it("opens an event page when its flag is on", () => {
     const s = state({ flags: { ...ALL_FLAGS_OFF, christmas_event: true, pre_registration: true } });
-    expect(checkNavigation({ pattern: "ai/christmas-event/ai-text-to-art", url: url("/ai/christmas-event/ai-text-to-art"), origin, state: s }).kind).toBe("continue");
-    expect(checkNavigation({ pattern: "pre-registration-event", url: url("/pre-registration-event"), origin, state: s }).kind).toBe("continue");
+    expect(
+      checkNavigation({
+        pattern: "ai/christmas-event/ai-text-to-art",
+        url: url("/ai/christmas-event/ai-text-to-art"),
+        origin,
+        state: s,
+      }).kind,
+    ).toBe("continue");
+    expect(
+      checkNavigation({ pattern: "pre-registration-event", url: url("/pre-registration-event"), origin, state: s })
+        .kind,
+    ).toBe("continue");
   });
 
   it("blocks an unlisted domain before applying route rules", () => {
-    expect(checkNavigation({ pattern: "*", url: url("/pricing"), origin: "https://evil.example", state: state() })).toEqual({ kind: "unavailable" });
+    expect(
+      checkNavigation({ pattern: "*", url: url("/pricing"), origin: "https://evil.example", state: state() }),
+    ).toEqual({ kind: "unavailable" });
   });
 
   it("applies route rules to unmatched paths", () => {
-    expect(checkNavigation({ pattern: "*", url: url("/pricing"), origin, state: state() })).toMatchObject({ kind: "redirect", location: "/pricing-plans" });
+    expect(checkNavigation({ pattern: "*", url: url("/pricing"), origin, state: state() })).toMatchObject({
+      kind: "redirect",
+      location: "/pricing-plans",
+    });
   });
 
   it("refuses a disallowed external redirect and carries on", () => {
     expect(checkNavigation({ pattern: "*", url: url("/evil"), origin, state: state() })).toEqual({
       kind: "continue",
-      refusedRedirect: { target: "https://evil.example/", reason: "external host evil.example is not on the redirect allow-list" },
+      refusedRedirect: {
+        target: "https://evil.example/",
+        reason: "external host evil.example is not on the redirect allow-list",
+      },
     });
   });
 });
 
 describe("pageUrl", () => {
   it("strips React Router's data-request decorations", () => {
-    expect(pageUrl(new Request("http://x.test/about-us.data?_routes=root,routes/about-us")).toString()).toBe("http://x.test/about-us");
+    expect(pageUrl(new Request("http://x.test/about-us.data?_routes=root,routes/about-us")).toString()).toBe(
+      "http://x.test/about-us",
+    );
     expect(pageUrl(new Request("http://x.test/_root.data")).pathname).toBe("/");
     expect(pageUrl(new Request("http://x.test/community/list?q=sea")).search).toBe("?q=sea");
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { listSignInProviders, oauthCallbackUrls, oauthPlugins, oidcDiscoveryUrl, socialProvidersFromConfig } from "../../server/auth/oauth";
+import {
+  listSignInProviders,
+  oauthCallbackUrls,
+  oauthPlugins,
+  oidcDiscoveryUrl,
+  socialProvidersFromConfig,
+} from "../../server/auth/oauth";
 
 const oauthOf = (env: Record<string, string>) => loadConfig(env).oauth;
 
@@ -26,7 +32,12 @@ describe("OAuth providers from configuration", () => {
   });
 
   it("offers a provider only when both its id and its secret are set", () => {
-    const oauth = oauthOf({ GOOGLE_CLIENT_ID: "g-id", FACEBOOK_CLIENT_SECRET: "f-secret", OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "o-id" });
+    const oauth = oauthOf({
+      GOOGLE_CLIENT_ID: "g-id",
+      FACEBOOK_CLIENT_SECRET: "f-secret",
+      OIDC_ISSUER: "https://id.example.com",
+      OIDC_CLIENT_ID: "o-id",
+    });
     expect(listSignInProviders(oauth)).toEqual([]);
     expect(socialProvidersFromConfig(oauth)).toEqual({});
   });
@@ -70,7 +81,9 @@ describe("OAuth providers from configuration", () => {
   it("social providers alone still get the error page, but no generic OAuth", () => {
     const plugins = oauthPlugins(oauthOf({ TWITTER_CLIENT_ID: "t", TWITTER_CLIENT_SECRET: "s" }));
     expect(plugins.map((p) => p.id)).toEqual(["atelier-oauth-error-page"]);
-    expect(listSignInProviders(oauthOf({ TWITTER_CLIENT_ID: "t", TWITTER_CLIENT_SECRET: "s" }))).toEqual([{ id: "twitter", label: "X" }]);
+    expect(listSignInProviders(oauthOf({ TWITTER_CLIENT_ID: "t", TWITTER_CLIENT_SECRET: "s" }))).toEqual([
+      { id: "twitter", label: "X" },
+    ]);
   });
 });
 
@@ -88,6 +101,8 @@ describe("OAuth callback addresses", () => {
 
   it("builds the discovery address from the issuer, with or without a trailing slash", () => {
     expect(oidcDiscoveryUrl("https://id.example.com")).toBe("https://id.example.com/.well-known/openid-configuration");
-    expect(oidcDiscoveryUrl("https://id.example.com/realms/art/")).toBe("https://id.example.com/realms/art/.well-known/openid-configuration");
+    expect(oidcDiscoveryUrl("https://id.example.com/realms/art/")).toBe(
+      "https://id.example.com/realms/art/.well-known/openid-configuration",
+    );
   });
 });

@@ -24,11 +24,17 @@ let photo: Buffer;
 let gif: Buffer;
 beforeAll(async () => {
   drawing = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ffffff" } })
-    .composite([{ input: { create: { width: 20, height: 20, channels: 3, background: "#6ec6ff" } }, left: 10, top: 10 }])
+    .composite([
+      { input: { create: { width: 20, height: 20, channels: 3, background: "#6ec6ff" } }, left: 10, top: 10 },
+    ])
     .png()
     .toBuffer();
-  photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366aa" } }).jpeg().toBuffer();
-  gif = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#aa3366" } }).gif().toBuffer();
+  photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366aa" } })
+    .jpeg()
+    .toBuffer();
+  gif = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#aa3366" } })
+    .gif()
+    .toBuffer();
 });
 
 const fakes: FakeOpenAI[] = [];
@@ -61,8 +67,12 @@ const request = (change: Partial<GenerationRequest> = {}): GenerationRequest => 
 });
 
 const noProgress = () => {};
-const run = (engine: ReturnType<typeof engineFor>, r: GenerationRequest, signal = new AbortController().signal, onProgress: (u: ProgressUpdate) => void = noProgress) =>
-  engine.generate(r, { onProgress, signal });
+const run = (
+  engine: ReturnType<typeof engineFor>,
+  r: GenerationRequest,
+  signal = new AbortController().signal,
+  onProgress: (u: ProgressUpdate) => void = noProgress,
+) => engine.generate(r, { onProgress, signal });
 
 async function failure(promise: Promise<unknown>): Promise<EngineError> {
   const error = await promise.then(
@@ -136,7 +146,10 @@ describe("OpenAI Images engine: requests", () => {
   ] as const)("maps %s to size %s and reports the real size", async (ratio, size, real) => {
     const f = await fake();
     const [w, h] = ratio.split(":").map(Number) as [number, number];
-    const dims = w >= h ? { width: 1024, height: Math.round((1024 * h) / w / 8) * 8 } : { width: Math.round((1024 * w) / h / 8) * 8, height: 1024 };
+    const dims =
+      w >= h
+        ? { width: 1024, height: Math.round((1024 * h) / w / 8) * 8 }
+        : { width: Math.round((1024 * w) / h / 8) * 8, height: 1024 };
     const result = await run(engineFor(f), request({ aspectRatio: ratio, ...dims, count: 1 }));
     expect((imagePosts(f)[0]?.body as { size: string }).size).toBe(size);
     expect([result.images[0]!.width, result.images[0]!.height]).toEqual(real);
@@ -155,7 +168,10 @@ describe("OpenAI Images engine: requests", () => {
 
   it("sends the configured model, quality and moderation, and the organization header", async () => {
     const f = await fake({ organization: "org-atelier" });
-    await run(engineFor(f, { model: "gpt-image-1-mini", quality: "low", moderation: "low", organization: "org-atelier" }), request({ count: 1 }));
+    await run(
+      engineFor(f, { model: "gpt-image-1-mini", quality: "low", moderation: "low", organization: "org-atelier" }),
+      request({ count: 1 }),
+    );
     const post = imagePosts(f)[0];
     expect(post?.headers["openai-organization"]).toBe("org-atelier");
     expect(post?.body).toMatchObject({ model: "gpt-image-1-mini", quality: "low", moderation: "low" });
@@ -169,7 +185,18 @@ describe("OpenAI Images engine: requests", () => {
 
   it("sends image mode to /v1/images/edits as multipart with the source as image[]", async () => {
     const f = await fake();
-    const result = await run(engineFor(f), request({ mode: "image", sourceImage: photo, count: 1, strength: 0.3, aspectRatio: "4:3", width: 1024, height: 768 }));
+    const result = await run(
+      engineFor(f),
+      request({
+        mode: "image",
+        sourceImage: photo,
+        count: 1,
+        strength: 0.3,
+        aspectRatio: "4:3",
+        width: 1024,
+        height: 768,
+      }),
+    );
     const post = imagePosts(f)[0];
     expect(post?.path).toBe("/v1/images/edits");
     expect(post?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
@@ -199,7 +226,10 @@ describe("OpenAI Images engine: requests", () => {
   it("keeps input_fidelity at its default for strong restyles and for gpt-image-1-mini", async () => {
     const f = await fake();
     await run(engineFor(f), request({ mode: "image", sourceImage: photo, count: 1, strength: 0.9 }));
-    await run(engineFor(f, { model: "gpt-image-1-mini" }), request({ mode: "image", sourceImage: photo, count: 1, strength: 0.1 }));
+    await run(
+      engineFor(f, { model: "gpt-image-1-mini" }),
+      request({ mode: "image", sourceImage: photo, count: 1, strength: 0.1 }),
+    );
     const [strong, mini] = imagePosts(f).map((p) => (p.body as MultipartBody).fields);
     expect(strong?.input_fidelity).toBeUndefined();
     expect(strong?.prompt).toContain("loose inspiration");
@@ -214,12 +244,17 @@ describe("OpenAI Images engine: requests", () => {
     expect(body.files[0]).toMatchObject({ name: "image[]", filename: "source.png", contentType: "image/png" });
     expect((await sharp(body.files[0]!.bytes).metadata()).format).toBe("png");
     // No user prompt: the prompt still says what to do (OpenAI requires one).
-    expect(body.fields.prompt).toMatch(/^Repaint this picture as a new artwork\. Keep its composition and main subjects\.$/);
+    expect(body.fields.prompt).toMatch(
+      /^Repaint this picture as a new artwork\. Keep its composition and main subjects\.$/,
+    );
   });
 
   it("sends doodles to edits with a prompt that turns the sketch into finished artwork", async () => {
     const f = await fake();
-    const result = await run(engineFor(f), request({ mode: "doodle", sourceImage: drawing, count: 2, aspectRatio: "9:16", width: 576, height: 1024 }));
+    const result = await run(
+      engineFor(f),
+      request({ mode: "doodle", sourceImage: drawing, count: 2, aspectRatio: "9:16", width: 576, height: 1024 }),
+    );
     const post = imagePosts(f)[0];
     expect(post?.path).toBe("/v1/images/edits");
     const body = post?.body as MultipartBody;
@@ -255,7 +290,9 @@ describe("OpenAI Images engine: requests", () => {
     expect(engine.validate(request({ mode: "image" })).map((i) => i.field)).toContain("sourceImage");
     expect(engine.validate(request({ mode: "doodle" })).map((i) => i.field)).toContain("sourceImage");
     expect(engine.validate(request({ prompt: "  ", style: "none-such" })).map((i) => i.field)).toContain("prompt");
-    expect(engine.validate(request({ aspectRatio: "2:1" as AspectRatio })).map((i) => i.field)).toContain("aspectRatio");
+    expect(engine.validate(request({ aspectRatio: "2:1" as AspectRatio })).map((i) => i.field)).toContain(
+      "aspectRatio",
+    );
   });
 
   it("refuses an invalid request before calling OpenAI", async () => {
@@ -273,7 +310,9 @@ describe("OpenAI Images engine: moderation", () => {
     const error = await failure(run(engineFor(f), request({ count: 1 })));
     expect(error.kind).toBe("moderated");
     expect(error.retryable).toBe(false);
-    expect(error.userMessage).toBe("The image service's safety check turned down this request. Try different words or another picture.");
+    expect(error.userMessage).toBe(
+      "The image service's safety check turned down this request. Try different words or another picture.",
+    );
     expectPlain(error);
     // Admins see OpenAI's words, the categories and the request id.
     expect(error.message).toContain("moderation_blocked");
@@ -288,7 +327,9 @@ describe("OpenAI Images engine: moderation", () => {
     f.moderationStage = "output";
     const error = await failure(run(engineFor(f), request({ mode: "image", sourceImage: photo, count: 1 })));
     expect(error.kind).toBe("moderated");
-    expect(error.userMessage).toBe("The image service's safety check blocked the picture it made. Try describing it differently.");
+    expect(error.userMessage).toBe(
+      "The image service's safety check blocked the picture it made. Try describing it differently.",
+    );
     expectPlain(error);
   });
 });
@@ -391,7 +432,11 @@ describe("OpenAI Images engine: failures", () => {
   });
 
   it("maps a proxy's non-JSON 502 page to unavailable", async () => {
-    const stub: typeof fetch = async () => new Response("<html><body>502 Bad Gateway</body></html>", { status: 502, headers: { "content-type": "text/html" } });
+    const stub: typeof fetch = async () =>
+      new Response("<html><body>502 Bad Gateway</body></html>", {
+        status: 502,
+        headers: { "content-type": "text/html" },
+      });
     const engine = createOpenAIImagesEngine({ id: "o", label: "O", apiKey: KEY, fetch: stub });
     const error = await failure(run(engine, request({ count: 1 })));
     expect(error.kind).toBe("unavailable");
@@ -425,7 +470,9 @@ describe("OpenAI Images engine: failures", () => {
     const error = await failure(run(engineFor(f), request({ count: 2 })));
     expect(error.kind).toBe("failed");
     expect(error.retryable).toBe(false);
-    expect(error.message).toMatch({ malformed: /malformed JSON/, truncated: /answer cut off/, "not-image": /does not decode/ }[mode]);
+    expect(error.message).toMatch(
+      { malformed: /malformed JSON/, truncated: /answer cut off/, "not-image": /does not decode/ }[mode],
+    );
     expectPlain(error);
   });
 
@@ -477,9 +524,14 @@ describe("OpenAI Images engine: failures", () => {
 describe("OpenAI Images health check and settings", () => {
   it("retrieves the model with the key and organization", async () => {
     const f = await fake({ organization: "org-atelier" });
-    expect(await checkOpenAIImagesHealth({ baseUrl: f.url, apiKey: KEY, model: "gpt-image-1-mini", organization: "org-atelier" })).toBe(
-      "gpt-image-1-mini is available (organization org-atelier)",
-    );
+    expect(
+      await checkOpenAIImagesHealth({
+        baseUrl: f.url,
+        apiKey: KEY,
+        model: "gpt-image-1-mini",
+        organization: "org-atelier",
+      }),
+    ).toBe("gpt-image-1-mini is available (organization org-atelier)");
     const [get] = f.requests;
     expect(get).toMatchObject({ method: "GET", path: "/v1/models/gpt-image-1-mini" });
     expect(get?.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -489,7 +541,9 @@ describe("OpenAI Images health check and settings", () => {
   it("throws EngineErrors for a wrong key, an unknown model and an unreachable server", async () => {
     const f = await fake();
     expect((await failure(checkOpenAIImagesHealth({ baseUrl: f.url, apiKey: "sk-nope" }))).kind).toBe("failed");
-    const missing = await failure(checkOpenAIImagesHealth({ baseUrl: f.url, apiKey: KEY, model: "gpt-image-0" as never }));
+    const missing = await failure(
+      checkOpenAIImagesHealth({ baseUrl: f.url, apiKey: KEY, model: "gpt-image-0" as never }),
+    );
     expect(missing.kind).toBe("failed");
     expect(missing.message).toContain("model_not_found");
     await f.close();
@@ -501,7 +555,9 @@ describe("OpenAI Images health check and settings", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      expect((await failure(checkOpenAIImagesHealth({ baseUrl: url, apiKey: KEY, timeoutMs: 100 }))).kind).toBe("timeout");
+      expect((await failure(checkOpenAIImagesHealth({ baseUrl: url, apiKey: KEY, timeoutMs: 100 }))).kind).toBe(
+        "timeout",
+      );
     } finally {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

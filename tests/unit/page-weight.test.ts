@@ -51,7 +51,8 @@ function routeChain(manifest: BrowserManifest, url: string): ManifestRoute[] {
   let best: ManifestRoute[] = [];
   for (const route of Object.values(manifest.routes)) {
     const chain: ManifestRoute[] = [];
-    for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
+    for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
+      chain.unshift(r);
     const full = chain
       .map((r) => r.path ?? "")
       .filter(Boolean)
@@ -70,7 +71,8 @@ function staticImports(file: string): string[] {
   const found: string[] = [];
   for (const match of code.matchAll(/(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g)) {
     const spec = match[1]!;
-    if (spec.startsWith("./") || spec.startsWith("/assets/")) found.push(spec.startsWith("./") ? path.posix.join(path.posix.dirname(file), spec) : spec);
+    if (spec.startsWith("./") || spec.startsWith("/assets/"))
+      found.push(spec.startsWith("./") ? path.posix.join(path.posix.dirname(file), spec) : spec);
   }
   return found;
 }
@@ -104,15 +106,21 @@ describe.skipIf(!manifestFile)("page weight: JavaScript per public page, gzip", 
     const files = pageFiles(manifest, chain).map((file) => ({ file, gzip: gzipSize(file) }));
     const total = files.reduce((sum, f) => sum + f.gzip, 0);
     const biggest = [...files].sort((a, b) => b.gzip - a.gzip).slice(0, 6);
-    console.log(`${url}: ${kb(total)} gzip in ${files.length} files (budget ${kb(BUDGET_BYTES)}); biggest: ${biggest.map((f) => `${path.posix.basename(f.file)} ${kb(f.gzip)}`).join(", ")}`);
-    expect(total, `${url} loads ${kb(total)} of JavaScript, over the ${kb(BUDGET_BYTES)} budget`).toBeLessThanOrEqual(BUDGET_BYTES);
+    console.log(
+      `${url}: ${kb(total)} gzip in ${files.length} files (budget ${kb(BUDGET_BYTES)}); biggest: ${biggest.map((f) => `${path.posix.basename(f.file)} ${kb(f.gzip)}`).join(", ")}`,
+    );
+    expect(total, `${url} loads ${kb(total)} of JavaScript, over the ${kb(BUDGET_BYTES)} budget`).toBeLessThanOrEqual(
+      BUDGET_BYTES,
+    );
   });
 
   it("no public page loads the validation library (zod) up front", () => {
     const manifest = readManifest(manifestFile!);
     for (const url of PAGES) {
       const files = pageFiles(manifest, routeChain(manifest, url));
-      const withZod = files.filter((file) => /\bZodError\b|\$ZodType\b/.test(fs.readFileSync(path.join(clientDir, file), "utf8")));
+      const withZod = files.filter((file) =>
+        /\bZodError\b|\$ZodType\b/.test(fs.readFileSync(path.join(clientDir, file), "utf8")),
+      );
       expect(withZod, `${url} loads zod`).toEqual([]);
     }
   });

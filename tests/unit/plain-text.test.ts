@@ -3,16 +3,24 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { listQuery } from "../../app/lib/community";
 import { parseForm } from "../../app/lib/forms";
-import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters, hasControlCharacters, stripControlCharacters } from "../../app/lib/plain-text";
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  findControlCharacters,
+  hasControlCharacters,
+  stripControlCharacters,
+} from "../../app/lib/plain-text";
 
 describe("control characters", () => {
   it("allow line breaks and tabs, refuse NUL, escapes and DEL", () => {
     expect(hasControlCharacters("two\nlines\r\nand\ttabs, émojis 🎨")).toBe(false);
-    for (const bad of ["\u0000", "\u0001", "\u001b[31m", "\u007f", "\u000b", "\u000c"]) expect(hasControlCharacters(`a${bad}b`), JSON.stringify(bad)).toBe(true);
+    for (const bad of ["\u0000", "\u0001", "\u001b[31m", "\u007f", "\u000b", "\u000c"])
+      expect(hasControlCharacters(`a${bad}b`), JSON.stringify(bad)).toBe(true);
   });
 
   it("are found by path in nested bodies, keys included", () => {
-    expect(findControlCharacters({ prompt: "ok", items: [{ name: "fine" }, { name: "x\u0000" }] })).toBe("items.1.name");
+    expect(findControlCharacters({ prompt: "ok", items: [{ name: "fine" }, { name: "x\u0000" }] })).toBe(
+      "items.1.name",
+    );
     expect(findControlCharacters(["a", "b\u0007"])).toBe("1");
     expect(findControlCharacters({ "bad\u0000key": 1 })).toBe("_form");
     expect(findControlCharacters("\u0000")).toBe("_form");
@@ -21,7 +29,11 @@ describe("control characters", () => {
 
   it("are taken out of searches rather than refused", () => {
     expect(stripControlCharacters("sea\u0000sun\u001b")).toBe("sea sun ");
-    expect(listQuery.parse({ q: "sea\u0000sun", style: "oil\u0000", cursor: "\u0000" })).toMatchObject({ q: "sea sun", style: undefined, cursor: undefined });
+    expect(listQuery.parse({ q: "sea\u0000sun", style: "oil\u0000", cursor: "\u0000" })).toMatchObject({
+      q: "sea sun",
+      style: undefined,
+      cursor: undefined,
+    });
   });
 
   it("give a form the error next to the field", () => {

@@ -13,10 +13,14 @@ describe("network failures of remote engines", () => {
       });
     });
     const refused = await fetch(`http://127.0.0.1:${port}/`).catch((error: unknown) => error);
-    expect(describeNetworkError(refused)).toBe("ECONNREFUSED, connection refused (is the server running, on that port?)");
+    expect(describeNetworkError(refused)).toBe(
+      "ECONNREFUSED, connection refused (is the server running, on that port?)",
+    );
     const error = unreachableError("ComfyUI", `http://127.0.0.1:${port}`, refused);
     expect(error.kind).toBe("unavailable");
-    expect(error.message).toBe(`Cannot reach ComfyUI at http://127.0.0.1:${port}: ECONNREFUSED, connection refused (is the server running, on that port?)`);
+    expect(error.message).toBe(
+      `Cannot reach ComfyUI at http://127.0.0.1:${port}: ECONNREFUSED, connection refused (is the server running, on that port?)`,
+    );
   });
 
   it("fall back to the innermost cause's words for failures without a code", () => {

@@ -55,10 +55,16 @@ describe("shared HTTP response cache", () => {
     app.use(sharedResponseCache());
     app.use(compression({ threshold: 0 }));
     app.get("/shared", (req, res) => {
-      res.set("Cache-Control", "public, max-age=0, s-maxage=60").set("X-Route", "yes").json({ run: count("shared"), q: req.query.q ?? null, pad: "x".repeat(2000) });
+      res
+        .set("Cache-Control", "public, max-age=0, s-maxage=60")
+        .set("X-Route", "yes")
+        .json({ run: count("shared"), q: req.query.q ?? null, pad: "x".repeat(2000) });
     });
     app.get("/varies", (_req, res) => {
-      res.set("Cache-Control", "public, s-maxage=60").set("Vary", "Cookie").json({ run: count("varies") });
+      res
+        .set("Cache-Control", "public, s-maxage=60")
+        .set("Vary", "Cookie")
+        .json({ run: count("varies") });
     });
     app.get("/private", (_req, res) => {
       res.set("Cache-Control", "private, s-maxage=60").json({ run: count("private") });
@@ -67,10 +73,16 @@ describe("shared HTTP response cache", () => {
       res.json({ run: count("plain") });
     });
     app.get("/cookie", (_req, res) => {
-      res.set("Cache-Control", "s-maxage=60").cookie("seen", "1").json({ run: count("cookie") });
+      res
+        .set("Cache-Control", "s-maxage=60")
+        .cookie("seen", "1")
+        .json({ run: count("cookie") });
     });
     app.get("/missing", (_req, res) => {
-      res.status(404).set("Cache-Control", "s-maxage=60").json({ run: count("missing") });
+      res
+        .status(404)
+        .set("Cache-Control", "s-maxage=60")
+        .json({ run: count("missing") });
     });
     server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
@@ -146,7 +158,10 @@ describe("shared pages in the HTTP response cache", () => {
     // As in the shell: a fresh nonce per request in the policy, then the cache, then compression.
     app.use((_req, res, next) => {
       res.locals.nonce = randomBytes(16).toString("base64");
-      res.set("Content-Security-Policy", `default-src 'self';script-src 'self' 'nonce-${res.locals.nonce as string}';object-src 'none'`);
+      res.set(
+        "Content-Security-Policy",
+        `default-src 'self';script-src 'self' 'nonce-${res.locals.nonce as string}';object-src 'none'`,
+      );
       next();
     });
     app.use(sharedResponseCache());
@@ -155,7 +170,9 @@ describe("shared pages in the HTTP response cache", () => {
       renders++;
       const nonce = res.locals.nonce as string;
       res.set(SHARED_CACHE_HEADER, "60").type("html");
-      res.send(`<!DOCTYPE html><html><body><p>render ${renders}</p>${scripts.map((s) => `<script nonce="${nonce}">${s}</script>`).join("")}<script type="module" src="/assets/x.js" nonce="${nonce}"></script></body></html>`);
+      res.send(
+        `<!DOCTYPE html><html><body><p>render ${renders}</p>${scripts.map((s) => `<script nonce="${nonce}">${s}</script>`).join("")}<script type="module" src="/assets/x.js" nonce="${nonce}"></script></body></html>`,
+      );
     });
     server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
@@ -184,7 +201,8 @@ describe("shared pages in the HTTP response cache", () => {
       expect(again.headers.get("age")).toBe("0");
       const policy = again.headers.get("content-security-policy")!;
       expect(policy).not.toContain("nonce-");
-      for (const script of scripts) expect(policy).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+      for (const script of scripts)
+        expect(policy).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
       expect(policy).toMatch(/^default-src 'self';script-src 'self' 'sha256-[^;]+';object-src 'none'$/);
     }
   });
@@ -195,11 +213,13 @@ describe("shared pages in the HTTP response cache", () => {
     expect((await get()).body).toContain("render 1");
     const otherHost = await new Promise<string>((resolve, reject) => {
       const url = new URL(`${base}/page`);
-      http.get({ host: url.hostname, port: url.port, path: "/page", headers: { host: "other.example" } }, (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-        res.on("end", () => resolve(text));
-      }).on("error", reject);
+      http
+        .get({ host: url.hostname, port: url.port, path: "/page", headers: { host: "other.example" } }, (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => resolve(text));
+        })
+        .on("error", reject);
     });
     expect(otherHost).toContain("render 3");
     announceChange({ kind: "table", table: "feature_flags" });

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { isCrossSiteRequest, type RequestOriginFacts } from "../../server/http/same-origin";
 
 const allowed = ["localhost", "127.0.0.1", "*.atelier.example"];
-const post = (facts: Partial<RequestOriginFacts>): RequestOriginFacts => ({ method: "POST", path: "/api/cart", ownOrigin: "http://127.0.0.1:3000", ...facts });
+const post = (facts: Partial<RequestOriginFacts>): RequestOriginFacts => ({
+  method: "POST",
+  path: "/api/cart",
+  ownOrigin: "http://127.0.0.1:3000",
+  ...facts,
+});
 
 describe("isCrossSiteRequest", () => {
   it.each([
@@ -25,9 +30,15 @@ describe("isCrossSiteRequest", () => {
   });
 
   it("never stops reads, and lets payment providers post their signed webhooks", () => {
-    for (const method of ["GET", "HEAD", "OPTIONS"]) expect(isCrossSiteRequest(post({ method, origin: "https://evil.example" }), allowed)).toBe(false);
-    for (const method of ["PUT", "PATCH", "DELETE"]) expect(isCrossSiteRequest(post({ method, origin: "https://evil.example" }), allowed)).toBe(true);
-    expect(isCrossSiteRequest(post({ path: "/api/payments/webhooks/stripe", origin: "https://stripe.example" }), allowed)).toBe(false);
-    expect(isCrossSiteRequest(post({ path: "/api/payments/webhooksx", origin: "https://evil.example" }), allowed)).toBe(true);
+    for (const method of ["GET", "HEAD", "OPTIONS"])
+      expect(isCrossSiteRequest(post({ method, origin: "https://evil.example" }), allowed)).toBe(false);
+    for (const method of ["PUT", "PATCH", "DELETE"])
+      expect(isCrossSiteRequest(post({ method, origin: "https://evil.example" }), allowed)).toBe(true);
+    expect(
+      isCrossSiteRequest(post({ path: "/api/payments/webhooks/stripe", origin: "https://stripe.example" }), allowed),
+    ).toBe(false);
+    expect(isCrossSiteRequest(post({ path: "/api/payments/webhooksx", origin: "https://evil.example" }), allowed)).toBe(
+      true,
+    );
   });
 });

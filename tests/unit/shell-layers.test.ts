@@ -34,7 +34,9 @@ beforeAll(async () => {
   });
   // Refuses an upload from its declared size, without reading it.
   app.post("/upload", (_req, res) => res.status(413).type("text/plain").send("too large"));
-  app.post("/echo", express.text({ limit: "1mb" }), (req, res) => res.type("text/plain").send(`got ${(req.body as string).length}`));
+  app.post("/echo", express.text({ limit: "1mb" }), (req, res) =>
+    res.type("text/plain").send(`got ${(req.body as string).length}`),
+  );
   server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -62,7 +64,8 @@ describe("security headers", () => {
     const nonce = (await first.text()).replace("nonce ", "");
     expect(first.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
     const reference = await fetch(`${base}/reference?nonce=${encodeURIComponent(nonce)}`);
-    for (const name of SECURITY_HEADERS) expect([name, first.headers.get(name)]).toEqual([name, reference.headers.get(name)]);
+    for (const name of SECURITY_HEADERS)
+      expect([name, first.headers.get(name)]).toEqual([name, reference.headers.get(name)]);
     expect(first.headers.get("strict-transport-security")).toBeTruthy();
     const second = await fetch(`${base}/page`);
     expect(second.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
@@ -71,14 +74,33 @@ describe("security headers", () => {
 });
 
 describe("early answers", () => {
-  function post(path: string, body: Buffer, declaredLength = body.length): Promise<{ status: number; connection: string | undefined; text: string; ms: number }> {
+  function post(
+    path: string,
+    body: Buffer,
+    declaredLength = body.length,
+  ): Promise<{ status: number; connection: string | undefined; text: string; ms: number }> {
     const started = Date.now();
     return new Promise((resolve, reject) => {
-      const request = http.request(`${base}${path}`, { method: "POST", headers: { "Content-Type": "text/plain", "Content-Length": declaredLength }, agent: new http.Agent({ keepAlive: true }) }, (response) => {
-        let text = "";
-        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-        response.on("end", () => resolve({ status: response.statusCode!, connection: response.headers.connection, text, ms: Date.now() - started }));
-      });
+      const request = http.request(
+        `${base}${path}`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "text/plain", "Content-Length": declaredLength },
+          agent: new http.Agent({ keepAlive: true }),
+        },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode!,
+              connection: response.headers.connection,
+              text,
+              ms: Date.now() - started,
+            }),
+          );
+        },
+      );
       request.on("error", reject);
       // Sends only the first part of what it declared, as a slow upload would.
       request.write(body);
@@ -93,10 +115,14 @@ describe("early answers", () => {
   it("keep it open when the request was read whole", async () => {
     const body = Buffer.from("hello");
     const answer = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-      const request = http.request(`${base}/echo`, { method: "POST", headers: { "Content-Type": "text/plain" }, agent: new http.Agent({ keepAlive: true }) }, (response) => {
-        response.resume();
-        response.on("end", () => resolve({ status: response.statusCode!, connection: response.headers.connection }));
-      });
+      const request = http.request(
+        `${base}/echo`,
+        { method: "POST", headers: { "Content-Type": "text/plain" }, agent: new http.Agent({ keepAlive: true }) },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode!, connection: response.headers.connection }));
+        },
+      );
       request.on("error", reject);
       request.end(body);
     });

@@ -26,11 +26,17 @@ let photo: Buffer;
 let tiny: Buffer;
 beforeAll(async () => {
   drawing = await sharp({ create: { width: 256, height: 192, channels: 3, background: "#ffffff" } })
-    .composite([{ input: { create: { width: 60, height: 40, channels: 3, background: "#111111" } }, left: 30, top: 30 }])
+    .composite([
+      { input: { create: { width: 60, height: 40, channels: 3, background: "#111111" } }, left: 30, top: 30 },
+    ])
     .png()
     .toBuffer();
-  photo = await sharp({ create: { width: 96, height: 64, channels: 3, background: "#3366aa" } }).jpeg().toBuffer();
-  tiny = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#3366aa" } }).png().toBuffer();
+  photo = await sharp({ create: { width: 96, height: 64, channels: 3, background: "#3366aa" } })
+    .jpeg()
+    .toBuffer();
+  tiny = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#3366aa" } })
+    .png()
+    .toBuffer();
 });
 
 const fakes: FakeStability[] = [];
@@ -65,8 +71,12 @@ const request = (change: Partial<GenerationRequest> = {}): GenerationRequest => 
 const WATERCOLOR = "a lighthouse at dusk, watercolor painting, soft washes, paper texture";
 
 const noProgress = () => {};
-const run = (engine: ReturnType<typeof engineFor>, r: GenerationRequest, signal = new AbortController().signal, onProgress: (u: ProgressUpdate) => void = noProgress) =>
-  engine.generate(r, { onProgress, signal });
+const run = (
+  engine: ReturnType<typeof engineFor>,
+  r: GenerationRequest,
+  signal = new AbortController().signal,
+  onProgress: (u: ProgressUpdate) => void = noProgress,
+) => engine.generate(r, { onProgress, signal });
 
 async function failure(promise: Promise<unknown>): Promise<EngineError> {
   const error = await promise.then(
@@ -89,7 +99,13 @@ describe("Stability engine: requests per endpoint", () => {
     expect(post?.headers.authorization).toBe(`Bearer ${f.apiKey}`);
     expect(post?.headers.accept).toBe("image/*");
     expect(post?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
-    expect(post?.fields).toEqual({ prompt: WATERCOLOR, aspect_ratio: "5:4", negative_prompt: "blurry", seed: "1234", output_format: "png" });
+    expect(post?.fields).toEqual({
+      prompt: WATERCOLOR,
+      aspect_ratio: "5:4",
+      negative_prompt: "blurry",
+      seed: "1234",
+      output_format: "png",
+    });
     expect(post?.files).toEqual({});
     expect(post?.status).toBe(200);
 
@@ -100,14 +116,22 @@ describe("Stability engine: requests per endpoint", () => {
     expect([image?.width, image?.height]).toEqual([1152, 896]);
     expect(image?.seed).toBe(1234);
     expect((await sharp(image!.bytes).metadata()).format).toBe("png");
-    expect(result.usage).toMatchObject({ service: "core", path: "/v2beta/stable-image/generate/core", requests: 1, estimatedCredits: 3 });
+    expect(result.usage).toMatchObject({
+      service: "core",
+      path: "/v2beta/stable-image/generate/core",
+      requests: 1,
+      estimatedCredits: 3,
+    });
     expect((result.usage as { requestIds: string[] }).requestIds).toHaveLength(1);
   });
 
   it("adds the documented style_preset on core when our style has a twin", async () => {
     const f = await fake();
     await run(engineFor(f), request({ style: "pixel-art" }));
-    expect(posts(f)[0]?.fields).toMatchObject({ style_preset: "pixel-art", prompt: "a lighthouse at dusk, pixel art, 16-bit, limited palette" });
+    expect(posts(f)[0]?.fields).toMatchObject({
+      style_preset: "pixel-art",
+      prompt: "a lighthouse at dusk, pixel art, 16-bit, limited palette",
+    });
   });
 
   it("omits an empty negative prompt", async () => {
@@ -118,11 +142,24 @@ describe("Stability engine: requests per endpoint", () => {
 
   it("maps every aspect ratio of ours to one Stability documents", async () => {
     for (const ours of ASPECT_RATIOS) expect(STABILITY_ASPECTS).toContain(STABILITY_ASPECT_RATIOS[ours]);
-    expect(STABILITY_ASPECT_RATIOS).toEqual({ "1:1": "1:1", "4:3": "5:4", "3:4": "4:5", "16:9": "16:9", "9:16": "9:16" });
+    expect(STABILITY_ASPECT_RATIOS).toEqual({
+      "1:1": "1:1",
+      "4:3": "5:4",
+      "3:4": "4:5",
+      "16:9": "16:9",
+      "9:16": "9:16",
+    });
     const f = await fake();
     const engine = engineFor(f);
     for (const aspectRatio of ["16:9", "3:4"] as const) {
-      const result = await run(engine, request({ aspectRatio, width: aspectRatio === "16:9" ? 1024 : 768, height: aspectRatio === "16:9" ? 576 : 1024 }));
+      const result = await run(
+        engine,
+        request({
+          aspectRatio,
+          width: aspectRatio === "16:9" ? 1024 : 768,
+          height: aspectRatio === "16:9" ? 576 : 1024,
+        }),
+      );
       const image = result.images[0]!;
       expect(Math.sign(image.width - image.height)).toBe(aspectRatio === "16:9" ? 1 : -1);
     }
@@ -131,7 +168,10 @@ describe("Stability engine: requests per endpoint", () => {
 
   it("sends text mode to generate/ultra with the chosen output format", async () => {
     const f = await fake();
-    const result = await run(engineFor(f, { textModel: "ultra", outputFormat: "webp" }), request({ style: "pixel-art" }));
+    const result = await run(
+      engineFor(f, { textModel: "ultra", outputFormat: "webp" }),
+      request({ style: "pixel-art" }),
+    );
     const post = posts(f)[0];
     expect(post?.path).toBe("/v2beta/stable-image/generate/ultra");
     // style_preset is documented on core only: ultra gets the prompt suffix alone.
@@ -148,7 +188,10 @@ describe("Stability engine: requests per endpoint", () => {
 
   it("sends text mode to generate/sd3 with mode and model, and png where sd3 has no webp", async () => {
     const f = await fake();
-    const result = await run(engineFor(f, { textModel: "sd3", sd3Model: "sd3.5-medium", outputFormat: "webp" }), request());
+    const result = await run(
+      engineFor(f, { textModel: "sd3", sd3Model: "sd3.5-medium", outputFormat: "webp" }),
+      request(),
+    );
     const post = posts(f)[0];
     expect(post?.path).toBe("/v2beta/stable-image/generate/sd3");
     expect(post?.fields).toEqual({
@@ -200,13 +243,21 @@ describe("Stability engine: requests per endpoint", () => {
     await run(engineFor(f, { textModel: "ultra" }), request({ mode: "image", sourceImage: photo, strength: 1 }));
     const post = posts(f)[0];
     expect(post?.path).toBe("/v2beta/stable-image/generate/ultra");
-    expect(post?.fields).toEqual({ prompt: WATERCOLOR, strength: "1", negative_prompt: "blurry", seed: "1234", output_format: "png" });
+    expect(post?.fields).toEqual({
+      prompt: WATERCOLOR,
+      strength: "1",
+      negative_prompt: "blurry",
+      seed: "1234",
+      output_format: "png",
+    });
     expect(post?.files.image?.bytes.equals(photo)).toBe(true);
   });
 
   it("converts a picture in another format to PNG before sending it", async () => {
     const f = await fake();
-    const tiff = await sharp({ create: { width: 80, height: 80, channels: 3, background: "#884422" } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 80, height: 80, channels: 3, background: "#884422" } })
+      .tiff()
+      .toBuffer();
     await run(engineFor(f), request({ mode: "image", sourceImage: tiff }));
     const part = posts(f)[0]?.files.image;
     expect(part?.contentType).toBe("image/png");
@@ -223,10 +274,19 @@ describe("Stability engine: requests per endpoint", () => {
 
   it("sends doodles to control/sketch, scaled to the requested size, with control_strength from our strength", async () => {
     const f = await fake();
-    const result = await run(engineFor(f, { textModel: "ultra" }), request({ mode: "doodle", sourceImage: drawing, strength: 0.6 }));
+    const result = await run(
+      engineFor(f, { textModel: "ultra" }),
+      request({ mode: "doodle", sourceImage: drawing, strength: 0.6 }),
+    );
     const post = posts(f)[0];
     expect(post?.path).toBe("/v2beta/stable-image/control/sketch");
-    expect(post?.fields).toEqual({ prompt: WATERCOLOR, control_strength: "0.64", negative_prompt: "blurry", seed: "1234", output_format: "png" });
+    expect(post?.fields).toEqual({
+      prompt: WATERCOLOR,
+      control_strength: "0.64",
+      negative_prompt: "blurry",
+      seed: "1234",
+      output_format: "png",
+    });
     const part = post!.files.image!;
     expect(part.contentType).toBe("image/png");
     const meta = await sharp(part.bytes).metadata();
@@ -251,7 +311,11 @@ describe("Stability engine: requests per endpoint", () => {
   });
 
   it("exports its payload builder with the same fields it sends", () => {
-    const payload = buildStabilityPayload({ id: "s", label: "S", apiKey: "k", textModel: "core" }, request({ seed: 9 }), 2);
+    const payload = buildStabilityPayload(
+      { id: "s", label: "S", apiKey: "k", textModel: "core" },
+      request({ seed: 9 }),
+      2,
+    );
     expect(payload).toEqual({
       path: "/v2beta/stable-image/generate/core",
       fields: { prompt: WATERCOLOR, aspect_ratio: "5:4", negative_prompt: "blurry", seed: "11", output_format: "png" },
@@ -280,7 +344,10 @@ describe("Stability engine: answers, batches and progress", () => {
 
   it("reads base64 JSON answers when asked for application/json", async () => {
     const f = await fake();
-    const result = await run(engineFor(f, { accept: "application/json", outputFormat: "jpeg" }), request({ count: 2, seed: 77 }));
+    const result = await run(
+      engineFor(f, { accept: "application/json", outputFormat: "jpeg" }),
+      request({ count: 2, seed: 77 }),
+    );
     expect(posts(f)[0]?.headers.accept).toBe("application/json");
     expect(result.images.map((i) => [i.mime, i.seed])).toEqual([
       ["image/jpeg", 77],
@@ -306,18 +373,21 @@ describe("Stability engine: answers, batches and progress", () => {
 });
 
 describe("Stability engine: moderation", () => {
-  it.each(["image/*", "application/json"] as const)("treats CONTENT_FILTERED (%s) as blocked, keeps no picture and sends no more", async (accept) => {
-    const f = await fake();
-    f.failure = "content-filtered";
-    f.failFrom = 1;
-    const result = await run(engineFor(f, { accept }), request({ count: 3 }));
-    expect(posts(f)).toHaveLength(2);
-    expect(result.images).toEqual([]);
-    expect(result.moderation?.status).toBe("blocked");
-    expect(result.moderation?.message).toMatch(/safety filter/);
-    // Both answers were 200s, so both were billed.
-    expect(result.usage).toMatchObject({ requests: 2, estimatedCredits: 6 });
-  });
+  it.each(["image/*", "application/json"] as const)(
+    "treats CONTENT_FILTERED (%s) as blocked, keeps no picture and sends no more",
+    async (accept) => {
+      const f = await fake();
+      f.failure = "content-filtered";
+      f.failFrom = 1;
+      const result = await run(engineFor(f, { accept }), request({ count: 3 }));
+      expect(posts(f)).toHaveLength(2);
+      expect(result.images).toEqual([]);
+      expect(result.moderation?.status).toBe("blocked");
+      expect(result.moderation?.message).toMatch(/safety filter/);
+      // Both answers were 200s, so both were billed.
+      expect(result.usage).toMatchObject({ requests: 2, estimatedCredits: 6 });
+    },
+  );
 
   it("maps a 403 content_moderation to moderated, not retryable", async () => {
     const f = await fake();
@@ -415,7 +485,10 @@ describe("Stability engine: failures", () => {
     [503, "unavailable"],
   ] as const)("maps %i to %s", async (status, kind) => {
     const stub: typeof fetch = async () =>
-      new Response(JSON.stringify({ id: "abc", name: "some_error", errors: ["something: went wrong"] }), { status, headers: { "content-type": "application/json" } });
+      new Response(JSON.stringify({ id: "abc", name: "some_error", errors: ["something: went wrong"] }), {
+        status,
+        headers: { "content-type": "application/json" },
+      });
     const engine = createStabilityEngine({ id: "s", label: "S", apiKey: "k", fetch: stub });
     const error = await failure(run(engine, request()));
     expect(error.kind).toBe(kind);
@@ -423,17 +496,27 @@ describe("Stability engine: failures", () => {
   });
 
   it("maps a 200 with an unexpected content-type to failed", async () => {
-    const stub: typeof fetch = async () => new Response("<html>maintenance</html>", { status: 200, headers: { "content-type": "text/html" } });
-    const error = await failure(run(createStabilityEngine({ id: "s", label: "S", apiKey: "k", fetch: stub }), request()));
+    const stub: typeof fetch = async () =>
+      new Response("<html>maintenance</html>", { status: 200, headers: { "content-type": "text/html" } });
+    const error = await failure(
+      run(createStabilityEngine({ id: "s", label: "S", apiKey: "k", fetch: stub }), request()),
+    );
     expect(error.kind).toBe("failed");
     expect(error.message).toContain("text/html");
   });
 
   it("maps an unknown finish reason to failed", async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     const stub: typeof fetch = async () =>
-      new Response(new Uint8Array(png), { status: 200, headers: { "content-type": "image/png", "finish-reason": "ERROR", seed: "5" } });
-    const error = await failure(run(createStabilityEngine({ id: "s", label: "S", apiKey: "k", fetch: stub }), request()));
+      new Response(new Uint8Array(png), {
+        status: 200,
+        headers: { "content-type": "image/png", "finish-reason": "ERROR", seed: "5" },
+      });
+    const error = await failure(
+      run(createStabilityEngine({ id: "s", label: "S", apiKey: "k", fetch: stub }), request()),
+    );
     expect(error.kind).toBe("failed");
   });
 
@@ -520,7 +603,11 @@ describe("Stability engine: validation, settings and health", () => {
     expect(engine.validate(request())).toEqual([]);
     expect(engine.validate(request({ width: 512, height: 384 })).map((i) => i.field)).toContain("size");
     expect(engine.validate(request({ mode: "image" })).map((i) => i.field)).toContain("sourceImage");
-    expect(engine.validate(request({ mode: "doodle", sourceImage: drawing, prompt: "", style: "no-such-style" })).map((i) => i.field)).toEqual(["prompt"]);
+    expect(
+      engine
+        .validate(request({ mode: "doodle", sourceImage: drawing, prompt: "", style: "no-such-style" }))
+        .map((i) => i.field),
+    ).toEqual(["prompt"]);
     expect(engine.validate(request({ count: 5 })).map((i) => i.field)).toContain("count");
   });
 
@@ -536,7 +623,11 @@ describe("Stability engine: validation, settings and health", () => {
     const f = await fake();
     expect(await checkStabilityHealth({ baseUrl: f.url, apiKey: f.apiKey })).toBe("42.5 credits left");
     const [call] = f.requests;
-    expect([call?.method, call?.path, call?.headers.authorization]).toEqual(["GET", "/v1/user/balance", `Bearer ${f.apiKey}`]);
+    expect([call?.method, call?.path, call?.headers.authorization]).toEqual([
+      "GET",
+      "/v1/user/balance",
+      `Bearer ${f.apiKey}`,
+    ]);
 
     const denied = await failure(checkStabilityHealth({ baseUrl: f.url, apiKey: "sk-wrong" }));
     expect(denied.kind).toBe("failed");
@@ -556,14 +647,20 @@ describe("Stability engine: validation, settings and health", () => {
 describe("the fake Stability server holds clients to the documented rules", () => {
   let wide: Buffer;
   beforeAll(async () => {
-    wide = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    wide = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
   });
 
   async function post(f: FakeStability, path: string, fields: Record<string, string>, image?: Buffer) {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     if (image) form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "image.png");
-    const response = await fetch(`${f.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${f.apiKey}`, accept: "image/*" }, body: form });
+    const response = await fetch(`${f.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${f.apiKey}`, accept: "image/*" },
+      body: form,
+    });
     return { status: response.status, body: (await response.json()) as { id: string; name: string; errors: string[] } };
   }
 
@@ -581,8 +678,20 @@ describe("the fake Stability server holds clients to the documented rules", () =
     ["ultra image without strength", ultra, { prompt: "p" }, true, "strength: is required"],
     ["ultra strength without image", ultra, { prompt: "p", strength: "0.5" }, false, "strength: only valid"],
     ["sd3 webp", sd3, { prompt: "p", output_format: "webp" }, false, "output_format"],
-    ["sd3 image-to-image without strength", sd3, { prompt: "p", mode: "image-to-image" }, true, "strength: is required"],
-    ["sd3 image-to-image with an aspect ratio", sd3, { prompt: "p", mode: "image-to-image", strength: "0.5", aspect_ratio: "1:1" }, true, "aspect_ratio: only valid"],
+    [
+      "sd3 image-to-image without strength",
+      sd3,
+      { prompt: "p", mode: "image-to-image" },
+      true,
+      "strength: is required",
+    ],
+    [
+      "sd3 image-to-image with an aspect ratio",
+      sd3,
+      { prompt: "p", mode: "image-to-image", strength: "0.5", aspect_ratio: "1:1" },
+      true,
+      "aspect_ratio: only valid",
+    ],
     ["sd3 text-to-image with an image", sd3, { prompt: "p" }, true, "image: only valid"],
     ["an unknown sd3 model", sd3, { prompt: "p", model: "sd4" }, false, "model"],
     ["sketch without image", sketch, { prompt: "p" }, false, "image: is required"],
@@ -604,7 +713,11 @@ describe("the fake Stability server holds clients to the documented rules", () =
     form.append("prompt", "p");
     form.append("seed", "99");
     form.append("image", new Blob([new Uint8Array(drawing)], { type: "image/png" }), "d.png");
-    const response = await fetch(`${f.url}${sketch}`, { method: "POST", headers: { authorization: `Bearer ${f.apiKey}` }, body: form });
+    const response = await fetch(`${f.url}${sketch}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${f.apiKey}` },
+      body: form,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("finish-reason")).toBe("SUCCESS");

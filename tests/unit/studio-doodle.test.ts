@@ -121,7 +121,12 @@ describe("renderDoodle", () => {
     const a = renderDoodle(landscape(), { width: W, height: H, random: createRandom(4) });
     const b = renderDoodle(landscape(), { width: W, height: H, random: createRandom(4) });
     expect(Buffer.from(a.raster.data.buffer).equals(Buffer.from(b.raster.data.buffer))).toBe(true);
-    const night = renderDoodle(landscape(), { width: W, height: H, random: createRandom(4), scene: parsePrompt("at night", { christmas: false }) });
+    const night = renderDoodle(landscape(), {
+      width: W,
+      height: H,
+      random: createRandom(4),
+      scene: parsePrompt("at night", { christmas: false }),
+    });
     expect(mean(night.raster, 0, 0, W, 40).b).toBeLessThan(mean(a.raster, 0, 0, W, 40).b - 60);
   });
 

@@ -65,11 +65,21 @@ describe("Studio engine", () => {
 
   it("restyles an uploaded picture, keeping it at strength 0", async () => {
     const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3d7ab8" } })
-      .composite([{ input: Buffer.from('<svg width="600" height="400"><circle cx="300" cy="200" r="120" fill="#f2c14e"/><rect y="300" width="600" height="100" fill="#3e8e41"/></svg>') }])
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="600" height="400"><circle cx="300" cy="200" r="120" fill="#f2c14e"/><rect y="300" width="600" height="100" fill="#3e8e41"/></svg>',
+          ),
+        },
+      ])
       .jpeg()
       .toBuffer();
-    const kept = await generate(request({ mode: "image", sourceImage: photo, strength: 0, style: "oil-painting", width: 384, height: 256 }));
-    const styled = await generate(request({ mode: "image", sourceImage: photo, strength: 1, style: "oil-painting", width: 384, height: 256 }));
+    const kept = await generate(
+      request({ mode: "image", sourceImage: photo, strength: 0, style: "oil-painting", width: 384, height: 256 }),
+    );
+    const styled = await generate(
+      request({ mode: "image", sourceImage: photo, strength: 1, style: "oil-painting", width: 384, height: 256 }),
+    );
     const original = await sharp(photo).resize(384, 256, { fit: "cover" }).png().toBuffer();
     const keptDiff = await difference(kept.images[0]!.bytes, original);
     const styledDiff = await difference(styled.images[0]!.bytes, original);
@@ -80,7 +90,13 @@ describe("Studio engine", () => {
   it("turns a doodle's label colours into a picture", async () => {
     const [sky, grass] = ["sky", "grass"].map((id) => DOODLE_BRUSHES.find((b) => b.id === id)!.color);
     const doodle = await sharp({ create: { width: 384, height: 256, channels: 3, background: sky! } })
-      .composite([{ input: Buffer.from(`<svg width="384" height="256"><rect y="160" width="384" height="96" fill="${grass}"/></svg>`) }])
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg width="384" height="256"><rect y="160" width="384" height="96" fill="${grass}"/></svg>`,
+          ),
+        },
+      ])
       .png()
       .toBuffer();
     const result = await generate(request({ mode: "doodle", sourceImage: doodle, style: "natural", prompt: "" }));
@@ -107,14 +123,23 @@ describe("Studio engine", () => {
 
   it("stops when the signal aborts", async () => {
     const controller = new AbortController();
-    const running = engine.generate(request({ width: 1024, height: 1024, count: 4, style: "oil-painting" }), { onProgress: () => {}, signal: controller.signal });
+    const running = engine.generate(request({ width: 1024, height: 1024, count: 4, style: "oil-painting" }), {
+      onProgress: () => {},
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 100);
     await expect(running).rejects.toMatchObject({ kind: "canceled" });
   });
 
   it("explains what it cannot do", async () => {
-    expect(engine.validate(request({ style: "baroque" }))).toEqual([{ field: "style", message: "Studio does not know that style" }]);
-    expect(engine.validate(request({ width: 2048, height: 2048 }))).toEqual([{ field: "size", message: "Studio renders up to 1024 pixels on the long side" }]);
-    await expect(generate(request({ mode: "image", sourceImage: Buffer.from("not an image") }))).rejects.toBeInstanceOf(EngineError);
+    expect(engine.validate(request({ style: "baroque" }))).toEqual([
+      { field: "style", message: "Studio does not know that style" },
+    ]);
+    expect(engine.validate(request({ width: 2048, height: 2048 }))).toEqual([
+      { field: "size", message: "Studio renders up to 1024 pixels on the long side" },
+    ]);
+    await expect(generate(request({ mode: "image", sourceImage: Buffer.from("not an image") }))).rejects.toBeInstanceOf(
+      EngineError,
+    );
   });
 });

@@ -49,8 +49,14 @@ describe("parsePrompt", () => {
   });
 
   it("recognises synonyms and plurals", () => {
-    expect(parsePrompt("the milky way above the ocean", { christmas: false }).subjects).toEqual(expect.arrayContaining(["galaxy", "sea"]));
-    expect(parsePrompt("skyscrapers in the rain at midnight", { christmas: false })).toMatchObject({ subjects: ["city"], weather: "rain", timeOfDay: "night" });
+    expect(parsePrompt("the milky way above the ocean", { christmas: false }).subjects).toEqual(
+      expect.arrayContaining(["galaxy", "sea"]),
+    );
+    expect(parsePrompt("skyscrapers in the rain at midnight", { christmas: false })).toMatchObject({
+      subjects: ["city"],
+      weather: "rain",
+      timeOfDay: "night",
+    });
     expect(parsePrompt("northern lights", { christmas: false }).subjects).toEqual(["aurora"]);
     expect(parsePrompt("sand dunes", { christmas: false }).subjects).toEqual(["desert"]);
     expect(parsePrompt("the sky is pink", { christmas: false }).colors.sky).toBeDefined();
@@ -86,7 +92,10 @@ describe("renderScene", () => {
       const b = renderScene(scene, { ...size, random: createRandom(2) });
       let differing = 0;
       for (let k = 0; k < a.data.length; k += 4) {
-        const d = Math.abs(a.data[k]! - b.data[k]!) + Math.abs(a.data[k + 1]! - b.data[k + 1]!) + Math.abs(a.data[k + 2]! - b.data[k + 2]!);
+        const d =
+          Math.abs(a.data[k]! - b.data[k]!) +
+          Math.abs(a.data[k + 1]! - b.data[k + 1]!) +
+          Math.abs(a.data[k + 2]! - b.data[k + 2]!);
         if (d > 30) differing++;
       }
       expect(differing / (a.data.length / 4)).toBeGreaterThan(0.15);
@@ -97,7 +106,12 @@ describe("renderScene", () => {
     const scene = parsePrompt("a red sunset over snowy mountains and a calm lake", { christmas: false });
     const stages: string[] = [];
     for (const seed of [3, 11]) {
-      const r = renderScene(scene, { width: 320, height: 320, random: createRandom(seed), onProgress: (_f, s) => stages.push(s) });
+      const r = renderScene(scene, {
+        width: 320,
+        height: 320,
+        random: createRandom(seed),
+        onProgress: (_f, s) => stages.push(s),
+      });
       const sky = band(r, 0.12, 0.3);
       const mountains = band(r, 0.3, 0.52);
       const water = band(r, 0.72, 1);
@@ -115,7 +129,13 @@ describe("renderScene", () => {
 
   it("renders every aspect ratio at the requested size", () => {
     const scene = parsePrompt("a forest by the sea at golden hour", { christmas: false });
-    for (const [width, height] of [[256, 256], [341, 256], [256, 341], [455, 256], [256, 455]] as const) {
+    for (const [width, height] of [
+      [256, 256],
+      [341, 256],
+      [256, 341],
+      [455, 256],
+      [256, 455],
+    ] as const) {
       const r = renderScene(scene, { width, height, random: createRandom(5) });
       expect(r.width).toBe(width);
       expect(r.height).toBe(height);
@@ -125,11 +145,17 @@ describe("renderScene", () => {
   });
 
   it("gives the night sky a deep blue and the noon desert warm sand", () => {
-    const night = renderScene(parsePrompt("starry night over the hills", { christmas: false }), { ...size, random: createRandom(9) });
+    const night = renderScene(parsePrompt("starry night over the hills", { christmas: false }), {
+      ...size,
+      random: createRandom(9),
+    });
     const top = band(night, 0, 0.2);
     expect(top.luma).toBeLessThan(60);
     expect(top.b).toBeGreaterThan(top.r);
-    const desert = renderScene(parsePrompt("desert dunes at noon", { christmas: false }), { ...size, random: createRandom(9) });
+    const desert = renderScene(parsePrompt("desert dunes at noon", { christmas: false }), {
+      ...size,
+      random: createRandom(9),
+    });
     const sand = band(desert, 0.75, 1);
     expect(sand.r).toBeGreaterThan(sand.b + 30);
   });

@@ -126,7 +126,8 @@ describe("Studio styles", () => {
     for (const source of SOURCES) {
       const out = run("pixel-art", source);
       const colours = new Set<number>();
-      for (let i = 0; i < out.data.length; i += 4) colours.add((out.data[i]! << 16) | (out.data[i + 1]! << 8) | out.data[i + 2]!);
+      for (let i = 0; i < out.data.length; i += 4)
+        colours.add((out.data[i]! << 16) | (out.data[i + 1]! << 8) | out.data[i + 2]!);
       expect(colours.size).toBeLessThanOrEqual(PIXEL_ART_COLOURS);
       expect(colours.size).toBeGreaterThan(2);
     }

@@ -42,7 +42,10 @@ export function BarChart({
     <figure className="space-y-3">
       <figcaption className="text-sm font-medium text-ink">{title}</figcaption>
       <div className="flex gap-2">
-        <div className="flex w-16 shrink-0 flex-col justify-between pb-6 text-right text-xs text-ink-soft tabular-nums" aria-hidden>
+        <div
+          className="flex w-16 shrink-0 flex-col justify-between pb-6 text-right text-xs text-ink-soft tabular-nums"
+          aria-hidden
+        >
           <span>{max > 0 ? format(max) : ""}</span>
           <span>{format(0)}</span>
         </div>
@@ -54,11 +57,28 @@ export function BarChart({
             preserveAspectRatio="none"
             className="block h-48 w-full border-b border-l border-line sm:h-56"
           >
-            <line x1={0} x2={n} y1={0} y2={0} stroke="currentColor" strokeWidth={1} vectorEffect="non-scaling-stroke" className="text-line" strokeDasharray="4 4" />
+            <line
+              x1={0}
+              x2={n}
+              y1={0}
+              y2={0}
+              stroke="currentColor"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+              className="text-line"
+              strokeDasharray="4 4"
+            />
             {points.map((p, i) => {
               const h = (Math.max(0, p.value) / scale) * HEIGHT;
               return (
-                <rect key={i} x={i + gap / 2} width={1 - gap} y={HEIGHT - h} height={h} className="fill-accent hover:fill-accent-strong">
+                <rect
+                  key={i}
+                  x={i + gap / 2}
+                  width={1 - gap}
+                  y={HEIGHT - h}
+                  height={h}
+                  className="fill-accent hover:fill-accent-strong"
+                >
                   <title>{`${p.label}: ${format(p.value)}`}</title>
                 </rect>
               );
@@ -73,9 +93,18 @@ export function BarChart({
             {points.map((p, i) => {
               if (i % step !== 0) return null;
               // Centred under the bar, except near the edges, where it is aligned to stay inside.
-              const place = i / n < 0.1 ? { left: `${(i / n) * 100}%` } : (i + 1) / n > 0.9 ? { left: `${((i + 1) / n) * 100}%`, transform: "translateX(-100%)" } : { left: `${((i + 0.5) / n) * 100}%`, transform: "translateX(-50%)" };
+              const place =
+                i / n < 0.1
+                  ? { left: `${(i / n) * 100}%` }
+                  : (i + 1) / n > 0.9
+                    ? { left: `${((i + 1) / n) * 100}%`, transform: "translateX(-100%)" }
+                    : { left: `${((i + 0.5) / n) * 100}%`, transform: "translateX(-50%)" };
               return (
-                <span key={i} className={cn("absolute top-1 whitespace-nowrap", i % narrowStep !== 0 && "hidden @md:block")} style={place}>
+                <span
+                  key={i}
+                  className={cn("absolute top-1 whitespace-nowrap", i % narrowStep !== 0 && "hidden @md:block")}
+                  style={place}
+                >
                   {p.label}
                 </span>
               );

@@ -61,7 +61,10 @@ export function DataTable<Row>({
       {/* relative: screen-reader-only labels (position: absolute) stay inside the scrolling box. */}
       {/* A box that scrolls sideways is a stop for the keyboard, so its arrow keys can scroll it. */}
       <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={`Table: ${caption}`}>
-        <table className={cn("w-full text-left text-sm transition-opacity", loading && "opacity-60")} aria-busy={loading || undefined}>
+        <table
+          className={cn("w-full text-left text-sm transition-opacity", loading && "opacity-60")}
+          aria-busy={loading || undefined}
+        >
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line bg-paper-sunken text-ink-soft">
             <tr>
@@ -77,7 +80,11 @@ export function DataTable<Row>({
                     className={cn("px-4 py-3 font-medium whitespace-nowrap", column.align === "right" && "text-right")}
                   >
                     {column.sort ? (
-                      <Link to={withParams(search, { sort: column.sort, dir: nextDir, page: null })} className="inline-flex items-center gap-1 hover:text-ink" preventScrollReset>
+                      <Link
+                        to={withParams(search, { sort: column.sort, dir: nextDir, page: null })}
+                        className="inline-flex items-center gap-1 hover:text-ink"
+                        preventScrollReset
+                      >
                         {column.header}
                         <Icon aria-hidden className={cn("size-3.5", !active && "opacity-40")} />
                       </Link>
@@ -100,7 +107,10 @@ export function DataTable<Row>({
               rows.map((row) => (
                 <tr key={rowKey(row)} className="hover:bg-paper-sunken/50">
                   {columns.map((column) => (
-                    <td key={column.key} className={cn("px-4 py-3 align-middle", column.align === "right" && "text-right tabular-nums")}>
+                    <td
+                      key={column.key}
+                      className={cn("px-4 py-3 align-middle", column.align === "right" && "text-right tabular-nums")}
+                    >
                       {column.cell(row)}
                     </td>
                   ))}
@@ -113,18 +123,29 @@ export function DataTable<Row>({
       {footer !== undefined ? (
         <div className="border-t border-line px-4 py-3 text-sm text-ink-soft">{footer}</div>
       ) : (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm text-ink-soft">
+        <nav
+          aria-label="Pages"
+          className="flex items-center justify-between gap-3 border-t border-line px-4 py-3 text-sm text-ink-soft"
+        >
           <span>
             {formatCount(total)} {total === 1 ? "row" : "rows"} · page {page} of {pages}
           </span>
           <span className="flex gap-2">
             {page > 1 ? (
-              <Link to={withParams(search, { page: String(page - 1) })} className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 ring-1 ring-line hover:bg-paper-sunken" rel="prev">
+              <Link
+                to={withParams(search, { page: String(page - 1) })}
+                className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 ring-1 ring-line hover:bg-paper-sunken"
+                rel="prev"
+              >
                 <ChevronLeft aria-hidden className="size-4" /> Previous
               </Link>
             ) : null}
             {page < pages ? (
-              <Link to={withParams(search, { page: String(page + 1) })} className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 ring-1 ring-line hover:bg-paper-sunken" rel="next">
+              <Link
+                to={withParams(search, { page: String(page + 1) })}
+                className="inline-flex items-center gap-1 rounded-full px-3 py-1.5 ring-1 ring-line hover:bg-paper-sunken"
+                rel="next"
+              >
                 Next <ChevronRight aria-hidden className="size-4" />
               </Link>
             ) : null}

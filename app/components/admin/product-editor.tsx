@@ -15,14 +15,36 @@ export interface EditorState {
   message?: string;
 }
 
-function Area({ label, name, hint, error, defaultValue, rows = 4 }: { label: string; name: string; hint?: string; error?: string; defaultValue?: string; rows?: number }) {
+function Area({
+  label,
+  name,
+  hint,
+  error,
+  defaultValue,
+  rows = 4,
+}: {
+  label: string;
+  name: string;
+  hint?: string;
+  error?: string;
+  defaultValue?: string;
+  rows?: number;
+}) {
   const id = `field-${name}`;
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
         {label}
       </label>
-      <textarea id={id} name={name} rows={rows} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint ${id}-error`} className={inputClass} />
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint ${id}-error`}
+        className={inputClass}
+      />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-soft">
           {hint}
@@ -45,7 +67,13 @@ function PictureField({ imageUrl, error }: { imageUrl: string | null | undefined
         Picture (optional)
       </label>
       <div className="flex flex-wrap items-start gap-4">
-        {imageUrl ? <img src={imageUrl} alt="The current picture" className="aspect-video w-40 rounded-lg object-cover ring-1 ring-line" /> : null}
+        {imageUrl ? (
+          <img
+            src={imageUrl}
+            alt="The current picture"
+            className="aspect-video w-40 rounded-lg object-cover ring-1 ring-line"
+          />
+        ) : null}
         <div className="min-w-56 flex-1">
           <input
             id="field-image"
@@ -57,7 +85,8 @@ function PictureField({ imageUrl, error }: { imageUrl: string | null | undefined
             className="block w-full text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:text-paper"
           />
           <p id="field-image-hint" className="mt-1.5 text-sm text-ink-soft">
-            JPEG, PNG, WebP, GIF or AVIF up to 10 MB, shown on the pricing page.{imageUrl ? " Leave empty to keep the current one." : ""}
+            JPEG, PNG, WebP, GIF or AVIF up to 10 MB, shown on the pricing page.
+            {imageUrl ? " Leave empty to keep the current one." : ""}
           </p>
           {imageUrl ? (
             <label className="mt-2 flex items-center gap-2 text-sm text-ink">
@@ -75,22 +104,53 @@ function PictureField({ imageUrl, error }: { imageUrl: string | null | undefined
   );
 }
 
-export function ProductEditor({ state, submitLabel, aside, imageUrl }: { state: EditorState; submitLabel: string; aside?: ReactNode; imageUrl?: string | null }) {
+export function ProductEditor({
+  state,
+  submitLabel,
+  aside,
+  imageUrl,
+}: {
+  state: EditorState;
+  submitLabel: string;
+  aside?: ReactNode;
+  imageUrl?: string | null;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const unsaved = useUnsavedChanges(state);
   const v = state.values;
   const f = state.fields ?? {};
   return (
-    <Form method="post" encType="multipart/form-data" noValidate {...unsaved} className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      {...unsaved}
+      className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6"
+    >
       {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label="Name" name="name" defaultValue={v.name} error={f.name} required />
-        <TextField label="Tier" name="tier" defaultValue={v.tier} error={f.tier} hint="Packs of one tier sit together: starter, creator…" required />
+        <TextField
+          label="Tier"
+          name="tier"
+          defaultValue={v.tier}
+          error={f.tier}
+          hint="Packs of one tier sit together: starter, creator…"
+          required
+        />
       </div>
       <Area label="Description" name="description" defaultValue={v.description} error={f.description} rows={2} />
       <div className="grid gap-4 md:grid-cols-4">
-        <TextField label="Price" name="price" inputMode="decimal" defaultValue={v.price} error={f.price} hint="In the currency, e.g. 9.99" required />
+        <TextField
+          label="Price"
+          name="price"
+          inputMode="decimal"
+          defaultValue={v.price}
+          error={f.price}
+          hint="In the currency, e.g. 9.99"
+          required
+        />
         <div>
           <label htmlFor="field-currency" className="mb-1.5 block text-sm font-medium text-ink">
             Currency
@@ -101,14 +161,49 @@ export function ProductEditor({ state, submitLabel, aside, imageUrl }: { state: 
             ))}
           </select>
         </div>
-        <TextField label="Tokens" name="tokens" type="number" min={1} defaultValue={v.tokens} error={f.tokens} required />
-        <TextField label="Bonus tokens" name="bonusTokens" type="number" min={0} defaultValue={v.bonusTokens || "0"} error={f.bonusTokens} />
+        <TextField
+          label="Tokens"
+          name="tokens"
+          type="number"
+          min={1}
+          defaultValue={v.tokens}
+          error={f.tokens}
+          required
+        />
+        <TextField
+          label="Bonus tokens"
+          name="bonusTokens"
+          type="number"
+          min={0}
+          defaultValue={v.bonusTokens || "0"}
+          error={f.bonusTokens}
+        />
       </div>
       <PictureField imageUrl={imageUrl} error={f.image} />
-      <Area label="Features" name="features" defaultValue={v.features} error={f.features} hint="One per line, shown with a tick on the pricing page (at most 8)." />
+      <Area
+        label="Features"
+        name="features"
+        defaultValue={v.features}
+        error={f.features}
+        hint="One per line, shown with a tick on the pricing page (at most 8)."
+      />
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField label="Badge" name="badge" defaultValue={v.badge} error={f.badge} hint='For example "Most popular"; empty for none.' />
-        <TextField label="Order" name="sortOrder" type="number" min={0} defaultValue={v.sortOrder || "0"} error={f.sortOrder} hint="Lower numbers come first." />
+        <TextField
+          label="Badge"
+          name="badge"
+          defaultValue={v.badge}
+          error={f.badge}
+          hint='For example "Most popular"; empty for none.'
+        />
+        <TextField
+          label="Order"
+          name="sortOrder"
+          type="number"
+          min={0}
+          defaultValue={v.sortOrder || "0"}
+          error={f.sortOrder}
+          hint="Lower numbers come first."
+        />
         <label className="mt-7 flex items-center gap-3 text-sm font-medium text-ink">
           <input type="checkbox" name="active" defaultChecked={v.active === "on"} className="size-4" /> On sale
         </label>
@@ -127,7 +222,9 @@ export function ProductEditor({ state, submitLabel, aside, imageUrl }: { state: 
 export function ChooseFromList({ verb }: { verb: "edit" | "duplicate" }) {
   return (
     <div className="max-w-2xl space-y-4">
-      <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">{verb === "edit" ? "Edit a product" : "Duplicate a product"}</h1>
+      <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">
+        {verb === "edit" ? "Edit a product" : "Duplicate a product"}
+      </h1>
       <p className="text-ink-soft">Choose the product to {verb} in the product list.</p>
       <Link to="/admin/list-product" className={buttonClass()}>
         Open the product list

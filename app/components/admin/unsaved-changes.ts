@@ -4,7 +4,9 @@ import { useBlocker, useNavigation } from "react-router";
 
 /** Asks before leaving while `dirty` (in-app navigation and closing the tab). */
 function useLeaveWarning(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
     if (window.confirm("You have unsaved changes. Leave this page and lose them?")) blocker.proceed();

@@ -1,10 +1,23 @@
 import type { ReactNode } from "react";
 
 /** The frame of every account page: a centred card with a title, a line of context and the form. */
-export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="relative isolate overflow-hidden px-4 py-12 sm:py-20">
-      <div aria-hidden className="absolute -top-40 left-1/2 -z-10 size-[36rem] -translate-x-1/2 rounded-full bg-accent-soft blur-3xl" />
+      <div
+        aria-hidden
+        className="absolute -top-40 left-1/2 -z-10 size-[36rem] -translate-x-1/2 rounded-full bg-accent-soft blur-3xl"
+      />
       <div className="mx-auto w-full max-w-md">
         <div className="rounded-3xl border border-line bg-paper-raised p-6 shadow-xl shadow-ink/5 sm:p-8">
           <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">{title}</h1>

@@ -34,14 +34,23 @@ export interface PendingOAuth {
 }
 
 export function isOAuthResultMessage(value: unknown): value is OAuthResultMessage {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === OAUTH_MESSAGE_TYPE && typeof (value as { ok?: unknown }).ok === "boolean";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: unknown }).type === OAUTH_MESSAGE_TYPE &&
+    typeof (value as { ok?: unknown }).ok === "boolean"
+  );
 }
 
 export function readPendingOAuth(): PendingOAuth | null {
   try {
     const value = JSON.parse(window.sessionStorage.getItem(PENDING_KEY) ?? "null") as Partial<PendingOAuth> | null;
     if (!value || typeof value.provider !== "string" || typeof value.redirectTo !== "string") return null;
-    return { provider: value.provider, redirectTo: safeRedirectPath(value.redirectTo, "/", window.location.origin), popup: value.popup === true };
+    return {
+      provider: value.provider,
+      redirectTo: safeRedirectPath(value.redirectTo, "/", window.location.origin),
+      popup: value.popup === true,
+    };
   } catch {
     return null; // storage disabled, or not ours
   }
@@ -83,7 +92,11 @@ const POPUP_HEIGHT = 650;
 function openCentredPopup(url: string): Window | null {
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - POPUP_WIDTH) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2));
-  return window.open(url, "atelier-oauth", `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`);
+  return window.open(
+    url,
+    "atelier-oauth",
+    `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`,
+  );
 }
 
 /**
@@ -119,7 +132,9 @@ export function OAuthButtons({ providers, redirectTo }: { providers: OAuthProvid
         return;
       }
       setActive(null);
-      setError(oauthErrorMessage(labelOf(message.provider ?? active?.id ?? pending?.provider), message.error ?? "failed"));
+      setError(
+        oauthErrorMessage(labelOf(message.provider ?? active?.id ?? pending?.provider), message.error ?? "failed"),
+      );
     },
     [active, destination, labelOf],
   );
@@ -191,10 +206,19 @@ function ProviderMark({ id }: { id: string }) {
     case "google":
       return (
         <svg {...common}>
-          <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8Z" />
-          <path fill="#34A853" d="M12 24c3.2 0 6-1.1 7.9-2.9l-3.9-3c-1 .7-2.4 1.2-4 1.2-3.1 0-5.7-2.1-6.6-4.9h-4v3.1A12 12 0 0 0 12 24Z" />
+          <path
+            fill="#4285F4"
+            d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8Z"
+          />
+          <path
+            fill="#34A853"
+            d="M12 24c3.2 0 6-1.1 7.9-2.9l-3.9-3c-1 .7-2.4 1.2-4 1.2-3.1 0-5.7-2.1-6.6-4.9h-4v3.1A12 12 0 0 0 12 24Z"
+          />
           <path fill="#FBBC05" d="M5.4 14.4a7.2 7.2 0 0 1 0-4.7V6.6h-4a12 12 0 0 0 0 10.9l4-3.1Z" />
-          <path fill="#EA4335" d="M12 4.8c1.7 0 3.3.6 4.5 1.8l3.4-3.4A12 12 0 0 0 1.4 6.6l4 3.1c.9-2.8 3.5-4.9 6.6-4.9Z" />
+          <path
+            fill="#EA4335"
+            d="M12 4.8c1.7 0 3.3.6 4.5 1.8l3.4-3.4A12 12 0 0 0 1.4 6.6l4 3.1c.9-2.8 3.5-4.9 6.6-4.9Z"
+          />
         </svg>
       );
     case "facebook":
@@ -209,7 +233,10 @@ function ProviderMark({ id }: { id: string }) {
     case "twitter":
       return (
         <svg {...common}>
-          <path fill="currentColor" d="M18.2 2.3h3.4l-7.4 8.4 8.7 11.5h-6.8l-5.3-7-6.1 7H1.3l7.9-9L.9 2.3h7l4.8 6.4 5.5-6.4Zm-1.2 17.9h1.9L7 4.2H5l12 16Z" />
+          <path
+            fill="currentColor"
+            d="M18.2 2.3h3.4l-7.4 8.4 8.7 11.5h-6.8l-5.3-7-6.1 7H1.3l7.9-9L.9 2.3h7l4.8 6.4 5.5-6.4Zm-1.2 17.9h1.9L7 4.2H5l12 16Z"
+          />
         </svg>
       );
     default:

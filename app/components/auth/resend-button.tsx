@@ -32,7 +32,11 @@ export function ResendButton({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" disabled={wait > 0 || sending} className={buttonClass({ variant: "secondary", size: "lg", className: "w-full" })}>
+      <button
+        type="submit"
+        disabled={wait > 0 || sending}
+        className={buttonClass({ variant: "secondary", size: "lg", className: "w-full" })}
+      >
         {sending ? "Sending…" : wait > 0 ? `Send a new email in ${wait} s` : "Send a new email"}
       </button>
     </Form>

@@ -7,7 +7,13 @@ import { Link, useLocation } from "react-router";
  * the visitor was doing stays as it was. Without scripts the trigger is a plain link to /login.
  * The dialog's frame is here; its form (sign-in-form.tsx, with zod) loads when it is needed.
  */
-export function SignInDialogTrigger({ className, children = "Sign in" }: { className?: string; children?: React.ReactNode }) {
+export function SignInDialogTrigger({
+  className,
+  children = "Sign in",
+}: {
+  className?: string;
+  children?: React.ReactNode;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   // The form exists only while the dialog is open: no second set of fields hidden in every page.
   const [open, setOpen] = useState(false);
@@ -85,7 +91,12 @@ function SignInDialogBody({ redirectTo, onDone }: { redirectTo: string; onDone: 
         <h2 id="sign-in-dialog-title" className="font-display text-2xl font-semibold text-ink">
           Sign in
         </h2>
-        <button type="button" onClick={onDone} aria-label="Close" className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken">
+        <button
+          type="button"
+          onClick={onDone}
+          aria-label="Close"
+          className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken"
+        >
           <X aria-hidden className="size-5" />
         </button>
       </div>
@@ -105,7 +116,11 @@ function SignInDialogBody({ redirectTo, onDone }: { redirectTo: string; onDone: 
             try again
           </button>
           , or use the{" "}
-          <Link to={`/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-medium underline" onClick={onDone}>
+          <Link
+            to={`/login?redirectTo=${encodeURIComponent(redirectTo)}`}
+            className="font-medium underline"
+            onClick={onDone}
+          >
             sign-in page
           </Link>
           .
@@ -117,7 +132,11 @@ function SignInDialogBody({ redirectTo, onDone }: { redirectTo: string; onDone: 
         </div>
       )}
       <p className="mt-5 flex flex-wrap justify-between gap-2 text-sm">
-        <Link to={`/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="font-medium text-accent hover:underline" onClick={onDone}>
+        <Link
+          to={`/login?redirectTo=${encodeURIComponent(redirectTo)}`}
+          className="font-medium text-accent hover:underline"
+          onClick={onDone}
+        >
           More ways to sign in
         </Link>
         <Link to="/sign-up" className="font-medium text-accent hover:underline" onClick={onDone}>

@@ -17,7 +17,11 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password"), remember: form.get("remember") ?? undefined });
+    const parsed = signInSchema.safeParse({
+      email: form.get("email"),
+      password: form.get("password"),
+      remember: form.get("remember") ?? undefined,
+    });
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
@@ -30,7 +34,11 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
       const response = await fetch("/api/auth/sign-in/email", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: parsed.data.email, password: parsed.data.password, rememberMe: parsed.data.remember }),
+        body: JSON.stringify({
+          email: parsed.data.email,
+          password: parsed.data.password,
+          rememberMe: parsed.data.remember,
+        }),
       });
       if (response.ok) {
         onDone();
@@ -43,7 +51,10 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
           form: (
             <>
               Verify your email first: we have sent you a new code.{" "}
-              <Link to={`/verify-email?${new URLSearchParams({ email: parsed.data.email, sent: "1" })}`} className="underline">
+              <Link
+                to={`/verify-email?${new URLSearchParams({ email: parsed.data.email, sent: "1" })}`}
+                className="underline"
+              >
                 Enter it
               </Link>
             </>
@@ -79,7 +90,8 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
         }
       />
       <label className="flex items-center gap-2 text-sm text-ink-soft">
-        <input type="checkbox" name="remember" defaultChecked className="size-4 rounded accent-accent" /> Keep me signed in
+        <input type="checkbox" name="remember" defaultChecked className="size-4 rounded accent-accent" /> Keep me signed
+        in
       </label>
       <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
         {busy ? "Signing in…" : "Sign in"}

@@ -3,7 +3,9 @@ import { formatCount } from "~/lib/format";
 import type { OrderSummaryProps } from "~/components/product/product-layout";
 
 /** The order summary's figures from the server's quote (nothing is priced in the browser). */
-export function quoteSummary(quote: Quote | null): Pick<OrderSummaryProps, "currency" | "lineItems" | "discount" | "tokens"> {
+export function quoteSummary(
+  quote: Quote | null,
+): Pick<OrderSummaryProps, "currency" | "lineItems" | "discount" | "tokens"> {
   return {
     currency: quote?.currency ?? "USD",
     lineItems: (quote?.lines ?? []).map((l) => ({

@@ -21,7 +21,12 @@ export interface RedeemWindowView {
 
 function parts(ms: number) {
   const s = Math.max(0, Math.floor(ms / 1000));
-  return { days: Math.floor(s / 86400), hours: Math.floor((s % 86400) / 3600), minutes: Math.floor((s % 3600) / 60), seconds: s % 60 };
+  return {
+    days: Math.floor(s / 86400),
+    hours: Math.floor((s % 86400) / 3600),
+    minutes: Math.floor((s % 3600) / 60),
+    seconds: s % 60,
+  };
 }
 
 export function Countdown({ ms, label }: { ms: number; label: string }) {
@@ -33,7 +38,11 @@ export function Countdown({ ms, label }: { ms: number; label: string }) {
     ["sec", p.seconds],
   ] as const;
   return (
-    <div role="timer" aria-label={`${label}: ${p.days} days, ${p.hours} hours, ${p.minutes} minutes`} className="flex gap-2">
+    <div
+      role="timer"
+      aria-label={`${label}: ${p.days} days, ${p.hours} hours, ${p.minutes} minutes`}
+      className="flex gap-2"
+    >
       {units.map(([unit, value]) => (
         <span key={unit} className="grid min-w-14 place-items-center rounded-xl bg-paper px-2 py-2 ring-1 ring-line">
           <span aria-hidden className="font-display text-2xl font-semibold tabular-nums text-ink">
@@ -48,7 +57,15 @@ export function Countdown({ ms, label }: { ms: number; label: string }) {
   );
 }
 
-export function RedeemCard({ window: redeemWindow, serverNow, signedIn }: { window: RedeemWindowView | null; serverNow: string; signedIn: boolean }) {
+export function RedeemCard({
+  window: redeemWindow,
+  serverNow,
+  signedIn,
+}: {
+  window: RedeemWindowView | null;
+  serverNow: string;
+  signedIn: boolean;
+}) {
   const api = useApiClient();
   const revalidator = useRevalidator();
   const [skew] = useState(() => new Date(serverNow).getTime() - Date.now());
@@ -77,8 +94,13 @@ export function RedeemCard({ window: redeemWindow, serverNow, signedIn }: { wind
     setFieldError(undefined);
     setMessage(null);
     try {
-      const result = await api.post<{ tokens: number; balance: number }>("/api/redeem", { json: { code: checked.code } });
-      setMessage({ tone: "success", text: `${formatCount(result.tokens)} tokens added. Your balance is ${formatCount(result.balance)} tokens.` });
+      const result = await api.post<{ tokens: number; balance: number }>("/api/redeem", {
+        json: { code: checked.code },
+      });
+      setMessage({
+        tone: "success",
+        text: `${formatCount(result.tokens)} tokens added. Your balance is ${formatCount(result.balance)} tokens.`,
+      });
       (event.target as HTMLFormElement).reset();
       await revalidator.revalidate();
     } catch (e) {
@@ -91,7 +113,10 @@ export function RedeemCard({ window: redeemWindow, serverNow, signedIn }: { wind
   }
 
   return (
-    <section aria-labelledby="redeem-heading" className="rounded-3xl border border-accent/30 bg-accent-soft/60 p-6 sm:p-8">
+    <section
+      aria-labelledby="redeem-heading"
+      className="rounded-3xl border border-accent/30 bg-accent-soft/60 p-6 sm:p-8"
+    >
       <div className="flex flex-wrap items-start justify-between gap-6">
         <div className="max-w-md">
           <h2 id="redeem-heading" className="flex items-center gap-2 font-display text-2xl font-semibold text-ink">
@@ -112,14 +137,23 @@ export function RedeemCard({ window: redeemWindow, serverNow, signedIn }: { wind
             <p className="mb-2 flex items-center gap-1.5 text-sm font-medium text-ink">
               <Timer aria-hidden className="size-4" /> {phase === "soon" ? "Opens in" : "Closes in"}
             </p>
-            <Countdown ms={(phase === "soon" ? starts : ends) - now} label={phase === "soon" ? "Opens in" : "Closes in"} />
+            <Countdown
+              ms={(phase === "soon" ? starts : ends) - now}
+              label={phase === "soon" ? "Opens in" : "Closes in"}
+            />
           </div>
         ) : null}
       </div>
       {phase === "open" ? (
         signedIn ? (
           <form onSubmit={submit} noValidate className="mt-6 flex flex-wrap items-start gap-3">
-            <TextField label="Your code" name="code" autoComplete="off" className="min-w-60 flex-1" error={fieldError} />
+            <TextField
+              label="Your code"
+              name="code"
+              autoComplete="off"
+              className="min-w-60 flex-1"
+              error={fieldError}
+            />
             <button type="submit" disabled={busy} className={buttonClass({ className: "mt-7" })}>
               {busy ? "Redeeming…" : "Redeem"}
             </button>

@@ -18,13 +18,25 @@ type Reaction = "like" | "dislike" | null;
 const pill = (pressed: boolean) =>
   cn(
     "inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60",
-    pressed ? "bg-accent text-paper ring-accent hover:bg-accent-strong" : "bg-paper-raised text-ink ring-line hover:bg-paper-sunken",
+    pressed
+      ? "bg-accent text-paper ring-accent hover:bg-accent-strong"
+      : "bg-paper-raised text-ink ring-line hover:bg-paper-sunken",
   );
 
 /** Like and dislike: one reaction per user, switchable and removable; optimistic, rolled back on failure. */
-export function Reactions({ artwork, signedIn }: { artwork: Pick<ArtworkView, "id" | "likes" | "dislikes" | "myReaction">; signedIn: boolean }) {
+export function Reactions({
+  artwork,
+  signedIn,
+}: {
+  artwork: Pick<ArtworkView, "id" | "likes" | "dislikes" | "myReaction">;
+  signedIn: boolean;
+}) {
   const api = useApiClient();
-  const [state, setState] = useState({ likes: artwork.likes, dislikes: artwork.dislikes, mine: artwork.myReaction as Reaction });
+  const [state, setState] = useState({
+    likes: artwork.likes,
+    dislikes: artwork.dislikes,
+    mine: artwork.myReaction as Reaction,
+  });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -41,7 +53,10 @@ export function Reactions({ artwork, signedIn }: { artwork: Pick<ArtworkView, "i
     setError(null);
     setPending(true);
     try {
-      const answer = await api.put<{ likes: number; dislikes: number; myReaction: Reaction }>(`/api/artworks/${artwork.id}/reaction`, { json: { value: next } });
+      const answer = await api.put<{ likes: number; dislikes: number; myReaction: Reaction }>(
+        `/api/artworks/${artwork.id}/reaction`,
+        { json: { value: next } },
+      );
       setState({ likes: answer.likes, dislikes: answer.dislikes, mine: answer.myReaction });
     } catch (e) {
       setState(before);
@@ -51,10 +66,7 @@ export function Reactions({ artwork, signedIn }: { artwork: Pick<ArtworkView, "i
     }
   }
 
-  const counts = (
-    kind: "like" | "dislike",
-    n: number,
-  ): ReactNode => (
+  const counts = (kind: "like" | "dislike", n: number): ReactNode => (
     <>
       {kind === "like" ? <ThumbsUp aria-hidden className="size-4" /> : <ThumbsDown aria-hidden className="size-4" />}
       {kind === "like" ? "Like" : "Dislike"}
@@ -69,10 +81,22 @@ export function Reactions({ artwork, signedIn }: { artwork: Pick<ArtworkView, "i
       <div className="flex flex-wrap gap-2" role="group" aria-label="Reactions">
         {signedIn ? (
           <>
-            <button type="button" aria-pressed={state.mine === "like"} className={pill(state.mine === "like")} onClick={() => void react("like")} aria-label={`Like (${state.likes})`}>
+            <button
+              type="button"
+              aria-pressed={state.mine === "like"}
+              className={pill(state.mine === "like")}
+              onClick={() => void react("like")}
+              aria-label={`Like (${state.likes})`}
+            >
               {counts("like", state.likes)}
             </button>
-            <button type="button" aria-pressed={state.mine === "dislike"} className={pill(state.mine === "dislike")} onClick={() => void react("dislike")} aria-label={`Dislike (${state.dislikes})`}>
+            <button
+              type="button"
+              aria-pressed={state.mine === "dislike"}
+              className={pill(state.mine === "dislike")}
+              onClick={() => void react("dislike")}
+              aria-label={`Dislike (${state.dislikes})`}
+            >
               {counts("dislike", state.dislikes)}
             </button>
           </>
@@ -105,7 +129,12 @@ export function DownloadMenu({ artworkId, onDownloaded }: { artworkId: string; o
   const menu = useRef<HTMLDetailsElement>(null);
   return (
     <details ref={menu} className="relative">
-      <summary className={cn(buttonClass({ variant: "secondary", size: "sm" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
+      <summary
+        className={cn(
+          buttonClass({ variant: "secondary", size: "sm" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
         <Download aria-hidden className="size-4" /> Download <ChevronDown aria-hidden className="size-4" />
       </summary>
       <ul className="absolute left-0 z-20 mt-1 w-44 rounded-2xl border border-line bg-paper-raised p-1.5 shadow-lg">
@@ -146,12 +175,18 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
       <Flag aria-hidden className="size-4" /> Report
     </>
   );
-  if (!signedIn) return <SignInDialogTrigger className={buttonClass({ variant: "secondary", size: "sm" })}>{label}</SignInDialogTrigger>;
+  if (!signedIn)
+    return (
+      <SignInDialogTrigger className={buttonClass({ variant: "secondary", size: "sm" })}>{label}</SignInDialogTrigger>
+    );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const parsed = reportInput.safeParse({ reason: data.get("reason") ?? undefined, details: data.get("details") ?? "" });
+    const parsed = reportInput.safeParse({
+      reason: data.get("reason") ?? undefined,
+      details: data.get("details") ?? "",
+    });
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
@@ -175,7 +210,12 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
 
   return (
     <>
-      <button type="button" className={buttonClass({ variant: "secondary", size: "sm" })} onClick={() => setOpen(true)} disabled={sent}>
+      <button
+        type="button"
+        className={buttonClass({ variant: "secondary", size: "sm" })}
+        onClick={() => setOpen(true)}
+        disabled={sent}
+      >
         {label}
       </button>
       {sent ? (
@@ -187,7 +227,11 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
         {sent ? (
           <div className="grid gap-4">
             <FormMessage tone="success">Thanks for the report: the moderators will look at it.</FormMessage>
-            <button type="button" className={buttonClass({ size: "sm", className: "justify-self-end" })} onClick={() => setOpen(false)}>
+            <button
+              type="button"
+              className={buttonClass({ size: "sm", className: "justify-self-end" })}
+              onClick={() => setOpen(false)}
+            >
               Close
             </button>
           </div>
@@ -197,7 +241,10 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
               <legend className="mb-2 text-sm font-medium text-ink">What is wrong with it?</legend>
               <div className="grid gap-1.5">
                 {REPORT_REASONS.map((reason) => (
-                  <label key={reason} className="flex cursor-pointer items-center gap-2 rounded-xl border border-line px-3 py-2 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft">
+                  <label
+                    key={reason}
+                    className="flex cursor-pointer items-center gap-2 rounded-xl border border-line px-3 py-2 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
+                  >
                     <input type="radio" name="reason" value={reason} className="accent-[var(--color-accent)]" />
                     {REPORT_REASON_LABELS[reason]}
                   </label>
@@ -209,12 +256,22 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
               <label htmlFor={`${id}-details`} className="mb-1.5 block text-sm font-medium text-ink">
                 Details <span className="font-normal text-ink-faint">(optional)</span>
               </label>
-              <textarea id={`${id}-details`} name="details" rows={3} maxLength={1000} className={cn(inputClass, "resize-y")} />
+              <textarea
+                id={`${id}-details`}
+                name="details"
+                rows={3}
+                maxLength={1000}
+                className={cn(inputClass, "resize-y")}
+              />
               {errors.details ? <p className="mt-1.5 text-sm font-medium text-danger">{errors.details}</p> : null}
             </div>
             {message ? <FormMessage tone="error">{message}</FormMessage> : null}
             <div className="flex justify-end gap-2">
-              <button type="button" className={buttonClass({ variant: "secondary", size: "sm" })} onClick={() => setOpen(false)}>
+              <button
+                type="button"
+                className={buttonClass({ variant: "secondary", size: "sm" })}
+                onClick={() => setOpen(false)}
+              >
                 Cancel
               </button>
               <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
@@ -276,21 +333,43 @@ export function OwnerActions({ artwork, onSaved }: { artwork: ArtworkView; onSav
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button type="button" className={buttonClass({ variant: "secondary", size: "sm" })} onClick={() => setEditing(true)}>
+      <button
+        type="button"
+        className={buttonClass({ variant: "secondary", size: "sm" })}
+        onClick={() => setEditing(true)}
+      >
         <Pencil aria-hidden className="size-4" /> Edit
       </button>
       {confirming ? (
-        <span role="group" aria-label="Confirm unpublishing" className="inline-flex flex-wrap items-center gap-2 rounded-full bg-red-50 py-1 pl-3 pr-1 text-sm text-danger ring-1 ring-danger/30">
+        <span
+          role="group"
+          aria-label="Confirm unpublishing"
+          className="inline-flex flex-wrap items-center gap-2 rounded-full bg-red-50 py-1 pl-3 pr-1 text-sm text-danger ring-1 ring-danger/30"
+        >
           Take it out of the community?
-          <button type="button" disabled={busy} className="rounded-full bg-danger px-3 py-1 font-semibold text-white hover:bg-red-800" onClick={() => void unpublish()}>
+          <button
+            type="button"
+            disabled={busy}
+            className="rounded-full bg-danger px-3 py-1 font-semibold text-white hover:bg-red-800"
+            onClick={() => void unpublish()}
+          >
             {busy ? "Unpublishing…" : "Unpublish"}
           </button>
-          <button type="button" autoFocus className="rounded-full px-3 py-1 font-medium text-ink-soft hover:bg-paper" onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            autoFocus
+            className="rounded-full px-3 py-1 font-medium text-ink-soft hover:bg-paper"
+            onClick={() => setConfirming(false)}
+          >
             Keep
           </button>
         </span>
       ) : (
-        <button type="button" className={buttonClass({ variant: "secondary", size: "sm", className: "hover:text-danger" })} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className={buttonClass({ variant: "secondary", size: "sm", className: "hover:text-danger" })}
+          onClick={() => setConfirming(true)}
+        >
           <Trash2 aria-hidden className="size-4" /> Unpublish
         </button>
       )}
@@ -302,12 +381,22 @@ export function OwnerActions({ artwork, onSaved }: { artwork: ArtworkView; onSav
       <Modal open={editing} onClose={() => setEditing(false)} title="Edit artwork">
         <form onSubmit={save} noValidate className="grid gap-4">
           <ArtworkFields
-            initial={{ title: artwork.title, description: artwork.description, tags: artwork.tags, showPrompt: artwork.prompt !== null, visibility: artwork.visibility }}
+            initial={{
+              title: artwork.title,
+              description: artwork.description,
+              tags: artwork.tags,
+              showPrompt: artwork.prompt !== null,
+              visibility: artwork.visibility,
+            }}
             errors={errors}
           />
           {message ? <FormMessage tone="error">{message}</FormMessage> : null}
           <div className="flex justify-end gap-2">
-            <button type="button" className={buttonClass({ variant: "secondary", size: "sm" })} onClick={() => setEditing(false)}>
+            <button
+              type="button"
+              className={buttonClass({ variant: "secondary", size: "sm" })}
+              onClick={() => setEditing(false)}
+            >
               Cancel
             </button>
             <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>

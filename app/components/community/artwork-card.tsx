@@ -9,18 +9,35 @@ import { cn } from "~/lib/cn";
 
 export const detailPath = (id: string) => `/community/detail?id=${encodeURIComponent(id)}`;
 
-
 /** The creator's profile image, or their initial on a tinted disc. */
-export function CreatorAvatar({ creator, size = 24, className }: { creator: ArtworkCreator; size?: number; className?: string }) {
+export function CreatorAvatar({
+  creator,
+  size = 24,
+  className,
+}: {
+  creator: ArtworkCreator;
+  size?: number;
+  className?: string;
+}) {
   const initial = (creator.name.trim()[0] ?? "?").toUpperCase();
   // Only http(s) or our own paths as an image source.
   const safe = creator.image && /^(https?:\/\/|\/)/i.test(creator.image) ? creator.image : null;
   return safe ? (
-    <img src={safe} alt="" width={size} height={size} className={cn("shrink-0 rounded-full object-cover", className)} style={{ width: size, height: size }} />
+    <img
+      src={safe}
+      alt=""
+      width={size}
+      height={size}
+      className={cn("shrink-0 rounded-full object-cover", className)}
+      style={{ width: size, height: size }}
+    />
   ) : (
     <span
       aria-hidden
-      className={cn("inline-grid shrink-0 place-items-center rounded-full bg-accent-soft font-semibold text-accent-strong", className)}
+      className={cn(
+        "inline-grid shrink-0 place-items-center rounded-full bg-accent-soft font-semibold text-accent-strong",
+        className,
+      )}
       style={{ width: size, height: size, fontSize: Math.round(size * 0.45) }}
     >
       {initial}
@@ -30,7 +47,11 @@ export function CreatorAvatar({ creator, size = 24, className }: { creator: Artw
 
 export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCardData; eager?: boolean }) {
   return (
-    <article data-testid="artwork-card" data-artwork-id={a.id} className="group relative overflow-hidden rounded-2xl border border-line bg-paper-raised shadow-sm transition hover:shadow-md">
+    <article
+      data-testid="artwork-card"
+      data-artwork-id={a.id}
+      className="group relative overflow-hidden rounded-2xl border border-line bg-paper-raised shadow-sm transition hover:shadow-md"
+    >
       <BlurImage
         src={a.previewUrl}
         placeholder={a.placeholder}
@@ -42,7 +63,10 @@ export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCar
       />
       <div className="flex flex-col gap-1.5 p-3">
         <h3 className="text-sm font-semibold leading-snug text-ink">
-          <Link to={detailPath(a.id)} className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent">
+          <Link
+            to={detailPath(a.id)}
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent"
+          >
             {a.title}
           </Link>
         </h3>
@@ -67,7 +91,15 @@ export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCar
 }
 
 /** A masonry grid: CSS columns, each card kept whole. */
-export function ArtworkGrid({ items, eagerCount = 0, className }: { items: ArtworkCardData[]; eagerCount?: number; className?: string }) {
+export function ArtworkGrid({
+  items,
+  eagerCount = 0,
+  className,
+}: {
+  items: ArtworkCardData[];
+  eagerCount?: number;
+  className?: string;
+}) {
   return (
     <ul className={cn("columns-1 gap-4 min-[420px]:columns-2 md:columns-3 xl:columns-4", className)}>
       {items.map((a, i) => (

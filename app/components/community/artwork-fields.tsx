@@ -14,7 +14,9 @@ export interface ArtworkFieldValues {
 }
 
 /** Reads the fields from a form; first message per field when the shared schema refuses. */
-export function readArtworkFields(form: HTMLFormElement): { ok: true; value: ReturnType<typeof artworkInput.parse> } | { ok: false; fields: Record<string, string> } {
+export function readArtworkFields(
+  form: HTMLFormElement,
+): { ok: true; value: ReturnType<typeof artworkInput.parse> } | { ok: false; fields: Record<string, string> } {
   const data = new FormData(form);
   const parsed = artworkInput.safeParse({
     title: data.get("title") ?? "",
@@ -39,17 +41,37 @@ export function apiFailure(error: unknown): { message: string; fields: Record<st
         const m = Array.isArray(v) ? v[0] : v;
         if (typeof m === "string") fields[k] = m;
       }
-    const message = error.status === 0 ? "Network error: check your connection and try again." : error.status === 401 ? "Sign in again to do that." : error.message;
+    const message =
+      error.status === 0
+        ? "Network error: check your connection and try again."
+        : error.status === 401
+          ? "Sign in again to do that."
+          : error.message;
     return { message, fields };
   }
   return { message: "Something went wrong. Try again in a moment.", fields: {} };
 }
 
-export function ArtworkFields({ initial, errors, promptAvailable = true }: { initial: ArtworkFieldValues; errors: Record<string, string>; promptAvailable?: boolean }) {
+export function ArtworkFields({
+  initial,
+  errors,
+  promptAvailable = true,
+}: {
+  initial: ArtworkFieldValues;
+  errors: Record<string, string>;
+  promptAvailable?: boolean;
+}) {
   const id = useId();
   return (
     <div className="grid gap-4">
-      <TextField label="Title" name="title" required maxLength={TITLE_MAX} defaultValue={initial.title} error={errors.title} />
+      <TextField
+        label="Title"
+        name="title"
+        required
+        maxLength={TITLE_MAX}
+        defaultValue={initial.title}
+        error={errors.title}
+      />
       <div>
         <label htmlFor={`${id}-description`} className="mb-1.5 block text-sm font-medium text-ink">
           Description <span className="font-normal text-ink-faint">(optional)</span>
@@ -70,10 +92,22 @@ export function ArtworkFields({ initial, errors, promptAvailable = true }: { ini
           </p>
         ) : null}
       </div>
-      <TextField label="Tags" name="tags" defaultValue={initial.tags.join(", ")} error={errors.tags} hint={`Separate with commas; at most ${TAGS_MAX}.`} placeholder="winter, lake, calm" />
+      <TextField
+        label="Tags"
+        name="tags"
+        defaultValue={initial.tags.join(", ")}
+        error={errors.tags}
+        hint={`Separate with commas; at most ${TAGS_MAX}.`}
+        placeholder="winter, lake, calm"
+      />
       {promptAvailable ? (
         <label className="flex items-start gap-3 text-sm text-ink">
-          <input type="checkbox" name="showPrompt" defaultChecked={initial.showPrompt} className="mt-0.5 size-4 accent-[var(--color-accent)]" />
+          <input
+            type="checkbox"
+            name="showPrompt"
+            defaultChecked={initial.showPrompt}
+            className="mt-0.5 size-4 accent-[var(--color-accent)]"
+          />
           <span>
             Show the prompt
             <span className="block text-ink-soft">Others can read it and remix it.</span>
@@ -89,8 +123,17 @@ export function ArtworkFields({ initial, errors, promptAvailable = true }: { ini
               ["unlisted", "Unlisted", "Only people with the link"],
             ] as const
           ).map(([value, label, hint]) => (
-            <label key={value} className="flex cursor-pointer items-start gap-2 rounded-xl border border-line p-3 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft">
-              <input type="radio" name="visibility" value={value} defaultChecked={initial.visibility === value} className="mt-0.5 accent-[var(--color-accent)]" />
+            <label
+              key={value}
+              className="flex cursor-pointer items-start gap-2 rounded-xl border border-line p-3 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
+            >
+              <input
+                type="radio"
+                name="visibility"
+                value={value}
+                defaultChecked={initial.visibility === value}
+                className="mt-0.5 accent-[var(--color-accent)]"
+              />
               <span>
                 <span className="font-medium text-ink">{label}</span>
                 <span className="block text-ink-soft">{hint}</span>

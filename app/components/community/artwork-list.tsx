@@ -18,7 +18,10 @@ import { stylesFor } from "~/lib/studio-styles";
 import { ArtworkGrid } from "./artwork-card";
 
 /** The query string for a list query (defaults left out), optionally with a cursor. */
-export function listSearch(query: Pick<ListQuery, "q" | "sort" | "mode" | "style">, extra: Record<string, string | undefined> = {}): string {
+export function listSearch(
+  query: Pick<ListQuery, "q" | "sort" | "mode" | "style">,
+  extra: Record<string, string | undefined> = {},
+): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
@@ -31,7 +34,17 @@ export function listSearch(query: Pick<ListQuery, "q" | "sort" | "mode" | "style
 
 const selectClass = cn(inputClass, "appearance-none pr-8");
 
-export function ArtworkList({ page, query, christmas, basePath }: { page: ArtworkPage; query: ListQuery; christmas: boolean; basePath: string }) {
+export function ArtworkList({
+  page,
+  query,
+  christmas,
+  basePath,
+}: {
+  page: ArtworkPage;
+  query: ListQuery;
+  christmas: boolean;
+  basePath: string;
+}) {
   const api = useApiClient();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -56,7 +69,9 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
     setLoading(true);
     setError(null);
     try {
-      const params = new URLSearchParams(listSearch(query, { cursor: nextCursor, christmas: christmas ? "true" : undefined }).slice(1));
+      const params = new URLSearchParams(
+        listSearch(query, { cursor: nextCursor, christmas: christmas ? "true" : undefined }).slice(1),
+      );
       const more = await api.get<ArtworkPage>(`/api/artworks?${params}`);
       setItems((current) => {
         const seen = new Set(current.map((a) => a.id));
@@ -74,9 +89,12 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !nextCursor || error) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore();
-    }, { rootMargin: "600px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void loadMore();
+      },
+      { rootMargin: "600px 0px" },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [loadMore, nextCursor, error]);
@@ -84,7 +102,8 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
   // The query without empty fields (no-JS submits keep them; the loader ignores them).
   function go(form: HTMLFormElement, replace: boolean) {
     const params = new URLSearchParams();
-    for (const [k, v] of new FormData(form)) if (typeof v === "string" && v.trim() !== "" && !(k === "sort" && v === "newest")) params.set(k, v.trim());
+    for (const [k, v] of new FormData(form))
+      if (typeof v === "string" && v.trim() !== "" && !(k === "sort" && v === "newest")) params.set(k, v.trim());
     const search = params.toString();
     void navigate(`${basePath}${search ? `?${search}` : ""}`, { replace });
   }
@@ -113,13 +132,28 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
           <label htmlFor={`${id}-q`} className="mb-1.5 block text-sm font-medium text-ink">
             Search
           </label>
-          <input id={`${id}-q`} type="search" name="q" defaultValue={query.q ?? ""} key={query.q ?? ""} maxLength={200} placeholder="Title, prompt, tag…" className={inputClass} />
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            key={query.q ?? ""}
+            maxLength={200}
+            placeholder="Title, prompt, tag…"
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-sort`} className="mb-1.5 block text-sm font-medium text-ink">
             Sort
           </label>
-          <select id={`${id}-sort`} name="sort" defaultValue={query.sort} key={`s-${query.sort}`} className={selectClass}>
+          <select
+            id={`${id}-sort`}
+            name="sort"
+            defaultValue={query.sort}
+            key={`s-${query.sort}`}
+            className={selectClass}
+          >
             {LIST_SORTS.map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}
@@ -131,7 +165,13 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
           <label htmlFor={`${id}-mode`} className="mb-1.5 block text-sm font-medium text-ink">
             Mode
           </label>
-          <select id={`${id}-mode`} name="mode" defaultValue={query.mode ?? ""} key={`m-${query.mode ?? ""}`} className={selectClass}>
+          <select
+            id={`${id}-mode`}
+            name="mode"
+            defaultValue={query.mode ?? ""}
+            key={`m-${query.mode ?? ""}`}
+            className={selectClass}
+          >
             <option value="">All modes</option>
             {GENERATION_MODES.map((m) => (
               <option key={m} value={m}>
@@ -144,7 +184,13 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
           <label htmlFor={`${id}-style`} className="mb-1.5 block text-sm font-medium text-ink">
             Style
           </label>
-          <select id={`${id}-style`} name="style" defaultValue={query.style ?? ""} key={`st-${query.style ?? ""}`} className={selectClass}>
+          <select
+            id={`${id}-style`}
+            name="style"
+            defaultValue={query.style ?? ""}
+            key={`st-${query.style ?? ""}`}
+            className={selectClass}
+          >
             <option value="">All styles</option>
             {styles.map((s) => (
               <option key={s.id} value={s.id}>
@@ -154,7 +200,11 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
           </select>
         </div>
         <button type="submit" className={buttonClass({ size: "md", className: "sm:col-span-2 lg:col-span-1" })}>
-          {searching ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Search aria-hidden className="size-4" />}
+          {searching ? (
+            <LoaderCircle aria-hidden className="size-4 animate-spin" />
+          ) : (
+            <Search aria-hidden className="size-4" />
+          )}
           Search
         </button>
       </Form>
@@ -168,7 +218,9 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
           {query.q || query.mode || query.style ? (
             <>
               <SearchX aria-hidden className="size-8 text-accent" />
-              <p className="font-medium text-ink">{query.q ? `No results for “${query.q}”` : "No artworks match these filters"}</p>
+              <p className="font-medium text-ink">
+                {query.q ? `No results for “${query.q}”` : "No artworks match these filters"}
+              </p>
               <p className="max-w-sm text-sm text-ink-soft">Try other words, or fewer filters.</p>
               <Link to={basePath} className={buttonClass({ variant: "secondary", size: "sm", className: "mt-2" })}>
                 Clear the search
@@ -178,15 +230,24 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
             <>
               <Sparkles aria-hidden className="size-8 text-accent" />
               <p className="font-medium text-ink">Nothing shared here yet</p>
-              <p className="max-w-sm text-sm text-ink-soft">Make something in the studio and publish it from your history.</p>
-              <Link to={christmas ? "/ai/christmas-event/ai-text-to-art" : "/ai/ai-text-to-art"} className={buttonClass({ size: "sm", className: "mt-2" })}>
+              <p className="max-w-sm text-sm text-ink-soft">
+                Make something in the studio and publish it from your history.
+              </p>
+              <Link
+                to={christmas ? "/ai/christmas-event/ai-text-to-art" : "/ai/ai-text-to-art"}
+                className={buttonClass({ size: "sm", className: "mt-2" })}
+              >
                 Start creating
               </Link>
             </>
           )}
         </div>
       ) : (
-        <ArtworkGrid items={items} eagerCount={4} className={cn("mt-6 transition-opacity", searching && "opacity-60")} />
+        <ArtworkGrid
+          items={items}
+          eagerCount={4}
+          className={cn("mt-6 transition-opacity", searching && "opacity-60")}
+        />
       )}
 
       <div ref={sentinel} className="mt-4 flex flex-col items-center gap-3">
@@ -204,7 +265,11 @@ export function ArtworkList({ page, query, christmas, basePath }: { page: Artwor
           </p>
         ) : null}
         {nextCursor ? (
-          <Link to={`${basePath}${listSearch(query, { cursor: nextCursor })}`} rel="next" className={buttonClass({ variant: "secondary", size: "sm" })}>
+          <Link
+            to={`${basePath}${listSearch(query, { cursor: nextCursor })}`}
+            rel="next"
+            className={buttonClass({ variant: "secondary", size: "sm" })}
+          >
             Next page
           </Link>
         ) : items.length > 0 ? (

@@ -2,7 +2,17 @@
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
-export function Modal({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -31,7 +41,12 @@ export function Modal({ open, onClose, title, children }: { open: boolean; onClo
             <h2 id={titleId} className="font-display text-xl font-semibold">
               {title}
             </h2>
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-full p-1 text-ink-soft hover:bg-paper-sunken hover:text-ink" aria-label="Close">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded-full p-1 text-ink-soft hover:bg-paper-sunken hover:text-ink"
+              aria-label="Close"
+            >
               <X aria-hidden className="size-5" />
             </button>
           </div>

@@ -10,7 +10,16 @@
  * the visible canvas shows it scaled to its box at the screen's pixel density.
  */
 import { Eraser, ImageUp, PaintBucket, Paintbrush, Redo2, Trash2, Undo2 } from "lucide-react";
-import { type PointerEvent as ReactPointerEvent, type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
+import {
+  type PointerEvent as ReactPointerEvent,
+  type Ref,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from "react";
 import { cn } from "~/lib/cn";
 import { DOODLE_BRUSHES, findBrush } from "~/lib/doodle-brushes";
 import { UPLOAD_MAX_BYTES } from "~/lib/generation";
@@ -57,7 +66,10 @@ function hasContentIn(ops: readonly DoodleOp[]): boolean {
 function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  return target instanceof HTMLInputElement && !["range", "radio", "checkbox", "button", "submit", "file", "color"].includes(target.type);
+  return (
+    target instanceof HTMLInputElement &&
+    !["range", "radio", "checkbox", "button", "submit", "file", "color"].includes(target.type)
+  );
 }
 
 export function DoodleCanvas({
@@ -203,7 +215,10 @@ export function DoodleCanvas({
         new Promise<Blob>((resolve, reject) => {
           const canvas = committed.current;
           if (!canvas) return reject(new Error("The canvas is not ready"));
-          canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("The drawing could not be saved"))), "image/png");
+          canvas.toBlob(
+            (blob) => (blob ? resolve(blob) : reject(new Error("The drawing could not be saved"))),
+            "image/png",
+          );
         }),
     }),
     [addPicture],
@@ -279,7 +294,11 @@ export function DoodleCanvas({
     return () => window.removeEventListener("keydown", onKey);
   }, [undo, redo]);
 
-  const localPoint = (event: { clientX: number; clientY: number; pressure: number }, rect: DOMRect, pen: boolean): StrokePoint => [
+  const localPoint = (
+    event: { clientX: number; clientY: number; pressure: number },
+    rect: DOMRect,
+    pen: boolean,
+  ): StrokePoint => [
     Math.min(width, Math.max(0, ((event.clientX - rect.left) * width) / rect.width)),
     Math.min(height, Math.max(0, ((event.clientY - rect.top) * height) / rect.height)),
     pen ? event.pressure || 0.5 : 0.5,
@@ -322,7 +341,8 @@ export function DoodleCanvas({
     const current = live.current;
     if (!current || current.pointerId !== event.pointerId) return;
     live.current = null;
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
+    if (event.currentTarget.hasPointerCapture(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId);
     current.op.path = strokePath(current.op, true);
     push(current.op);
   }
@@ -344,14 +364,18 @@ export function DoodleCanvas({
   }
 
   const ratio = width / height;
-  const toolButton = "inline-flex size-10 items-center justify-center rounded-full text-ink-soft ring-1 ring-line hover:bg-paper-sunken hover:text-ink disabled:opacity-40 disabled:pointer-events-none";
+  const toolButton =
+    "inline-flex size-10 items-center justify-center rounded-full text-ink-soft ring-1 ring-line hover:bg-paper-sunken hover:text-ink disabled:opacity-40 disabled:pointer-events-none";
 
   return (
     <div className="space-y-3">
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-ink">Brush</legend>
         <div className="flex flex-wrap gap-1.5">
-          {[...DOODLE_BRUSHES.map((b) => ({ id: b.id, label: b.label, color: b.color })), { id: ERASER.id, label: ERASER.label, color: ERASER.color }].map((b) => (
+          {[
+            ...DOODLE_BRUSHES.map((b) => ({ id: b.id, label: b.label, color: b.color })),
+            { id: ERASER.id, label: ERASER.label, color: ERASER.color },
+          ].map((b) => (
             <label
               key={b.id}
               className={cn(
@@ -359,8 +383,19 @@ export function DoodleCanvas({
                 brushId === b.id ? "bg-ink text-paper ring-ink" : "bg-paper-raised text-ink hover:bg-paper-sunken",
               )}
             >
-              <input type="radio" name={`${id}-brush`} value={b.id} checked={brushId === b.id} onChange={() => setBrushId(b.id)} className="sr-only" />
-              <span aria-hidden className="grid size-5 place-items-center rounded-full ring-1 ring-black/15" style={{ backgroundColor: b.color }}>
+              <input
+                type="radio"
+                name={`${id}-brush`}
+                value={b.id}
+                checked={brushId === b.id}
+                onChange={() => setBrushId(b.id)}
+                className="sr-only"
+              />
+              <span
+                aria-hidden
+                className="grid size-5 place-items-center rounded-full ring-1 ring-black/15"
+                style={{ backgroundColor: b.color }}
+              >
                 {b.id === ERASER.id ? <Eraser className="size-3 text-ink-soft" /> : null}
               </span>
               {b.label}
@@ -389,7 +424,9 @@ export function DoodleCanvas({
                   event.preventDefault();
                   const next = tool === "draw" ? "fill" : "draw";
                   setTool(next);
-                  (event.currentTarget.parentElement?.querySelector(`[data-tool="${next}"]`) as HTMLElement | null)?.focus();
+                  (
+                    event.currentTarget.parentElement?.querySelector(`[data-tool="${next}"]`) as HTMLElement | null
+                  )?.focus();
                 }
               }}
               data-tool={t.value}
@@ -421,13 +458,34 @@ export function DoodleCanvas({
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={toolButton} onClick={undo} disabled={history.undo === 0} aria-label="Undo" title="Undo (Ctrl+Z)">
+        <button
+          type="button"
+          className={toolButton}
+          onClick={undo}
+          disabled={history.undo === 0}
+          aria-label="Undo"
+          title="Undo (Ctrl+Z)"
+        >
           <Undo2 aria-hidden className="size-4" />
         </button>
-        <button type="button" className={toolButton} onClick={redo} disabled={history.redo === 0} aria-label="Redo" title="Redo (Shift+Ctrl+Z)">
+        <button
+          type="button"
+          className={toolButton}
+          onClick={redo}
+          disabled={history.redo === 0}
+          aria-label="Redo"
+          title="Redo (Shift+Ctrl+Z)"
+        >
           <Redo2 aria-hidden className="size-4" />
         </button>
-        <button type="button" className={toolButton} onClick={clear} disabled={!history.content} aria-label="Clear the canvas" title="Clear (undoable)">
+        <button
+          type="button"
+          className={toolButton}
+          onClick={clear}
+          disabled={!history.content}
+          aria-label="Clear the canvas"
+          title="Clear (undoable)"
+        >
           <Trash2 aria-hidden className="size-4" />
         </button>
         <label className="ml-auto inline-flex cursor-pointer items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-ink ring-1 ring-line hover:bg-paper-sunken has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent">
@@ -465,8 +523,8 @@ export function DoodleCanvas({
         />
       </div>
       <p id={`${id}-help`} className="text-xs text-ink-faint">
-        Paint regions with the coloured brushes (sky, grass, water…) and draw lines with ink; the engine turns each colour into that
-        material. Ctrl+Z undoes, Shift+Ctrl+Z redoes.
+        Paint regions with the coloured brushes (sky, grass, water…) and draw lines with ink; the engine turns each
+        colour into that material. Ctrl+Z undoes, Shift+Ctrl+Z redoes.
       </p>
       {message ? (
         <p role="status" className="text-sm text-ink-soft">

@@ -24,9 +24,27 @@ export function strokeOptions(op: { brush: string; size: number; pen: boolean },
   const brush = findBrush(op.brush);
   const solid = op.brush === ERASER.id || (brush?.semantic ?? true);
   if (solid) {
-    return { size: op.size, thinning: 0, smoothing: 0.5, streamline: 0.35, simulatePressure: false, start: { cap: true }, end: { cap: true }, last };
+    return {
+      size: op.size,
+      thinning: 0,
+      smoothing: 0.5,
+      streamline: 0.35,
+      simulatePressure: false,
+      start: { cap: true },
+      end: { cap: true },
+      last,
+    };
   }
-  return { size: op.size, thinning: 0.55, smoothing: 0.5, streamline: 0.45, simulatePressure: !op.pen, start: { cap: true }, end: { cap: true }, last };
+  return {
+    size: op.size,
+    thinning: 0.55,
+    smoothing: 0.5,
+    streamline: 0.45,
+    simulatePressure: !op.pen,
+    start: { cap: true },
+    end: { cap: true },
+    last,
+  };
 }
 
 /** perfect-freehand's outline as a closed SVG path (quadratic curves through midpoints). */
@@ -65,7 +83,12 @@ export function paintPaper(ctx: CanvasRenderingContext2D, width: number, height:
 }
 
 /** Draws a picture scaled to fit (letterboxed on white), centred. */
-export function paintPicture(ctx: CanvasRenderingContext2D, image: CanvasImageSource & { width: number; height: number }, width: number, height: number) {
+export function paintPicture(
+  ctx: CanvasRenderingContext2D,
+  image: CanvasImageSource & { width: number; height: number },
+  width: number,
+  height: number,
+) {
   paintPaper(ctx, width, height);
   const scale = Math.min(width / image.width, height / image.height);
   const w = image.width * scale;
@@ -86,7 +109,12 @@ const hexToRgb = (hex: string): [number, number, number] => [
  * in `color`, then grown by one pixel so the anti-aliased rim of the region's border is covered.
  * Returns a transparent layer with the region, or null when there is nothing to fill.
  */
-export function floodFillLayer(ctx: CanvasRenderingContext2D, x: number, y: number, color: string): HTMLCanvasElement | null {
+export function floodFillLayer(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  color: string,
+): HTMLCanvasElement | null {
   const { width, height } = ctx.canvas;
   const sx = Math.floor(x);
   const sy = Math.floor(y);
@@ -98,7 +126,8 @@ export function floodFillLayer(ctx: CanvasRenderingContext2D, x: number, y: numb
   if (target[0] === fill[0] && target[1] === fill[1] && target[2] === fill[2]) return null;
   const TOLERANCE = 72; // summed channel difference: absorbs anti-aliasing, keeps real borders
   const similar = (p: number) =>
-    Math.abs(pixels[p]! - target[0]!) + Math.abs(pixels[p + 1]! - target[1]!) + Math.abs(pixels[p + 2]! - target[2]!) <= TOLERANCE;
+    Math.abs(pixels[p]! - target[0]!) + Math.abs(pixels[p + 1]! - target[1]!) + Math.abs(pixels[p + 2]! - target[2]!) <=
+    TOLERANCE;
 
   const mask = new Uint8Array(width * height);
   const stack: number[] = [sx, sy];
@@ -139,7 +168,11 @@ export function floodFillLayer(ctx: CanvasRenderingContext2D, x: number, y: numb
       const i = py * width + px;
       // the region, plus its 4-neighbours (one pixel of growth over the border's soft rim)
       const inside =
-        mask[i] || (px > 0 && mask[i - 1]) || (px < width - 1 && mask[i + 1]) || (py > 0 && mask[i - width]) || (py < height - 1 && mask[i + width]);
+        mask[i] ||
+        (px > 0 && mask[i - 1]) ||
+        (px < width - 1 && mask[i + 1]) ||
+        (py > 0 && mask[i - width]) ||
+        (py < height - 1 && mask[i + width]);
       if (!inside) continue;
       data[i * 4] = fill[0];
       data[i * 4 + 1] = fill[1];
@@ -217,7 +250,16 @@ export function serializeDrawing(ops: readonly DoodleOp[], width: number, height
     ops: ops.flatMap((op): StoredDrawing["ops"] => {
       switch (op.kind) {
         case "stroke":
-          return [{ k: "s", b: op.brush, c: op.color, s: op.size, pen: op.pen, p: op.points.map(([x, y, p]) => [round(x), round(y), Math.round(p * 100) / 100]) }];
+          return [
+            {
+              k: "s",
+              b: op.brush,
+              c: op.color,
+              s: op.size,
+              pen: op.pen,
+              p: op.points.map(([x, y, p]) => [round(x), round(y), Math.round(p * 100) / 100]),
+            },
+          ];
         case "fill":
           return [{ k: "f", x: op.x, y: op.y, c: op.color }];
         case "clear":
@@ -236,11 +278,19 @@ export function parseDrawing(text: string | null, width: number, height: number)
   if (!text) return null;
   try {
     const stored = JSON.parse(text) as StoredDrawing;
-    if (stored?.v !== 1 || stored.width !== width || stored.height !== height || !Array.isArray(stored.ops)) return null;
+    if (stored?.v !== 1 || stored.width !== width || stored.height !== height || !Array.isArray(stored.ops))
+      return null;
     const ops: DoodleOp[] = [];
     for (const op of stored.ops) {
       if (op.k === "s" && isHex(op.c) && Array.isArray(op.p) && op.p.length > 0) {
-        ops.push({ kind: "stroke", brush: String(op.b), color: op.c, size: Number(op.s) || 8, pen: Boolean(op.pen), points: op.p.map((pt) => [Number(pt[0]), Number(pt[1]), Number(pt[2] ?? 0.5)]) });
+        ops.push({
+          kind: "stroke",
+          brush: String(op.b),
+          color: op.c,
+          size: Number(op.s) || 8,
+          pen: Boolean(op.pen),
+          points: op.p.map((pt) => [Number(pt[0]), Number(pt[1]), Number(pt[2] ?? 0.5)]),
+        });
       } else if (op.k === "f" && isHex(op.c)) {
         ops.push({ kind: "fill", x: Number(op.x), y: Number(op.y), color: op.c });
       } else if (op.k === "c") {

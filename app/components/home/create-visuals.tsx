@@ -29,7 +29,14 @@ export function TextToArtVisual() {
           <ellipse cx="90" cy="52" rx="110" ry="26" />
           <ellipse cx="300" cy="40" rx="130" ry="24" />
         </g>
-        <path d="M236 34 l-14 30 h12 l-10 26" fill="none" stroke="#f6e7ff" strokeWidth="2.5" strokeLinejoin="round" opacity="0.85" />
+        <path
+          d="M236 34 l-14 30 h12 l-10 26"
+          fill="none"
+          stroke="#f6e7ff"
+          strokeWidth="2.5"
+          strokeLinejoin="round"
+          opacity="0.85"
+        />
         <path d="M282 96 L400 70 L400 134 Z" fill={`url(#${id("beam")})`} />
         <rect x="266" y="96" width="22" height="92" fill="#f3ecff" />
         <rect x="266" y="118" width="22" height="12" fill="#d9485f" />
@@ -116,7 +123,9 @@ export function ImageToArtVisual() {
       <span className="absolute top-3 left-3 rounded-full bg-ink/55 px-2 py-0.5 text-[11px] font-medium text-paper backdrop-blur">
         Your photo
       </span>
-      <span className="absolute top-3 right-3 rounded-full bg-paper/90 px-2 py-0.5 text-[11px] font-medium text-ink">Your art</span>
+      <span className="absolute top-3 right-3 rounded-full bg-paper/90 px-2 py-0.5 text-[11px] font-medium text-ink">
+        Your art
+      </span>
     </div>
   );
 }
@@ -143,7 +152,14 @@ export function DoodleToArtVisual() {
             <path d="M58 133 v-16 h10 v16" />
             <path d="M108 132 c -2 -14 -1 -26 2 -36 M110 98 c -10 -4 -16 -12 -14 -22 c 10 0 16 8 14 22 c 8 -6 16 -8 22 -4 c -4 8 -12 10 -22 4" />
           </g>
-          <path d="M24 176 q 30 -6 60 0 t 60 0" fill="none" stroke="#6d3fd6" strokeWidth="2" strokeLinecap="round" strokeDasharray="2 6" />
+          <path
+            d="M24 176 q 30 -6 60 0 t 60 0"
+            fill="none"
+            stroke="#6d3fd6"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeDasharray="2 6"
+          />
         </svg>
       </div>
       <div className="relative overflow-hidden rounded-lg shadow-sm ring-1 ring-line">
@@ -168,7 +184,13 @@ export function DoodleToArtVisual() {
           <path d="M40 102 L62 78 L84 102 Z" fill="#c8553d" />
           <rect x="57" y="116" width="10" height="18" rx="1" fill="#6b3b2a" />
           <rect x="51" y="106" width="7" height="7" fill="#8fc7e8" />
-          <path d="M108 132 c -2 -14 -1 -26 2 -36" stroke="#3f7d45" strokeWidth="2.6" fill="none" strokeLinecap="round" />
+          <path
+            d="M108 132 c -2 -14 -1 -26 2 -36"
+            stroke="#3f7d45"
+            strokeWidth="2.6"
+            fill="none"
+            strokeLinecap="round"
+          />
           <ellipse cx="103" cy="86" rx="7" ry="11" transform="rotate(-30 103 86)" fill="#58a05b" />
           <ellipse cx="120" cy="96" rx="6" ry="10" transform="rotate(60 120 96)" fill="#58a05b" />
           <circle cx="110" cy="94" r="5" fill="#e86a92" />

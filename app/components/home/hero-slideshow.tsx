@@ -69,7 +69,13 @@ function usePageVisible(): boolean {
  * visitor prefers reduced motion (unless they press play), and can be driven by keyboard,
  * buttons, dots or a swipe.
  */
-export function HeroSlideshow({ slides, children, label = "Featured artwork", interval = 6000, className }: HeroSlideshowProps) {
+export function HeroSlideshow({
+  slides,
+  children,
+  label = "Featured artwork",
+  interval = 6000,
+  className,
+}: HeroSlideshowProps) {
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [playRequested, setPlayRequested] = useState<boolean | null>(null);
@@ -147,7 +153,12 @@ export function HeroSlideshow({ slides, children, label = "Featured artwork", in
 
       {/* The carousel itself. It is not positioned, so its slides sit behind the content above. */}
       <section aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
-        <div id={slidesId} className="absolute inset-0 -z-10" aria-live={rotating ? "off" : "polite"} aria-atomic="false">
+        <div
+          id={slidesId}
+          className="absolute inset-0 -z-10"
+          aria-live={rotating ? "off" : "polite"}
+          aria-atomic="false"
+        >
           {slides.map((slide, i) => {
             const isActive = i === current;
             return (
@@ -165,7 +176,10 @@ export function HeroSlideshow({ slides, children, label = "Featured artwork", in
               >
                 <div
                   aria-hidden
-                  className={cn("absolute inset-0 transition-transform duration-[7000ms] ease-out", isActive ? "scale-100" : "scale-105")}
+                  className={cn(
+                    "absolute inset-0 transition-transform duration-[7000ms] ease-out",
+                    isActive ? "scale-100" : "scale-105",
+                  )}
                   style={{ background: slide.background }}
                 >
                   {slide.imageUrl ? (

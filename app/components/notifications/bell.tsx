@@ -50,7 +50,9 @@ export function NotificationsBell({ unread }: { unread: number }) {
   const [open, setOpen] = useState(false);
   // Loaded with fetch, not a fetcher: a failed load (an expired session…) shows a message in the
   // popover instead of sending the whole page to the error boundary.
-  const [list, setList] = useState<{ data?: NotificationsPayload; state: "idle" | "loading" | "error" }>({ state: "idle" });
+  const [list, setList] = useState<{ data?: NotificationsPayload; state: "idle" | "loading" | "error" }>({
+    state: "idle",
+  });
   const markAll = useFetcher<NotificationsCommandResult>();
   const pending = usePendingMarks();
   const location = useLocation();
@@ -124,7 +126,8 @@ export function NotificationsBell({ unread }: { unread: number }) {
     };
   }, [open, close]);
 
-  const anyUnviewed = shownUnread > 0 || (items?.some((n) => !n.is_viewed && !pending.all && !pending.ids.has(n.id)) ?? false);
+  const anyUnviewed =
+    shownUnread > 0 || (items?.some((n) => !n.is_viewed && !pending.all && !pending.ids.has(n.id)) ?? false);
 
   return (
     <div ref={rootRef} className="relative">
@@ -205,14 +208,22 @@ export function NotificationsBell({ unread }: { unread: number }) {
             ) : (
               <ul className="divide-y divide-line" aria-label="Latest notifications">
                 {items.map((item) => (
-                  <BellItem key={item.id} item={item} viewed={item.is_viewed || pending.all || pending.ids.has(item.id)} />
+                  <BellItem
+                    key={item.id}
+                    item={item}
+                    viewed={item.is_viewed || pending.all || pending.ids.has(item.id)}
+                  />
                 ))}
               </ul>
             )}
           </div>
 
           <div className="border-t border-line bg-paper/60 px-4 py-2.5 text-center">
-            <Link to="/notifications" className="text-sm font-medium text-accent underline-offset-4 hover:underline" onClick={() => setOpen(false)}>
+            <Link
+              to="/notifications"
+              className="text-sm font-medium text-accent underline-offset-4 hover:underline"
+              onClick={() => setOpen(false)}
+            >
               See all
             </Link>
           </div>

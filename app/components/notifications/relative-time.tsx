@@ -38,7 +38,12 @@ export function RelativeTime({ iso, className }: { iso: string; className?: stri
     return () => clearInterval(timer);
   }, []);
   return (
-    <time dateTime={iso} title={`${formatDate(date, "dateTime", settings)}${settings.timeZone === "UTC" ? " UTC" : ""}`} className={className} suppressHydrationWarning>
+    <time
+      dateTime={iso}
+      title={`${formatDate(date, "dateTime", settings)}${settings.timeZone === "UTC" ? " UTC" : ""}`}
+      className={className}
+      suppressHydrationWarning
+    >
       {formatRelativeTime(date, now)}
     </time>
   );

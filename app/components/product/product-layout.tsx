@@ -98,8 +98,12 @@ export function ProductLayout({
         <div className="min-w-0">
           {breadcrumbs && breadcrumbs.length > 0 ? <Breadcrumbs items={breadcrumbs} /> : null}
           <header className="mt-4">
-            <h1 className="font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl">{title}</h1>
-            {description ? <div className="mt-2 max-w-2xl text-base text-pretty text-ink-soft sm:text-lg">{description}</div> : null}
+            <h1 className="font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl">
+              {title}
+            </h1>
+            {description ? (
+              <div className="mt-2 max-w-2xl text-base text-pretty text-ink-soft sm:text-lg">{description}</div>
+            ) : null}
           </header>
           {steps.length > 0 ? <StepsIndicator steps={steps} current={currentStep} className="mt-6" /> : null}
           <div className="mt-8">{children}</div>
@@ -119,7 +123,10 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
           return (
             <li key={`${item.label}-${i}`} className="flex items-center gap-1">
               {item.to && !last ? (
-                <Link to={item.to} className="rounded-sm text-ink-soft underline-offset-4 hover:text-ink hover:underline">
+                <Link
+                  to={item.to}
+                  className="rounded-sm text-ink-soft underline-offset-4 hover:text-ink hover:underline"
+                >
                   {item.label}
                 </Link>
               ) : (
@@ -136,7 +143,15 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
   );
 }
 
-export function StepsIndicator({ steps, current, className }: { steps: readonly string[]; current: number; className?: string }) {
+export function StepsIndicator({
+  steps,
+  current,
+  className,
+}: {
+  steps: readonly string[];
+  current: number;
+  className?: string;
+}) {
   return (
     <nav aria-label="Checkout progress" className={className}>
       <ol className="flex max-w-xl items-center gap-2 sm:gap-3">
@@ -149,7 +164,9 @@ export function StepsIndicator({ steps, current, className }: { steps: readonly 
               aria-current={isCurrent ? "step" : undefined}
               className={cn("flex items-center gap-2 sm:gap-3", i > 0 ? "min-w-0 flex-1" : "shrink-0")}
             >
-              {i > 0 ? <span aria-hidden className={cn("h-px min-w-3 flex-1", i <= current ? "bg-accent" : "bg-line")} /> : null}
+              {i > 0 ? (
+                <span aria-hidden className={cn("h-px min-w-3 flex-1", i <= current ? "bg-accent" : "bg-line")} />
+              ) : null}
               <span
                 aria-hidden
                 className={cn(
@@ -161,7 +178,12 @@ export function StepsIndicator({ steps, current, className }: { steps: readonly 
               >
                 {done ? <Check className="size-3.5" strokeWidth={3} /> : i + 1}
               </span>
-              <span className={cn("shrink-0 text-sm", isCurrent ? "font-semibold text-ink" : done ? "text-ink-soft" : "text-ink-faint")}>
+              <span
+                className={cn(
+                  "shrink-0 text-sm",
+                  isCurrent ? "font-semibold text-ink" : done ? "text-ink-soft" : "text-ink-faint",
+                )}
+              >
                 <span className="sr-only">
                   Step {i + 1} of {steps.length}:{" "}
                 </span>
@@ -229,7 +251,9 @@ export function OrderSummary({
                   </p>
                   {item.detail ? <p className="mt-0.5 text-sm text-ink-soft">{item.detail}</p> : null}
                 </div>
-                <p className="shrink-0 text-right font-medium text-ink tabular-nums">{amount === 0 ? "Included" : money(amount)}</p>
+                <p className="shrink-0 text-right font-medium text-ink tabular-nums">
+                  {amount === 0 ? "Included" : money(amount)}
+                </p>
               </li>
             );
           })}
@@ -244,13 +268,19 @@ export function OrderSummary({
         <div className="flex justify-between gap-4">
           <dt className="text-ink-soft">
             Discount
-            {discount && discountAmount > 0 ? <span className="block text-xs text-ink-faint">{discount.label}</span> : null}
+            {discount && discountAmount > 0 ? (
+              <span className="block text-xs text-ink-faint">{discount.label}</span>
+            ) : null}
           </dt>
           <dd className={cn("tabular-nums", discountAmount > 0 ? "font-medium text-success" : "text-ink-faint")}>
             {discountAmount > 0 ? `−${money(discountAmount)}` : money(0)}
           </dd>
         </div>
-        <div className="flex items-baseline justify-between gap-4 border-t border-line pt-3" aria-live="polite" aria-atomic="true">
+        <div
+          className="flex items-baseline justify-between gap-4 border-t border-line pt-3"
+          aria-live="polite"
+          aria-atomic="true"
+        >
           <dt className="text-base font-semibold text-ink">Total</dt>
           <dd className="font-display text-2xl font-semibold text-ink tabular-nums">{money(total)}</dd>
         </div>
@@ -290,7 +320,9 @@ export function OrderSummary({
         ) : null}
       </div>
 
-      {footnote ? <div className="mt-4 border-t border-line pt-4 text-xs leading-relaxed text-ink-soft">{footnote}</div> : null}
+      {footnote ? (
+        <div className="mt-4 border-t border-line pt-4 text-xs leading-relaxed text-ink-soft">{footnote}</div>
+      ) : null}
     </aside>
   );
 }

@@ -48,7 +48,9 @@ export function TierOptions({
   const baseId = useId();
   return (
     <fieldset className={className}>
-      <legend className={cn(hideLegend ? "sr-only" : "mb-4 font-display text-xl font-semibold text-ink")}>{legend}</legend>
+      <legend className={cn(hideLegend ? "sr-only" : "mb-4 font-display text-xl font-semibold text-ink")}>
+        {legend}
+      </legend>
       <div className="grid gap-4 sm:grid-cols-2">
         {options.map((option) => {
           const checked = option.id === value;
@@ -91,7 +93,9 @@ export function TierOptions({
                   aria-hidden
                   className={cn(
                     "grid size-5 shrink-0 place-items-center rounded-full border transition",
-                    checked ? "border-accent bg-accent text-paper" : "border-line bg-paper group-hover:border-ink-faint",
+                    checked
+                      ? "border-accent bg-accent text-paper"
+                      : "border-line bg-paper group-hover:border-ink-faint",
                   )}
                 >
                   {checked ? <Check className="size-3" strokeWidth={3.5} /> : null}
@@ -101,18 +105,26 @@ export function TierOptions({
               <span id={descriptionId} className="mt-3 flex flex-1 flex-col">
                 <span className="flex items-baseline gap-2">
                   <Coins aria-hidden className="size-4 shrink-0 self-center text-accent" />
-                  <span className="text-2xl font-semibold text-ink tabular-nums">{formatCount(option.tokens, locale)}</span>
+                  <span className="text-2xl font-semibold text-ink tabular-nums">
+                    {formatCount(option.tokens, locale)}
+                  </span>
                   <span className="text-sm text-ink-soft">tokens</span>
                 </span>
                 {option.bonusTokens ? (
-                  <span className="mt-1 text-sm font-medium text-success">+{formatCount(option.bonusTokens, locale)} bonus tokens</span>
+                  <span className="mt-1 text-sm font-medium text-success">
+                    +{formatCount(option.bonusTokens, locale)} bonus tokens
+                  </span>
                 ) : (
                   <span className="mt-1 text-sm text-ink-faint">No bonus</span>
                 )}
                 {option.description ? <span className="mt-3 text-sm text-ink-soft">{option.description}</span> : null}
                 <span className="mt-4 flex items-baseline justify-between gap-2 border-t border-line pt-3">
-                  <span className="text-lg font-semibold text-ink tabular-nums">{formatMoney(option.priceMinor, currency, locale)}</span>
-                  <span className="text-xs text-ink-faint tabular-nums">{formatMoney(per100, currency, locale)} per 100 tokens</span>
+                  <span className="text-lg font-semibold text-ink tabular-nums">
+                    {formatMoney(option.priceMinor, currency, locale)}
+                  </span>
+                  <span className="text-xs text-ink-faint tabular-nums">
+                    {formatMoney(per100, currency, locale)} per 100 tokens
+                  </span>
                 </span>
               </span>
             </label>

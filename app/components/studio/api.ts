@@ -30,7 +30,11 @@ export function failureFrom(status: number, body: unknown): ApiFailure {
     ok: false,
     status,
     code: error?.code ?? null,
-    message: error?.message ?? (status === 0 ? "Network error: check your connection and try again." : `Something went wrong (${status}). Try again in a moment.`),
+    message:
+      error?.message ??
+      (status === 0
+        ? "Network error: check your connection and try again."
+        : `Something went wrong (${status}). Try again in a moment.`),
     fields: firstMessages(error?.fields),
   };
 }
@@ -78,7 +82,8 @@ export function uploadPreviewImage(
         body = null;
       }
       const preview = body as PreviewImageView | null;
-      if (xhr.status >= 200 && xhr.status < 300 && preview && typeof preview.fileName === "string") resolve({ ok: true, preview });
+      if (xhr.status >= 200 && xhr.status < 300 && preview && typeof preview.fileName === "string")
+        resolve({ ok: true, preview });
       else resolve(failureFrom(xhr.status, body));
     };
     xhr.onerror = () => resolve(failureFrom(0, null));

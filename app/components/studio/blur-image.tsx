@@ -33,11 +33,17 @@ export function BlurImage({
     setLoaded(Boolean(img.current?.complete && img.current.naturalWidth > 0));
   }, [src]);
   return (
-    <span className={cn("relative block overflow-hidden bg-paper-sunken", className)} style={{ aspectRatio: aspect ?? `${width} / ${height}` }}>
+    <span
+      className={cn("relative block overflow-hidden bg-paper-sunken", className)}
+      style={{ aspectRatio: aspect ?? `${width} / ${height}` }}
+    >
       {placeholder ? (
         <span
           aria-hidden
-          className={cn("absolute inset-0 scale-110 bg-cover bg-center blur-xl transition-opacity duration-700", loaded ? "opacity-0" : "opacity-100")}
+          className={cn(
+            "absolute inset-0 scale-110 bg-cover bg-center blur-xl transition-opacity duration-700",
+            loaded ? "opacity-0" : "opacity-100",
+          )}
           style={{ backgroundImage: `url("${placeholder.replace(/"/g, "%22")}")` }}
         />
       ) : null}
@@ -50,7 +56,11 @@ export function BlurImage({
         loading={loading}
         decoding="async"
         onLoad={() => setLoaded(true)}
-        className={cn("relative block size-full object-cover transition-opacity duration-700", loaded ? "opacity-100" : "opacity-0", imgClassName)}
+        className={cn(
+          "relative block size-full object-cover transition-opacity duration-700",
+          loaded ? "opacity-100" : "opacity-0",
+          imgClassName,
+        )}
       />
     </span>
   );

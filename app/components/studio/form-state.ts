@@ -1,6 +1,13 @@
 /** The studio form's values, defaults, validation and the draft kept in sessionStorage. */
 import type { StudioPageData } from "@server/generation/page-data";
-import { type AspectRatio, ASPECT_RATIOS, type GenerationMode, generationInput, IMAGE_SIZES, MAX_IMAGES } from "~/lib/generation";
+import {
+  type AspectRatio,
+  ASPECT_RATIOS,
+  type GenerationMode,
+  generationInput,
+  IMAGE_SIZES,
+  MAX_IMAGES,
+} from "~/lib/generation";
 import type { GenerationView } from "~/lib/generation-views";
 import { type StylePreset, stylesFor } from "~/lib/studio-styles";
 
@@ -54,7 +61,11 @@ export function defaultForm(options: StudioOptions): StudioForm {
 }
 
 /** Keeps only values this page can offer (a draft or a history item may come from elsewhere). */
-export function sanitizeForm(value: Partial<Record<keyof StudioForm, unknown>>, options: StudioOptions, fallback: StudioForm): StudioForm {
+export function sanitizeForm(
+  value: Partial<Record<keyof StudioForm, unknown>>,
+  options: StudioOptions,
+  fallback: StudioForm,
+): StudioForm {
   const str = (v: unknown, d: string) => (typeof v === "string" ? v : d);
   const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN);
   const style = str(value.style, fallback.style);
@@ -90,13 +101,26 @@ export function formFromGeneration(g: GenerationView): Partial<StudioForm> {
 
 /** First message per field from the shared schema (the server's rule, checked early). */
 export function validateForm(form: StudioForm, mode: GenerationMode, christmas: boolean): Record<string, string> {
-  const parsed = generationInput.safeParse({ ...form, size: String(form.size), count: String(form.count), strength: String(form.strength), mode, christmas });
+  const parsed = generationInput.safeParse({
+    ...form,
+    size: String(form.size),
+    count: String(form.count),
+    strength: String(form.strength),
+    mode,
+    christmas,
+  });
   const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   return errors;
 }
 
-export function toFormData(form: StudioForm, mode: GenerationMode, christmas: boolean, options: { negativePrompt: boolean }): FormData {
+export function toFormData(
+  form: StudioForm,
+  mode: GenerationMode,
+  christmas: boolean,
+  options: { negativePrompt: boolean },
+): FormData {
   const data = new FormData();
   data.set("mode", mode);
   data.set("prompt", form.prompt.trim());
@@ -111,7 +135,8 @@ export function toFormData(form: StudioForm, mode: GenerationMode, christmas: bo
   return data;
 }
 
-export const draftKey = (mode: GenerationMode, christmas: boolean) => `atelier:studio-draft:${christmas ? "christmas:" : ""}${mode}`;
+export const draftKey = (mode: GenerationMode, christmas: boolean) =>
+  `atelier:studio-draft:${christmas ? "christmas:" : ""}${mode}`;
 export const doodleKey = (christmas: boolean) => `atelier:doodle:${christmas ? "christmas" : "regular"}`;
 
 export function readDraft(key: string): Partial<StudioForm> | null {

@@ -7,7 +7,19 @@
  * fill the whole form; Generate keeps the draft in sessionStorage and opens the sign-in dialog.
  */
 import type { StudioPageData } from "@server/generation/page-data";
-import { ChevronDown, Coins, Dices, Image as ImageIcon, LoaderCircle, PenTool, Sparkles, TreePine, Type, WandSparkles, X } from "lucide-react";
+import {
+  ChevronDown,
+  Coins,
+  Dices,
+  Image as ImageIcon,
+  LoaderCircle,
+  PenTool,
+  Sparkles,
+  TreePine,
+  Type,
+  WandSparkles,
+  X,
+} from "lucide-react";
 import { type CSSProperties, type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, NavLink, useRevalidator } from "react-router";
 import { DoodleCanvas, type DoodleCanvasHandle } from "~/components/doodle/doodle-canvas";
@@ -16,7 +28,14 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { useApiClient } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
-import { costOf, dimensionsFor, type GenerationMode, MODE_LABELS, NEGATIVE_PROMPT_MAX, PROMPT_MAX } from "~/lib/generation";
+import {
+  costOf,
+  dimensionsFor,
+  type GenerationMode,
+  MODE_LABELS,
+  NEGATIVE_PROMPT_MAX,
+  PROMPT_MAX,
+} from "~/lib/generation";
 import type { GenerationPage, GenerationView } from "~/lib/generation-views";
 import { HttpError } from "~/lib/http-client";
 import { useRootData } from "~/lib/root-data";
@@ -66,7 +85,15 @@ export function modePath(mode: GenerationMode, christmas: boolean): string {
 }
 
 /** Follows one unfinished generation; renders nothing. */
-function GenerationWatcher({ id, onUpdate, onGone }: { id: string; onUpdate: (g: GenerationView) => void; onGone: (id: string) => void }) {
+function GenerationWatcher({
+  id,
+  onUpdate,
+  onGone,
+}: {
+  id: string;
+  onUpdate: (g: GenerationView) => void;
+  onGone: (id: string) => void;
+}) {
   useGenerationStream(id, { onUpdate, onGone });
   return null;
 }
@@ -85,15 +112,21 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
   const defaults = useMemo(() => defaultForm(options), [options]);
 
   // `?remix=`: the artwork's settings fill the form from the first render (server-side too).
-  const [form, setForm] = useState<StudioForm>(() => (data.remix ? sanitizeForm(data.remix.form, options, defaults) : defaults));
+  const [form, setForm] = useState<StudioForm>(() =>
+    data.remix ? sanitizeForm(data.remix.form, options, defaults) : defaults,
+  );
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<Message | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [balance, setBalance] = useState<number | null>(data.balance);
   const [paused, setPaused] = useState(data.paused);
-  const [generations, setGenerations] = useState<Record<string, GenerationView>>(() => Object.fromEntries(data.history.items.map((g) => [g.id, g])));
-  const [sessionIds, setSessionIds] = useState<string[]>(() => data.history.items.filter((g) => !isFinished(g)).map((g) => g.id));
+  const [generations, setGenerations] = useState<Record<string, GenerationView>>(() =>
+    Object.fromEntries(data.history.items.map((g) => [g.id, g])),
+  );
+  const [sessionIds, setSessionIds] = useState<string[]>(() =>
+    data.history.items.filter((g) => !isFinished(g)).map((g) => g.id),
+  );
   const [historyIds, setHistoryIds] = useState<string[]>(() => data.history.items.map((g) => g.id));
   const [nextCursor, setNextCursor] = useState<string | null>(data.history.nextCursor);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -146,7 +179,11 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
     const draft = data.remix ? null : readDraft(key);
     // Words typed before the page came alive (the server's page is usable at once) win over the draft.
     const typed = promptRef.current?.value ?? "";
-    if (draft) setForm((current) => ({ ...sanitizeForm(draft, options, defaults), ...(typed !== "" && typed !== current.prompt ? { prompt: typed } : {}) }));
+    if (draft)
+      setForm((current) => ({
+        ...sanitizeForm(draft, options, defaults),
+        ...(typed !== "" && typed !== current.prompt ? { prompt: typed } : {}),
+      }));
     else if (typed !== "") setForm((current) => (typed !== current.prompt ? { ...current, prompt: typed } : current));
     setDraftReady(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -168,7 +205,9 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
   useEffect(() => {
     if (!pendingPicture || mode !== "doodle") return;
     const timer = setTimeout(() => {
-      void doodle.current?.loadPicture(pendingPicture).catch(() => setMessage({ tone: "error", text: "That drawing could not be loaded." }));
+      void doodle.current
+        ?.loadPicture(pendingPicture)
+        .catch(() => setMessage({ tone: "error", text: "That drawing could not be loaded." }));
       setPendingPicture(null);
     }, 50);
     return () => clearTimeout(timer);
@@ -191,16 +230,34 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
   // Why Generate cannot run now, in plain words (null = it can).
   let blocked: Message | null = null;
   const firstClientError = Object.values(clientErrors)[0];
-  if (paused) blocked = { tone: "info", text: "Generation is paused by the administrators. Your settings stay here; try again later." };
-  else if (!data.engine.available) blocked = { tone: "info", text: `${MODE_LABELS[mode]} is switched off for the moment. Try another mode or come back soon.` };
+  if (paused)
+    blocked = {
+      tone: "info",
+      text: "Generation is paused by the administrators. Your settings stay here; try again later.",
+    };
+  else if (!data.engine.available)
+    blocked = {
+      tone: "info",
+      text: `${MODE_LABELS[mode]} is switched off for the moment. Try another mode or come back soon.`,
+    };
   else if (data.signedIn && balance !== null && balance < cost)
-    blocked = { tone: "info", text: `You need ${tokens(cost)} and have ${formatCount(balance)}.`, link: { to: "/pricing-plans", label: "Get more tokens" } };
+    blocked = {
+      tone: "info",
+      text: `You need ${tokens(cost)} and have ${formatCount(balance)}.`,
+      link: { to: "/pricing-plans", label: "Get more tokens" },
+    };
   else if (data.signedIn && active.length >= maxJobs)
-    blocked = { tone: "info", text: `You have ${active.length} ${active.length === 1 ? "job" : "jobs"} running; a new one can start when one finishes.` };
+    blocked = {
+      tone: "info",
+      text: `You have ${active.length} ${active.length === 1 ? "job" : "jobs"} running; a new one can start when one finishes.`,
+    };
   else if (firstClientError) blocked = { tone: "info", text: firstClientError };
-  else if (mode === "image" && source.progress !== null) blocked = { tone: "info", text: "Wait for your picture to finish uploading." };
-  else if (mode === "image" && !source.source && !(source.pending && !data.signedIn)) blocked = { tone: "info", text: "Add a picture to start from." };
-  else if (mode === "doodle" && !doodleHasContent) blocked = { tone: "info", text: "Draw something on the canvas first." };
+  else if (mode === "image" && source.progress !== null)
+    blocked = { tone: "info", text: "Wait for your picture to finish uploading." };
+  else if (mode === "image" && !source.source && !(source.pending && !data.signedIn))
+    blocked = { tone: "info", text: "Add a picture to start from." };
+  else if (mode === "doodle" && !doodleHasContent)
+    blocked = { tone: "info", text: "Draw something on the canvas first." };
 
   // The header shows the balance from the root loader: refresh it when an answer changed ours.
   const revalidator = useRevalidator();
@@ -209,7 +266,13 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
   const headerBalance = useRootData()?.user?.tokens;
   const revalidatedFor = useRef<number | null>(null);
   useEffect(() => {
-    if (balance === null || headerBalance === undefined || headerBalance === balance || revalidatedFor.current === balance) return;
+    if (
+      balance === null ||
+      headerBalance === undefined ||
+      headerBalance === balance ||
+      revalidatedFor.current === balance
+    )
+      return;
     const timer = setTimeout(() => {
       revalidatedFor.current = balance; // once per value: never a loop
       void revalidateRef.current();
@@ -246,7 +309,12 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
     if (link) link.click();
   }
 
-  function applyFailure(result: { status: number; code: string | null; message: string; fields: Record<string, string> }) {
+  function applyFailure(result: {
+    status: number;
+    code: string | null;
+    message: string;
+    fields: Record<string, string>;
+  }) {
     const fields = { ...result.fields };
     if (fields.sourceImage && mode === "image") source.setError(fields.sourceImage);
     setServerErrors(fields);
@@ -342,7 +410,10 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
     }
     setForm(sanitizeForm(formFromGeneration(g), options, form));
     setServerErrors({});
-    setMessage({ tone: "info", text: `Settings from that ${g.status === "succeeded" ? "image" : "generation"} are in the form, seed ${g.seed} included.` });
+    setMessage({
+      tone: "info",
+      text: `Settings from that ${g.status === "succeeded" ? "image" : "generation"} are in the form, seed ${g.seed} included.`,
+    });
     if (mode === "image" && g.sourceUrl) {
       void fetchSource(g).then((blob) => {
         if (blob) source.choose(new File([blob], "source.png", { type: blob.type || "image/png" }));
@@ -360,14 +431,21 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
     if (mode !== "text") {
       const blob = await fetchSource(g);
       if (!blob) {
-        setMessage({ tone: "error", text: "The source picture of that generation is no longer kept, so a variation cannot be made." });
+        setMessage({
+          tone: "error",
+          text: "The source picture of that generation is no longer kept, so a variation cannot be made.",
+        });
         return;
       }
       if (mode === "doodle") body.set("doodle", new File([blob], "doodle.png", { type: "image/png" }));
       else {
         // The picture becomes the current upload (as if chosen again), then the job starts.
         setSubmitting(true);
-        const uploaded = await uploadPreviewImage(base, new File([blob], "source.png", { type: blob.type || "image/png" }), () => {});
+        const uploaded = await uploadPreviewImage(
+          base,
+          new File([blob], "source.png", { type: blob.type || "image/png" }),
+          () => {},
+        );
         setSubmitting(false);
         if (!uploaded.ok) {
           setMessage({ tone: "error", text: uploaded.message });
@@ -382,11 +460,16 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
   async function cancel(g: GenerationView) {
     setCanceling((s) => new Set(s).add(g.id));
     try {
-      const answer = await api.post<{ generation: GenerationView; balance?: number }>(`/api/generations/${encodeURIComponent(g.id)}/cancel`);
+      const answer = await api.post<{ generation: GenerationView; balance?: number }>(
+        `/api/generations/${encodeURIComponent(g.id)}/cancel`,
+      );
       if (answer.generation) onUpdate(answer.generation);
       if (typeof answer.balance === "number") setBalance(answer.balance);
     } catch (error) {
-      setMessage({ tone: "error", text: error instanceof HttpError ? error.message : "Canceling did not work. Try again." });
+      setMessage({
+        tone: "error",
+        text: error instanceof HttpError ? error.message : "Canceling did not work. Try again.",
+      });
     } finally {
       setCanceling((s) => {
         const next = new Set(s);
@@ -417,7 +500,9 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
     setLoadingMore(true);
     setHistoryError(null);
     try {
-      const page = await api.get<GenerationPage>(`/api/generations?${new URLSearchParams({ mode, cursor: nextCursor })}`);
+      const page = await api.get<GenerationPage>(
+        `/api/generations?${new URLSearchParams({ mode, cursor: nextCursor })}`,
+      );
       setGenerations((current) => ({ ...Object.fromEntries(page.items.map((g) => [g.id, g])), ...current }));
       setHistoryIds((ids) =>
         mergeIds(
@@ -435,7 +520,11 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
 
   function changeAspect(next: StudioForm["aspectRatio"]) {
     if (next === form.aspectRatio) return;
-    if (mode === "doodle" && doodle.current?.hasContent() && !window.confirm("A new shape starts a new drawing. Clear the canvas and change the shape?"))
+    if (
+      mode === "doodle" &&
+      doodle.current?.hasContent() &&
+      !window.confirm("A new shape starts a new drawing. Clear the canvas and change the shape?")
+    )
       return;
     update("aspectRatio", next);
   }
@@ -463,7 +552,10 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
   const promptRequired = mode === "text";
   const canvas =
     mode === "doodle" ? (
-      <section aria-label="Your drawing" className="rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-5 lg:col-start-2 lg:row-start-1">
+      <section
+        aria-label="Your drawing"
+        className="rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-5 lg:col-start-2 lg:row-start-1"
+      >
         <DoodleCanvas
           ref={doodle}
           width={dims.width}
@@ -480,7 +572,9 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
       <div
         className={cn(
           "relative overflow-hidden",
-          christmas ? "bg-gradient-to-br from-[#6b1414] via-[#a3231b] to-[#14532d] text-white" : "bg-gradient-to-b from-accent-soft/70 to-transparent",
+          christmas
+            ? "bg-gradient-to-br from-[#6b1414] via-[#a3231b] to-[#14532d] text-white"
+            : "bg-gradient-to-b from-accent-soft/70 to-transparent",
         )}
       >
         {christmas ? <Snow className="pointer-events-none absolute inset-0 size-full" /> : null}
@@ -494,7 +588,14 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
               <ModeIcon aria-hidden className="size-3.5" /> Studio
             </p>
           )}
-          <h1 className={cn("mt-3 font-display text-3xl font-semibold tracking-tight sm:text-4xl", christmas ? "text-white" : "text-ink")}>{title}</h1>
+          <h1
+            className={cn(
+              "mt-3 font-display text-3xl font-semibold tracking-tight sm:text-4xl",
+              christmas ? "text-white" : "text-ink",
+            )}
+          >
+            {title}
+          </h1>
           <p className={cn("mt-2 max-w-2xl text-base sm:text-lg", christmas ? "text-white/85" : "text-ink-soft")}>
             {christmas ? `Festive styles for the season, for a limited time. ${MODE_INTRO[mode]}` : MODE_INTRO[mode]}
           </p>
@@ -532,24 +633,44 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
       >
         {canvas}
         <div className="rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <form id={formId} noValidate onSubmit={(event) => void generate(event)} aria-label={`${title} settings`} className="space-y-6">
+          <form
+            id={formId}
+            noValidate
+            onSubmit={(event) => void generate(event)}
+            aria-label={`${title} settings`}
+            className="space-y-6"
+          >
             {data.remix ? (
-              <p role="status" className="rounded-xl border border-accent/20 bg-accent-soft px-3.5 py-2.5 text-sm text-accent-strong">
+              <p
+                role="status"
+                className="rounded-xl border border-accent/20 bg-accent-soft px-3.5 py-2.5 text-sm text-accent-strong"
+              >
                 Remixing{" "}
-                <Link to={`/community/detail?id=${encodeURIComponent(data.remix.id)}`} className="font-semibold underline-offset-4 hover:underline">
+                <Link
+                  to={`/community/detail?id=${encodeURIComponent(data.remix.id)}`}
+                  className="font-semibold underline-offset-4 hover:underline"
+                >
                   “{data.remix.title}”
                 </Link>
                 : its settings are filled in{data.remix.form.prompt ? "" : " (its creator keeps the prompt private)"}.
               </p>
             ) : null}
-            {mode === "image" ? <SourceImagePicker state={source} signedIn={data.signedIn} fieldError={serverErrors.sourceImage} /> : null}
+            {mode === "image" ? (
+              <SourceImagePicker state={source} signedIn={data.signedIn} fieldError={serverErrors.sourceImage} />
+            ) : null}
 
             <div>
               <div className="mb-1.5 flex items-baseline justify-between gap-2">
                 <label htmlFor={`${formId}-prompt`} className="text-sm font-medium text-ink">
                   Prompt {promptRequired ? null : <span className="font-normal text-ink-faint">(optional)</span>}
                 </label>
-                <span className={cn("text-xs tabular-nums", form.prompt.length > PROMPT_MAX * 0.9 ? "text-danger" : "text-ink-faint")} aria-live="polite">
+                <span
+                  className={cn(
+                    "text-xs tabular-nums",
+                    form.prompt.length > PROMPT_MAX * 0.9 ? "text-danger" : "text-ink-faint",
+                  )}
+                  aria-live="polite"
+                >
                   {form.prompt.length} / {PROMPT_MAX}
                 </span>
               </div>
@@ -568,7 +689,8 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
                 }}
                 onBlur={() => touch("prompt")}
                 onKeyDown={(event) => {
-                  if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void generate(event as unknown as FormEvent);
+                  if (event.key === "Enter" && (event.ctrlKey || event.metaKey))
+                    void generate(event as unknown as FormEvent);
                 }}
                 placeholder={
                   mode === "text"
@@ -587,7 +709,13 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
               <FieldError id={`${formId}-prompt-error`} message={errorFor("prompt")} />
             </div>
 
-            <StylePicker name={`${formId}-style`} styles={options.styles} value={form.style} onChange={(v) => update("style", v)} error={errorFor("style")} />
+            <StylePicker
+              name={`${formId}-style`}
+              styles={options.styles}
+              value={form.style}
+              onChange={(v) => update("style", v)}
+              error={errorFor("style")}
+            />
 
             <SegmentedRadio
               name={`${formId}-aspect`}
@@ -605,7 +733,12 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
               }))}
             />
             {mode === "image" ? (
-              <CropNotice pictureUrl={source.source?.url ?? source.pending?.objectUrl ?? null} aspect={form.aspectRatio} aspects={options.aspectRatios} onUse={changeAspect} />
+              <CropNotice
+                pictureUrl={source.source?.url ?? source.pending?.objectUrl ?? null}
+                aspect={form.aspectRatio}
+                aspects={options.aspectRatios}
+                onUse={changeAspect}
+              />
             ) : null}
 
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
@@ -619,7 +752,11 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
                   const d = dimensionsFor(form.aspectRatio, form.size);
                   return `${d.width} × ${d.height} pixels`;
                 })()}
-                options={options.sizes.map((s) => ({ value: s, label: `${s}px`, description: `${s} pixels on the long side` }))}
+                options={options.sizes.map((s) => ({
+                  value: s,
+                  label: `${s}px`,
+                  description: `${s} pixels on the long side`,
+                }))}
               />
               <SegmentedRadio
                 name={`${formId}-count`}
@@ -733,7 +870,12 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
                     aria-describedby={errorFor("negativePrompt") ? `${formId}-negative-error` : undefined}
                     className={cn(inputClass, "resize-y")}
                   />
-                  <p className={cn("mt-1 text-right text-xs tabular-nums", form.negativePrompt.length > NEGATIVE_PROMPT_MAX ? "text-danger" : "text-ink-faint")}>
+                  <p
+                    className={cn(
+                      "mt-1 text-right text-xs tabular-nums",
+                      form.negativePrompt.length > NEGATIVE_PROMPT_MAX ? "text-danger" : "text-ink-faint",
+                    )}
+                  >
                     {form.negativePrompt.length} / {NEGATIVE_PROMPT_MAX}
                   </p>
                   <FieldError id={`${formId}-negative-error`} message={errorFor("negativePrompt")} />
@@ -758,15 +900,24 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
                     ) : null}
                   </span>
                 </p>
-                {data.engine.available ? <EngineBadge engineId={data.engine.id} label={data.engine.label} align="end" /> : null}
+                {data.engine.available ? (
+                  <EngineBadge engineId={data.engine.id} label={data.engine.label} align="end" />
+                ) : null}
               </div>
               <button
                 type="submit"
                 disabled={Boolean(blocked) || submitting}
                 aria-describedby={blocked ? `${formId}-blocked` : undefined}
-                className={buttonClass({ size: "lg", className: "w-full bg-accent text-white shadow-lg shadow-accent/20 hover:bg-accent-strong" })}
+                className={buttonClass({
+                  size: "lg",
+                  className: "w-full bg-accent text-white shadow-lg shadow-accent/20 hover:bg-accent-strong",
+                })}
               >
-                {submitting ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : <WandSparkles aria-hidden className="size-5" />}
+                {submitting ? (
+                  <LoaderCircle aria-hidden className="size-5 animate-spin" />
+                ) : (
+                  <WandSparkles aria-hidden className="size-5" />
+                )}
                 {submitting ? "Sending…" : "Generate"}
               </button>
               {blocked ? (
@@ -785,7 +936,9 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
                   data-testid="studio-message"
                   className={cn(
                     "rounded-xl border px-4 py-3 text-sm",
-                    message.tone === "error" ? "border-danger/30 bg-red-50 text-danger" : "border-accent/20 bg-accent-soft text-accent-strong",
+                    message.tone === "error"
+                      ? "border-danger/30 bg-red-50 text-danger"
+                      : "border-accent/20 bg-accent-soft text-accent-strong",
                   )}
                 >
                   {message.text}{" "}
@@ -802,7 +955,9 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
           {!data.signedIn ? (
             <div className="mt-3 text-sm text-ink-soft">
               <span ref={signInWrap}>
-                <SignInDialogTrigger className="font-semibold text-accent underline-offset-4 hover:underline">Sign in</SignInDialogTrigger>
+                <SignInDialogTrigger className="font-semibold text-accent underline-offset-4 hover:underline">
+                  Sign in
+                </SignInDialogTrigger>
               </span>{" "}
               to generate — what you set up here stays.
             </div>
@@ -812,7 +967,10 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
         <section
           aria-label="Results"
           aria-live="polite"
-          className={cn("space-y-4", mode === "doodle" ? "lg:col-start-2 lg:row-start-2" : "lg:col-start-2 lg:row-start-1")}
+          className={cn(
+            "space-y-4",
+            mode === "doodle" ? "lg:col-start-2 lg:row-start-2" : "lg:col-start-2 lg:row-start-1",
+          )}
         >
           {sessionItems.length === 0 ? (
             <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-3xl border border-dashed border-line bg-paper-raised/60 px-6 py-12 text-center">
@@ -821,8 +979,8 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
               </span>
               <p className="font-display text-xl font-semibold text-ink">Your art appears here</p>
               <p className="max-w-sm text-sm text-ink-soft">
-                Pick a style and press Generate. You will see each step as it paints; you can start {maxJobs > 1 ? `up to ${maxJobs} jobs` : "one job"} at a
-                time.
+                Pick a style and press Generate. You will see each step as it paints; you can start{" "}
+                {maxJobs > 1 ? `up to ${maxJobs} jobs` : "one job"} at a time.
               </p>
             </div>
           ) : (
@@ -861,7 +1019,13 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
       {active.map((g) => (
         <GenerationWatcher key={g.id} id={g.id} onUpdate={onUpdate} onGone={onGone} />
       ))}
-      <Lightbox entries={lightboxEntries} index={lightbox} base={base} onIndex={setLightbox} onClose={() => setLightbox(null)} />
+      <Lightbox
+        entries={lightboxEntries}
+        index={lightbox}
+        base={base}
+        onIndex={setLightbox}
+        onClose={() => setLightbox(null)}
+      />
     </div>
   );
 }

@@ -1,5 +1,16 @@
 /** The user's earlier generations for this mode, newest first, with what you can do with each. */
-import { Check, Copy, Dices, Download, History as HistoryIcon, ImageOff, LoaderCircle, Repeat, Sparkles, Trash2 } from "lucide-react";
+import {
+  Check,
+  Copy,
+  Dices,
+  Download,
+  History as HistoryIcon,
+  ImageOff,
+  LoaderCircle,
+  Repeat,
+  Sparkles,
+  Trash2,
+} from "lucide-react";
 import { useState } from "react";
 import { cn } from "~/lib/cn";
 import type { GenerationView } from "~/lib/generation-views";
@@ -50,9 +61,19 @@ function HistoryCard({
   }
 
   return (
-    <li data-testid="history-item" data-generation-id={g.id} data-status={g.status} className="flex flex-col overflow-hidden rounded-3xl border border-line bg-paper-raised shadow-sm">
+    <li
+      data-testid="history-item"
+      data-generation-id={g.id}
+      data-status={g.status}
+      className="flex flex-col overflow-hidden rounded-3xl border border-line bg-paper-raised shadow-sm"
+    >
       {first ? (
-        <button type="button" onClick={() => onOpen(0)} aria-label={`Open "${describePrompt(g)}" large`} className="group relative block">
+        <button
+          type="button"
+          onClick={() => onOpen(0)}
+          aria-label={`Open "${describePrompt(g)}" large`}
+          className="group relative block"
+        >
           <BlurImage
             src={first.thumbUrl}
             placeholder={first.placeholder}
@@ -63,7 +84,9 @@ function HistoryCard({
             imgClassName="transition-transform duration-500 group-hover:scale-[1.03]"
           />
           {g.images.length > 1 ? (
-            <span className="absolute bottom-2 right-2 rounded-full bg-ink/70 px-2 py-0.5 text-xs font-semibold text-paper">{g.images.length} images</span>
+            <span className="absolute bottom-2 right-2 rounded-full bg-ink/70 px-2 py-0.5 text-xs font-semibold text-paper">
+              {g.images.length} images
+            </span>
           ) : null}
         </button>
       ) : (
@@ -112,10 +135,21 @@ function HistoryCard({
         </dl>
         <EngineBadge engineId={g.engineId} label={g.engineLabel} compact className="self-start" />
         <div className="mt-auto flex flex-wrap gap-1.5 pt-2">
-          <button type="button" className={action} onClick={onRerun} title="Fill the form with these settings (same seed)">
+          <button
+            type="button"
+            className={action}
+            onClick={onRerun}
+            title="Fill the form with these settings (same seed)"
+          >
             <Repeat aria-hidden className="size-3.5" /> Re-run
           </button>
-          <button type="button" className={action} onClick={onVariation} disabled={busy} title="Same settings, a new random seed">
+          <button
+            type="button"
+            className={action}
+            onClick={onVariation}
+            disabled={busy}
+            title="Same settings, a new random seed"
+          >
             <Dices aria-hidden className="size-3.5" /> Variation
           </button>
           {first ? (
@@ -126,7 +160,9 @@ function HistoryCard({
               <div className="absolute bottom-full left-0 z-20 mb-1 w-max rounded-2xl border border-line bg-paper-raised p-2 shadow-lg">
                 {g.images.map((image) => (
                   <div key={image.index} className="flex items-center gap-2 py-0.5">
-                    {g.images.length > 1 ? <span className="w-14 text-xs text-ink-faint">Image {image.index + 1}</span> : null}
+                    {g.images.length > 1 ? (
+                      <span className="w-14 text-xs text-ink-faint">Image {image.index + 1}</span>
+                    ) : null}
                     <DownloadLinks base={base} generation={g} index={image.index} className="flex gap-1" />
                   </div>
                 ))}
@@ -134,12 +170,20 @@ function HistoryCard({
             </details>
           ) : null}
           <button type="button" className={action} onClick={() => void copySeed()}>
-            {copied ? <Check aria-hidden className="size-3.5 text-success" /> : <Copy aria-hidden className="size-3.5" />}
+            {copied ? (
+              <Check aria-hidden className="size-3.5 text-success" />
+            ) : (
+              <Copy aria-hidden className="size-3.5" />
+            )}
             {copied ? "Copied" : "Copy seed"}
           </button>
           <PublishButton generation={g} className={action} />
           {confirming ? (
-            <span role="group" aria-label="Confirm deletion" className="inline-flex items-center gap-1 rounded-full bg-red-50 py-0.5 pl-2.5 pr-0.5 text-xs text-danger ring-1 ring-danger/30">
+            <span
+              role="group"
+              aria-label="Confirm deletion"
+              className="inline-flex items-center gap-1 rounded-full bg-red-50 py-0.5 pl-2.5 pr-0.5 text-xs text-danger ring-1 ring-danger/30"
+            >
               Delete for good?
               <button
                 type="button"
@@ -153,12 +197,23 @@ function HistoryCard({
               >
                 {deleting ? "Deleting…" : "Delete"}
               </button>
-              <button type="button" className="rounded-full px-2 py-0.5 font-medium text-ink-soft hover:bg-paper" onClick={() => setConfirming(false)} autoFocus>
+              <button
+                type="button"
+                className="rounded-full px-2 py-0.5 font-medium text-ink-soft hover:bg-paper"
+                onClick={() => setConfirming(false)}
+                autoFocus
+              >
                 Keep
               </button>
             </span>
           ) : (
-            <button type="button" className={cn(action, "hover:text-danger")} onClick={() => setConfirming(true)} disabled={!finished} title={finished ? undefined : "Cancel it first"}>
+            <button
+              type="button"
+              className={cn(action, "hover:text-danger")}
+              onClick={() => setConfirming(true)}
+              disabled={!finished}
+              title={finished ? undefined : "Cancel it first"}
+            >
               <Trash2 aria-hidden className="size-3.5" /> Delete
             </button>
           )}
@@ -229,7 +284,11 @@ export function HistoryList({
           ))}
         </ul>
       )}
-      {loadMoreError ? <p role="alert" className="mt-4 text-center text-sm font-medium text-danger">{loadMoreError}</p> : null}
+      {loadMoreError ? (
+        <p role="alert" className="mt-4 text-center text-sm font-medium text-danger">
+          {loadMoreError}
+        </p>
+      ) : null}
       {hasMore ? (
         <div className="mt-6 flex justify-center">
           <button

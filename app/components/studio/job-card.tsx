@@ -11,7 +11,13 @@ import { describePrompt, queueText, refundText, STATUS_LABELS, STATUS_TONES, sty
 
 export function StatusChip({ status, retrying = false }: { status: GenerationView["status"]; retrying?: boolean }) {
   return (
-    <span data-testid="generation-status" className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1", STATUS_TONES[status])}>
+    <span
+      data-testid="generation-status"
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1",
+        STATUS_TONES[status],
+      )}
+    >
       {status === "running" || retrying ? <LoaderCircle aria-hidden className="size-3 animate-spin" /> : null}
       {retrying ? "Retrying" : STATUS_LABELS[status]}
     </span>
@@ -77,7 +83,11 @@ export function JobCard({
           {describePrompt(g)}
         </p>
         {finished ? (
-          <button type="button" onClick={onDismiss} className="rounded-full px-2 py-1 text-xs font-medium text-ink-faint hover:bg-paper-sunken hover:text-ink">
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="rounded-full px-2 py-1 text-xs font-medium text-ink-faint hover:bg-paper-sunken hover:text-ink"
+          >
             Hide
           </button>
         ) : null}
@@ -96,10 +106,7 @@ export function JobCard({
       {!finished ? (
         <div className="mt-4 space-y-3">
           <GenerationProgress generation={g} />
-          <div
-            className={cn("grid gap-2", g.count > 1 ? "grid-cols-2" : "grid-cols-1")}
-            aria-hidden
-          >
+          <div className={cn("grid gap-2", g.count > 1 ? "grid-cols-2" : "grid-cols-1")} aria-hidden>
             {Array.from({ length: g.count }, (_, i) => (
               <div
                 key={i}
@@ -146,7 +153,10 @@ export function JobCard({
         </div>
       ) : (
         <div role="status" className="mt-4 flex items-start gap-3 rounded-2xl bg-paper-sunken p-4 text-sm">
-          <TriangleAlert aria-hidden className={cn("mt-0.5 size-5 shrink-0", g.status === "failed" ? "text-danger" : "text-ink-faint")} />
+          <TriangleAlert
+            aria-hidden
+            className={cn("mt-0.5 size-5 shrink-0", g.status === "failed" ? "text-danger" : "text-ink-faint")}
+          />
           <div>
             <p className="font-medium text-ink">{g.status === "failed" ? "This one did not work." : "Canceled."}</p>
             {g.error ? <p className="mt-0.5 text-ink-soft">{g.error}</p> : null}

@@ -18,7 +18,17 @@ export function imageSeed(g: GenerationView, image: GenerationImageView): number
   return image.seed ?? g.seed + image.index;
 }
 
-export function DownloadLinks({ base, generation, index, className }: { base: string; generation: GenerationView; index: number; className?: string }) {
+export function DownloadLinks({
+  base,
+  generation,
+  index,
+  className,
+}: {
+  base: string;
+  generation: GenerationView;
+  index: number;
+  className?: string;
+}) {
   return (
     <span className={className}>
       {(["png", "webp", "jpeg"] as const).map((format) => (
@@ -49,7 +59,11 @@ function ToolActions({ base, generation, index }: { base: string; generation: Ge
       const response = await fetch(`${base}/api/image-edits`, {
         method: "POST",
         credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": crypto.randomUUID() },
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          "Idempotency-Key": crypto.randomUUID(),
+        },
         body: JSON.stringify({ tool, generationId: generation.id, index }),
       });
       const body = (await response.json().catch(() => null)) as { edit?: ImageEditView } | null;
@@ -71,7 +85,11 @@ function ToolActions({ base, generation, index }: { base: string; generation: Ge
           disabled={busy !== null}
           className="inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold text-ink ring-1 ring-line hover:bg-paper-sunken disabled:opacity-50"
         >
-          {tool === "upscale" ? <Maximize2 aria-hidden className="size-3.5" /> : <Eraser aria-hidden className="size-3.5" />}
+          {tool === "upscale" ? (
+            <Maximize2 aria-hidden className="size-3.5" />
+          ) : (
+            <Eraser aria-hidden className="size-3.5" />
+          )}
           {busy === tool ? "Starting…" : IMAGE_TOOL_INFO[tool].label}
         </button>
       ))}
@@ -140,7 +158,13 @@ export function Lightbox({
             <span className="text-xs tabular-nums text-ink-faint">
               {index! + 1} / {entries.length}
             </span>
-            <button type="button" onClick={() => dialog.current?.close()} aria-label="Close" className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken" autoFocus>
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              aria-label="Close"
+              className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken"
+              autoFocus
+            >
               <X aria-hidden className="size-5" />
             </button>
           </div>
@@ -184,7 +208,12 @@ export function Lightbox({
             </span>
             <span>seed {imageSeed(entry.generation, entry.image)}</span>
             <EngineBadge engineId={entry.generation.engineId} label={entry.generation.engineLabel} compact />
-            <DownloadLinks base={base} generation={entry.generation} index={entry.image.index} className="ml-auto flex flex-wrap gap-1.5" />
+            <DownloadLinks
+              base={base}
+              generation={entry.generation}
+              index={entry.image.index}
+              className="ml-auto flex flex-wrap gap-1.5"
+            />
             <ToolActions base={base} generation={entry.generation} index={entry.image.index} />
           </div>
         </div>

@@ -7,7 +7,8 @@ import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import type { StylePreset } from "~/lib/studio-styles";
 
-const focusRing = "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent";
+const focusRing =
+  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent";
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
@@ -47,7 +48,14 @@ export function StylePicker({
                 focusRing,
               )}
             >
-              <input type="radio" name={name} value={style.id} checked={checked} onChange={() => onChange(style.id)} className="sr-only" />
+              <input
+                type="radio"
+                name={name}
+                value={style.id}
+                checked={checked}
+                onChange={() => onChange(style.id)}
+                className="sr-only"
+              />
               <span
                 aria-hidden
                 className="relative grid size-9 shrink-0 sm:size-11 place-items-center rounded-xl shadow-inner"
@@ -104,11 +112,20 @@ export function SegmentedRadio<T extends string | number>({
               title={option.description}
               className={cn(
                 "inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-xl px-3 py-1.5 text-sm font-medium ring-1 transition",
-                checked ? "bg-accent-soft text-accent-strong ring-accent" : "bg-paper-raised text-ink-soft ring-line hover:bg-paper-sunken hover:text-ink",
+                checked
+                  ? "bg-accent-soft text-accent-strong ring-accent"
+                  : "bg-paper-raised text-ink-soft ring-line hover:bg-paper-sunken hover:text-ink",
                 focusRing,
               )}
             >
-              <input type="radio" name={name} value={String(option.value)} checked={checked} onChange={() => onChange(option.value)} className="sr-only" />
+              <input
+                type="radio"
+                name={name}
+                value={String(option.value)}
+                checked={checked}
+                onChange={() => onChange(option.value)}
+                className="sr-only"
+              />
               {option.label}
             </label>
           );
@@ -126,7 +143,10 @@ export function RatioShape({ ratio }: { ratio: string }) {
   const scale = 18 / Math.max(w, h);
   return (
     <span aria-hidden className="grid size-5 place-items-center">
-      <span className="block rounded-[3px] border-2 border-current" style={{ width: Math.max(6, w * scale), height: Math.max(6, h * scale) }} />
+      <span
+        className="block rounded-[3px] border-2 border-current"
+        style={{ width: Math.max(6, w * scale), height: Math.max(6, h * scale) }}
+      />
     </span>
   );
 }

@@ -44,7 +44,9 @@ export function PublishButton({ generation: g, className }: { generation: Genera
       const failure = apiFailure(e);
       setErrors(failure.fields);
       const elsewhere = failure.fields.generationId ?? failure.fields.imageIndex;
-      setMessage(elsewhere ?? (Object.keys(failure.fields).length > 0 ? "Check the fields marked above." : failure.message));
+      setMessage(
+        elsewhere ?? (Object.keys(failure.fields).length > 0 ? "Check the fields marked above." : failure.message),
+      );
     } finally {
       setBusy(false);
     }
@@ -69,9 +71,16 @@ export function PublishButton({ generation: g, className }: { generation: Genera
       <Modal open={open} onClose={() => setOpen(false)} title={published ? "Published" : "Publish to the community"}>
         {published ? (
           <div className="grid gap-4">
-            <FormMessage tone="success">“{published.title}” is in the community{published.visibility === "unlisted" ? " (unlisted: only people with the link see it)" : ""}.</FormMessage>
+            <FormMessage tone="success">
+              “{published.title}” is in the community
+              {published.visibility === "unlisted" ? " (unlisted: only people with the link see it)" : ""}.
+            </FormMessage>
             <div className="flex flex-wrap justify-end gap-2">
-              <button type="button" className={buttonClass({ variant: "secondary", size: "sm" })} onClick={() => setOpen(false)}>
+              <button
+                type="button"
+                className={buttonClass({ variant: "secondary", size: "sm" })}
+                onClick={() => setOpen(false)}
+              >
                 Close
               </button>
               <Link to={detailPath(published.id)} className={buttonClass({ size: "sm" })} data-testid="published-link">
@@ -95,8 +104,19 @@ export function PublishButton({ generation: g, className }: { generation: Genera
                         onChange={() => setImageIndex(image.index)}
                         className="peer sr-only"
                       />
-                      <span className={cn("block w-20 overflow-hidden rounded-xl ring-2 ring-transparent peer-checked:ring-accent peer-focus-visible:outline-2 peer-focus-visible:outline-accent")}>
-                        <BlurImage src={image.thumbUrl} placeholder={image.placeholder} width={image.width} height={image.height} alt={`Image ${image.index + 1}`} aspect="1 / 1" />
+                      <span
+                        className={cn(
+                          "block w-20 overflow-hidden rounded-xl ring-2 ring-transparent peer-checked:ring-accent peer-focus-visible:outline-2 peer-focus-visible:outline-accent",
+                        )}
+                      >
+                        <BlurImage
+                          src={image.thumbUrl}
+                          placeholder={image.placeholder}
+                          width={image.width}
+                          height={image.height}
+                          alt={`Image ${image.index + 1}`}
+                          aspect="1 / 1"
+                        />
                       </span>
                     </label>
                   ))}
@@ -113,13 +133,23 @@ export function PublishButton({ generation: g, className }: { generation: Genera
               />
             ) : null}
             <ArtworkFields
-              initial={{ title: excerpt(g.prompt, TITLE_MAX) || "", description: "", tags: [], showPrompt: true, visibility: "public" }}
+              initial={{
+                title: excerpt(g.prompt, TITLE_MAX) || "",
+                description: "",
+                tags: [],
+                showPrompt: true,
+                visibility: "public",
+              }}
               errors={errors}
               promptAvailable={g.prompt.trim() !== ""}
             />
             {message ? <FormMessage tone="error">{message}</FormMessage> : null}
             <div className="flex justify-end gap-2">
-              <button type="button" className={buttonClass({ variant: "secondary", size: "sm" })} onClick={() => setOpen(false)}>
+              <button
+                type="button"
+                className={buttonClass({ variant: "secondary", size: "sm" })}
+                onClick={() => setOpen(false)}
+              >
                 Cancel
               </button>
               <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>

@@ -27,7 +27,14 @@ export function Snow({ className }: { className?: string }) {
     return () => query.removeEventListener("change", listener);
   }, []);
   return (
-    <svg aria-hidden className={className} viewBox="0 0 400 100" preserveAspectRatio="xMidYMid slice" width="100%" height="100%">
+    <svg
+      aria-hidden
+      className={className}
+      viewBox="0 0 400 100"
+      preserveAspectRatio="xMidYMid slice"
+      width="100%"
+      height="100%"
+    >
       {FLAKES.map((f, i) =>
         still ? (
           <circle key={i} cx={f.x} cy={(i * 37) % 100} r={f.size / 3} fill="white" opacity={f.opacity * 0.7} />

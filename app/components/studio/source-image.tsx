@@ -38,7 +38,8 @@ export interface SourceImageState {
 
 export function checkImageFile(file: File): string | null {
   if (!file.type.startsWith("image/")) return "Choose an image file (PNG, JPEG, WebP…).";
-  if (file.size > UPLOAD_MAX_BYTES) return `That picture is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB.`;
+  if (file.size > UPLOAD_MAX_BYTES)
+    return `That picture is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 10 MB.`;
   return null;
 }
 
@@ -84,7 +85,10 @@ export function useSourceImage({ signedIn, base }: { signedIn: boolean; base: st
       .then((session: { user?: { id?: string } } | null) => {
         const uid = session?.user?.id;
         if (cancelled || !uid) return;
-        setSource({ fileName, url: `${base}/api/files/users/${encodeURIComponent(uid)}/preview/${encodeURIComponent(fileName)}` });
+        setSource({
+          fileName,
+          url: `${base}/api/files/users/${encodeURIComponent(uid)}/preview/${encodeURIComponent(fileName)}`,
+        });
       })
       .catch(() => {});
     return () => {
@@ -178,7 +182,15 @@ export function useSourceImage({ signedIn, base }: { signedIn: boolean; base: st
   return { source, pending, progress, error, choose, remove, forget, clearError: () => setError(null), setError };
 }
 
-export function SourceImagePicker({ state, fieldError, signedIn }: { state: SourceImageState; fieldError?: string; signedIn: boolean }) {
+export function SourceImagePicker({
+  state,
+  fieldError,
+  signedIn,
+}: {
+  state: SourceImageState;
+  fieldError?: string;
+  signedIn: boolean;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -205,7 +217,11 @@ export function SourceImagePicker({ state, fieldError, signedIn }: { state: Sour
         }}
         className={cn(
           "relative overflow-hidden rounded-2xl border-2 border-dashed transition",
-          dragging ? "border-accent bg-accent-soft" : error ? "border-danger/50 bg-red-50/40" : "border-line bg-paper-raised",
+          dragging
+            ? "border-accent bg-accent-soft"
+            : error
+              ? "border-danger/50 bg-red-50/40"
+              : "border-line bg-paper-raised",
         )}
       >
         {shown ? (
@@ -220,7 +236,9 @@ export function SourceImagePicker({ state, fieldError, signedIn }: { state: Sour
               }}
             />
             <div className="flex w-full flex-wrap items-center justify-center gap-2 text-sm">
-              {state.pending && !signedIn ? <p className="text-ink-soft">Sign in and this picture uploads on its own.</p> : null}
+              {state.pending && !signedIn ? (
+                <p className="text-ink-soft">Sign in and this picture uploads on its own.</p>
+              ) : null}
               {state.source && !uploading ? <p className="font-medium text-success">Uploaded and ready.</p> : null}
               <div className="flex flex-wrap gap-2">
                 <button
@@ -307,14 +325,19 @@ function usePictureSize(url: string | null): { width: number; height: number } |
 }
 
 /** The offered shape nearest to a picture's (compared as ratios, so 4:3 and 3:4 are far apart). */
-export function nearestAspect<A extends string>(size: { width: number; height: number }, aspects: readonly A[]): A | null {
+export function nearestAspect<A extends string>(
+  size: { width: number; height: number },
+  aspects: readonly A[],
+): A | null {
   const ratioOf = (aspect: string) => {
     const [w, h] = aspect.split(":").map(Number) as [number, number];
     return w / h;
   };
   const own = Math.log(size.width / size.height);
   let best: A | null = null;
-  for (const aspect of aspects) if (best === null || Math.abs(Math.log(ratioOf(aspect)) - own) < Math.abs(Math.log(ratioOf(best)) - own)) best = aspect;
+  for (const aspect of aspects)
+    if (best === null || Math.abs(Math.log(ratioOf(aspect)) - own) < Math.abs(Math.log(ratioOf(best)) - own))
+      best = aspect;
   return best;
 }
 
@@ -322,14 +345,25 @@ export function nearestAspect<A extends string>(size: { width: number; height: n
  * Engines fill the chosen shape from the middle of the picture (cover), so a picture of another
  * shape loses its edges: say so, and offer the shape that keeps it whole.
  */
-export function CropNotice<A extends string>({ pictureUrl, aspect, aspects, onUse }: { pictureUrl: string | null; aspect: A; aspects: readonly A[]; onUse: (aspect: A) => void }) {
+export function CropNotice<A extends string>({
+  pictureUrl,
+  aspect,
+  aspects,
+  onUse,
+}: {
+  pictureUrl: string | null;
+  aspect: A;
+  aspects: readonly A[];
+  onUse: (aspect: A) => void;
+}) {
   const size = usePictureSize(pictureUrl);
   if (!size) return null;
   const nearest = nearestAspect(size, aspects);
   if (!nearest || nearest === aspect) return null;
   return (
     <p className="mt-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-testid="crop-notice">
-      Your picture is about {nearest}; at {aspect} its {size.width > size.height ? "sides" : "top and bottom"} are cropped.{" "}
+      Your picture is about {nearest}; at {aspect} its {size.width > size.height ? "sides" : "top and bottom"} are
+      cropped.{" "}
       <button type="button" className="font-semibold underline underline-offset-2" onClick={() => onUse(nearest)}>
         Use {nearest}
       </button>

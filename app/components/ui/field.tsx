@@ -12,7 +12,13 @@ export function TextField({
   className,
   after,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string; hint?: ReactNode; after?: ReactNode }) {
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+  after?: ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -22,7 +28,13 @@ export function TextField({
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+        {...input}
+      />
       {after}
       {hint ? (
         <div id={hintId} className="mt-1.5 text-sm text-ink-soft">
@@ -39,7 +51,15 @@ export function TextField({
 }
 
 /** A message about the whole form: an error (role=alert) or a confirmation (role=status). */
-export function FormMessage({ tone, children, className }: { tone: "error" | "success" | "info"; children: ReactNode; className?: string }) {
+export function FormMessage({
+  tone,
+  children,
+  className,
+}: {
+  tone: "error" | "success" | "info";
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div
       role={tone === "error" ? "alert" : "status"}

@@ -24,7 +24,9 @@ export function ProgressBar({
         <span data-testid={stageTestId} className="text-ink-soft" aria-live="polite">
           {stage}
         </span>
-        {percent !== null && showPercent ? <span className="tabular-nums text-ink-faint">{Math.round(percent)}%</span> : null}
+        {percent !== null && showPercent ? (
+          <span className="tabular-nums text-ink-faint">{Math.round(percent)}%</span>
+        ) : null}
       </div>
       <div
         role="progressbar"
@@ -36,7 +38,10 @@ export function ProgressBar({
         className="h-2 overflow-hidden rounded-full bg-paper-sunken"
       >
         <div
-          className={cn("h-full rounded-full bg-gradient-to-r from-accent to-pink-500 transition-[width] duration-500 ease-out", percent === null && "w-1/3 animate-pulse")}
+          className={cn(
+            "h-full rounded-full bg-gradient-to-r from-accent to-pink-500 transition-[width] duration-500 ease-out",
+            percent === null && "w-1/3 animate-pulse",
+          )}
           style={percent === null ? undefined : { width: `${Math.max(minWidth, Math.min(100, percent))}%` }}
         />
       </div>

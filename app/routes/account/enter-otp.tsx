@@ -21,7 +21,9 @@ const COPY: Record<CodePurpose, { title: string; action: string; busy: string }>
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const purposeParam = url.searchParams.get("purpose");
-  const purpose: CodePurpose = (CODE_PURPOSES as readonly string[]).includes(purposeParam ?? "") ? (purposeParam as CodePurpose) : "email-verification";
+  const purpose: CodePurpose = (CODE_PURPOSES as readonly string[]).includes(purposeParam ?? "")
+    ? (purposeParam as CodePurpose)
+    : "email-verification";
   const email = emailOnlySchema.shape.email.safeParse(url.searchParams.get("email") ?? "");
   const code = url.searchParams.get("code");
   return {
@@ -42,7 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseForm(form, emailOnlySchema);
       if (!parsed.ok) return data(parsed, { status: 400 });
       const purpose = String(form.get("purpose"));
-      const type = (CODE_PURPOSES as readonly string[]).includes(purpose) ? (purpose as CodePurpose) : "email-verification";
+      const type = (CODE_PURPOSES as readonly string[]).includes(purpose)
+        ? (purpose as CodePurpose)
+        : "email-verification";
       await sendEmailCode(caller, { email: parsed.data.email, type });
       return { ok: true as const, resent: true };
     }
@@ -82,7 +86,15 @@ export default function EnterOtpPage({ loaderData, actionData }: Route.Component
   return (
     <AuthShell
       title={copy.title}
-      subtitle={email ? <>Enter the 6-digit code we sent to <strong className="text-ink">{email}</strong>.</> : "Enter the 6-digit code from our email."}
+      subtitle={
+        email ? (
+          <>
+            Enter the 6-digit code we sent to <strong className="text-ink">{email}</strong>.
+          </>
+        ) : (
+          "Enter the 6-digit code from our email."
+        )
+      }
       footer={
         <Link to="/login" className="font-medium text-accent hover:underline">
           Back to sign in
@@ -90,7 +102,9 @@ export default function EnterOtpPage({ loaderData, actionData }: Route.Component
       }
     >
       <div className="space-y-5">
-        {sent && !actionData ? <FormMessage tone="info">Check your inbox: the code works for 15 minutes.</FormMessage> : null}
+        {sent && !actionData ? (
+          <FormMessage tone="info">Check your inbox: the code works for 15 minutes.</FormMessage>
+        ) : null}
         {actionData && "resent" in actionData ? <FormMessage tone="success">We sent a new code.</FormMessage> : null}
         {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
         <Form method="post" noValidate className="space-y-5">
@@ -99,7 +113,15 @@ export default function EnterOtpPage({ loaderData, actionData }: Route.Component
           {email ? (
             <input type="hidden" name="email" value={email} />
           ) : (
-            <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={values?.email} error={errors?.fields.email} />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={values?.email}
+              error={errors?.fields.email}
+            />
           )}
           <TextField
             label="Code"

@@ -33,7 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseForm(form, emailOnlySchema);
       if (!parsed.ok) return data(parsed, { status: 400 });
       await sendEmailCode(caller, { email: parsed.data.email, type: "sign-in" });
-      return redirect(`/enter-otp?${new URLSearchParams({ purpose: "sign-in", email: parsed.data.email, sent: "1", ...(redirectTo ? { redirectTo } : {}) })}`);
+      return redirect(
+        `/enter-otp?${new URLSearchParams({ purpose: "sign-in", email: parsed.data.email, sent: "1", ...(redirectTo ? { redirectTo } : {}) })}`,
+      );
     }
     const parsed = parseForm(form, signInSchema);
     if (!parsed.ok) return data(parsed, { status: 400 });
@@ -70,12 +72,22 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       }
     >
       <div className="space-y-5">
-        {loaderData.reset ? <FormMessage tone="success">Your password is changed. Sign in with the new one.</FormMessage> : null}
+        {loaderData.reset ? (
+          <FormMessage tone="success">Your password is changed. Sign in with the new one.</FormMessage>
+        ) : null}
         {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
         <OAuthButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
         <Form method="post" noValidate className="space-y-5">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors?.fields.email} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={values.email}
+            error={errors?.fields.email}
+          />
           <TextField
             label="Password"
             name="password"
@@ -89,9 +101,16 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             }
           />
           <label className="flex items-center gap-2 text-sm text-ink-soft">
-            <input type="checkbox" name="remember" defaultChecked className="size-4 rounded accent-accent" /> Keep me signed in
+            <input type="checkbox" name="remember" defaultChecked className="size-4 rounded accent-accent" /> Keep me
+            signed in
           </label>
-          <button type="submit" name="intent" value="password" disabled={navigation.state === "submitting"} className={buttonClass({ size: "lg", className: "w-full" })}>
+          <button
+            type="submit"
+            name="intent"
+            value="password"
+            disabled={navigation.state === "submitting"}
+            className={buttonClass({ size: "lg", className: "w-full" })}
+          >
             {navigation.state === "submitting" && intent === "password" ? "Signing in…" : "Sign in"}
           </button>
           <div className="flex items-center gap-3 text-xs text-ink-faint" aria-hidden>

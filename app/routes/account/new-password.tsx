@@ -49,7 +49,15 @@ export default function NewPasswordPage({ loaderData, actionData }: Route.Compon
     >
       <Form method="post" noValidate className="space-y-5">
         {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email ?? loaderData.email} error={errors?.fields.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email ?? loaderData.email}
+          error={errors?.fields.email}
+        />
         <TextField
           label="Code from the email"
           name="code"
@@ -71,7 +79,14 @@ export default function NewPasswordPage({ loaderData, actionData }: Route.Compon
           error={errors?.fields.password}
           hint={<PasswordStrengthMeter password={password} />}
         />
-        <TextField label="New password, again" name="confirm" type="password" autoComplete="new-password" required error={errors?.fields.confirm} />
+        <TextField
+          label="New password, again"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors?.fields.confirm}
+        />
         <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
           {busy ? "Saving…" : "Save the new password"}
         </button>

@@ -30,7 +30,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Notifications · Atelie
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const [rows, unread] = await Promise.all([listNotifications(db, user.userUid, PAGE_LIMIT), countUnreadNotifications(db, user.userUid)]);
+  const [rows, unread] = await Promise.all([
+    listNotifications(db, user.userUid, PAGE_LIMIT),
+    countUnreadNotifications(db, user.userUid),
+  ]);
   return { notifications: rows.map(serializeNotification), unread, limit: PAGE_LIMIT };
 }
 
@@ -43,7 +46,8 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const parsed = intentSchema.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));
-  if (!parsed.success) return data({ ok: false as const, message: "That request was not understood." }, { status: 400 });
+  if (!parsed.success)
+    return data({ ok: false as const, message: "That request was not understood." }, { status: 400 });
   const db = getDb();
   if (parsed.data.intent === "mark-viewed") {
     const marked = await markNotificationViewed(db, user.userUid, parsed.data.id);
@@ -51,7 +55,10 @@ export async function action({ request }: Route.ActionArgs) {
     return { ok: true as const, message: "Marked as read." };
   }
   const count = await markAllNotificationsViewed(db, user.userUid);
-  return { ok: true as const, message: count === 1 ? "1 notification marked as read." : `${count} notifications marked as read.` };
+  return {
+    ok: true as const,
+    message: count === 1 ? "1 notification marked as read." : `${count} notifications marked as read.`,
+  };
 }
 
 /** Marks being submitted from this page: show them at once. */
@@ -81,13 +88,21 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         <div>
           <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Notifications</h1>
           <p className="mt-2 text-ink-soft" data-testid="notifications-summary">
-            {notifications.length === 0 ? "Nothing here yet." : unread === 0 ? "Everything is read." : `${unread} unread`}
+            {notifications.length === 0
+              ? "Nothing here yet."
+              : unread === 0
+                ? "Everything is read."
+                : `${unread} unread`}
           </p>
         </div>
         {notifications.length > 0 ? (
           <markAll.Form method="post">
             <input type="hidden" name="intent" value="mark-all-viewed" />
-            <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })} disabled={unread === 0 || markAll.state !== "idle"}>
+            <button
+              type="submit"
+              className={buttonClass({ variant: "secondary", size: "sm" })}
+              disabled={unread === 0 || markAll.state !== "idle"}
+            >
               <CheckCheck aria-hidden className="size-4" />
               Mark all as read
             </button>
@@ -107,16 +122,23 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
             <Bell aria-hidden className="size-6" />
           </span>
           <h2 className="mt-4 font-display text-xl font-semibold text-ink">You're all caught up</h2>
-          <p className="mt-1 max-w-sm text-ink-soft">When something happens to your account or your artwork, you'll find it here.</p>
+          <p className="mt-1 max-w-sm text-ink-soft">
+            When something happens to your account or your artwork, you'll find it here.
+          </p>
         </div>
       ) : (
-        <ul className="mt-8 divide-y divide-line overflow-hidden rounded-3xl border border-line bg-paper-raised shadow-sm" aria-label="All notifications">
+        <ul
+          className="mt-8 divide-y divide-line overflow-hidden rounded-3xl border border-line bg-paper-raised shadow-sm"
+          aria-label="All notifications"
+        >
           {notifications.map((n) => (
             <NotificationRow key={n.id} item={n} viewed={isViewed(n)} />
           ))}
         </ul>
       )}
-      {notifications.length >= limit ? <p className="mt-4 text-center text-sm text-ink-faint">Showing the latest {limit}.</p> : null}
+      {notifications.length >= limit ? (
+        <p className="mt-4 text-center text-sm text-ink-faint">Showing the latest {limit}.</p>
+      ) : null}
     </section>
   );
 }
@@ -139,7 +161,9 @@ function NotificationRow({ item, viewed }: { item: NotificationItem; viewed: boo
           <RelativeTime iso={item.created_date} className="text-xs text-ink-faint" />
         </div>
         <p className="mt-1 whitespace-pre-line break-words text-sm text-ink-soft">{item.message}</p>
-        {mark.data && !mark.data.ok ? <p className="mt-2 text-sm font-medium text-danger">{mark.data.message}</p> : null}
+        {mark.data && !mark.data.ok ? (
+          <p className="mt-2 text-sm font-medium text-danger">{mark.data.message}</p>
+        ) : null}
       </div>
       <div className="shrink-0 self-center">
         {viewed ? (

@@ -14,7 +14,10 @@ import { buttonClass } from "~/components/ui/button";
 import { safeRedirectPath } from "~/lib/redirect-target";
 import type { Route } from "./+types/oauth-popup-complete";
 
-export const meta: Route.MetaFunction = () => [{ title: "Signing in · Atelier" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Signing in · Atelier" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Where a provider sign-in ends: Better Auth's callback has set the session (or sent an error
@@ -31,7 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     error,
     provider: listSignInProviders().find((p) => p.id === providerId) ?? null,
     // Absent when Better Auth's own error address brought the person here: the browser remembers them.
-    redirectTo: url.searchParams.has("redirectTo") ? safeRedirectPath(url.searchParams.get("redirectTo"), "/", url.origin) : null,
+    redirectTo: url.searchParams.has("redirectTo")
+      ? safeRedirectPath(url.searchParams.get("redirectTo"), "/", url.origin)
+      : null,
     popup: url.searchParams.get("popup") === "1" ? true : url.searchParams.has("provider") ? false : null,
   };
 }
@@ -47,7 +52,12 @@ export default function OAuthPopupComplete({ loaderData }: Route.ComponentProps)
     setRedirectTo(destination);
     const popup = loaderData.popup ?? pending?.popup ?? false;
     const providerId = provider?.id ?? pending?.provider;
-    const message: OAuthResultMessage = { type: OAUTH_MESSAGE_TYPE, ok, ...(providerId ? { provider: providerId } : {}), ...(error ? { error } : {}) };
+    const message: OAuthResultMessage = {
+      type: OAUTH_MESSAGE_TYPE,
+      ok,
+      ...(providerId ? { provider: providerId } : {}),
+      ...(error ? { error } : {}),
+    };
     const opener = window.opener as Window | null;
 
     if (popup || (opener && loaderData.popup !== false)) {
@@ -69,7 +79,10 @@ export default function OAuthPopupComplete({ loaderData }: Route.ComponentProps)
     if (ok) {
       window.location.replace(destination);
     } else {
-      const params = new URLSearchParams({ oauthError: error ?? "failed", ...(providerId ? { provider: providerId } : {}) });
+      const params = new URLSearchParams({
+        oauthError: error ?? "failed",
+        ...(providerId ? { provider: providerId } : {}),
+      });
       if (destination !== "/") params.set("redirectTo", destination);
       window.location.replace(`/login?${params}`);
     }
@@ -89,7 +102,11 @@ export default function OAuthPopupComplete({ loaderData }: Route.ComponentProps)
           </p>
         )}
         {stranded ? <p className="text-sm text-ink-soft">You can close this window.</p> : null}
-        <Link reloadDocument to={ok ? redirectTo : "/login"} className={buttonClass({ variant: "secondary", className: "w-full" })}>
+        <Link
+          reloadDocument
+          to={ok ? redirectTo : "/login"}
+          className={buttonClass({ variant: "secondary", className: "w-full" })}
+        >
           {ok ? "Continue" : "Back to sign in"}
         </Link>
       </div>

@@ -16,7 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await sendEmailCode(accountCaller(request, context), { email: parsed.data.email, type: "forget-password" });
   } catch (error) {
-    if (error instanceof AccountError) return data(fieldOrFormError(error, { email: parsed.data.email }), { status: 400 });
+    if (error instanceof AccountError)
+      return data(fieldOrFormError(error, { email: parsed.data.email }), { status: 400 });
     throw error;
   }
   // The same answer whether or not an account exists for this address.
@@ -27,8 +28,19 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
   const busy = useNavigation().state === "submitting";
   if (actionData && "email" in actionData) {
     return (
-      <AuthShell title="Check your inbox" subtitle={<>If an account exists for <strong className="text-ink">{actionData.email}</strong>, we sent it a link and a code to choose a new password.</>}>
-        <Link to={`/new-password?${new URLSearchParams({ email: actionData.email })}`} className={buttonClass({ size: "lg", className: "w-full" })}>
+      <AuthShell
+        title="Check your inbox"
+        subtitle={
+          <>
+            If an account exists for <strong className="text-ink">{actionData.email}</strong>, we sent it a link and a
+            code to choose a new password.
+          </>
+        }
+      >
+        <Link
+          to={`/new-password?${new URLSearchParams({ email: actionData.email })}`}
+          className={buttonClass({ size: "lg", className: "w-full" })}
+        >
           I have the code
         </Link>
       </AuthShell>
@@ -47,7 +59,15 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
     >
       <Form method="post" noValidate className="space-y-5">
         {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.values?.email} error={errors?.fields.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.values?.email}
+          error={errors?.fields.email}
+        />
         <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
           {busy ? "Sending…" : "Send me a link"}
         </button>

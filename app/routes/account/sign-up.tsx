@@ -54,8 +54,24 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" noValidate className="space-y-5">
         {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-        <TextField label="Display name" name="name" autoComplete="nickname" required maxLength={60} defaultValue={values.name} error={errors?.fields.name} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors?.fields.email} />
+        <TextField
+          label="Display name"
+          name="name"
+          autoComplete="nickname"
+          required
+          maxLength={60}
+          defaultValue={values.name}
+          error={errors?.fields.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={errors?.fields.email}
+        />
         <TextField
           label="Password"
           name="password"

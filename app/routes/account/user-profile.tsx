@@ -37,7 +37,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Your profile · Atelier
 
 const MAX_AVATAR_UPLOAD = 11 * 1024 * 1024;
 const passwordChangeSchema = z
-  .object({ currentPassword: z.string().min(1, "Enter your current password"), newPassword: newPasswordField, confirm: z.string() })
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password"),
+    newPassword: newPasswordField,
+    confirm: z.string(),
+  })
   .refine((v) => v.newPassword === v.confirm, { message: "The two passwords are not the same", path: ["confirm"] });
 
 const changeEmailSchema = z.object({ newEmail: emailField, password: z.string().optional() });
@@ -67,12 +71,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const emailCode = new URL(request.url).searchParams.get("email-code");
   return {
-    profile: { name: current.name, email: current.email, image: current.image, createdAt: current.createdAt.toISOString() },
+    profile: {
+      name: current.name,
+      email: current.email,
+      image: current.image,
+      createdAt: current.createdAt.toISOString(),
+    },
     methods: methods.map((m) => PROVIDER_LABELS[m] ?? m),
     hasPassword: methods.includes("credential"),
     pendingEmail: pendingEmail?.newEmail ?? null,
     emailCode: emailCode && /^\d{6}$/.test(emailCode) ? emailCode : "",
-    sessions: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), updatedAt: s.updatedAt.toISOString() })),
+    sessions: sessions.map((s) => ({
+      ...s,
+      createdAt: s.createdAt.toISOString(),
+      updatedAt: s.updatedAt.toISOString(),
+    })),
     purchases: purchases.map((t) => ({
       id: t.id,
       status: t.status,
@@ -82,7 +95,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       discountCode: t.discountCode,
       createdAt: t.createdAt,
       lines: t.lines.map((l) => `${l.quantity} × ${l.name}`).join(", "),
-      note: t.status === "refunded" && t.unrecoveredTokens ? `${formatCount(t.refundedTokens ?? 0)} tokens taken back, ${formatCount(t.unrecoveredTokens)} already spent` : t.failureMessage,
+      note:
+        t.status === "refunded" && t.unrecoveredTokens
+          ? `${formatCount(t.refundedTokens ?? 0)} tokens taken back, ${formatCount(t.unrecoveredTokens)} already spent`
+          : t.failureMessage,
     })),
     tokenHistory: tokenHistory.map((row) => ({
       id: row.id,
@@ -95,7 +111,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "name" | "avatar" | "change-email" | "confirm-email" | "password" | "sign-out-others" | "discard-purchase" | "delete";
+type Intent =
+  | "name"
+  | "avatar"
+  | "change-email"
+  | "confirm-email"
+  | "password"
+  | "sign-out-others"
+  | "discard-purchase"
+  | "delete";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const current = await requireUser(request);
@@ -103,7 +127,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     form = await readFormData(request, MAX_AVATAR_UPLOAD);
   } catch (error) {
-    if (error instanceof ApiError) return data({ intent: "avatar" as Intent, ...fieldOrFormError({ message: error.message, field: "avatar" }) }, { status: 413 });
+    if (error instanceof ApiError)
+      return data(
+        { intent: "avatar" as Intent, ...fieldOrFormError({ message: error.message, field: "avatar" }) },
+        { status: 413 },
+      );
     throw error;
   }
   const intent = String(form.get("intent")) as Intent;
@@ -117,7 +145,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "avatar": {
         const file = form.get("avatar");
-        if (!(file instanceof File) || file.size === 0) return data({ intent, ...fieldOrFormError({ message: "Choose an image file", field: "avatar" }) }, { status: 400 });
+        if (!(file instanceof File) || file.size === 0)
+          return data(
+            { intent, ...fieldOrFormError({ message: "Choose an image file", field: "avatar" }) },
+            { status: 400 },
+          );
         const headers = await updateAvatar(getDb(), request, current, Buffer.from(await file.arrayBuffer()));
         return data({ intent, ok: true as const, message: "Your picture is updated." }, { headers });
       }
@@ -125,20 +157,35 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = parseForm(form, changeEmailSchema);
         if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
         const { newEmail, password } = parsed.data;
-        await requestEmailChange(getDb(), request, context.get(requestInfoContext).clientIp, current, { newEmail, ...(password ? { password } : {}) });
-        return { intent, ok: true as const, message: `We sent a code to ${newEmail}. Enter it below to finish the change.` };
+        await requestEmailChange(getDb(), request, context.get(requestInfoContext).clientIp, current, {
+          newEmail,
+          ...(password ? { password } : {}),
+        });
+        return {
+          intent,
+          ok: true as const,
+          message: `We sent a code to ${newEmail}. Enter it below to finish the change.`,
+        };
       }
       case "confirm-email": {
         const parsed = parseForm(form, confirmEmailSchema);
         if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
-        const email = await confirmEmailChange(getDb(), context.get(requestInfoContext).clientIp, current, parsed.data.emailCode);
+        const email = await confirmEmailChange(
+          getDb(),
+          context.get(requestInfoContext).clientIp,
+          current,
+          parsed.data.emailCode,
+        );
         return { intent, ok: true as const, message: `Your email is now ${email}.` };
       }
       case "password": {
         const parsed = parseForm(form, passwordChangeSchema);
         if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
         const headers = await changePassword(request, current, parsed.data);
-        return data({ intent, ok: true as const, message: "Your password is changed. Other devices are signed out." }, { headers });
+        return data(
+          { intent, ok: true as const, message: "Your password is changed. Other devices are signed out." },
+          { headers },
+        );
       }
       case "sign-out-others": {
         await signOutOtherSessions(request);
@@ -147,11 +194,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "discard-purchase": {
         // A checkout left unpaid: closed at the provider too, so it cannot be paid later by mistake.
         const after = await cancelTransaction(getDb(), current.userUid, String(form.get("transaction") ?? ""));
-        if (!after) return data({ intent, ...fieldOrFormError({ message: "That purchase does not exist." }) }, { status: 404 });
-        return { intent, ok: true as const, message: after.status === "canceled" ? "The unpaid purchase is discarded." : "That purchase is no longer waiting for payment." };
+        if (!after)
+          return data({ intent, ...fieldOrFormError({ message: "That purchase does not exist." }) }, { status: 404 });
+        return {
+          intent,
+          ok: true as const,
+          message:
+            after.status === "canceled"
+              ? "The unpaid purchase is discarded."
+              : "That purchase is no longer waiting for payment.",
+        };
       }
       case "delete": {
-        if (form.get("confirm") !== "DELETE") return data({ intent, ...fieldOrFormError({ message: 'Type DELETE to confirm', field: "confirm" }) }, { status: 400 });
+        if (form.get("confirm") !== "DELETE")
+          return data(
+            { intent, ...fieldOrFormError({ message: "Type DELETE to confirm", field: "confirm" }) },
+            { status: 400 },
+          );
         const password = String(form.get("password") ?? "");
         const headers = await deleteAccount(request, password ? { password } : {});
         return redirect("/?deleted=1", { headers });
@@ -160,7 +219,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ intent, ...fieldOrFormError({ message: "Unknown action" }) }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof CommerceError) return data({ intent, ...fieldOrFormError({ message: error.message }) }, { status: error.status });
+    if (error instanceof CommerceError)
+      return data({ intent, ...fieldOrFormError({ message: error.message }) }, { status: error.status });
     if (error instanceof AccountError || error instanceof ImageError) {
       const field = error instanceof ImageError ? "avatar" : error.field;
       return data({ intent, ...fieldOrFormError({ message: error.message, field }) }, { status: 400 });
@@ -169,9 +229,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function Section({ icon, title, children, tone = "default" }: { icon: ReactNode; title: string; children: ReactNode; tone?: "default" | "danger" }) {
+function Section({
+  icon,
+  title,
+  children,
+  tone = "default",
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  tone?: "default" | "danger";
+}) {
   return (
-    <section className={`rounded-3xl border bg-paper-raised p-6 shadow-sm ${tone === "danger" ? "border-danger/30" : "border-line"}`}>
+    <section
+      className={`rounded-3xl border bg-paper-raised p-6 shadow-sm ${tone === "danger" ? "border-danger/30" : "border-line"}`}
+    >
       <h2 className="flex items-center gap-2 font-display text-xl font-semibold text-ink">
         {icon}
         {title}
@@ -194,7 +266,8 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
     if (actionData.intent === "password") passwordForm.current?.reset();
     if (actionData.intent === "change-email") emailForm.current?.reset();
   }, [actionData]);
-  const pending = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = (intent: Intent) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const result = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
   const errorsFor = (intent: Intent) => {
     const r = result(intent);
@@ -213,7 +286,9 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
         {profile.image ? (
           <img src={profile.image} alt="" className="size-20 rounded-full object-cover ring-4 ring-paper-raised" />
         ) : (
-          <span className="grid size-20 place-items-center rounded-full bg-accent-soft font-display text-3xl text-accent">{profile.name.slice(0, 1).toUpperCase()}</span>
+          <span className="grid size-20 place-items-center rounded-full bg-accent-soft font-display text-3xl text-accent">
+            {profile.name.slice(0, 1).toUpperCase()}
+          </span>
         )}
         {/* Wide enough for a name and an email before the balance moves below (it never covers them). */}
         <div className="min-w-48 flex-1">
@@ -237,7 +312,14 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             <Form method="post" className="space-y-4">
               <input type="hidden" name="intent" value="name" />
               {messageFor("name")}
-              <TextField label="Display name" name="name" defaultValue={profile.name} maxLength={60} required error={errorsFor("name")?.fields.name} />
+              <TextField
+                label="Display name"
+                name="name"
+                defaultValue={profile.name}
+                maxLength={60}
+                required
+                error={errorsFor("name")?.fields.name}
+              />
               <button type="submit" className={buttonClass({ size: "sm" })} disabled={pending("name")}>
                 {pending("name") ? "Saving…" : "Save name"}
               </button>
@@ -253,7 +335,11 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                 error={errorsFor("avatar")?.fields.avatar}
                 hint="JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. We crop it to a square."
               />
-              <button type="submit" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={pending("avatar")}>
+              <button
+                type="submit"
+                className={buttonClass({ size: "sm", variant: "secondary" })}
+                disabled={pending("avatar")}
+              >
                 {pending("avatar") ? "Uploading…" : "Upload picture"}
               </button>
             </Form>
@@ -290,11 +376,27 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                 <summary className="cursor-pointer text-sm font-medium text-accent">Change email address</summary>
                 <Form ref={emailForm} method="post" className="mt-4 space-y-4">
                   <input type="hidden" name="intent" value="change-email" />
-                  <TextField label="New email" name="newEmail" type="email" autoComplete="email" error={errorsFor("change-email")?.fields.newEmail} />
+                  <TextField
+                    label="New email"
+                    name="newEmail"
+                    type="email"
+                    autoComplete="email"
+                    error={errorsFor("change-email")?.fields.newEmail}
+                  />
                   {hasPassword ? (
-                    <TextField label="Password" name="password" type="password" autoComplete="current-password" error={errorsFor("change-email")?.fields.password} />
+                    <TextField
+                      label="Password"
+                      name="password"
+                      type="password"
+                      autoComplete="current-password"
+                      error={errorsFor("change-email")?.fields.password}
+                    />
                   ) : null}
-                  <button type="submit" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={pending("change-email")}>
+                  <button
+                    type="submit"
+                    className={buttonClass({ size: "sm", variant: "secondary" })}
+                    disabled={pending("change-email")}
+                  >
                     {pending("change-email") ? "Sending…" : "Send a code to the new address"}
                   </button>
                 </Form>
@@ -309,9 +411,27 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             <Form ref={passwordForm} method="post" className="mt-5 space-y-4">
               <input type="hidden" name="intent" value="password" />
               {messageFor("password")}
-              <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={errorsFor("password")?.fields.currentPassword} />
-              <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" error={errorsFor("password")?.fields.newPassword} />
-              <TextField label="New password, again" name="confirm" type="password" autoComplete="new-password" error={errorsFor("password")?.fields.confirm} />
+              <TextField
+                label="Current password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                error={errorsFor("password")?.fields.currentPassword}
+              />
+              <TextField
+                label="New password"
+                name="newPassword"
+                type="password"
+                autoComplete="new-password"
+                error={errorsFor("password")?.fields.newPassword}
+              />
+              <TextField
+                label="New password, again"
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                error={errorsFor("password")?.fields.confirm}
+              />
               <button type="submit" className={buttonClass({ size: "sm" })} disabled={pending("password")}>
                 {pending("password") ? "Saving…" : "Change password"}
               </button>
@@ -359,26 +479,41 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                     <span className="min-w-0">
                       <span className="block font-medium text-ink">{p.lines}</span>
                       <span className="block text-ink-faint">
-                        <When value={p.createdAt} style="date" /> · {formatCount(p.tokens)} tokens · {TRANSACTION_STATUS_LABELS[p.status]}
+                        <When value={p.createdAt} style="date" /> · {formatCount(p.tokens)} tokens ·{" "}
+                        {TRANSACTION_STATUS_LABELS[p.status]}
                         {p.discountCode ? ` · code ${p.discountCode}` : ""}
                         {p.note ? ` · ${p.note}` : ""}
                       </span>
                     </span>
                     <span className="flex items-center gap-3">
-                      <span className="font-semibold tabular-nums text-ink">{formatMoney(p.totalMinor, p.currency)}</span>
+                      <span className="font-semibold tabular-nums text-ink">
+                        {formatMoney(p.totalMinor, p.currency)}
+                      </span>
                       {p.status === "paid" || p.status === "refunded" ? (
-                        <a href={`/api/transactions/${p.id}/invoice`} className="inline-flex items-center gap-1 font-medium text-accent underline-offset-4 hover:underline" download>
+                        <a
+                          href={`/api/transactions/${p.id}/invoice`}
+                          className="inline-flex items-center gap-1 font-medium text-accent underline-offset-4 hover:underline"
+                          download
+                        >
                           <FileText aria-hidden className="size-4" /> Invoice
                         </a>
                       ) : p.status === "pending" ? (
                         <>
-                          <a href={`/product-payment?transaction=${p.id}`} className="font-medium text-accent underline-offset-4 hover:underline">
+                          <a
+                            href={`/product-payment?transaction=${p.id}`}
+                            className="font-medium text-accent underline-offset-4 hover:underline"
+                          >
                             Open
                           </a>
                           <Form method="post">
                             <input type="hidden" name="intent" value="discard-purchase" />
                             <input type="hidden" name="transaction" value={p.id} />
-                            <button type="submit" className="font-medium text-ink-soft underline-offset-4 hover:text-danger hover:underline" disabled={pending("discard-purchase")} aria-label={`Discard the unpaid purchase of ${p.lines}`}>
+                            <button
+                              type="submit"
+                              className="font-medium text-ink-soft underline-offset-4 hover:text-danger hover:underline"
+                              disabled={pending("discard-purchase")}
+                              aria-label={`Discard the unpaid purchase of ${p.lines}`}
+                            >
                               Discard
                             </button>
                           </Form>
@@ -399,7 +534,11 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
                 <span>
                   <span className="font-medium text-ink">{describeDevice(s.userAgent)}</span>
-                  {s.current ? <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-strong">This device</span> : null}
+                  {s.current ? (
+                    <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-strong">
+                      This device
+                    </span>
+                  ) : null}
                   <span className="block text-ink-soft">
                     {s.ipAddress ?? "Unknown address"} · last active <When value={s.updatedAt} />
                   </span>
@@ -418,15 +557,32 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
         </Section>
 
         <Section icon={<Trash2 aria-hidden className="size-5 text-danger" />} title="Delete your account" tone="danger">
-          <p className="text-sm text-ink-soft">This removes your account, your private data and your files. It cannot be undone.</p>
+          <p className="text-sm text-ink-soft">
+            This removes your account, your private data and your files. It cannot be undone.
+          </p>
           <Form method="post" className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="delete" />
             {messageFor("delete")}
             {hasPassword ? (
-              <TextField label="Your password" name="password" type="password" autoComplete="current-password" error={errorsFor("delete")?.fields.password} />
+              <TextField
+                label="Your password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                error={errorsFor("delete")?.fields.password}
+              />
             ) : null}
-            <TextField label="Type DELETE to confirm" name="confirm" autoComplete="off" error={errorsFor("delete")?.fields.confirm} />
-            <button type="submit" className={buttonClass({ size: "sm", className: "bg-danger hover:bg-danger/90" })} disabled={pending("delete")}>
+            <TextField
+              label="Type DELETE to confirm"
+              name="confirm"
+              autoComplete="off"
+              error={errorsFor("delete")?.fields.confirm}
+            />
+            <button
+              type="submit"
+              className={buttonClass({ size: "sm", className: "bg-danger hover:bg-danger/90" })}
+              disabled={pending("delete")}
+            >
               {pending("delete") ? "Deleting…" : "Delete my account"}
             </button>
           </Form>

@@ -39,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = await verifyEmailWithCode(caller, parsed.data);
     return redirect("/verify-email?verified=1", { headers });
   } catch (error) {
-    if (error instanceof AccountError) return data(fieldOrFormError(error, { email: String(form.get("email") ?? "") }), { status: 400 });
+    if (error instanceof AccountError)
+      return data(fieldOrFormError(error, { email: String(form.get("email") ?? "") }), { status: 400 });
     throw error;
   }
 }
@@ -89,8 +90,14 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
             <input type="hidden" name="email" value={email} />
             <input type="hidden" name="code" value={code} />
             <input type="hidden" name="purpose" value="email-verification" />
-            <p className="text-ink-soft">{navigation.state === "submitting" ? "Checking your link…" : "Confirm that this is your email address."}</p>
-            <button type="submit" className={buttonClass({ size: "lg", className: "w-full" })} disabled={navigation.state === "submitting"}>
+            <p className="text-ink-soft">
+              {navigation.state === "submitting" ? "Checking your link…" : "Confirm that this is your email address."}
+            </p>
+            <button
+              type="submit"
+              className={buttonClass({ size: "lg", className: "w-full" })}
+              disabled={navigation.state === "submitting"}
+            >
               Verify my email
             </button>
           </Form>
@@ -123,7 +130,9 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
       <div className="space-y-5">
         <div className="flex items-start gap-3 rounded-2xl bg-paper-sunken p-4">
           <MailCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
-          <p className="text-sm text-ink-soft">Open the link in the email, or type the code. The email can take a minute; check your spam folder too.</p>
+          <p className="text-sm text-ink-soft">
+            Open the link in the email, or type the code. The email can take a minute; check your spam folder too.
+          </p>
         </div>
         {actionData && "resent" in actionData ? <FormMessage tone="success">We sent a new email.</FormMessage> : null}
         {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}

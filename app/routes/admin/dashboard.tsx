@@ -33,7 +33,9 @@ function Stat({ label, value, to, children }: { label: string; value: ReactNode;
   const body = (
     <>
       <span className="block text-sm text-ink-soft group-hover:text-accent group-hover:underline">{label}</span>
-      <span className="mt-1 block font-display text-3xl font-semibold tracking-tight text-ink tabular-nums">{value}</span>
+      <span className="mt-1 block font-display text-3xl font-semibold tracking-tight text-ink tabular-nums">
+        {value}
+      </span>
     </>
   );
   return (
@@ -102,11 +104,19 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
     },
     // Long addresses wrap, so the total stays in view in the half-width card (1280 px).
     { key: "buyer", header: "Buyer", cell: (r) => <span className="break-all">{r.userEmail}</span> },
-    { key: "status", header: "Status", cell: (r) => TRANSACTION_STATUS_LABELS[r.status as keyof typeof TRANSACTION_STATUS_LABELS] ?? r.status },
+    {
+      key: "status",
+      header: "Status",
+      cell: (r) => TRANSACTION_STATUS_LABELS[r.status as keyof typeof TRANSACTION_STATUS_LABELS] ?? r.status,
+    },
     { key: "total", header: "Total", align: "right", cell: (r) => formatMoney(r.totalMinor, r.currency) },
   ];
   const errorColumns: Column<ErrorRow>[] = [
-    { key: "when", header: "When (UTC)", cell: (r) => <When value={r.createdDate} zone="utc" zoneLabel={false} className="whitespace-nowrap" /> },
+    {
+      key: "when",
+      header: "When (UTC)",
+      cell: (r) => <When value={r.createdDate} zone="utc" zoneLabel={false} className="whitespace-nowrap" />,
+    },
     { key: "platform", header: "Platform", cell: (r) => r.platform },
     { key: "message", header: "Error", cell: (r) => <span className="line-clamp-2 break-words">{r.message}</span> },
     { key: "page", header: "Page", cell: (r) => r.page ?? "—" },
@@ -127,7 +137,10 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
               key={days}
               to={`?days=${days}`}
               aria-current={d.days === days ? "page" : undefined}
-              className={cn("rounded-full px-4 py-2 text-sm font-medium", d.days === days ? "bg-ink text-paper" : "text-ink-soft ring-1 ring-line hover:bg-paper-sunken")}
+              className={cn(
+                "rounded-full px-4 py-2 text-sm font-medium",
+                d.days === days ? "bg-ink text-paper" : "text-ink-soft ring-1 ring-line hover:bg-paper-sunken",
+              )}
             >
               {days} days
             </Link>
@@ -146,7 +159,11 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
             </p>
           </Stat>
           {/* The user list has no date filter; newest first shows the new ones on top. */}
-          <Stat label={`New in ${d.days} days`} value={formatCount(d.users.new)} to="/admin/manage-user?sort=created&dir=desc">
+          <Stat
+            label={`New in ${d.days} days`}
+            value={formatCount(d.users.new)}
+            to="/admin/manage-user?sort=created&dir=desc"
+          >
             <p>{formatCount(d.users.newVerified)} of them verified their email</p>
           </Stat>
           <Stat label="Verified email" value={formatCount(d.users.verified)} to="/admin/manage-user">
@@ -161,21 +178,40 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
 
       <Section id="generations-heading" title="Generations">
         <div className={grid}>
-          <Stat label={`Generations in ${d.days} days`} value={formatCount(d.generations.total)} to={`/admin/generations?${span}`}>
+          <Stat
+            label={`Generations in ${d.days} days`}
+            value={formatCount(d.generations.total)}
+            to={`/admin/generations?${span}`}
+          >
             <p>
-              {formatCount(d.generations.succeeded)} finished · {formatCount(d.generations.active)} queued or running · {formatCount(d.generations.canceled)} canceled
+              {formatCount(d.generations.succeeded)} finished · {formatCount(d.generations.active)} queued or running ·{" "}
+              {formatCount(d.generations.canceled)} canceled
             </p>
           </Stat>
-          <Stat label="Failed" value={formatCount(d.generations.failed)} to={`/admin/generations?status=failed&${span}`}>
+          <Stat
+            label="Failed"
+            value={formatCount(d.generations.failed)}
+            to={`/admin/generations?status=failed&${span}`}
+          >
             <p>{plural(d.generations.refunded, "generation")} refunded</p>
           </Stat>
           <div className="rounded-2xl border border-line bg-paper-raised p-4 text-sm text-ink-soft">
             <h3 className="mb-2 text-sm text-ink-soft">By mode</h3>
-            <Breakdown rows={d.generations.byMode.map((m) => ({ key: m.mode, label: MODE_LABELS[m.mode as GenerationMode] ?? m.mode, count: m.count }))} empty="None yet." />
+            <Breakdown
+              rows={d.generations.byMode.map((m) => ({
+                key: m.mode,
+                label: MODE_LABELS[m.mode as GenerationMode] ?? m.mode,
+                count: m.count,
+              }))}
+              empty="None yet."
+            />
           </div>
           <div className="rounded-2xl border border-line bg-paper-raised p-4 text-sm text-ink-soft">
             <h3 className="mb-2 text-sm text-ink-soft">By engine</h3>
-            <Breakdown rows={d.generations.byEngine.map((e) => ({ key: e.engineId, label: e.label, count: e.count }))} empty="None yet." />
+            <Breakdown
+              rows={d.generations.byEngine.map((e) => ({ key: e.engineId, label: e.label, count: e.count }))}
+              empty="None yet."
+            />
           </div>
         </div>
       </Section>
@@ -259,7 +295,9 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
             <h3 className="text-sm font-medium text-ink">Top products</h3>
             {d.topProducts.length === 0 ? (
               <p className="mt-3 text-sm text-ink-soft">
-                {d.revenue.some((r) => r.sales > 0) ? "Every sale in these days was refunded: no product counts yet." : "No product sold in these days yet."}
+                {d.revenue.some((r) => r.sales > 0)
+                  ? "Every sale in these days was refunded: no product counts yet."
+                  : "No product sold in these days yet."}
               </p>
             ) : (
               <ol className="mt-3 space-y-3 text-sm" aria-label="Top products">
@@ -270,7 +308,10 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
                         {p.name}
                       </Link>
                       <span className="block text-ink-soft">
-                        <Link to={`/admin/history-transaction?product=${p.productId}&status=paid&${span}`} className="hover:underline">
+                        <Link
+                          to={`/admin/history-transaction?product=${p.productId}&status=paid&${span}`}
+                          className="hover:underline"
+                        >
                           {plural(p.units, "unit")}
                         </Link>
                       </span>
@@ -315,7 +356,9 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
             empty={`No transaction in the last ${d.days} days.`}
             footer={
               <Link to={`/admin/history-transaction?${span}`} className={textLink}>
-                {d.orders.total > 0 ? `All ${plural(d.orders.total, "transaction")} of these days` : "Open the transaction list"}
+                {d.orders.total > 0
+                  ? `All ${plural(d.orders.total, "transaction")} of these days`
+                  : "Open the transaction list"}
               </Link>
             }
           />

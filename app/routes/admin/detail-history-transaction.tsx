@@ -30,14 +30,20 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = new URL(request.url).searchParams.get("id") ?? "";
   // The id comes from the address: one that cannot be a transaction id never reaches the database (it would refuse NUL or a non-uuid).
-  if (!z.guid().safeParse(id).success) return data({ ok: false as const, message: "That transaction does not exist.", field: false }, { status: 404 });
+  if (!z.guid().safeParse(id).success)
+    return data({ ok: false as const, message: "That transaction does not exist.", field: false }, { status: 404 });
   const parsed = parseForm(await request.formData(), refundForm);
-  if (!parsed.ok) return data({ ok: false as const, message: parsed.errors.fields.reason ?? "Say why.", field: true }, { status: 400 });
+  if (!parsed.ok)
+    return data(
+      { ok: false as const, message: parsed.errors.fields.reason ?? "Say why.", field: true },
+      { status: 400 },
+    );
   try {
     const result = await refundTransaction(getDb(), id, { actor: admin, reason: parsed.data.reason });
     return { ok: true as const, message: result.message, field: false };
   } catch (error) {
-    if (error instanceof CommerceError) return data({ ok: false as const, message: error.message, field: false }, { status: error.status });
+    if (error instanceof CommerceError)
+      return data({ ok: false as const, message: error.message, field: false }, { status: error.status });
     throw error;
   }
 }
@@ -73,7 +79,9 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
           </Link>
         </p>
       </header>
-      {actionData && !actionData.field ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      {actionData && !actionData.field ? (
+        <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
+      ) : null}
 
       <section aria-labelledby="lines-heading" className="rounded-2xl border border-line bg-paper-raised p-5">
         <h2 id="lines-heading" className="font-semibold text-ink">
@@ -116,7 +124,10 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
         </dl>
       </section>
 
-      <section aria-labelledby="provider-heading" className="rounded-2xl border border-line bg-paper-raised p-5 text-sm">
+      <section
+        aria-labelledby="provider-heading"
+        className="rounded-2xl border border-line bg-paper-raised p-5 text-sm"
+      >
         <h2 id="provider-heading" className="font-semibold text-ink">
           Provider
         </h2>
@@ -134,7 +145,10 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
         </dl>
       </section>
 
-      <section aria-labelledby="timeline-heading" className="rounded-2xl border border-line bg-paper-raised p-5 text-sm">
+      <section
+        aria-labelledby="timeline-heading"
+        className="rounded-2xl border border-line bg-paper-raised p-5 text-sm"
+      >
         <h2 id="timeline-heading" className="font-semibold text-ink">
           Status history
         </h2>
@@ -156,10 +170,16 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
             Refund
           </h2>
           <p className="mt-1 text-sm text-ink-soft">
-            Refunds {money(t.totalMinor)} through {t.provider}, then takes back the {formatCount(t.tokens)} tokens — as many as the buyer still has.
+            Refunds {money(t.totalMinor)} through {t.provider}, then takes back the {formatCount(t.tokens)} tokens — as
+            many as the buyer still has.
           </p>
           <Form method="post" className="mt-4 flex flex-wrap items-start gap-3">
-            <TextField label="Reason" name="reason" className="min-w-72 flex-1" error={actionData && !actionData.ok && actionData.field ? actionData.message : undefined} />
+            <TextField
+              label="Reason"
+              name="reason"
+              className="min-w-72 flex-1"
+              error={actionData && !actionData.ok && actionData.field ? actionData.message : undefined}
+            />
             <button type="submit" className={buttonClass({ className: "mt-7" })} disabled={busy}>
               {busy ? "Refunding…" : "Refund"}
             </button>

@@ -1,6 +1,11 @@
 /** /admin/detail-list-discount: a new code (no id) or one code (?id=…) with its usage figures. */
 import { requireAdmin } from "@server/auth/guards";
-import { createDiscount, discountFormValues, getDiscountForAdmin, updateDiscount } from "@server/commerce/admin-discounts";
+import {
+  createDiscount,
+  discountFormValues,
+  getDiscountForAdmin,
+  updateDiscount,
+} from "@server/commerce/admin-discounts";
 import { CommerceError } from "@server/commerce/errors";
 import { listShopProducts } from "@server/commerce/products";
 import { getDb } from "@server/db/client";
@@ -24,10 +29,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const products = (await listShopProducts(db)).map((p) => ({ id: p.id, name: p.name }));
   const id = new URL(request.url).searchParams.get("id");
-  if (!id) return { id: null, products, usage: null, redemptions: 0, values: { kind: "percent", currency: "USD", maxPerUser: "1", minOrder: "0.00", active: "on" } as Record<string, string> };
+  if (!id)
+    return {
+      id: null,
+      products,
+      usage: null,
+      redemptions: 0,
+      values: { kind: "percent", currency: "USD", maxPerUser: "1", minOrder: "0.00", active: "on" } as Record<
+        string,
+        string
+      >,
+    };
   const found = await getDiscountForAdmin(db, id);
   if (!found) throw data("That discount does not exist.", { status: 404 });
-  return { id, products, usage: found.usage, redemptions: found.discount.redemptions, values: discountFormValues(found.discount) };
+  return {
+    id,
+    products,
+    usage: found.usage,
+    redemptions: found.discount.redemptions,
+    values: discountFormValues(found.discount),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,14 +58,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (id && !z.guid().safeParse(id).success) throw data("That discount does not exist.", { status: 404 });
   const formData = await request.formData();
   const values = formValues(formData);
-  const raw = { ...Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")), productIds: formData.getAll("productIds").map(String) };
+  const raw = {
+    ...Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")),
+    productIds: formData.getAll("productIds").map(String),
+  };
   // Read by hand for the list of products, so text with control characters is refused here (PostgreSQL refuses NUL).
   const badText = controlCharacterFields(formData);
   const parsed = discountForm.safeParse(raw);
   if (Object.keys(badText).length > 0 || !parsed.success) {
     const fields: Record<string, string> = { ...badText };
     for (const issue of parsed.error?.issues ?? []) fields[String(issue.path[0])] ??= issue.message;
-    return data({ values: { ...values, productIds: raw.productIds.join(",") }, fields, message: "Some fields need fixing." }, { status: 400 });
+    return data(
+      { values: { ...values, productIds: raw.productIds.join(",") }, fields, message: "Some fields need fixing." },
+      { status: 400 },
+    );
   }
   try {
     const db = getDb();
@@ -57,7 +84,10 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof CommerceError) {
       const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([k, v]) => [k, v[0] ?? error.message]));
-      return data({ values: { ...values, productIds: raw.productIds.join(",") }, fields, message: error.message }, { status: error.status });
+      return data(
+        { values: { ...values, productIds: raw.productIds.join(",") }, fields, message: error.message },
+        { status: error.status },
+      );
     }
     throw error;
   }
@@ -80,7 +110,9 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
         <Link to="/admin/manage-discount" className="text-sm text-ink-soft hover:underline">
           ← Discounts
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">{loaderData.id ? `Discount ${loaderData.values.code}` : "New discount"}</h1>
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">
+          {loaderData.id ? `Discount ${loaderData.values.code}` : "New discount"}
+        </h1>
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
       {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
@@ -99,20 +131,51 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
           ))}
         </dl>
       ) : null}
-      <Form method="post" noValidate {...unsaved} className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6" key={JSON.stringify(v)}>
+      <Form
+        method="post"
+        noValidate
+        {...unsaved}
+        className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6"
+        key={JSON.stringify(v)}
+      >
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField label="Code" name="code" defaultValue={v.code} error={f.code} hint="Buyers type it in any case." autoCapitalize="characters" />
-          <TextField label="Description" name="description" defaultValue={v.description} error={f.description} hint="For admins: what the code is for." />
+          <TextField
+            label="Code"
+            name="code"
+            defaultValue={v.code}
+            error={f.code}
+            hint="Buyers type it in any case."
+            autoCapitalize="characters"
+          />
+          <TextField
+            label="Description"
+            name="description"
+            defaultValue={v.description}
+            error={f.description}
+            hint="For admins: what the code is for."
+          />
         </div>
         <div className="grid gap-4 md:grid-cols-3">
           <label className="text-sm font-medium text-ink">
             Kind
-            <select name="kind" value={kind} onChange={(e) => setKind(e.target.value)} className={`${inputClass} mt-1.5`}>
+            <select
+              name="kind"
+              value={kind}
+              onChange={(e) => setKind(e.target.value)}
+              className={`${inputClass} mt-1.5`}
+            >
               <option value="percent">Percent off</option>
               <option value="fixed">Amount off</option>
             </select>
           </label>
-          <TextField label={kind === "percent" ? "Percent" : "Amount"} name="value" defaultValue={v.value} error={f.value} inputMode="decimal" hint={kind === "percent" ? "1 to 100" : "For example 5.00"} />
+          <TextField
+            label={kind === "percent" ? "Percent" : "Amount"}
+            name="value"
+            defaultValue={v.value}
+            error={f.value}
+            inputMode="decimal"
+            hint={kind === "percent" ? "1 to 100" : "For example 5.00"}
+          />
           <label className="text-sm font-medium text-ink">
             Currency
             <select name="currency" defaultValue={v.currency || "USD"} className={`${inputClass} mt-1.5`}>
@@ -123,13 +186,49 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
           </label>
         </div>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField label="Valid from (UTC)" name="validFrom" type="datetime-local" defaultValue={v.validFrom} error={f.validFrom} hint="Empty: from now." />
-          <TextField label="Valid until (UTC)" name="validUntil" type="datetime-local" defaultValue={v.validUntil} error={f.validUntil} hint="Empty: no end." />
+          <TextField
+            label="Valid from (UTC)"
+            name="validFrom"
+            type="datetime-local"
+            defaultValue={v.validFrom}
+            error={f.validFrom}
+            hint="Empty: from now."
+          />
+          <TextField
+            label="Valid until (UTC)"
+            name="validUntil"
+            type="datetime-local"
+            defaultValue={v.validUntil}
+            error={f.validUntil}
+            hint="Empty: no end."
+          />
         </div>
         <div className="grid gap-4 md:grid-cols-3">
-          <TextField label="Uses in total" name="maxRedemptions" type="number" min={1} defaultValue={v.maxRedemptions} error={f.maxRedemptions} hint="Empty: no limit." />
-          <TextField label="Uses per buyer" name="maxPerUser" type="number" min={1} defaultValue={v.maxPerUser} error={f.maxPerUser} />
-          <TextField label="Minimum order" name="minOrder" inputMode="decimal" defaultValue={v.minOrder} error={f.minOrder} hint="0.00 for none." />
+          <TextField
+            label="Uses in total"
+            name="maxRedemptions"
+            type="number"
+            min={1}
+            defaultValue={v.maxRedemptions}
+            error={f.maxRedemptions}
+            hint="Empty: no limit."
+          />
+          <TextField
+            label="Uses per buyer"
+            name="maxPerUser"
+            type="number"
+            min={1}
+            defaultValue={v.maxPerUser}
+            error={f.maxPerUser}
+          />
+          <TextField
+            label="Minimum order"
+            name="minOrder"
+            inputMode="decimal"
+            defaultValue={v.minOrder}
+            error={f.minOrder}
+            hint="0.00 for none."
+          />
         </div>
         <fieldset>
           <legend className="text-sm font-medium text-ink">Only for these packs</legend>
@@ -137,7 +236,14 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
           <div className="mt-2 flex flex-wrap gap-4">
             {loaderData.products.map((p) => (
               <label key={p.id} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="productIds" value={p.id} defaultChecked={chosen.has(p.id)} className="size-4" /> {p.name}
+                <input
+                  type="checkbox"
+                  name="productIds"
+                  value={p.id}
+                  defaultChecked={chosen.has(p.id)}
+                  className="size-4"
+                />{" "}
+                {p.name}
               </label>
             ))}
           </div>

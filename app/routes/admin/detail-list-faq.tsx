@@ -18,7 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!id) return { id: null, values: { published: "on" } as Record<string, string> };
   const faq = await getFaq(getDb(), id);
   if (!faq) throw data("That question does not exist.", { status: 404 });
-  return { id, values: { question: faq.question, answer: faq.answer, published: faq.published ? "on" : "" } as Record<string, string> };
+  return {
+    id,
+    values: { question: faq.question, answer: faq.answer, published: faq.published ? "on" : "" } as Record<
+      string,
+      string
+    >,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -38,7 +44,11 @@ export async function action({ request }: Route.ActionArgs) {
       return redirect(`/admin/detail-list-faq?id=${row.id}&saved=1`);
     }
     const row = await updateFaq(db, admin, id, parsed.data);
-    return { values: { question: row.question, answer: row.answer, published: row.published ? "on" : "" }, fields: {} as Record<string, string>, saved: "Saved." };
+    return {
+      values: { question: row.question, answer: row.answer, published: row.published ? "on" : "" },
+      fields: {} as Record<string, string>,
+      saved: "Saved.",
+    };
   } catch (error) {
     if (error instanceof FaqNotFoundError) throw data(error.message, { status: 404 });
     throw error;
@@ -58,27 +68,46 @@ export default function AdminDetailListFaqPage({ loaderData, actionData }: Route
         <Link to="/admin/list-faq" className="text-sm text-ink-soft hover:underline">
           ← FAQ
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">{loaderData.id ? "Edit a question" : "Add a question"}</h1>
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">
+          {loaderData.id ? "Edit a question" : "Add a question"}
+        </h1>
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
-      <Form method="post" noValidate {...unsaved} className="space-y-5 rounded-2xl border border-line bg-paper-raised p-6" key={JSON.stringify(v)}>
+      <Form
+        method="post"
+        noValidate
+        {...unsaved}
+        className="space-y-5 rounded-2xl border border-line bg-paper-raised p-6"
+        key={JSON.stringify(v)}
+      >
         <TextField label="Question" name="question" defaultValue={v.question} error={f.question} />
         <div>
           <label htmlFor="faq-answer" className="mb-1.5 block text-sm font-medium text-ink">
             Answer
           </label>
-          <textarea id="faq-answer" name="answer" rows={6} defaultValue={v.answer} aria-invalid={f.answer ? true : undefined} className={inputClass} />
+          <textarea
+            id="faq-answer"
+            name="answer"
+            rows={6}
+            defaultValue={v.answer}
+            aria-invalid={f.answer ? true : undefined}
+            className={inputClass}
+          />
           {f.answer ? <p className="mt-1.5 text-sm font-medium text-danger">{f.answer}</p> : null}
         </div>
         <label className="flex items-center gap-3 text-sm font-medium text-ink">
-          <input type="checkbox" name="published" defaultChecked={v.published === "on"} className="size-4" /> Published on the pricing page
+          <input type="checkbox" name="published" defaultChecked={v.published === "on"} className="size-4" /> Published
+          on the pricing page
         </label>
         <button type="submit" className={buttonClass()} disabled={saving}>
           {saving ? "Saving…" : loaderData.id ? "Save changes" : "Add the question"}
         </button>
       </Form>
       {loaderData.id ? (
-        <Form method="post" onSubmit={(e) => (window.confirm("Delete this question?") ? undefined : e.preventDefault())}>
+        <Form
+          method="post"
+          onSubmit={(e) => (window.confirm("Delete this question?") ? undefined : e.preventDefault())}
+        >
           <button type="submit" name="intent" value="delete" className={buttonClass({ variant: "secondary" })}>
             Delete this question
           </button>

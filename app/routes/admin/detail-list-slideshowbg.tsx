@@ -1,6 +1,13 @@
 /** /admin/detail-list-slideshowbg: a new slideshow background (no id) or one background (?id=…): picture, words, link, schedule. */
 import { requireAdmin } from "@server/auth/guards";
-import { createSlide, deleteSlide, getSlide, slideImageUrl, SlideNotFoundError, updateSlide } from "@server/content/slideshow";
+import {
+  createSlide,
+  deleteSlide,
+  getSlide,
+  slideImageUrl,
+  SlideNotFoundError,
+  updateSlide,
+} from "@server/content/slideshow";
 import { getDb } from "@server/db/client";
 import { readFormWithFile } from "@server/http/uploads";
 import { ImageError } from "@server/storage/images";
@@ -17,8 +24,22 @@ export const meta = () => [{ title: "Slideshow background · Atelier admin" }];
 
 type Values = Record<string, string>;
 
-function valuesOf(slide: { title: string; subtitle: string; linkUrl: string; active: boolean; startsAt: Date | null; endsAt: Date | null }): Values {
-  return { title: slide.title, subtitle: slide.subtitle, linkUrl: slide.linkUrl, active: slide.active ? "on" : "", startsAt: toUtcDateTimeInput(slide.startsAt), endsAt: toUtcDateTimeInput(slide.endsAt) };
+function valuesOf(slide: {
+  title: string;
+  subtitle: string;
+  linkUrl: string;
+  active: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+}): Values {
+  return {
+    title: slide.title,
+    subtitle: slide.subtitle,
+    linkUrl: slide.linkUrl,
+    active: slide.active ? "on" : "",
+    startsAt: toUtcDateTimeInput(slide.startsAt),
+    endsAt: toUtcDateTimeInput(slide.endsAt),
+  };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,10 +48,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!id) return { id: null, image: null, values: { active: "on" } as Values };
   const slide = await getSlide(getDb(), id);
   if (!slide) throw data("That slide does not exist.", { status: 404 });
-  return { id, image: { url: slideImageUrl(slide), width: slide.width, height: slide.height, color: slide.color }, values: valuesOf(slide) };
+  return {
+    id,
+    image: { url: slideImageUrl(slide), width: slide.width, height: slide.height, color: slide.color },
+    values: valuesOf(slide),
+  };
 }
 
-type Answer = { values: Values; fields: Record<string, string>; saved: string; image?: { url: string; width: number; height: number; color: string } };
+type Answer = {
+  values: Values;
+  fields: Record<string, string>;
+  saved: string;
+  image?: { url: string; width: number; height: number; color: string };
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -48,15 +78,22 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseForm(formData, slideForm);
     const fields: Record<string, string> = parsed.ok ? {} : { ...parsed.errors.fields };
     if (!id && !file) fields.image = "Choose a picture for the background";
-    if (!parsed.ok || Object.keys(fields).length > 0) return data<Answer>({ values, fields, saved: "" }, { status: 400 });
+    if (!parsed.ok || Object.keys(fields).length > 0)
+      return data<Answer>({ values, fields, saved: "" }, { status: 400 });
     if (!id) {
       const row = await createSlide(db, admin, parsed.data, file!);
       return redirect(`/admin/detail-list-slideshowbg?id=${row.id}&saved=1`);
     }
     const row = await updateSlide(db, admin, id, parsed.data, file);
-    return { values: valuesOf(row), fields: {}, saved: file ? "Saved with the new picture." : "Saved.", image: { url: slideImageUrl(row), width: row.width, height: row.height, color: row.color } } satisfies Answer;
+    return {
+      values: valuesOf(row),
+      fields: {},
+      saved: file ? "Saved with the new picture." : "Saved.",
+      image: { url: slideImageUrl(row), width: row.width, height: row.height, color: row.color },
+    } satisfies Answer;
   } catch (error) {
-    if (error instanceof ImageError) return data<Answer>({ values, fields: { image: error.message }, saved: "" }, { status: 400 });
+    if (error instanceof ImageError)
+      return data<Answer>({ values, fields: { image: error.message }, saved: "" }, { status: 400 });
     if (error instanceof SlideNotFoundError) throw data(error.message, { status: 404 });
     throw error;
   }
@@ -91,11 +128,24 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
         <Link to="/admin/list-slideshow-bg" className="text-sm text-ink-soft hover:underline">
           ← Slideshow
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">{loaderData.id ? "Edit a background" : "Add a background"}</h1>
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">
+          {loaderData.id ? "Edit a background" : "Add a background"}
+        </h1>
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
-      {actionData && !actionData.saved ? <FormMessage tone="error">Some fields need fixing.{failedWithFile ? " Choose the picture again if you had picked one." : ""}</FormMessage> : null}
-      <Form method="post" encType="multipart/form-data" noValidate {...unsaved} className="space-y-5 rounded-2xl border border-line bg-paper-raised p-6" key={JSON.stringify(v)}>
+      {actionData && !actionData.saved ? (
+        <FormMessage tone="error">
+          Some fields need fixing.{failedWithFile ? " Choose the picture again if you had picked one." : ""}
+        </FormMessage>
+      ) : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        {...unsaved}
+        className="space-y-5 rounded-2xl border border-line bg-paper-raised p-6"
+        key={JSON.stringify(v)}
+      >
         <div>
           <span className="mb-1.5 block text-sm font-medium text-ink">Picture</span>
           {preview || image ? (
@@ -120,7 +170,8 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
             className="block w-full text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:text-paper"
           />
           <p id="slide-image-hint" className="mt-1.5 text-sm text-ink-soft">
-            JPEG, PNG, WebP, GIF or AVIF, up to 10 MB and at least {SLIDE_MIN_WIDTH} pixels wide. Wide pictures (16:9 or wider) fill the slideshow best.
+            JPEG, PNG, WebP, GIF or AVIF, up to 10 MB and at least {SLIDE_MIN_WIDTH} pixels wide. Wide pictures (16:9 or
+            wider) fill the slideshow best.
             {image ? ` Current: ${image.width}×${image.height}. Leave empty to keep it.` : ""}
           </p>
           {f.image ? (
@@ -129,12 +180,31 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
             </p>
           ) : null}
         </div>
-        <TextField label="Title" name="title" defaultValue={v.title} error={f.title} hint="Shown on the slide and read out by screen readers." />
+        <TextField
+          label="Title"
+          name="title"
+          defaultValue={v.title}
+          error={f.title}
+          hint="Shown on the slide and read out by screen readers."
+        />
         <TextField label="Subtitle (optional)" name="subtitle" defaultValue={v.subtitle} error={f.subtitle} />
-        <TextField label="Link (optional)" name="linkUrl" defaultValue={v.linkUrl} error={f.linkUrl} placeholder="/community/main" hint="A path on Atelier or an https:// address the slide leads to." />
+        <TextField
+          label="Link (optional)"
+          name="linkUrl"
+          defaultValue={v.linkUrl}
+          error={f.linkUrl}
+          placeholder="/community/main"
+          hint="A path on Atelier or an https:// address the slide leads to."
+        />
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-medium text-ink">Schedule (UTC, optional)</legend>
-          <TextField label="Show from" name="startsAt" type="datetime-local" defaultValue={v.startsAt} error={f.startsAt} />
+          <TextField
+            label="Show from"
+            name="startsAt"
+            type="datetime-local"
+            defaultValue={v.startsAt}
+            error={f.startsAt}
+          />
           <TextField label="Show until" name="endsAt" type="datetime-local" defaultValue={v.endsAt} error={f.endsAt} />
         </fieldset>
         <label className="flex items-center gap-3 text-sm font-medium text-ink">
@@ -145,7 +215,13 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
         </button>
       </Form>
       {loaderData.id ? (
-        <Form method="post" encType="multipart/form-data" onSubmit={(e) => (window.confirm("Delete this background? Its picture is removed too.") ? undefined : e.preventDefault())}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          onSubmit={(e) =>
+            window.confirm("Delete this background? Its picture is removed too.") ? undefined : e.preventDefault()
+          }
+        >
           <button type="submit" name="intent" value="delete" className={buttonClass({ variant: "secondary" })}>
             Delete this background
           </button>

@@ -1,6 +1,13 @@
 /** /admin/duplicate-list-product?id=…: a prefilled copy of a product, saved as a new one and inactive until switched on. */
 import { requireAdmin } from "@server/auth/guards";
-import { createProduct, getProductForAdmin, productFormValues, productImageUrl, readProductImage, setProductImage } from "@server/commerce/admin-products";
+import {
+  createProduct,
+  getProductForAdmin,
+  productFormValues,
+  productImageUrl,
+  readProductImage,
+  setProductImage,
+} from "@server/commerce/admin-products";
 import { readProductSubmission } from "@server/commerce/admin-product-form";
 import { getDb } from "@server/db/client";
 import { data, Link, redirect } from "react-router";
@@ -45,10 +52,16 @@ export default function AdminDuplicateListProductPage({ loaderData, actionData }
         <Link to="/admin/list-product" className="text-sm text-ink-soft hover:underline">
           ← Products
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">Duplicate {loaderData.name}</h1>
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">
+          Duplicate {loaderData.name}
+        </h1>
       </header>
       <FormMessage tone="info">A copy is saved as a new product, not on sale until you tick "On sale".</FormMessage>
-      <ProductEditor state={actionData ?? { values: loaderData.values }} imageUrl={loaderData.imageUrl} submitLabel="Save the copy" />
+      <ProductEditor
+        state={actionData ?? { values: loaderData.values }}
+        imageUrl={loaderData.imageUrl}
+        submitLabel="Save the copy"
+      />
     </div>
   );
 }

@@ -1,6 +1,13 @@
 /** /admin/edit-list-product?id=…: change a product; archive or restore it. */
 import { requireAdmin } from "@server/auth/guards";
-import { getProductForAdmin, productFormValues, productImageUrl, setProductArchived, setProductImage, updateProduct } from "@server/commerce/admin-products";
+import {
+  getProductForAdmin,
+  productFormValues,
+  productImageUrl,
+  setProductArchived,
+  setProductImage,
+  updateProduct,
+} from "@server/commerce/admin-products";
 import { readProductSubmission } from "@server/commerce/admin-product-form";
 import { getDb } from "@server/db/client";
 import { data, Form, Link, useSearchParams } from "react-router";
@@ -23,7 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The spec's path has no id: opened bare, the page points to the list to choose from.
   if (!new URL(request.url).searchParams.get("id")) return null;
   const row = await load(request);
-  return { id: row.id, name: row.name, archived: row.archivedAt !== null, values: productFormValues(row), imageUrl: productImageUrl(row) };
+  return {
+    id: row.id,
+    name: row.name,
+    archived: row.archivedAt !== null,
+    values: productFormValues(row),
+    imageUrl: productImageUrl(row),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -35,12 +48,21 @@ export async function action({ request }: Route.ActionArgs) {
   const { intent } = submission;
   if (intent === "archive" || intent === "restore") {
     const after = await setProductArchived(db, admin, row.id, intent === "archive");
-    return { values: productFormValues(after), imageUrl: productImageUrl(after), saved: intent === "archive" ? "Archived: no longer sold, kept for past purchases." : "Restored." };
+    return {
+      values: productFormValues(after),
+      imageUrl: productImageUrl(after),
+      saved: intent === "archive" ? "Archived: no longer sold, kept for past purchases." : "Restored.",
+    };
   }
   if (!submission.form) return data({ values: {}, fields: {}, message: "Unknown action." }, { status: 400 });
   let after = await updateProduct(db, admin, row.id, submission.form);
-  if (submission.image || (submission.removeImage && after.imageKey)) after = await setProductImage(db, admin, row.id, submission.image);
-  return { values: productFormValues(after), imageUrl: productImageUrl(after), saved: "Saved. The pricing page shows it now." };
+  if (submission.image || (submission.removeImage && after.imageKey))
+    after = await setProductImage(db, admin, row.id, submission.image);
+  return {
+    values: productFormValues(after),
+    imageUrl: productImageUrl(after),
+    saved: "Saved. The pricing page shows it now.",
+  };
 }
 
 export default function AdminEditListProductPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,7 +76,9 @@ export default function AdminEditListProductPage({ loaderData, actionData }: Rou
           ← Products
         </Link>
         <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">Edit {loaderData.name}</h1>
-        {loaderData.archived ? <p className="mt-1 text-sm text-ink-soft">Archived: not sold, kept for the purchases that name it.</p> : null}
+        {loaderData.archived ? (
+          <p className="mt-1 text-sm text-ink-soft">Archived: not sold, kept for the purchases that name it.</p>
+        ) : null}
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
       <ProductEditor
@@ -63,14 +87,29 @@ export default function AdminEditListProductPage({ loaderData, actionData }: Rou
         submitLabel="Save changes"
         aside={
           <>
-            <Link to={`/admin/duplicate-list-product?id=${loaderData.id}`} className={buttonClass({ variant: "secondary" })}>
+            <Link
+              to={`/admin/duplicate-list-product?id=${loaderData.id}`}
+              className={buttonClass({ variant: "secondary" })}
+            >
               Duplicate
             </Link>
           </>
         }
       />
-      <Form method="post" onSubmit={(e) => (loaderData.archived || window.confirm("Archive this product? It leaves the shop; past purchases keep it.") ? undefined : e.preventDefault())}>
-        <button type="submit" name="intent" value={loaderData.archived ? "restore" : "archive"} className={buttonClass({ variant: "secondary" })}>
+      <Form
+        method="post"
+        onSubmit={(e) =>
+          loaderData.archived || window.confirm("Archive this product? It leaves the shop; past purchases keep it.")
+            ? undefined
+            : e.preventDefault()
+        }
+      >
+        <button
+          type="submit"
+          name="intent"
+          value={loaderData.archived ? "restore" : "archive"}
+          className={buttonClass({ variant: "secondary" })}
+        >
           {loaderData.archived ? "Restore this product" : "Archive this product"}
         </button>
       </Form>

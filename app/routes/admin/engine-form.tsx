@@ -6,7 +6,14 @@
  */
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { configurableKinds, createEngine, EngineConfigError, type EngineFormInput, getEngineForAdmin, updateEngine } from "@server/admin/engines";
+import {
+  configurableKinds,
+  createEngine,
+  EngineConfigError,
+  type EngineFormInput,
+  getEngineForAdmin,
+  updateEngine,
+} from "@server/admin/engines";
 import { listBackendChoices } from "@server/generation/engines/choices";
 import { kindInfo } from "@server/generation/engines/kinds";
 import type { EngineKind } from "@server/db/schema";
@@ -77,16 +84,22 @@ export async function action({ request }: Route.ActionArgs) {
   const db = getDb();
   const id = url.searchParams.get("id");
   const existing = id ? await getEngineForAdmin(db, id) : undefined;
-  if (id && !existing) return data({ message: "That engine does not exist any more.", fields: {} as Record<string, string> }, { status: 404 });
+  if (id && !existing)
+    return data(
+      { message: "That engine does not exist any more.", fields: {} as Record<string, string> },
+      { status: 404 },
+    );
   // Read by hand for its per-kind settings, so text with control characters is refused here (PostgreSQL refuses NUL).
   const badText = controlCharacterFields(form);
-  if (Object.keys(badText).length > 0) return data({ message: "Some values need fixing.", fields: badText }, { status: 400 });
+  if (Object.keys(badText).length > 0)
+    return data({ message: "Some values need fixing.", fields: badText }, { status: 400 });
   const input = readForm(form, existing?.kind ?? String(form.get("kind") ?? ""));
   try {
     const saved = existing ? await updateEngine(db, admin, existing.id, input) : await createEngine(db, admin, input);
     return redirect(`/admin/engines?saved=${encodeURIComponent(saved.id)}`);
   } catch (error) {
-    if (error instanceof EngineConfigError) return data({ message: error.message, fields: error.fields }, { status: error.status });
+    if (error instanceof EngineConfigError)
+      return data({ message: error.message, fields: error.fields }, { status: error.status });
     throw error;
   }
 }
@@ -106,7 +119,9 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
           </Link>{" "}
           /
         </p>
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">{engine ? `Edit ${engine.name}` : "Add an engine"}</h1>
+        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">
+          {engine ? `Edit ${engine.name}` : "Add an engine"}
+        </h1>
         <p className="mt-1 text-ink-soft">{kind.summary}</p>
       </header>
 
@@ -127,17 +142,37 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
 
       {actionData ? <FormMessage tone="error">{actionData.message}</FormMessage> : null}
 
-      <Form method="post" noValidate {...unsaved} className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6" key={engine?.id ?? kind.kind}>
+      <Form
+        method="post"
+        noValidate
+        {...unsaved}
+        className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6"
+        key={engine?.id ?? kind.kind}
+      >
         <input type="hidden" name="kind" value={kind.kind} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Name shown to users" name="name" required maxLength={60} defaultValue={engine?.name ?? ""} error={fields.name} hint="Appears next to every picture it makes." />
+          <TextField
+            label="Name shown to users"
+            name="name"
+            required
+            maxLength={60}
+            defaultValue={engine?.name ?? ""}
+            error={fields.name}
+            hint="Appears next to every picture it makes."
+          />
           {engine ? (
             <div>
               <p className="mb-1.5 text-sm font-medium text-ink">Id</p>
               <p className="py-2 font-mono text-sm text-ink-soft">{engine.id}</p>
             </div>
           ) : (
-            <TextField label="Id (optional)" name="id" pattern="[a-z0-9][a-z0-9-]{1,39}" error={fields.id} hint="Stored with each picture; made from the name when blank." />
+            <TextField
+              label="Id (optional)"
+              name="id"
+              pattern="[a-z0-9][a-z0-9-]{1,39}"
+              error={fields.id}
+              hint="Stored with each picture; made from the name when blank."
+            />
           )}
           {isStudio ? null : (
             <TextField
@@ -148,7 +183,11 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
               placeholder={kind.defaultUrl || "http://127.0.0.1:7860"}
               defaultValue={engine?.baseUrl ?? (kind.urlRequired ? "" : kind.defaultUrl)}
               error={fields.baseUrl}
-              hint={kind.urlRequired ? "Where the server listens, as this machine reaches it." : "Leave as it is unless you use a proxy or a compatible service."}
+              hint={
+                kind.urlRequired
+                  ? "Where the server listens, as this machine reaches it."
+                  : "Leave as it is unless you use a proxy or a compatible service."
+              }
             />
           )}
         </div>
@@ -179,7 +218,11 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
                 <input type="checkbox" name="clearCredentials" className="size-4" /> Forget the saved credentials
               </label>
             ) : null}
-            {engine?.credentialsUnreadable ? <FormMessage tone="error">The saved credentials cannot be read any more (the secret key changed). Enter them again.</FormMessage> : null}
+            {engine?.credentialsUnreadable ? (
+              <FormMessage tone="error">
+                The saved credentials cannot be read any more (the secret key changed). Enter them again.
+              </FormMessage>
+            ) : null}
           </fieldset>
         ) : null}
 
@@ -196,14 +239,24 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
                       <label htmlFor={`setting-${f.name}`} className="mb-1.5 block text-sm font-medium text-ink">
                         {f.label}
                       </label>
-                      <select id={`setting-${f.name}`} name={`setting-${f.name}`} defaultValue={value || f.defaultValue} className={inputClass} aria-invalid={fields[`setting-${f.name}`] ? true : undefined}>
+                      <select
+                        id={`setting-${f.name}`}
+                        name={`setting-${f.name}`}
+                        defaultValue={value || f.defaultValue}
+                        className={inputClass}
+                        aria-invalid={fields[`setting-${f.name}`] ? true : undefined}
+                      >
                         {(f.options ?? []).map((o) => (
                           <option key={o} value={o}>
                             {o}
                           </option>
                         ))}
                       </select>
-                      {fields[`setting-${f.name}`] ? <p className="mt-1.5 text-sm font-medium text-danger">{fields[`setting-${f.name}`]}</p> : f.help ? <p className="mt-1.5 text-sm text-ink-soft">{f.help}</p> : null}
+                      {fields[`setting-${f.name}`] ? (
+                        <p className="mt-1.5 text-sm font-medium text-danger">{fields[`setting-${f.name}`]}</p>
+                      ) : f.help ? (
+                        <p className="mt-1.5 text-sm text-ink-soft">{f.help}</p>
+                      ) : null}
                     </div>
                   );
                 }
@@ -241,7 +294,9 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
                 ) : (
                   Object.entries(choices.lists).map(([name, list]) => (
                     <p key={name}>
-                      <span className="font-medium text-ink">{kind.settingFields.find((f) => f.name === name)?.label ?? name} on the server:</span>{" "}
+                      <span className="font-medium text-ink">
+                        {kind.settingFields.find((f) => f.name === name)?.label ?? name} on the server:
+                      </span>{" "}
                       <span className="text-ink-soft">{list.length ? list.join(", ") : "none"}</span>
                     </p>
                   ))
@@ -252,11 +307,31 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
         ) : null}
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Token price multiplier" name="costMultiplier" type="number" min={0.1} max={10} step="0.05" defaultValue={engine?.costMultiplier ?? 1} error={fields.costMultiplier} hint="1 charges the prices on the Settings page; 2 doubles them for pictures this engine makes." />
-          <TextField label="Timeout (seconds)" name="timeoutSeconds" type="number" min={10} max={900} defaultValue={engine?.timeoutSeconds ?? 180} error={fields.timeoutSeconds} hint="A picture taking longer is stopped and tried on the next engine." />
+          <TextField
+            label="Token price multiplier"
+            name="costMultiplier"
+            type="number"
+            min={0.1}
+            max={10}
+            step="0.05"
+            defaultValue={engine?.costMultiplier ?? 1}
+            error={fields.costMultiplier}
+            hint="1 charges the prices on the Settings page; 2 doubles them for pictures this engine makes."
+          />
+          <TextField
+            label="Timeout (seconds)"
+            name="timeoutSeconds"
+            type="number"
+            min={10}
+            max={900}
+            defaultValue={engine?.timeoutSeconds ?? 180}
+            error={fields.timeoutSeconds}
+            hint="A picture taking longer is stopped and tried on the next engine."
+          />
         </div>
         <label className="flex items-center gap-3 text-sm font-medium text-ink">
-          <input type="checkbox" name="enabled" defaultChecked={engine?.enabled ?? true} className="size-4" /> On (takes pictures of the modes it is routed to)
+          <input type="checkbox" name="enabled" defaultChecked={engine?.enabled ?? true} className="size-4" /> On (takes
+          pictures of the modes it is routed to)
         </label>
         <div className="flex gap-3">
           <button type="submit" className={buttonClass({})} disabled={busy}>

@@ -28,9 +28,19 @@ export const meta = () => [{ title: "Image engines · Atelier admin" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [overview, failures, activity] = await Promise.all([listEnginesForAdmin(getDb()), listRecentEngineFailures(getDb()), engineActivity(getDb())]);
+  const [overview, failures, activity] = await Promise.all([
+    listEnginesForAdmin(getDb()),
+    listRecentEngineFailures(getDb()),
+    engineActivity(getDb()),
+  ]);
   const saved = new URL(request.url).searchParams.get("saved");
-  return { ...overview, failures, activity, saved: saved && overview.engines.some((e) => e.id === saved) ? saved : null, now: Date.now() };
+  return {
+    ...overview,
+    failures,
+    activity,
+    saved: saved && overview.engines.some((e) => e.id === saved) ? saved : null,
+    now: Date.now(),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,18 +69,29 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (intent === "route") {
       const mode = String(form.get("mode") ?? "") as GenerationMode;
-      if (!GENERATION_MODES.includes(mode)) return data({ ok: false as const, message: "Unknown mode." }, { status: 400 });
+      if (!GENERATION_MODES.includes(mode))
+        return data({ ok: false as const, message: "Unknown mode." }, { status: 400 });
       const ids = form.getAll("engine").map(String).filter(Boolean);
       const added = form.get("add");
       if (added !== null) {
-        if (!added) return data({ ok: false as const, message: `Choose an engine to add to ${MODE_LABELS[mode]} first.` }, { status: 400 });
+        if (!added)
+          return data(
+            { ok: false as const, message: `Choose an engine to add to ${MODE_LABELS[mode]} first.` },
+            { status: 400 },
+          );
         ids.push(String(added));
       }
       await setModeRoute(db, admin, mode, ids);
-      return { ok: true as const, message: ids.length ? `${MODE_LABELS[mode]} now tries ${ids.join(" → ")}.` : `${MODE_LABELS[mode]} follows the server's default engine again.` };
+      return {
+        ok: true as const,
+        message: ids.length
+          ? `${MODE_LABELS[mode]} now tries ${ids.join(" → ")}.`
+          : `${MODE_LABELS[mode]} follows the server's default engine again.`,
+      };
     }
   } catch (error) {
-    if (error instanceof EngineConfigError) return data({ ok: false as const, message: error.message }, { status: error.status });
+    if (error instanceof EngineConfigError)
+      return data({ ok: false as const, message: error.message }, { status: error.status });
     throw error;
   }
   return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
@@ -90,11 +111,19 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Image engines</h1>
-          <p className="mt-1 text-ink-soft">Where pictures are made. Each mode tries its engines in order and moves on when one is down.</p>
+          <p className="mt-1 text-ink-soft">
+            Where pictures are made. Each mode tries its engines in order and moves on when one is down.
+          </p>
         </div>
         <div className="flex gap-2">
           <Form method="post">
-            <button type="submit" name="intent" value="check-all" className={buttonClass({ variant: "secondary" })} disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="check-all"
+              className={buttonClass({ variant: "secondary" })}
+              disabled={busy}
+            >
               <RefreshCw aria-hidden className="size-4" /> Check all
             </button>
           </Form>
@@ -103,7 +132,11 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
           </Link>
         </div>
       </header>
-      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : saved ? <FormMessage tone="success">Saved {nameOf(saved)}.</FormMessage> : null}
+      {actionData ? (
+        <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
+      ) : saved ? (
+        <FormMessage tone="success">Saved {nameOf(saved)}.</FormMessage>
+      ) : null}
 
       <section aria-labelledby="engines-heading" className="space-y-3">
         <h2 id="engines-heading" className="font-display text-xl font-semibold text-ink">
@@ -113,32 +146,59 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
           {engines.map((engine) => {
             const open = engine.circuitOpenUntil !== null && new Date(engine.circuitOpenUntil).getTime() > now;
             return (
-              <li key={engine.id} className="flex flex-col gap-3 rounded-2xl border border-line bg-paper-raised p-5" aria-label={engine.name}>
+              <li
+                key={engine.id}
+                className="flex flex-col gap-3 rounded-2xl border border-line bg-paper-raised p-5"
+                aria-label={engine.name}
+              >
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className="font-semibold text-ink">{engine.name}</p>
                     <p className="text-sm text-ink-soft">
                       {engine.kindTitle} · <span className="font-mono text-xs">{engine.id}</span>
                     </p>
-                    {engine.baseUrl ? <p className="truncate font-mono text-xs text-ink-soft">{engine.baseUrl}</p> : null}
+                    {engine.baseUrl ? (
+                      <p className="truncate font-mono text-xs text-ink-soft">{engine.baseUrl}</p>
+                    ) : null}
                   </div>
-                  <span className={engine.enabled ? "rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm text-emerald-800" : "rounded-full bg-paper-sunken px-2.5 py-0.5 text-sm text-ink-soft"}>
+                  <span
+                    className={
+                      engine.enabled
+                        ? "rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm text-emerald-800"
+                        : "rounded-full bg-paper-sunken px-2.5 py-0.5 text-sm text-ink-soft"
+                    }
+                  >
                     {engine.enabled ? "On" : "Off"}
                   </span>
                 </div>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-ink-soft">Health</dt>
                   <dd data-testid={`health-${engine.id}`} className="flex items-start gap-1.5">
-                    {engine.healthOk === true || (engine.healthOk === null && engine.kind === "studio") ? <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-success" /> : engine.healthOk === false ? <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" /> : <CircleHelp aria-hidden className="mt-0.5 size-4 shrink-0 text-ink-faint" />}
+                    {engine.healthOk === true || (engine.healthOk === null && engine.kind === "studio") ? (
+                      <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
+                    ) : engine.healthOk === false ? (
+                      <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
+                    ) : (
+                      <CircleHelp aria-hidden className="mt-0.5 size-4 shrink-0 text-ink-faint" />
+                    )}
                     <span className="break-words">
-                      {engine.healthOk === null ? (engine.builtIn || engine.kind === "studio" ? "Runs in this process" : "Not checked yet") : engine.healthMessage}
-                      {engine.healthCheckedAt ? <span className="block text-xs text-ink-soft">checked {when(engine.healthCheckedAt)}</span> : null}
+                      {engine.healthOk === null
+                        ? engine.builtIn || engine.kind === "studio"
+                          ? "Runs in this process"
+                          : "Not checked yet"
+                        : engine.healthMessage}
+                      {engine.healthCheckedAt ? (
+                        <span className="block text-xs text-ink-soft">checked {when(engine.healthCheckedAt)}</span>
+                      ) : null}
                     </span>
                   </dd>
                   {open ? (
                     <>
                       <dt className="text-ink-soft">Breaker</dt>
-                      <dd className="text-amber-800">Skipped until {when(engine.circuitOpenUntil)} after {engine.consecutiveFailures} failures in a row</dd>
+                      <dd className="text-amber-800">
+                        Skipped until {when(engine.circuitOpenUntil)} after {engine.consecutiveFailures} failures in a
+                        row
+                      </dd>
                     </>
                   ) : null}
                   {engine.lastError ? (
@@ -153,7 +213,9 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                   {engine.credentialsUnreadable ? (
                     <>
                       <dt className="text-ink-soft">Credentials</dt>
-                      <dd className="text-danger">Cannot be read any more (the secret key changed): enter them again.</dd>
+                      <dd className="text-danger">
+                        Cannot be read any more (the secret key changed): enter them again.
+                      </dd>
                     </>
                   ) : null}
                   <dt className="text-ink-soft">7 days</dt>
@@ -161,7 +223,9 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                     {activity[engine.id]?.succeeded ?? 0} made · {activity[engine.id]?.failed ?? 0} failed
                   </dd>
                   <dt className="text-ink-soft">Prices</dt>
-                  <dd>×{engine.costMultiplier} · timeout {engine.timeoutSeconds} s</dd>
+                  <dd>
+                    ×{engine.costMultiplier} · timeout {engine.timeoutSeconds} s
+                  </dd>
                   {GENERATION_MODES.some((m) => routes[m].includes(engine.id)) ? null : (
                     <>
                       <dt className="text-ink-soft">Routes</dt>
@@ -170,15 +234,33 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                   )}
                 </dl>
                 <div className="mt-auto flex flex-wrap gap-2 border-t border-line pt-3">
-                  <Link to={`/admin/engine-form?id=${encodeURIComponent(engine.id)}`} className={buttonClass({ size: "sm", variant: "secondary" })} aria-label={`Edit ${engine.name}`}>
+                  <Link
+                    to={`/admin/engine-form?id=${encodeURIComponent(engine.id)}`}
+                    className={buttonClass({ size: "sm", variant: "secondary" })}
+                    aria-label={`Edit ${engine.name}`}
+                  >
                     Edit
                   </Link>
                   <Form method="post" className="contents">
                     <input type="hidden" name="id" value={engine.id} />
-                    <button type="submit" name="intent" value="check" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`Check now: ${engine.name}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="check"
+                      className={buttonClass({ size: "sm", variant: "secondary" })}
+                      disabled={busy}
+                      aria-label={`Check now: ${engine.name}`}
+                    >
                       <Zap aria-hidden className="size-4" /> Check now
                     </button>
-                    <button type="submit" name="intent" value={engine.enabled ? "disable" : "enable"} className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`${engine.enabled ? "Switch off" : "Switch on"} ${engine.name}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={engine.enabled ? "disable" : "enable"}
+                      className={buttonClass({ size: "sm", variant: "secondary" })}
+                      disabled={busy}
+                      aria-label={`${engine.enabled ? "Switch off" : "Switch on"} ${engine.name}`}
+                    >
                       {engine.enabled ? "Switch off" : "Switch on"}
                     </button>
                     {engine.builtIn || engine.kind === "studio" ? null : (
@@ -186,7 +268,11 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                         type="submit"
                         name="intent"
                         value="delete"
-                        onClick={(e) => (window.confirm(`Delete ${engine.name}? Its routes go too; pictures it made stay.`) ? undefined : e.preventDefault())}
+                        onClick={(e) =>
+                          window.confirm(`Delete ${engine.name}? Its routes go too; pictures it made stay.`)
+                            ? undefined
+                            : e.preventDefault()
+                        }
                         className="ml-auto text-sm text-danger hover:underline"
                         aria-label={`Delete ${engine.name}`}
                       >
@@ -201,13 +287,17 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
         </ul>
       </section>
 
-      <section aria-labelledby="routes-heading" className="space-y-4 rounded-2xl border border-line bg-paper-raised p-6">
+      <section
+        aria-labelledby="routes-heading"
+        className="space-y-4 rounded-2xl border border-line bg-paper-raised p-6"
+      >
         <div>
           <h2 id="routes-heading" className="font-display text-xl font-semibold text-ink">
             Routes
           </h2>
           <p className="text-sm text-ink-soft">
-            The first engine that is on and reachable takes each picture, at its price; when it is down the next one does. An engine that keeps failing is skipped for a while.
+            The first engine that is on and reachable takes each picture, at its price; when it is down the next one
+            does. An engine that keeps failing is skipped for a while.
           </p>
         </div>
         <div className="grid gap-4 md:grid-cols-3">
@@ -221,7 +311,14 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                 {order.map((id) => (
                   <input key={id} type="hidden" name="engine" value={id} />
                 ))}
-                <button type="submit" className={extra ?? "rounded p-1 text-ink-soft hover:bg-paper-sunken hover:text-ink disabled:opacity-40"} disabled={busy} aria-label={label}>
+                <button
+                  type="submit"
+                  className={
+                    extra ?? "rounded p-1 text-ink-soft hover:bg-paper-sunken hover:text-ink disabled:opacity-40"
+                  }
+                  disabled={busy}
+                  aria-label={label}
+                >
                   {content}
                 </button>
               </Form>
@@ -229,18 +326,45 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
             return (
               <div key={mode} className="space-y-3 rounded-xl bg-paper-sunken p-4" data-testid={`route-${mode}`}>
                 <p className="font-semibold text-ink">{MODE_LABELS[mode]}</p>
-                {!routed[mode] ? <p className="text-xs text-ink-soft">The server's own default until you save a route here.</p> : null}
+                {!routed[mode] ? (
+                  <p className="text-xs text-ink-soft">The server's own default until you save a route here.</p>
+                ) : null}
                 <ol className="space-y-2">
                   {ids.map((id, index) => {
                     const engine = engines.find((e) => e.id === id);
-                    const swap = (a: number, b: number) => ids.map((x, i) => (i === a ? ids[b]! : i === b ? ids[a]! : x));
+                    const swap = (a: number, b: number) =>
+                      ids.map((x, i) => (i === a ? ids[b]! : i === b ? ids[a]! : x));
                     return (
                       <li key={id} className="flex items-center gap-2 rounded-lg bg-paper-raised px-3 py-2 text-sm">
                         <span className="w-5 text-ink-soft">{index + 1}.</span>
-                        <span className={engine?.enabled === false ? "flex-1 text-ink-faint line-through" : "flex-1 text-ink"}>{nameOf(id)}</span>
-                        {index > 0 ? post(swap(index, index - 1), `Move ${nameOf(id)} up for ${MODE_LABELS[mode]}`, <ArrowUp aria-hidden className="size-4" />) : null}
-                        {index < ids.length - 1 ? post(swap(index, index + 1), `Move ${nameOf(id)} down for ${MODE_LABELS[mode]}`, <ArrowDown aria-hidden className="size-4" />) : null}
-                        {routed[mode] ? post(ids.filter((x) => x !== id), `Remove ${nameOf(id)} from ${MODE_LABELS[mode]}`, <X aria-hidden className="size-4" />) : null}
+                        <span
+                          className={
+                            engine?.enabled === false ? "flex-1 text-ink-faint line-through" : "flex-1 text-ink"
+                          }
+                        >
+                          {nameOf(id)}
+                        </span>
+                        {index > 0
+                          ? post(
+                              swap(index, index - 1),
+                              `Move ${nameOf(id)} up for ${MODE_LABELS[mode]}`,
+                              <ArrowUp aria-hidden className="size-4" />,
+                            )
+                          : null}
+                        {index < ids.length - 1
+                          ? post(
+                              swap(index, index + 1),
+                              `Move ${nameOf(id)} down for ${MODE_LABELS[mode]}`,
+                              <ArrowDown aria-hidden className="size-4" />,
+                            )
+                          : null}
+                        {routed[mode]
+                          ? post(
+                              ids.filter((x) => x !== id),
+                              `Remove ${nameOf(id)} from ${MODE_LABELS[mode]}`,
+                              <X aria-hidden className="size-4" />,
+                            )
+                          : null}
                       </li>
                     );
                   })}
@@ -265,7 +389,12 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                         </option>
                       ))}
                     </select>
-                    <button type="submit" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`Add to ${MODE_LABELS[mode]}`}>
+                    <button
+                      type="submit"
+                      className={buttonClass({ size: "sm", variant: "secondary" })}
+                      disabled={busy}
+                      aria-label={`Add to ${MODE_LABELS[mode]}`}
+                    >
                       Add
                     </button>
                   </Form>
@@ -276,15 +405,23 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
         </div>
       </section>
 
-      <section aria-labelledby="failures-heading" className="space-y-3 rounded-2xl border border-line bg-paper-raised p-6">
+      <section
+        aria-labelledby="failures-heading"
+        className="space-y-3 rounded-2xl border border-line bg-paper-raised p-6"
+      >
         <div>
           <h2 id="failures-heading" className="font-display text-xl font-semibold text-ink">
             Recent failures
           </h2>
-          <p className="text-sm text-ink-soft">The last pictures that failed, with what the person was told and what the backend said. Their tokens were refunded.</p>
+          <p className="text-sm text-ink-soft">
+            The last pictures that failed, with what the person was told and what the backend said. Their tokens were
+            refunded.
+          </p>
         </div>
         {failures.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">No failed pictures.</p>
+          <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">
+            No failed pictures.
+          </p>
         ) : (
           <ul className="divide-y divide-line text-sm" aria-label="Recent failures">
             {failures.map((f) => (

@@ -30,18 +30,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
-const statusLabel = (status: string) => (status === "all" ? "All" : status === "active" ? "Queued or running" : (STATUS_LABELS[status as GenerationStatus] ?? status));
+const statusLabel = (status: string) =>
+  status === "all"
+    ? "All"
+    : status === "active"
+      ? "Queued or running"
+      : (STATUS_LABELS[status as GenerationStatus] ?? status);
 const modeLabel = (mode: string) => (mode === "all" ? "All" : (MODE_LABELS[mode as GenerationMode] ?? mode));
 
 export default function AdminGenerationsPage({ loaderData }: Route.ComponentProps) {
   const { query, rows, total, page, pages, engines } = loaderData;
   const columns: Column<Row>[] = [
-    { key: "created", header: "Asked (UTC)", sort: "created", cell: (r) => <When value={r.createdAt} zone="utc" zoneLabel={false} className="whitespace-nowrap" /> },
+    {
+      key: "created",
+      header: "Asked (UTC)",
+      sort: "created",
+      cell: (r) => <When value={r.createdAt} zone="utc" zoneLabel={false} className="whitespace-nowrap" />,
+    },
     {
       key: "person",
       header: "Person",
       cell: (r) => (
-        <a href={`/admin/user-form?id=${encodeURIComponent(r.userId)}`} className="font-medium text-accent hover:underline" title={r.userEmail}>
+        <a
+          href={`/admin/user-form?id=${encodeURIComponent(r.userId)}`}
+          className="font-medium text-accent hover:underline"
+          title={r.userEmail}
+        >
           {r.userName}
         </a>
       ),
@@ -64,7 +78,12 @@ export default function AdminGenerationsPage({ loaderData }: Route.ComponentProp
       cell: (r) => (
         <span className="block max-w-xs">
           <span className="font-medium text-ink">{statusLabel(r.status)}</span>
-          {r.status === "succeeded" ? <span className="text-ink-soft"> · {formatCount(r.images)} of {formatCount(r.count)}</span> : null}
+          {r.status === "succeeded" ? (
+            <span className="text-ink-soft">
+              {" "}
+              · {formatCount(r.images)} of {formatCount(r.count)}
+            </span>
+          ) : null}
           {r.attempts > 1 ? <span className="text-ink-soft"> · {formatCount(r.attempts)} tries</span> : null}
           {r.error ? <span className="block break-words text-danger">{r.error}</span> : null}
           {r.errorDetail ? (
@@ -93,7 +112,9 @@ export default function AdminGenerationsPage({ loaderData }: Route.ComponentProp
     <div className="space-y-6">
       <header>
         <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Generations</h1>
-        <p className="mt-1 text-ink-soft">Every picture request: who asked, which engine painted it, what it cost and how it ended.</p>
+        <p className="mt-1 text-ink-soft">
+          Every picture request: who asked, which engine painted it, what it cost and how it ended.
+        </p>
       </header>
       <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7" role="search">
         <label className="text-sm font-medium text-ink">
@@ -145,7 +166,13 @@ export default function AdminGenerationsPage({ loaderData }: Route.ComponentProp
         </label>
         <label className="text-sm font-medium text-ink">
           Person
-          <input type="search" name="user" defaultValue={query.user} placeholder="Email or name" className={`${inputClass} mt-1.5`} />
+          <input
+            type="search"
+            name="user"
+            defaultValue={query.user}
+            placeholder="Email or name"
+            className={`${inputClass} mt-1.5`}
+          />
         </label>
         <div className="sm:col-span-3 lg:col-span-7">
           <button type="submit" className={buttonClass({ variant: "secondary" })}>

@@ -12,7 +12,11 @@ import { type Column, DataTable } from "~/components/admin/data-table";
 import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { TRANSACTION_FILTER_PROVIDERS, TRANSACTION_FILTER_STATUSES, transactionListQuery } from "~/lib/admin-transactions";
+import {
+  TRANSACTION_FILTER_PROVIDERS,
+  TRANSACTION_FILTER_STATUSES,
+  transactionListQuery,
+} from "~/lib/admin-transactions";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import type { Route } from "./+types/history-transaction";
 
@@ -24,7 +28,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseListQuery(transactionListQuery, request.url);
   const [result, productOptions] = await Promise.all([
     listTransactionsForAdmin(db, query),
-    db.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.sortOrder), asc(products.name)),
+    db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .orderBy(asc(products.sortOrder), asc(products.name)),
   ]);
   return { query, productOptions, ...result };
 }
@@ -48,11 +55,21 @@ export default function AdminHistoryTransactionPage({ loaderData }: Route.Compon
       ),
     },
     { key: "buyer", header: "Buyer", cell: (r) => <span title={r.userName}>{r.userEmail}</span> },
-    { key: "status", header: "Status", cell: (r) => TRANSACTION_STATUS_LABELS[r.status as keyof typeof TRANSACTION_STATUS_LABELS] ?? r.status },
+    {
+      key: "status",
+      header: "Status",
+      cell: (r) => TRANSACTION_STATUS_LABELS[r.status as keyof typeof TRANSACTION_STATUS_LABELS] ?? r.status,
+    },
     { key: "provider", header: "Provider", cell: (r) => r.provider },
     { key: "code", header: "Code", cell: (r) => r.discountCode ?? "—" },
     { key: "tokens", header: "Tokens", align: "right", cell: (r) => formatCount(r.tokens) },
-    { key: "total", header: "Total", sort: "total", align: "right", cell: (r) => formatMoney(r.totalMinor, r.currency) },
+    {
+      key: "total",
+      header: "Total",
+      sort: "total",
+      align: "right",
+      cell: (r) => formatMoney(r.totalMinor, r.currency),
+    },
   ];
   return (
     <div className="space-y-6">
@@ -96,7 +113,13 @@ export default function AdminHistoryTransactionPage({ loaderData }: Route.Compon
         </label>
         <label className="text-sm font-medium text-ink">
           Buyer
-          <input type="search" name="user" defaultValue={query.user} placeholder="Email or name" className={`${inputClass} mt-1.5`} />
+          <input
+            type="search"
+            name="user"
+            defaultValue={query.user}
+            placeholder="Email or name"
+            className={`${inputClass} mt-1.5`}
+          />
         </label>
         <label className="text-sm font-medium text-ink">
           Product

@@ -8,7 +8,14 @@ import { When } from "~/components/when";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { AUDIT_RECORD_KINDS, auditFieldChanges, auditRecordHref, auditRecordName, describeAuditAction, recordKindLabel } from "~/lib/audit-entries";
+import {
+  AUDIT_RECORD_KINDS,
+  auditFieldChanges,
+  auditRecordHref,
+  auditRecordName,
+  describeAuditAction,
+  recordKindLabel,
+} from "~/lib/audit-entries";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/list-log";
 
@@ -30,7 +37,9 @@ function Json({ label, value }: { label: string; value: unknown }) {
   return (
     <details className="max-w-md">
       <summary className="cursor-pointer text-accent">{label}</summary>
-      <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-paper-sunken p-2 text-xs whitespace-pre-wrap text-ink">{JSON.stringify(value, null, 2)}</pre>
+      <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-paper-sunken p-2 text-xs whitespace-pre-wrap text-ink">
+        {JSON.stringify(value, null, 2)}
+      </pre>
     </details>
   );
 }
@@ -55,7 +64,9 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
                 <th scope="row" className="py-0.5 pr-2 text-left font-medium text-ink-soft">
                   {c.field}
                 </th>
-                <td className="max-w-48 py-0.5 pr-2 break-words text-ink-faint line-through decoration-ink-faint/50">{c.before}</td>
+                <td className="max-w-48 py-0.5 pr-2 break-words text-ink-faint line-through decoration-ink-faint/50">
+                  {c.before}
+                </td>
                 <td className="max-w-48 py-0.5 break-words text-ink">{c.after}</td>
               </tr>
             ))}
@@ -123,7 +134,10 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
     <Link
       to={`?tab=${name}`}
       aria-current={query.tab === name ? "page" : undefined}
-      className={cn("rounded-full px-4 py-2 text-sm font-medium", query.tab === name ? "bg-ink text-paper" : "text-ink-soft ring-1 ring-line hover:bg-paper-sunken")}
+      className={cn(
+        "rounded-full px-4 py-2 text-sm font-medium",
+        query.tab === name ? "bg-ink text-paper" : "text-ink-soft ring-1 ring-line hover:bg-paper-sunken",
+      )}
     >
       {label}
     </Link>
@@ -142,7 +156,13 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="tab" value={query.tab} />
         <label className="min-w-64 flex-1 text-sm font-medium text-ink">
           Search
-          <input name="q" type="search" defaultValue={query.q} placeholder={query.tab === "audit" ? "Admin email, action code or record id" : "Message, page or function"} className={`${inputClass} mt-1.5`} />
+          <input
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder={query.tab === "audit" ? "Admin email, action code or record id" : "Message, page or function"}
+            className={`${inputClass} mt-1.5`}
+          />
         </label>
         {query.tab === "audit" ? (
           <>
@@ -190,9 +210,31 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       {audit ? (
-        <DataTable caption="Admin actions" columns={auditColumns} rows={audit.rows} rowKey={(r) => r.id} sort="" dir="desc" page={audit.page} pages={audit.pages} total={audit.total} empty="No admin action matches." />
+        <DataTable
+          caption="Admin actions"
+          columns={auditColumns}
+          rows={audit.rows}
+          rowKey={(r) => r.id}
+          sort=""
+          dir="desc"
+          page={audit.page}
+          pages={audit.pages}
+          total={audit.total}
+          empty="No admin action matches."
+        />
       ) : errors ? (
-        <DataTable caption="Error reports" columns={errorColumns} rows={errors.rows} rowKey={(r) => r.id} sort="" dir="desc" page={errors.page} pages={errors.pages} total={errors.total} empty="No error report matches." />
+        <DataTable
+          caption="Error reports"
+          columns={errorColumns}
+          rows={errors.rows}
+          rowKey={(r) => r.id}
+          sort=""
+          dir="desc"
+          page={errors.page}
+          pages={errors.pages}
+          total={errors.total}
+          empty="No error report matches."
+        />
       ) : null}
     </div>
   );

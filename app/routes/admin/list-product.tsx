@@ -18,7 +18,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = parseListQuery(productListQuery, request.url);
   const result = await listProductsForAdmin(getDb(), query);
-  return { query, ...result, rows: result.rows.map((r) => ({ ...r, archivedAt: r.archivedAt?.toISOString() ?? null, updatedAt: r.updatedAt.toISOString(), createdAt: r.createdAt.toISOString() })) };
+  return {
+    query,
+    ...result,
+    rows: result.rows.map((r) => ({
+      ...r,
+      archivedAt: r.archivedAt?.toISOString() ?? null,
+      updatedAt: r.updatedAt.toISOString(),
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -26,10 +35,17 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
-  if (intent !== "archive" && intent !== "restore") return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
+  if (intent !== "archive" && intent !== "restore")
+    return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
   try {
     const row = await setProductArchived(getDb(), admin, id, intent === "archive");
-    return { ok: true as const, message: intent === "archive" ? `${row.name} is archived: no longer sold, kept for past purchases.` : `${row.name} is restored (not on sale until you switch it on).` };
+    return {
+      ok: true as const,
+      message:
+        intent === "archive"
+          ? `${row.name} is archived: no longer sold, kept for past purchases.`
+          : `${row.name} is restored (not on sale until you switch it on).`,
+    };
   } catch {
     return data({ ok: false as const, message: "That product does not exist." }, { status: 404 });
   }
@@ -38,18 +54,40 @@ export async function action({ request }: Route.ActionArgs) {
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 function status(row: Row) {
-  if (row.archivedAt) return <span className="rounded-full bg-paper-sunken px-2 py-0.5 text-xs text-ink-soft">Archived</span>;
-  return row.active ? <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-success">On sale</span> : <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800">Inactive</span>;
+  if (row.archivedAt)
+    return <span className="rounded-full bg-paper-sunken px-2 py-0.5 text-xs text-ink-soft">Archived</span>;
+  return row.active ? (
+    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-success">On sale</span>
+  ) : (
+    <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800">Inactive</span>
+  );
 }
 
 export default function AdminListProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, rows, total, page, pages } = loaderData;
   const [params] = useSearchParams();
   const columns: Column<Row>[] = [
-    { key: "name", header: "Product", sort: "name", cell: (r) => <span className="font-medium text-ink">{r.name}</span> },
+    {
+      key: "name",
+      header: "Product",
+      sort: "name",
+      cell: (r) => <span className="font-medium text-ink">{r.name}</span>,
+    },
     { key: "tier", header: "Tier", cell: (r) => r.tier },
-    { key: "price", header: "Price", sort: "price", align: "right", cell: (r) => formatMoney(r.priceMinor, r.currency) },
-    { key: "tokens", header: "Tokens", sort: "tokens", align: "right", cell: (r) => formatCount(r.tokens + r.bonusTokens) },
+    {
+      key: "price",
+      header: "Price",
+      sort: "price",
+      align: "right",
+      cell: (r) => formatMoney(r.priceMinor, r.currency),
+    },
+    {
+      key: "tokens",
+      header: "Tokens",
+      sort: "tokens",
+      align: "right",
+      cell: (r) => formatCount(r.tokens + r.bonusTokens),
+    },
     { key: "order", header: "Order", sort: "order", align: "right", cell: (r) => r.sortOrder },
     { key: "status", header: "Status", cell: status },
     {
@@ -57,19 +95,37 @@ export default function AdminListProductPage({ loaderData, actionData }: Route.C
       header: "Actions",
       cell: (r) => (
         <span className="flex flex-wrap items-center gap-2">
-          <Link to={`/admin/edit-list-product?id=${r.id}`} className="inline-flex items-center gap-1 text-accent hover:underline" aria-label={`Edit ${r.name}`}>
+          <Link
+            to={`/admin/edit-list-product?id=${r.id}`}
+            className="inline-flex items-center gap-1 text-accent hover:underline"
+            aria-label={`Edit ${r.name}`}
+          >
             <Pencil aria-hidden className="size-3.5" /> Edit
           </Link>
-          <Link to={`/admin/duplicate-list-product?id=${r.id}`} className="inline-flex items-center gap-1 text-accent hover:underline" aria-label={`Duplicate ${r.name}`}>
+          <Link
+            to={`/admin/duplicate-list-product?id=${r.id}`}
+            className="inline-flex items-center gap-1 text-accent hover:underline"
+            aria-label={`Duplicate ${r.name}`}
+          >
             <Copy aria-hidden className="size-3.5" /> Duplicate
           </Link>
           <Form
             method="post"
             className="inline"
-            onSubmit={(e) => (r.archivedAt || window.confirm(`Archive ${r.name}? It leaves the shop; past purchases keep it.`) ? undefined : e.preventDefault())}
+            onSubmit={(e) =>
+              r.archivedAt || window.confirm(`Archive ${r.name}? It leaves the shop; past purchases keep it.`)
+                ? undefined
+                : e.preventDefault()
+            }
           >
             <input type="hidden" name="id" value={r.id} />
-            <button type="submit" name="intent" value={r.archivedAt ? "restore" : "archive"} className="text-ink-soft hover:text-ink hover:underline" aria-label={`${r.archivedAt ? "Restore" : "Archive"} ${r.name}`}>
+            <button
+              type="submit"
+              name="intent"
+              value={r.archivedAt ? "restore" : "archive"}
+              className="text-ink-soft hover:text-ink hover:underline"
+              aria-label={`${r.archivedAt ? "Restore" : "Archive"} ${r.name}`}
+            >
               {r.archivedAt ? "Restore" : "Archive"}
             </button>
           </Form>
@@ -92,7 +148,13 @@ export default function AdminListProductPage({ loaderData, actionData }: Route.C
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
         <label className="min-w-56 flex-1 text-sm font-medium text-ink">
           Search
-          <input name="q" type="search" defaultValue={query.q} placeholder="Name, tier or description" className={`${inputClass} mt-1.5`} />
+          <input
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Name, tier or description"
+            className={`${inputClass} mt-1.5`}
+          />
         </label>
         <label className="text-sm font-medium text-ink">
           Status
@@ -120,7 +182,11 @@ export default function AdminListProductPage({ loaderData, actionData }: Route.C
         page={page}
         pages={pages}
         total={total}
-        empty={query.q || query.status !== "all" ? "No product matches. Clear the search or the filter." : "No products yet. Add the first one."}
+        empty={
+          query.q || query.status !== "all"
+            ? "No product matches. Clear the search or the filter."
+            : "No products yet. Add the first one."
+        }
       />
     </div>
   );

@@ -1,6 +1,15 @@
 /** /admin/list-slideshow-bg: the home page's slideshow backgrounds, in order — add, edit, move, switch on and off, delete. */
 import { requireAdmin } from "@server/auth/guards";
-import { deleteSlide, listSlidesForAdmin, moveSlide, setSlideActive, slideImageUrl, SlideNotFoundError, slideStatus, type SlideStatus } from "@server/content/slideshow";
+import {
+  deleteSlide,
+  listSlidesForAdmin,
+  moveSlide,
+  setSlideActive,
+  slideImageUrl,
+  SlideNotFoundError,
+  slideStatus,
+  type SlideStatus,
+} from "@server/content/slideshow";
 import { getDb } from "@server/db/client";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { data, Form, Link } from "react-router";
@@ -42,7 +51,12 @@ export async function action({ request }: Route.ActionArgs) {
       case "activate":
       case "deactivate": {
         const row = await setSlideActive(db, admin, id, form.get("intent") === "activate");
-        return { ok: true as const, message: row.active ? "Switched on: it shows on the home page within its schedule." : "Switched off: the home page no longer shows it." };
+        return {
+          ok: true as const,
+          message: row.active
+            ? "Switched on: it shows on the home page within its schedule."
+            : "Switched off: the home page no longer shows it.",
+        };
       }
       case "delete":
         await deleteSlide(db, admin, id);
@@ -51,7 +65,8 @@ export async function action({ request }: Route.ActionArgs) {
         return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof SlideNotFoundError) return data({ ok: false as const, message: error.message }, { status: 404 });
+    if (error instanceof SlideNotFoundError)
+      return data({ ok: false as const, message: error.message }, { status: 404 });
     throw error;
   }
 }
@@ -70,8 +85,18 @@ function Schedule({ startsAt, endsAt }: { startsAt: string | null; endsAt: strin
         <When value={startsAt} zone="utc" zoneLabel={false} /> – <When value={endsAt} zone="utc" />
       </>
     );
-  if (startsAt) return <>From <When value={startsAt} zone="utc" /></>;
-  if (endsAt) return <>Until <When value={endsAt} zone="utc" /></>;
+  if (startsAt)
+    return (
+      <>
+        From <When value={startsAt} zone="utc" />
+      </>
+    );
+  if (endsAt)
+    return (
+      <>
+        Until <When value={endsAt} zone="utc" />
+      </>
+    );
   return <>Always</>;
 }
 
@@ -85,7 +110,9 @@ export default function AdminListSlideshowBgPage({ loaderData, actionData }: Rou
           <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Slideshow</h1>
           <p className="mt-1 text-ink-soft">
             Backgrounds of the home page's slideshow, in this order.{" "}
-            {showing === 0 ? "None is showing now, so the home page shows Atelier's built-in artwork." : `${showing} showing now.`}
+            {showing === 0
+              ? "None is showing now, so the home page shows Atelier's built-in artwork."
+              : `${showing} showing now.`}
           </p>
         </div>
         <Link to="/admin/detail-list-slideshowbg" className={buttonClass()}>
@@ -98,37 +125,77 @@ export default function AdminListSlideshowBgPage({ loaderData, actionData }: Rou
           No backgrounds yet. Add the first one: a wide picture, at least 1024 pixels across.
         </p>
       ) : (
-        <ol className="divide-y divide-line rounded-2xl border border-line bg-paper-raised" aria-label="Slideshow backgrounds">
+        <ol
+          className="divide-y divide-line rounded-2xl border border-line bg-paper-raised"
+          aria-label="Slideshow backgrounds"
+        >
           {slides.map((slide, i) => (
             <li key={slide.id} className="flex flex-wrap items-center gap-4 p-4">
               <span className="w-6 text-sm text-ink-faint tabular-nums">{i + 1}</span>
-              <img src={slide.imageUrl} alt="" width={160} height={90} loading="lazy" className="aspect-video w-32 rounded-lg object-cover sm:w-40" style={{ backgroundColor: slide.color }} />
+              <img
+                src={slide.imageUrl}
+                alt=""
+                width={160}
+                height={90}
+                loading="lazy"
+                className="aspect-video w-32 rounded-lg object-cover sm:w-40"
+                style={{ backgroundColor: slide.color }}
+              />
               <div className="min-w-48 flex-1">
-                <Link to={`/admin/detail-list-slideshowbg?id=${slide.id}`} className="font-medium text-ink hover:text-accent hover:underline">
+                <Link
+                  to={`/admin/detail-list-slideshowbg?id=${slide.id}`}
+                  className="font-medium text-ink hover:text-accent hover:underline"
+                >
                   {slide.title}
                 </Link>
                 {slide.subtitle ? <p className="text-sm text-ink-soft">{slide.subtitle}</p> : null}
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-ink-soft">
-                  <span className={cn("rounded-full px-2 py-0.5", STATUS[slide.status].className)}>{STATUS[slide.status].label}</span>
+                  <span className={cn("rounded-full px-2 py-0.5", STATUS[slide.status].className)}>
+                    {STATUS[slide.status].label}
+                  </span>
                   <Schedule startsAt={slide.startsAt} endsAt={slide.endsAt} />
                 </p>
               </div>
               <Form method="post" className="flex items-center gap-1">
                 <input type="hidden" name="id" value={slide.id} />
-                <button type="submit" name="intent" value="up" disabled={i === 0} className="grid size-9 place-items-center rounded-full ring-1 ring-line hover:bg-paper-sunken disabled:opacity-30" aria-label={`Move up: ${slide.title}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="up"
+                  disabled={i === 0}
+                  className="grid size-9 place-items-center rounded-full ring-1 ring-line hover:bg-paper-sunken disabled:opacity-30"
+                  aria-label={`Move up: ${slide.title}`}
+                >
                   <ArrowUp aria-hidden className="size-4" />
                 </button>
-                <button type="submit" name="intent" value="down" disabled={i === slides.length - 1} className="grid size-9 place-items-center rounded-full ring-1 ring-line hover:bg-paper-sunken disabled:opacity-30" aria-label={`Move down: ${slide.title}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="down"
+                  disabled={i === slides.length - 1}
+                  className="grid size-9 place-items-center rounded-full ring-1 ring-line hover:bg-paper-sunken disabled:opacity-30"
+                  aria-label={`Move down: ${slide.title}`}
+                >
                   <ArrowDown aria-hidden className="size-4" />
                 </button>
-                <button type="submit" name="intent" value={slide.status === "off" ? "activate" : "deactivate"} className="ml-2 text-sm text-ink-soft hover:text-ink hover:underline" aria-label={`${slide.status === "off" ? "Switch on" : "Switch off"}: ${slide.title}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={slide.status === "off" ? "activate" : "deactivate"}
+                  className="ml-2 text-sm text-ink-soft hover:text-ink hover:underline"
+                  aria-label={`${slide.status === "off" ? "Switch on" : "Switch off"}: ${slide.title}`}
+                >
                   {slide.status === "off" ? "Switch on" : "Switch off"}
                 </button>
                 <button
                   type="submit"
                   name="intent"
                   value="delete"
-                  onClick={(e) => (window.confirm(`Delete “${slide.title}”? Its picture is removed too.`) ? undefined : e.preventDefault())}
+                  onClick={(e) =>
+                    window.confirm(`Delete “${slide.title}”? Its picture is removed too.`)
+                      ? undefined
+                      : e.preventDefault()
+                  }
                   className="ml-2 text-sm text-danger hover:underline"
                   aria-label={`Delete: ${slide.title}`}
                 >

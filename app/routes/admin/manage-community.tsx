@@ -5,7 +5,13 @@
  */
 import { requireAdmin } from "@server/auth/guards";
 import { listArtworks } from "@server/community/artworks";
-import { listFeaturedArtworks, listModerationQueue, ModerationError, moderateArtwork, moderationInput } from "@server/community/moderation";
+import {
+  listFeaturedArtworks,
+  listModerationQueue,
+  ModerationError,
+  moderateArtwork,
+  moderationInput,
+} from "@server/community/moderation";
 import { getDb } from "@server/db/client";
 import { data, Form, Link, useNavigation } from "react-router";
 import { When } from "~/components/when";
@@ -17,11 +23,14 @@ import type { Route } from "./+types/manage-community";
 
 export const meta = () => [{ title: "Community · Atelier admin" }];
 
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const [queue, featured, recent] = await Promise.all([listModerationQueue(db), listFeaturedArtworks(db), listArtworks(db, { sort: "newest", limit: 12 })]);
+  const [queue, featured, recent] = await Promise.all([
+    listModerationQueue(db),
+    listFeaturedArtworks(db),
+    listArtworks(db, { sort: "newest", limit: 12 }),
+  ]);
   return {
     queue,
     featured: featured.map((f) => ({ ...f, featuredAt: f.featuredAt?.toISOString() ?? null })),
@@ -35,17 +44,32 @@ export async function action({ request }: Route.ActionArgs) {
   const reason = form.get("reason") ?? "";
   // The reason is stored and sent to the creator: control characters are refused, like every form's (PostgreSQL refuses NUL).
   if (typeof reason === "string" && hasControlCharacters(reason)) {
-    return data({ ok: false as const, artworkId: String(form.get("artworkId") ?? ""), message: `The reason: ${CONTROL_CHARACTERS_MESSAGE}` }, { status: 400 });
+    return data(
+      {
+        ok: false as const,
+        artworkId: String(form.get("artworkId") ?? ""),
+        message: `The reason: ${CONTROL_CHARACTERS_MESSAGE}`,
+      },
+      { status: 400 },
+    );
   }
   const parsed = moderationInput.safeParse({ artworkId: form.get("artworkId"), action: form.get("intent"), reason });
   if (!parsed.success) {
-    return data({ ok: false as const, artworkId: String(form.get("artworkId") ?? ""), message: parsed.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
+    return data(
+      {
+        ok: false as const,
+        artworkId: String(form.get("artworkId") ?? ""),
+        message: parsed.error.issues[0]?.message ?? "Check the form.",
+      },
+      { status: 400 },
+    );
   }
   try {
     const { message } = await moderateArtwork(getDb(), admin, parsed.data);
     return { ok: true as const, artworkId: parsed.data.artworkId, message };
   } catch (error) {
-    if (error instanceof ModerationError) return data({ ok: false as const, artworkId: parsed.data.artworkId, message: error.message }, { status: 409 });
+    if (error instanceof ModerationError)
+      return data({ ok: false as const, artworkId: parsed.data.artworkId, message: error.message }, { status: 409 });
     throw error;
   }
 }
@@ -67,11 +91,16 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
           Moderation queue
         </h2>
         {queue.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-8 text-center text-ink-soft">No open reports. All quiet.</p>
+          <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-8 text-center text-ink-soft">
+            No open reports. All quiet.
+          </p>
         ) : (
           <ul className="space-y-3" aria-label="Reported artworks">
             {queue.map((item) => (
-              <li key={item.artworkId} className="flex flex-wrap gap-4 rounded-2xl border border-line bg-paper-raised p-4">
+              <li
+                key={item.artworkId}
+                className="flex flex-wrap gap-4 rounded-2xl border border-line bg-paper-raised p-4"
+              >
                 <img src={`/api/files/${item.thumbKey}`} alt="" className="size-24 rounded-xl object-cover" />
                 <div className="min-w-60 flex-1">
                   <p className="font-medium text-ink">
@@ -81,42 +110,82 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
                     <span className="text-sm text-ink-soft">by {item.creatorName}</span>
                   </p>
                   <p className="text-sm text-ink-soft">
-                    {item.reports} open report{item.reports === 1 ? "" : "s"} · {item.reasons.map((r) => REPORT_REASON_LABELS[r as ReportReason] ?? r).join(", ")} · {item.status}
+                    {item.reports} open report{item.reports === 1 ? "" : "s"} ·{" "}
+                    {item.reasons.map((r) => REPORT_REASON_LABELS[r as ReportReason] ?? r).join(", ")} · {item.status}
                   </p>
                   <details className="mt-2 text-sm" open={item.reports <= 2}>
                     <summary className="cursor-pointer font-medium text-accent">What the reporters wrote</summary>
                     <ul className="mt-2 space-y-2" aria-label={`Reports on ${item.title}`}>
                       {item.openReports.map((report, index) => (
                         <li key={index} className="rounded-xl bg-paper-sunken px-3 py-2">
-                          <span className="font-medium text-ink">{REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason}</span>
+                          <span className="font-medium text-ink">
+                            {REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason}
+                          </span>
                           <span className="text-ink-faint">
                             {" "}
                             · {report.reporterName} · <When value={report.createdAt} zone="utc" />
                           </span>
-                          <span className="block break-words whitespace-pre-line text-ink-soft">{report.details || "No details given."}</span>
+                          <span className="block break-words whitespace-pre-line text-ink-soft">
+                            {report.details || "No details given."}
+                          </span>
                         </li>
                       ))}
                     </ul>
-                    {item.reports > item.openReports.length ? <p className="mt-1 text-ink-faint">and {item.reports - item.openReports.length} older reports</p> : null}
+                    {item.reports > item.openReports.length ? (
+                      <p className="mt-1 text-ink-faint">and {item.reports - item.openReports.length} older reports</p>
+                    ) : null}
                   </details>
                   <Form method="post" className="mt-3 flex flex-wrap items-center gap-2">
                     <input type="hidden" name="artworkId" value={item.artworkId} />
                     <label className="sr-only" htmlFor={`reason-${item.artworkId}`}>
                       Reason for {item.title}
                     </label>
-                    <input id={`reason-${item.artworkId}`} name="reason" placeholder="Reason, sent to the creator" className={`${inputClass} max-w-sm`} />
-                    <button type="submit" name="intent" value="hide" className={buttonClass({ size: "sm" })} disabled={busy} aria-label={`Hide ${item.title}`}>
+                    <input
+                      id={`reason-${item.artworkId}`}
+                      name="reason"
+                      placeholder="Reason, sent to the creator"
+                      className={`${inputClass} max-w-sm`}
+                    />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="hide"
+                      className={buttonClass({ size: "sm" })}
+                      disabled={busy}
+                      aria-label={`Hide ${item.title}`}
+                    >
                       Hide
                     </button>
-                    <button type="submit" name="intent" value="remove" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`Remove ${item.title}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove"
+                      className={buttonClass({ size: "sm", variant: "secondary" })}
+                      disabled={busy}
+                      aria-label={`Remove ${item.title}`}
+                    >
                       Remove
                     </button>
                     {item.status === "hidden" ? (
-                      <button type="submit" name="intent" value="restore" className={buttonClass({ size: "sm", variant: "secondary" })} disabled={busy} aria-label={`Restore ${item.title}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="restore"
+                        className={buttonClass({ size: "sm", variant: "secondary" })}
+                        disabled={busy}
+                        aria-label={`Restore ${item.title}`}
+                      >
                         Restore
                       </button>
                     ) : null}
-                    <button type="submit" name="intent" value="dismiss" className="text-sm text-ink-soft hover:underline" disabled={busy} aria-label={`Dismiss the reports on ${item.title}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="dismiss"
+                      className="text-sm text-ink-soft hover:underline"
+                      disabled={busy}
+                      aria-label={`Dismiss the reports on ${item.title}`}
+                    >
                       Dismiss reports
                     </button>
                   </Form>
@@ -134,7 +203,10 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
         {featured.length === 0 ? (
           <p className="text-ink-soft">Nothing is featured yet: pick from the newest artworks below.</p>
         ) : (
-          <ul className="divide-y divide-line rounded-2xl border border-line bg-paper-raised" aria-label="Featured artworks">
+          <ul
+            className="divide-y divide-line rounded-2xl border border-line bg-paper-raised"
+            aria-label="Featured artworks"
+          >
             {featured.map((f) => (
               <li key={f.artworkId} className="flex items-center justify-between gap-3 p-3">
                 <Link to={`/community/detail?id=${f.artworkId}`} className="font-medium text-ink hover:underline">
@@ -142,7 +214,13 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
                 </Link>
                 <Form method="post">
                   <input type="hidden" name="artworkId" value={f.artworkId} />
-                  <button type="submit" name="intent" value="unfeature" className="text-sm text-ink-soft hover:underline" aria-label={`Unfeature ${f.title}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="unfeature"
+                    className="text-sm text-ink-soft hover:underline"
+                    aria-label={`Unfeature ${f.title}`}
+                  >
                     Unfeature
                   </button>
                 </Form>
@@ -151,7 +229,10 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
           </ul>
         )}
         <h3 className="font-semibold text-ink">Newest artworks</h3>
-        <ul className="divide-y divide-line rounded-2xl border border-line bg-paper-raised" aria-label="Newest artworks">
+        <ul
+          className="divide-y divide-line rounded-2xl border border-line bg-paper-raised"
+          aria-label="Newest artworks"
+        >
           {recent.map((a) => (
             <li key={a.id} className="flex items-center justify-between gap-3 p-3">
               <Link to={`/community/detail?id=${a.id}`} className="font-medium text-ink hover:underline">
@@ -162,7 +243,13 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
               ) : (
                 <Form method="post">
                   <input type="hidden" name="artworkId" value={a.id} />
-                  <button type="submit" name="intent" value="feature" className={buttonClass({ size: "sm", variant: "secondary" })} aria-label={`Feature ${a.title}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="feature"
+                    className={buttonClass({ size: "sm", variant: "secondary" })}
+                    aria-label={`Feature ${a.title}`}
+                  >
                     Feature
                   </button>
                 </Form>

@@ -21,7 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     query,
     ...result,
-    rows: result.rows.map((r) => ({ ...r, validFrom: r.validFrom?.toISOString() ?? null, validUntil: r.validUntil?.toISOString() ?? null, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+    rows: result.rows.map((r) => ({
+      ...r,
+      validFrom: r.validFrom?.toISOString() ?? null,
+      validUntil: r.validUntil?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
     now: new Date().toISOString(),
   };
 }
@@ -48,18 +54,32 @@ export default function AdminManageDiscountPage({ loaderData, actionData }: Rout
       header: "Code",
       sort: "code",
       cell: (r) => (
-        <Link to={`/admin/detail-list-discount?id=${r.id}`} className="font-mono font-medium text-accent hover:underline">
+        <Link
+          to={`/admin/detail-list-discount?id=${r.id}`}
+          className="font-mono font-medium text-accent hover:underline"
+        >
           {r.code}
         </Link>
       ),
     },
-    { key: "value", header: "Discount", cell: (r) => (r.kind === "percent" ? `${r.value}%` : formatMoney(r.value, r.currency)) },
+    {
+      key: "value",
+      header: "Discount",
+      cell: (r) => (r.kind === "percent" ? `${r.value}%` : formatMoney(r.value, r.currency)),
+    },
     {
       key: "window",
       header: "Valid",
-      cell: (r) => (r.validUntil && r.validUntil < now ? "Expired" : r.validUntil ? `until ${r.validUntil.slice(0, 10)}` : "No end"),
+      cell: (r) =>
+        r.validUntil && r.validUntil < now ? "Expired" : r.validUntil ? `until ${r.validUntil.slice(0, 10)}` : "No end",
     },
-    { key: "redemptions", header: "Used", sort: "redemptions", align: "right", cell: (r) => `${r.redemptions}${r.maxRedemptions ? ` / ${r.maxRedemptions}` : ""}` },
+    {
+      key: "redemptions",
+      header: "Used",
+      sort: "redemptions",
+      align: "right",
+      cell: (r) => `${r.redemptions}${r.maxRedemptions ? ` / ${r.maxRedemptions}` : ""}`,
+    },
     { key: "status", header: "Status", cell: (r) => (r.active ? "On" : "Off") },
     {
       key: "actions",
@@ -67,7 +87,13 @@ export default function AdminManageDiscountPage({ loaderData, actionData }: Rout
       cell: (r) => (
         <Form method="post">
           <input type="hidden" name="id" value={r.id} />
-          <button type="submit" name="intent" value={r.active ? "deactivate" : "activate"} className="text-ink-soft hover:text-ink hover:underline" aria-label={`${r.active ? "Switch off" : "Switch on"} ${r.code}`}>
+          <button
+            type="submit"
+            name="intent"
+            value={r.active ? "deactivate" : "activate"}
+            className="text-ink-soft hover:text-ink hover:underline"
+            aria-label={`${r.active ? "Switch off" : "Switch on"} ${r.code}`}
+          >
             {r.active ? "Switch off" : "Switch on"}
           </button>
         </Form>
@@ -89,7 +115,13 @@ export default function AdminManageDiscountPage({ loaderData, actionData }: Rout
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
         <label className="min-w-56 flex-1 text-sm font-medium text-ink">
           Search
-          <input name="q" type="search" defaultValue={query.q} placeholder="Code or description" className={`${inputClass} mt-1.5`} />
+          <input
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Code or description"
+            className={`${inputClass} mt-1.5`}
+          />
         </label>
         <label className="text-sm font-medium text-ink">
           Status
@@ -104,7 +136,18 @@ export default function AdminManageDiscountPage({ loaderData, actionData }: Rout
           Filter
         </button>
       </Form>
-      <DataTable caption="Discounts" columns={columns} rows={rows} rowKey={(r) => r.id} sort={query.sort} dir={query.dir} page={page} pages={pages} total={total} empty="No discount codes match." />
+      <DataTable
+        caption="Discounts"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={query.sort}
+        dir={query.dir}
+        page={page}
+        pages={pages}
+        total={total}
+        empty="No discount codes match."
+      />
     </div>
   );
 }

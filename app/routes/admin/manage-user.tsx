@@ -29,14 +29,21 @@ export default function AdminManageUserPage({ loaderData }: Route.ComponentProps
       header: "Name",
       sort: "name",
       cell: (r) => (
-        <Link to={`/admin/user-form?id=${encodeURIComponent(r.id)}`} className="font-medium text-accent hover:underline">
+        <Link
+          to={`/admin/user-form?id=${encodeURIComponent(r.id)}`}
+          className="font-medium text-accent hover:underline"
+        >
           {r.name}
         </Link>
       ),
     },
     { key: "email", header: "Email", sort: "email", cell: (r) => r.email },
     { key: "role", header: "Role", cell: (r) => (r.role === "admin" ? "Admin" : "User") },
-    { key: "status", header: "Status", cell: (r) => (r.banned ? <span className="text-danger">Banned</span> : r.emailVerified ? "Active" : "Unverified") },
+    {
+      key: "status",
+      header: "Status",
+      cell: (r) => (r.banned ? <span className="text-danger">Banned</span> : r.emailVerified ? "Active" : "Unverified"),
+    },
     { key: "tokens", header: "Tokens", align: "right", cell: (r) => formatCount(r.tokens) },
     { key: "created", header: "Joined", sort: "created", cell: (r) => r.createdAt.slice(0, 10) },
   ];
@@ -49,7 +56,13 @@ export default function AdminManageUserPage({ loaderData }: Route.ComponentProps
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
         <label className="min-w-64 flex-1 text-sm font-medium text-ink">
           Search
-          <input name="q" type="search" defaultValue={query.q} placeholder="Name, email or user id" className={`${inputClass} mt-1.5`} />
+          <input
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Name, email or user id"
+            className={`${inputClass} mt-1.5`}
+          />
         </label>
         <label className="text-sm font-medium text-ink">
           Role
@@ -71,7 +84,18 @@ export default function AdminManageUserPage({ loaderData }: Route.ComponentProps
           Search
         </button>
       </Form>
-      <DataTable caption="Users" columns={columns} rows={rows} rowKey={(r) => r.id} sort={query.sort} dir={query.dir} page={page} pages={pages} total={total} empty="No account matches." />
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={query.sort}
+        dir={query.dir}
+        page={page}
+        pages={pages}
+        total={total}
+        empty="No account matches."
+      />
     </div>
   );
 }

@@ -33,12 +33,20 @@ export async function loader({ request }: Route.LoaderArgs) {
       redemptions: c.redemptions,
       active: c.active,
       status: c.status,
-      latest: c.latest.map((r) => ({ id: r.id, name: r.name, email: r.email, userId: r.userId, at: r.createdAt.toISOString() })),
+      latest: c.latest.map((r) => ({
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        userId: r.userId,
+        at: r.createdAt.toISOString(),
+      })),
     })),
   };
 }
 
-type Answer = { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
+type Answer =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
@@ -48,27 +56,55 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "create") {
       const parsed = parseForm(form, redeemCodeForm);
-      if (!parsed.ok) return data<Answer>({ ok: false, message: "Some fields need fixing.", fields: parsed.errors.fields, values: parsed.values }, { status: 400 });
+      if (!parsed.ok)
+        return data<Answer>(
+          { ok: false, message: "Some fields need fixing.", fields: parsed.errors.fields, values: parsed.values },
+          { status: 400 },
+        );
       const row = await createRedeemCode(db, admin, parsed.data);
-      const total = row.maxRedemptions === null ? "no total limit" : `${formatCount(row.maxRedemptions)} ${row.maxRedemptions === 1 ? "redemption" : "redemptions"} in all`;
-      const each = row.maxPerPerson === 1 ? "once per person" : `up to ${formatCount(row.maxPerPerson)} times per person`;
-      return { ok: true, message: `${row.code} is saved: ${formatCount(row.tokens)} tokens each time, ${each}, ${total}, in its window.` } satisfies Answer;
+      const total =
+        row.maxRedemptions === null
+          ? "no total limit"
+          : `${formatCount(row.maxRedemptions)} ${row.maxRedemptions === 1 ? "redemption" : "redemptions"} in all`;
+      const each =
+        row.maxPerPerson === 1 ? "once per person" : `up to ${formatCount(row.maxPerPerson)} times per person`;
+      return {
+        ok: true,
+        message: `${row.code} is saved: ${formatCount(row.tokens)} tokens each time, ${each}, ${total}, in its window.`,
+      } satisfies Answer;
     }
     if (intent === "activate" || intent === "deactivate") {
       const row = await setRedeemCodeActive(db, admin, String(form.get("id") ?? ""), intent === "activate");
-      return { ok: true, message: row.active ? `${row.code} is on.` : `${row.code} is off: nobody can redeem it.` } satisfies Answer;
+      return {
+        ok: true,
+        message: row.active ? `${row.code} is on.` : `${row.code} is off: nobody can redeem it.`,
+      } satisfies Answer;
     }
   } catch (error) {
     if (error instanceof CommerceError) {
       const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([k, v]) => [k, v[0] ?? error.message]));
-      return data<Answer>({ ok: false, message: error.message, fields, values: Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string> }, { status: error.status });
+      return data<Answer>(
+        {
+          ok: false,
+          message: error.message,
+          fields,
+          values: Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>,
+        },
+        { status: error.status },
+      );
     }
     throw error;
   }
   return data<Answer>({ ok: false, message: "Unknown action.", fields: {}, values: {} }, { status: 400 });
 }
 
-const STATUS_LABELS = { scheduled: "Scheduled", open: "Open now", ended: "Ended", "used-up": "All redeemed", off: "Off" } as const;
+const STATUS_LABELS = {
+  scheduled: "Scheduled",
+  open: "Open now",
+  ended: "Ended",
+  "used-up": "All redeemed",
+  off: "Off",
+} as const;
 
 export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
@@ -80,8 +116,9 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
       <header>
         <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Redeem codes</h1>
         <p className="mt-1 text-ink-soft">
-          Codes for the token redeem event: people enter one on the pricing page while its window is open and get its tokens, once or as many times as the code allows each person. The countdown shows the next window
-          while the event's flag is on (Settings).
+          Codes for the token redeem event: people enter one on the pricing page while its window is open and get its
+          tokens, once or as many times as the code allows each person. The countdown shows the next window while the
+          event's flag is on (Settings).
         </p>
       </header>
       {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
@@ -90,12 +127,44 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
         <h2 id="new-code" className="font-semibold text-ink">
           New code
         </h2>
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate key={actionData?.ok ? actionData.message : "form"}>
+        <Form
+          method="post"
+          className="mt-4 grid gap-4 sm:grid-cols-2"
+          noValidate
+          key={actionData?.ok ? actionData.message : "form"}
+        >
           <input type="hidden" name="intent" value="create" />
-          <TextField label="Code" name="code" defaultValue={v.code} error={f.code} hint="Letters and digits; people may type it in any case." maxLength={40} />
-          <TextField label="Tokens each" name="tokens" type="number" min={1} max={100000} defaultValue={v.tokens} error={f.tokens} />
-          <TextField label="Opens (UTC)" name="startsAt" type="datetime-local" defaultValue={v.startsAt} error={f.startsAt} />
-          <TextField label="Closes (UTC)" name="endsAt" type="datetime-local" defaultValue={v.endsAt} error={f.endsAt} />
+          <TextField
+            label="Code"
+            name="code"
+            defaultValue={v.code}
+            error={f.code}
+            hint="Letters and digits; people may type it in any case."
+            maxLength={40}
+          />
+          <TextField
+            label="Tokens each"
+            name="tokens"
+            type="number"
+            min={1}
+            max={100000}
+            defaultValue={v.tokens}
+            error={f.tokens}
+          />
+          <TextField
+            label="Opens (UTC)"
+            name="startsAt"
+            type="datetime-local"
+            defaultValue={v.startsAt}
+            error={f.startsAt}
+          />
+          <TextField
+            label="Closes (UTC)"
+            name="endsAt"
+            type="datetime-local"
+            defaultValue={v.endsAt}
+            error={f.endsAt}
+          />
           <TextField
             label="Redemptions in all, at most"
             name="maxRedemptions"
@@ -128,7 +197,9 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
           Codes
         </h2>
         {loaderData.codes.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-8 text-center text-ink-soft">No redeem codes yet. Create one above.</p>
+          <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-8 text-center text-ink-soft">
+            No redeem codes yet. Create one above.
+          </p>
         ) : (
           <ul className="space-y-3" aria-label="Redeem codes">
             {loaderData.codes.map((c) => (
@@ -137,15 +208,19 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
                   <div className="min-w-0">
                     <p className="font-mono text-lg font-semibold break-all text-ink">{c.code}</p>
                     <p className="text-sm text-ink-soft">
-                      {formatCount(c.tokens)} tokens each · <When value={c.startsAt} zone="utc" zoneLabel={false} /> – <When value={c.endsAt} zone="utc" />
+                      {formatCount(c.tokens)} tokens each · <When value={c.startsAt} zone="utc" zoneLabel={false} /> –{" "}
+                      <When value={c.endsAt} zone="utc" />
                     </p>
                     <p className="text-sm text-ink-soft">
                       <span className="font-medium text-ink" data-testid={`status-${c.code}`}>
                         {STATUS_LABELS[c.status]}
                       </span>{" "}
                       · redeemed {formatCount(c.redemptions)}
-                      {c.maxRedemptions === null ? "" : ` of ${formatCount(c.maxRedemptions)}`} {(c.maxRedemptions ?? c.redemptions) === 1 ? "time" : "times"} ·{" "}
-                      {c.maxPerPerson === 1 ? "once per person" : `up to ${formatCount(c.maxPerPerson)} times per person`}
+                      {c.maxRedemptions === null ? "" : ` of ${formatCount(c.maxRedemptions)}`}{" "}
+                      {(c.maxRedemptions ?? c.redemptions) === 1 ? "time" : "times"} ·{" "}
+                      {c.maxPerPerson === 1
+                        ? "once per person"
+                        : `up to ${formatCount(c.maxPerPerson)} times per person`}
                     </p>
                   </div>
                   <Form method="post">
@@ -168,14 +243,19 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
                     <ul className="mt-2 divide-y divide-line" aria-label={`Redemptions of ${c.code}`}>
                       {c.latest.map((r) => (
                         <li key={r.id} className="flex flex-wrap justify-between gap-2 py-1.5">
-                          <a href={`/admin/user-form?id=${encodeURIComponent(r.userId)}`} className="font-medium text-ink hover:underline">
+                          <a
+                            href={`/admin/user-form?id=${encodeURIComponent(r.userId)}`}
+                            className="font-medium text-ink hover:underline"
+                          >
                             {r.name} <span className="text-ink-faint">{r.email}</span>
                           </a>
                           <When value={r.at} zone="utc" className="text-ink-faint" />
                         </li>
                       ))}
                     </ul>
-                    {c.redemptions > c.latest.length ? <p className="mt-1 text-ink-faint">and {formatCount(c.redemptions - c.latest.length)} earlier</p> : null}
+                    {c.redemptions > c.latest.length ? (
+                      <p className="mt-1 text-ink-faint">and {formatCount(c.redemptions - c.latest.length)} earlier</p>
+                    ) : null}
                   </details>
                 ) : null}
               </li>

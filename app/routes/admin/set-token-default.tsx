@@ -62,8 +62,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     running: countOf("running"),
     rules: rules.map((r) => {
       const target = checkRedirectTarget(r.target, { origin, externalHosts: hosts.externalRedirectHosts });
-      const refused = target.ok ? null : { label: target.reason === "host-not-allowed" ? "host not allowed" : "unsafe target", why: redirectRefusalMessage(target.reason, target.host) };
-      return { id: r.id, fromPath: r.fromPath, target: r.target, permanent: r.permanent, enabled: r.enabled, note: r.note ?? "", refused };
+      const refused = target.ok
+        ? null
+        : {
+            label: target.reason === "host-not-allowed" ? "host not allowed" : "unsafe target",
+            why: redirectRefusalMessage(target.reason, target.host),
+          };
+      return {
+        id: r.id,
+        fromPath: r.fromPath,
+        target: r.target,
+        permanent: r.permanent,
+        enabled: r.enabled,
+        note: r.note ?? "",
+        refused,
+      };
     }),
   };
 }
@@ -77,7 +90,11 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "flag") {
     const key = String(form.get("key") ?? "");
-    if (!isFlagKey(key)) return data({ ok: false as const, message: "Unknown flag.", fields: {} as Record<string, string> }, { status: 400 });
+    if (!isFlagKey(key))
+      return data(
+        { ok: false as const, message: "Unknown flag.", fields: {} as Record<string, string> },
+        { status: 400 },
+      );
     const on = form.get("enabled") === "true";
     await changeFlag(db, admin, key, on);
     return { ok: true as const, message: `${FLAG_LABELS[key]} is ${on ? "on" : "off"}.` };
@@ -87,22 +104,31 @@ export async function action({ request }: Route.ActionArgs) {
     const redirects = parseHostList(String(form.get("externalRedirectHosts") ?? ""));
     const fields: Record<string, string> = {};
     if (allowed.error) fields.allowedDomains = allowed.error;
-    if (allowed.hosts.length === 0) fields.allowedDomains = "Keep at least one domain, or every visitor gets 'Service Unavailable'";
+    if (allowed.hosts.length === 0)
+      fields.allowedDomains = "Keep at least one domain, or every visitor gets 'Service Unavailable'";
     if (redirects.error) fields.externalRedirectHosts = redirects.error;
     // Said plainly rather than quoted back in "… is not a host name".
     Object.assign(fields, controlCharacterFields(form));
-    if (Object.keys(fields).length) return data({ ok: false as const, message: "Some values need fixing.", fields }, { status: 400 });
+    if (Object.keys(fields).length)
+      return data({ ok: false as const, message: "Some values need fixing.", fields }, { status: 400 });
     await changeHostList(db, admin, "allowed_domains", allowed.hosts);
     await changeHostList(db, admin, "external_redirect_hosts", redirects.hosts);
     return { ok: true as const, message: "Domains saved. The next request uses them." };
   }
   if (intent === "rule-add") {
-    const values = { fromPath: String(form.get("fromPath") ?? ""), target: String(form.get("target") ?? ""), permanent: form.get("permanent") === "on", note: String(form.get("note") ?? "") };
+    const values = {
+      fromPath: String(form.get("fromPath") ?? ""),
+      target: String(form.get("target") ?? ""),
+      permanent: form.get("permanent") === "on",
+      note: String(form.get("note") ?? ""),
+    };
     const parsed = routeRuleInput.safeParse(values);
-    const fail = (fields: Record<string, string>) => data({ ok: false as const, message: "The rule needs fixing.", fields, rule: values }, { status: 400 });
+    const fail = (fields: Record<string, string>) =>
+      data({ ok: false as const, message: "The rule needs fixing.", fields, rule: values }, { status: 400 });
     // The path pattern lets any character but space, ? and #: control characters are refused here (PostgreSQL refuses NUL).
     const badText = Object.keys(controlCharacterFields(form));
-    if (badText.length > 0) return fail(Object.fromEntries(badText.map((name) => [`rule-${name}`, CONTROL_CHARACTERS_MESSAGE])));
+    if (badText.length > 0)
+      return fail(Object.fromEntries(badText.map((name) => [`rule-${name}`, CONTROL_CHARACTERS_MESSAGE])));
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[`rule-${String(issue.path[0])}`] ??= issue.message;
@@ -124,28 +150,47 @@ export async function action({ request }: Route.ActionArgs) {
         return { ok: true as const, message: "Rule deleted." };
       }
       const row = await setRouteRuleEnabled(db, admin, id, intent === "rule-enable");
-      return { ok: true as const, message: row.enabled ? `Rule on: ${row.fromPath} leads to ${row.target}.` : `Rule off: ${row.fromPath} is no longer redirected.` };
+      return {
+        ok: true as const,
+        message: row.enabled
+          ? `Rule on: ${row.fromPath} leads to ${row.target}.`
+          : `Rule off: ${row.fromPath} is no longer redirected.`,
+      };
     } catch (error) {
-      if (error instanceof RouteRuleError) return data({ ok: false as const, message: error.message, fields: {} as Record<string, string> }, { status: 404 });
+      if (error instanceof RouteRuleError)
+        return data(
+          { ok: false as const, message: error.message, fields: {} as Record<string, string> },
+          { status: 404 },
+        );
       throw error;
     }
   }
   if (intent === "pause" || intent === "resume") {
     await changeTokenSettings(db, admin, { generationPaused: intent === "pause" });
-    return { ok: true as const, message: form.get("intent") === "pause" ? "Generation is paused." : "Generation is running again." };
+    return {
+      ok: true as const,
+      message: form.get("intent") === "pause" ? "Generation is paused." : "Generation is running again.",
+    };
   }
   const candidate = {
     signupGrant: whole(form.get("signupGrant")),
     preRegistrationBonus: whole(form.get("preRegistrationBonus")),
     maxConcurrentJobs: whole(form.get("maxConcurrentJobs")),
-    costs: Object.fromEntries(GENERATION_MODES.map((mode) => [mode, Object.fromEntries(IMAGE_SIZES.map((size) => [`${size}`, whole(form.get(`cost-${mode}-${size}`))]))])),
+    costs: Object.fromEntries(
+      GENERATION_MODES.map((mode) => [
+        mode,
+        Object.fromEntries(IMAGE_SIZES.map((size) => [`${size}`, whole(form.get(`cost-${mode}-${size}`))])),
+      ]),
+    ),
   };
   const parsed = tokenSettingsSchema.omit({ generationPaused: true }).safeParse(candidate);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
-      const name = issue.path[0] === "costs" ? `cost-${String(issue.path[1])}-${String(issue.path[2])}` : String(issue.path[0]);
-      fields[name] ??= issue.path[0] === "maxConcurrentJobs" ? "A whole number from 1 to 20" : "A whole number from 0 to 100000";
+      const name =
+        issue.path[0] === "costs" ? `cost-${String(issue.path[1])}-${String(issue.path[2])}` : String(issue.path[0]);
+      fields[name] ??=
+        issue.path[0] === "maxConcurrentJobs" ? "A whole number from 1 to 20" : "A whole number from 0 to 100000";
     }
     return data({ ok: false as const, message: "Some values need fixing.", fields }, { status: 400 });
   }
@@ -158,13 +203,19 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const fields: Record<string, string> = actionData && !actionData.ok ? actionData.fields : {};
-  const ruleValues = actionData && !actionData.ok && "rule" in actionData ? (actionData.rule as { fromPath: string; target: string; permanent: boolean; note: string }) : null;
+  const ruleValues =
+    actionData && !actionData.ok && "rule" in actionData
+      ? (actionData.rule as { fromPath: string; target: string; permanent: boolean; note: string })
+      : null;
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <header>
         {/* The menu's word: this page holds more than token defaults (flags, domains, route rules). */}
         <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Settings</h1>
-        <p className="mt-1 text-ink-soft">Token defaults (what new accounts receive, what each picture costs, whether generation runs), feature flags, domains and route rules.</p>
+        <p className="mt-1 text-ink-soft">
+          Token defaults (what new accounts receive, what each picture costs, whether generation runs), feature flags,
+          domains and route rules.
+        </p>
       </header>
       {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
 
@@ -175,13 +226,22 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
               Generation is {settings.generationPaused ? "paused" : "running"}
             </h2>
             <p className="text-sm text-ink-soft">
-              {queued} queued · {running} running. Pausing refuses new pictures with a message; work already queued still finishes.
+              {queued} queued · {running} running. Pausing refuses new pictures with a message; work already queued
+              still finishes.
             </p>
           </div>
           <Form method="post">
             <input type="hidden" name="intent" value={settings.generationPaused ? "resume" : "pause"} />
-            <button type="submit" className={buttonClass({ variant: settings.generationPaused ? "primary" : "secondary" })} disabled={busy}>
-              {settings.generationPaused ? <PlayCircle aria-hidden className="size-4" /> : <PauseCircle aria-hidden className="size-4" />}
+            <button
+              type="submit"
+              className={buttonClass({ variant: settings.generationPaused ? "primary" : "secondary" })}
+              disabled={busy}
+            >
+              {settings.generationPaused ? (
+                <PlayCircle aria-hidden className="size-4" />
+              ) : (
+                <PauseCircle aria-hidden className="size-4" />
+              )}
               {settings.generationPaused ? "Resume generation" : "Pause generation"}
             </button>
           </Form>
@@ -259,18 +319,28 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
         <h2 id="flags-heading" className="font-display text-xl font-semibold text-ink">
           Events and modes
         </h2>
-        <p className="text-sm text-ink-soft">Event pages exist only while their flag is on; development mode opens the outbox to admins.</p>
+        <p className="text-sm text-ink-soft">
+          Event pages exist only while their flag is on; development mode opens the outbox to admins.
+        </p>
         <ul className="mt-4 divide-y divide-line" aria-label="Flags">
           {FLAG_KEYS.map((key) => (
             <li key={key} className="flex items-center justify-between gap-4 py-3">
               <span className="font-medium text-ink">
-                {FLAG_LABELS[key]} <span className={flags[key] ? "text-sm text-success" : "text-sm text-ink-faint"}>{flags[key] ? "on" : "off"}</span>
+                {FLAG_LABELS[key]}{" "}
+                <span className={flags[key] ? "text-sm text-success" : "text-sm text-ink-faint"}>
+                  {flags[key] ? "on" : "off"}
+                </span>
               </span>
               <Form method="post">
                 <input type="hidden" name="intent" value="flag" />
                 <input type="hidden" name="key" value={key} />
                 <input type="hidden" name="enabled" value={flags[key] ? "false" : "true"} />
-                <button type="submit" className={buttonClass({ size: "sm", variant: flags[key] ? "secondary" : "primary" })} disabled={busy} aria-label={`${flags[key] ? "Turn off" : "Turn on"}: ${FLAG_LABELS[key]}`}>
+                <button
+                  type="submit"
+                  className={buttonClass({ size: "sm", variant: flags[key] ? "secondary" : "primary" })}
+                  disabled={busy}
+                  aria-label={`${flags[key] ? "Turn off" : "Turn on"}: ${FLAG_LABELS[key]}`}
+                >
                   {flags[key] ? "Turn off" : "Turn on"}
                 </button>
               </Form>
@@ -279,7 +349,11 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
         </ul>
       </section>
 
-      <Form method="post" className="space-y-4 rounded-2xl border border-line bg-paper-raised p-6" aria-labelledby="hosts-heading">
+      <Form
+        method="post"
+        className="space-y-4 rounded-2xl border border-line bg-paper-raised p-6"
+        aria-labelledby="hosts-heading"
+      >
         <input type="hidden" name="intent" value="hosts" />
         <h2 id="hosts-heading" className="font-display text-xl font-semibold text-ink">
           Domains
@@ -289,15 +363,41 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
             <label htmlFor="allowed-domains" className="mb-1.5 block text-sm font-medium text-ink">
               Domains this site answers on
             </label>
-            <textarea id="allowed-domains" name="allowedDomains" rows={4} defaultValue={hosts.allowedDomains.join("\n")} className={inputClass} aria-invalid={fields.allowedDomains ? true : undefined} />
-            {fields.allowedDomains ? <p className="mt-1.5 text-sm font-medium text-danger">{fields.allowedDomains}</p> : <p className="mt-1.5 text-sm text-ink-soft">One per line; *.example.com for subdomains. Others get 'Service Unavailable'.</p>}
+            <textarea
+              id="allowed-domains"
+              name="allowedDomains"
+              rows={4}
+              defaultValue={hosts.allowedDomains.join("\n")}
+              className={inputClass}
+              aria-invalid={fields.allowedDomains ? true : undefined}
+            />
+            {fields.allowedDomains ? (
+              <p className="mt-1.5 text-sm font-medium text-danger">{fields.allowedDomains}</p>
+            ) : (
+              <p className="mt-1.5 text-sm text-ink-soft">
+                One per line; *.example.com for subdomains. Others get 'Service Unavailable'.
+              </p>
+            )}
           </div>
           <div>
             <label htmlFor="redirect-hosts" className="mb-1.5 block text-sm font-medium text-ink">
               Hosts route rules may send visitors to
             </label>
-            <textarea id="redirect-hosts" name="externalRedirectHosts" rows={4} defaultValue={hosts.externalRedirectHosts.join("\n")} className={inputClass} aria-invalid={fields.externalRedirectHosts ? true : undefined} />
-            {fields.externalRedirectHosts ? <p className="mt-1.5 text-sm font-medium text-danger">{fields.externalRedirectHosts}</p> : <p className="mt-1.5 text-sm text-ink-soft">External redirects to any other host are refused and logged.</p>}
+            <textarea
+              id="redirect-hosts"
+              name="externalRedirectHosts"
+              rows={4}
+              defaultValue={hosts.externalRedirectHosts.join("\n")}
+              className={inputClass}
+              aria-invalid={fields.externalRedirectHosts ? true : undefined}
+            />
+            {fields.externalRedirectHosts ? (
+              <p className="mt-1.5 text-sm font-medium text-danger">{fields.externalRedirectHosts}</p>
+            ) : (
+              <p className="mt-1.5 text-sm text-ink-soft">
+                External redirects to any other host are refused and logged.
+              </p>
+            )}
           </div>
         </div>
         <button type="submit" className={buttonClass({ variant: "secondary" })} disabled={busy}>
@@ -311,11 +411,14 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
             Route rules
           </h2>
           <p className="text-sm text-ink-soft">
-            Send visitors from one path to another page, or to an address on an allowed redirect host. End a path with /* to include everything below it.
+            Send visitors from one path to another page, or to an address on an allowed redirect host. End a path with
+            /* to include everything below it.
           </p>
         </div>
         {rules.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">No rules: every path shows its own page.</p>
+          <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">
+            No rules: every path shows its own page.
+          </p>
         ) : (
           <div className="relative overflow-x-auto">
             {/* relative: the rows' screen-reader-only labels (position: absolute) stay inside the scrolling box. */}
@@ -323,10 +426,18 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
               <caption className="sr-only">Route rules</caption>
               <thead className="text-ink-soft">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">From</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">To</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Kind</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">State</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    From
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    To
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Kind
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    State
+                  </th>
                   <th scope="col" className="py-2 font-medium">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -339,25 +450,42 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
                     <td className="py-2 pr-3 font-mono text-xs break-all">
                       {rule.target}
                       {rule.refused ? (
-                        <span title={rule.refused.why} className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 font-sans text-amber-800">
+                        <span
+                          title={rule.refused.why}
+                          className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 font-sans text-amber-800"
+                        >
                           refused: {rule.refused.label}
                         </span>
                       ) : null}
                       {rule.note ? <span className="block font-sans text-ink-soft">{rule.note}</span> : null}
                     </td>
                     <td className="py-2 pr-3">{rule.permanent ? "Permanent (301)" : "Temporary (302)"}</td>
-                    <td className="py-2 pr-3">{rule.enabled ? <span className="text-success">On</span> : <span className="text-ink-faint">Off</span>}</td>
+                    <td className="py-2 pr-3">
+                      {rule.enabled ? (
+                        <span className="text-success">On</span>
+                      ) : (
+                        <span className="text-ink-faint">Off</span>
+                      )}
+                    </td>
                     <td className="py-2">
                       <Form method="post" className="flex justify-end gap-2">
                         <input type="hidden" name="id" value={rule.id} />
-                        <button type="submit" name="intent" value={rule.enabled ? "rule-disable" : "rule-enable"} className="text-sm text-ink-soft hover:text-ink hover:underline" aria-label={`${rule.enabled ? "Switch off" : "Switch on"} the rule for ${rule.fromPath}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={rule.enabled ? "rule-disable" : "rule-enable"}
+                          className="text-sm text-ink-soft hover:text-ink hover:underline"
+                          aria-label={`${rule.enabled ? "Switch off" : "Switch on"} the rule for ${rule.fromPath}`}
+                        >
                           {rule.enabled ? "Switch off" : "Switch on"}
                         </button>
                         <button
                           type="submit"
                           name="intent"
                           value="rule-delete"
-                          onClick={(e) => (window.confirm(`Delete the rule for ${rule.fromPath}?`) ? undefined : e.preventDefault())}
+                          onClick={(e) =>
+                            window.confirm(`Delete the rule for ${rule.fromPath}?`) ? undefined : e.preventDefault()
+                          }
                           className="text-sm text-danger hover:underline"
                           aria-label={`Delete the rule for ${rule.fromPath}`}
                         >
@@ -371,13 +499,32 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
             </table>
           </div>
         )}
-        <Form method="post" noValidate className="grid gap-4 border-t border-line pt-4 md:grid-cols-2" aria-label="Add a route rule" key={ruleValues ? JSON.stringify(ruleValues) : `rules-${rules.length}`}>
+        <Form
+          method="post"
+          noValidate
+          className="grid gap-4 border-t border-line pt-4 md:grid-cols-2"
+          aria-label="Add a route rule"
+          key={ruleValues ? JSON.stringify(ruleValues) : `rules-${rules.length}`}
+        >
           <input type="hidden" name="intent" value="rule-add" />
-          <TextField label="From path" name="fromPath" placeholder="/old-gallery/*" defaultValue={ruleValues?.fromPath} error={fields["rule-fromPath"]} />
-          <TextField label="To" name="target" placeholder="/community/list or https://…" defaultValue={ruleValues?.target} error={fields["rule-target"]} />
+          <TextField
+            label="From path"
+            name="fromPath"
+            placeholder="/old-gallery/*"
+            defaultValue={ruleValues?.fromPath}
+            error={fields["rule-fromPath"]}
+          />
+          <TextField
+            label="To"
+            name="target"
+            placeholder="/community/list or https://…"
+            defaultValue={ruleValues?.target}
+            error={fields["rule-target"]}
+          />
           <TextField label="Note (optional)" name="note" defaultValue={ruleValues?.note} error={fields["rule-note"]} />
           <label className="flex items-center gap-3 self-end pb-3 text-sm font-medium text-ink">
-            <input type="checkbox" name="permanent" defaultChecked={ruleValues?.permanent} className="size-4" /> Permanent (301: browsers remember it)
+            <input type="checkbox" name="permanent" defaultChecked={ruleValues?.permanent} className="size-4" />{" "}
+            Permanent (301: browsers remember it)
           </label>
           <div className="md:col-span-2">
             <button type="submit" className={buttonClass({ variant: "secondary" })} disabled={busy}>

@@ -3,7 +3,15 @@
  * adjustment with a reason, generations, purchases, sessions; ban and unban; a notification.
  */
 import { requireAdmin } from "@server/auth/guards";
-import { adjustUserTokens, emailUserByAdmin, getUserForAdmin, notifyUserByAdmin, setUserBanned, UserAdminError, updateUserByAdmin } from "@server/admin/users";
+import {
+  adjustUserTokens,
+  emailUserByAdmin,
+  getUserForAdmin,
+  notifyUserByAdmin,
+  setUserBanned,
+  UserAdminError,
+  updateUserByAdmin,
+} from "@server/admin/users";
 import { ApiError, readFormData } from "@server/http/api";
 import { getDb } from "@server/db/client";
 import type { ReactNode } from "react";
@@ -47,7 +55,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const intent = String(formData.get("intent") ?? "");
   const db = getDb();
-  const fail = (message: string, fields: Record<string, string> = {}, status = 400) => data<Answer>({ ok: false, form: intent, message, fields }, { status });
+  const fail = (message: string, fields: Record<string, string> = {}, status = 400) =>
+    data<Answer>({ ok: false, form: intent, message, fields }, { status });
   // The email form is read by hand (its attachment): its text and the file's name are checked here like parseForm's.
   const badText = controlCharacterFields(formData);
   if (Object.keys(badText).length > 0) return fail("Some fields need fixing.", badText);
@@ -63,20 +72,45 @@ export async function action({ request }: Route.ActionArgs) {
         const parsed = parseForm(formData, tokenAdjustmentForm);
         if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
         const balance = await adjustUserTokens(db, admin, id, parsed.data);
-        return { ok: true, form: intent, message: `Done: the balance is now ${formatCount(balance)} tokens.`, fields: {} } satisfies Answer;
+        return {
+          ok: true,
+          form: intent,
+          message: `Done: the balance is now ${formatCount(balance)} tokens.`,
+          fields: {},
+        } satisfies Answer;
       }
       case "ban":
       case "unban": {
         const parsed = parseForm(formData, banForm);
         if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
         const ended = await setUserBanned(db, admin, id, intent === "ban", parsed.data.reason);
-        return { ok: true, form: intent, message: intent === "ban" ? `Banned; ${ended} session${ended === 1 ? "" : "s"} ended.` : "Unbanned: they can sign in again.", fields: {} } satisfies Answer;
+        return {
+          ok: true,
+          form: intent,
+          message:
+            intent === "ban"
+              ? `Banned; ${ended} session${ended === 1 ? "" : "s"} ended.`
+              : "Unbanned: they can sign in again.",
+          fields: {},
+        } satisfies Answer;
       }
       case "email": {
         const file = formData.get("attachment");
-        const attachment = file instanceof File && file.size > 0 ? { filename: file.name, bytes: Buffer.from(await file.arrayBuffer()) } : null;
-        await emailUserByAdmin(db, admin, id, { subject: String(formData.get("subject") ?? ""), message: String(formData.get("message") ?? ""), attachment });
-        return { ok: true, form: intent, message: attachment ? `Email with ${attachment.filename} queued.` : "Email queued.", fields: {} } satisfies Answer;
+        const attachment =
+          file instanceof File && file.size > 0
+            ? { filename: file.name, bytes: Buffer.from(await file.arrayBuffer()) }
+            : null;
+        await emailUserByAdmin(db, admin, id, {
+          subject: String(formData.get("subject") ?? ""),
+          message: String(formData.get("message") ?? ""),
+          attachment,
+        });
+        return {
+          ok: true,
+          form: intent,
+          message: attachment ? `Email with ${attachment.filename} queued.` : "Email queued.",
+          fields: {},
+        } satisfies Answer;
       }
       case "notify": {
         const parsed = parseForm(formData, notifyForm);
@@ -88,7 +122,8 @@ export async function action({ request }: Route.ActionArgs) {
         return fail("Unknown action.");
     }
   } catch (error) {
-    if (error instanceof UserAdminError) return fail(error.message, error.field ? { [error.field]: error.message } : {}, 409);
+    if (error instanceof UserAdminError)
+      return fail(error.message, error.field ? { [error.field]: error.message } : {}, 409);
     throw error;
   }
 }
@@ -118,10 +153,15 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
     );
   }
   const { user, balance, ledger, generations, generationCount, purchases, sessions } = loaderData;
-  const answer = (form: string): Answer | null => (actionData && actionData.form === form ? (actionData as Answer) : null);
+  const answer = (form: string): Answer | null =>
+    actionData && actionData.form === form ? (actionData as Answer) : null;
   const message = (form: string) => {
     const a = answer(form);
-    return a && (a.ok || Object.keys(a.fields).length === 0) ? <FormMessage tone={a.ok ? "success" : "error"} className="mb-3">{a.message}</FormMessage> : null;
+    return a && (a.ok || Object.keys(a.fields).length === 0) ? (
+      <FormMessage tone={a.ok ? "success" : "error"} className="mb-3">
+        {a.message}
+      </FormMessage>
+    ) : null;
   };
   const field = (form: string, name: string) => answer(form)?.fields[name];
   return (
@@ -133,7 +173,9 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
         <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">{user.name}</h1>
         <p className="mt-1 text-ink-soft">
           {user.email} · joined {user.createdAt.slice(0, 10)} · {user.emailVerified ? "verified" : "not verified"}
-          {user.banned ? <strong className="text-danger"> · banned{user.banReason ? `: ${user.banReason}` : ""}</strong> : null}
+          {user.banned ? (
+            <strong className="text-danger"> · banned{user.banReason ? `: ${user.banReason}` : ""}</strong>
+          ) : null}
         </p>
       </header>
 
@@ -143,11 +185,19 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
           <Form method="post" className="space-y-3" noValidate {...unsaved}>
             <input type="hidden" name="intent" value="profile" />
             <TextField label="Name" name="name" defaultValue={user.name} error={field("profile", "name")} />
-            <TextField label="Email" name="email" type="email" defaultValue={user.email} error={field("profile", "email")} />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              defaultValue={user.email}
+              error={field("profile", "email")}
+            />
             <label className="flex items-center gap-3 text-sm font-medium text-ink">
               <input type="checkbox" name="isAdmin" defaultChecked={user.isAdmin} className="size-4" /> Admin
             </label>
-            {field("profile", "isAdmin") ? <p className="text-sm font-medium text-danger">{field("profile", "isAdmin")}</p> : null}
+            {field("profile", "isAdmin") ? (
+              <p className="text-sm font-medium text-danger">{field("profile", "isAdmin")}</p>
+            ) : null}
             <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
               Save profile
             </button>
@@ -161,7 +211,13 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
           {message("tokens")}
           <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[8rem_1fr_auto] sm:items-start" noValidate>
             <input type="hidden" name="intent" value="tokens" />
-            <TextField label="Amount" name="amount" type="number" error={field("tokens", "amount")} hint="Negative takes away." />
+            <TextField
+              label="Amount"
+              name="amount"
+              type="number"
+              error={field("tokens", "amount")}
+              hint="Negative takes away."
+            />
             <TextField label="Reason" name="reason" error={field("tokens", "reason")} />
             <button type="submit" className={buttonClass({ size: "sm", className: "sm:mt-7" })} disabled={busy}>
               Adjust
@@ -174,7 +230,9 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
                   {row.createdAt.slice(0, 16).replace("T", " ")} · {ledgerLabel(row.reason)}
                   {row.note ? ` · ${row.note}` : ""}
                 </span>
-                <span className={row.amount > 0 ? "font-medium text-success" : "font-medium text-ink"}>{row.amount > 0 ? `+${row.amount}` : row.amount}</span>
+                <span className={row.amount > 0 ? "font-medium text-success" : "font-medium text-ink"}>
+                  {row.amount > 0 ? `+${row.amount}` : row.amount}
+                </span>
               </li>
             ))}
           </ul>
@@ -225,7 +283,8 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
             <ul className="divide-y divide-line text-sm">
               {sessions.map((s) => (
                 <li key={s.id} className="py-1.5 text-ink-soft">
-                  {s.createdAt.slice(0, 16).replace("T", " ")} · {s.ipAddress || "Unknown address"} · <span title={s.userAgent ?? undefined}>{describeDevice(s.userAgent)}</span>
+                  {s.createdAt.slice(0, 16).replace("T", " ")} · {s.ipAddress || "Unknown address"} ·{" "}
+                  <span title={s.userAgent ?? undefined}>{describeDevice(s.userAgent)}</span>
                 </li>
               ))}
             </ul>
@@ -242,7 +301,9 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
                 Message
               </label>
               <textarea id="notify-message" name="message" rows={3} className={inputClass} />
-              {field("notify", "message") ? <p className="mt-1.5 text-sm font-medium text-danger">{field("notify", "message")}</p> : null}
+              {field("notify", "message") ? (
+                <p className="mt-1.5 text-sm font-medium text-danger">{field("notify", "message")}</p>
+              ) : null}
             </div>
             <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
               Send notification
@@ -261,14 +322,24 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
               Message to {user.email}
             </label>
             <textarea id="email-message" name="message" rows={4} className={inputClass} />
-            {field("email", "message") ? <p className="mt-1.5 text-sm font-medium text-danger">{field("email", "message")}</p> : null}
+            {field("email", "message") ? (
+              <p className="mt-1.5 text-sm font-medium text-danger">{field("email", "message")}</p>
+            ) : null}
           </div>
           <div>
             <label htmlFor="email-attachment" className="mb-1.5 block text-sm font-medium text-ink">
               Attachment (optional: PDF, PNG, JPEG, WebP, TXT or CSV, up to 5 MB)
             </label>
-            <input id="email-attachment" name="attachment" type="file" accept=".pdf,.png,.jpg,.jpeg,.webp,.txt,.csv" className="text-sm" />
-            {field("email", "attachment") ? <p className="mt-1.5 text-sm font-medium text-danger">{field("email", "attachment")}</p> : null}
+            <input
+              id="email-attachment"
+              name="attachment"
+              type="file"
+              accept=".pdf,.png,.jpg,.jpeg,.webp,.txt,.csv"
+              className="text-sm"
+            />
+            {field("email", "attachment") ? (
+              <p className="mt-1.5 text-sm font-medium text-danger">{field("email", "attachment")}</p>
+            ) : null}
           </div>
           <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
             Send email
@@ -283,11 +354,30 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
           method="post"
           className="mt-3 flex flex-wrap items-start gap-3"
           noValidate
-          onSubmit={(e) => (user.banned || window.confirm(`Ban ${user.name}? Every session of theirs ends now and they cannot sign in until unbanned.`) ? undefined : e.preventDefault())}
+          onSubmit={(e) =>
+            user.banned ||
+            window.confirm(`Ban ${user.name}? Every session of theirs ends now and they cannot sign in until unbanned.`)
+              ? undefined
+              : e.preventDefault()
+          }
         >
           <input type="hidden" name="intent" value={user.banned ? "unban" : "ban"} />
-          {user.banned ? null : <TextField label="Reason (kept for admins)" name="reason" className="min-w-72 flex-1" error={field("ban", "reason")} />}
-          <button type="submit" className={buttonClass({ variant: user.banned ? "secondary" : "primary", className: user.banned ? "" : "mt-7" })} disabled={busy}>
+          {user.banned ? null : (
+            <TextField
+              label="Reason (kept for admins)"
+              name="reason"
+              className="min-w-72 flex-1"
+              error={field("ban", "reason")}
+            />
+          )}
+          <button
+            type="submit"
+            className={buttonClass({
+              variant: user.banned ? "secondary" : "primary",
+              className: user.banned ? "" : "mt-7",
+            })}
+            disabled={busy}
+          >
             {user.banned ? "Unban" : "Ban and end their sessions"}
           </button>
         </Form>

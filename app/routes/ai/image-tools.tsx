@@ -35,7 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       "remove-background": available.removeBackground === true ? null : TOOL_UNAVAILABLE_MESSAGE,
       upscale: available.upscale === true ? null : TOOL_UNAVAILABLE_MESSAGE,
     } as Record<ImageToolId, string | null>,
-    maxSide: { "remove-background": REMOVE_BACKGROUND_MAX_SIDE, upscale: UPSCALE_MAX_SIDE } as Record<ImageToolId, number>,
+    maxSide: { "remove-background": REMOVE_BACKGROUND_MAX_SIDE, upscale: UPSCALE_MAX_SIDE } as Record<
+      ImageToolId,
+      number
+    >,
     maxActive: MAX_ACTIVE_EDITS,
   };
 }
@@ -45,7 +48,11 @@ type Failure = ReturnType<typeof failureFrom>;
 async function call<T>(url: string, init: RequestInit): Promise<{ ok: true; body: T } | Failure> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: "same-origin", ...init, headers: { Accept: "application/json", ...init.headers } });
+    response = await fetch(url, {
+      credentials: "same-origin",
+      ...init,
+      headers: { Accept: "application/json", ...init.headers },
+    });
   } catch {
     return failureFrom(0, null);
   }
@@ -67,9 +74,20 @@ function EditProgress({ edit }: { edit: ImageEditView }) {
 }
 
 /** A checkerboard behind the picture, so transparency shows as transparency. */
-const checker = "bg-[length:16px_16px] bg-[linear-gradient(45deg,#e5e5e5_25%,transparent_25%),linear-gradient(-45deg,#e5e5e5_25%,transparent_25%),linear-gradient(45deg,transparent_75%,#e5e5e5_75%),linear-gradient(-45deg,transparent_75%,#e5e5e5_75%)] bg-[position:0_0,0_8px,8px_-8px,-8px_0px]";
+const checker =
+  "bg-[length:16px_16px] bg-[linear-gradient(45deg,#e5e5e5_25%,transparent_25%),linear-gradient(-45deg,#e5e5e5_25%,transparent_25%),linear-gradient(45deg,transparent_75%,#e5e5e5_75%),linear-gradient(-45deg,transparent_75%,#e5e5e5_75%)] bg-[position:0_0,0_8px,8px_-8px,-8px_0px]";
 
-function EditCard({ edit, highlighted, onCancel, onDelete }: { edit: ImageEditView; highlighted: boolean; onCancel(): void; onDelete(): void }) {
+function EditCard({
+  edit,
+  highlighted,
+  onCancel,
+  onDelete,
+}: {
+  edit: ImageEditView;
+  highlighted: boolean;
+  onCancel(): void;
+  onDelete(): void;
+}) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -80,11 +98,16 @@ function EditCard({ edit, highlighted, onCancel, onDelete }: { edit: ImageEditVi
       data-testid="edit-card"
       data-status={edit.status}
       aria-label={`${edit.toolLabel}, ${edit.status}`}
-      className={cn("space-y-3 rounded-2xl border bg-paper-raised p-4", highlighted ? "border-accent ring-2 ring-accent/30" : "border-line")}
+      className={cn(
+        "space-y-3 rounded-2xl border bg-paper-raised p-4",
+        highlighted ? "border-accent ring-2 ring-accent/30" : "border-line",
+      )}
     >
       <div className="flex items-center justify-between gap-3">
         <p className="font-semibold text-ink">{edit.toolLabel}</p>
-        <p className="text-xs text-ink-soft"><When value={edit.createdAt} /></p>
+        <p className="text-xs text-ink-soft">
+          <When value={edit.createdAt} />
+        </p>
       </div>
       <div className="grid grid-cols-2 gap-3">
         <figure className="space-y-1">
@@ -98,14 +121,22 @@ function EditCard({ edit, highlighted, onCancel, onDelete }: { edit: ImageEditVi
         <figure className="space-y-1">
           <div className={cn("flex aspect-square items-center justify-center overflow-hidden rounded-xl", checker)}>
             {edit.resultUrl ? (
-              <img src={edit.resultUrl} alt={`Result of ${edit.toolLabel}`} data-testid="edit-result" className="max-h-full max-w-full object-contain" loading="lazy" />
+              <img
+                src={edit.resultUrl}
+                alt={`Result of ${edit.toolLabel}`}
+                data-testid="edit-result"
+                className="max-h-full max-w-full object-contain"
+                loading="lazy"
+              />
             ) : isEditActive(edit) ? (
               <LoaderCircle aria-hidden className="size-8 animate-spin text-ink-faint" />
             ) : (
               <X aria-hidden className="size-8 text-ink-faint" />
             )}
           </div>
-          <figcaption className="text-xs text-ink-soft">{edit.resultWidth ? `Result · ${edit.resultWidth} × ${edit.resultHeight}` : "Result"}</figcaption>
+          <figcaption className="text-xs text-ink-soft">
+            {edit.resultWidth ? `Result · ${edit.resultWidth} × ${edit.resultHeight}` : "Result"}
+          </figcaption>
         </figure>
       </div>
       {isEditActive(edit) ? <EditProgress edit={edit} /> : null}
@@ -122,11 +153,21 @@ function EditCard({ edit, highlighted, onCancel, onDelete }: { edit: ImageEditVi
           </a>
         ) : null}
         {isEditActive(edit) ? (
-          <button type="button" onClick={onCancel} className={buttonClass({ size: "sm", variant: "secondary" })} aria-label={`Cancel this ${edit.toolLabel} edit`}>
+          <button
+            type="button"
+            onClick={onCancel}
+            className={buttonClass({ size: "sm", variant: "secondary" })}
+            aria-label={`Cancel this ${edit.toolLabel} edit`}
+          >
             Cancel
           </button>
         ) : (
-          <button type="button" onClick={onDelete} className={buttonClass({ size: "sm", variant: "secondary" })} aria-label={`Delete this ${edit.toolLabel} edit`}>
+          <button
+            type="button"
+            onClick={onDelete}
+            className={buttonClass({ size: "sm", variant: "secondary" })}
+            aria-label={`Delete this ${edit.toolLabel} edit`}
+          >
             <Trash2 aria-hidden className="size-4" /> Delete
           </button>
         )}
@@ -139,7 +180,9 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
   const { signedIn, unavailable, maxSide, maxActive } = loaderData;
   const base = (useRootData()?.config?.apiBaseUrl ?? "").replace(/\/+$/, "");
   const [edits, setEdits] = useState<ImageEditView[]>(loaderData.edits);
-  const [tool, setTool] = useState<ImageToolId>(unavailable["remove-background"] && !unavailable.upscale ? "upscale" : "remove-background");
+  const [tool, setTool] = useState<ImageToolId>(
+    unavailable["remove-background"] && !unavailable.upscale ? "upscale" : "remove-background",
+  );
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -160,14 +203,19 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
   }, [file]);
 
   // Live progress: poll the unfinished edits once a second (one round at a time) until none is left.
-  const activeIds = edits.filter(isEditActive).map((e) => e.id).join(",");
+  const activeIds = edits
+    .filter(isEditActive)
+    .map((e) => e.id)
+    .join(",");
   useEffect(() => {
     if (!activeIds) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
       const ids = activeIds.split(",");
-      const results = await Promise.all(ids.map((id) => call<{ edit: ImageEditView }>(`${base}/api/image-edits/${id}`, { method: "GET" })));
+      const results = await Promise.all(
+        ids.map((id) => call<{ edit: ImageEditView }>(`${base}/api/image-edits/${id}`, { method: "GET" })),
+      );
       if (stopped) return;
       const fresh = new Map(results.flatMap((r) => (r.ok ? [[r.body.edit.id, r.body.edit] as const] : [])));
       // An edit deleted elsewhere (another tab) answers 404: it leaves the list.
@@ -187,7 +235,8 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
     setFieldError(null);
     if (!picked) return setFile(null);
     if (!/^image\/(png|jpeg|webp)$/.test(picked.type)) return setFieldError("Choose a PNG, JPEG or WebP picture.");
-    if (picked.size > UPLOAD_MAX_BYTES) return setFieldError(`The picture is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`);
+    if (picked.size > UPLOAD_MAX_BYTES)
+      return setFieldError(`The picture is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`);
     setFile(picked);
   };
 
@@ -199,7 +248,11 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
     const form = new FormData();
     form.set("tool", tool);
     form.set("image", file);
-    const result = await call<{ edit: ImageEditView }>(`${base}/api/image-edits`, { method: "POST", body: form, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    const result = await call<{ edit: ImageEditView }>(`${base}/api/image-edits`, {
+      method: "POST",
+      body: form,
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+    });
     setBusy(false);
     if (!result.ok) {
       if (result.fields.image) setFieldError(result.fields.image);
@@ -229,7 +282,8 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
       <header>
         <h1 className="font-display text-4xl font-semibold tracking-tight text-ink">Image tools</h1>
         <p className="mt-2 max-w-2xl text-ink-soft">
-          Remove a background or upscale a picture 2×, on our own servers with neural models — free, no tokens. Use one of your creations from the studio (open it and choose a tool), or upload a picture here.
+          Remove a background or upscale a picture 2×, on our own servers with neural models — free, no tokens. Use one
+          of your creations from the studio (open it and choose a tool), or upload a picture here.
         </p>
       </header>
 
@@ -257,10 +311,20 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
                     unavailable[id] && "cursor-not-allowed opacity-60",
                   )}
                 >
-                  <input type="radio" name="tool" value={id} checked={tool === id} disabled={Boolean(unavailable[id])} onChange={() => setTool(id)} className="mt-1 size-4" />
+                  <input
+                    type="radio"
+                    name="tool"
+                    value={id}
+                    checked={tool === id}
+                    disabled={Boolean(unavailable[id])}
+                    onChange={() => setTool(id)}
+                    className="mt-1 size-4"
+                  />
                   <span>
                     <span className="block font-medium text-ink">{IMAGE_TOOL_INFO[id].label}</span>
-                    <span className="block text-sm text-ink-soft">{unavailable[id] ?? `${IMAGE_TOOL_INFO[id].summary} Up to ${maxSide[id]} px on the long side.`}</span>
+                    <span className="block text-sm text-ink-soft">
+                      {unavailable[id] ?? `${IMAGE_TOOL_INFO[id].summary} Up to ${maxSide[id]} px on the long side.`}
+                    </span>
                   </span>
                 </label>
               ))}
@@ -281,9 +345,16 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
                 setDragging(false);
                 choose(e.dataTransfer.files[0]);
               }}
-              className={cn("flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-6 text-center", dragging ? "border-accent bg-accent/5" : "border-line")}
+              className={cn(
+                "flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-6 text-center",
+                dragging ? "border-accent bg-accent/5" : "border-line",
+              )}
             >
-              {preview ? <img src={preview} alt="The picture to edit" className="max-h-48 rounded-lg object-contain" /> : <ImageUp aria-hidden className="size-8 text-ink-faint" />}
+              {preview ? (
+                <img src={preview} alt="The picture to edit" className="max-h-48 rounded-lg object-contain" />
+              ) : (
+                <ImageUp aria-hidden className="size-8 text-ink-faint" />
+              )}
               <p className="text-sm text-ink-soft">Drop a PNG, JPEG or WebP here, or</p>
               <input
                 ref={input}
@@ -303,11 +374,20 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
-          <button type="button" onClick={start} disabled={busy || active >= maxActive || Boolean(unavailable[tool])} className={buttonClass({ size: "lg" })}>
+          <button
+            type="button"
+            onClick={start}
+            disabled={busy || active >= maxActive || Boolean(unavailable[tool])}
+            className={buttonClass({ size: "lg" })}
+          >
             {busy ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : null}
             {busy ? "Uploading…" : `Start: ${IMAGE_TOOL_INFO[tool].label}`}
           </button>
-          {active >= maxActive ? <p className="text-sm text-ink-soft">You have {active} edits in progress; a new one can start when one finishes.</p> : null}
+          {active >= maxActive ? (
+            <p className="text-sm text-ink-soft">
+              You have {active} edits in progress; a new one can start when one finishes.
+            </p>
+          ) : null}
         </section>
       )}
 
@@ -317,11 +397,19 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
             Your edits
           </h2>
           {edits.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-line px-4 py-10 text-center text-ink-soft">No edits yet. Results stay here until you delete them.</p>
+            <p className="rounded-2xl border border-dashed border-line px-4 py-10 text-center text-ink-soft">
+              No edits yet. Results stay here until you delete them.
+            </p>
           ) : (
             <ul className="grid gap-4 md:grid-cols-2" aria-label="Your edits">
               {edits.map((edit) => (
-                <EditCard key={edit.id} edit={edit} highlighted={edit.id === highlighted} onCancel={() => cancel(edit.id)} onDelete={() => remove(edit.id)} />
+                <EditCard
+                  key={edit.id}
+                  edit={edit}
+                  highlighted={edit.id === highlighted}
+                  onCancel={() => cancel(edit.id)}
+                  onDelete={() => remove(edit.id)}
+                />
               ))}
             </ul>
           )}

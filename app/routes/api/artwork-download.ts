@@ -6,7 +6,12 @@ import { requestInfoContext } from "@server/http/request-context";
 import { z } from "zod";
 import type { Route } from "./+types/artwork-download";
 
-const query = z.object({ format: z.enum(["original", "png", "webp", "jpeg"] satisfies ArtworkDownloadFormat[]).catch("original").default("original") });
+const query = z.object({
+  format: z
+    .enum(["original", "png", "webp", "jpeg"] satisfies ArtworkDownloadFormat[])
+    .catch("original")
+    .default("original"),
+});
 
 /**
  * GET /api/artworks/{id}/download?format=original|png|webp|jpeg: the image as a download, counted
@@ -20,10 +25,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const db = getDb();
     // Converting a picture costs CPU: 60 downloads a minute per person or address is plenty.
     const downloader = viewer ? `user:${viewer.userUid}` : `ip:${context.get(requestInfoContext).clientIp}`;
-    await enforceRateLimit(db, `artworks:download:${downloader}`, { limit: 60, windowMs: 60_000 }, "You are downloading very quickly. Wait a minute and try again.");
+    await enforceRateLimit(
+      db,
+      `artworks:download:${downloader}`,
+      { limit: 60, windowMs: 60_000 },
+      "You are downloading very quickly. Wait a minute and try again.",
+    );
     const image = await readArtworkImage(db, params.id, viewer?.userUid ?? null, format);
     if (!image) throw new ApiError(404, "not_found", "That artwork does not exist.");
-    await recordDownload(db, { artworkId: image.artworkId, userId: viewer?.userUid ?? null, clientAddress: context.get(requestInfoContext).clientIp, format });
+    await recordDownload(db, {
+      artworkId: image.artworkId,
+      userId: viewer?.userUid ?? null,
+      clientAddress: context.get(requestInfoContext).clientIp,
+      format,
+    });
     return new Response(new Uint8Array(image.bytes), {
       headers: {
         "Content-Type": image.contentType,

@@ -14,7 +14,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     requireMethod(request, "PUT");
     const user = await requireUserForApi(request);
     const db = getDb();
-    await enforceRateLimit(db, `artworks:reaction:${user.userUid}`, { limit: 120, windowMs: 60_000 }, "You are reacting very quickly. Wait a minute and try again.");
+    await enforceRateLimit(
+      db,
+      `artworks:reaction:${user.userUid}`,
+      { limit: 120, windowMs: 60_000 },
+      "You are reacting very quickly. Wait a minute and try again.",
+    );
     const { value } = parseWith(reactionInput, (await readJson(request)).value);
     return translateCommunityErrors(async () => json(await setReaction(db, user.userUid, params.id, value)));
   });

@@ -12,7 +12,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const user = await requireUserForApi(request);
     const db = getDb();
-    await enforceRateLimit(db, `artworks:report:${user.userUid}`, { limit: 10, windowMs: 60 * 60_000 }, "You have sent many reports this hour. Thank you; try again later.");
+    await enforceRateLimit(
+      db,
+      `artworks:report:${user.userUid}`,
+      { limit: 10, windowMs: 60 * 60_000 },
+      "You have sent many reports this hour. Thank you; try again later.",
+    );
     const input = parseWith(reportInput, (await readJson(request)).value);
     return translateCommunityErrors(async () => {
       await reportArtwork(db, user.userUid, params.id, input);

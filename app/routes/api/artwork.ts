@@ -25,16 +25,29 @@ export async function action({ request, params }: Route.ActionArgs) {
     const db = getDb();
     if (request.method === "DELETE") {
       return translateCommunityErrors(async () => {
-        if (!(await unpublishArtwork(db, user.userUid, params.id))) throw new ApiError(404, "not_found", "That artwork does not exist.");
+        if (!(await unpublishArtwork(db, user.userUid, params.id)))
+          throw new ApiError(404, "not_found", "That artwork does not exist.");
         return json({ ok: true });
       });
     }
     const current = await findVisibleArtwork(db, params.id, user.userUid);
-    if (!current || current.userId !== user.userUid) throw new ApiError(404, "not_found", "That artwork does not exist.");
+    if (!current || current.userId !== user.userUid)
+      throw new ApiError(404, "not_found", "That artwork does not exist.");
     // A PATCH changes the fields it names; the others keep their values (not the schema's defaults).
     const body = (await readJson(request)).value;
-    const base = { title: current.title, description: current.description, tags: current.tags, showPrompt: current.showPrompt, visibility: current.visibility };
-    const input = parseWith(artworkInput, body !== null && typeof body === "object" && !Array.isArray(body) ? { ...base, ...body } : body);
-    return translateCommunityErrors(async () => json({ artwork: await updateArtwork(db, user.userUid, params.id, input) }));
+    const base = {
+      title: current.title,
+      description: current.description,
+      tags: current.tags,
+      showPrompt: current.showPrompt,
+      visibility: current.visibility,
+    };
+    const input = parseWith(
+      artworkInput,
+      body !== null && typeof body === "object" && !Array.isArray(body) ? { ...base, ...body } : body,
+    );
+    return translateCommunityErrors(async () =>
+      json({ artwork: await updateArtwork(db, user.userUid, params.id, input) }),
+    );
   });
 }

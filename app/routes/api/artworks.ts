@@ -14,7 +14,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     requireMethod(request, "GET");
     const query = parseWith(listQuery, Object.fromEntries(new URL(request.url).searchParams));
     // The same for every visitor: shared caches (ours included, server/http/response-cache.ts) may keep it briefly.
-    return json(await listArtworksCached(getDb(), query), { headers: { "Cache-Control": `public, max-age=0, s-maxage=${LIST_CACHE_TTL_MS / 1000}` } });
+    return json(await listArtworksCached(getDb(), query), {
+      headers: { "Cache-Control": `public, max-age=0, s-maxage=${LIST_CACHE_TTL_MS / 1000}` },
+    });
   });
 }
 
@@ -25,9 +27,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       requireMethod(request, "POST");
       const user = await requireUserForApi(request);
       const db = getDb();
-      await enforceRateLimit(db, `artworks:publish:${user.userUid}`, { limit: 30, windowMs: 60_000 }, "You are publishing very quickly. Wait a minute and try again.");
+      await enforceRateLimit(
+        db,
+        `artworks:publish:${user.userUid}`,
+        { limit: 30, windowMs: 60_000 },
+        "You are publishing very quickly. Wait a minute and try again.",
+      );
       const input = parseWith(publishInput, (await readJson(request)).value);
-      return translateCommunityErrors(async () => json({ artwork: await publishArtwork(db, user.userUid, input) }, { status: 201 }));
+      return translateCommunityErrors(async () =>
+        json({ artwork: await publishArtwork(db, user.userUid, input) }, { status: 201 }),
+      );
     },
     (error) => context.get(requestInfoContext).log.error({ err: error }, "publishing an artwork failed"),
   );

@@ -16,6 +16,8 @@ export async function action({ request }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const input = parseWith(quoteInput, (await readJson(request)).value);
     const viewer = await getUser(request).catch(() => null);
-    return translateCommerceErrors(async () => json({ quote: await priceOrder(getDb(), input, { userId: viewer?.userUid ?? null }) }));
+    return translateCommerceErrors(async () =>
+      json({ quote: await priceOrder(getDb(), input, { userId: viewer?.userUid ?? null }) }),
+    );
   });
 }

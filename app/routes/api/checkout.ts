@@ -4,7 +4,15 @@ import { startCheckout } from "@server/commerce/transactions";
 import { getConfig } from "@server/config";
 import { loadSiteSettings } from "@server/content/site-settings";
 import { getDb } from "@server/db/client";
-import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod, withIdempotency } from "@server/http/api";
+import {
+  enforceRateLimit,
+  handleApi,
+  json,
+  parseWith,
+  readJson,
+  requireMethod,
+  withIdempotency,
+} from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { returnOriginOf } from "@server/navigation/domain-check";
 import { checkoutInput } from "~/lib/commerce";
@@ -21,7 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       requireMethod(request, "POST");
       const user = await requireUserForApi(request);
       const db = getDb();
-      await enforceRateLimit(db, `checkout:${user.userUid}`, { limit: 20, windowMs: 10 * 60_000 }, "Too many checkouts in a short time. Wait a few minutes and try again.");
+      await enforceRateLimit(
+        db,
+        `checkout:${user.userUid}`,
+        { limit: 20, windowMs: 10 * 60_000 },
+        "Too many checkouts in a short time. Wait a few minutes and try again.",
+      );
       const { value, text } = await readJson(request);
       const input = parseWith(checkoutInput, value);
       return withIdempotency(db, request, `checkout:${user.userUid}`, text, () =>

@@ -20,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       // A bare name means "my preview of that name"; a key must be under my own preview folder.
       const key = fileName.includes("/") ? fileName : `users/${current.userUid}/preview/${fileName}`;
       const owner = isSafeKey(key) ? ownerOfKey(key) : null;
-      if (!owner || owner.userId !== current.userUid || owner.kind !== "preview") return json({ ok: false }, { status: 403 });
+      if (!owner || owner.userId !== current.userUid || owner.kind !== "preview")
+        return json({ ok: false }, { status: 403 });
       const ok = await getStorage().delete(key);
       return json({ ok }, { status: ok ? 200 : 404 });
     },
@@ -28,4 +29,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const loader = ({ request }: Route.LoaderArgs) => handleApi(async () => (requireMethod(request, "POST"), json({})));
+export const loader = ({ request }: Route.LoaderArgs) =>
+  handleApi(async () => (requireMethod(request, "POST"), json({})));

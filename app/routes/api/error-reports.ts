@@ -1,6 +1,15 @@
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db/client";
-import { ApiError, enforceRateLimit, handleApi, json, jsonError, parseWith, readJson, withIdempotency } from "@server/http/api";
+import {
+  ApiError,
+  enforceRateLimit,
+  handleApi,
+  json,
+  jsonError,
+  parseWith,
+  readJson,
+  withIdempotency,
+} from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { addErrorReport, clientErrorReportInput } from "@server/ops/error-reports";
 import type { Route } from "./+types/error-reports";
@@ -17,11 +26,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const info = context.get(requestInfoContext);
   return handleApi(
     async () => {
-      if (request.method !== "POST") throw new ApiError(405, "method_not_allowed", "Use POST for this address", { headers: { Allow: "POST" } });
+      if (request.method !== "POST")
+        throw new ApiError(405, "method_not_allowed", "Use POST for this address", { headers: { Allow: "POST" } });
       const db = getDb();
       const { value, text } = await readJson(request, { maxBytes: MAX_REPORT_BYTES });
       const input = parseWith(clientErrorReportInput, value);
-      await enforceRateLimit(db, `error-reports:${info.clientIp}`, { limit: getConfig().errorReportsPerMinute, windowMs: 60_000 }, "Too many error reports; try again later");
+      await enforceRateLimit(
+        db,
+        `error-reports:${info.clientIp}`,
+        { limit: getConfig().errorReportsPerMinute, windowMs: 60_000 },
+        "Too many error reports; try again later",
+      );
       return withIdempotency(db, request, `error-reports:${info.clientIp}`, text, async () => {
         const row = await addErrorReport(db, {
           errorReportByDev: input.error_report_by_dev,

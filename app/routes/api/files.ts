@@ -24,7 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const isArtwork = owner?.kind === "artworks";
   if (isArtwork) {
     const viewer = await getUser(request).catch(() => null);
-    if (!(await canServeArtworkFile(getDb(), key, viewer?.userUid ?? null))) return jsonError(404, "not_found", "No such file");
+    if (!(await canServeArtworkFile(getDb(), key, viewer?.userUid ?? null)))
+      return jsonError(404, "not_found", "No such file");
   }
   const file = await getStorage().get(key);
   if (!file) return jsonError(404, "not_found", "No such file");
@@ -32,7 +33,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: {
       "Content-Type": file.contentType,
       "Content-Length": String(file.bytes.byteLength),
-      "Cache-Control": !isPublic ? "private, max-age=3600" : isArtwork ? "public, max-age=3600" : "public, max-age=31536000, immutable",
+      "Cache-Control": !isPublic
+        ? "private, max-age=3600"
+        : isArtwork
+          ? "public, max-age=3600"
+          : "public, max-age=31536000, immutable",
       "Content-Disposition": "inline",
     },
   });

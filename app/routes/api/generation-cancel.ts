@@ -14,8 +14,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!existing) throw new ApiError(404, "not_found", "That picture does not exist.");
     const canceled = await cancelGeneration(db, user.userUid, params.id);
     if (!canceled) throw new ApiError(409, "already_finished", "That picture is already finished.");
-    return json({ generation: await getGenerationView(db, user.userUid, params.id), balance: await currentBalance(db, user.userUid) });
+    return json({
+      generation: await getGenerationView(db, user.userUid, params.id),
+      balance: await currentBalance(db, user.userUid),
+    });
   });
 }
 
-export const loader = ({ request }: Route.LoaderArgs) => handleApi(async () => (requireMethod(request, "POST"), json({})));
+export const loader = ({ request }: Route.LoaderArgs) =>
+  handleApi(async () => (requireMethod(request, "POST"), json({})));

@@ -5,7 +5,9 @@ import { ApiError, handleApi, parseWith, requireMethod } from "@server/http/api"
 import { z } from "zod";
 import type { Route } from "./+types/generation-image";
 
-const query = z.object({ format: z.enum(Object.keys(DOWNLOAD_FORMATS) as [DownloadFormat, ...DownloadFormat[]]).default("png") });
+const query = z.object({
+  format: z.enum(Object.keys(DOWNLOAD_FORMATS) as [DownloadFormat, ...DownloadFormat[]]).default("png"),
+});
 
 /** GET /api/generations/{id}/images/{index}?format=png|webp|jpeg: the image as a download. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -14,7 +16,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const user = await requireUserForApi(request);
     const { format } = parseWith(query, Object.fromEntries(new URL(request.url).searchParams));
     const index = Number(params.index);
-    const image = Number.isInteger(index) && index >= 0 && index < 16 ? await readGenerationImage(getDb(), user.userUid, params.id, index, format) : null;
+    const image =
+      Number.isInteger(index) && index >= 0 && index < 16
+        ? await readGenerationImage(getDb(), user.userUid, params.id, index, format)
+        : null;
     if (!image) throw new ApiError(404, "not_found", "That image does not exist.");
     return new Response(new Uint8Array(image.bytes), {
       headers: {

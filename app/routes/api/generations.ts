@@ -39,19 +39,30 @@ export async function action({ request, context }: Route.ActionArgs) {
       requireMethod(request, "POST");
       const user = await requireUserForApi(request);
       const db = getDb();
-      await enforceRateLimit(db, `generation:create:${user.userUid}`, { limit: 60, windowMs: 60_000 }, "You are starting pictures very quickly. Wait a minute and try again.");
+      await enforceRateLimit(
+        db,
+        `generation:create:${user.userUid}`,
+        { limit: 60, windowMs: 60_000 },
+        "You are starting pictures very quickly. Wait a minute and try again.",
+      );
       const form = await readFormData(request, UPLOAD_MAX_BYTES + 256 * 1024).catch((error: unknown) => {
         // Too big to read: say so next to the file field the request carried.
         if (error instanceof ApiError && error.status === 413) {
           throw new ApiError(413, "upload_too_large", "The picture is larger than 10 MB. Choose a smaller file.", {
-            fields: { sourceImage: ["The picture is larger than 10 MB. Choose a smaller file."], doodle: ["The drawing is larger than 10 MB."] },
+            fields: {
+              sourceImage: ["The picture is larger than 10 MB. Choose a smaller file."],
+              doodle: ["The drawing is larger than 10 MB."],
+            },
           });
         }
         throw error;
       });
       const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
       const input = parseWith(generationInput, fields);
-      const { expectedCost } = parseWith(z.object({ expectedCost: z.coerce.number().int().min(0).max(10_000_000).optional() }), { expectedCost: fields.expectedCost || undefined });
+      const { expectedCost } = parseWith(
+        z.object({ expectedCost: z.coerce.number().int().min(0).max(10_000_000).optional() }),
+        { expectedCost: fields.expectedCost || undefined },
+      );
       // The christmas variants exist only while the christmas event runs (its flag).
       if ((input.christmas || findStyle(input.style)?.christmas) && !(await loadFeatureFlags(db)).christmas_event) {
         const message = "The christmas styles are available during the christmas event only.";
@@ -62,14 +73,22 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (input.mode === "image") {
           const file = form.get("image");
           const fileName = typeof fields.sourceImage === "string" ? fields.sourceImage.trim() : "";
-          if (file instanceof File && file.size > 0) source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "sourceImage");
+          if (file instanceof File && file.size > 0)
+            source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "sourceImage");
           else if (fileName) {
             source = await readPreviewImage(user.userUid, fileName);
-            if (!source) throw new UploadError(400, "source_missing", "sourceImage", "That picture is no longer on the server. Upload it again.");
+            if (!source)
+              throw new UploadError(
+                400,
+                "source_missing",
+                "sourceImage",
+                "That picture is no longer on the server. Upload it again.",
+              );
           } else throw new UploadError(400, "source_missing", "sourceImage", "Upload a picture to restyle.");
         } else if (input.mode === "doodle") {
           const file = form.get("doodle");
-          if (!(file instanceof File) || file.size === 0) throw new UploadError(400, "doodle_missing", "doodle", "Draw something first.");
+          if (!(file instanceof File) || file.size === 0)
+            throw new UploadError(400, "doodle_missing", "doodle", "Draw something first.");
           source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "doodle");
         }
         const created = await createGeneration(db, {

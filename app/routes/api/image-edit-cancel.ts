@@ -10,11 +10,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const user = await requireUserForApi(request);
     const db = getDb();
-    if (!(await getImageEdit(db, user.userUid, params.id))) throw new ApiError(404, "not_found", "That edit does not exist.");
+    if (!(await getImageEdit(db, user.userUid, params.id)))
+      throw new ApiError(404, "not_found", "That edit does not exist.");
     const canceled = await cancelImageEdit(db, user.userUid, params.id);
     if (!canceled) throw new ApiError(409, "already_finished", "That edit is already finished.");
     return json({ edit: toImageEditView(canceled) });
   });
 }
 
-export const loader = ({ request }: Route.LoaderArgs) => handleApi(async () => (requireMethod(request, "POST"), json({})));
+export const loader = ({ request }: Route.LoaderArgs) =>
+  handleApi(async () => (requireMethod(request, "POST"), json({})));

@@ -20,7 +20,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(async () => {
     requireMethod(request, "DELETE");
     const user = await requireUserForApi(request);
-    if (!(await deleteImageEdit(getDb(), user.userUid, params.id))) throw new ApiError(404, "not_found", "That edit does not exist.");
+    if (!(await deleteImageEdit(getDb(), user.userUid, params.id)))
+      throw new ApiError(404, "not_found", "That edit does not exist.");
     return json({ ok: true });
   });
 }

@@ -26,8 +26,15 @@ const fromUpload = z.object({ tool: z.enum(IMAGE_TOOLS, { error: "Choose a tool"
 
 /** Domain refusals as API errors, next to the field they concern. */
 function asApiError(error: unknown): unknown {
-  if (error instanceof ImageEditError) return new ApiError(error.status, error.code, error.message, error.field ? { fields: { [error.field]: [error.message] } } : {});
-  if (error instanceof UploadError) return new ApiError(error.status, error.code, error.message, { fields: { image: [error.message] } });
+  if (error instanceof ImageEditError)
+    return new ApiError(
+      error.status,
+      error.code,
+      error.message,
+      error.field ? { fields: { [error.field]: [error.message] } } : {},
+    );
+  if (error instanceof UploadError)
+    return new ApiError(error.status, error.code, error.message, { fields: { image: [error.message] } });
   return error;
 }
 
@@ -40,24 +47,44 @@ export async function action({ request }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const user = await requireUserForApi(request);
     const db = getDb();
-    await enforceRateLimit(db, `image-edit:create:${user.userUid}`, { limit: 20, windowMs: 60_000 }, "You are starting edits very quickly. Wait a minute and try again.");
+    await enforceRateLimit(
+      db,
+      `image-edit:create:${user.userUid}`,
+      { limit: 20, windowMs: 60_000 },
+      "You are starting edits very quickly. Wait a minute and try again.",
+    );
     const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
     try {
       if (isJson) {
         const input = parseWith(fromGeneration, await request.json().catch(() => ({})));
-        const edit = await createImageEdit(db, { userId: user.userUid, tool: input.tool, source: { kind: "generation", generationId: input.generationId, index: input.index }, enqueue: (id) => enqueueImageEdit(id) });
+        const edit = await createImageEdit(db, {
+          userId: user.userUid,
+          tool: input.tool,
+          source: { kind: "generation", generationId: input.generationId, index: input.index },
+          enqueue: (id) => enqueueImageEdit(id),
+        });
         return json({ edit }, { status: 202 });
       }
       const form = await readFormData(request, UPLOAD_MAX_BYTES + 64 * 1024).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 413) {
-          throw new ApiError(413, "upload_too_large", "The picture is larger than 10 MB. Choose a smaller file.", { fields: { image: ["The picture is larger than 10 MB. Choose a smaller file."] } });
+          throw new ApiError(413, "upload_too_large", "The picture is larger than 10 MB. Choose a smaller file.", {
+            fields: { image: ["The picture is larger than 10 MB. Choose a smaller file."] },
+          });
         }
         throw error;
       });
       const input = parseWith(fromUpload, { tool: form.get("tool") ?? undefined });
       const file = form.get("image");
-      if (!(file instanceof File) || file.size === 0) throw new ApiError(400, "image_missing", "Choose a picture to edit.", { fields: { image: ["Choose a picture to edit."] } });
-      const edit = await createImageEdit(db, { userId: user.userUid, tool: input.tool, source: { kind: "upload", bytes: Buffer.from(await file.arrayBuffer()) }, enqueue: (id) => enqueueImageEdit(id) });
+      if (!(file instanceof File) || file.size === 0)
+        throw new ApiError(400, "image_missing", "Choose a picture to edit.", {
+          fields: { image: ["Choose a picture to edit."] },
+        });
+      const edit = await createImageEdit(db, {
+        userId: user.userUid,
+        tool: input.tool,
+        source: { kind: "upload", bytes: Buffer.from(await file.arrayBuffer()) },
+        enqueue: (id) => enqueueImageEdit(id),
+      });
       return json({ edit }, { status: 202 });
     } catch (error) {
       throw asApiError(error);

@@ -15,7 +15,11 @@ import {
   markNotificationViewed,
 } from "@server/notify/notifications";
 import { z } from "zod";
-import { serializeNotification, type NotificationsCommandResult, type NotificationsPayload } from "~/components/notifications/types";
+import {
+  serializeNotification,
+  type NotificationsCommandResult,
+  type NotificationsPayload,
+} from "~/components/notifications/types";
 import type { Route } from "./+types/notifications";
 
 /** A notification command is a few dozen bytes; anything near this is not one. */
@@ -43,7 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const user = await requireApiUser(request);
       const { limit } = parseWith(listQuery, Object.fromEntries(new URL(request.url).searchParams));
       const db = getDb();
-      const [rows, unread] = await Promise.all([listNotifications(db, user.userUid, limit), countUnreadNotifications(db, user.userUid)]);
+      const [rows, unread] = await Promise.all([
+        listNotifications(db, user.userUid, limit),
+        countUnreadNotifications(db, user.userUid),
+      ]);
       return json({ notifications: rows.map(serializeNotification), unread } satisfies NotificationsPayload);
     },
     (error) => info.log.error({ err: error }, "listing notifications failed"),

@@ -17,4 +17,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export const action = () => jsonError(405, "method_not_allowed", "Use GET for this address", { headers: { Allow: "GET" } });
+export const action = () =>
+  jsonError(405, "method_not_allowed", "Use GET for this address", { headers: { Allow: "GET" } });

@@ -15,8 +15,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     async () => {
       requireMethod(request, "POST");
       const body = await readBodyText(request, 256 * 1024);
-      return translateCommerceErrors(async () => json(await handlePaymentWebhook(getDb(), params.provider, body, request.headers)));
+      return translateCommerceErrors(async () =>
+        json(await handlePaymentWebhook(getDb(), params.provider, body, request.headers)),
+      );
     },
-    (error) => context.get(requestInfoContext).log.error({ err: error, provider: params.provider }, "a payment webhook failed"),
+    (error) =>
+      context.get(requestInfoContext).log.error({ err: error, provider: params.provider }, "a payment webhook failed"),
   );
 }

@@ -15,8 +15,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const db = getDb();
-    if (!(await loadFeatureFlags(db)).pre_registration) throw new ApiError(404, "not_found", "Pre-registration is closed.");
-    await enforceRateLimit(db, `pre-registration:${context.get(requestInfoContext).clientIp}`, { limit: 10, windowMs: 60 * 60_000 }, "Too many sign-ups from your network. Try again later.");
+    if (!(await loadFeatureFlags(db)).pre_registration)
+      throw new ApiError(404, "not_found", "Pre-registration is closed.");
+    await enforceRateLimit(
+      db,
+      `pre-registration:${context.get(requestInfoContext).clientIp}`,
+      { limit: 10, windowMs: 60 * 60_000 },
+      "Too many sign-ups from your network. Try again later.",
+    );
     const { email } = parseWith(preRegistrationInput, (await readJson(request)).value);
     await preRegister(db, email);
     return json({ ok: true, message: "You're on the list. We sent you an email." }, { status: 201 });

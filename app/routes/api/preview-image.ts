@@ -33,4 +33,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const loader = ({ request }: Route.LoaderArgs) => handleApi(async () => (requireMethod(request, "POST"), json({})));
+export const loader = ({ request }: Route.LoaderArgs) =>
+  handleApi(async () => (requireMethod(request, "POST"), json({})));

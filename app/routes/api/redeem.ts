@@ -8,7 +8,8 @@ import { redeemInput } from "~/lib/commerce";
 import type { Route } from "./+types/redeem";
 
 async function requireEventOn() {
-  if (!(await loadFeatureFlags(getDb())).countdown_timer_token_redeem) throw new ApiError(404, "not_found", "There is no token redeem event right now.");
+  if (!(await loadFeatureFlags(getDb())).countdown_timer_token_redeem)
+    throw new ApiError(404, "not_found", "There is no token redeem event right now.");
 }
 
 /** GET /api/redeem: the redeem window for the countdown ({ window: { startsAt, endsAt, open } | null }), while the event is on. */
@@ -27,7 +28,12 @@ export async function action({ request }: Route.ActionArgs) {
     const user = await requireUserForApi(request);
     await requireEventOn();
     const db = getDb();
-    await enforceRateLimit(db, `redeem:${user.userUid}`, { limit: 10, windowMs: 60_000 }, "Too many codes tried. Wait a minute.");
+    await enforceRateLimit(
+      db,
+      `redeem:${user.userUid}`,
+      { limit: 10, windowMs: 60_000 },
+      "Too many codes tried. Wait a minute.",
+    );
     const { code } = parseWith(redeemInput, (await readJson(request)).value);
     return translateCommerceErrors(async () => json(await redeemCode(db, user.userUid, code)));
   });

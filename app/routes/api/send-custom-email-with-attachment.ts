@@ -2,7 +2,11 @@ import { requireAdminForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
-import { customEmailWithAttachmentInput, EmailRequestError, sendCustomEmailWithAttachment } from "@server/notify/custom-email";
+import {
+  customEmailWithAttachmentInput,
+  EmailRequestError,
+  sendCustomEmailWithAttachment,
+} from "@server/notify/custom-email";
 import type { Route } from "./+types/send-custom-email-with-attachment";
 
 /** POST /api/send-custom-email-with-attachment {email, subject, message, attachment: {filename, content, encoding}} — administrators only (spec §7). */
@@ -11,7 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       requireMethod(request, "POST");
       await requireAdminForApi(request);
-      const input = parseWith(customEmailWithAttachmentInput, (await readJson(request, { maxBytes: 8 * 1024 * 1024 })).value);
+      const input = parseWith(
+        customEmailWithAttachmentInput,
+        (await readJson(request, { maxBytes: 8 * 1024 * 1024 })).value,
+      );
       try {
         await sendCustomEmailWithAttachment(getDb(), input);
       } catch (error) {
@@ -24,4 +31,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const loader = ({ request }: Route.LoaderArgs) => handleApi(async () => (requireMethod(request, "POST"), json({})));
+export const loader = ({ request }: Route.LoaderArgs) =>
+  handleApi(async () => (requireMethod(request, "POST"), json({})));

@@ -24,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const body = parseWith(input, (await readJson(request)).value);
       const [account] = await getDb().select().from(user).where(eq(user.id, body.user_uid));
       const caller = await getUser(request);
-      const mayAsk = account && account.email === body.email && (caller?.isAdmin || !caller || caller.userUid === account.id);
+      const mayAsk =
+        account && account.email === body.email && (caller?.isAdmin || !caller || caller.userUid === account.id);
       if (!mayAsk) throw new ApiError(404, "not_found", "No account matches this user_uid and email");
       if (account.emailVerified) throw new ApiError(409, "already_verified", "This email is already verified");
       try {
@@ -39,4 +40,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const loader = ({ request }: Route.LoaderArgs) => handleApi(async () => (requireMethod(request, "POST"), json({})));
+export const loader = ({ request }: Route.LoaderArgs) =>
+  handleApi(async () => (requireMethod(request, "POST"), json({})));

@@ -12,7 +12,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const user = await requireUserForApi(request);
     const db = getDb();
     return translateCommerceErrors(async () => {
-      if (!(await cancelTransaction(db, user.userUid, params.id))) throw new ApiError(404, "not_found", "That purchase does not exist.");
+      if (!(await cancelTransaction(db, user.userUid, params.id)))
+        throw new ApiError(404, "not_found", "That purchase does not exist.");
       return json({ transaction: await getUserTransaction(db, user.userUid, params.id) });
     });
   });

@@ -12,7 +12,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const user = await requireUserForApi(request);
     const db = getDb();
     const view = await getUserTransaction(db, user.userUid, params.id);
-    if (!view || (view.status !== "paid" && view.status !== "refunded")) throw new ApiError(404, "not_found", "There is no invoice for this purchase.");
+    if (!view || (view.status !== "paid" && view.status !== "refunded"))
+      throw new ApiError(404, "not_found", "There is no invoice for this purchase.");
     const buyer = await getBuyer(db, user.userUid);
     const pdf = await renderInvoicePdf(view, buyer ?? { name: user.name, email: user.email });
     return new Response(new Uint8Array(pdf), {

@@ -8,7 +8,8 @@ export const meta = () => [
   { title: "Product layout sample — Atelier" },
   {
     name: "description",
-    content: "The product layout used by Atelier's commerce pages, shown with sample token packs. Nothing on this page can be bought.",
+    content:
+      "The product layout used by Atelier's commerce pages, shown with sample token packs. Nothing on this page can be bought.",
   },
 ];
 
@@ -16,7 +17,13 @@ const CURRENCY = "USD";
 
 /** Example packs only: real products come from the shop's catalogue. */
 const SAMPLE_PACKS: TierOption[] = [
-  { id: "sample-starter", name: "Starter", description: "Enough to try every way of creating.", tokens: 500, priceMinor: 499 },
+  {
+    id: "sample-starter",
+    name: "Starter",
+    description: "Enough to try every way of creating.",
+    tokens: 500,
+    priceMinor: 499,
+  },
   {
     id: "sample-creator",
     name: "Creator",
@@ -55,9 +62,21 @@ export default function BaseProductLayoutSample() {
   const pack = SAMPLE_PACKS.find((p) => p.id === selectedId) ?? null;
   const lineItems: OrderLineItem[] = pack
     ? [
-        { id: pack.id, label: `${pack.name} pack`, detail: `${formatCount(pack.tokens)} tokens`, unitAmountMinor: pack.priceMinor },
+        {
+          id: pack.id,
+          label: `${pack.name} pack`,
+          detail: `${formatCount(pack.tokens)} tokens`,
+          unitAmountMinor: pack.priceMinor,
+        },
         ...(pack.bonusTokens
-          ? [{ id: `${pack.id}-bonus`, label: "Bonus tokens", detail: `+${formatCount(pack.bonusTokens)} tokens`, unitAmountMinor: 0 }]
+          ? [
+              {
+                id: `${pack.id}-bonus`,
+                label: "Bonus tokens",
+                detail: `+${formatCount(pack.bonusTokens)} tokens`,
+                unitAmountMinor: 0,
+              },
+            ]
           : []),
       ]
     : [];
@@ -69,7 +88,11 @@ export default function BaseProductLayoutSample() {
   return (
     <ProductLayout
       banner={<SampleBanner />}
-      breadcrumbs={[{ label: "Home", to: "/" }, { label: "Pricing plans", to: "/pricing-plans" }, { label: "Product layout sample" }]}
+      breadcrumbs={[
+        { label: "Home", to: "/" },
+        { label: "Pricing plans", to: "/pricing-plans" },
+        { label: "Product layout sample" },
+      ]}
       title="Choose your token pack"
       description="Tokens pay for every creation: text, image or doodle to art. Pick the pack that suits how often you make things."
       steps={["Choose tier", "Review", "Pay"]}
@@ -85,14 +108,22 @@ export default function BaseProductLayoutSample() {
         emptyMessage: "Choose a pack to see your order.",
         action: {
           label: "Continue to review",
-          onClick: () => setNotice("This is a sample layout, so there is no next step. On a real product page this opens the review step."),
+          onClick: () =>
+            setNotice(
+              "This is a sample layout, so there is no next step. On a real product page this opens the review step.",
+            ),
         },
         assurance: "Sample only: nothing is charged on this page",
-        footnote: "Sample prices in US dollars. On real product pages, prices and packs come from the shop's catalogue.",
+        footnote:
+          "Sample prices in US dollars. On real product pages, prices and packs come from the shop's catalogue.",
         children: (
           <p
             role="status"
-            className={notice ? "rounded-xl border border-dashed border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900" : "sr-only"}
+            className={
+              notice
+                ? "rounded-xl border border-dashed border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+                : "sr-only"
+            }
           >
             {notice}
           </p>
@@ -166,8 +197,8 @@ function SampleBanner() {
     >
       <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-600" />
       <p className="text-sm">
-        <span className="font-semibold">Sample layout — the products shown are examples.</span> This page shows the layout the commerce
-        pages share, filled with sample content. Nothing here can be bought.
+        <span className="font-semibold">Sample layout — the products shown are examples.</span> This page shows the
+        layout the commerce pages share, filled with sample content. Nothing here can be bought.
       </p>
     </div>
   );

@@ -27,7 +27,9 @@ export default function CheckoutTiersPage({ loaderData }: Route.ComponentProps) 
   const cart = useCart();
   const requested = params.get("product");
   const fallback = products.find((p) => p.badge)?.id ?? products[0]?.id ?? null;
-  const [selectedId, setSelectedId] = useState<string | null>(products.some((p) => p.id === requested) ? requested : fallback);
+  const [selectedId, setSelectedId] = useState<string | null>(
+    products.some((p) => p.id === requested) ? requested : fallback,
+  );
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
 
@@ -35,7 +37,10 @@ export default function CheckoutTiersPage({ loaderData }: Route.ComponentProps) 
   useEffect(() => {
     if (requested) return;
     try {
-      const saved = JSON.parse(window.localStorage.getItem(CHOICE_KEY) ?? "null") as { productId?: string; quantity?: number } | null;
+      const saved = JSON.parse(window.localStorage.getItem(CHOICE_KEY) ?? "null") as {
+        productId?: string;
+        quantity?: number;
+      } | null;
       if (saved?.productId && products.some((p) => p.id === saved.productId)) setSelectedId(saved.productId);
       if (saved?.quantity && saved.quantity >= 1) setQuantity(Math.min(20, Math.floor(saved.quantity)));
     } catch {
@@ -68,9 +73,25 @@ export default function CheckoutTiersPage({ loaderData }: Route.ComponentProps) 
       currentStep={0}
       summary={{
         currency,
-        lineItems: product ? [{ id: product.id, label: `${product.name} pack`, detail: `${formatCount(product.tokens + product.bonusTokens)} tokens each`, unitAmountMinor: product.priceMinor, quantity }] : [],
+        lineItems: product
+          ? [
+              {
+                id: product.id,
+                label: `${product.name} pack`,
+                detail: `${formatCount(product.tokens + product.bonusTokens)} tokens each`,
+                unitAmountMinor: product.priceMinor,
+                quantity,
+              },
+            ]
+          : [],
         tokens: product ? (product.tokens + product.bonusTokens) * quantity : 0,
-        action: { label: "Add to cart", pendingLabel: "Adding…", pending: busy || !cart.ready, onClick: addToCart, disabled: !product },
+        action: {
+          label: "Add to cart",
+          pendingLabel: "Adding…",
+          pending: busy || !cart.ready,
+          onClick: addToCart,
+          disabled: !product,
+        },
         emptyMessage: "Choose a pack to see its price.",
         assurance: "Prices are confirmed on the next step, before you pay.",
       }}
@@ -101,7 +122,12 @@ export default function CheckoutTiersPage({ loaderData }: Route.ComponentProps) 
               <p className="font-medium text-ink">How many packs?</p>
               <p className="text-sm text-ink-soft">Up to 20 of one pack at a time.</p>
             </div>
-            <QuantityStepper value={quantity} onChange={setQuantity} label={product ? `${product.name} pack` : "pack"} disabled={!product} />
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              label={product ? `${product.name} pack` : "pack"}
+              disabled={!product}
+            />
           </div>
           {cart.error ? <FormMessage tone="error">{cart.error}</FormMessage> : null}
         </div>

@@ -16,7 +16,11 @@ import type { Route } from "./+types/pricing-plans";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Pricing plans · Atelier" },
-  { name: "description", content: "Token packs for making artwork with Atelier: prices, what each includes, and answers to common questions." },
+  {
+    name: "description",
+    content:
+      "Token packs for making artwork with Atelier: prices, what each includes, and answers to common questions.",
+  },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     products,
     faqs,
     costs: { small: settings.costs.text["512"], large: settings.costs.text["1024"] },
-    redeem: flags.countdown_timer_token_redeem ? { window: await getRedeemWindow(db), now: new Date().toISOString() } : null,
+    redeem: flags.countdown_timer_token_redeem
+      ? { window: await getRedeemWindow(db), now: new Date().toISOString() }
+      : null,
     signedIn: viewer !== null,
   };
 }
@@ -45,10 +51,12 @@ export default function PricingPlansPage({ loaderData }: Route.ComponentProps) {
         <p className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-3 py-1 text-sm font-medium text-accent-strong">
           <Sparkles aria-hidden className="size-4" /> Tokens never expire
         </p>
-        <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight text-balance text-ink sm:text-5xl">Pricing plans</h1>
+        <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight text-balance text-ink sm:text-5xl">
+          Pricing plans
+        </h1>
         <p className="mt-3 text-lg text-pretty text-ink-soft">
-          Buy a pack of tokens once and spend it on any mode and style. A {costs.small}-token picture at 512 px, {costs.large} tokens at 1024 px; a failed
-          picture gives its tokens back.
+          Buy a pack of tokens once and spend it on any mode and style. A {costs.small}-token picture at 512 px,{" "}
+          {costs.large} tokens at 1024 px; a failed picture gives its tokens back.
         </p>
       </header>
 
@@ -70,27 +78,39 @@ export default function PricingPlansPage({ loaderData }: Route.ComponentProps) {
                 )}
               >
                 {product.imageUrl ? (
-                  <img src={product.imageUrl} alt="" loading="lazy" className="-mx-6 -mt-6 mb-5 aspect-[16/9] w-[calc(100%+3rem)] max-w-none rounded-t-3xl object-cover" />
+                  <img
+                    src={product.imageUrl}
+                    alt=""
+                    loading="lazy"
+                    className="-mx-6 -mt-6 mb-5 aspect-[16/9] w-[calc(100%+3rem)] max-w-none rounded-t-3xl object-cover"
+                  />
                 ) : null}
                 {product.badge ? (
-                  <span className="absolute -top-3 left-6 z-10 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-paper">{product.badge}</span>
+                  <span className="absolute -top-3 left-6 z-10 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-paper">
+                    {product.badge}
+                  </span>
                 ) : null}
                 <h2 className="font-display text-2xl font-semibold text-ink">{product.name}</h2>
                 <p className="mt-1 min-h-12 text-sm text-ink-soft">{product.description}</p>
                 <p className="mt-4 flex items-baseline gap-1">
-                  <span className="font-display text-4xl font-semibold tracking-tight text-ink">{formatMoney(product.priceMinor, product.currency)}</span>
+                  <span className="font-display text-4xl font-semibold tracking-tight text-ink">
+                    {formatMoney(product.priceMinor, product.currency)}
+                  </span>
                   <span className="text-sm text-ink-soft">once</span>
                 </p>
                 <p className="mt-2 flex items-center gap-1.5 font-medium text-ink">
                   <Coins aria-hidden className="size-4 text-accent" />
                   {formatCount(total)} tokens
                 </p>
-                <p className="mt-0.5 min-h-5 pl-5.5 text-sm text-success">{product.bonusTokens > 0 ? `including ${formatCount(product.bonusTokens)} bonus tokens` : ""}</p>
+                <p className="mt-0.5 min-h-5 pl-5.5 text-sm text-success">
+                  {product.bonusTokens > 0 ? `including ${formatCount(product.bonusTokens)} bonus tokens` : ""}
+                </p>
                 <ul className="mt-5 flex-1 space-y-2 text-sm text-ink-soft">
                   {/* Worked out from today's prices, so it never promises more than the tokens buy. */}
                   <li className="flex gap-2">
                     <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-                    About {formatCount(Math.floor(total / costs.small))} pictures at 512 px, or {formatCount(Math.floor(total / costs.large))} at 1024 px
+                    About {formatCount(Math.floor(total / costs.small))} pictures at 512 px, or{" "}
+                    {formatCount(Math.floor(total / costs.large))} at 1024 px
                   </li>
                   {product.features.map((feature) => (
                     <li key={feature} className="flex gap-2">
@@ -138,7 +158,9 @@ export default function PricingPlansPage({ loaderData }: Route.ComponentProps) {
 
       <section className="mx-auto mt-16 max-w-3xl rounded-3xl bg-ink px-6 py-10 text-center text-paper sm:px-10">
         <h2 className="font-display text-3xl font-semibold">Not sure yet?</h2>
-        <p className="mt-2 text-paper/80">Every new account starts with free tokens. Make a few pictures first, then choose a pack.</p>
+        <p className="mt-2 text-paper/80">
+          Every new account starts with free tokens. Make a few pictures first, then choose a pack.
+        </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/ai/ai-text-to-art" className={buttonClass({ variant: "inverse" })}>
             Try text to art

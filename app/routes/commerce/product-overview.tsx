@@ -63,7 +63,11 @@ export default function ProductOverviewPage({ loaderData }: Route.ComponentProps
     <ProductLayout
       title="Your cart"
       description="Check your packs and add a discount code. Prices and discounts are worked out on our server."
-      breadcrumbs={[{ label: "Pricing plans", to: "/pricing-plans" }, { label: "Choose tier", to: "/checkout-tiers" }, { label: "Review" }]}
+      breadcrumbs={[
+        { label: "Pricing plans", to: "/pricing-plans" },
+        { label: "Choose tier", to: "/checkout-tiers" },
+        { label: "Review" },
+      ]}
       currentStep={1}
       summary={{
         ...summary,
@@ -75,7 +79,9 @@ export default function ProductOverviewPage({ loaderData }: Route.ComponentProps
           onClick: () => navigate("/product-payment"),
         },
         emptyMessage: "Your cart is empty.",
-        assurance: codeError ? "Remove or change the code to continue." : "You review everything once more before paying.",
+        assurance: codeError
+          ? "Remove or change the code to continue."
+          : "You review everything once more before paying.",
       }}
     >
       {!cart.ready ? (
@@ -93,7 +99,10 @@ export default function ProductOverviewPage({ loaderData }: Route.ComponentProps
         </div>
       ) : (
         <div className="space-y-8">
-          <ul className="divide-y divide-line rounded-2xl border border-line bg-paper-raised" aria-label="Packs in your cart">
+          <ul
+            className="divide-y divide-line rounded-2xl border border-line bg-paper-raised"
+            aria-label="Packs in your cart"
+          >
             {cart.items.map((item) => {
               const product = byId.get(item.productId);
               const line = quote?.lines.find((l) => l.productId === item.productId);
@@ -105,11 +114,20 @@ export default function ProductOverviewPage({ loaderData }: Route.ComponentProps
                   <div className="min-w-40 flex-1">
                     <p className="font-medium text-ink">{packName}</p>
                     <p className="text-sm text-ink-soft">
-                      {product ? `${formatCount(product.tokens + product.bonusTokens)} tokens · ${formatMoney(product.priceMinor, product.currency)} each` : "Remove it to continue."}
+                      {product
+                        ? `${formatCount(product.tokens + product.bonusTokens)} tokens · ${formatMoney(product.priceMinor, product.currency)} each`
+                        : "Remove it to continue."}
                     </p>
                   </div>
-                  <QuantityStepper value={item.quantity} onChange={(q) => void cart.setQuantity(item.productId, q)} label={packName} disabled={!product} />
-                  <p className="w-24 text-right font-medium tabular-nums text-ink">{line ? formatMoney(line.subtotalMinor, quote!.currency) : "—"}</p>
+                  <QuantityStepper
+                    value={item.quantity}
+                    onChange={(q) => void cart.setQuantity(item.productId, q)}
+                    label={packName}
+                    disabled={!product}
+                  />
+                  <p className="w-24 text-right font-medium tabular-nums text-ink">
+                    {line ? formatMoney(line.subtotalMinor, quote!.currency) : "—"}
+                  </p>
                   <button
                     type="button"
                     onClick={() => void cart.remove(item.productId)}
@@ -132,9 +150,14 @@ export default function ProductOverviewPage({ loaderData }: Route.ComponentProps
             {code && quote?.discount ? (
               <div className="mt-3 flex flex-wrap items-center justify-between gap-3" role="status">
                 <p className="text-success">
-                  <strong>{quote.discount.code}</strong> applied: you save {formatMoney(quote.discountMinor, quote.currency)}.
+                  <strong>{quote.discount.code}</strong> applied: you save{" "}
+                  {formatMoney(quote.discountMinor, quote.currency)}.
                 </p>
-                <button type="button" onClick={removeCode} className="text-sm font-medium text-ink-soft underline-offset-4 hover:underline">
+                <button
+                  type="button"
+                  onClick={removeCode}
+                  className="text-sm font-medium text-ink-soft underline-offset-4 hover:underline"
+                >
                   Remove code
                 </button>
               </div>
@@ -150,11 +173,19 @@ export default function ProductOverviewPage({ loaderData }: Route.ComponentProps
                   className="min-w-48 flex-1"
                   error={codeFieldError ?? codeError}
                 />
-                <button type="submit" className={buttonClass({ variant: "secondary", className: "mt-7" })} disabled={loading && Boolean(code)}>
+                <button
+                  type="submit"
+                  className={buttonClass({ variant: "secondary", className: "mt-7" })}
+                  disabled={loading && Boolean(code)}
+                >
                   Apply
                 </button>
                 {code && codeError ? (
-                  <button type="button" onClick={removeCode} className="mt-9 text-sm font-medium text-ink-soft underline-offset-4 hover:underline">
+                  <button
+                    type="button"
+                    onClick={removeCode}
+                    className="mt-9 text-sm font-medium text-ink-soft underline-offset-4 hover:underline"
+                  >
                     Clear
                   </button>
                 ) : null}

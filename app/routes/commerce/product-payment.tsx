@@ -38,15 +38,38 @@ export async function loader({ request }: Route.LoaderArgs) {
       transaction = await getUserTransaction(db, viewer.userUid, id);
     }
   }
-  return { providerLabel: provider.label, sandbox: provider.id === "sandbox", transactionId: id, transaction, signedIn: viewer !== null };
+  return {
+    providerLabel: provider.label,
+    sandbox: provider.id === "sandbox",
+    transactionId: id,
+    transaction,
+    signedIn: viewer !== null,
+  };
 }
 
 export default function ProductPaymentPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.transactionId) return <PaymentResult initial={loaderData.transaction} id={loaderData.transactionId} signedIn={loaderData.signedIn} />;
-  return <PaymentReview providerLabel={loaderData.providerLabel} sandbox={loaderData.sandbox} signedIn={loaderData.signedIn} />;
+  if (loaderData.transactionId)
+    return (
+      <PaymentResult initial={loaderData.transaction} id={loaderData.transactionId} signedIn={loaderData.signedIn} />
+    );
+  return (
+    <PaymentReview
+      providerLabel={loaderData.providerLabel}
+      sandbox={loaderData.sandbox}
+      signedIn={loaderData.signedIn}
+    />
+  );
 }
 
-function PaymentReview({ providerLabel, sandbox, signedIn }: { providerLabel: string; sandbox: boolean; signedIn: boolean }) {
+function PaymentReview({
+  providerLabel,
+  sandbox,
+  signedIn,
+}: {
+  providerLabel: string;
+  sandbox: boolean;
+  signedIn: boolean;
+}) {
   const api = useApiClient();
   const cart = useCart();
   const [code, setCode] = useState("");
@@ -81,13 +104,27 @@ function PaymentReview({ providerLabel, sandbox, signedIn }: { providerLabel: st
     <ProductLayout
       title="Payment"
       description="Check your order and pay. Tokens are added to your account as soon as the payment goes through."
-      breadcrumbs={[{ label: "Pricing plans", to: "/pricing-plans" }, { label: "Review", to: "/product-overview" }, { label: "Pay" }]}
+      breadcrumbs={[
+        { label: "Pricing plans", to: "/pricing-plans" },
+        { label: "Review", to: "/product-overview" },
+        { label: "Pay" },
+      ]}
       currentStep={2}
       summary={{
         ...summary,
         action: signedIn
-          ? { label: quote ? `Pay ${total}` : "Pay", pendingLabel: paying ? "Opening the payment page…" : "Updating prices…", pending: paying || loading || !cart.ready, disabled: Boolean(codeError || error), onClick: pay }
-          : { label: "Sign in to pay", href: "/login?redirectTo=/product-payment", disabled: summary.lineItems.length === 0 },
+          ? {
+              label: quote ? `Pay ${total}` : "Pay",
+              pendingLabel: paying ? "Opening the payment page…" : "Updating prices…",
+              pending: paying || loading || !cart.ready,
+              disabled: Boolean(codeError || error),
+              onClick: pay,
+            }
+          : {
+              label: "Sign in to pay",
+              href: "/login?redirectTo=/product-payment",
+              disabled: summary.lineItems.length === 0,
+            },
         emptyMessage: "Your cart is empty.",
         assurance: `Paid through ${providerLabel}. We never see your card.`,
       }}
@@ -95,7 +132,8 @@ function PaymentReview({ providerLabel, sandbox, signedIn }: { providerLabel: st
       <div className="space-y-6">
         {sandbox ? (
           <FormMessage tone="info">
-            Payments here go to the built-in <strong>sandbox</strong>: a test checkout that takes test card numbers and moves no money.
+            Payments here go to the built-in <strong>sandbox</strong>: a test checkout that takes test card numbers and
+            moves no money.
           </FormMessage>
         ) : null}
         {!cart.ready ? (
@@ -118,7 +156,9 @@ function PaymentReview({ providerLabel, sandbox, signedIn }: { providerLabel: st
                     <span className="font-medium text-ink">
                       {line.quantity} × {line.name} pack
                     </span>
-                    <span className="block text-sm text-ink-soft">{formatCount(line.unitTokens * line.quantity)} tokens</span>
+                    <span className="block text-sm text-ink-soft">
+                      {formatCount(line.unitTokens * line.quantity)} tokens
+                    </span>
                   </span>
                   <span className="tabular-nums text-ink">{formatMoney(line.totalMinor, quote!.currency)}</span>
                 </li>
@@ -129,12 +169,16 @@ function PaymentReview({ providerLabel, sandbox, signedIn }: { providerLabel: st
                 Change the order or the code
               </Link>
             </p>
-            {codeError ? <FormMessage tone="error">{codeError} Change or remove the code in your cart.</FormMessage> : null}
+            {codeError ? (
+              <FormMessage tone="error">{codeError} Change or remove the code in your cart.</FormMessage>
+            ) : null}
             {error ? <FormMessage tone="error">{error}</FormMessage> : null}
             {payError ? <FormMessage tone="error">{payError}</FormMessage> : null}
             {!signedIn ? (
               <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-paper-raised p-5">
-                <p className="flex-1 text-ink">Sign in to pay: the tokens go to your account. Your cart stays as it is.</p>
+                <p className="flex-1 text-ink">
+                  Sign in to pay: the tokens go to your account. Your cart stays as it is.
+                </p>
                 <SignInDialogTrigger className={buttonClass()}>Sign in</SignInDialogTrigger>
               </div>
             ) : null}
@@ -145,7 +189,15 @@ function PaymentReview({ providerLabel, sandbox, signedIn }: { providerLabel: st
   );
 }
 
-function PaymentResult({ initial, id, signedIn }: { initial: (TransactionView & { balance: number }) | null; id: string; signedIn: boolean }) {
+function PaymentResult({
+  initial,
+  id,
+  signedIn,
+}: {
+  initial: (TransactionView & { balance: number }) | null;
+  id: string;
+  signedIn: boolean;
+}) {
   const api = useApiClient();
   const revalidator = useRevalidator();
   const cart = useCart();
@@ -195,7 +247,9 @@ function PaymentResult({ initial, id, signedIn }: { initial: (TransactionView & 
   async function cancel() {
     setCanceling(true);
     try {
-      const answer = await api.post<{ transaction: TransactionView & { balance: number } }>(`/api/transactions/${id}/cancel`);
+      const answer = await api.post<{ transaction: TransactionView & { balance: number } }>(
+        `/api/transactions/${id}/cancel`,
+      );
       setTransaction(answer.transaction);
     } finally {
       setCanceling(false);
@@ -237,10 +291,16 @@ function PaymentResult({ initial, id, signedIn }: { initial: (TransactionView & 
             <h1 className="mt-4 font-display text-3xl font-semibold text-ink">Payment refunded</h1>
             <p className="mt-2 text-ink-soft">
               {money(transaction.refundedMinor ?? transaction.totalMinor)} went back to you.
-              {transaction.unrecoveredTokens ? ` ${formatCount(transaction.unrecoveredTokens)} of its tokens had already been spent and stay spent.` : ""}
+              {transaction.unrecoveredTokens
+                ? ` ${formatCount(transaction.unrecoveredTokens)} of its tokens had already been spent and stay spent.`
+                : ""}
             </p>
-            <p className="mx-auto mt-6 inline-flex items-center gap-2 rounded-2xl bg-paper-sunken px-5 py-3 text-lg text-ink" data-testid="new-balance">
-              <Coins aria-hidden className="size-5 text-accent" /> Your balance: <strong>{formatCount(transaction.balance)} tokens</strong>
+            <p
+              className="mx-auto mt-6 inline-flex items-center gap-2 rounded-2xl bg-paper-sunken px-5 py-3 text-lg text-ink"
+              data-testid="new-balance"
+            >
+              <Coins aria-hidden className="size-5 text-accent" /> Your balance:{" "}
+              <strong>{formatCount(transaction.balance)} tokens</strong>
             </p>
           </>
         ) : status === "paid" ? (
@@ -248,14 +308,22 @@ function PaymentResult({ initial, id, signedIn }: { initial: (TransactionView & 
             <CheckCircle2 aria-hidden className="mx-auto size-14 text-success" />
             <h1 className="mt-4 font-display text-3xl font-semibold text-ink">Payment received</h1>
             <p className="mt-2 text-ink-soft">
-              {formatCount(transaction.tokens)} tokens are on your account. Your receipt with its PDF invoice is on its way to your inbox.
+              {formatCount(transaction.tokens)} tokens are on your account. Your receipt with its PDF invoice is on its
+              way to your inbox.
             </p>
-            <p className="mx-auto mt-6 inline-flex items-center gap-2 rounded-2xl bg-paper-sunken px-5 py-3 text-lg text-ink" data-testid="new-balance">
-              <Coins aria-hidden className="size-5 text-accent" /> Your balance: <strong>{formatCount(transaction.balance)} tokens</strong>
+            <p
+              className="mx-auto mt-6 inline-flex items-center gap-2 rounded-2xl bg-paper-sunken px-5 py-3 text-lg text-ink"
+              data-testid="new-balance"
+            >
+              <Coins aria-hidden className="size-5 text-accent" /> Your balance:{" "}
+              <strong>{formatCount(transaction.balance)} tokens</strong>
             </p>
             <p className="mt-3 text-sm text-ink-soft">
               Paid {money(transaction.totalMinor)}
-              {transaction.discountMinor > 0 ? `, ${money(transaction.discountMinor)} saved with ${transaction.discountCode}` : ""}.
+              {transaction.discountMinor > 0
+                ? `, ${money(transaction.discountMinor)} saved with ${transaction.discountCode}`
+                : ""}
+              .
             </p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
               <Link to="/ai/ai-text-to-art" className={buttonClass()}>
@@ -275,16 +343,31 @@ function PaymentResult({ initial, id, signedIn }: { initial: (TransactionView & 
                 ? "You left the payment page. If you paid anyway, this page updates in a moment."
                 : "This takes a few seconds. You can leave this page: the tokens arrive as soon as the payment is confirmed."}
             </p>
-            {waitedLong ? <p className="mt-2 text-sm text-ink-soft">Still waiting for the payment provider. We check again every few minutes, and email your receipt when it is through.</p> : null}
-            <button type="button" onClick={cancel} disabled={canceling} className={buttonClass({ variant: "secondary", className: "mt-6" })}>
+            {waitedLong ? (
+              <p className="mt-2 text-sm text-ink-soft">
+                Still waiting for the payment provider. We check again every few minutes, and email your receipt when it
+                is through.
+              </p>
+            ) : null}
+            <button
+              type="button"
+              onClick={cancel}
+              disabled={canceling}
+              className={buttonClass({ variant: "secondary", className: "mt-6" })}
+            >
               {canceling ? "Canceling…" : "Cancel this payment"}
             </button>
           </>
         ) : (
           <>
             <XCircle aria-hidden className="mx-auto size-14 text-danger" />
-            <h1 className="mt-4 font-display text-3xl font-semibold text-ink">{status === "canceled" ? "Payment canceled" : "Payment failed"}</h1>
-            <p className="mt-2 text-ink-soft">{transaction.failureMessage ?? "The payment did not go through."} Nothing was charged and no tokens were added.</p>
+            <h1 className="mt-4 font-display text-3xl font-semibold text-ink">
+              {status === "canceled" ? "Payment canceled" : "Payment failed"}
+            </h1>
+            <p className="mt-2 text-ink-soft">
+              {transaction.failureMessage ?? "The payment did not go through."} Nothing was charged and no tokens were
+              added.
+            </p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
               <Link to="/product-payment" className={buttonClass()}>
                 <RotateCcw aria-hidden className="size-4" /> Try again

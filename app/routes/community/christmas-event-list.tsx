@@ -36,7 +36,10 @@ export default function ChristmasEventListPage({ loaderData }: Route.ComponentPr
         <div className="relative mx-auto max-w-6xl px-4 py-12 sm:px-6">
           <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">Christmas gallery</h1>
           <p className="mt-2 max-w-xl text-paper/85">Festive scenes the community made with the christmas styles.</p>
-          <Link to="/ai/christmas-event/ai-text-to-art" className={buttonClass({ variant: "inverse", size: "sm", className: "mt-5" })}>
+          <Link
+            to="/ai/christmas-event/ai-text-to-art"
+            className={buttonClass({ variant: "inverse", size: "sm", className: "mt-5" })}
+          >
             Make your own
           </Link>
         </div>

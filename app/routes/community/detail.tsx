@@ -50,7 +50,10 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
   if (!loaded || loaded.missing) return [{ title: "Artwork · Atelier" }];
   const { artwork, shareUrl, ogImage } = loaded;
   const title = `${artwork.title} · Atelier`;
-  const description = excerpt(artwork.description || `${styleLabel(artwork.style)} artwork by ${artwork.creator.name} on Atelier.`, 200);
+  const description = excerpt(
+    artwork.description || `${styleLabel(artwork.style)} artwork by ${artwork.creator.name} on Atelier.`,
+    200,
+  );
   const tags = [
     { title },
     { name: "description", content: description },
@@ -123,7 +126,13 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
               src={artwork.placeholder}
               className="absolute inset-0 size-full scale-110 object-cover blur-xl"
             />
-            <img src={artwork.imageUrl} alt={artwork.title} width={artwork.width} height={artwork.height} className="relative block size-full object-contain" />
+            <img
+              src={artwork.imageUrl}
+              alt={artwork.title}
+              width={artwork.width}
+              height={artwork.height}
+              className="relative block size-full object-contain"
+            />
           </span>
         </figure>
 
@@ -143,8 +152,12 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
           </div>
 
           <div className="flex flex-wrap gap-2 text-xs">
-            <span className="rounded-full bg-accent-soft px-2.5 py-1 font-semibold text-accent-strong">{styleLabel(artwork.style)}</span>
-            <span className="rounded-full bg-paper-sunken px-2.5 py-1 font-medium text-ink-soft">{MODE_LABELS[artwork.mode]}</span>
+            <span className="rounded-full bg-accent-soft px-2.5 py-1 font-semibold text-accent-strong">
+              {styleLabel(artwork.style)}
+            </span>
+            <span className="rounded-full bg-paper-sunken px-2.5 py-1 font-medium text-ink-soft">
+              {MODE_LABELS[artwork.mode]}
+            </span>
             {artwork.featured ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-1 font-medium text-amber-800">
                 <Star aria-hidden className="size-3" /> Featured
@@ -157,13 +170,18 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
             ) : null}
           </div>
 
-          {artwork.description ? <p className="whitespace-pre-line break-words text-ink-soft">{artwork.description}</p> : null}
+          {artwork.description ? (
+            <p className="whitespace-pre-line break-words text-ink-soft">{artwork.description}</p>
+          ) : null}
 
           {artwork.tags.length > 0 ? (
             <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
               {artwork.tags.map((tag) => (
                 <li key={tag}>
-                  <Link to={`/community/list?q=${encodeURIComponent(tag)}`} className="rounded-full px-2.5 py-1 text-xs font-medium text-ink-soft ring-1 ring-line hover:bg-paper-sunken hover:text-ink">
+                  <Link
+                    to={`/community/list?q=${encodeURIComponent(tag)}`}
+                    className="rounded-full px-2.5 py-1 text-xs font-medium text-ink-soft ring-1 ring-line hover:bg-paper-sunken hover:text-ink"
+                  >
                     #{tag}
                   </Link>
                 </li>

@@ -22,7 +22,19 @@ export async function loader() {
 
 const listLink = (sort: ListSort) => (sort === "newest" ? "/community/list" : `/community/list?sort=${sort}`);
 
-function Section({ id, title, icon, link, children }: { id: string; title: string; icon: ReactNode; link: { to: string; label: string }; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  icon,
+  link,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  link: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="mt-12">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -30,7 +42,10 @@ function Section({ id, title, icon, link, children }: { id: string; title: strin
           {icon}
           {title}
         </h2>
-        <Link to={link.to} className="inline-flex items-center gap-1 text-sm font-semibold text-accent underline-offset-4 hover:underline">
+        <Link
+          to={link.to}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-accent underline-offset-4 hover:underline"
+        >
           {link.label} <ArrowRight aria-hidden className="size-4" />
         </Link>
       </div>
@@ -40,7 +55,11 @@ function Section({ id, title, icon, link, children }: { id: string; title: strin
 }
 
 function Empty({ children }: { children: ReactNode }) {
-  return <p className="rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-sm text-ink-soft">{children}</p>;
+  return (
+    <p className="rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-sm text-ink-soft">
+      {children}
+    </p>
+  );
 }
 
 export default function MainPage({ loaderData }: Route.ComponentProps) {
@@ -65,15 +84,34 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <Section id="featured-title" title="Featured" icon={<Star aria-hidden className="size-5 text-accent" />} link={{ to: listLink("featured"), label: "All featured" }}>
-        {featured.length > 0 ? <ArtworkGrid items={featured} eagerCount={4} /> : <Empty>No featured artwork yet: the editors pick some soon.</Empty>}
+      <Section
+        id="featured-title"
+        title="Featured"
+        icon={<Star aria-hidden className="size-5 text-accent" />}
+        link={{ to: listLink("featured"), label: "All featured" }}
+      >
+        {featured.length > 0 ? (
+          <ArtworkGrid items={featured} eagerCount={4} />
+        ) : (
+          <Empty>No featured artwork yet: the editors pick some soon.</Empty>
+        )}
       </Section>
 
-      <Section id="trending-title" title="Trending" icon={<Flame aria-hidden className="size-5 text-accent" />} link={{ to: listLink("trending"), label: "All trending" }}>
+      <Section
+        id="trending-title"
+        title="Trending"
+        icon={<Flame aria-hidden className="size-5 text-accent" />}
+        link={{ to: listLink("trending"), label: "All trending" }}
+      >
         {trending.length > 0 ? <ArtworkGrid items={trending} /> : <Empty>Nothing is trending this week yet.</Empty>}
       </Section>
 
-      <Section id="newest-title" title="Newest" icon={<Clock aria-hidden className="size-5 text-accent" />} link={{ to: listLink("newest"), label: "All newest" }}>
+      <Section
+        id="newest-title"
+        title="Newest"
+        icon={<Clock aria-hidden className="size-5 text-accent" />}
+        link={{ to: listLink("newest"), label: "All newest" }}
+      >
         {newest.length > 0 ? (
           <ArtworkGrid items={newest} />
         ) : (
@@ -86,11 +124,19 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Section id="creators-title" title="Top creators" icon={<Award aria-hidden className="size-5 text-accent" />} link={{ to: listLink("most-liked"), label: "Most liked artwork" }}>
+      <Section
+        id="creators-title"
+        title="Top creators"
+        icon={<Award aria-hidden className="size-5 text-accent" />}
+        link={{ to: listLink("most-liked"), label: "Most liked artwork" }}
+      >
         {topCreators.length > 0 ? (
           <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {topCreators.map((c, i) => (
-              <li key={c.creator.id} className="flex items-center gap-3 rounded-2xl border border-line bg-paper-raised p-4 shadow-sm">
+              <li
+                key={c.creator.id}
+                className="flex items-center gap-3 rounded-2xl border border-line bg-paper-raised p-4 shadow-sm"
+              >
                 <span className="w-5 text-right font-display text-lg font-semibold text-ink-faint">{i + 1}</span>
                 <CreatorAvatar creator={c.creator} size={40} />
                 <div className="min-w-0 flex-1">
@@ -100,7 +146,8 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
                       {c.artworks} {c.artworks === 1 ? "artwork" : "artworks"}
                     </span>
                     <span className="flex items-center gap-0.5">
-                      <Heart aria-hidden className="size-3.5" /> {formatCompactCount(c.likes)} <span className="sr-only">likes</span>
+                      <Heart aria-hidden className="size-3.5" /> {formatCompactCount(c.likes)}{" "}
+                      <span className="sr-only">likes</span>
                     </span>
                   </p>
                 </div>

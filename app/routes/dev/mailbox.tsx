@@ -24,7 +24,10 @@ import type { Route } from "./+types/mailbox";
 const LIST_LIMIT = 200;
 const PATH = "/dev/mailbox";
 
-export const meta: Route.MetaFunction = () => [{ title: "Mailbox · Development · Atelier" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Mailbox · Development · Atelier" },
+  { name: "robots", content: "noindex" },
+];
 
 const notFound = () => data({ message: `Page Not Found: ${PATH}` }, { status: 404 });
 
@@ -47,7 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 
   const url = new URL(request.url);
-  const params = query.safeParse({ to: url.searchParams.get("to") ?? undefined, id: url.searchParams.get("id") ?? undefined });
+  const params = query.safeParse({
+    to: url.searchParams.get("to") ?? undefined,
+    id: url.searchParams.get("id") ?? undefined,
+  });
   const { to, id } = params.success ? params.data : { to: undefined, id: undefined };
 
   const db = getDb();
@@ -88,7 +94,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -96,7 +101,11 @@ function formatBytes(bytes: number): string {
 }
 
 function KindBadge({ kind }: { kind: string }) {
-  return <span className="shrink-0 whitespace-nowrap rounded-full bg-accent-soft px-2 py-0.5 font-mono text-[0.6875rem] font-medium text-accent-strong">{kind}</span>;
+  return (
+    <span className="shrink-0 whitespace-nowrap rounded-full bg-accent-soft px-2 py-0.5 font-mono text-[0.6875rem] font-medium text-accent-strong">
+      {kind}
+    </span>
+  );
 }
 
 export default function MailboxPage({ loaderData }: Route.ComponentProps) {
@@ -123,21 +132,39 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
             <Inbox aria-hidden className="size-7 text-accent" />
             Mailbox
           </h1>
-          <p className="mt-1 text-sm text-ink-soft">Every email Atelier has sent through the embedded outbox, newest first.</p>
+          <p className="mt-1 text-sm text-ink-soft">
+            Every email Atelier has sent through the embedded outbox, newest first.
+          </p>
         </div>
         <Form method="get" action={PATH} role="search" className="flex w-full max-w-md items-center gap-2">
           <label htmlFor="mailbox-to" className="sr-only">
             Recipient
           </label>
           <div className="relative flex-1">
-            <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-faint" />
-            <input id="mailbox-to" name="to" type="search" defaultValue={to} placeholder="Filter by recipient" className={cn(inputClass, "pl-9 py-2")} />
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-ink-faint"
+            />
+            <input
+              id="mailbox-to"
+              name="to"
+              type="search"
+              defaultValue={to}
+              placeholder="Filter by recipient"
+              className={cn(inputClass, "pl-9 py-2")}
+            />
           </div>
-          <button type="submit" className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-paper hover:bg-accent-strong">
+          <button
+            type="submit"
+            className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-paper hover:bg-accent-strong"
+          >
             Filter
           </button>
           {to ? (
-            <Link to={PATH} className="rounded-full px-3 py-2 text-sm font-medium text-ink-soft hover:bg-paper-sunken hover:text-ink">
+            <Link
+              to={PATH}
+              className="rounded-full px-3 py-2 text-sm font-medium text-ink-soft hover:bg-paper-sunken hover:text-ink"
+            >
               Clear
             </Link>
           ) : null}
@@ -147,14 +174,18 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid min-h-[36rem] overflow-hidden rounded-3xl border border-line bg-paper-raised shadow-sm lg:grid-cols-[20rem_1fr]">
         <nav aria-label="Emails" className={cn("border-line lg:border-r", selected ? "hidden lg:block" : "block")}>
           <p className="border-b border-line px-4 py-3 text-xs font-medium text-ink-faint" data-testid="mailbox-count">
-            {emails.length === 0 ? "No emails" : `${emails.length}${emails.length >= limit ? "+" : ""} email${emails.length === 1 ? "" : "s"}`}
+            {emails.length === 0
+              ? "No emails"
+              : `${emails.length}${emails.length >= limit ? "+" : ""} email${emails.length === 1 ? "" : "s"}`}
             {to ? ` to ${to}` : ""}
           </p>
           {emails.length === 0 ? (
             <div className="flex flex-col items-center px-6 py-16 text-center text-ink-soft">
               <Mail aria-hidden className="size-8 text-ink-faint" />
               <p className="mt-3 font-medium text-ink">The outbox is empty</p>
-              <p className="mt-1 text-sm">{to ? "Nothing was sent to this address." : "Emails appear here as soon as Atelier sends them."}</p>
+              <p className="mt-1 text-sm">
+                {to ? "Nothing was sent to this address." : "Emails appear here as soon as Atelier sends them."}
+              </p>
             </div>
           ) : (
             <ul className="max-h-[42rem] divide-y divide-line overflow-y-auto">
@@ -177,7 +208,9 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
                       <span className="mt-0.5 block truncate text-sm font-semibold text-ink">{email.subject}</span>
                       <span className="mt-1 flex items-center gap-2">
                         <KindBadge kind={email.kind} />
-                        {email.attachments > 0 ? <Paperclip aria-label="Has attachments" className="size-3.5 text-ink-faint" /> : null}
+                        {email.attachments > 0 ? (
+                          <Paperclip aria-label="Has attachments" className="size-3.5 text-ink-faint" />
+                        ) : null}
                         <span className="truncate text-xs text-ink-soft">{email.snippet}</span>
                       </span>
                     </Link>
@@ -196,7 +229,11 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
                   <h2 id="mailbox-subject" className="font-display text-2xl font-semibold text-ink">
                     {selected.subject}
                   </h2>
-                  <Link to={closeHref} aria-label="Close this email" className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken hover:text-ink">
+                  <Link
+                    to={closeHref}
+                    aria-label="Close this email"
+                    className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken hover:text-ink"
+                  >
                     <X aria-hidden className="size-5" />
                   </Link>
                 </div>
@@ -219,7 +256,10 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
                 {selected.attachments.length > 0 ? (
                   <ul className="mt-3 flex flex-wrap gap-2" aria-label="Attachments">
                     {selected.attachments.map((a, i) => (
-                      <li key={i} className="inline-flex items-center gap-1.5 rounded-full border border-line px-3 py-1 text-xs text-ink-soft">
+                      <li
+                        key={i}
+                        className="inline-flex items-center gap-1.5 rounded-full border border-line px-3 py-1 text-xs text-ink-soft"
+                      >
                         <Paperclip aria-hidden className="size-3.5" />
                         <span className="font-medium text-ink">{a.filename}</span>
                         <span>
@@ -241,8 +281,13 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
                   className="h-[32rem] w-full rounded-xl border border-line bg-white"
                 />
                 <details className="mt-4 rounded-xl border border-line bg-paper-raised" open>
-                  <summary className="cursor-pointer px-4 py-2.5 text-xs font-semibold uppercase tracking-wider text-ink-faint">Plain text</summary>
-                  <pre className="overflow-x-auto whitespace-pre-wrap break-words border-t border-line px-4 py-3 font-mono text-sm text-ink" data-testid="mailbox-text">
+                  <summary className="cursor-pointer px-4 py-2.5 text-xs font-semibold uppercase tracking-wider text-ink-faint">
+                    Plain text
+                  </summary>
+                  <pre
+                    className="overflow-x-auto whitespace-pre-wrap break-words border-t border-line px-4 py-3 font-mono text-sm text-ink"
+                    data-testid="mailbox-text"
+                  >
                     {selected.text}
                   </pre>
                 </details>
@@ -251,7 +296,9 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="flex h-full flex-col items-center justify-center px-6 py-16 text-center text-ink-soft">
               <MailOpen aria-hidden className="size-10 text-ink-faint" />
-              <p className="mt-3 font-medium text-ink">{missing ? "That email is not in the outbox" : "Choose an email to read it"}</p>
+              <p className="mt-3 font-medium text-ink">
+                {missing ? "That email is not in the outbox" : "Choose an email to read it"}
+              </p>
             </div>
           )}
         </div>

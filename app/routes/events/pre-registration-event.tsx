@@ -29,7 +29,10 @@ export default function PreRegistrationEventPage({ loaderData }: Route.Component
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = preRegistrationInput.safeParse({ email: form.get("email"), consent: form.get("consent") ?? undefined });
+    const parsed = preRegistrationInput.safeParse({
+      email: form.get("email"),
+      consent: form.get("consent") ?? undefined,
+    });
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
@@ -39,11 +42,20 @@ export default function PreRegistrationEventPage({ loaderData }: Route.Component
     setBusy(true);
     setErrors({});
     try {
-      const answer = await api.post<{ message: string }>("/api/pre-registrations", { json: { email: parsed.data.email, consent: true } });
+      const answer = await api.post<{ message: string }>("/api/pre-registrations", {
+        json: { email: parsed.data.email, consent: true },
+      });
       setDone(answer.message);
     } catch (e) {
-      const fields = e instanceof HttpError ? ((e.body as { error?: { fields?: Record<string, string[]> } })?.error?.fields ?? {}) : {};
-      setErrors({ email: fields.email?.[0], consent: fields.consent?.[0], form: e instanceof HttpError ? e.message : "Network error: try again." });
+      const fields =
+        e instanceof HttpError
+          ? ((e.body as { error?: { fields?: Record<string, string[]> } })?.error?.fields ?? {})
+          : {};
+      setErrors({
+        email: fields.email?.[0],
+        consent: fields.consent?.[0],
+        form: e instanceof HttpError ? e.message : "Network error: try again.",
+      });
     } finally {
       setBusy(false);
     }
@@ -55,17 +67,21 @@ export default function PreRegistrationEventPage({ loaderData }: Route.Component
         <p className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-3 py-1 text-sm font-medium text-accent-strong">
           <Sparkles aria-hidden className="size-4" /> Early access
         </p>
-        <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight text-balance text-ink sm:text-5xl">Pre-registration</h1>
+        <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight text-balance text-ink sm:text-5xl">
+          Pre-registration
+        </h1>
         <p className="mt-4 text-lg text-ink-soft">
-          Leave your email now. When you create your Atelier account with it and verify it, <strong className="text-ink">{bonus} bonus tokens</strong> are
-          credited to you, on top of the welcome tokens.
+          Leave your email now. When you create your Atelier account with it and verify it,{" "}
+          <strong className="text-ink">{bonus} bonus tokens</strong> are credited to you, on top of the welcome tokens.
         </p>
         <ul className="mt-6 space-y-3 text-ink-soft">
           <li className="flex gap-3">
-            <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" /> One confirmation email now, nothing else until launch.
+            <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" /> One confirmation email now, nothing else
+            until launch.
           </li>
           <li className="flex gap-3">
-            <Gift aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" /> The bonus is credited once, to the account with this email.
+            <Gift aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" /> The bonus is credited once, to the
+            account with this email.
           </li>
         </ul>
       </div>
@@ -79,12 +95,22 @@ export default function PreRegistrationEventPage({ loaderData }: Route.Component
         ) : (
           <form onSubmit={submit} noValidate className="space-y-5">
             <h2 className="font-display text-2xl font-semibold text-ink">Register your email</h2>
-            {errors.form && !errors.email && !errors.consent ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+            {errors.form && !errors.email && !errors.consent ? (
+              <FormMessage tone="error">{errors.form}</FormMessage>
+            ) : null}
             <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
             <div>
               <label className="flex items-start gap-3 text-sm text-ink">
-                <input type="checkbox" name="consent" value="on" className="mt-0.5 size-4 accent-[var(--color-accent)]" aria-invalid={errors.consent ? true : undefined} />
-                <span>I agree that Atelier may email me about the launch and my bonus. I can ask to be removed at any time.</span>
+                <input
+                  type="checkbox"
+                  name="consent"
+                  value="on"
+                  className="mt-0.5 size-4 accent-[var(--color-accent)]"
+                  aria-invalid={errors.consent ? true : undefined}
+                />
+                <span>
+                  I agree that Atelier may email me about the launch and my bonus. I can ask to be removed at any time.
+                </span>
               </label>
               {errors.consent ? <p className="mt-1.5 text-sm font-medium text-danger">{errors.consent}</p> : null}
             </div>

@@ -38,12 +38,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The sidebar: each admin page of spec §2; detail and edit pages open from their lists. */
 const SECTIONS = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard, also: [] as string[] },
-  { to: "/admin/list-product", label: "Products", icon: Boxes, also: ["/admin/add-list-product", "/admin/edit-list-product", "/admin/duplicate-list-product"] },
-  { to: "/admin/history-transaction", label: "Transactions", icon: ReceiptText, also: ["/admin/detail-history-transaction"] },
+  {
+    to: "/admin/list-product",
+    label: "Products",
+    icon: Boxes,
+    also: ["/admin/add-list-product", "/admin/edit-list-product", "/admin/duplicate-list-product"],
+  },
+  {
+    to: "/admin/history-transaction",
+    label: "Transactions",
+    icon: ReceiptText,
+    also: ["/admin/detail-history-transaction"],
+  },
   { to: "/admin/manage-discount", label: "Discounts", icon: BadgePercent, also: ["/admin/detail-list-discount"] },
   { to: "/admin/redeem-codes", label: "Redeem codes", icon: Ticket, also: [] },
   { to: "/admin/list-faq", label: "FAQ", icon: HelpCircle, also: ["/admin/detail-list-faq"] },
-  { to: "/admin/list-slideshow-bg", label: "Slideshow", icon: GalleryHorizontal, also: ["/admin/detail-list-slideshowbg"] },
+  {
+    to: "/admin/list-slideshow-bg",
+    label: "Slideshow",
+    icon: GalleryHorizontal,
+    also: ["/admin/detail-list-slideshowbg"],
+  },
   { to: "/admin/generations", label: "Generations", icon: Images, also: [] },
   { to: "/admin/manage-community", label: "Community", icon: ShieldCheck, also: [] },
   { to: "/admin/manage-user", label: "Users", icon: Users, also: ["/admin/user-form"] },
@@ -63,7 +78,9 @@ function Sidebar() {
           className={({ isActive }) =>
             cn(
               "flex items-center gap-3 rounded-xl px-3 py-2 text-sm font-medium transition-colors",
-              isActive || also.includes(pathname) ? "bg-accent-soft text-accent" : "text-ink-soft hover:bg-paper-sunken hover:text-ink",
+              isActive || also.includes(pathname)
+                ? "bg-accent-soft text-accent"
+                : "text-ink-soft hover:bg-paper-sunken hover:text-ink",
             )
           }
         >
@@ -91,7 +108,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </aside>
       {open ? (
         <div className="fixed inset-0 z-40 lg:hidden">
-          <button type="button" aria-label="Close menu" className="absolute inset-0 bg-ink/30" onClick={() => setOpen(false)} />
+          <button
+            type="button"
+            aria-label="Close menu"
+            className="absolute inset-0 bg-ink/30"
+            onClick={() => setOpen(false)}
+          />
           <aside className="relative h-full w-64 bg-paper-raised shadow-xl">
             <Sidebar />
           </aside>

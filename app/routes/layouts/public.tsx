@@ -32,7 +32,10 @@ function useNavItems(): { create: NavItem[]; main: NavItem[] } {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn("whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-paper-sunken", isActive ? "text-accent" : "text-ink-soft hover:text-ink");
+  cn(
+    "whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-paper-sunken",
+    isActive ? "text-accent" : "text-ink-soft hover:text-ink",
+  );
 
 /** Route loading has a start and an end (spec §4): a thin bar shows it. */
 function RouteProgress() {
@@ -74,7 +77,10 @@ function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user?.isAdmin ? (
-            <Link to="/admin/dashboard" className="hidden whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex">
+            <Link
+              to="/admin/dashboard"
+              className="hidden whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex"
+            >
               Back office
             </Link>
           ) : null}
@@ -101,7 +107,10 @@ function Header() {
                   {user.image ? (
                     <img src={user.image} alt="" className="size-7 shrink-0 rounded-full object-cover" />
                   ) : (
-                    <span aria-hidden className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent">
+                    <span
+                      aria-hidden
+                      className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent"
+                    >
                       {user.name.slice(0, 1).toUpperCase()}
                     </span>
                   )}
@@ -117,7 +126,11 @@ function Header() {
             // Signed-in people have the create links and their balance; the call to action is for visitors.
             <Link
               to="/ai/ai-text-to-art"
-              className={buttonClass({ variant: "primary", size: "sm", className: "hidden whitespace-nowrap sm:inline-flex" })}
+              className={buttonClass({
+                variant: "primary",
+                size: "sm",
+                className: "hidden whitespace-nowrap sm:inline-flex",
+              })}
             >
               <Sparkles aria-hidden className="size-4" /> Start creating
             </Link>
@@ -164,7 +177,10 @@ function Header() {
             ) : null}
             {user?.isAdmin ? (
               <li>
-                <NavLink to="/admin/dashboard" className="block rounded-lg px-2 py-2.5 font-medium hover:bg-paper-sunken">
+                <NavLink
+                  to="/admin/dashboard"
+                  className="block rounded-lg px-2 py-2.5 font-medium hover:bg-paper-sunken"
+                >
                   Back office
                 </NavLink>
               </li>
@@ -227,7 +243,9 @@ function Footer() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div>
           <Logo />
-          <p className="mt-3 max-w-xs text-sm text-ink-soft">Make artwork from words, pictures and doodles, and share it with people who love making things.</p>
+          <p className="mt-3 max-w-xs text-sm text-ink-soft">
+            Make artwork from words, pictures and doodles, and share it with people who love making things.
+          </p>
         </div>
         {columns.map((column) => (
           <div key={column.title}>
@@ -254,7 +272,10 @@ function Footer() {
 export default function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-paper">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-full focus:bg-ink focus:px-4 focus:py-2 focus:text-paper"
+      >
         Skip to content
       </a>
       <RouteProgress />

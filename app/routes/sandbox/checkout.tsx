@@ -4,7 +4,12 @@
  * listed on it, may ask for a confirmation step, and reports the outcome to Atelier by a signed
  * webhook before sending the buyer back.
  */
-import { confirmSandboxCheckout, expireSandboxCheckout, getSandboxCheckout, paySandboxCheckout } from "@server/commerce/payments/sandbox";
+import {
+  confirmSandboxCheckout,
+  expireSandboxCheckout,
+  getSandboxCheckout,
+  paySandboxCheckout,
+} from "@server/commerce/payments/sandbox";
 import { getDb } from "@server/db/client";
 import { CreditCard, FlaskConical, Lock, ShieldCheck } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -14,7 +19,10 @@ import { FormMessage, TextField } from "~/components/ui/field";
 import { SANDBOX_TEST_CARDS } from "~/lib/commerce-constants";
 import type { Route } from "./+types/checkout";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sandbox checkout · Atelier" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sandbox checkout · Atelier" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("session") ?? "";
@@ -36,8 +44,14 @@ export async function action({ request }: Route.ActionArgs) {
   const result =
     intent === "approve" || intent === "refuse"
       ? await confirmSandboxCheckout(db, id, intent === "approve")
-      : await paySandboxCheckout(db, id, { number: form.get("number") ?? "", expiry: form.get("expiry") ?? "", cvc: form.get("cvc") ?? "", name: form.get("name") ?? "" });
-  if (result.kind === "paid" || result.kind === "declined" || result.kind === "closed") return redirect(result.redirectTo);
+      : await paySandboxCheckout(db, id, {
+          number: form.get("number") ?? "",
+          expiry: form.get("expiry") ?? "",
+          cvc: form.get("cvc") ?? "",
+          name: form.get("name") ?? "",
+        });
+  if (result.kind === "paid" || result.kind === "declined" || result.kind === "closed")
+    return redirect(result.redirectTo);
   if (result.kind === "confirm") return { confirm: true as const, fields: {} as Record<string, string[]> };
   return data({ confirm: false as const, fields: result.fields }, { status: 400 });
 }
@@ -65,8 +79,15 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
 
           {closed ? (
             <FormMessage tone="info" className="mt-6">
-              This checkout is {checkout.status === "complete" ? "paid" : checkout.status === "failed" ? "declined" : "closed"}.{" "}
-              <a className="font-semibold underline" href={(checkout.status === "complete" ? checkout.successUrl : checkout.cancelUrl).replace("{CHECKOUT_SESSION_ID}", checkout.id)}>
+              This checkout is{" "}
+              {checkout.status === "complete" ? "paid" : checkout.status === "failed" ? "declined" : "closed"}.{" "}
+              <a
+                className="font-semibold underline"
+                href={(checkout.status === "complete" ? checkout.successUrl : checkout.cancelUrl).replace(
+                  "{CHECKOUT_SESSION_ID}",
+                  checkout.id,
+                )}
+              >
                 Back to Atelier
               </a>
             </FormMessage>
@@ -79,10 +100,22 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
                 </span>
               </FormMessage>
               <Form method="post" className="flex gap-3">
-                <button type="submit" name="intent" value="approve" disabled={busy} className={buttonClass({ className: "flex-1" })}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="approve"
+                  disabled={busy}
+                  className={buttonClass({ className: "flex-1" })}
+                >
                   Confirm payment
                 </button>
-                <button type="submit" name="intent" value="refuse" disabled={busy} className={buttonClass({ variant: "secondary", className: "flex-1" })}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="refuse"
+                  disabled={busy}
+                  className={buttonClass({ variant: "secondary", className: "flex-1" })}
+                >
                   Refuse
                 </button>
               </Form>
@@ -91,10 +124,33 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
             <Form method="post" className="mt-6 space-y-4" noValidate>
               <input type="hidden" name="intent" value="pay" />
               {fields._ ? <FormMessage tone="error">{fields._[0]}</FormMessage> : null}
-              <TextField label="Card number" name="number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" error={fields.number?.[0]} required />
+              <TextField
+                label="Card number"
+                name="number"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="4242 4242 4242 4242"
+                error={fields.number?.[0]}
+                required
+              />
               <div className="grid grid-cols-2 gap-4">
-                <TextField label="Expiry (MM/YY)" name="expiry" autoComplete="cc-exp" placeholder="12/30" error={fields.expiry?.[0]} required />
-                <TextField label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" error={fields.cvc?.[0]} required />
+                <TextField
+                  label="Expiry (MM/YY)"
+                  name="expiry"
+                  autoComplete="cc-exp"
+                  placeholder="12/30"
+                  error={fields.expiry?.[0]}
+                  required
+                />
+                <TextField
+                  label="CVC"
+                  name="cvc"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  placeholder="123"
+                  error={fields.cvc?.[0]}
+                  required
+                />
               </div>
               <TextField label="Name on card" name="name" autoComplete="cc-name" />
               <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
@@ -104,14 +160,23 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
           )}
           {!closed ? (
             <Form method="post" className="mt-4 text-center">
-              <button type="submit" name="intent" value="cancel" disabled={busy} className="text-sm font-medium text-ink-soft underline-offset-4 hover:underline">
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                disabled={busy}
+                className="text-sm font-medium text-ink-soft underline-offset-4 hover:underline"
+              >
                 Cancel and go back to Atelier
               </button>
             </Form>
           ) : null}
         </div>
 
-        <section aria-labelledby="test-cards" className="mt-6 rounded-2xl border border-line bg-paper-raised p-5 text-sm">
+        <section
+          aria-labelledby="test-cards"
+          className="mt-6 rounded-2xl border border-line bg-paper-raised p-5 text-sm"
+        >
           <h2 id="test-cards" className="flex items-center gap-2 font-semibold text-ink">
             <CreditCard aria-hidden className="size-4" /> Test cards
           </h2>

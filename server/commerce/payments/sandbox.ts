@@ -17,14 +17,24 @@ import type { Database } from "../../db/client";
 import { sandboxPayments } from "../../db/schema";
 import { defineJob } from "../../jobs/define";
 import { enqueueJob } from "../../jobs/queue";
-import { type CheckoutRequest, type CheckoutState, type PaymentProvider, PaymentProviderError, type WebhookEvent, WebhookSignatureError } from "./provider";
+import {
+  type CheckoutRequest,
+  type CheckoutState,
+  type PaymentProvider,
+  PaymentProviderError,
+  type WebhookEvent,
+  WebhookSignatureError,
+} from "./provider";
 
 export const SANDBOX_SIGNATURE_HEADER = "atelier-sandbox-signature";
 /** Deliveries older than this are refused, so a captured one cannot be replayed later. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export function sandboxWebhookSecret(): string {
-  return getConfig().payments.sandboxWebhookSecret ?? createHmac("sha256", resolveAuthSecret()).update("atelier sandbox webhooks").digest("hex");
+  return (
+    getConfig().payments.sandboxWebhookSecret ??
+    createHmac("sha256", resolveAuthSecret()).update("atelier sandbox webhooks").digest("hex")
+  );
 }
 
 export function signSandboxPayload(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
@@ -37,10 +47,13 @@ export function verifySandboxSignature(body: string, header: string | null, secr
   const parts = new Map(header.split(",").map((kv) => kv.trim().split("=", 2) as [string, string]));
   const timestamp = Number(parts.get("t"));
   const given = parts.get("v1") ?? "";
-  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given)) throw new WebhookSignatureError("The signature header is malformed");
-  if (Math.abs(now / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) throw new WebhookSignatureError("The delivery is too old");
+  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given))
+    throw new WebhookSignatureError("The signature header is malformed");
+  if (Math.abs(now / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS)
+    throw new WebhookSignatureError("The delivery is too old");
   const expected = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest();
-  if (!timingSafeEqual(expected, Buffer.from(given, "hex"))) throw new WebhookSignatureError("The signature does not match");
+  if (!timingSafeEqual(expected, Buffer.from(given, "hex")))
+    throw new WebhookSignatureError("The signature does not match");
 }
 
 const eventBody = z.object({
@@ -56,7 +69,14 @@ function newId(prefix: string): string {
 type SandboxRow = typeof sandboxPayments.$inferSelect;
 
 function toState(row: SandboxRow): CheckoutState {
-  const status = row.status === "complete" ? "paid" : row.status === "failed" ? "failed" : row.status === "expired" ? "expired" : "open";
+  const status =
+    row.status === "complete"
+      ? "paid"
+      : row.status === "failed"
+        ? "failed"
+        : row.status === "expired"
+          ? "expired"
+          : "open";
   return {
     id: row.id,
     reference: row.reference,
@@ -97,7 +117,8 @@ export function createSandboxProvider(db: Database): PaymentProvider {
     async refundPayment(paymentId, amountMinor) {
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId));
       if (!row || row.status !== "complete") throw new PaymentProviderError(`No sandbox payment ${paymentId}`);
-      if (row.refundedMinor + amountMinor > row.amountMinor) throw new PaymentProviderError("The refund is larger than what is left of the payment");
+      if (row.refundedMinor + amountMinor > row.amountMinor)
+        throw new PaymentProviderError("The refund is larger than what is left of the payment");
       await db
         .update(sandboxPayments)
         .set({ refundedMinor: row.refundedMinor + amountMinor, updatedAt: new Date() })
@@ -135,8 +156,30 @@ export interface SandboxCheckoutView {
 export async function getSandboxCheckout(db: Database, id: string): Promise<SandboxCheckoutView | null> {
   const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
   if (!row) return null;
-  const { id: rowId, status, paymentStatus, amountMinor, currency, description, customerEmail, successUrl, cancelUrl, declineMessage } = row;
-  return { id: rowId, status, paymentStatus, amountMinor, currency, description, customerEmail, successUrl, cancelUrl, declineMessage };
+  const {
+    id: rowId,
+    status,
+    paymentStatus,
+    amountMinor,
+    currency,
+    description,
+    customerEmail,
+    successUrl,
+    cancelUrl,
+    declineMessage,
+  } = row;
+  return {
+    id: rowId,
+    status,
+    paymentStatus,
+    amountMinor,
+    currency,
+    description,
+    customerEmail,
+    successUrl,
+    cancelUrl,
+    declineMessage,
+  };
 }
 
 const DIGITS = (v: string) => v.replace(/[\s-]/g, "");
@@ -150,7 +193,10 @@ export const sandboxCardInput = z.object({
     .string()
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, "Enter the expiry as MM/YY"),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, "Enter the 3 digits on the back"),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "Enter the 3 digits on the back"),
   name: z.string().trim().max(100).optional().default(""),
 });
 
@@ -176,7 +222,12 @@ function expiryInPast(expiry: string, now: Date): boolean {
 }
 
 /** Moves an open checkout to its end state once, and queues the webhook that reports it. */
-async function closeCheckout(db: Database, id: string, change: Partial<SandboxRow> & { status: string }, eventType: string): Promise<SandboxRow | null> {
+async function closeCheckout(
+  db: Database,
+  id: string,
+  change: Partial<SandboxRow> & { status: string },
+  eventType: string,
+): Promise<SandboxRow | null> {
   const [row] = await db
     .update(sandboxPayments)
     .set({ ...change, updatedAt: new Date() })
@@ -192,10 +243,19 @@ function withSession(url: string, id: string): string {
 }
 
 /** The buyer pays on the sandbox page with a test card. */
-export async function paySandboxCheckout(db: Database, id: string, input: unknown, now = new Date()): Promise<SandboxPayResult> {
+export async function paySandboxCheckout(
+  db: Database,
+  id: string,
+  input: unknown,
+  now = new Date(),
+): Promise<SandboxPayResult> {
   const checkout = await getSandboxCheckout(db, id);
   if (!checkout) return { kind: "invalid", fields: { _: ["This checkout does not exist"] } };
-  if (checkout.status !== "open") return { kind: "closed", redirectTo: withSession(checkout.status === "complete" ? checkout.successUrl : checkout.cancelUrl, id) };
+  if (checkout.status !== "open")
+    return {
+      kind: "closed",
+      redirectTo: withSession(checkout.status === "complete" ? checkout.successUrl : checkout.cancelUrl, id),
+    };
   const parsed = sandboxCardInput.safeParse(input);
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
@@ -205,18 +265,32 @@ export async function paySandboxCheckout(db: Database, id: string, input: unknow
   const card = parsed.data;
   if (expiryInPast(card.expiry, now)) return { kind: "invalid", fields: { expiry: ["This card has expired"] } };
   const behaviour = TEST_CARDS[card.number];
-  if (!behaviour) return { kind: "invalid", fields: { number: ["Use one of the sandbox test cards listed on this page"] } };
+  if (!behaviour)
+    return { kind: "invalid", fields: { number: ["Use one of the sandbox test cards listed on this page"] } };
   const last4 = card.number.slice(-4);
   if (behaviour === "confirm") {
-    await db.update(sandboxPayments).set({ cardLast4: last4, paymentStatus: "requires_confirmation", updatedAt: new Date() }).where(eq(sandboxPayments.id, id));
+    await db
+      .update(sandboxPayments)
+      .set({ cardLast4: last4, paymentStatus: "requires_confirmation", updatedAt: new Date() })
+      .where(eq(sandboxPayments.id, id));
     return { kind: "confirm" };
   }
   if (behaviour === "succeed") {
-    await closeCheckout(db, id, { status: "complete", paymentStatus: "paid", paymentId: newId("pi_sbx"), cardLast4: last4 }, "checkout.session.completed");
+    await closeCheckout(
+      db,
+      id,
+      { status: "complete", paymentStatus: "paid", paymentId: newId("pi_sbx"), cardLast4: last4 },
+      "checkout.session.completed",
+    );
     return { kind: "paid", redirectTo: withSession(checkout.successUrl, id) };
   }
   const message = behaviour === "insufficient_funds" ? "Your card has insufficient funds." : "Your card was declined.";
-  await closeCheckout(db, id, { status: "failed", paymentStatus: "declined", cardLast4: last4, declineMessage: message }, "checkout.session.failed");
+  await closeCheckout(
+    db,
+    id,
+    { status: "failed", paymentStatus: "declined", cardLast4: last4, declineMessage: message },
+    "checkout.session.failed",
+  );
   return { kind: "declined", message, redirectTo: withSession(checkout.cancelUrl, id) };
 }
 
@@ -225,14 +299,27 @@ export async function confirmSandboxCheckout(db: Database, id: string, approve: 
   const checkout = await getSandboxCheckout(db, id);
   if (!checkout) return { kind: "invalid", fields: { _: ["This checkout does not exist"] } };
   if (checkout.status !== "open" || checkout.paymentStatus !== "requires_confirmation") {
-    return { kind: "closed", redirectTo: withSession(checkout.status === "complete" ? checkout.successUrl : checkout.cancelUrl, id) };
+    return {
+      kind: "closed",
+      redirectTo: withSession(checkout.status === "complete" ? checkout.successUrl : checkout.cancelUrl, id),
+    };
   }
   if (approve) {
-    await closeCheckout(db, id, { status: "complete", paymentStatus: "paid", paymentId: newId("pi_sbx") }, "checkout.session.completed");
+    await closeCheckout(
+      db,
+      id,
+      { status: "complete", paymentStatus: "paid", paymentId: newId("pi_sbx") },
+      "checkout.session.completed",
+    );
     return { kind: "paid", redirectTo: withSession(checkout.successUrl, id) };
   }
   const message = "The payment was not confirmed.";
-  await closeCheckout(db, id, { status: "failed", paymentStatus: "declined", declineMessage: message }, "checkout.session.failed");
+  await closeCheckout(
+    db,
+    id,
+    { status: "failed", paymentStatus: "declined", declineMessage: message },
+    "checkout.session.failed",
+  );
   return { kind: "declined", message, redirectTo: withSession(checkout.cancelUrl, id) };
 }
 
@@ -245,7 +332,12 @@ export async function expireSandboxCheckout(db: Database, id: string): Promise<s
 }
 
 export function sandboxEventBody(type: string, checkoutId: string): string {
-  return JSON.stringify({ id: newId("evt_sbx"), type, created: Math.floor(Date.now() / 1000), data: { object: { id: checkoutId } } });
+  return JSON.stringify({
+    id: newId("evt_sbx"),
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: checkoutId } },
+  });
 }
 
 export const deliverSandboxWebhookJob = defineJob({
@@ -258,7 +350,10 @@ export const deliverSandboxWebhookJob = defineJob({
     const url = new URL("/api/payments/webhooks/sandbox", getConfig().publicUrl);
     const response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, sandboxWebhookSecret()) },
+      headers: {
+        "Content-Type": "application/json",
+        [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(body, sandboxWebhookSecret()),
+      },
       body,
       signal: AbortSignal.timeout(15_000),
     });

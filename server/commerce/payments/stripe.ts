@@ -4,7 +4,13 @@
  * by `stripe.webhooks.constructEvent`. Used when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set.
  */
 import Stripe from "stripe";
-import { type CheckoutRequest, type CheckoutState, type PaymentProvider, PaymentProviderError, WebhookSignatureError } from "./provider";
+import {
+  type CheckoutRequest,
+  type CheckoutState,
+  type PaymentProvider,
+  PaymentProviderError,
+  WebhookSignatureError,
+} from "./provider";
 
 export interface StripeSettings {
   secretKey: string;
@@ -18,7 +24,8 @@ const toStripeCurrency = (currency: string) => currency.toLowerCase();
 
 function failureOf(session: Stripe.Checkout.Session): string | null {
   const intent = session.payment_intent;
-  if (intent && typeof intent === "object" && intent.last_payment_error?.message) return intent.last_payment_error.message;
+  if (intent && typeof intent === "object" && intent.last_payment_error?.message)
+    return intent.last_payment_error.message;
   return null;
 }
 
@@ -26,7 +33,8 @@ export function toCheckoutState(session: Stripe.Checkout.Session): CheckoutState
   const intent = session.payment_intent;
   const paymentId = typeof intent === "string" ? intent : (intent?.id ?? null);
   const status: CheckoutState["status"] =
-    session.status === "complete" && (session.payment_status === "paid" || session.payment_status === "no_payment_required")
+    session.status === "complete" &&
+    (session.payment_status === "paid" || session.payment_status === "no_payment_required")
       ? "paid"
       : session.status === "expired"
         ? "expired"
@@ -48,13 +56,21 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80), protocol: base.protocol.replace(":", "") as "http" | "https" } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "https:" ? 443 : 80),
+          protocol: base.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
   });
   const wrap = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      throw new PaymentProviderError(`Stripe ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new PaymentProviderError(
+        `Stripe ${what} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
   return {
@@ -101,7 +117,10 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
     async refundPayment(paymentId, amountMinor) {
       const refund = await wrap("refund", () =>
-        stripe.refunds.create({ payment_intent: paymentId, amount: amountMinor }, { idempotencyKey: `refund-${paymentId}-${amountMinor}` }),
+        stripe.refunds.create(
+          { payment_intent: paymentId, amount: amountMinor },
+          { idempotencyKey: `refund-${paymentId}-${amountMinor}` },
+        ),
       );
       return { refundId: refund.id };
     },
@@ -113,7 +132,11 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         throw new WebhookSignatureError(error instanceof Error ? error.message : "Bad Stripe signature");
       }
       const object = event.data.object as { object?: string; id?: string };
-      return { id: event.id, type: event.type, checkoutId: object.object === "checkout.session" ? (object.id ?? null) : null };
+      return {
+        id: event.id,
+        type: event.type,
+        checkoutId: object.object === "checkout.session" ? (object.id ?? null) : null,
+      };
     },
   };
 }

@@ -8,7 +8,19 @@
  *   the same transaction as the rows they count, under the parent row's lock, so they stay exact.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const products = pgTable(
@@ -82,7 +94,10 @@ export const discounts = pgTable(
   (t) => [
     uniqueIndex("discounts_code_key").on(t.code),
     check("discounts_value_positive", sql`${t.value} > 0`),
-    check("discounts_redemptions_within_limit", sql`${t.maxRedemptions} IS NULL OR ${t.redemptions} <= ${t.maxRedemptions}`),
+    check(
+      "discounts_redemptions_within_limit",
+      sql`${t.maxRedemptions} IS NULL OR ${t.redemptions} <= ${t.maxRedemptions}`,
+    ),
   ],
 );
 
@@ -125,7 +140,10 @@ export const transactions = pgTable(
     index("transactions_user_idx").on(t.userId, t.createdAt),
     index("transactions_status_idx").on(t.status, t.createdAt),
     uniqueIndex("transactions_provider_session_key").on(t.provider, t.providerSessionId),
-    check("transactions_amounts", sql`${t.totalMinor} >= 0 AND ${t.discountMinor} >= 0 AND ${t.totalMinor} = ${t.subtotalMinor} - ${t.discountMinor}`),
+    check(
+      "transactions_amounts",
+      sql`${t.totalMinor} >= 0 AND ${t.discountMinor} >= 0 AND ${t.totalMinor} = ${t.subtotalMinor} - ${t.discountMinor}`,
+    ),
   ],
 );
 
@@ -148,7 +166,10 @@ export const transactionLines = pgTable(
     discountMinor: integer("discount_minor").notNull().default(0),
     lineTotalMinor: integer("line_total_minor").notNull(),
   },
-  (t) => [index("transaction_lines_transaction_idx").on(t.transactionId), index("transaction_lines_product_idx").on(t.productId)],
+  (t) => [
+    index("transaction_lines_transaction_idx").on(t.transactionId),
+    index("transaction_lines_product_idx").on(t.productId),
+  ],
 );
 
 /** The status history of a transaction: one row per move, with who or what moved it. */
@@ -263,7 +284,10 @@ export const redeemCodes = pgTable(
     check("redeem_codes_tokens_positive", sql`${t.tokens} > 0`),
     check("redeem_codes_max_per_person_positive", sql`${t.maxPerPerson} >= 1`),
     check("redeem_codes_window", sql`${t.endsAt} > ${t.startsAt}`),
-    check("redeem_codes_redemptions_within_limit", sql`${t.maxRedemptions} IS NULL OR ${t.redemptions} <= ${t.maxRedemptions}`),
+    check(
+      "redeem_codes_redemptions_within_limit",
+      sql`${t.maxRedemptions} IS NULL OR ${t.redemptions} <= ${t.maxRedemptions}`,
+    ),
   ],
 );
 

@@ -96,11 +96,15 @@ export const artworks = pgTable(
     index("artworks_downloads_idx").on(t.downloads, t.id).where(listed),
     index("artworks_style_idx").on(t.style, t.createdAt, t.id).where(listed),
     index("artworks_mode_idx").on(t.mode, t.createdAt, t.id).where(listed),
-    index("artworks_christmas_idx").on(t.createdAt, t.id).where(sql`status = 'published' AND visibility = 'public' AND christmas`),
+    index("artworks_christmas_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'published' AND visibility = 'public' AND christmas`),
     // The file route looks an artwork up by either file, to hide the files of hidden artworks.
     uniqueIndex("artworks_key_idx").on(t.key),
     uniqueIndex("artworks_thumb_key_idx").on(t.thumbKey),
-    index("artworks_featured_idx").on(t.featuredAt, t.id).where(sql`featured_at IS NOT NULL AND status = 'published' AND visibility = 'public'`),
+    index("artworks_featured_idx")
+      .on(t.featuredAt, t.id)
+      .where(sql`featured_at IS NOT NULL AND status = 'published' AND visibility = 'public'`),
     index("artworks_user_idx").on(t.userId, t.createdAt),
     index("artworks_generation_idx").on(t.generationId),
     index("artworks_search_idx").using("gin", t.search),
@@ -126,7 +130,11 @@ export const artworkReactions = pgTable(
     /** When the reaction was last set; trending counts reactions by this. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.artworkId, t.userId] }), index("artwork_reactions_recent_idx").on(t.updatedAt), index("artwork_reactions_artwork_idx").on(t.artworkId, t.updatedAt)],
+  (t) => [
+    primaryKey({ columns: [t.artworkId, t.userId] }),
+    index("artwork_reactions_recent_idx").on(t.updatedAt),
+    index("artwork_reactions_artwork_idx").on(t.artworkId, t.updatedAt),
+  ],
 );
 
 /**

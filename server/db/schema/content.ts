@@ -28,6 +28,9 @@ export const slideshowBackgrounds = pgTable(
   },
   (t) => [
     index("slideshow_backgrounds_active_idx").on(t.active, t.sortOrder),
-    check("slideshow_backgrounds_schedule", sql`${t.endsAt} IS NULL OR ${t.startsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`),
+    check(
+      "slideshow_backgrounds_schedule",
+      sql`${t.endsAt} IS NULL OR ${t.startsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`,
+    ),
   ],
 );

@@ -101,13 +101,21 @@ function describeErrorBody(text: string): string {
 function httpError(status: number, text: string): EngineError {
   const detail = `AUTOMATIC1111 answered ${status}: ${describeErrorBody(text)}`;
   if (status === 401 || status === 403) {
-    return new EngineError("failed", "The image server refused our credentials. An admin needs to check its settings.", { detail });
+    return new EngineError(
+      "failed",
+      "The image server refused our credentials. An admin needs to check its settings.",
+      { detail },
+    );
   }
   if (status === 404 && /"detail"\s*:\s*"Not Found"/.test(text)) {
     // FastAPI's own 404: the route is missing, so the URL is wrong or the server runs without --api.
-    return new EngineError("failed", "The image server is not set up correctly. An admin needs to check its settings.", {
-      detail: `${detail} (is the server started with --api, and is the URL right?)`,
-    });
+    return new EngineError(
+      "failed",
+      "The image server is not set up correctly. An admin needs to check its settings.",
+      {
+        detail: `${detail} (is the server started with --api, and is the URL right?)`,
+      },
+    );
   }
   if (status === 400 || status === 404 || status === 422) {
     return new EngineError("invalid_request", "The image server could not accept these settings.", { detail });
@@ -130,7 +138,10 @@ async function getJson<T>(config: A1111Connection, path: string): Promise<T> {
     text = await response.text();
   } catch (error) {
     if ((error as Error)?.name === "TimeoutError") {
-      throw new EngineError("timeout", "The image server took too long to answer.", { cause: error, detail: `GET ${path} timed out` });
+      throw new EngineError("timeout", "The image server took too long to answer.", {
+        cause: error,
+        detail: `GET ${path} timed out`,
+      });
     }
     throw unreachableError("AUTOMATIC1111", config.baseUrl, error);
   }
@@ -140,11 +151,29 @@ async function getJson<T>(config: A1111Connection, path: string): Promise<T> {
 
 /** What the admin may set per AUTOMATIC1111 engine (stored as strings, read by createA1111EngineFromSettings). */
 export const A1111_SETTING_FIELDS: readonly EngineSettingField[] = [
-  { name: "checkpoint", label: "Checkpoint", type: "text", defaultValue: "", help: "A title from the server's model list; blank keeps the model it has loaded." },
-  { name: "samplerName", label: "Sampler", type: "text", defaultValue: "Euler a", help: "A name from the server's sampler list." },
+  {
+    name: "checkpoint",
+    label: "Checkpoint",
+    type: "text",
+    defaultValue: "",
+    help: "A title from the server's model list; blank keeps the model it has loaded.",
+  },
+  {
+    name: "samplerName",
+    label: "Sampler",
+    type: "text",
+    defaultValue: "Euler a",
+    help: "A name from the server's sampler list.",
+  },
   { name: "steps", label: "Steps", type: "number", min: 1, max: 150, defaultValue: "25" },
   { name: "cfgScale", label: "CFG scale", type: "number", min: 1, max: 30, defaultValue: "7" },
-  { name: "controlnetModel", label: "ControlNet scribble model (doodles)", type: "text", defaultValue: "control_v11p_sd15_scribble", help: "As /controlnet/model_list names it." },
+  {
+    name: "controlnetModel",
+    label: "ControlNet scribble model (doodles)",
+    type: "text",
+    defaultValue: "control_v11p_sd15_scribble",
+    help: "As /controlnet/model_list names it.",
+  },
 ];
 
 /** One cheap authenticated call: the model list proves the URL, the --api flag and the credentials. */
@@ -155,7 +184,9 @@ export async function checkA1111Health(connection: A1111Connection): Promise<str
 
 export async function listA1111Models(config: A1111Connection): Promise<A1111Model[]> {
   const list = await getJson<A1111Model[]>(config, "/sdapi/v1/sd-models");
-  return Array.isArray(list) ? list.map((m) => ({ title: m.title, model_name: m.model_name, hash: m.hash ?? null })) : [];
+  return Array.isArray(list)
+    ? list.map((m) => ({ title: m.title, model_name: m.model_name, hash: m.hash ?? null }))
+    : [];
 }
 
 export async function listA1111Samplers(config: A1111Connection): Promise<A1111Sampler[]> {
@@ -164,7 +195,11 @@ export async function listA1111Samplers(config: A1111Connection): Promise<A1111S
 }
 
 /** The request body for txt2img / img2img; exported for tests and the admin preview. */
-export function buildA1111Payload(config: A1111Config, request: GenerationRequest, taskId: string): { path: string; body: Record<string, unknown> } {
+export function buildA1111Payload(
+  config: A1111Config,
+  request: GenerationRequest,
+  taskId: string,
+): { path: string; body: Record<string, unknown> } {
   const body: Record<string, unknown> = {
     prompt: styledPrompt(request),
     negative_prompt: request.negativePrompt,
@@ -224,7 +259,10 @@ function parseInfo(info: unknown): { seeds?: number[]; first: number } {
   if (typeof info !== "string") return { first: 0 };
   try {
     const parsed = JSON.parse(info) as { all_seeds?: unknown; index_of_first_image?: unknown };
-    const seeds = Array.isArray(parsed.all_seeds) && parsed.all_seeds.every((s) => Number.isInteger(s)) ? (parsed.all_seeds as number[]) : undefined;
+    const seeds =
+      Array.isArray(parsed.all_seeds) && parsed.all_seeds.every((s) => Number.isInteger(s))
+        ? (parsed.all_seeds as number[])
+        : undefined;
     const first = Number.isInteger(parsed.index_of_first_image) ? (parsed.index_of_first_image as number) : 0;
     return { seeds, first };
   } catch {
@@ -250,7 +288,8 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
 
   function validate(request: GenerationRequest): ValidationIssue[] {
     const issues = checkCapabilities(request, capabilities);
-    if (request.width % 8 !== 0 || request.height % 8 !== 0) issues.push({ field: "size", message: "Width and height must be multiples of 8" });
+    if (request.width % 8 !== 0 || request.height % 8 !== 0)
+      issues.push({ field: "size", message: "Width and height must be multiples of 8" });
     return issues;
   }
 
@@ -277,7 +316,10 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
   }
 
   /** Polls /progress until stopped; never throws (progress is a nicety). */
-  function startPolling(taskId: string, onProgress: (u: { percent: number | null; stage: string }) => void): () => void {
+  function startPolling(
+    taskId: string,
+    onProgress: (u: { percent: number | null; stage: string }) => void,
+  ): () => void {
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     const controller = new AbortController();
@@ -288,7 +330,11 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
           signal: controller.signal,
         });
         if (r.ok && !stopped) {
-          const p = (await r.json()) as { progress?: unknown; current_task?: unknown; state?: { sampling_step?: unknown; sampling_steps?: unknown } };
+          const p = (await r.json()) as {
+            progress?: unknown;
+            current_task?: unknown;
+            state?: { sampling_step?: unknown; sampling_steps?: unknown };
+          };
           // Progress is global to the server: someone else's job is not ours.
           const ours = typeof p.current_task !== "string" || p.current_task === taskId;
           const progress = typeof p.progress === "number" ? p.progress : 0;
@@ -363,7 +409,9 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
     if (status < 200 || status >= 300) throw httpError(status, text);
     const parsed = parseJsonBody<A1111Response>(text, path);
     if (!Array.isArray(parsed.images) || parsed.images.length === 0) {
-      throw new EngineError("failed", "The image server sent no pictures back.", { detail: `${path}: no images in the response` });
+      throw new EngineError("failed", "The image server sent no pictures back.", {
+        detail: `${path}: no images in the response`,
+      });
     }
     const { seeds, first } = parseInfo(parsed.info);
     // Skip a leading grid; drop ControlNet's detect maps appended after the batch.

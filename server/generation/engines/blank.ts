@@ -16,7 +16,9 @@ function swatch(seed: number): Promise<Buffer> {
   let png = swatches.get(key);
   if (!png) {
     const background = { r: (key & 1) * 200 + 30, g: ((key >> 1) & 1) * 200 + 30, b: ((key >> 2) & 1) * 200 + 30 };
-    png = sharp({ create: { width: 8, height: 8, channels: 3, background } }).png().toBuffer();
+    png = sharp({ create: { width: 8, height: 8, channels: 3, background } })
+      .png()
+      .toBuffer();
     swatches.set(key, png);
   }
   return png;

@@ -52,7 +52,11 @@ export interface EngineCatalog {
 
 const globalKey = Symbol.for("atelier.engine-catalog");
 type CacheState = { at: number; loading: Promise<EngineCatalog> | null; value: EngineCatalog | null };
-const cache: CacheState = ((globalThis as Record<symbol, unknown>)[globalKey] as CacheState | undefined) ?? { at: 0, loading: null, value: null };
+const cache: CacheState = ((globalThis as Record<symbol, unknown>)[globalKey] as CacheState | undefined) ?? {
+  at: 0,
+  loading: null,
+  value: null,
+};
 (globalThis as Record<symbol, unknown>)[globalKey] = cache;
 
 /** Drops this process's copy: the next read goes to the database. Called after every change. */
@@ -182,7 +186,10 @@ export async function recordEngineFailure(db: Database, id: string, detail: stri
 
 /** Keeps a backend's error for the admin page without counting it against the engine (it answered: it is not down). */
 export async function recordEngineError(db: Database, id: string, detail: string): Promise<void> {
-  await db.update(imageEngines).set({ lastError: detail.slice(0, 1000), lastErrorAt: new Date() }).where(eq(imageEngines.id, id));
+  await db
+    .update(imageEngines)
+    .set({ lastError: detail.slice(0, 1000), lastErrorAt: new Date() })
+    .where(eq(imageEngines.id, id));
   invalidateEngineCatalog();
 }
 
@@ -209,17 +216,31 @@ export interface HealthResult {
 export async function checkEngineHealth(db: Database, engine: CatalogEngine): Promise<HealthResult> {
   let result: HealthResult;
   if (engine.credentialsUnreadable) {
-    result = { ok: false, message: "The saved credentials cannot be read any more (the secret key changed). Enter them again." };
+    result = {
+      ok: false,
+      message: "The saved credentials cannot be read any more (the secret key changed). Enter them again.",
+    };
   } else {
     try {
       const message = await Promise.race([
         kindInfo(engine.kind).checkHealth(engine),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS / 1000} s`)), HEALTH_TIMEOUT_MS).unref()),
+        new Promise<never>((_, reject) =>
+          setTimeout(
+            () => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS / 1000} s`)),
+            HEALTH_TIMEOUT_MS,
+          ).unref(),
+        ),
       ]);
       result = { ok: true, message };
     } catch (error) {
       // Admins see the backend's own words (the detail), not the user-facing sentence.
-      result = { ok: false, message: (error instanceof EngineError ? error.message : String((error as Error)?.message ?? error)).slice(0, 500) };
+      result = {
+        ok: false,
+        message: (error instanceof EngineError ? error.message : String((error as Error)?.message ?? error)).slice(
+          0,
+          500,
+        ),
+      };
     }
   }
   if (!engine.builtIn) {
@@ -242,12 +263,15 @@ export async function checkEngineHealth(db: Database, engine: CatalogEngine): Pr
 /** Checks every enabled configured engine; used by the periodic job and the admin's "check all". */
 export async function checkAllEngineHealth(db: Database): Promise<void> {
   const { engines } = await readEngineCatalog(db);
-  await Promise.all(engines.filter((e) => e.enabled && !e.builtIn && e.kind !== "studio").map((e) => checkEngineHealth(db, e)));
+  await Promise.all(
+    engines.filter((e) => e.enabled && !e.builtIn && e.kind !== "studio").map((e) => checkEngineHealth(db, e)),
+  );
 }
 
 /** Health checks every minute in processes that run jobs. Returns a stop function. */
 export function startEngineHealthChecks(db: Database, everyMs = 60_000): () => void {
-  const run = () => void checkAllEngineHealth(db).catch((err: unknown) => logger.warn({ err }, "engine health checks failed"));
+  const run = () =>
+    void checkAllEngineHealth(db).catch((err: unknown) => logger.warn({ err }, "engine health checks failed"));
   const timer = setInterval(run, everyMs);
   timer.unref();
   return () => clearInterval(timer);

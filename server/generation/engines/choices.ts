@@ -22,12 +22,21 @@ export async function listBackendChoices(db: Database, engineId: string): Promis
   if (!engine || engine.credentialsUnreadable) return null;
   try {
     if (engine.kind === "a1111") {
-      const connection = { baseUrl: engine.baseUrl, username: engine.credentials.username, password: engine.credentials.password, timeoutMs: CHOICES_TIMEOUT_MS };
+      const connection = {
+        baseUrl: engine.baseUrl,
+        username: engine.credentials.username,
+        password: engine.credentials.password,
+        timeoutMs: CHOICES_TIMEOUT_MS,
+      };
       const [models, samplers] = await Promise.all([listA1111Models(connection), listA1111Samplers(connection)]);
       return { lists: { checkpoint: models.map((m) => m.title), samplerName: samplers.map((s) => s.name) } };
     }
     if (engine.kind === "comfyui") {
-      const checkpoints = await listComfyUICheckpoints({ baseUrl: engine.baseUrl, apiKey: engine.credentials.apiKey, timeoutMs: CHOICES_TIMEOUT_MS });
+      const checkpoints = await listComfyUICheckpoints({
+        baseUrl: engine.baseUrl,
+        apiKey: engine.credentials.apiKey,
+        timeoutMs: CHOICES_TIMEOUT_MS,
+      });
       return { lists: { checkpoint: checkpoints } };
     }
     return null;

@@ -109,7 +109,13 @@ const N = COMFYUI_NODES;
 
 /** What the admin may set per ComfyUI engine (stored as strings). */
 export const COMFYUI_SETTING_FIELDS: readonly EngineSettingField[] = [
-  { name: "checkpoint", label: "Checkpoint", type: "text", defaultValue: DEFAULTS.checkpoint, help: "A file name from the server's models/checkpoints folder." },
+  {
+    name: "checkpoint",
+    label: "Checkpoint",
+    type: "text",
+    defaultValue: DEFAULTS.checkpoint,
+    help: "A file name from the server's models/checkpoints folder.",
+  },
   {
     name: "controlnetModel",
     label: "ControlNet scribble model (doodles)",
@@ -138,7 +144,10 @@ export const COMFYUI_SETTING_FIELDS: readonly EngineSettingField[] = [
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
-function headers(connection: Pick<ComfyUIConfig, "apiKey">, extra: Record<string, string> = {}): Record<string, string> {
+function headers(
+  connection: Pick<ComfyUIConfig, "apiKey">,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   const h: Record<string, string> = { accept: "application/json", ...extra };
   if (connection.apiKey) h.authorization = `Bearer ${connection.apiKey}`;
   return h;
@@ -180,12 +189,20 @@ function httpError(status: number, body: string, retryAfter: string | null, what
   const detail = `${BACKEND} answered ${status} to ${what}: ${describeErrorBody(body)}`;
   if (status === 401 || status === 403) {
     // ComfyUI has no auth of its own: this is the proxy in front of it (or its origin check).
-    return new EngineError("failed", "The image server refused our credentials. An admin needs to check its settings.", { detail });
+    return new EngineError(
+      "failed",
+      "The image server refused our credentials. An admin needs to check its settings.",
+      { detail },
+    );
   }
   if (status === 404 || status === 405) {
-    return new EngineError("failed", "The image server is not set up correctly. An admin needs to check its settings.", {
-      detail: `${detail} (is the URL right?)`,
-    });
+    return new EngineError(
+      "failed",
+      "The image server is not set up correctly. An admin needs to check its settings.",
+      {
+        detail: `${detail} (is the URL right?)`,
+      },
+    );
   }
   if (status === 413) {
     return new EngineError("invalid_request", "The picture is too large for the image server.", { detail });
@@ -202,7 +219,10 @@ function httpError(status: number, body: string, retryAfter: string | null, what
     });
   }
   if (status === 502 || status === 503 || status === 504) {
-    return new EngineError("unavailable", UNREACHABLE_MESSAGE, { detail, retryAfterSeconds: retryAfterSeconds(retryAfter) });
+    return new EngineError("unavailable", UNREACHABLE_MESSAGE, {
+      detail,
+      retryAfterSeconds: retryAfterSeconds(retryAfter),
+    });
   }
   return new EngineError("failed", "The image server could not make this picture.", { detail });
 }
@@ -235,16 +255,26 @@ async function call(
     return { status: response.status, retryAfter: response.headers.get("retry-after"), bytes };
   } catch (error) {
     if ((error as Error)?.name === "TimeoutError") {
-      throw new EngineError("timeout", "The image server took too long to answer.", { cause: error, detail: `${BACKEND}: ${method} ${path} timed out` });
+      throw new EngineError("timeout", "The image server took too long to answer.", {
+        cause: error,
+        detail: `${BACKEND}: ${method} ${path} timed out`,
+      });
     }
     throw fetchFailure(BACKEND, connection.baseUrl, error);
   }
 }
 
-async function callJson<T>(connection: ComfyUIConnection, method: "GET" | "POST", path: string, signal: AbortSignal, json?: unknown): Promise<T> {
+async function callJson<T>(
+  connection: ComfyUIConnection,
+  method: "GET" | "POST",
+  path: string,
+  signal: AbortSignal,
+  json?: unknown,
+): Promise<T> {
   const answer = await call(connection, method, path, signal, { json });
   const body = answer.bytes.toString("utf8");
-  if (answer.status < 200 || answer.status >= 300) throw httpError(answer.status, body, answer.retryAfter, `${method} ${path}`);
+  if (answer.status < 200 || answer.status >= 300)
+    throw httpError(answer.status, body, answer.retryAfter, `${method} ${path}`);
   return parseJsonBody<T>(body, `${method} ${path}`);
 }
 
@@ -266,7 +296,8 @@ export async function listComfyUICheckpoints(connection: ComfyUIConnection): Pro
     AbortSignal.timeout(connection.timeoutMs ?? SIDE_REQUEST_MS),
   );
   const node = isRecord(info) ? info.CheckpointLoaderSimple : undefined;
-  const required = isRecord(node) && isRecord(node.input) && isRecord(node.input.required) ? node.input.required : undefined;
+  const required =
+    isRecord(node) && isRecord(node.input) && isRecord(node.input.required) ? node.input.required : undefined;
   if (!required) {
     throw new EngineError("failed", "The image server is not set up correctly. An admin needs to check its settings.", {
       detail: `${BACKEND}: /object_info has no CheckpointLoaderSimple (is this a ComfyUI server?)`,
@@ -302,9 +333,16 @@ export function doodleControlStrength(strength: number): number {
  * The API-format graph for a request; `imageName` is what /upload/image answered (image and
  * doodle modes). Exported for tests and the admin preview.
  */
-export function buildComfyUIWorkflow(config: Omit<ComfyUIConfig, "id" | "label" | "baseUrl">, request: GenerationRequest, imageName?: string): ComfyWorkflow {
+export function buildComfyUIWorkflow(
+  config: Omit<ComfyUIConfig, "id" | "label" | "baseUrl">,
+  request: GenerationRequest,
+  imageName?: string,
+): ComfyWorkflow {
   const graph: ComfyWorkflow = {
-    [N.checkpoint]: { class_type: "CheckpointLoaderSimple", inputs: { ckpt_name: config.checkpoint || DEFAULTS.checkpoint } },
+    [N.checkpoint]: {
+      class_type: "CheckpointLoaderSimple",
+      inputs: { ckpt_name: config.checkpoint || DEFAULTS.checkpoint },
+    },
     [N.positive]: { class_type: "CLIPTextEncode", inputs: { text: styledPrompt(request), clip: [N.checkpoint, 1] } },
     [N.negative]: { class_type: "CLIPTextEncode", inputs: { text: request.negativePrompt, clip: [N.checkpoint, 1] } },
     [N.sampler]: {
@@ -339,11 +377,17 @@ export function buildComfyUIWorkflow(config: Omit<ComfyUIConfig, "id" | "label" 
     return graph;
   }
 
-  graph[N.emptyLatent] = { class_type: "EmptyLatentImage", inputs: { width: request.width, height: request.height, batch_size: request.count } };
+  graph[N.emptyLatent] = {
+    class_type: "EmptyLatentImage",
+    inputs: { width: request.width, height: request.height, batch_size: request.count },
+  };
   if (request.mode === "doodle") {
     if (!imageName) throw new Error("doodle mode needs the uploaded drawing's name");
     graph[N.loadImage] = { class_type: "LoadImage", inputs: { image: imageName } };
-    graph[N.controlnetLoader] = { class_type: "ControlNetLoader", inputs: { control_net_name: config.controlnetModel || DEFAULTS.controlnetModel } };
+    graph[N.controlnetLoader] = {
+      class_type: "ControlNetLoader",
+      inputs: { control_net_name: config.controlnetModel || DEFAULTS.controlnetModel },
+    };
     graph[N.controlnetApply] = {
       class_type: "ControlNetApplyAdvanced",
       inputs: {
@@ -369,7 +413,10 @@ export function buildComfyUIWorkflow(config: Omit<ComfyUIConfig, "id" | "label" 
  */
 async function prepareSource(request: GenerationRequest): Promise<Buffer> {
   try {
-    let image = sharp(request.sourceImage).rotate().flatten({ background: "#ffffff" }).resize(request.width, request.height, { fit: "cover" });
+    let image = sharp(request.sourceImage)
+      .rotate()
+      .flatten({ background: "#ffffff" })
+      .resize(request.width, request.height, { fit: "cover" });
     if (request.mode === "doodle") image = image.negate({ alpha: false });
     return await image.png().toBuffer();
   } catch (error) {
@@ -444,7 +491,8 @@ function connectFeed(config: ComfyUIConfig, clientId: string, signal: AbortSigna
       } catch {
         return; // a garbled frame costs one update, not the job
       }
-      if (isRecord(message) && text(message.type)) feed.onMessage({ type: message.type, data: isRecord(message.data) ? message.data : {} });
+      if (isRecord(message) && text(message.type))
+        feed.onMessage({ type: message.type, data: isRecord(message.data) ? message.data : {} });
     });
     socket.on("close", () => {
       const wasOpen = open;
@@ -491,7 +539,9 @@ function historyFailure(promptId: string, entry: HistoryEntry): EngineError | un
     if (message[0] === "execution_error") return executionError(promptId, message[1]);
     if (message[0] === "execution_interrupted") return interruptedError(promptId, message[1]);
   }
-  return new EngineError("failed", "The image server could not make this picture.", { detail: `${BACKEND}: prompt ${promptId} ended with status error` });
+  return new EngineError("failed", "The image server could not make this picture.", {
+    detail: `${BACKEND}: prompt ${promptId} ended with status error`,
+  });
 }
 
 function outputImages(entry: HistoryEntry, saveNode: string): ImageRef[] {
@@ -500,7 +550,11 @@ function outputImages(entry: HistoryEntry, saveNode: string): ImageRef[] {
   return images
     .filter(isRecord)
     .filter((i) => text(i.filename))
-    .map((i) => ({ filename: i.filename as string, subfolder: typeof i.subfolder === "string" ? i.subfolder : "", type: text(i.type) ? i.type : "output" }));
+    .map((i) => ({
+      filename: i.filename as string,
+      subfolder: typeof i.subfolder === "string" ? i.subfolder : "",
+      type: text(i.type) ? i.type : "output",
+    }));
 }
 
 const STAGES: Record<string, string> = {
@@ -538,8 +592,10 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
   function validate(request: GenerationRequest): ValidationIssue[] {
     const issues = checkCapabilities(request, capabilities);
     // EmptyLatentImage rejects sizes that are not multiples of 8 (and VAEEncode would crop them).
-    if (request.width % 8 !== 0 || request.height % 8 !== 0) issues.push({ field: "size", message: "Width and height must be multiples of 8" });
-    if (!Number.isInteger(request.seed) || request.seed < 0) issues.push({ field: "seed", message: "The seed is a whole number from 0" });
+    if (request.width % 8 !== 0 || request.height % 8 !== 0)
+      issues.push({ field: "size", message: "Width and height must be multiples of 8" });
+    if (!Number.isInteger(request.seed) || request.seed < 0)
+      issues.push({ field: "seed", message: "The seed is a whole number from 0" });
     return issues;
   }
 
@@ -574,9 +630,13 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
     form.append("overwrite", "true");
     const answer = await call(config, "POST", "/upload/image", signal, { form });
     const body = answer.bytes.toString("utf8");
-    if (answer.status < 200 || answer.status >= 300) throw httpError(answer.status, body, answer.retryAfter, "POST /upload/image");
+    if (answer.status < 200 || answer.status >= 300)
+      throw httpError(answer.status, body, answer.retryAfter, "POST /upload/image");
     const parsed = parseJsonBody<{ name?: unknown; subfolder?: unknown }>(body, "POST /upload/image");
-    if (!text(parsed.name)) throw new EngineError("failed", UNREADABLE_MESSAGE, { detail: `${BACKEND}: /upload/image answered without a name` });
+    if (!text(parsed.name))
+      throw new EngineError("failed", UNREADABLE_MESSAGE, {
+        detail: `${BACKEND}: /upload/image answered without a name`,
+      });
     return text(parsed.subfolder) ? `${parsed.subfolder}/${parsed.name}` : parsed.name;
   }
 
@@ -607,7 +667,10 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
     } catch (error) {
       throw error instanceof EngineError ? transient(error) : error;
     }
-    if (!isRecord(history)) throw transient(new EngineError("failed", UNREADABLE_MESSAGE, { detail: `${BACKEND}: ${path} is not an object` }));
+    if (!isRecord(history))
+      throw transient(
+        new EngineError("failed", UNREADABLE_MESSAGE, { detail: `${BACKEND}: ${path} is not an object` }),
+      );
     const entry = history[promptId];
     if (!isRecord(entry)) return undefined;
     const status = entry.status;
@@ -744,9 +807,12 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
     const query = new URLSearchParams({ filename: ref.filename, subfolder: ref.subfolder, type: ref.type });
     const answer = await call(config, "GET", `/view?${query}`, signal, { accept: "image/*" });
     if (answer.status === 404) {
-      throw new EngineError("failed", "The image server lost the finished picture.", { detail: `${BACKEND}: /view 404 for ${ref.subfolder}/${ref.filename}` });
+      throw new EngineError("failed", "The image server lost the finished picture.", {
+        detail: `${BACKEND}: /view 404 for ${ref.subfolder}/${ref.filename}`,
+      });
     }
-    if (answer.status < 200 || answer.status >= 300) throw httpError(answer.status, answer.bytes.toString("utf8"), answer.retryAfter, "GET /view");
+    if (answer.status < 200 || answer.status >= 300)
+      throw httpError(answer.status, answer.bytes.toString("utf8"), answer.retryAfter, "GET /view");
     return decodeEngineImage(answer.bytes, `/view ${ref.filename}`);
   }
 
@@ -780,21 +846,37 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
       if (feed) feed.onMessage = (m) => void buffered.push(m); // events may beat POST /prompt's answer
 
       mayRun = true;
-      const answer = await call(config, "POST", "/prompt", limit.signal, { json: { prompt: workflow, client_id: clientId } });
+      const answer = await call(config, "POST", "/prompt", limit.signal, {
+        json: { prompt: workflow, client_id: clientId },
+      });
       const body = answer.bytes.toString("utf8");
       if (answer.status < 200 || answer.status >= 300) {
         if (answer.status === 400) mayRun = false; // validation failed: nothing was queued
         throw httpError(answer.status, body, answer.retryAfter, "POST /prompt");
       }
       const queued = parseJsonBody<{ prompt_id?: unknown }>(body, "POST /prompt");
-      if (!text(queued.prompt_id)) throw new EngineError("failed", UNREADABLE_MESSAGE, { detail: `${BACKEND}: POST /prompt answered without a prompt_id` });
+      if (!text(queued.prompt_id))
+        throw new EngineError("failed", UNREADABLE_MESSAGE, {
+          detail: `${BACKEND}: POST /prompt answered without a prompt_id`,
+        });
       promptId = queued.prompt_id;
       report({ percent: 0, stage: "Waiting for the GPU" });
 
-      const entry = await waitForPrompt(promptId, feed, buffered, workflow, limit.signal, report, () => (mayRun = false));
+      const entry = await waitForPrompt(
+        promptId,
+        feed,
+        buffered,
+        workflow,
+        limit.signal,
+        report,
+        () => (mayRun = false),
+      );
       feed?.close();
       const refs = outputImages(entry, N.save).slice(0, request.count);
-      if (refs.length === 0) throw new EngineError("failed", "The image server sent no pictures back.", { detail: `${BACKEND}: prompt ${promptId} has no SaveImage output` });
+      if (refs.length === 0)
+        throw new EngineError("failed", "The image server sent no pictures back.", {
+          detail: `${BACKEND}: prompt ${promptId} has no SaveImage output`,
+        });
       report({ percent: 99, stage: "Fetching the pictures" });
       const images: GeneratedImage[] = [];
       for (const ref of refs) {
@@ -808,9 +890,13 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
       // Free the GPU: nobody will take this result (cancel, timeout, or an answer we could not follow).
       if (mayRun) await cancelOnBackend(promptId, clientId);
       if (reason === "canceled") throw canceledError();
-      if (reason === "timeout") throw timeoutError(BACKEND, promptId ? `prompt ${promptId}` : "the request", timeoutMs, error);
+      if (reason === "timeout")
+        throw timeoutError(BACKEND, promptId ? `prompt ${promptId}` : "the request", timeoutMs, error);
       if (error instanceof EngineError) throw error;
-      throw new EngineError("failed", "The image server could not make this picture.", { cause: error, detail: `${BACKEND}: ${String(error)}` });
+      throw new EngineError("failed", "The image server could not make this picture.", {
+        cause: error,
+        detail: `${BACKEND}: ${String(error)}`,
+      });
     } finally {
       feed?.close();
       limit.dispose();

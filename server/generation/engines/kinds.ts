@@ -114,13 +114,19 @@ const a1111: EngineKindInfo = {
       controlnetModel: settingOf(record, A1111_SETTING_FIELDS, "controlnetModel") || undefined,
     }),
   checkHealth: (record) =>
-    checkA1111Health({ baseUrl: record.baseUrl, username: record.credentials.username, password: record.credentials.password, timeoutMs: 10_000 }),
+    checkA1111Health({
+      baseUrl: record.baseUrl,
+      username: record.credentials.username,
+      password: record.credentials.password,
+      timeoutMs: 10_000,
+    }),
 };
 
 const comfyui: EngineKindInfo = {
   kind: "comfyui",
   title: "ComfyUI",
-  summary: "A ComfyUI server. Atelier sends its own workflows; doodles need a ControlNet scribble model in models/controlnet.",
+  summary:
+    "A ComfyUI server. Atelier sends its own workflows; doodles need a ControlNet scribble model in models/controlnet.",
   defaultUrl: "http://127.0.0.1:8188",
   urlRequired: true,
   credentialFields: [{ name: "apiKey", label: "Bearer token (only behind an authenticating proxy)", secret: true }],
@@ -140,18 +146,30 @@ const comfyui: EngineKindInfo = {
       scheduler: settingOf(record, COMFYUI_SETTING_FIELDS, "scheduler") || undefined,
     }),
   checkHealth: (record) =>
-    checkComfyUIHealth({ baseUrl: record.baseUrl, apiKey: record.credentials.apiKey, checkpoint: settingOf(record, COMFYUI_SETTING_FIELDS, "checkpoint") || undefined, timeoutMs: 10_000 }),
+    checkComfyUIHealth({
+      baseUrl: record.baseUrl,
+      apiKey: record.credentials.apiKey,
+      checkpoint: settingOf(record, COMFYUI_SETTING_FIELDS, "checkpoint") || undefined,
+      timeoutMs: 10_000,
+    }),
 };
 
 const OPENAI_FIELDS: readonly EngineSettingField[] = [
   ...OPENAI_IMAGES_SETTING_FIELDS,
-  { name: "organization", label: "Organization id", type: "text", defaultValue: "", help: "Only when the key belongs to several organizations (org-…)." },
+  {
+    name: "organization",
+    label: "Organization id",
+    type: "text",
+    defaultValue: "",
+    help: "Only when the key belongs to several organizations (org-…).",
+  },
 ];
 
 const openai: EngineKindInfo = {
   kind: "openai",
   title: "OpenAI Images (gpt-image-1)",
-  summary: "OpenAI's image API. Makes 1024-pixel pictures in square, landscape (3:2) and portrait (2:3); no seeds, no progress.",
+  summary:
+    "OpenAI's image API. Makes 1024-pixel pictures in square, landscape (3:2) and portrait (2:3); no seeds, no progress.",
   defaultUrl: OPENAI_BASE_URL,
   urlRequired: false,
   credentialFields: [{ name: "apiKey", label: "API key", secret: true }],
@@ -181,7 +199,8 @@ const openai: EngineKindInfo = {
 const stability: EngineKindInfo = {
   kind: "stability",
   title: "Stability AI (Stable Image v2beta)",
-  summary: "Stability's hosted API: Core, Ultra or SD3 for text and pictures, Sketch control for doodles. About one megapixel per picture, one picture per request.",
+  summary:
+    "Stability's hosted API: Core, Ultra or SD3 for text and pictures, Sketch control for doodles. About one megapixel per picture, one picture per request.",
   defaultUrl: STABILITY_DEFAULT_BASE_URL,
   urlRequired: false,
   credentialFields: [{ name: "apiKey", label: "API key", secret: true }],
@@ -197,7 +216,12 @@ const stability: EngineKindInfo = {
       sd3Model: settingOf(record, STABILITY_SETTING_FIELDS, "sd3Model") as StabilitySd3Model,
       outputFormat: settingOf(record, STABILITY_SETTING_FIELDS, "outputFormat") as StabilityOutputFormat,
     }),
-  checkHealth: (record) => checkStabilityHealth({ baseUrl: record.baseUrl || undefined, apiKey: record.credentials.apiKey, timeoutMs: 10_000 }),
+  checkHealth: (record) =>
+    checkStabilityHealth({
+      baseUrl: record.baseUrl || undefined,
+      apiKey: record.credentials.apiKey,
+      timeoutMs: 10_000,
+    }),
 };
 
 const studio: EngineKindInfo = {
@@ -211,12 +235,24 @@ const studio: EngineKindInfo = {
   create(record) {
     const engine = sharedStudioEngine();
     // Same threads, the admin's name for it; closing is the registry's job at shutdown.
-    return { id: record.id, label: record.name, capabilities: engine.capabilities, validate: (r) => engine.validate(r), generate: (r, o) => engine.generate(r, o) };
+    return {
+      id: record.id,
+      label: record.name,
+      capabilities: engine.capabilities,
+      validate: (r) => engine.validate(r),
+      generate: (r, o) => engine.generate(r, o),
+    };
   },
   checkHealth: async () => "Runs in this process",
 };
 
-export const ENGINE_KIND_INFO: Partial<Record<EngineKind, EngineKindInfo>> = { studio, a1111, comfyui, openai, stability };
+export const ENGINE_KIND_INFO: Partial<Record<EngineKind, EngineKindInfo>> = {
+  studio,
+  a1111,
+  comfyui,
+  openai,
+  stability,
+};
 
 export function kindInfo(kind: EngineKind): EngineKindInfo {
   const info = ENGINE_KIND_INFO[kind];

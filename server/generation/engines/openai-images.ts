@@ -61,7 +61,10 @@ export interface OpenAIImagesConfig {
 }
 
 /** What the health check needs: the admin page may ask before an engine exists. */
-export type OpenAIImagesConnection = Pick<OpenAIImagesConfig, "baseUrl" | "apiKey" | "organization" | "timeoutMs" | "fetch" | "model">;
+export type OpenAIImagesConnection = Pick<
+  OpenAIImagesConfig,
+  "baseUrl" | "apiKey" | "organization" | "timeoutMs" | "fetch" | "model"
+>;
 
 export const OPENAI_IMAGES_SETTING_FIELDS: readonly EngineSettingField[] = [
   {
@@ -151,7 +154,8 @@ function readErrorBody(text: string): { error: OpenAIErrorBody; described: strin
     typeof error.param === "string" ? `(param ${error.param})` : "",
   ];
   const categories = error.moderation_details?.categories;
-  if (Array.isArray(categories)) parts.push(`[${String(error.moderation_details?.moderation_stage ?? "?")}: ${categories.join(", ")}]`);
+  if (Array.isArray(categories))
+    parts.push(`[${String(error.moderation_details?.moderation_stage ?? "?")}: ${categories.join(", ")}]`);
   return { error, described: parts.filter(Boolean).join(" ") };
 }
 
@@ -185,7 +189,10 @@ function httpError(status: number, text: string, responseHeaders: Headers): Engi
   }
   if (status === 429 && (code === "insufficient_quota" || type === "insufficient_quota")) {
     // Out of credit: waiting will not help until someone pays.
-    return new EngineError("unavailable", "The image service has used up its credit. An admin needs to top it up.", { detail, retryable: false });
+    return new EngineError("unavailable", "The image service has used up its credit. An admin needs to top it up.", {
+      detail,
+      retryable: false,
+    });
   }
   if (status === 429) {
     return new EngineError("unavailable", "The image service is busy right now. Try again in a moment.", {
@@ -199,7 +206,11 @@ function httpError(status: number, text: string, responseHeaders: Headers): Engi
   }
   if (status === 404) {
     // Unknown model or a wrong base URL: configuration, not the user's request.
-    return new EngineError("failed", "The image service is not set up correctly. An admin needs to check its settings.", { detail });
+    return new EngineError(
+      "failed",
+      "The image service is not set up correctly. An admin needs to check its settings.",
+      { detail },
+    );
   }
   if (status === 400 || status === 413 || status === 422) {
     return new EngineError("invalid_request", "The image service could not accept these settings.", { detail });
@@ -229,7 +240,10 @@ export async function checkOpenAIImagesHealth(connection: OpenAIImagesConnection
     text = await response.text();
   } catch (error) {
     if ((error as Error)?.name === "TimeoutError") {
-      throw new EngineError("timeout", "The image service took too long to answer.", { cause: error, detail: `GET ${path} timed out` });
+      throw new EngineError("timeout", "The image service took too long to answer.", {
+        cause: error,
+        detail: `GET ${path} timed out`,
+      });
     }
     throw fetchFailure(BACKEND, connection.baseUrl ?? OPENAI_BASE_URL, error);
   }
@@ -267,11 +281,16 @@ export function openAIPrompt(request: GenerationRequest): string {
       : request.strength < 0.7
         ? "Keep its composition and main subjects."
         : "Use it as loose inspiration for the composition.";
-  return ["Repaint this picture as a new artwork.", keep, described ? `Subject and style: ${described}.` : ""].filter(Boolean).join(" ");
+  return ["Repaint this picture as a new artwork.", keep, described ? `Subject and style: ${described}.` : ""]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** The JSON body for /generations, or the multipart fields (files aside) for /edits; exported for tests. */
-export function buildOpenAIImagesPayload(config: OpenAIImagesConfig, request: GenerationRequest): { path: string; fields: Record<string, string | number> } {
+export function buildOpenAIImagesPayload(
+  config: OpenAIImagesConfig,
+  request: GenerationRequest,
+): { path: string; fields: Record<string, string | number> } {
   const model = config.model ?? "gpt-image-1";
   const fields: Record<string, string | number> = {
     model, // without it the API falls back to dall-e-2
@@ -334,11 +353,15 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
 
   function validate(request: GenerationRequest): ValidationIssue[] {
     const issues = checkCapabilities(request, capabilities);
-    if (request.mode === "text" && styledPrompt(request) === "") issues.push({ field: "prompt", message: "Describe what you want to see" });
+    if (request.mode === "text" && styledPrompt(request) === "")
+      issues.push({ field: "prompt", message: "Describe what you want to see" });
     return issues;
   }
 
-  async function generate(request: GenerationRequest, { onProgress, signal }: GenerateOptions): Promise<GenerationResult> {
+  async function generate(
+    request: GenerationRequest,
+    { onProgress, signal }: GenerateOptions,
+  ): Promise<GenerationResult> {
     if (signal.aborted) throw canceledError();
     rejectInvalid(validate(request));
     // Progress is a nicety: a failing callback must not fail the picture.
@@ -366,7 +389,8 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
     progress({ percent: null, stage: "Painting at the image service (this can take a minute)" });
     const timer = deadline(signal, timeoutMs);
     // A timeout after the request went out may still be billed: it is not retried (ADR 0024).
-    const abortedError = (cause: unknown) => (timer.reason() === "timeout" ? timeoutError(BACKEND, `POST ${path}`, timeoutMs, cause, false) : canceledError());
+    const abortedError = (cause: unknown) =>
+      timer.reason() === "timeout" ? timeoutError(BACKEND, `POST ${path}`, timeoutMs, cause, false) : canceledError();
     let response: Response;
     let text: string;
     try {
@@ -386,7 +410,10 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
       } catch (error) {
         if (timer.reason()) throw abortedError(error);
         // The server answered, then the body broke off: the picture may have been made and billed, so no blind retry.
-        throw new EngineError("failed", UNREADABLE_MESSAGE, { cause: error, detail: `${BACKEND}: POST ${path} answer cut off: ${String((error as Error)?.cause ?? error)}` });
+        throw new EngineError("failed", UNREADABLE_MESSAGE, {
+          cause: error,
+          detail: `${BACKEND}: POST ${path} answer cut off: ${String((error as Error)?.cause ?? error)}`,
+        });
       }
     } finally {
       timer.dispose();
@@ -395,7 +422,9 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
     if (!response.ok) throw httpError(response.status, text, response.headers);
     const parsed = parseJsonBody<ImagesResponse>(text, `POST ${path}`);
     if (!Array.isArray(parsed.data) || parsed.data.length === 0) {
-      throw new EngineError("failed", "The image server sent no pictures back.", { detail: `${BACKEND}: POST ${path}: no data in the response` });
+      throw new EngineError("failed", "The image server sent no pictures back.", {
+        detail: `${BACKEND}: POST ${path}: no data in the response`,
+      });
     }
     progress({ percent: null, stage: "Opening the pictures" });
     const images: GeneratedImage[] = [];

@@ -91,7 +91,13 @@ export async function enginesForMode(db: Database, mode: GenerationMode): Promis
     if (!record.enabled || record.credentialsUnreadable) continue;
     const engine = adapterFor(record);
     if (!engine.capabilities.modes.includes(mode)) continue;
-    routed.push({ id, engine, costMultiplier: record.costMultiplier, circuitOpen: circuitOpen(record, now), circuitOpenUntil: record.circuitOpenUntil });
+    routed.push({
+      id,
+      engine,
+      costMultiplier: record.costMultiplier,
+      circuitOpen: circuitOpen(record, now),
+      circuitOpenUntil: record.circuitOpenUntil,
+    });
   }
   return routed;
 }

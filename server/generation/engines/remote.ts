@@ -6,7 +6,13 @@
  */
 import sharp, { type Metadata } from "sharp";
 import { findStyle } from "../../../app/lib/studio-styles";
-import { type EngineCapabilities, EngineError, type GeneratedImage, type GenerationRequest, type ValidationIssue } from "./engine";
+import {
+  type EngineCapabilities,
+  EngineError,
+  type GeneratedImage,
+  type GenerationRequest,
+  type ValidationIssue,
+} from "./engine";
 
 /** Socket-level failures: nothing was processed, so another engine or a retry may work. */
 const NETWORK_CODES = new Set([
@@ -56,7 +62,8 @@ export function describeNetworkError(error: unknown): string {
   const code = networkErrorCode(error);
   if (code) return `${code}, ${NETWORK_CODE_WORDS[code] ?? "a network error"}`;
   let innermost: unknown = error;
-  for (let i = 0; i < 3 && innermost && typeof innermost === "object" && (innermost as { cause?: unknown }).cause; i++) innermost = (innermost as { cause: unknown }).cause;
+  for (let i = 0; i < 3 && innermost && typeof innermost === "object" && (innermost as { cause?: unknown }).cause; i++)
+    innermost = (innermost as { cause: unknown }).cause;
   return (innermost as Error)?.message ?? String(error);
 }
 
@@ -94,7 +101,10 @@ export function parseJsonBody<T>(text: string, what: string): T {
   try {
     return JSON.parse(text) as T;
   } catch (error) {
-    throw new EngineError("failed", UNREADABLE_MESSAGE, { cause: error, detail: `${what}: malformed JSON (${text.length} bytes)` });
+    throw new EngineError("failed", UNREADABLE_MESSAGE, {
+      cause: error,
+      detail: `${what}: malformed JSON (${text.length} bytes)`,
+    });
   }
 }
 
@@ -112,7 +122,10 @@ const MIMES = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" } as co
  * Opens a picture a backend sent (raw bytes, or base64 with or without a data: prefix) and
  * reports its real format and size; a picture that does not decode fails the job plainly.
  */
-export async function decodeEngineImage(data: Buffer | string | unknown, label: string): Promise<Omit<GeneratedImage, "seed">> {
+export async function decodeEngineImage(
+  data: Buffer | string | unknown,
+  label: string,
+): Promise<Omit<GeneratedImage, "seed">> {
   const fail = (detail: string, cause?: unknown) =>
     new EngineError("failed", "The image server sent a picture we could not open.", { detail, cause });
   let bytes: Buffer;
@@ -145,7 +158,10 @@ export function styledPrompt(request: Pick<GenerationRequest, "prompt" | "style"
  * Runs `work` with one AbortSignal that fires on the caller's cancel or after `timeoutMs`, and
  * says which of the two happened, so adapters can tell the user the right thing.
  */
-export function deadline(signal: AbortSignal, timeoutMs: number): { signal: AbortSignal; reason(): "timeout" | "canceled" | undefined; dispose(): void } {
+export function deadline(
+  signal: AbortSignal,
+  timeoutMs: number,
+): { signal: AbortSignal; reason(): "timeout" | "canceled" | undefined; dispose(): void } {
   const controller = new AbortController();
   let reason: "timeout" | "canceled" | undefined;
   const timer = setTimeout(() => {
@@ -176,7 +192,13 @@ export function canceledError(): EngineError {
  * A request that ran out of time. `retryable: false` for paid APIs: the backend may have made
  * (and billed) the picture after we stopped waiting, so it is not sent again anywhere.
  */
-export function timeoutError(backend: string, what: string, timeoutMs: number, cause?: unknown, retryable = true): EngineError {
+export function timeoutError(
+  backend: string,
+  what: string,
+  timeoutMs: number,
+  cause?: unknown,
+  retryable = true,
+): EngineError {
   return new EngineError("timeout", "The image server took too long to make this picture.", {
     cause,
     retryable,
@@ -187,13 +209,20 @@ export function timeoutError(backend: string, what: string, timeoutMs: number, c
 /** The checks every remote engine makes against its own capabilities; adapters add their own rules. */
 export function checkCapabilities(request: GenerationRequest, capabilities: EngineCapabilities): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  if (!capabilities.modes.includes(request.mode)) issues.push({ field: "mode", message: "This engine cannot do that mode" });
-  if (!capabilities.sizes.includes(Math.max(request.width, request.height))) issues.push({ field: "size", message: "Choose one of the sizes shown" });
-  if (!capabilities.aspectRatios.includes(request.aspectRatio)) issues.push({ field: "aspectRatio", message: "Choose one of the aspect ratios shown" });
+  if (!capabilities.modes.includes(request.mode))
+    issues.push({ field: "mode", message: "This engine cannot do that mode" });
+  if (!capabilities.sizes.includes(Math.max(request.width, request.height)))
+    issues.push({ field: "size", message: "Choose one of the sizes shown" });
+  if (!capabilities.aspectRatios.includes(request.aspectRatio))
+    issues.push({ field: "aspectRatio", message: "Choose one of the aspect ratios shown" });
   const max = capabilities.maxImagesPerRequest;
-  if (!Number.isInteger(request.count) || request.count < 1 || request.count > max) issues.push({ field: "count", message: `Make 1 to ${max} images at once` });
+  if (!Number.isInteger(request.count) || request.count < 1 || request.count > max)
+    issues.push({ field: "count", message: `Make 1 to ${max} images at once` });
   if ((request.mode === "image" || request.mode === "doodle") && !request.sourceImage) {
-    issues.push({ field: "sourceImage", message: request.mode === "image" ? "Upload a picture first" : "Draw something first" });
+    issues.push({
+      field: "sourceImage",
+      message: request.mode === "image" ? "Upload a picture first" : "Draw something first",
+    });
   }
   return issues;
 }
@@ -201,6 +230,8 @@ export function checkCapabilities(request: GenerationRequest, capabilities: Engi
 /** Refuses a request that failed validation, before anything is sent: the first issue for the user, all for admins. */
 export function rejectInvalid(issues: ValidationIssue[]): void {
   if (issues.length > 0) {
-    throw new EngineError("invalid_request", issues[0]!.message, { detail: issues.map((i) => `${i.field}: ${i.message}`).join("; ") });
+    throw new EngineError("invalid_request", issues[0]!.message, {
+      detail: issues.map((i) => `${i.field}: ${i.message}`).join("; "),
+    });
   }
 }

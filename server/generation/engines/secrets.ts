@@ -34,7 +34,12 @@ export function encryptCredentials(engineId: string, credentials: EngineCredenti
   const cipher = createCipheriv("aes-256-gcm", key(), iv);
   cipher.setAAD(Buffer.from(engineId));
   const sealed = Buffer.concat([cipher.update(JSON.stringify(clean), "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(".");
+  return [
+    VERSION,
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    sealed.toString("base64url"),
+  ].join(".");
 }
 
 export class UnreadableCredentialsError extends Error {
@@ -44,7 +49,8 @@ export class UnreadableCredentialsError extends Error {
 export function decryptCredentials(engineId: string, stored: string | null): EngineCredentials {
   if (!stored) return {};
   const [version, iv, tag, sealed] = stored.split(".");
-  if (version !== VERSION || !iv || !tag || !sealed) throw new UnreadableCredentialsError("stored credentials have an unknown format");
+  if (version !== VERSION || !iv || !tag || !sealed)
+    throw new UnreadableCredentialsError("stored credentials have an unknown format");
   try {
     const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64url"));
     decipher.setAAD(Buffer.from(engineId));
@@ -52,6 +58,9 @@ export function decryptCredentials(engineId: string, stored: string | null): Eng
     const plain = Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
     return JSON.parse(plain) as EngineCredentials;
   } catch (error) {
-    throw new UnreadableCredentialsError("stored credentials cannot be decrypted (was AUTH_SECRET or ENGINE_SECRET_KEY changed?)", { cause: error });
+    throw new UnreadableCredentialsError(
+      "stored credentials cannot be decrypted (was AUTH_SECRET or ENGINE_SECRET_KEY changed?)",
+      { cause: error },
+    );
   }
 }

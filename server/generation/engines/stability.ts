@@ -36,7 +36,14 @@ import {
 
 export const STABILITY_TEXT_MODELS = ["core", "ultra", "sd3"] as const;
 export type StabilityTextModel = (typeof STABILITY_TEXT_MODELS)[number];
-export const STABILITY_SD3_MODELS = ["sd3.5-large", "sd3.5-large-turbo", "sd3.5-medium", "sd3-large", "sd3-large-turbo", "sd3-medium"] as const;
+export const STABILITY_SD3_MODELS = [
+  "sd3.5-large",
+  "sd3.5-large-turbo",
+  "sd3.5-medium",
+  "sd3-large",
+  "sd3-large-turbo",
+  "sd3-medium",
+] as const;
 export type StabilitySd3Model = (typeof STABILITY_SD3_MODELS)[number];
 export const STABILITY_OUTPUT_FORMATS = ["png", "jpeg", "webp"] as const;
 export type StabilityOutputFormat = (typeof STABILITY_OUTPUT_FORMATS)[number];
@@ -160,14 +167,25 @@ export interface StabilityPayload {
 }
 
 function resolved(config: StabilityConfig) {
-  const textModel: StabilityTextModel = STABILITY_TEXT_MODELS.includes(config.textModel as StabilityTextModel) ? config.textModel! : "core";
-  const sd3Model: StabilitySd3Model = STABILITY_SD3_MODELS.includes(config.sd3Model as StabilitySd3Model) ? config.sd3Model! : "sd3.5-large";
-  const outputFormat: StabilityOutputFormat = STABILITY_OUTPUT_FORMATS.includes(config.outputFormat as StabilityOutputFormat) ? config.outputFormat! : "png";
+  const textModel: StabilityTextModel = STABILITY_TEXT_MODELS.includes(config.textModel as StabilityTextModel)
+    ? config.textModel!
+    : "core";
+  const sd3Model: StabilitySd3Model = STABILITY_SD3_MODELS.includes(config.sd3Model as StabilitySd3Model)
+    ? config.sd3Model!
+    : "sd3.5-large";
+  const outputFormat: StabilityOutputFormat = STABILITY_OUTPUT_FORMATS.includes(
+    config.outputFormat as StabilityOutputFormat,
+  )
+    ? config.outputFormat!
+    : "png";
   return { textModel, sd3Model, outputFormat, turbo: sd3Model.endsWith("-turbo") };
 }
 
 /** Which endpoint a mode goes to with this configuration. */
-export function stabilityEndpoint(config: StabilityConfig, mode: GenerationRequest["mode"]): "core" | "ultra" | "sd3" | "sketch" {
+export function stabilityEndpoint(
+  config: StabilityConfig,
+  mode: GenerationRequest["mode"],
+): "core" | "ultra" | "sd3" | "sketch" {
   const { textModel } = resolved(config);
   if (mode === "doodle") return "sketch";
   if (mode === "image") return textModel === "ultra" ? "ultra" : "sd3";
@@ -188,7 +206,12 @@ export function sketchControlStrength(strength: number): number {
 const round = (n: number) => String(Math.round(n * 1000) / 1000);
 
 /** The multipart fields of image `index`; exported for tests and the admin preview. */
-export function buildStabilityPayload(config: StabilityConfig, request: GenerationRequest, index: number, source?: StabilitySource): StabilityPayload {
+export function buildStabilityPayload(
+  config: StabilityConfig,
+  request: GenerationRequest,
+  index: number,
+  source?: StabilitySource,
+): StabilityPayload {
   const { sd3Model, outputFormat, turbo } = resolved(config);
   const endpoint = stabilityEndpoint(config, request.mode);
   const fields: Record<string, string> = { prompt: styledPrompt(request) };
@@ -216,7 +239,12 @@ export function buildStabilityPayload(config: StabilityConfig, request: Generati
     if (negative && !turbo) fields.negative_prompt = negative;
     fields.seed = seed;
     fields.output_format = outputFormat === "webp" ? "png" : outputFormat;
-    return { path: "/v2beta/stable-image/generate/sd3", fields, image: request.mode === "image" ? source : undefined, credits: SD3_CREDITS[sd3Model] };
+    return {
+      path: "/v2beta/stable-image/generate/sd3",
+      fields,
+      image: request.mode === "image" ? source : undefined,
+      credits: SD3_CREDITS[sd3Model],
+    };
   }
   if (endpoint === "ultra") {
     // With a starting picture the picture frames the result; aspect_ratio is for text only.
@@ -225,7 +253,12 @@ export function buildStabilityPayload(config: StabilityConfig, request: Generati
     if (negative) fields.negative_prompt = negative;
     fields.seed = seed;
     fields.output_format = outputFormat;
-    return { path: "/v2beta/stable-image/generate/ultra", fields, image: request.mode === "image" ? source : undefined, credits: 8 };
+    return {
+      path: "/v2beta/stable-image/generate/ultra",
+      fields,
+      image: request.mode === "image" ? source : undefined,
+      credits: 8,
+    };
   }
   fields.aspect_ratio = aspect;
   if (negative) fields.negative_prompt = negative;
@@ -240,7 +273,11 @@ function formData(payload: StabilityPayload): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(payload.fields)) form.append(name, value);
   if (payload.image) {
-    form.append("image", new Blob([new Uint8Array(payload.image.bytes)], { type: payload.image.mime }), payload.image.filename);
+    form.append(
+      "image",
+      new Blob([new Uint8Array(payload.image.bytes)], { type: payload.image.mime }),
+      payload.image.filename,
+    );
   }
   return form;
 }
@@ -250,13 +287,21 @@ function formData(payload: StabilityPayload): FormData {
  * what is too large, and refuses what cannot be fixed without changing the picture.
  * Doodles are scaled to the requested size, since sketch output has the drawing's size.
  */
-export async function prepareStabilitySource(bytes: Buffer, limits: SourceLimits, target?: { width: number; height: number }): Promise<StabilitySource> {
-  const invalid = (userMessage: string, detail: string) => new EngineError("invalid_request", userMessage, { detail: `Stability AI: ${detail}` });
+export async function prepareStabilitySource(
+  bytes: Buffer,
+  limits: SourceLimits,
+  target?: { width: number; height: number },
+): Promise<StabilitySource> {
+  const invalid = (userMessage: string, detail: string) =>
+    new EngineError("invalid_request", userMessage, { detail: `Stability AI: ${detail}` });
   let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
   } catch (error) {
-    throw new EngineError("invalid_request", "We could not read the picture to send.", { cause: error, detail: `Stability AI: source image does not decode` });
+    throw new EngineError("invalid_request", "We could not read the picture to send.", {
+      cause: error,
+      detail: `Stability AI: source image does not decode`,
+    });
   }
   if (!meta.width || !meta.height) throw invalid("We could not read the picture to send.", "source image has no size");
   let image = sharp(bytes).rotate(); // bake EXIF orientation in: the API sees pixels only
@@ -271,7 +316,10 @@ export async function prepareStabilitySource(bytes: Buffer, limits: SourceLimits
   }
   const aspect = Math.max(width, height) / Math.min(width, height);
   if (aspect > limits.maxAspect) {
-    throw invalid("This picture is too long and thin for the image server.", `source aspect ${aspect.toFixed(2)} is beyond 1:${limits.maxAspect}`);
+    throw invalid(
+      "This picture is too long and thin for the image server.",
+      `source aspect ${aspect.toFixed(2)} is beyond 1:${limits.maxAspect}`,
+    );
   }
   const scale = Math.min(1, limits.maxSide / Math.max(width, height), Math.sqrt(limits.maxPixels / (width * height)));
   if (scale < 1) {
@@ -281,7 +329,10 @@ export async function prepareStabilitySource(bytes: Buffer, limits: SourceLimits
     changed = true;
   }
   if (Math.min(width, height) < limits.minSide) {
-    throw invalid("This picture is too small for the image server.", `source is ${width}x${height}; every side must be at least ${limits.minSide} px`);
+    throw invalid(
+      "This picture is too small for the image server.",
+      `source is ${width}x${height}; every side must be at least ${limits.minSide} px`,
+    );
   }
   const format = meta.format === "jpeg" || meta.format === "png" || meta.format === "webp" ? meta.format : null;
   if (!changed && format && bytes.byteLength <= MAX_UPLOAD_BYTES) return source(bytes, format, width, height);
@@ -292,7 +343,8 @@ export async function prepareStabilitySource(bytes: Buffer, limits: SourceLimits
     out = await image.jpeg({ quality: 90 }).toBuffer();
     outFormat = "jpeg";
   }
-  if (out.byteLength > MAX_UPLOAD_BYTES) throw invalid("This picture is too large for the image server.", `source is ${out.byteLength} bytes even as JPEG`);
+  if (out.byteLength > MAX_UPLOAD_BYTES)
+    throw invalid("This picture is too large for the image server.", `source is ${out.byteLength} bytes even as JPEG`);
   return source(out, outFormat, width, height);
 }
 
@@ -314,7 +366,11 @@ function readErrorBody(text: string): { name?: string; words: string } {
     const body = JSON.parse(text) as StabilityErrorBody;
     if (body && typeof body === "object") {
       const name = typeof body.name === "string" ? body.name : undefined;
-      const errors = Array.isArray(body.errors) ? body.errors.map(String).join("; ") : typeof body.message === "string" ? body.message : "";
+      const errors = Array.isArray(body.errors)
+        ? body.errors.map(String).join("; ")
+        : typeof body.message === "string"
+          ? body.message
+          : "";
       const id = typeof body.id === "string" ? ` (id ${body.id})` : "";
       if (name || errors) return { name, words: `${[name, errors].filter(Boolean).join(": ")}${id}` };
     }
@@ -329,16 +385,28 @@ function httpError(status: number, text: string, headers: Headers, what: string)
   const requestId = headers.get("x-request-id");
   const detail = `Stability AI answered ${status} to ${what}: ${words}${requestId ? ` [x-request-id ${requestId}]` : ""}`;
   if (name === "content_moderation") {
-    return new EngineError("moderated", "The image server's safety filter refused this request. Try a different prompt or picture.", { detail });
+    return new EngineError(
+      "moderated",
+      "The image server's safety filter refused this request. Try a different prompt or picture.",
+      { detail },
+    );
   }
   if (status === 401 || status === 403) {
-    return new EngineError("failed", "The image server refused our credentials. An admin needs to check its settings.", { detail });
+    return new EngineError(
+      "failed",
+      "The image server refused our credentials. An admin needs to check its settings.",
+      { detail },
+    );
   }
   if (status === 402) {
-    return new EngineError("failed", "The image service cannot take new work right now. An admin needs to check its account.", {
-      retryable: false,
-      detail: `${detail} — the Stability AI account is out of credits; top it up at platform.stability.ai`,
-    });
+    return new EngineError(
+      "failed",
+      "The image service cannot take new work right now. An admin needs to check its account.",
+      {
+        retryable: false,
+        detail: `${detail} — the Stability AI account is out of credits; top it up at platform.stability.ai`,
+      },
+    );
   }
   if (status === 413) {
     return new EngineError("invalid_request", "The picture is too large for the image server.", { detail });
@@ -356,9 +424,13 @@ function httpError(status: number, text: string, headers: Headers, what: string)
   }
   if (status >= 500) return new EngineError("unavailable", UNREACHABLE_MESSAGE, { detail, retryable: true });
   if (status === 404) {
-    return new EngineError("failed", "The image server is not set up correctly. An admin needs to check its settings.", {
-      detail: `${detail} (is the base URL right?)`,
-    });
+    return new EngineError(
+      "failed",
+      "The image server is not set up correctly. An admin needs to check its settings.",
+      {
+        detail: `${detail} (is the base URL right?)`,
+      },
+    );
   }
   return new EngineError("failed", "The image server could not make this picture.", { detail });
 }
@@ -374,8 +446,12 @@ interface Answer {
 function readAnswer(bytes: Buffer, headers: Headers, what: string): Answer {
   const type = (headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("application/json")) {
-    const body = parseJsonBody<{ image?: unknown; finish_reason?: unknown; seed?: unknown }>(bytes.toString("utf8"), what);
-    if (!body || typeof body !== "object") throw new EngineError("failed", UNREADABLE_MESSAGE, { detail: `${what}: JSON answer is not an object` });
+    const body = parseJsonBody<{ image?: unknown; finish_reason?: unknown; seed?: unknown }>(
+      bytes.toString("utf8"),
+      what,
+    );
+    if (!body || typeof body !== "object")
+      throw new EngineError("failed", UNREADABLE_MESSAGE, { detail: `${what}: JSON answer is not an object` });
     return {
       finishReason: typeof body.finish_reason === "string" ? body.finish_reason : undefined,
       seed: Number.isInteger(body.seed) ? (body.seed as number) : undefined,
@@ -390,7 +466,9 @@ function readAnswer(bytes: Buffer, headers: Headers, what: string): Answer {
       image: bytes,
     };
   }
-  throw new EngineError("failed", UNREADABLE_MESSAGE, { detail: `${what}: unexpected content-type "${type}" (${bytes.byteLength} bytes)` });
+  throw new EngineError("failed", UNREADABLE_MESSAGE, {
+    detail: `${what}: unexpected content-type "${type}" (${bytes.byteLength} bytes)`,
+  });
 }
 
 function authHeaders(apiKey: string, accept: string): Record<string, string> {
@@ -402,7 +480,10 @@ export async function checkStabilityHealth(connection: StabilityConnection): Pro
   const baseUrl = connection.baseUrl || STABILITY_DEFAULT_BASE_URL;
   const doFetch = connection.fetch ?? fetch;
   const timeoutMs = Math.min(connection.timeoutMs ?? HEALTH_TIMEOUT_MS, HEALTH_TIMEOUT_MS);
-  if (!connection.apiKey) throw new EngineError("failed", "The image server has no API key. An admin needs to add one.", { detail: "Stability AI: apiKey is empty" });
+  if (!connection.apiKey)
+    throw new EngineError("failed", "The image server has no API key. An admin needs to add one.", {
+      detail: "Stability AI: apiKey is empty",
+    });
   let response: Response;
   let text: string;
   try {
@@ -412,12 +493,14 @@ export async function checkStabilityHealth(connection: StabilityConnection): Pro
     });
     text = await response.text();
   } catch (error) {
-    if ((error as Error)?.name === "TimeoutError") throw timeoutError("Stability AI", "GET /v1/user/balance", timeoutMs, error);
+    if ((error as Error)?.name === "TimeoutError")
+      throw timeoutError("Stability AI", "GET /v1/user/balance", timeoutMs, error);
     throw fetchFailure("Stability AI", baseUrl, error);
   }
   if (!response.ok) throw httpError(response.status, text, response.headers, "GET /v1/user/balance");
   const body = parseJsonBody<{ credits?: unknown }>(text, "GET /v1/user/balance");
-  if (typeof body?.credits !== "number") throw new EngineError("failed", UNREADABLE_MESSAGE, { detail: "GET /v1/user/balance: no credits in the answer" });
+  if (typeof body?.credits !== "number")
+    throw new EngineError("failed", UNREADABLE_MESSAGE, { detail: "GET /v1/user/balance: no credits in the answer" });
   return `${Math.round(body.credits * 100) / 100} credits left`;
 }
 
@@ -446,12 +529,19 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
     return issues;
   }
 
-  async function generate(request: GenerationRequest, { onProgress, signal }: Parameters<ImageEngine["generate"]>[1]): Promise<GenerationResult> {
+  async function generate(
+    request: GenerationRequest,
+    { onProgress, signal }: Parameters<ImageEngine["generate"]>[1],
+  ): Promise<GenerationResult> {
     if (signal.aborted) throw canceledError();
     rejectInvalid(validate(request));
     const apiKey = config.apiKey;
     if (!apiKey) {
-      throw new EngineError("failed", "The image server is not set up correctly. An admin needs to check its settings.", { detail: "Stability AI: apiKey is empty" });
+      throw new EngineError(
+        "failed",
+        "The image server is not set up correctly. An admin needs to check its settings.",
+        { detail: "Stability AI: apiKey is empty" },
+      );
     }
     // Progress is a nicety: a throwing listener must not fail the picture.
     const progress = (update: ProgressUpdate) => {
@@ -465,7 +555,10 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
     const endpoint = stabilityEndpoint(config, request.mode);
     let prepared: StabilitySource | undefined;
     if (endpoint === "sketch") {
-      prepared = await prepareStabilitySource(request.sourceImage!, SKETCH_LIMITS, { width: request.width, height: request.height });
+      prepared = await prepareStabilitySource(request.sourceImage!, SKETCH_LIMITS, {
+        width: request.width,
+        height: request.height,
+      });
     } else if (request.mode === "image") {
       prepared = await prepareStabilitySource(request.sourceImage!, endpoint === "ultra" ? ULTRA_LIMITS : SD3_LIMITS);
     }
@@ -475,13 +568,23 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
     const requestIds: string[] = [];
     let credits = 0;
     let path = "";
-    const usage = () => ({ service: endpoint, path, requests: requestIds.length, estimatedCredits: credits, requestIds: requestIds.filter(Boolean) });
-    const spent = () => (images.length > 0 ? ` (after ${images.length} of ${request.count} images, ~${credits} credits)` : "");
+    const usage = () => ({
+      service: endpoint,
+      path,
+      requests: requestIds.length,
+      estimatedCredits: credits,
+      requestIds: requestIds.filter(Boolean),
+    });
+    const spent = () =>
+      images.length > 0 ? ` (after ${images.length} of ${request.count} images, ~${credits} credits)` : "";
 
     for (let index = 0; index < request.count; index++) {
       if (signal.aborted) throw canceledError();
       const count = request.count;
-      progress({ percent: Math.round((index / count) * 100), stage: count > 1 ? `Painting picture ${index + 1} of ${count}` : "Painting" });
+      progress({
+        percent: Math.round((index / count) * 100),
+        stage: count > 1 ? `Painting picture ${index + 1} of ${count}` : "Painting",
+      });
       const payload = buildStabilityPayload(config, request, index, prepared);
       path = payload.path;
       const what = `POST ${payload.path}`;
@@ -526,12 +629,17 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
         // The picture came back blurred: nothing usable, so stop paying for more and refund the user.
         return {
           images: [],
-          moderation: { status: "blocked", message: "its safety filter blurred the picture, so we did not keep it. Try a different prompt." },
+          moderation: {
+            status: "blocked",
+            message: "its safety filter blurred the picture, so we did not keep it. Try a different prompt.",
+          },
           usage: usage(),
         };
       }
       if (answer.finishReason !== undefined && answer.finishReason !== "SUCCESS") {
-        throw new EngineError("failed", "The image server could not make this picture.", { detail: `${what}: finish reason ${answer.finishReason}${spent()}` });
+        throw new EngineError("failed", "The image server could not make this picture.", {
+          detail: `${what}: finish reason ${answer.finishReason}${spent()}`,
+        });
       }
       const image = await decodeEngineImage(answer.image, `${what} image ${index + 1}`);
       // Seed 0 asks for a random one: only the answer knows it then.

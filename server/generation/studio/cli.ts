@@ -27,7 +27,19 @@ const SHEET_PROMPTS = [
   "desert dunes at golden hour",
   "the feeling of a rainy tuesday",
 ];
-const SHEET_STYLES = ["natural", "watercolor", "oil-painting", "ink-sketch", "pixel-art", "neon-synthwave", "low-poly", "ukiyo-e", "pop-art", "pastel", "stained-glass"];
+const SHEET_STYLES = [
+  "natural",
+  "watercolor",
+  "oil-painting",
+  "ink-sketch",
+  "pixel-art",
+  "neon-synthwave",
+  "low-poly",
+  "ukiyo-e",
+  "pop-art",
+  "pastel",
+  "stained-glass",
+];
 
 const USAGE = `Usage:
   npm run studio -- "<prompt>" [--style id] [--seed n] [--size 512|768|1024] [--aspect 1:1] [--christmas] --out file.png
@@ -64,7 +76,8 @@ export async function main(argv: string[]): Promise<number> {
     await renderContactSheet(values.out, Number(values.cell));
   } else {
     if (!findStyle(values.style)) throw new Error(`Unknown style "${values.style}". ${USAGE}`);
-    if (!ASPECT_RATIOS.includes(values.aspect as AspectRatio)) throw new Error(`Unknown aspect ratio "${values.aspect}"`);
+    if (!ASPECT_RATIOS.includes(values.aspect as AspectRatio))
+      throw new Error(`Unknown aspect ratio "${values.aspect}"`);
     const mode: GenerationMode = values.image ? "image" : values.doodle ? "doodle" : "text";
     const { width, height } = dimensionsFor(values.aspect as AspectRatio, Number(values.size));
     const sourceFile = values.image ?? values.doodle;
@@ -99,7 +112,9 @@ async function renderContactSheet(out: string, cell: number) {
   const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const text: string[] = [];
   SHEET_STYLES.forEach((style, col) => {
-    text.push(`<text x="${left + col * (cell + gap) + cell / 2}" y="19" text-anchor="middle">${escape(findStyle(style)!.label)}</text>`);
+    text.push(
+      `<text x="${left + col * (cell + gap) + cell / 2}" y="19" text-anchor="middle">${escape(findStyle(style)!.label)}</text>`,
+    );
   });
   for (const [row, prompt] of SHEET_PROMPTS.entries()) {
     const y = label + row * (cell + gap);
@@ -110,7 +125,9 @@ async function renderContactSheet(out: string, cell: number) {
       if (lastLine && (lastLine + " " + word).length <= 24) lines[lines.length - 1] = `${lastLine} ${word}`;
       else lines.push(word);
     }
-    lines.forEach((line, i) => text.push(`<text x="10" y="${y + cell / 2 - (lines.length - 1) * 9 + i * 18}">${escape(line)}</text>`));
+    lines.forEach((line, i) =>
+      text.push(`<text x="10" y="${y + cell / 2 - (lines.length - 1) * 9 + i * 18}">${escape(line)}</text>`),
+    );
     for (const [col, style] of SHEET_STYLES.entries()) {
       const raster = renderStudioImage({
         mode: "text",
@@ -129,5 +146,8 @@ async function renderContactSheet(out: string, cell: number) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="DejaVu Sans, sans-serif" font-size="15" fill="#2b2622">${text.join("")}</g></svg>`;
   tiles.unshift({ input: Buffer.from(svg), left: 0, top: 0 });
   fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-  await sharp({ create: { width, height, channels: 3, background: "#f6f1e9" } }).composite(tiles).png({ compressionLevel: 9 }).toFile(out);
+  await sharp({ create: { width, height, channels: 3, background: "#f6f1e9" } })
+    .composite(tiles)
+    .png({ compressionLevel: 9 })
+    .toFile(out);
 }

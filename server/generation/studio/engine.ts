@@ -19,7 +19,10 @@ import { studioWorkerFile } from "./worker-file";
 export const STUDIO_LABEL = "Studio — offline engine";
 
 /** Decodes a source picture to raw RGBA at the requested size (cropped to fill, like a photo print). */
-export async function decodeSource(bytes: Buffer, request: Pick<GenerationRequest, "mode" | "width" | "height">): Promise<Raster> {
+export async function decodeSource(
+  bytes: Buffer,
+  request: Pick<GenerationRequest, "mode" | "width" | "height">,
+): Promise<Raster> {
   const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: "error" })
     .rotate()
     .flatten({ background: "#ffffff" })
@@ -31,7 +34,11 @@ export async function decodeSource(bytes: Buffer, request: Pick<GenerationReques
     })
     .ensureAlpha();
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+  };
 }
 
 export async function encodePng(raster: Raster): Promise<Buffer> {
@@ -72,11 +79,13 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
 
     validate(request) {
       const issues: ValidationIssue[] = [];
-      if (!capabilities.styles.includes(request.style as never)) issues.push({ field: "style", message: "Studio does not know that style" });
+      if (!capabilities.styles.includes(request.style as never))
+        issues.push({ field: "style", message: "Studio does not know that style" });
       if (Math.max(request.width, request.height) > 1024 || Math.min(request.width, request.height) < 64) {
         issues.push({ field: "size", message: "Studio renders up to 1024 pixels on the long side" });
       }
-      if (request.count < 1 || request.count > capabilities.maxImagesPerRequest) issues.push({ field: "count", message: "Make 1 to 4 images" });
+      if (request.count < 1 || request.count > capabilities.maxImagesPerRequest)
+        issues.push({ field: "count", message: "Make 1 to 4 images" });
       return issues;
     },
 
@@ -88,7 +97,9 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
         try {
           source = await decodeSource(request.sourceImage, request);
         } catch (error) {
-          throw new EngineError("invalid_request", "The picture could not be read. Try another file.", { cause: error });
+          throw new EngineError("invalid_request", "The picture could not be read. Try another file.", {
+            cause: error,
+          });
         }
       }
       const piscina = await getPool();
@@ -123,7 +134,10 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
         channel.port2.on("message", (m: { fraction: number; stage: string }) => report(index, m.fraction, m.stage));
         try {
           const payload: WorkerTask = { task, port: channel.port1 };
-          const result = (await piscina.run(payload, { transferList: [channel.port1] as never, signal })) as WorkerResult;
+          const result = (await piscina.run(payload, {
+            transferList: [channel.port1] as never,
+            signal,
+          })) as WorkerResult;
           report(index, 1, "Finishing");
           const bytes = await encodePng(result);
           return { bytes, mime: "image/png" as const, width: result.width, height: result.height, seed };
@@ -138,7 +152,10 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
         return { images };
       } catch (error) {
         if (signal.aborted) throw new EngineError("canceled", "The generation was canceled.", { cause: error });
-        throw new EngineError("failed", "Studio could not paint this picture.", { cause: error, detail: String(error) });
+        throw new EngineError("failed", "Studio could not paint this picture.", {
+          cause: error,
+          detail: String(error),
+        });
       }
     },
 

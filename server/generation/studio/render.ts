@@ -41,15 +41,30 @@ export function renderStudioImage(task: StudioImageTask, report: StageReporter =
 
   if (task.mode === "text") {
     const scene = parsePrompt(task.prompt, { christmas: task.christmas });
-    const raster = renderScene(scene, { width: task.width, height: task.height, random: random.fork("scene"), onProgress: firstStage });
+    const raster = renderScene(scene, {
+      width: task.width,
+      height: task.height,
+      random: random.fork("scene"),
+      onProgress: firstStage,
+    });
     styleStage(0, "Applying the style");
-    return applyStyle(raster, task.style, { strength: 1, random: random.fork("style"), source: "scene", onProgress: styleStage });
+    return applyStyle(raster, task.style, {
+      strength: 1,
+      random: random.fork("style"),
+      source: "scene",
+      onProgress: styleStage,
+    });
   }
 
   if (!task.source) throw new Error(`${task.mode} mode needs a source image`);
   if (task.mode === "image") {
     styleStage(0, "Restyling your picture");
-    return applyStyle(task.source, task.style, { strength: task.strength, random: random.fork("style"), source: "photo", onProgress: styleStage });
+    return applyStyle(task.source, task.style, {
+      strength: task.strength,
+      random: random.fork("style"),
+      source: "photo",
+      onProgress: styleStage,
+    });
   }
 
   const scene = task.prompt.trim() ? parsePrompt(task.prompt, { christmas: task.christmas }) : undefined;

@@ -21,7 +21,9 @@ export function studioWorkerFile(options: { production: boolean }): Promise<stri
     const outfile = path.join(root, "node_modules/.cache/atelier/studio-worker.mjs");
     fs.mkdirSync(path.dirname(outfile), { recursive: true });
     const helper = pathToFileURL(path.join(root, "scripts/studio-bundle.mjs")).href;
-    const { bundleStudioWorker } = (await import(/* @vite-ignore */ helper)) as { bundleStudioWorker(root: string, out: string): Promise<string> };
+    const { bundleStudioWorker } = (await import(/* @vite-ignore */ helper)) as {
+      bundleStudioWorker(root: string, out: string): Promise<string>;
+    };
     return bundleStudioWorker(root, outfile);
   })();
   return resolved;

@@ -50,12 +50,19 @@ function compose(template: EmailTemplate): { subject: string; element: ReactElem
   switch (template.kind) {
     case "verification":
       checkUrl(template.url);
-      return { subject: template.purpose === "email-change" ? "Confirm your new email for Atelier" : "Verify your email for Atelier", element: createElement(VerificationEmail, template) };
+      return {
+        subject:
+          template.purpose === "email-change" ? "Confirm your new email for Atelier" : "Verify your email for Atelier",
+        element: createElement(VerificationEmail, template),
+      };
     case "sign-in-link":
       checkUrl(template.url);
       return { subject: "Your Atelier sign-in link", element: createElement(SignInLinkEmail, template) };
     case "sign-in-code":
-      return { subject: `Your Atelier sign-in code: ${template.code}`, element: createElement(SignInCodeEmail, template) };
+      return {
+        subject: `Your Atelier sign-in code: ${template.code}`,
+        element: createElement(SignInCodeEmail, template),
+      };
     case "password-reset":
       checkUrl(template.url);
       return { subject: "Reset your Atelier password", element: createElement(PasswordResetEmail, template) };

@@ -96,7 +96,13 @@ export function classify(source: Raster): Classification {
       labels[k] = best;
     }
   }
-  fillUnknown(labels, width, height, (l) => l !== UNKNOWN, (l) => l === UNKNOWN);
+  fillUnknown(
+    labels,
+    width,
+    height,
+    (l) => l !== UNKNOWN,
+    (l) => l === UNKNOWN,
+  );
   majority(labels, width, height);
   dropThinBands(labels, width, height);
   // Only region interiors count as painting: the grey fringe of an anti-aliased ink line is
@@ -106,7 +112,15 @@ export function classify(source: Raster): Classification {
       const k = y * width + x;
       const l = labels[k]!;
       if (l >= INK || inkCover[k]! > 0) continue;
-      if (labels[k - 2] === l && labels[k + 2] === l && labels[k - 2 * width] === l && labels[k + 2 * width] === l && labels[k - 1] === l && labels[k + 1] === l) semantic++;
+      if (
+        labels[k - 2] === l &&
+        labels[k + 2] === l &&
+        labels[k - 2 * width] === l &&
+        labels[k + 2 * width] === l &&
+        labels[k - 1] === l &&
+        labels[k + 1] === l
+      )
+        semantic++;
     }
   }
 
@@ -130,7 +144,13 @@ export function classify(source: Raster): Classification {
  * Multi-source breadth-first fill: every target pixel reachable through other targets takes the
  * label of the nearest source. Pixels that are neither are walls and keep their label.
  */
-function fillUnknown(labels: Uint8Array, width: number, height: number, isSource: (label: number) => boolean, isTarget: (label: number) => boolean): void {
+function fillUnknown(
+  labels: Uint8Array,
+  width: number,
+  height: number,
+  isSource: (label: number) => boolean,
+  isTarget: (label: number) => boolean,
+): void {
   const n = width * height;
   const queue = new Int32Array(n);
   let head = 0;
@@ -196,10 +216,15 @@ function dropThinBands(labels: Uint8Array, width: number, height: number): void 
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 1; x < width; x++) if (labels[row + x] === labels[row + x - 1]) left[row + x] = left[row + x - 1]! + 1;
-    for (let x = width - 2; x >= 0; x--) if (labels[row + x] === labels[row + x + 1]) right[row + x] = right[row + x + 1]! + 1;
+    for (let x = width - 2; x >= 0; x--)
+      if (labels[row + x] === labels[row + x + 1]) right[row + x] = right[row + x + 1]! + 1;
   }
-  for (let y = 1; y < height; y++) for (let x = 0; x < width; x++) if (labels[y * width + x] === labels[(y - 1) * width + x]) up[y * width + x] = up[(y - 1) * width + x]! + 1;
-  for (let y = height - 2; y >= 0; y--) for (let x = 0; x < width; x++) if (labels[y * width + x] === labels[(y + 1) * width + x]) down[y * width + x] = down[(y + 1) * width + x]! + 1;
+  for (let y = 1; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (labels[y * width + x] === labels[(y - 1) * width + x]) up[y * width + x] = up[(y - 1) * width + x]! + 1;
+  for (let y = height - 2; y >= 0; y--)
+    for (let x = 0; x < width; x++)
+      if (labels[y * width + x] === labels[(y + 1) * width + x]) down[y * width + x] = down[(y + 1) * width + x]! + 1;
   // Cores grow back by up to r steps through their own label (breadth first, so steps are counted).
   const steps = new Uint8Array(n).fill(255);
   const queue = new Int32Array(n);
@@ -225,7 +250,13 @@ function dropThinBands(labels: Uint8Array, width: number, height: number): void 
     }
   }
   for (let k = 0; k < n; k++) if (steps[k] === 255) labels[k] = UNKNOWN;
-  fillUnknown(labels, width, height, (l) => l !== UNKNOWN, (l) => l === UNKNOWN);
+  fillUnknown(
+    labels,
+    width,
+    height,
+    (l) => l !== UNKNOWN,
+    (l) => l === UNKNOWN,
+  );
 }
 
 /** 3×3 majority: a pixel that fewer than 3 of its 9 cells agree with joins the label most of them share. */

@@ -27,7 +27,8 @@ export interface DoodleResult {
 
 export function renderDoodle(source: Raster, options: DoodleOptions): DoodleResult {
   const { width, height, random } = options;
-  if (source.width !== width || source.height !== height) throw new Error("renderDoodle: the drawing must be resized to the output size first");
+  if (source.width !== width || source.height !== height)
+    throw new Error("renderDoodle: the drawing must be resized to the output size first");
   const progress = options.onProgress ?? (() => {});
   progress(0.05, "Reading your drawing");
   const c = classify(source);
@@ -98,7 +99,14 @@ function runs(labels: Uint8Array, width: number, height: number) {
   return { top, bottom, left, right };
 }
 
-function paintRegions(labels: Uint8Array, width: number, height: number, p: Palette, random: Random, scene: Scene): Raster {
+function paintRegions(
+  labels: Uint8Array,
+  width: number,
+  height: number,
+  p: Palette,
+  random: Random,
+  scene: Scene,
+): Raster {
   const raster = createRaster(width, height);
   const data = raster.data;
   const span = Math.sqrt(width * height);
@@ -109,7 +117,8 @@ function paintRegions(labels: Uint8Array, width: number, height: number, p: Pale
   const { top, bottom, left, right } = runs(labels, width, height);
   const regions = regionSpans(labels, width, height);
   let skyBottom = 1;
-  for (let k = 0; k < labels.length; k++) if (labels[k] === SKY) skyBottom = Math.max(skyBottom, Math.floor(k / width) + 1);
+  for (let k = 0; k < labels.length; k++)
+    if (labels[k] === SKY) skyBottom = Math.max(skyBottom, Math.floor(k / width) + 1);
   const flowers = p.flowers;
   const lit = p.light;
   const rock = p.rock;
@@ -202,8 +211,8 @@ function paintRegions(labels: Uint8Array, width: number, height: number, p: Pale
           const cy = Math.floor(y / flowerCell);
           let h = Math.imul(cx * 374761393 + cy * 668265263, 0x27d4eb2d) ^ random.seed;
           h = Math.imul(h ^ (h >>> 15), 0x85ebca6b) >>> 0;
-          const fx = cx * flowerCell + (h & 255) / 255 * flowerCell;
-          const fy = cy * flowerCell + ((h >>> 8) & 255) / 255 * flowerCell;
+          const fx = cx * flowerCell + ((h & 255) / 255) * flowerCell;
+          const fy = cy * flowerCell + (((h >>> 8) & 255) / 255) * flowerCell;
           const dx = x - fx;
           const dy = y - fy;
           const rad = flowerCell * 0.32;
@@ -220,7 +229,8 @@ function paintRegions(labels: Uint8Array, width: number, height: number, p: Pale
         const clumps = fbm(noise, u * 14, v * 14, 3);
         const fine = detail(u * 60, v * 60);
         const edgeDark = Math.min(1, edge / (8 * unit));
-        const shade = Math.min(1.15, Math.max(0.25, 0.6 + clumps * 0.7 + fine * 0.12 - t * 0.15)) * (0.45 + 0.55 * edgeDark);
+        const shade =
+          Math.min(1.15, Math.max(0.25, 0.6 + clumps * 0.7 + fine * 0.12 - t * 0.15)) * (0.45 + 0.55 * edgeDark);
         const c = mix(tree, lit, clumps > 0.15 ? 0.25 : 0);
         r = c[0] * shade;
         g = c[1] * shade;
@@ -235,12 +245,14 @@ function paintRegions(labels: Uint8Array, width: number, height: number, p: Pale
         const cell = 16 * unit;
         const lx = (x - left[k]!) % cell;
         const ly = (y - runTop) % (cell * 1.4);
-        const isWindow = lx > cell * 0.3 && lx < cell * 0.75 && ly > cell * 0.5 && ly < cell * 1.15 && edge > cell * 0.4;
+        const isWindow =
+          lx > cell * 0.3 && lx < cell * 0.75 && ly > cell * 0.5 && ly < cell * 1.15 && edge > cell * 0.4;
         const brick = 0.9 + detail(u * 200, v * 400) * 0.06;
         const edgeDark = 0.6 + 0.4 * Math.min(1, edge / (5 * unit));
         const e = p.exposure;
         if (isWindow) {
-          const on = windowLit && ((Math.floor((x - left[k]!) / cell) * 7 + Math.floor((y - runTop) / (cell * 1.4)) * 13) % 5 < 3);
+          const on =
+            windowLit && (Math.floor((x - left[k]!) / cell) * 7 + Math.floor((y - runTop) / (cell * 1.4)) * 13) % 5 < 3;
           const wc: RGB = on ? p.window : mix([60, 70, 90], p.skyHorizon, 0.4);
           r = wc[0];
           g = wc[1];
@@ -297,8 +309,10 @@ function regionSpans(labels: Uint8Array, width: number, height: number) {
       if (y > maxY) maxY = y;
       if (x > 0 && id[k - 1] === -1 && labels[k - 1] === label) (id[k - 1] = next), (queue[tail++] = k - 1);
       if (x < width - 1 && id[k + 1] === -1 && labels[k + 1] === label) (id[k + 1] = next), (queue[tail++] = k + 1);
-      if (y > 0 && id[k - width] === -1 && labels[k - width] === label) (id[k - width] = next), (queue[tail++] = k - width);
-      if (y < height - 1 && id[k + width] === -1 && labels[k + width] === label) (id[k + width] = next), (queue[tail++] = k + width);
+      if (y > 0 && id[k - width] === -1 && labels[k - width] === label)
+        (id[k - width] = next), (queue[tail++] = k - width);
+      if (y < height - 1 && id[k + width] === -1 && labels[k + width] === label)
+        (id[k + width] = next), (queue[tail++] = k + width);
     }
     tops.push(minY);
     bottoms.push(maxY + 1);
@@ -323,7 +337,15 @@ function skyAt(p: Palette, t: number, out: RGB): void {
 }
 
 /** Water mirrors the pixels just above its top edge (mountains, trees, sky), rippled and darkened. */
-function paintWaterRegions(raster: Raster, labels: Uint8Array, top: Int32Array, bottom: Int32Array, p: Palette, noise: Noise2D, span: number): void {
+function paintWaterRegions(
+  raster: Raster,
+  labels: Uint8Array,
+  top: Int32Array,
+  bottom: Int32Array,
+  p: Palette,
+  noise: Noise2D,
+  span: number,
+): void {
   const { width, height, data } = raster;
   const inv = 1 / span;
   const unit = span / 1024;
@@ -335,7 +357,7 @@ function paintWaterRegions(raster: Raster, labels: Uint8Array, top: Int32Array, 
       const runTop = top[k]!;
       const t = (y - runTop) / Math.max(1, bottom[k]! - runTop);
       const persp = 0.05 + t;
-      const n = noise(x * inv * 12 / persp, y * inv * 90);
+      const n = noise((x * inv * 12) / persp, y * inv * 90);
       const sx = Math.min(width - 1, Math.max(0, Math.round(x + n * 4 * unit * (0.5 + t * 3))));
       const sy = 2 * runTop - y - 1 + Math.round(n * 2 * unit);
       let rr: number;
@@ -374,7 +396,8 @@ function softenSeams(raster: Raster, labels: Uint8Array): void {
       if (labels[k - 1] === l && labels[k + 1] === l && labels[k - width] === l && labels[k + width] === l) continue;
       for (let c = 0; c < 3; c++) {
         let sum = 0;
-        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += src[((y + dy) * width + x + dx) * 4 + c]!;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) sum += src[((y + dy) * width + x + dx) * 4 + c]!;
         data[k * 4 + c] = sum / 9;
       }
     }

@@ -18,7 +18,12 @@ export function abstractPalette(scene: Scene): RGB[] {
     const h = hashString(scene.prompt.trim().toLowerCase());
     const hue = (h & 0xffff) / 0x10000;
     const scheme = (h >>> 16) % 3;
-    const offsets = scheme === 0 ? [0, 0.06, 0.12, 0.5, 0.56] : scheme === 1 ? [0, 0.33, 0.66, 0.08, 0.41] : [0, 0.08, 0.9, 0.55, 0.16];
+    const offsets =
+      scheme === 0
+        ? [0, 0.06, 0.12, 0.5, 0.56]
+        : scheme === 1
+          ? [0, 0.33, 0.66, 0.08, 0.41]
+          : [0, 0.08, 0.9, 0.55, 0.16];
     const base = named[0];
     colors = offsets.map((o, k) => hsl(hue + o, 0.55 + 0.1 * (k % 2), 0.35 + 0.12 * k));
     if (base) colors[0] = base;
@@ -34,7 +39,10 @@ export function abstractPalette(scene: Scene): RGB[] {
   });
 }
 
-export function renderAbstract(scene: Scene, options: { width: number; height: number; random: Random; onProgress?: (fraction: number, stage: string) => void }): Raster {
+export function renderAbstract(
+  scene: Scene,
+  options: { width: number; height: number; random: Random; onProgress?: (fraction: number, stage: string) => void },
+): Raster {
   const { width, height, random } = options;
   const progress = options.onProgress ?? (() => {});
   const raster = createRaster(width, height);

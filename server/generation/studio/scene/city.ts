@@ -8,7 +8,15 @@ import { drawTree, treeStyle } from "./vegetation";
 
 function lightsOn(ctx: RenderContext): number {
   const t = ctx.palette.time;
-  return t === "night" ? 0.45 : t === "dusk" ? 0.35 : t === "sunset" ? 0.18 : ctx.scene.weather === "rain" || ctx.scene.weather === "storm" ? 0.12 : 0;
+  return t === "night"
+    ? 0.45
+    : t === "dusk"
+      ? 0.35
+      : t === "sunset"
+        ? 0.18
+        : ctx.scene.weather === "rain" || ctx.scene.weather === "storm"
+          ? 0.12
+          : 0;
 }
 
 /** Skyline: rows of towers, farther rows hazier; windows glow at night, mirror the sky by day. */
@@ -53,7 +61,20 @@ export function drawCity(g: Graphics, ctx: RenderContext, base: number): void {
   }
 }
 
-function drawWindows(g: Graphics, r: Random, x: number, top: number, w: number, h: number, unit: number, lit: number, wall: RGB, glow: RGB, sky: RGB, haze: number): void {
+function drawWindows(
+  g: Graphics,
+  r: Random,
+  x: number,
+  top: number,
+  w: number,
+  h: number,
+  unit: number,
+  lit: number,
+  wall: RGB,
+  glow: RGB,
+  sky: RGB,
+  haze: number,
+): void {
   const cell = 9 * unit;
   const cols = Math.max(1, Math.floor((w * 0.8) / cell));
   const rows = Math.max(1, Math.floor((h * 0.9) / (cell * 1.3)));
@@ -76,14 +97,28 @@ export function drawVillage(g: Graphics, ctx: RenderContext, far: number, near: 
   const { width, palette: p, layout, scene } = ctx;
   const count = r.int(4, 7);
   const lit = Math.max(lightsOn(ctx), scene.christmas ? 0.8 : 0);
-  const houses = Array.from({ length: count }, () => ({ t: r.next(), x: r.range(0.08, 0.92) * width })).sort((a, b) => a.t - b.t);
-  const roofColors: RGB[] = [[150, 60, 50], [110, 70, 55], [70, 80, 100], [130, 90, 60]];
+  const houses = Array.from({ length: count }, () => ({ t: r.next(), x: r.range(0.08, 0.92) * width })).sort(
+    (a, b) => a.t - b.t,
+  );
+  const roofColors: RGB[] = [
+    [150, 60, 50],
+    [110, 70, 55],
+    [70, 80, 100],
+    [130, 90, 60],
+  ];
   for (const house of houses) {
     const base = far + (near - far) * house.t;
     const size = ctx.span * (0.05 + 0.09 * house.t);
     const depth = 1 - house.t;
     const haze = hazeAt(p, 0.2 + 0.5 * depth) * 0.8;
-    const wallBase: RGB = scene.colors.village ?? r.pick<RGB>([[225, 205, 170], [200, 160, 120], [230, 225, 210], [180, 110, 90]]);
+    const wallBase: RGB =
+      scene.colors.village ??
+      r.pick<RGB>([
+        [225, 205, 170],
+        [200, 160, 120],
+        [230, 225, 210],
+        [180, 110, 90],
+      ]);
     const wallLit = mix(mix(wallBase, scale(wallBase, p.exposure), 0.7), p.haze, haze);
     const wallDark = mix(mix(scale(wallBase, 0.55 * p.exposure), p.shadow, 0.3), p.haze, haze);
     const roof = mix(scale(r.pick(roofColors), p.exposure), p.haze, haze);
@@ -124,7 +159,14 @@ export function drawVillage(g: Graphics, ctx: RenderContext, far: number, near: 
       const on = r.next() < lit || (lit > 0 && k === 0);
       const c: RGB = on ? p.window : mix(wallDark, p.skyHorizon, 0.3);
       if (on) {
-        const glow = g.createRadialGradient(wx + size * 0.07, top + h * 0.45, 0, wx + size * 0.07, top + h * 0.45, size * 0.5);
+        const glow = g.createRadialGradient(
+          wx + size * 0.07,
+          top + h * 0.45,
+          0,
+          wx + size * 0.07,
+          top + h * 0.45,
+          size * 0.5,
+        );
         glow.addColorStop(0, css(p.window, 0.45));
         glow.addColorStop(1, css(p.window, 0));
         g.fillStyle = glow;
@@ -135,7 +177,12 @@ export function drawVillage(g: Graphics, ctx: RenderContext, far: number, near: 
     }
     if (scene.christmas) {
       // Fairy lights along the eave.
-      const colors: RGB[] = [[255, 70, 60], [255, 210, 80], [80, 200, 120], [90, 160, 255]];
+      const colors: RGB[] = [
+        [255, 70, 60],
+        [255, 210, 80],
+        [80, 200, 120],
+        [90, 160, 255],
+      ];
       const n = Math.max(4, Math.round(w / (size * 0.09)));
       for (let k = 0; k <= n; k++) {
         const lx = x + (w * k) / n;
@@ -149,7 +196,15 @@ export function drawVillage(g: Graphics, ctx: RenderContext, far: number, near: 
     // A tree or two beside each house.
     if (r.chance(0.7)) {
       const side = r.chance(0.5) ? -1 : 1;
-      drawTree(scene.christmas || scene.snowy ? "conifer" : scene.treeKind, g, house.x + side * (w * 0.7 + size * 0.2), base + size * 0.02, size * r.range(1.1, 1.6), treeStyle(ctx, 0.2 + 0.5 * depth), r);
+      drawTree(
+        scene.christmas || scene.snowy ? "conifer" : scene.treeKind,
+        g,
+        house.x + side * (w * 0.7 + size * 0.2),
+        base + size * 0.02,
+        size * r.range(1.1, 1.6),
+        treeStyle(ctx, 0.2 + 0.5 * depth),
+        r,
+      );
     }
   }
 }
@@ -245,7 +300,16 @@ export function drawIsland(g: Graphics, ctx: RenderContext): void {
   g.fill();
   const kind = scene.treeKind === "broadleaf" && !scene.subjects.includes("trees") ? "palm" : scene.treeKind;
   const trees = r.int(3, 6);
-  for (let k = 0; k < trees; k++) drawTree(kind, g, cx + r.range(-0.3, 0.3) * w, base - h * r.range(0.4, 0.9), h * r.range(1.6, 2.6), treeStyle(ctx, 0.6), r);
+  for (let k = 0; k < trees; k++)
+    drawTree(
+      kind,
+      g,
+      cx + r.range(-0.3, 0.3) * w,
+      base - h * r.range(0.4, 0.9),
+      h * r.range(1.6, 2.6),
+      treeStyle(ctx, 0.6),
+      r,
+    );
 }
 
 /** A faint rainbow arc opposite the light. */
@@ -255,7 +319,14 @@ export function drawRainbow(g: Graphics, ctx: RenderContext): void {
   const cx = width * r.range(0.3, 0.7);
   const radius = span * r.range(0.38, 0.5);
   const band = span * 0.012;
-  const colors: RGB[] = [[255, 60, 60], [255, 150, 40], [255, 230, 60], [80, 200, 90], [60, 130, 255], [130, 80, 220]];
+  const colors: RGB[] = [
+    [255, 60, 60],
+    [255, 150, 40],
+    [255, 230, 60],
+    [80, 200, 90],
+    [60, 130, 255],
+    [130, 80, 220],
+  ];
   g.save();
   g.beginPath();
   g.rect(0, 0, width, layout.horizon);

@@ -27,13 +27,20 @@ export function paintClouds(ctx: RenderContext, cover: number): void {
     const wx = fbm(warp, u * 0.7, v * 0.5, 2) * 0.35;
     const n = fbm(noise, u + wx, v + wx * 0.5, 5);
     const t = y / horizon;
-    const band = Math.exp(-((t - bandCenter) * (t - bandCenter)) / 0.09) * 0.35 - 0.12 + (t > 0.85 ? -(t - 0.85) * 2 : 0);
+    const band =
+      Math.exp(-((t - bandCenter) * (t - bandCenter)) / 0.09) * 0.35 - 0.12 + (t > 0.85 ? -(t - 0.85) * 2 : 0);
     return n + band * (1 - cover) - threshold * 0.5;
   };
   const step = Math.max(2, Math.round(4 * ctx.unit));
   const shift = 14 * ctx.unit;
   const field = lowResField(width, horizon, step, density, horizon);
-  const lightField = lowResField(width, horizon, step, (x, y) => density(x + toLightX * shift, y + toLightY * shift), horizon);
+  const lightField = lowResField(
+    width,
+    horizon,
+    step,
+    (x, y) => density(x + toLightX * shift, y + toLightY * shift),
+    horizon,
+  );
   const lit = p.cloudLit;
   const shadow = p.cloudShadow;
   const glow = p.glow;

@@ -37,9 +37,31 @@ export interface RenderContext {
   layout: Layout;
 }
 
-const LAND: Parameters<typeof hasSubject>[1][] = ["mountains", "sea", "lake", "river", "forest", "trees", "city", "village", "castle", "desert", "flowers", "meadow", "hills", "island", "beach"];
+const LAND: Parameters<typeof hasSubject>[1][] = [
+  "mountains",
+  "sea",
+  "lake",
+  "river",
+  "forest",
+  "trees",
+  "city",
+  "village",
+  "castle",
+  "desert",
+  "flowers",
+  "meadow",
+  "hills",
+  "island",
+  "beach",
+];
 
-export function createContext(scene: Scene, width: number, height: number, random: Random, data: Uint8ClampedArray): RenderContext {
+export function createContext(
+  scene: Scene,
+  width: number,
+  height: number,
+  random: Random,
+  data: Uint8ClampedArray,
+): RenderContext {
   const unit = Math.sqrt(width * height) / 1024;
   const span = Math.sqrt(width * height);
   const r = random.fork("layout");
@@ -58,7 +80,14 @@ function chooseTime(scene: Scene, r: Random): TimeOfDay {
   return r.pick(["day", "day", "day", "morning", "golden"] as const);
 }
 
-function chooseLayout(scene: Scene, width: number, height: number, r: Random, sunHeight: number, time: TimeOfDay): Layout {
+function chooseLayout(
+  scene: Scene,
+  width: number,
+  height: number,
+  r: Random,
+  sunHeight: number,
+  time: TimeOfDay,
+): Layout {
   const s = (...k: Parameters<typeof hasSubject>[1][]) => hasSubject(scene, ...k);
   const onlySky = !LAND.some((k) => s(k));
   const water = s("sea", "island", "beach") ? "sea" : s("lake") ? "lake" : null;
@@ -76,19 +105,32 @@ function chooseLayout(scene: Scene, width: number, height: number, r: Random, su
   horizonFraction += r.range(-0.03, 0.03);
   const horizon = Math.round(height * horizonFraction);
 
-  const ground: Layout["ground"] = s("desert") ? "sand" : scene.snowy ? "snow" : s("city") && !s("flowers", "meadow", "village") ? "street" : s("beach") ? "sand" : "meadow";
+  const ground: Layout["ground"] = s("desert")
+    ? "sand"
+    : scene.snowy
+      ? "snow"
+      : s("city") && !s("flowers", "meadow", "village")
+        ? "street"
+        : s("beach")
+          ? "sand"
+          : "meadow";
 
   // Water gives way to a shore when something should stand in the foreground.
   const shore = new Float32Array(width).fill(height);
   if (water) {
-    const foreground = s("flowers", "meadow", "forest", "trees", "village", "beach") || (scene.snowy && !s("mountains"));
+    const foreground =
+      s("flowers", "meadow", "forest", "trees", "village", "beach") || (scene.snowy && !s("mountains"));
     if (foreground) {
       const base = horizon + (height - horizon) * r.range(0.62, 0.76);
       const phase = r.range(0, 10);
       const tilt = r.range(-0.06, 0.06) * height;
       for (let x = 0; x < width; x++) {
         const u = x / width;
-        shore[x] = base + tilt * (u - 0.5) + Math.sin(u * 5 + phase) * height * 0.025 + Math.sin(u * 13 + phase * 2) * height * 0.008;
+        shore[x] =
+          base +
+          tilt * (u - 0.5) +
+          Math.sin(u * 5 + phase) * height * 0.025 +
+          Math.sin(u * 13 + phase * 2) * height * 0.008;
       }
     }
   }
@@ -105,7 +147,9 @@ function chooseLayout(scene: Scene, width: number, height: number, r: Random, su
     if (visible) {
       const rSun = span * (lowSun ? 0.045 : 0.035);
       // A low sun rests just over the ridges so the peaks do not hide it completely.
-      const y = lowSun ? horizon - Math.max(sunHeight * horizon, mountainHeight * 0.7) - rSun * 0.2 : horizon * (1 - sunHeight) + rSun;
+      const y = lowSun
+        ? horizon - Math.max(sunHeight * horizon, mountainHeight * 0.7) - rSun * 0.2
+        : horizon * (1 - sunHeight) + rSun;
       sun = { x: sunX, y: Math.max(rSun * 1.5, y), r: rSun };
     }
   }
@@ -119,7 +163,13 @@ function chooseLayout(scene: Scene, width: number, height: number, r: Random, su
 }
 
 /** A smooth field computed every `step` pixels and bilinearly enlarged: soft noise at a fraction of the cost. */
-export function lowResField(width: number, height: number, step: number, sample: (x: number, y: number) => number, rows = height): Float32Array {
+export function lowResField(
+  width: number,
+  height: number,
+  step: number,
+  sample: (x: number, y: number) => number,
+  rows = height,
+): Float32Array {
   const cols = Math.ceil(width / step) + 1;
   const lines = Math.ceil(rows / step) + 1;
   const small = new Float32Array(cols * lines);

@@ -65,13 +65,118 @@ interface Base {
 }
 
 const BASES: Record<TimeOfDay, Base> = {
-  dawn: { skyTop: "#34477a", skyMid: "#a98bb8", skyHorizon: "#ffc9a0", sun: "#fff3da", glow: "#ffb58e", glowStrength: 0.8, light: "#ffd6b8", shadow: "#5d5a8e", haze: "#e8bdb8", cloudLit: "#ffd2b8", cloudShadow: "#8a7aa6", stars: 0.15, sunHeight: 0.08, exposure: 0.9 },
-  morning: { skyTop: "#3f82d0", skyMid: "#86bce9", skyHorizon: "#e4eef2", sun: "#fffbea", glow: "#fff1cf", glowStrength: 0.45, light: "#fff1dc", shadow: "#53698f", haze: "#c9dcea", cloudLit: "#ffffff", cloudShadow: "#9fb0c8", stars: 0, sunHeight: 0.35, exposure: 1 },
-  day: { skyTop: "#2a6cc4", skyMid: "#62a2e2", skyHorizon: "#cfe5f5", sun: "#ffffff", glow: "#fffbe8", glowStrength: 0.35, light: "#fffaf0", shadow: "#4a6490", haze: "#bcd5ea", cloudLit: "#ffffff", cloudShadow: "#a3b4cc", stars: 0, sunHeight: 0.75, exposure: 1.05 },
-  golden: { skyTop: "#4a70aa", skyMid: "#d8b486", skyHorizon: "#ffd484", sun: "#fff4c8", glow: "#ffc466", glowStrength: 0.75, light: "#ffd898", shadow: "#5e4d70", haze: "#ecc698", cloudLit: "#ffe2a8", cloudShadow: "#9a8096", stars: 0, sunHeight: 0.16, exposure: 1 },
-  sunset: { skyTop: "#262d62", skyMid: "#c0587a", skyHorizon: "#ff9848", sun: "#fff2b8", glow: "#ff7e3e", glowStrength: 1, light: "#ffab6c", shadow: "#4a2f58", haze: "#d98a80", cloudLit: "#ffb070", cloudShadow: "#6a3f68", stars: 0.05, sunHeight: 0.05, exposure: 0.9 },
-  dusk: { skyTop: "#151c4a", skyMid: "#4f4486", skyHorizon: "#dd8a7c", sun: "#ffd8b0", glow: "#c86678", glowStrength: 0.55, light: "#a883a8", shadow: "#25284a", haze: "#77699a", cloudLit: "#c88aa0", cloudShadow: "#3a335e", stars: 0.45, sunHeight: -0.05, exposure: 0.7 },
-  night: { skyTop: "#040918", skyMid: "#0c1838", skyHorizon: "#213a66", sun: "#f4f1e0", glow: "#6f8cc8", glowStrength: 0.45, light: "#9db2dc", shadow: "#070d1e", haze: "#22365e", cloudLit: "#7d8fb8", cloudShadow: "#1a2440", stars: 1, sunHeight: 0.55, exposure: 0.55 },
+  dawn: {
+    skyTop: "#34477a",
+    skyMid: "#a98bb8",
+    skyHorizon: "#ffc9a0",
+    sun: "#fff3da",
+    glow: "#ffb58e",
+    glowStrength: 0.8,
+    light: "#ffd6b8",
+    shadow: "#5d5a8e",
+    haze: "#e8bdb8",
+    cloudLit: "#ffd2b8",
+    cloudShadow: "#8a7aa6",
+    stars: 0.15,
+    sunHeight: 0.08,
+    exposure: 0.9,
+  },
+  morning: {
+    skyTop: "#3f82d0",
+    skyMid: "#86bce9",
+    skyHorizon: "#e4eef2",
+    sun: "#fffbea",
+    glow: "#fff1cf",
+    glowStrength: 0.45,
+    light: "#fff1dc",
+    shadow: "#53698f",
+    haze: "#c9dcea",
+    cloudLit: "#ffffff",
+    cloudShadow: "#9fb0c8",
+    stars: 0,
+    sunHeight: 0.35,
+    exposure: 1,
+  },
+  day: {
+    skyTop: "#2a6cc4",
+    skyMid: "#62a2e2",
+    skyHorizon: "#cfe5f5",
+    sun: "#ffffff",
+    glow: "#fffbe8",
+    glowStrength: 0.35,
+    light: "#fffaf0",
+    shadow: "#4a6490",
+    haze: "#bcd5ea",
+    cloudLit: "#ffffff",
+    cloudShadow: "#a3b4cc",
+    stars: 0,
+    sunHeight: 0.75,
+    exposure: 1.05,
+  },
+  golden: {
+    skyTop: "#4a70aa",
+    skyMid: "#d8b486",
+    skyHorizon: "#ffd484",
+    sun: "#fff4c8",
+    glow: "#ffc466",
+    glowStrength: 0.75,
+    light: "#ffd898",
+    shadow: "#5e4d70",
+    haze: "#ecc698",
+    cloudLit: "#ffe2a8",
+    cloudShadow: "#9a8096",
+    stars: 0,
+    sunHeight: 0.16,
+    exposure: 1,
+  },
+  sunset: {
+    skyTop: "#262d62",
+    skyMid: "#c0587a",
+    skyHorizon: "#ff9848",
+    sun: "#fff2b8",
+    glow: "#ff7e3e",
+    glowStrength: 1,
+    light: "#ffab6c",
+    shadow: "#4a2f58",
+    haze: "#d98a80",
+    cloudLit: "#ffb070",
+    cloudShadow: "#6a3f68",
+    stars: 0.05,
+    sunHeight: 0.05,
+    exposure: 0.9,
+  },
+  dusk: {
+    skyTop: "#151c4a",
+    skyMid: "#4f4486",
+    skyHorizon: "#dd8a7c",
+    sun: "#ffd8b0",
+    glow: "#c86678",
+    glowStrength: 0.55,
+    light: "#a883a8",
+    shadow: "#25284a",
+    haze: "#77699a",
+    cloudLit: "#c88aa0",
+    cloudShadow: "#3a335e",
+    stars: 0.45,
+    sunHeight: -0.05,
+    exposure: 0.7,
+  },
+  night: {
+    skyTop: "#040918",
+    skyMid: "#0c1838",
+    skyHorizon: "#213a66",
+    sun: "#f4f1e0",
+    glow: "#6f8cc8",
+    glowStrength: 0.45,
+    light: "#9db2dc",
+    shadow: "#070d1e",
+    haze: "#22365e",
+    cloudLit: "#7d8fb8",
+    cloudShadow: "#1a2440",
+    stars: 1,
+    sunHeight: 0.55,
+    exposure: 0.55,
+  },
 };
 
 export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
@@ -210,7 +315,11 @@ export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
   const lit = (c: RGB, k = 1) => scale(mix(c, multiplyLight(c, light), 0.6), exposure * k);
   const c = scene.colors;
   const snowBase: RGB = night ? [120, 140, 185] : mix([246, 248, 252], light, 0.35);
-  const defaultGrass: RGB = scene.snowy ? [230, 234, 242] : time === "golden" || time === "sunset" ? [110, 140, 60] : [88, 150, 70];
+  const defaultGrass: RGB = scene.snowy
+    ? [230, 234, 242]
+    : time === "golden" || time === "sunset"
+      ? [110, 140, 60]
+      : [88, 150, 70];
   const flowers: RGB[] = c.flowers
     ? [c.flowers, mix(c.flowers, [255, 255, 255], 0.35), mix(c.flowers, [0, 0, 0], 0.2)]
     : [hex("#f2c14e"), hex("#e8688a"), hex("#f7f4ee"), hex("#c45ab3"), hex("#ef7d3c")];

@@ -31,14 +31,23 @@ const SUBJECT_WORDS: Record<string, SubjectKind> = {};
 const subjectWords = (kind: SubjectKind, words: string) => {
   for (const w of words.split(" ")) SUBJECT_WORDS[w] = kind;
 };
-subjectWords("mountains", "mountain mountains peak peaks alps alpine summit summits range ranges ridge ridges himalaya himalayas volcano volcanoes cliff cliffs canyon canyons fjord fjords massif");
+subjectWords(
+  "mountains",
+  "mountain mountains peak peaks alps alpine summit summits range ranges ridge ridges himalaya himalayas volcano volcanoes cliff cliffs canyon canyons fjord fjords massif",
+);
 subjectWords("sea", "sea seas ocean oceans waves wave coast coastline bay harbor harbour seascape surf");
 subjectWords("lake", "lake lakes pond ponds lagoon loch reflection reflections mirror");
 subjectWords("river", "river rivers stream streams creek brook canal waterfall waterfalls");
 subjectWords("forest", "forest forests woods woodland woodlands jungle rainforest taiga grove");
 subjectWords("trees", "tree trees pines pine palms palm oak oaks birch birches willow willows blossoms");
-subjectWords("city", "city cities skyline skyscraper skyscrapers metropolis downtown buildings building street streets cyberpunk town towns");
-subjectWords("village", "village villages house houses cottage cottages cabin cabins hut huts farm farmhouse barn chalet hamlet church");
+subjectWords(
+  "city",
+  "city cities skyline skyscraper skyscrapers metropolis downtown buildings building street streets cyberpunk town towns",
+);
+subjectWords(
+  "village",
+  "village villages house houses cottage cottages cabin cabins hut huts farm farmhouse barn chalet hamlet church",
+);
 subjectWords("castle", "castle castles palace fortress citadel kingdom tower towers");
 subjectWords("desert", "desert deserts dune dunes sahara sand sands oasis");
 subjectWords("moon", "moon moons moonlight moonlit moonrise lunar");
@@ -47,7 +56,10 @@ subjectWords("stars", "star stars starry starlit starlight constellation constel
 subjectWords("galaxy", "galaxy galaxies milkyway nebula nebulae cosmos universe space cosmic");
 subjectWords("aurora", "aurora auroras");
 subjectWords("clouds", "cloud clouds cloudy overcast");
-subjectWords("flowers", "flower flowers floral tulips tulip roses rose poppies poppy lavender sunflowers sunflower wildflowers daisies daisy garden gardens bloom blooms blooming orchids lilies");
+subjectWords(
+  "flowers",
+  "flower flowers floral tulips tulip roses rose poppies poppy lavender sunflowers sunflower wildflowers daisies daisy garden gardens bloom blooms blooming orchids lilies",
+);
 subjectWords("meadow", "meadow meadows grass grassland field fields prairie pasture pastures savanna lawn");
 subjectWords("hills", "hill hills hillside hillsides valley valleys countryside dales highlands");
 subjectWords("island", "island islands isle isles atoll islet");
@@ -80,10 +92,39 @@ const IMPLIED: Record<string, SubjectKind[]> = {
 };
 
 /** Words that make a prompt a landscape even with no subject: the renderer then paints sky and land. */
-const SCENERY = new Set(["sky", "skies", "landscape", "scenery", "horizon", "nature", "view", "vista", "panorama", "sunset", "sunrise", "dawn", "dusk", "twilight"]);
+const SCENERY = new Set([
+  "sky",
+  "skies",
+  "landscape",
+  "scenery",
+  "horizon",
+  "nature",
+  "view",
+  "vista",
+  "panorama",
+  "sunset",
+  "sunrise",
+  "dawn",
+  "dusk",
+  "twilight",
+]);
 
 /** Nouns a preceding colour describes (colour targets). Subject words map to their kind. */
-const SKY_WORDS = new Set(["sky", "skies", "sunset", "sunrise", "dawn", "dusk", "twilight", "horizon", "goldenhour", "evening", "glow", "light", "atmosphere"]);
+const SKY_WORDS = new Set([
+  "sky",
+  "skies",
+  "sunset",
+  "sunrise",
+  "dawn",
+  "dusk",
+  "twilight",
+  "horizon",
+  "goldenhour",
+  "evening",
+  "glow",
+  "light",
+  "atmosphere",
+]);
 
 const TIME_WORDS: Record<string, TimeOfDay> = {
   dawn: "dawn",
@@ -140,7 +181,25 @@ const WEATHER_WORDS: Record<string, Weather> = {
   snowstorm: "snow",
 };
 
-const SNOWY_WORDS = new Set(["snow", "snowy", "winter", "wintry", "frozen", "ice", "icy", "frost", "frosty", "arctic", "glacier", "glaciers", "snowing", "snowfall", "blizzard", "snowstorm", "snowflakes"]);
+const SNOWY_WORDS = new Set([
+  "snow",
+  "snowy",
+  "winter",
+  "wintry",
+  "frozen",
+  "ice",
+  "icy",
+  "frost",
+  "frosty",
+  "arctic",
+  "glacier",
+  "glaciers",
+  "snowing",
+  "snowfall",
+  "blizzard",
+  "snowstorm",
+  "snowflakes",
+]);
 
 const MOOD_WORDS: Record<string, Mood> = {
   calm: "calm",
@@ -238,7 +297,25 @@ function tokenize(prompt: string): string[] {
     .filter(Boolean);
 }
 
-const BREAKS = new Set([",", ".", ";", ":", "!", "?", "and", "with", "over", "under", "above", "below", "behind", "near", "by", "on", "at"]);
+const BREAKS = new Set([
+  ",",
+  ".",
+  ";",
+  ":",
+  "!",
+  "?",
+  "and",
+  "with",
+  "over",
+  "under",
+  "above",
+  "below",
+  "behind",
+  "near",
+  "by",
+  "on",
+  "at",
+]);
 const LINKING = new Set(["is", "are", "in", "of", "glowing", "turning", "painted", "lit", "colored", "coloured"]);
 
 export function parsePrompt(prompt: string, options: { christmas: boolean }): Scene {
@@ -309,12 +386,29 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (SNOWY_WORDS.has(word)) snowy = true;
     const m = MOOD_WORDS[word];
     if (m && mood === "neutral") mood = m;
-    if (word === "calm" || word === "still" || word === "mirror" || word === "glassy" || word === "reflection" || word === "reflections") stillWater = true;
+    if (
+      word === "calm" ||
+      word === "still" ||
+      word === "mirror" ||
+      word === "glassy" ||
+      word === "reflection" ||
+      word === "reflections"
+    )
+      stillWater = true;
     if (SCENERY.has(word)) scenery = true;
 
     if (word === "pines" || word === "pine" || word === "taiga") treeKinds.add("conifer");
     else if (word === "palms" || word === "palm" || word === "jungle" || word === "oasis") treeKinds.add("palm");
-    else if (word === "oak" || word === "oaks" || word === "birch" || word === "birches" || word === "willow" || word === "willows" || word === "blossoms") treeKinds.add("broadleaf");
+    else if (
+      word === "oak" ||
+      word === "oaks" ||
+      word === "birch" ||
+      word === "birches" ||
+      word === "willow" ||
+      word === "willows" ||
+      word === "blossoms"
+    )
+      treeKinds.add("broadleaf");
 
     const subject = SUBJECT_WORDS[word];
     if (subject) {
@@ -354,7 +448,14 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   if (subjects.includes("sun") && timeOfDay === "night") subjects.splice(subjects.indexOf("sun"), 1);
   if (subjects.includes("forest") && treeKinds.size === 0 && snowy) treeKinds.add("conifer");
 
-  const treeKind: TreeKind = treeKinds.size === 1 ? [...treeKinds][0]! : treeKinds.size > 1 ? "mixed" : subjects.includes("forest") ? "conifer" : "broadleaf";
+  const treeKind: TreeKind =
+    treeKinds.size === 1
+      ? [...treeKinds][0]!
+      : treeKinds.size > 1
+        ? "mixed"
+        : subjects.includes("forest")
+          ? "conifer"
+          : "broadleaf";
   const waterIsStill = stillWater || mood === "calm" || mood === "serene";
 
   return {
@@ -375,7 +476,66 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
 }
 
 /** Adjectives and fillers a colour can reach across to find its noun. */
-const FILLERS = new Set(["a", "an", "the", "tall", "big", "huge", "giant", "small", "little", "tiny", "distant", "far", "old", "ancient", "beautiful", "lovely", "wild", "rolling", "towering", "jagged", "snowy", "frozen", "misty", "foggy", "glowing", "shining", "sparkling", "calm", "still", "quiet", "vast", "endless", "lush", "dense", "gentle", "rugged", "majestic", "mighty", "magical", "dark", "bright", "cozy", "cosy", "lonely", "full", "crescent", "autumn", "spring", "summer", "winter", "evening", "night", "morning", "of", "many", "some", "two", "three"]);
+const FILLERS = new Set([
+  "a",
+  "an",
+  "the",
+  "tall",
+  "big",
+  "huge",
+  "giant",
+  "small",
+  "little",
+  "tiny",
+  "distant",
+  "far",
+  "old",
+  "ancient",
+  "beautiful",
+  "lovely",
+  "wild",
+  "rolling",
+  "towering",
+  "jagged",
+  "snowy",
+  "frozen",
+  "misty",
+  "foggy",
+  "glowing",
+  "shining",
+  "sparkling",
+  "calm",
+  "still",
+  "quiet",
+  "vast",
+  "endless",
+  "lush",
+  "dense",
+  "gentle",
+  "rugged",
+  "majestic",
+  "mighty",
+  "magical",
+  "dark",
+  "bright",
+  "cozy",
+  "cosy",
+  "lonely",
+  "full",
+  "crescent",
+  "autumn",
+  "spring",
+  "summer",
+  "winter",
+  "evening",
+  "night",
+  "morning",
+  "of",
+  "many",
+  "some",
+  "two",
+  "three",
+]);
 
 function isAdjectiveLike(word: string): boolean {
   return FILLERS.has(word) || word.endsWith("y") || word.endsWith("ing") || word.endsWith("ed");

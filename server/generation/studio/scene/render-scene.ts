@@ -46,17 +46,37 @@ export function renderScene(scene: Scene, options: RenderOptions): Raster {
   if (s("aurora") && darkSky) paintAurora(ctx);
   paintDiscs(ctx);
   // Clear night skies the prompt filled with stars keep clouds to a wisp.
-  const cover = darkSky && !s("clouds") && scene.weather === "clear" ? p.cloudCover * (s("galaxy", "aurora", "stars") ? 0.25 : 0.6) : p.cloudCover;
+  const cover =
+    darkSky && !s("clouds") && scene.weather === "clear"
+      ? p.cloudCover * (s("galaxy", "aurora", "stars") ? 0.25 : 0.6)
+      : p.cloudCover;
   progress(0.2, "Gathering the clouds");
   paintClouds(ctx, cover);
 
   progress(0.35, s("mountains") ? "Raising the mountains" : "Shaping the land");
   paintGround(ctx);
   if (s("mountains")) paintMountains(ctx);
-  const onlySky = !s("mountains", "sea", "lake", "river", "forest", "trees", "city", "village", "castle", "desert", "flowers", "meadow", "hills", "island", "beach");
+  const onlySky = !s(
+    "mountains",
+    "sea",
+    "lake",
+    "river",
+    "forest",
+    "trees",
+    "city",
+    "village",
+    "castle",
+    "desert",
+    "flowers",
+    "meadow",
+    "hills",
+    "island",
+    "beach",
+  );
   if (s("desert")) paintDunes(ctx);
   else if (layout.water) {
-    if (s("hills") || (!s("mountains") && layout.water === "lake")) paintHills(ctx, 2, scene.snowy, height * 0.07, layout.horizon + 1);
+    if (s("hills") || (!s("mountains") && layout.water === "lake"))
+      paintHills(ctx, 2, scene.snowy, height * 0.07, layout.horizon + 1);
   } else if (onlySky) paintHills(ctx, 2, scene.snowy, height * 0.06, height);
   else if (!s("city") || s("hills", "meadow", "flowers", "village")) {
     paintHills(ctx, s("hills") ? 4 : 3, scene.snowy, (height - layout.horizon) * (s("hills") ? 0.35 : 0.18), height);
@@ -80,19 +100,33 @@ export function renderScene(scene: Scene, options: RenderOptions): Raster {
     // Wet streets mirror the lit city, broken up like puddles.
     const mask = new Float32Array(width * height);
     for (let y = layout.horizon + 1; y < height; y++) mask.fill(0.75, y * width, (y + 1) * width);
-    paintWater(ctx, { mask, top: layout.horizon, mirror: layout.horizon, roughness: 0.9, tint: scale(p.building, 0.4) });
+    paintWater(ctx, {
+      mask,
+      top: layout.horizon,
+      mirror: layout.horizon,
+      roughness: 0.9,
+      tint: scale(p.building, 0.4),
+    });
   }
 
   progress(0.75, "Adding the foreground");
   drawWithCanvas(ctx, (g) => {
     drawForeground(g, ctx);
-    if (scene.weather === "snow" || (scene.christmas && scene.weather === "clear")) drawSnowfall(g, ctx, scene.weather === "snow" ? 1 : 0.45);
+    if (scene.weather === "snow" || (scene.christmas && scene.weather === "clear"))
+      drawSnowfall(g, ctx, scene.weather === "snow" ? 1 : 0.45);
     if (scene.weather === "rain" || scene.weather === "storm") drawRain(g, ctx, scene.weather === "storm");
     if (scene.weather === "storm") drawLightning(g, ctx);
   });
 
   progress(0.9, "Letting the light settle");
-  const fog = scene.weather === "fog" ? 0.6 : scene.weather === "rain" || scene.weather === "snow" ? 0.2 : scene.mood === "mysterious" || scene.mood === "dreamy" ? 0.22 : 0.08;
+  const fog =
+    scene.weather === "fog"
+      ? 0.6
+      : scene.weather === "rain" || scene.weather === "snow"
+        ? 0.2
+        : scene.mood === "mysterious" || scene.mood === "dreamy"
+          ? 0.22
+          : 0.08;
   paintFog(ctx, fog);
   grade(ctx);
   progress(1, "Done");
@@ -111,13 +145,38 @@ function drawFarShore(g: Graphics, ctx: RenderContext): void {
     if (s("island")) drawIsland(g, ctx);
     // A dark line of trees on the far shore anchors mountains to the water.
     if (layout.water === "lake" || s("forest")) {
-      drawForest(g, ctx, { far: horizon + 2, near: horizon + 3, rows: 2, minHeight: 9 * unit, maxHeight: (s("forest") ? 30 : 16) * unit, kind: scene.treeKind === "palm" ? "broadleaf" : scene.treeKind === "broadleaf" && !s("trees") ? "conifer" : scene.treeKind, fog, fill: true, label: "far-shore" });
+      drawForest(g, ctx, {
+        far: horizon + 2,
+        near: horizon + 3,
+        rows: 2,
+        minHeight: 9 * unit,
+        maxHeight: (s("forest") ? 30 : 16) * unit,
+        kind:
+          scene.treeKind === "palm"
+            ? "broadleaf"
+            : scene.treeKind === "broadleaf" && !s("trees")
+              ? "conifer"
+              : scene.treeKind,
+        fog,
+        fill: true,
+        label: "far-shore",
+      });
     }
     return;
   }
   if (s("forest")) {
     const near = horizon + (height - horizon) * (s("flowers", "meadow", "village") ? 0.35 : 0.75);
-    drawForest(g, ctx, { far: horizon + 2, near, rows: 6, minHeight: 14 * unit, maxHeight: (height - horizon) * 0.9, kind: scene.treeKind, fog, fill: true, label: "forest" });
+    drawForest(g, ctx, {
+      far: horizon + 2,
+      near,
+      rows: 6,
+      minHeight: 14 * unit,
+      maxHeight: (height - horizon) * 0.9,
+      kind: scene.treeKind,
+      fog,
+      fill: true,
+      label: "forest",
+    });
   } else if (s("trees") && !s("village")) {
     const r = ctx.random.fork("scattered-trees");
     const count = r.int(3, 7);
@@ -127,7 +186,17 @@ function drawFarShore(g: Graphics, ctx: RenderContext): void {
       drawTree(scene.treeKind, g, r.next() * ctx.width, base, (30 + 260 * t * t) * unit, treeStyle(ctx, 1 - t), r);
     }
   } else if (s("mountains") && !s("desert", "city") && !scene.snowy) {
-    drawForest(g, ctx, { far: horizon + 1, near: horizon + (height - horizon) * 0.18, rows: 3, minHeight: 6 * unit, maxHeight: 24 * unit, kind: "conifer", fog, fill: true, label: "valley-trees" });
+    drawForest(g, ctx, {
+      far: horizon + 1,
+      near: horizon + (height - horizon) * 0.18,
+      rows: 3,
+      minHeight: 6 * unit,
+      maxHeight: 24 * unit,
+      kind: "conifer",
+      fog,
+      fill: true,
+      label: "valley-trees",
+    });
   }
 }
 
@@ -158,13 +227,22 @@ function drawForeground(g: Graphics, ctx: RenderContext): void {
     g.strokeStyle = css(mix(scale(ground, 0.45), p.water, 0.4), 0.6);
     g.lineWidth = 2.5 * unit;
     g.beginPath();
-    for (let x = 0; x <= width; x += 4) (x === 0 ? g.moveTo(x, layout.shore[0]!) : g.lineTo(x, layout.shore[Math.min(width - 1, x)]!));
+    for (let x = 0; x <= width; x += 4)
+      x === 0 ? g.moveTo(x, layout.shore[0]!) : g.lineTo(x, layout.shore[Math.min(width - 1, x)]!);
     g.stroke();
   }
-  if (s("village")) drawVillage(g, ctx, layout.water ? top + (height - top) * 0.35 : layout.horizon + (height - layout.horizon) * 0.12, height * 0.97);
+  if (s("village"))
+    drawVillage(
+      g,
+      ctx,
+      layout.water ? top + (height - top) * 0.35 : layout.horizon + (height - layout.horizon) * 0.12,
+      height * 0.97,
+    );
   const meadow = layout.ground === "meadow" && (s("flowers", "meadow") || (!s("desert", "city") && !layout.water));
   if (meadow || s("flowers")) {
-    const meadowTop = s("flowers", "meadow") ? top + (height - top) * (layout.water ? 0.1 : 0.05) : top + (height - top) * 0.55;
+    const meadowTop = s("flowers", "meadow")
+      ? top + (height - top) * (layout.water ? 0.1 : 0.05)
+      : top + (height - top) * 0.55;
     drawMeadow(g, ctx, meadowTop, s("flowers"));
   }
   if (s("trees") && layout.water) framingTrees(g, ctx);
@@ -179,6 +257,14 @@ function framingTrees(g: Graphics, ctx: RenderContext): void {
   const n = r.int(1, 3);
   for (let k = 0; k < n; k++) {
     const x = side > 0 ? width - r.range(0, 0.14) * width : r.range(0, 0.14) * width;
-    drawTree(scene.treeKind, g, x, height + r.range(0, 0.05) * height, height * r.range(0.45, 0.75), treeStyle(ctx, 0.05), r);
+    drawTree(
+      scene.treeKind,
+      g,
+      x,
+      height + r.range(0, 0.05) * height,
+      height * r.range(0.45, 0.75),
+      treeStyle(ctx, 0.05),
+      r,
+    );
   }
 }

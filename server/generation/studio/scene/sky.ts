@@ -26,7 +26,9 @@ export function paintSky(ctx: RenderContext): void {
           const dy = (y - ly) * inv * flatten;
           const d = Math.sqrt(dx * dx + dy * dy);
           // Warm band along the horizon under a low light source.
-          const band = lowLight ? Math.exp(-Math.max(0, horizon - y) / (horizon * 0.22)) * Math.exp(-Math.abs(dx) * 2.2) : 0;
+          const band = lowLight
+            ? Math.exp(-Math.max(0, horizon - y) / (horizon * 0.22)) * Math.exp(-Math.abs(dx) * 2.2)
+            : 0;
           return Math.min(1, glowK * (0.5 * Math.exp(-d * 5) + 0.45 * Math.exp(-d * 16) + 0.35 * band));
         })
       : null;
@@ -96,7 +98,16 @@ export function paintStars(ctx: RenderContext, amount: number): void {
 }
 
 /** Soft round dot added to the image (screen-like), clipped above row `limit`. */
-export function splat(data: Uint8ClampedArray, width: number, limit: number, cx: number, cy: number, radius: number, color: RGB, strength: number): void {
+export function splat(
+  data: Uint8ClampedArray,
+  width: number,
+  limit: number,
+  cx: number,
+  cy: number,
+  radius: number,
+  color: RGB,
+  strength: number,
+): void {
   const rad = Math.max(0.5, radius);
   const x0 = Math.max(0, Math.floor(cx - rad * 2));
   const x1 = Math.min(width - 1, Math.ceil(cx + rad * 2));
@@ -137,21 +148,39 @@ export function paintGalaxy(ctx: RenderContext): void {
   const hueC: RGB = [240, 110, 170];
   const inv = 1 / span;
   const step = Math.max(2, Math.round(3 * ctx.unit));
-  const density = lowResField(width, horizon, step, (x, y) => {
-    const u = (x - cx) * inv;
-    const v = (y - cy) * inv;
-    const d = u * nx + v * ny + fbm(noise, u * 3, v * 3, 3) * 0.05;
-    const along = u * ny - v * nx;
-    const band = Math.exp(-(d * d) / (bandWidth * bandWidth)) * (0.75 + 0.25 * Math.cos(along * 4));
-    const cloud = 0.5 + 0.5 * fbm(noise, u * 6 + 10, v * 6, 5);
-    return band * cloud;
-  }, horizon);
-  const lanes = lowResField(width, horizon, step, (x, y) => {
-    const u = (x - cx) * inv;
-    const v = (y - cy) * inv;
-    return fbm(dust, u * 9, v * 9, 4);
-  }, horizon);
-  const hue = lowResField(width, horizon, step * 4, (x, y) => 0.5 + 0.6 * fbm(noise, x * inv * 2 + 40, y * inv * 2, 2), horizon);
+  const density = lowResField(
+    width,
+    horizon,
+    step,
+    (x, y) => {
+      const u = (x - cx) * inv;
+      const v = (y - cy) * inv;
+      const d = u * nx + v * ny + fbm(noise, u * 3, v * 3, 3) * 0.05;
+      const along = u * ny - v * nx;
+      const band = Math.exp(-(d * d) / (bandWidth * bandWidth)) * (0.75 + 0.25 * Math.cos(along * 4));
+      const cloud = 0.5 + 0.5 * fbm(noise, u * 6 + 10, v * 6, 5);
+      return band * cloud;
+    },
+    horizon,
+  );
+  const lanes = lowResField(
+    width,
+    horizon,
+    step,
+    (x, y) => {
+      const u = (x - cx) * inv;
+      const v = (y - cy) * inv;
+      return fbm(dust, u * 9, v * 9, 4);
+    },
+    horizon,
+  );
+  const hue = lowResField(
+    width,
+    horizon,
+    step * 4,
+    (x, y) => 0.5 + 0.6 * fbm(noise, x * inv * 2 + 40, y * inv * 2, 2),
+    horizon,
+  );
   for (let y = 0; y < horizon; y++) {
     const fade = Math.min(1, (horizon - y) / (horizon * 0.25));
     for (let x = 0; x < width; x++) {
@@ -176,9 +205,9 @@ export function paintGalaxy(ctx: RenderContext): void {
       cb += (core[2] - cb) * coreK;
       const i = k * 4;
       const a = Math.min(1, glow * 1.5);
-      data[i] = 255 - (255 - data[i]!) * (1 - a * cr / 255);
-      data[i + 1] = 255 - (255 - data[i + 1]!) * (1 - a * cg / 255);
-      data[i + 2] = 255 - (255 - data[i + 2]!) * (1 - a * cb / 255);
+      data[i] = 255 - (255 - data[i]!) * (1 - (a * cr) / 255);
+      data[i + 1] = 255 - (255 - data[i + 1]!) * (1 - (a * cg) / 255);
+      data[i + 2] = 255 - (255 - data[i + 2]!) * (1 - (a * cb) / 255);
     }
   }
   // Dense faint stars inside the band.
@@ -229,9 +258,9 @@ export function paintAurora(ctx: RenderContext): void {
         const cb = green[2] + (violet[2] - green[2]) * t;
         const i = (y * width + x) * 4;
         const aa = Math.min(1, a);
-        data[i] = 255 - (255 - data[i]!) * (1 - aa * cr / 255);
-        data[i + 1] = 255 - (255 - data[i + 1]!) * (1 - aa * cg / 255);
-        data[i + 2] = 255 - (255 - data[i + 2]!) * (1 - aa * cb / 255);
+        data[i] = 255 - (255 - data[i]!) * (1 - (aa * cr) / 255);
+        data[i + 1] = 255 - (255 - data[i + 1]!) * (1 - (aa * cg) / 255);
+        data[i + 2] = 255 - (255 - data[i + 2]!) * (1 - (aa * cb) / 255);
       }
     }
   }
@@ -263,7 +292,15 @@ export function paintDiscs(ctx: RenderContext): void {
   }
 }
 
-function disc(data: Uint8ClampedArray, width: number, limit: number, cx: number, cy: number, radius: number, colorAt: (dx: number, dy: number) => RGB): void {
+function disc(
+  data: Uint8ClampedArray,
+  width: number,
+  limit: number,
+  cx: number,
+  cy: number,
+  radius: number,
+  colorAt: (dx: number, dy: number) => RGB,
+): void {
   const x0 = Math.max(0, Math.floor(cx - radius - 2));
   const x1 = Math.min(width - 1, Math.ceil(cx + radius + 2));
   const y0 = Math.max(0, Math.floor(cy - radius - 2));

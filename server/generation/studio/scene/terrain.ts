@@ -65,7 +65,11 @@ export function paintMountains(ctx: RenderContext): void {
     heights.push(h);
     const top = new Float32Array(width);
     // A few big masses give the range its silhouette; ridged noise gives peaks and notches.
-    const bumps = Array.from({ length: r.int(2, 3) }, () => ({ c: r.range(-0.1, 1.1), w: r.range(0.14, 0.32), h: r.range(0.55, 1) }));
+    const bumps = Array.from({ length: r.int(2, 3) }, () => ({
+      c: r.range(-0.1, 1.1),
+      w: r.range(0.14, 0.32),
+      h: r.range(0.55, 1),
+    }));
     const offset = r.range(0, 1000);
     const base = horizon + (l === count - 1 ? 4 * unit : 0);
     for (let x = 0; x < width; x++) {
@@ -90,8 +94,16 @@ export function paintMountains(ctx: RenderContext): void {
     const smoothTop = boxBlur(boxBlur(top, 22 * unit), 22 * unit);
     const broad = slopeOf(smoothTop);
     const occluder = new Float32Array(width).fill(1e9);
-    for (let m = l + 1; m < count; m++) for (let x = 0; x < width; x++) occluder[x] = Math.min(occluder[x]!, tops[m]![x]!);
-    const rockLit: RGB = scale(mix(p.mountain, [p.mountain[0] * light[0] / 200, p.mountain[1] * light[1] / 200, p.mountain[2] * light[2] / 200], 0.7), 1.1);
+    for (let m = l + 1; m < count; m++)
+      for (let x = 0; x < width; x++) occluder[x] = Math.min(occluder[x]!, tops[m]![x]!);
+    const rockLit: RGB = scale(
+      mix(
+        p.mountain,
+        [(p.mountain[0] * light[0]) / 200, (p.mountain[1] * light[1]) / 200, (p.mountain[2] * light[2]) / 200],
+        0.7,
+      ),
+      1.1,
+    );
     const rockShadow: RGB = mix(scale(p.mountain, 0.45), p.shadow, 0.45);
     const snowLit: RGB = mix(p.snow, mix(light, [255, 255, 255], 0.35), p.night ? 0.1 : 0.45);
     const snowShadow: RGB = mix(scale(p.snow, 0.62), mix(p.shadow, p.skyMid, 0.5), 0.5);
@@ -188,11 +200,17 @@ export function paintGround(ctx: RenderContext): void {
   const dark = mix(scale(base, 0.55), p.shadow, 0.3);
   const inv = 1 / span;
   const rows = height - horizon;
-  const texture = lowResField(width, rows, Math.max(2, Math.round(2 * ctx.unit)), (x, yy) => {
-    const t = yy / Math.max(1, rows);
-    // Perspective: patches squash toward the horizon.
-    return fbm(noise, x * inv * 4 * (0.4 + t), 0.6 / (t + 0.08) + (yy + horizon) * inv, 3);
-  }, rows);
+  const texture = lowResField(
+    width,
+    rows,
+    Math.max(2, Math.round(2 * ctx.unit)),
+    (x, yy) => {
+      const t = yy / Math.max(1, rows);
+      // Perspective: patches squash toward the horizon.
+      return fbm(noise, x * inv * 4 * (0.4 + t), 0.6 / (t + 0.08) + (yy + horizon) * inv, 3);
+    },
+    rows,
+  );
   for (let y = horizon; y < height; y++) {
     const t = (y - horizon) / Math.max(1, height - horizon);
     const haze = hazeAt(p, 1 - t) * 0.8;
@@ -215,7 +233,13 @@ export function paintGround(ctx: RenderContext): void {
 }
 
 /** Rolling hills: soft profiles layered from the horizon forward, rim-lit on top, darker below. */
-export function paintHills(ctx: RenderContext, layers: number, snowy: boolean, maxRise: number, frontLimit: number): void {
+export function paintHills(
+  ctx: RenderContext,
+  layers: number,
+  snowy: boolean,
+  maxRise: number,
+  frontLimit: number,
+): void {
   const { width, data, layout, palette: p, span, unit } = ctx;
   const noise = noiseFor(ctx, "hills");
   const texture = noiseFor(ctx, "hills-texture");
@@ -230,7 +254,8 @@ export function paintHills(ctx: RenderContext, layers: number, snowy: boolean, m
     const top = new Float32Array(width);
     const offset = r.range(0, 100);
     const freq = r.range(1.2, 2.2);
-    for (let x = 0; x < width; x++) top[x] = baseRow - rise * (0.5 + 0.5 * fbm(noise, x * inv * freq + offset, l * 5, 3));
+    for (let x = 0; x < width; x++)
+      top[x] = baseRow - rise * (0.5 + 0.5 * fbm(noise, x * inv * freq + offset, l * 5, 3));
     const slope = slopeOf(boxBlur(top, 8 * unit));
     const haze = hazeAt(p, 0.25 + 0.65 * depth) * (0.35 + 0.65 * depth);
     const lit: RGB = mix(base, mix(base, p.light, 0.5), 0.6);

@@ -25,7 +25,8 @@ function coniferShape(x: number, base: number, h: number, r: Random): ConiferSha
   const w = h * r.range(0.28, 0.36);
   const count = h > 40 ? r.int(6, 8) : h > 14 ? 4 : 3;
   const tiers: [number, number][] = [];
-  for (let k = 1; k <= count; k++) tiers.push([w * Math.pow(k / count, 0.85) * r.range(0.85, 1.1), base - h + (h * 0.9 * k) / count]);
+  for (let k = 1; k <= count; k++)
+    tiers.push([w * Math.pow(k / count, 0.85) * r.range(0.85, 1.1), base - h + (h * 0.9 * k) / count]);
   return { x, base, h, tiers };
 }
 
@@ -98,7 +99,11 @@ export function broadleaf(g: Graphics, x: number, base: number, h: number, s: Tr
   const cx = x;
   const cy = base - h * 0.62;
   const rad = h * 0.3;
-  const blobs = Array.from({ length: 7 }, () => ({ x: cx + r.gaussian() * rad * 0.45, y: cy + r.gaussian() * rad * 0.35, r: rad * r.range(0.45, 0.7) }));
+  const blobs = Array.from({ length: 7 }, () => ({
+    x: cx + r.gaussian() * rad * 0.45,
+    y: cy + r.gaussian() * rad * 0.35,
+    r: rad * r.range(0.45, 0.7),
+  }));
   g.fillStyle = css(s.dark);
   g.beginPath();
   for (const b of blobs) {
@@ -156,7 +161,15 @@ export function palm(g: Graphics, x: number, base: number, h: number, s: TreeSty
   }
 }
 
-export function drawTree(kind: TreeKind, g: Graphics, x: number, base: number, h: number, s: TreeStyle, r: Random): void {
+export function drawTree(
+  kind: TreeKind,
+  g: Graphics,
+  x: number,
+  base: number,
+  h: number,
+  s: TreeStyle,
+  r: Random,
+): void {
   const k = kind === "mixed" ? (r.chance(0.55) ? "conifer" : "broadleaf") : kind;
   if (k === "conifer") conifer(g, x, base, h, s, r);
   else if (k === "palm") palm(g, x, base, h, s, r);
@@ -177,7 +190,21 @@ export function treeStyle(ctx: RenderContext, depth: number, extraHaze = 0): Tre
  * Rows of trees from `far` to `near` (base rows), each row a little bigger and less hazy, with
  * a band of foliage under it so the rows read as one wood rather than floating trees.
  */
-export function drawForest(g: Graphics, ctx: RenderContext, options: { far: number; near: number; rows: number; minHeight: number; maxHeight: number; kind: TreeKind; fog: number; fill: boolean; label: string }): void {
+export function drawForest(
+  g: Graphics,
+  ctx: RenderContext,
+  options: {
+    far: number;
+    near: number;
+    rows: number;
+    minHeight: number;
+    maxHeight: number;
+    kind: TreeKind;
+    fog: number;
+    fill: boolean;
+    label: string;
+  },
+): void {
   const r = ctx.random.fork(options.label);
   const { width } = ctx;
   for (let row = 0; row < options.rows; row++) {
@@ -259,7 +286,12 @@ export function drawMeadow(g: Graphics, ctx: RenderContext, top: number, flowers
   const singles = Math.round((width / unit) * (span / unit) * 0.0012 * Math.min(1, unit));
   for (let k = 0; k < singles; k++) {
     const t = Math.pow(r.next(), 0.9);
-    list.push({ x: r.next() * width, y: top + t * span, size: Math.max(1, (1 + 6 * t * t) * unit * r.range(0.7, 1.2)), c: r.pick(p.flowers) });
+    list.push({
+      x: r.next() * width,
+      y: top + t * span,
+      size: Math.max(1, (1 + 6 * t * t) * unit * r.range(0.7, 1.2)),
+      c: r.pick(p.flowers),
+    });
   }
   // Back to front, so near flowers overlap far ones.
   list.sort((a, b) => a.y - b.y);

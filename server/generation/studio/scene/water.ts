@@ -43,8 +43,8 @@ export function paintWater(ctx: RenderContext, area: WaterArea): void {
       const coverage = mask[y * width + x]!;
       if (coverage <= 0) continue;
       const u = x * inv;
-      const n = noise(u * 14 / persp, v * 2.2);
-      const n2 = noise(u * 5 / persp + 30, v * 1.1);
+      const n = noise((u * 14) / persp, v * 2.2);
+      const n2 = noise((u * 5) / persp + 30, v * 1.1);
       const ripple = (n * 0.7 + n2 * 0.3) * amp * (1 + 14 * t);
       const sx = Math.min(width - 1, Math.max(0, Math.round(x + ripple * 0.6)));
       const sy = Math.min(height - 1, Math.max(0, Math.round(2 * mirror - y - 1 + ripple * 0.8)));
@@ -64,7 +64,7 @@ export function paintWater(ctx: RenderContext, area: WaterArea): void {
         const gx = (x - light.x) / glitterWidth;
         const path = Math.exp(-gx * gx);
         if (path > 0.02) {
-          const g = Math.max(0, glitter(u * 40 / persp, v * 6) + n * 0.4 - 0.5);
+          const g = Math.max(0, glitter((u * 40) / persp, v * 6) + n * 0.4 - 0.5);
           const k = Math.min(1, path * g * g * 6 * (layout.sun ? 1 : 0.7));
           cr += (glitterColor[0] - cr) * k;
           cg += (glitterColor[1] - cg) * k;

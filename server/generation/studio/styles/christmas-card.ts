@@ -76,7 +76,12 @@ function drawFrame(ctx: SKRSContext2D, w: number, h: number, unit: number, s: nu
   ctx.strokeRect(m + band / 2, m + band / 2, w - 2 * m - band, h - 2 * m - band);
   ctx.strokeStyle = "#d9a441";
   ctx.lineWidth = Math.max(1, 2 * unit);
-  ctx.strokeRect(m + band + 3 * unit, m + band + 3 * unit, w - 2 * (m + band + 3 * unit), h - 2 * (m + band + 3 * unit));
+  ctx.strokeRect(
+    m + band + 3 * unit,
+    m + band + 3 * unit,
+    w - 2 * (m + band + 3 * unit),
+    h - 2 * (m + band + 3 * unit),
+  );
   ctx.strokeStyle = "#d9a441";
   ctx.lineWidth = Math.max(1, 1.5 * unit);
   ctx.strokeRect(m * 0.4, m * 0.4, w - m * 0.8, h - m * 0.8);
@@ -101,8 +106,10 @@ function holly(ctx: SKRSContext2D, x: number, y: number, size: number, rot: numb
     ctx.beginPath();
     ctx.moveTo(0, 0);
     // Scalloped leaf edge: three bites per side.
-    for (let k = 1; k <= 3; k++) ctx.quadraticCurveTo(size * (k - 0.5) / 3, -size * 0.1, size * k / 3, -size * 0.28 * (k === 3 ? 0 : 1));
-    for (let k = 3; k >= 1; k--) ctx.quadraticCurveTo(size * (k - 0.5) / 3, size * 0.1, size * (k - 1) / 3, k === 1 ? 0 : size * 0.28);
+    for (let k = 1; k <= 3; k++)
+      ctx.quadraticCurveTo((size * (k - 0.5)) / 3, -size * 0.1, (size * k) / 3, -size * 0.28 * (k === 3 ? 0 : 1));
+    for (let k = 3; k >= 1; k--)
+      ctx.quadraticCurveTo((size * (k - 0.5)) / 3, size * 0.1, (size * (k - 1)) / 3, k === 1 ? 0 : size * 0.28);
     ctx.closePath();
     ctx.fill();
     ctx.stroke();
@@ -112,8 +119,19 @@ function holly(ctx: SKRSContext2D, x: number, y: number, size: number, rot: numb
     ctx.stroke();
     ctx.restore();
   }
-  for (const [bx, by] of [[0.05, 0.12], [0.16, 0.02], [0.08, -0.1]] as const) {
-    const g = ctx.createRadialGradient(bx * size - size * 0.02, by * size - size * 0.02, 0, bx * size, by * size, size * 0.1);
+  for (const [bx, by] of [
+    [0.05, 0.12],
+    [0.16, 0.02],
+    [0.08, -0.1],
+  ] as const) {
+    const g = ctx.createRadialGradient(
+      bx * size - size * 0.02,
+      by * size - size * 0.02,
+      0,
+      bx * size,
+      by * size,
+      size * 0.1,
+    );
     g.addColorStop(0, "#ff6b6b");
     g.addColorStop(1, "#9b0d16");
     ctx.fillStyle = g;

@@ -61,8 +61,8 @@ export function christmasSnowglobe(input: Raster, ctx: StyleContext): Raster {
       if (d < 1) {
         // Lens: the source radius grows faster than the screen radius toward the rim, so the
         // middle looks magnified; the whole picture still fits in the sphere.
-        const k = (1 - mag) + mag * d * d;
-        const sx = cx + dx * k * (w / (2 * R)) ;
+        const k = 1 - mag + mag * d * d;
+        const sx = cx + dx * k * (w / (2 * R));
         const sy = cy + dy * k * (h / (2 * R));
         out.r[i] = samplePlane(p.r, w, h, sx, sy);
         out.g[i] = samplePlane(p.g, w, h, sx, sy);
@@ -102,7 +102,13 @@ export function christmasSnowglobe(input: Raster, ctx: StyleContext): Raster {
   const bumps = random.fork("drift");
   const top = cy + R * (0.82 - 0.08 * s);
   c2d.lineTo(cx - R, top);
-  for (let k = 1; k <= 6; k++) c2d.quadraticCurveTo(cx - R + (2 * R * (k - 0.5)) / 6, top - bumps.range(0, 0.08) * R, cx - R + (2 * R * k) / 6, top + bumps.range(-0.02, 0.03) * R);
+  for (let k = 1; k <= 6; k++)
+    c2d.quadraticCurveTo(
+      cx - R + (2 * R * (k - 0.5)) / 6,
+      top - bumps.range(0, 0.08) * R,
+      cx - R + (2 * R * k) / 6,
+      top + bumps.range(-0.02, 0.03) * R,
+    );
   c2d.lineTo(cx + R, cy + R);
   c2d.closePath();
   c2d.fill();

@@ -60,7 +60,13 @@ export function fromPlanes(p: Planes, alphaFrom?: Raster): Raster {
 }
 
 export function clonePlanes(p: Planes): Planes {
-  return { width: p.width, height: p.height, r: new Float32Array(p.r), g: new Float32Array(p.g), b: new Float32Array(p.b) };
+  return {
+    width: p.width,
+    height: p.height,
+    r: new Float32Array(p.r),
+    g: new Float32Array(p.g),
+    b: new Float32Array(p.b),
+  };
 }
 
 export function createPlanes(width: number, height: number): Planes {

@@ -10,7 +10,18 @@
  */
 import type { Raster } from "../raster";
 import { finish } from "./common";
-import { clamp01, gaussianBlur, lumaOf, morph, percentile, smoothstep, sobel, toPlanes, createPlanes, type Plane } from "./filters";
+import {
+  clamp01,
+  gaussianBlur,
+  lumaOf,
+  morph,
+  percentile,
+  smoothstep,
+  sobel,
+  toPlanes,
+  createPlanes,
+  type Plane,
+} from "./filters";
 import { analyseInk } from "./ink";
 import { noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";
@@ -55,7 +66,12 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
     const grey = gaussianBlur(lumaOf(p), w, h, Math.max(0.8, (ctx.source === "photo" ? 1.2 : 0.6) * unit));
     // The blur that grey is divided by ignores small bright specks (stars, blossoms, lit
     // windows): otherwise each would get a dark dodge ring and the sketch would fill with bubbles.
-    const blurred = gaussianBlur(morph(grey, w, h, Math.max(1, Math.round(1.2 * unit)), "min"), w, h, Math.max(2.5, 6 * unit));
+    const blurred = gaussianBlur(
+      morph(grey, w, h, Math.max(1, Math.round(1.2 * unit)), "min"),
+      w,
+      h,
+      Math.max(2.5, 6 * unit),
+    );
     lines = new Float32Array(n);
     // Small pictures: edges span fewer pixels, so their dodge response is weaker; pull it up.
     const gain = 4.5 * Math.sqrt(Math.max(1, 0.5 / unit));

@@ -136,7 +136,13 @@ export function regionColours(layout: InkLayout, palette: InkPalette, random: Ra
   for (let l = 0; l < layout.regionCount; l++) {
     const k = layout.kind[l]!;
     const c =
-      k === 1 ? palette.paper : k === 2 ? palette.sky : k === 3 ? palette.ground : palette.fills[order[next++ % order.length]!]!;
+      k === 1
+        ? palette.paper
+        : k === 2
+          ? palette.sky
+          : k === 3
+            ? palette.ground
+            : palette.fills[order[next++ % order.length]!]!;
     colours[l * 3] = c[0];
     colours[l * 3 + 1] = c[1];
     colours[l * 3 + 2] = c[2];
@@ -179,7 +185,13 @@ export function colouriseInk(
 ): { fills: Planes; layout: InkLayout; coloured: Planes } {
   const layout = analyseInk(p, unit);
   const fills = fillRegions(layout, regionColours(layout, palette, random));
-  const coloured = { width: fills.width, height: fills.height, r: new Float32Array(fills.r), g: new Float32Array(fills.g), b: new Float32Array(fills.b) };
+  const coloured = {
+    width: fills.width,
+    height: fills.height,
+    r: new Float32Array(fills.r),
+    g: new Float32Array(fills.g),
+    b: new Float32Array(fills.b),
+  };
   if (lineColour) drawInk(coloured, layout.ink, lineColour);
   return { fills, layout, coloured };
 }

@@ -61,8 +61,16 @@ export function neonSynthwave(input: Raster, ctx: StyleContext): Raster {
     eb[i] = t * (MAGENTA[2] + (CYAN[2] - MAGENTA[2]) * k);
   }
   if (ctx.source === "scene") drawGrid(er, eg, eb, w, h, unit);
-  const near = [gaussianBlur(er, w, h, 3 * unit), gaussianBlur(eg, w, h, 3 * unit), gaussianBlur(eb, w, h, 3 * unit)] as const;
-  const far = [gaussianBlur(er, w, h, 14 * unit), gaussianBlur(eg, w, h, 14 * unit), gaussianBlur(eb, w, h, 14 * unit)] as const;
+  const near = [
+    gaussianBlur(er, w, h, 3 * unit),
+    gaussianBlur(eg, w, h, 3 * unit),
+    gaussianBlur(eb, w, h, 3 * unit),
+  ] as const;
+  const far = [
+    gaussianBlur(er, w, h, 14 * unit),
+    gaussianBlur(eg, w, h, 14 * unit),
+    gaussianBlur(eb, w, h, 14 * unit),
+  ] as const;
 
   ctx.progress(0.75, "Scanlines");
   const out = createPlanes(w, h);
@@ -105,8 +113,8 @@ function drawGrid(er: Plane, eg: Plane, eb: Plane, w: number, h: number, unit: n
     // Horizontal lines evenly spaced in depth: z = 1/depth.
     const z = 1 / Math.max(depth, 1e-3);
     const fz = z * 1.5 - Math.floor(z * 1.5);
-    const dz = Math.min(fz, 1 - fz) / (1.5 * z * z) * (h - horizon); // in pixels, roughly
-    const hLine = 1 - smoothstep(half * 0.5, half * 1.5, dz * 1.5 * z * z / z);
+    const dz = (Math.min(fz, 1 - fz) / (1.5 * z * z)) * (h - horizon); // in pixels, roughly
+    const hLine = 1 - smoothstep(half * 0.5, half * 1.5, (dz * 1.5 * z * z) / z);
     for (let x = 0; x < w; x++) {
       // Vertical lines converge on the vanishing point.
       const u = ((x - vpX) / Math.max(1, y - horizon)) * 0.9;

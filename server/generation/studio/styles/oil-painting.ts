@@ -7,7 +7,18 @@
  */
 import type { Raster } from "../raster";
 import { finish } from "./common";
-import { clamp01, flowField, hex, kuwahara, lumaOf, resizePlane, resizePlanes, saturate, toPlanes, type Planes } from "./filters";
+import {
+  clamp01,
+  flowField,
+  hex,
+  kuwahara,
+  lumaOf,
+  resizePlane,
+  resizePlanes,
+  saturate,
+  toPlanes,
+  type Planes,
+} from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
 import { canvasWeave, grainField } from "./paper";
 import type { StyleContext } from "./types";

@@ -6,7 +6,18 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { clamp01, createPlanes, gaussianBlurPlanes, hex, kuwahara, lumaOf, resizePlanes, smoothstep, toPlanes, type Planes } from "./filters";
+import {
+  clamp01,
+  createPlanes,
+  gaussianBlurPlanes,
+  hex,
+  kuwahara,
+  lumaOf,
+  resizePlanes,
+  smoothstep,
+  toPlanes,
+  type Planes,
+} from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
 import { grainField, noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";

@@ -8,11 +8,40 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { clamp01, colourDistance2, createPlanes, gaussianBlur, hex, kuwahara, lumaOf, morph, normaliseTones, saturate, smoothstep, sobel, toPlanes, type Plane, type Planes } from "./filters";
+import {
+  clamp01,
+  colourDistance2,
+  createPlanes,
+  gaussianBlur,
+  hex,
+  kuwahara,
+  lumaOf,
+  morph,
+  normaliseTones,
+  saturate,
+  smoothstep,
+  sobel,
+  toPlanes,
+  type Plane,
+  type Planes,
+} from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
 import type { StyleContext } from "./types";
 
-const PALETTE = ["#ff3b3b", "#ffe600", "#1e6bff", "#ff7ac8", "#00c2d1", "#2bd45a", "#ff8a00", "#fff6e0", "#121212", "#8a4dff", "#f6c89f", "#1b2a7a"].map(hex);
+const PALETTE = [
+  "#ff3b3b",
+  "#ffe600",
+  "#1e6bff",
+  "#ff7ac8",
+  "#00c2d1",
+  "#2bd45a",
+  "#ff8a00",
+  "#fff6e0",
+  "#121212",
+  "#8a4dff",
+  "#f6c89f",
+  "#1b2a7a",
+].map(hex);
 const BLACK = 8;
 /** Comic colours for small lights (stars, lit windows): yellow, orange, pink, cyan, cream. */
 const LIGHTS = [1, 6, 3, 4, 7];

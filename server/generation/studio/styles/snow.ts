@@ -9,7 +9,13 @@ export interface SnowOptions {
   circle?: { x: number; y: number; r: number };
 }
 
-export function drawSnow(ctx: SKRSContext2D, width: number, height: number, random: Random, options: SnowOptions): void {
+export function drawSnow(
+  ctx: SKRSContext2D,
+  width: number,
+  height: number,
+  random: Random,
+  options: SnowOptions,
+): void {
   const { count, unit, circle } = options;
   for (let k = 0; k < count; k++) {
     let x: number;
@@ -43,7 +49,15 @@ export function drawSnow(ctx: SKRSContext2D, width: number, height: number, rand
 }
 
 /** A six-armed snow crystal with side branches. */
-function drawCrystal(ctx: SKRSContext2D, x: number, y: number, size: number, rot: number, alpha: number, unit: number): void {
+function drawCrystal(
+  ctx: SKRSContext2D,
+  x: number,
+  y: number,
+  size: number,
+  rot: number,
+  alpha: number,
+  unit: number,
+): void {
   ctx.save();
   ctx.translate(x, y);
   ctx.rotate(rot);

@@ -9,7 +9,18 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { clamp01, createPlanes, gaussianBlur, hex, lumaOf, morph, smoothstep, sobel, toPlanes, type Planes } from "./filters";
+import {
+  clamp01,
+  createPlanes,
+  gaussianBlur,
+  hex,
+  lumaOf,
+  morph,
+  smoothstep,
+  sobel,
+  toPlanes,
+  type Planes,
+} from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
 import { noiseField } from "./paper";
 import type { StyleContext } from "./types";
@@ -37,7 +48,9 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
 
   ctx.progress(0.1, "Cutting glass");
   // Detail map for site density (ink drawings use an even spread: the lines do the detail).
-  const edge = ink ? new Float32Array(n).fill(1) : gaussianBlur(sobel(gaussianBlur(lumaOf(p), w, h, 2 * unit), w, h).mag, w, h, 3 * unit);
+  const edge = ink
+    ? new Float32Array(n).fill(1)
+    : gaussianBlur(sobel(gaussianBlur(lumaOf(p), w, h, 2 * unit), w, h).mag, w, h, 3 * unit);
   let maxEdge = 1e-6;
   for (let i = 0; i < n; i++) if (edge[i]! > maxEdge) maxEdge = edge[i]!;
   const area = (w * h) / (1024 * 1024);

@@ -8,7 +8,20 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { clamp01, colourDistance2, createPlanes, gaussianBlur, hex, kuwahara, morph, normaliseTones, saturate, smoothstep, toPlanes, type Planes } from "./filters";
+import {
+  clamp01,
+  colourDistance2,
+  createPlanes,
+  gaussianBlur,
+  hex,
+  kuwahara,
+  morph,
+  normaliseTones,
+  saturate,
+  smoothstep,
+  toPlanes,
+  type Planes,
+} from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
 import { noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";

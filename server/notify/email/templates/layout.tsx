@@ -2,7 +2,19 @@
  * Atelier's email look, shared by every template: warm paper, ink text, a violet accent.
  * Styles are inline (what email clients keep) and the fonts fall back to ones every client has.
  */
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
 
 export const colors = {
@@ -28,16 +40,30 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
     <Html lang="en">
       <Head />
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: colors.paper, color: colors.ink, fontFamily: sans, margin: 0, padding: "32px 12px" }}>
+      <Body
+        style={{ backgroundColor: colors.paper, color: colors.ink, fontFamily: sans, margin: 0, padding: "32px 12px" }}
+      >
         <Container style={{ maxWidth: "560px", margin: "0 auto" }}>
           <Heading
             as="h1"
-            style={{ fontFamily: serif, fontSize: "28px", fontWeight: 600, color: colors.ink, margin: "0 0 24px", letterSpacing: "-0.5px" }}
+            style={{
+              fontFamily: serif,
+              fontSize: "28px",
+              fontWeight: 600,
+              color: colors.ink,
+              margin: "0 0 24px",
+              letterSpacing: "-0.5px",
+            }}
           >
             Atelier
           </Heading>
           <Section
-            style={{ backgroundColor: colors.raised, border: `1px solid ${colors.line}`, borderRadius: "12px", padding: "32px 28px" }}
+            style={{
+              backgroundColor: colors.raised,
+              border: `1px solid ${colors.line}`,
+              borderRadius: "12px",
+              padding: "32px 28px",
+            }}
           >
             {children}
           </Section>
@@ -57,7 +83,11 @@ export function Greeting({ name }: { name?: string | null }) {
 }
 
 export function Paragraph({ children, muted = false }: { children: ReactNode; muted?: boolean }) {
-  return <Text style={muted ? { ...paragraph, color: colors.inkSoft, fontSize: "14px", lineHeight: "22px" } : paragraph}>{children}</Text>;
+  return (
+    <Text style={muted ? { ...paragraph, color: colors.inkSoft, fontSize: "14px", lineHeight: "22px" } : paragraph}>
+      {children}
+    </Text>
+  );
 }
 
 export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
@@ -89,7 +119,8 @@ export function LinkFallback({ href }: { href: string }) {
   return (
     <Text
       data-skip-in-text="true"
-      style={{ ...paragraph, color: colors.inkSoft, fontSize: "13px", lineHeight: "20px", wordBreak: "break-all" }}>
+      style={{ ...paragraph, color: colors.inkSoft, fontSize: "13px", lineHeight: "20px", wordBreak: "break-all" }}
+    >
       If the button does not work, open this address:{" "}
       <Link href={href} style={{ color: colors.accent }}>
         {href}
@@ -101,7 +132,15 @@ export function LinkFallback({ href }: { href: string }) {
 /** A one-time code, large and spaced so it reads (and types) digit by digit; copying keeps it whole. */
 export function CodeBox({ code }: { code: string }) {
   return (
-    <Section style={{ backgroundColor: colors.sunken, borderRadius: "10px", margin: "8px 0 24px", padding: "16px 12px", textAlign: "center" }}>
+    <Section
+      style={{
+        backgroundColor: colors.sunken,
+        borderRadius: "10px",
+        margin: "8px 0 24px",
+        padding: "16px 12px",
+        textAlign: "center",
+      }}
+    >
       <Text
         style={{
           color: colors.ink,

@@ -20,8 +20,8 @@ export function PasswordChangedEmail({ name, changedAt, resetUrl, supportEmail }
       <Paragraph>{`The password of your Atelier account was changed on ${formatDate(changedAt, "longDateTime", UTC_SETTINGS)} UTC.`}</Paragraph>
       <Paragraph>If this was you, there is nothing else to do.</Paragraph>
       <Paragraph>
-        If it was not you, someone else may know your password or have access to your email. Reset your password now
-        and choose one you do not use anywhere else, then change your email password too.
+        If it was not you, someone else may know your password or have access to your email. Reset your password now and
+        choose one you do not use anywhere else, then change your email password too.
       </Paragraph>
       <ActionButton href={resetUrl}>Reset my password</ActionButton>
       {supportEmail ? <Paragraph muted>{`Need help? Write to ${supportEmail}.`}</Paragraph> : null}

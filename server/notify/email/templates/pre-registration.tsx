@@ -13,8 +13,8 @@ export function PreRegistrationEmail({ bonusTokens, url }: PreRegistrationEmailP
       <Paragraph>Hello,</Paragraph>
       <Paragraph>You are on the Atelier pre-registration list. Thank you for signing up early.</Paragraph>
       <Paragraph>
-        Create your account with this email address and verify it, and {bonusTokens} bonus tokens are credited to it,
-        on top of the usual welcome tokens.
+        Create your account with this email address and verify it, and {bonusTokens} bonus tokens are credited to it, on
+        top of the usual welcome tokens.
       </Paragraph>
       <ActionButton href={url}>Create your account</ActionButton>
       <LinkFallback href={url} />

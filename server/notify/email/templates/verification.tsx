@@ -17,7 +17,9 @@ export function VerificationEmail({ name, url, code, expiresInMinutes, purpose =
   const expiry = formatDuration(expiresInMinutes);
   const change = purpose === "email-change";
   return (
-    <EmailLayout preview={`${change ? "Confirm your new email address for Atelier" : "Confirm your email address for Atelier"}. Your code is ${code}.`}>
+    <EmailLayout
+      preview={`${change ? "Confirm your new email address for Atelier" : "Confirm your email address for Atelier"}. Your code is ${code}.`}
+    >
       <Greeting name={name} />
       <Paragraph>
         {change
@@ -25,7 +27,9 @@ export function VerificationEmail({ name, url, code, expiresInMinutes, purpose =
           : "Confirm that this is your email address to finish setting up your Atelier account."}
       </Paragraph>
       <ActionButton href={url}>{change ? "Confirm my new email" : "Verify my email"}</ActionButton>
-      <Paragraph>{change ? "Or enter this code on your profile page:" : "Or enter this code on the verification page:"}</Paragraph>
+      <Paragraph>
+        {change ? "Or enter this code on your profile page:" : "Or enter this code on the verification page:"}
+      </Paragraph>
       <CodeBox code={code} />
       <Paragraph muted>
         {change

@@ -13,8 +13,8 @@ export function WelcomeEmail({ name, url }: WelcomeEmailProps) {
       <Greeting name={name} />
       <Paragraph>Welcome to Atelier. Your account is ready.</Paragraph>
       <Paragraph>
-        Describe a picture, upload a photo or draw a doodle, and Atelier turns it into artwork. Share what you make
-        with the community, and see what others are making.
+        Describe a picture, upload a photo or draw a doodle, and Atelier turns it into artwork. Share what you make with
+        the community, and see what others are making.
       </Paragraph>
       <ActionButton href={url}>Start creating</ActionButton>
       <LinkFallback href={url} />
