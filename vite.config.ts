@@ -12,7 +12,7 @@ function serverBoundary(): Plugin {
     applyToEnvironment: (environment) => environment.config.consumer === "client",
     async resolveId(source, importer, options) {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (resolved && resolved.id.startsWith(serverDir) && importer && !importer.startsWith(serverDir)) {
+      if (resolved?.id.startsWith(serverDir) && importer && !importer.startsWith(serverDir)) {
         this.error(
           `Browser code imports server-only module ${path.relative(".", resolved.id)} from ${path.relative(".", importer)}`,
         );

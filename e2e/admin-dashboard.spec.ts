@@ -27,25 +27,21 @@ test("an admin reads the dashboard, switches to 7 days and opens a figure's list
       paidAt: new Date(),
     })
     .returning();
-  await db
-    .insert(transactionLines)
-    .values({
-      transactionId: row!.id,
-      productId: starter.id,
-      productName: "Starter",
-      unitPriceMinor: 499,
-      quantity: 1,
-      unitTokens: 500,
-      lineTotalMinor: 499,
-    });
+  await db.insert(transactionLines).values({
+    transactionId: row!.id,
+    productId: starter.id,
+    productName: "Starter",
+    unitPriceMinor: 499,
+    quantity: 1,
+    unitTokens: 500,
+    lineTotalMinor: 499,
+  });
   await db.insert(transactionEvents).values({ transactionId: row!.id, status: "paid", source: "checkout" });
-  await db
-    .insert(errorReports)
-    .values({
-      errorReportBySystem: "TypeError: dashboard test",
-      whatPlatform: "Client",
-      whatPage: "/ai/ai-text-to-art",
-    });
+  await db.insert(errorReports).values({
+    errorReportBySystem: "TypeError: dashboard test",
+    whatPlatform: "Client",
+    whatPage: "/ai/ai-text-to-art",
+  });
   // Other browser tests may have sold things too: the page must show what the database holds.
   const week = await loadDashboard(db, { days: 7 });
   const usd = week.revenue.find((r) => r.currency === "USD")!;

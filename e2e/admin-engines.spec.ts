@@ -92,6 +92,7 @@ test("an admin connects an AUTOMATIC1111 server and text to art runs there", asy
     await page.getByRole("button", { name: "Check now: E2E GPU" }).click();
     const banner = page.getByRole("alert").filter({ hasText: "Not healthy: " });
     await expect(banner).toBeVisible();
+    // biome-ignore lint/performance/useDomNodeTextContent: the banner as laid out for a reader (innerText keeps its line breaks)
     const reason = (await banner.innerText()).replace(/^[\s\S]*Not healthy: /, "").trim();
     expect(reason).not.toBe("");
     await expect(page.getByTestId("health-e2e-gpu")).toContainText(reason);

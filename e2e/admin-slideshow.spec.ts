@@ -35,7 +35,7 @@ test("an admin adds a slideshow background, sees it on the home page, and switch
   await page
     .getByLabel("Choose a picture")
     .setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: await picture(1600, 900) });
-  await expect(page.getByRole("img", { name: "The picture you chose" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "What you chose" })).toBeVisible();
   await page.getByRole("button", { name: "Add the background" }).click();
   await expect(page.getByText("Added.")).toBeVisible();
   await expect(page.getByText("Current: 1600×900.")).toBeVisible();
@@ -84,7 +84,7 @@ test("an admin gives a product a picture, and the pricing page shows it", async 
     .setInputFiles({ name: "pack.png", mimeType: "image/png", buffer: await picture(800, 450) });
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page.getByText("Created.")).toBeVisible();
-  await expect(page.getByRole("img", { name: "The current picture" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "The slide's current artwork" })).toBeVisible();
 
   await gotoHydrated(page, "/pricing-plans");
   const card = page.getByRole("list", { name: "Token packs" }).getByRole("listitem").filter({ hasText: name });

@@ -26,17 +26,15 @@ test("an admin finds a purchase, refunds it with a reason, and exports the histo
       paidAt: new Date(),
     })
     .returning();
-  await db
-    .insert(transactionLines)
-    .values({
-      transactionId: row!.id,
-      productId: starter.id,
-      productName: "Starter",
-      unitPriceMinor: 499,
-      quantity: 1,
-      unitTokens: 500,
-      lineTotalMinor: 499,
-    });
+  await db.insert(transactionLines).values({
+    transactionId: row!.id,
+    productId: starter.id,
+    productName: "Starter",
+    unitPriceMinor: 499,
+    quantity: 1,
+    unitTokens: 500,
+    lineTotalMinor: 499,
+  });
   await db.insert(transactionEvents).values({ transactionId: row!.id, status: "paid", source: "checkout" });
   await applyTokenMovement(db, {
     userId: buyer.id,

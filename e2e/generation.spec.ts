@@ -47,7 +47,7 @@ async function recordProgress(page: Page) {
     );
 }
 
-async function expectImageLoaded(page: Page, card: ReturnType<Page["locator"]>) {
+async function expectImageLoaded(card: ReturnType<Page["locator"]>) {
   const image = card.locator("img").first();
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -104,7 +104,7 @@ test("text to art: generate with a style, watch it paint, find it in the history
   const seen = await progress();
   expect(seen.length).toBeGreaterThan(0);
   expect(seen.some((s) => s.stage && s.stage.length > 0)).toBe(true);
-  await expectImageLoaded(page, card);
+  await expectImageLoaded(card);
   await expect(card.getByTestId("engine-badge")).toBeVisible();
   await expect(page.getByTestId("studio-balance")).toHaveText(formatCount(balanceBefore - cost));
   // The header's balance follows, without a reload.
@@ -166,7 +166,7 @@ test("image to art: upload a picture, generate, see the result; the picture surv
   await page.getByRole("button", { name: "Generate" }).click();
   const card = page.getByTestId("job-card").first();
   await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: RENDER_TIMEOUT });
-  await expectImageLoaded(page, card);
+  await expectImageLoaded(card);
 
   await gotoHydrated(page, "/ai/ai-image-to-art");
   await expect(page.getByTestId("source-preview")).toBeVisible();
@@ -223,7 +223,7 @@ test("doodle to art: paint sky and grass with the mouse, undo and redo by keyboa
   await page.getByRole("button", { name: "Generate" }).click();
   const card = page.getByTestId("job-card").first();
   await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: RENDER_TIMEOUT });
-  await expectImageLoaded(page, card);
+  await expectImageLoaded(card);
 
   // The server received the drawing as a PNG in the exact label colours, on white.
   const { items } = (await (await page.request.get("/api/generations?mode=doodle")).json()) as {

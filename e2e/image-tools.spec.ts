@@ -60,7 +60,7 @@ test("upscale a creation from its large view, then remove the background of an u
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="120"><rect width="100%" height="100%" fill="#3a6ea5"/><circle cx="80" cy="60" r="40" fill="#e2583e"/></svg>`;
   fs.writeFileSync(photo, await sharp(Buffer.from(svg)).jpeg().toBuffer());
   await page.getByLabel("Picture").setInputFiles(photo);
-  await expect(page.getByRole("img", { name: "The picture to edit" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "What you chose to edit" })).toBeVisible();
   await page.getByRole("button", { name: "Start: Remove background" }).click();
   await expect(page.getByText("Remove background started.", { exact: false })).toBeVisible();
   const removed = page.getByTestId("edit-card").first();

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test Atelier has: typecheck, build, unit tests, integration tests on PGlite and on
-# a real PostgreSQL server, and end-to-end tests in Debian's Chromium against the production
-# build. Installs what it needs first (npm packages; Chromium and PostgreSQL from Debian when
-# missing and running as root), or says exactly what to install.
+# Runs every test Atelier has: the lint and format check, typecheck, build, unit tests,
+# integration tests on PGlite and on a real PostgreSQL server, and end-to-end tests in Debian's
+# Chromium against the production build. Installs what it needs first (npm packages; Chromium
+# and PostgreSQL from Debian when missing and running as root), or says exactly what to install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # onnxruntime-node (background removal) ships its CPU binaries; its install script would only fetch CUDA files.
@@ -33,7 +33,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm install --no-audit --no-fund
 fi
 
-# 3. Types and the production build the end-to-end tests run against.
+# 3. Lint and format (Biome, ADR 0033), types, and the production build the end-to-end tests run against.
+npm run lint
 npm run typecheck
 npm run build
 

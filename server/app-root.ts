@@ -12,7 +12,7 @@ export function findAppRoot(start: string): string {
     const manifest = path.join(dir, "package.json");
     if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, "utf8")).name === "atelier") return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("Cannot find Atelier's folder (package.json named atelier) above " + start);
+    if (parent === dir) throw new Error(`Cannot find Atelier's folder (package.json named atelier) above ${start}`);
     dir = parent;
   }
 }

@@ -8,6 +8,7 @@ import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { cn } from "~/lib/cn";
+import { usePathChange } from "~/lib/use-path-change";
 
 export interface NavMenuItem {
   to: string;
@@ -30,7 +31,7 @@ export function NavMenu({
   const location = useLocation();
   const active = items.some((item) => location.pathname === item.to || location.pathname.startsWith(`${item.to}/`));
 
-  useEffect(() => setOpen(false), [location.pathname]);
+  usePathChange(() => setOpen(false));
 
   useEffect(() => {
     if (!open) return;

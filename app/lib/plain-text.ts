@@ -3,6 +3,7 @@
  * by PostgreSQL outright, and the rest are invisible tricks (terminal escapes, bidi-less junk).
  * Checked at the edge for every form, query and JSON body (app/lib/forms.ts, server/http/api.ts).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const CONTROL_CHARACTERS_MESSAGE = "Remove the invisible control characters from this text.";

@@ -57,6 +57,7 @@ export interface RedirectTargetOptions {
 }
 
 // C0 controls, DEL, C1 controls, and the Unicode line and paragraph separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 function decodedPath(pathname: string): string {

@@ -142,6 +142,7 @@ export function useQuote(items: CartItem[], code: string, ready: boolean): Quote
   const api = useApiClient();
   const [state, setState] = useState<QuoteState>({ quote: null, loading: true, error: null });
   const key = JSON.stringify([items, code]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the cart's content, not the array's identity (a new array of the same packs is not a new quote)
   useEffect(() => {
     if (!ready) return;
     if (items.length === 0) {
@@ -162,7 +163,6 @@ export function useQuote(items: CartItem[], code: string, ready: boolean): Quote
         });
       });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, ready, api]);
   return state;
 }

@@ -32,15 +32,13 @@ export async function createVerifiedUser(db: Database, name = "Test Person") {
   const email = `user-${id.slice(0, 8)}@example.test`;
   const password = `pw-${randomUUID()}`;
   await db.insert(user).values({ id, name, email, emailVerified: true, role: "user" });
-  await db
-    .insert(account)
-    .values({
-      id: randomUUID(),
-      accountId: id,
-      providerId: "credential",
-      userId: id,
-      password: await hashPassword(password),
-    });
+  await db.insert(account).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: await hashPassword(password),
+  });
   // Like every new account, it starts with the sign-up grant.
   await grantSignupTokens(db, id, (await loadTokenSettings(db)).signupGrant);
   return { id, email, password, name };

@@ -15,6 +15,7 @@ async function resetShellState(db: Database) {
 
 export const test = base.extend<{ db: Database }, { database: { db: Database; close: () => Promise<void> } }>({
   database: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this object pattern, and this one has none
     async ({}, use) => {
       const handle = await openDatabase({ kind: "postgres", url: e2eDatabaseUrl() });
       await use({ db: handle.db, close: handle.close });

@@ -138,7 +138,8 @@ export async function engineActivity(
     .groupBy(generations.engineId, generations.status);
   const activity: Record<string, { succeeded: number; failed: number }> = {};
   for (const row of rows) {
-    const entry = (activity[row.engineId] ??= { succeeded: 0, failed: 0 });
+    const entry = activity[row.engineId] ?? { succeeded: 0, failed: 0 };
+    activity[row.engineId] = entry;
     if (row.status === "succeeded") entry.succeeded += row.n;
     if (row.status === "failed") entry.failed += row.n;
   }
@@ -264,8 +265,7 @@ function checkEngineForm(
   if (baseUrl === "" && info.defaultUrl && !info.urlRequired) baseUrl = info.defaultUrl;
   if (info.urlRequired || baseUrl !== "") {
     if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-      fields.baseUrl =
-        "An address starting with http:// or https://, such as " + (info.defaultUrl || "http://127.0.0.1:8188");
+      fields.baseUrl = `An address starting with http:// or https://, such as ${info.defaultUrl || "http://127.0.0.1:8188"}`;
     } else if (new URL(baseUrl).username || new URL(baseUrl).password) {
       fields.baseUrl = "Put the user name and password in their own fields, not in the address";
     }

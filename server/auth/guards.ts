@@ -116,7 +116,7 @@ export function takeSessionCookies(): string[] {
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   // Admin rights are read from the session table every time: a removed admin loses them at once.
   const user = await getUser(request, { fromDatabase: true }).catch(() => null); // an admin-check error also leads to '/'
-  if (!user || !user.isAdmin) throw redirectDocument("/");
+  if (!user?.isAdmin) throw redirectDocument("/");
   return user;
 }
 

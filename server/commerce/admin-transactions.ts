@@ -144,7 +144,7 @@ export async function exportTransactionsCsv(db: Database, query: TransactionList
       .map(csvCell)
       .join(","),
   );
-  return [header.map(csvCell).join(","), ...lines].join("\r\n") + "\r\n";
+  return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
 }
 
 export interface AdminTransactionDetail extends TransactionView {

@@ -84,7 +84,7 @@ export function discountRefusal(
   order: { currency: string; lines: { productId: string; subtotalMinor: number }[] },
   now: Date,
 ): string | null {
-  if (!discount || !discount.active) return "We don't know this code. Check the spelling.";
+  if (!discount?.active) return "We don't know this code. Check the spelling.";
   if (discount.validFrom && now < discount.validFrom) return "This code is not valid yet.";
   if (discount.validUntil && now >= discount.validUntil) return "This code has expired.";
   if (discount.maxRedemptions !== null && discount.redemptions >= discount.maxRedemptions)

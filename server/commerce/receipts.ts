@@ -129,7 +129,7 @@ export const sendReceiptJob = defineJob({
   async handle({ transactionId }, { db, log }) {
     const view = await getTransactionView(db, transactionId);
     // Only paid purchases get a receipt; a refunded one before its receipt went out gets none.
-    if (!view || view.status !== "paid") return;
+    if (view?.status !== "paid") return;
     const [row] = await db
       .select({ userId: transactions.userId, queued: transactions.receiptQueuedAt })
       .from(transactions)

@@ -44,7 +44,7 @@ export async function redeemCode(
       .from(redeemCodes)
       .where(eq(redeemCodes.code, code.trim().toUpperCase()))
       .for("update");
-    if (!row || !row.active)
+    if (!row?.active)
       throw new CommerceError(404, "unknown_code", "We don't know this code. Check the spelling.", {
         code: ["We don't know this code"],
       });

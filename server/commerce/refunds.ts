@@ -80,14 +80,12 @@ export async function refundTransaction(
       unrecoveredTokens > 0
         ? `Refunded the payment and took back ${formatCount(reversedTokens)} of ${formatCount(claimed.tokens)} tokens; ${formatCount(unrecoveredTokens)} were already spent.`
         : `Refunded the payment and took back all ${formatCount(claimed.tokens)} tokens.`;
-    await tx
-      .insert(transactionEvents)
-      .values({
-        transactionId: claimed.id,
-        status: "refunded",
-        source: `admin ${options.actor.email}`,
-        note: `${message} Reason: ${options.reason}`,
-      });
+    await tx.insert(transactionEvents).values({
+      transactionId: claimed.id,
+      status: "refunded",
+      source: `admin ${options.actor.email}`,
+      note: `${message} Reason: ${options.reason}`,
+    });
     const result = { refundedMinor: claimed.totalMinor, reversedTokens, unrecoveredTokens, message };
     await recordAudit(tx, options.actor, {
       action: "transaction.refund",

@@ -8,7 +8,7 @@ import { paymentEvents } from "../db/schema";
 import { logger } from "../logger";
 import { CommerceError } from "./errors";
 import { getPaymentProvider } from "./payments";
-import { WebhookSignatureError } from "./payments/provider";
+import { type PaymentProvider, type WebhookEvent, WebhookSignatureError } from "./payments/provider";
 import { findTransactionByCheckout, settleTransaction } from "./transactions";
 
 export interface WebhookOutcome {
@@ -26,13 +26,13 @@ export async function handlePaymentWebhook(
 ): Promise<WebhookOutcome> {
   if (providerId !== "sandbox" && providerId !== "stripe")
     throw new CommerceError(404, "unknown_provider", "No such payment provider");
-  let provider;
+  let provider: PaymentProvider;
   try {
     provider = getPaymentProvider(db, providerId);
   } catch {
     throw new CommerceError(404, "unknown_provider", `The ${providerId} provider is not configured here`);
   }
-  let event;
+  let event: WebhookEvent;
   try {
     event = await provider.parseWebhook(rawBody, headers);
   } catch (error) {

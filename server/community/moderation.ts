@@ -56,6 +56,7 @@ export async function listModerationQueue(db: Database, limit = 50) {
       ? []
       : await db
           .select({
+            id: artworkReports.id,
             artworkId: artworkReports.artworkId,
             reason: artworkReports.reason,
             details: artworkReports.details,
@@ -80,7 +81,8 @@ export async function listModerationQueue(db: Database, limit = 50) {
     openReports: open
       .filter((report) => report.artworkId === r.artworkId)
       .slice(0, REPORTS_SHOWN)
-      .map(({ reason, details, createdAt, reporterName }) => ({
+      .map(({ id, reason, details, createdAt, reporterName }) => ({
+        id,
         reason,
         details,
         reporterName,

@@ -113,7 +113,7 @@ export async function createGeneration(
   const issues = engine.validate(request);
   if (issues.length > 0) {
     const fields: Record<string, string[]> = {};
-    for (const issue of issues) (fields[issue.field] ??= []).push(issue.message);
+    for (const issue of issues) fields[issue.field] = [...(fields[issue.field] ?? []), issue.message];
     throw new GenerationError(400, "invalid_input", issues[0]!.message, fields);
   }
   const cost = costOf(scaleCostTable(settings.costs, routed.costMultiplier), input);

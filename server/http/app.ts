@@ -182,7 +182,9 @@ function startWorkerTimers(db: Parameters<typeof startGenerationRecovery>[0]): (
   const editTimer = setInterval(recoverEdits, 30_000);
   editTimer.unref();
   stops.push(() => clearInterval(editTimer));
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    for (const stop of stops) stop();
+  };
 }
 
 /** Prints the demo sign-ins when they are created; in embedded mode also keeps them in DATA_DIR. */

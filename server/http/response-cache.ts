@@ -106,7 +106,10 @@ export function replaySharedResponse(
 /** Express middleware; put it after request ids and logging, before compression and the routes. */
 export function sharedResponseCache() {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== "GET") return next();
+    if (req.method !== "GET") {
+      next();
+      return;
+    }
     if (replaySharedResponse(req, res)) return;
     const key = cacheKey(req);
     const anonymous = isAnonymous(req);

@@ -81,7 +81,7 @@ const loadRemover = once(async () => {
   }
   const imgly = await import(pathToFileURL(path.join(dist, "index.mjs")).href);
   const config = {
-    publicPath: pathToFileURL(dist).href + "/",
+    publicPath: `${pathToFileURL(dist).href}/`,
     model: "medium",
     output: { format: "image/x-rgba8" },
     progress: imglyProgress,

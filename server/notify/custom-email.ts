@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { user } from "../db/schema";
 import { logger } from "../logger";
 import { reportServerError } from "../ops/error-reports";
-import { EMAIL_ATTACHMENT_TYPES, EMAIL_LIMITS, base64DecodedBytes } from "./email/message";
+import { type EMAIL_ATTACHMENT_TYPES, EMAIL_LIMITS, base64DecodedBytes } from "./email/message";
 import { renderEmail } from "./email/render";
 import { emailFailureMessage, queueEmail } from "./send-email";
 

@@ -19,7 +19,10 @@ export const housekeepingJob = defineJob({
   async handle(_payload, { db, log }) {
     const failures: unknown[] = [];
     const step = (name: string, run: () => Promise<unknown>) =>
-      run().catch((err: unknown) => (log.warn({ err }, `${name} failed`), failures.push(err)));
+      run().catch((err: unknown) => {
+        log.warn({ err }, `${name} failed`);
+        failures.push(err);
+      });
     await step("pruning expired rows", () => pruneExpiredRows(db));
     await step("refreshing trending scores", () => refreshTrendingScores(db));
     await step("reconciling payments", async () => {

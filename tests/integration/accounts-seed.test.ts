@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { account, user } from "../../server/db/schema";
 import { seedDemoAccounts } from "../../server/db/seed";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 describe("demo accounts", () => {
   it("are created once with the given passwords, verified, admin and user", async () => {

@@ -20,9 +20,9 @@ import {
   user,
 } from "../../server/db/schema";
 import type { LedgerReason } from "../../server/db/schema";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 /** "Now" for every test: mid-afternoon on the last day of November (UTC). */
 const NOW = new Date("2026-11-30T15:00:00Z");
@@ -157,19 +157,17 @@ async function seedOrders() {
         refundedMinor: status === "refunded" ? total : null,
       })
       .returning();
-    await t.db
-      .insert(transactionLines)
-      .values(
-        lines.map((l) => ({
-          transactionId: row!.id,
-          productId: l.p.id,
-          productName: l.p.name,
-          unitPriceMinor: l.total / l.quantity,
-          quantity: l.quantity,
-          unitTokens: 100,
-          lineTotalMinor: l.total,
-        })),
-      );
+    await t.db.insert(transactionLines).values(
+      lines.map((l) => ({
+        transactionId: row!.id,
+        productId: l.p.id,
+        productName: l.p.name,
+        unitPriceMinor: l.total / l.quantity,
+        quantity: l.quantity,
+        unitTokens: 100,
+        lineTotalMinor: l.total,
+      })),
+    );
     return row!.id;
   };
   const ids = {
@@ -461,17 +459,15 @@ describe("the dashboard's figures", () => {
         paidAt: at("2026-11-29"),
       })
       .returning();
-    await t.db
-      .insert(transactionLines)
-      .values({
-        transactionId: row!.id,
-        productId: creator.id,
-        productName: "Creator",
-        unitPriceMinor: 1999,
-        quantity: 3,
-        unitTokens: 100,
-        lineTotalMinor: 5997,
-      });
+    await t.db.insert(transactionLines).values({
+      transactionId: row!.id,
+      productId: creator.id,
+      productName: "Creator",
+      unitPriceMinor: 1999,
+      quantity: 3,
+      unitTokens: 100,
+      lineTotalMinor: 5997,
+    });
     const d = await loadDashboard(t.db, { days: 7, now: NOW });
     expect(d.topProducts.map((p) => [p.name, p.units])).toEqual([
       ["Creator", 4],

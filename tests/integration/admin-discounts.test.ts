@@ -13,9 +13,9 @@ import { CommerceError } from "../../server/commerce/errors";
 import { priceOrder } from "../../server/commerce/pricing";
 import { listShopProducts, seedDemoShop } from "../../server/commerce/products";
 import { auditLog, user } from "../../server/db/schema";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const admin = { userUid: "admin-1", email: "admin@example.test" };
 const form = (change: Record<string, unknown> = {}) =>
   discountForm.parse({ code: "spring-25", kind: "percent", value: "25", maxPerUser: "1", active: "on", ...change });

@@ -11,9 +11,9 @@ import {
   updateFaq,
 } from "../../server/content/faqs";
 import { auditLog, user } from "../../server/db/schema";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const admin = { userUid: "admin-1", email: "admin@example.test" };
 const form = (question: string, published = "on") =>
   faqForm.parse({ question, answer: `The answer to ${question}`, published });

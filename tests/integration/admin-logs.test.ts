@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { recordAudit } from "../../server/admin/audit";
 import { listAuditEntries, listErrorReports, logQuery } from "../../server/admin/logs";
 import { errorReports, user } from "../../server/db/schema";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 describe("the log page", () => {
   it("searches audit entries by admin, action or record, filters by record type and pages", async () => {

@@ -16,9 +16,9 @@ import {
 import { CommerceError } from "../../server/commerce/errors";
 import { listShopProducts } from "../../server/commerce/products";
 import { auditLog, user } from "../../server/db/schema";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const admin = { userUid: "admin-1", email: "admin@example.test" };
 
 async function withAdmin() {

@@ -8,7 +8,7 @@ import {
   deleteRouteRule,
   listAllRouteRules,
   parseHostList,
-  RouteRuleError,
+  type RouteRuleError,
   setRouteRuleEnabled,
 } from "../../server/admin/settings";
 import { findRouteRule, loadRouteRules } from "../../server/navigation/route-rules";
@@ -17,9 +17,9 @@ import { loadSiteSettings } from "../../server/content/site-settings";
 import { getConfig } from "../../server/config";
 import { auditLog, user } from "../../server/db/schema";
 import { loadTokenSettings } from "../../server/generation/token-settings";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const admin = { userUid: "admin-1", email: "admin@example.test" };
 
 describe("admin settings", () => {

@@ -29,9 +29,9 @@ import {
 import { auditLog, slideshowBackgrounds, user } from "../../server/db/schema";
 import { ImageError } from "../../server/storage/images";
 import { getStorage } from "../../server/storage/storage";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const admin = { userUid: "admin-1", email: "admin@example.test" };
 
 /** A real picture: a flat colour field of the given size, encoded as PNG (or another format). */

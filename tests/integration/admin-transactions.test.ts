@@ -9,9 +9,9 @@ import {
 } from "../../server/commerce/admin-transactions";
 import { listShopProducts, seedDemoShop } from "../../server/commerce/products";
 import { transactionEvents, transactionLines, transactions, user } from "../../server/db/schema";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 async function seed() {
   await seedDemoShop(t.db);
@@ -41,17 +41,15 @@ async function seed() {
         createdAt: new Date(`${day}T12:00:00Z`),
       })
       .returning();
-    await t.db
-      .insert(transactionLines)
-      .values({
-        transactionId: row!.id,
-        productId: product!.id,
-        productName: product!.name,
-        unitPriceMinor: product!.priceMinor,
-        quantity: 1,
-        unitTokens: product!.tokens,
-        lineTotalMinor: product!.priceMinor,
-      });
+    await t.db.insert(transactionLines).values({
+      transactionId: row!.id,
+      productId: product!.id,
+      productName: product!.name,
+      unitPriceMinor: product!.priceMinor,
+      quantity: 1,
+      unitTokens: product!.tokens,
+      lineTotalMinor: product!.priceMinor,
+    });
     await t.db.insert(transactionEvents).values({ transactionId: row!.id, status, source: "test" });
     return row!;
   };

@@ -13,9 +13,9 @@ import {
 } from "../../server/admin/users";
 import { auditLog, notifications, session, user } from "../../server/db/schema";
 import { getTokenBalance, sumTokenLedger } from "../../server/generation/ledger";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const admin = { userUid: "boss", email: "boss@example.test" };
 
 async function people() {

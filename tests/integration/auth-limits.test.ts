@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { AUTH_LIMITS, limitCodeEmail, limitSignInAttempt, recordSignInFailure } from "../../server/auth/limits";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 describe("sign-in limits per address", () => {
   it("never count successful sign-ins, and stop an address after its wrong passwords", async () => {

@@ -11,7 +11,7 @@ import { cartItems, checkoutInput, quoteInput } from "../../app/lib/commerce";
 import { CommerceError } from "../../server/commerce/errors";
 import { creditPreRegistrationBonus, preRegister } from "../../server/commerce/pre-registration";
 import { priceOrder, spreadDiscount } from "../../server/commerce/pricing";
-import { DEMO_PRODUCTS, listShopProducts, seedDemoShop } from "../../server/commerce/products";
+import { type DEMO_PRODUCTS, listShopProducts, seedDemoShop } from "../../server/commerce/products";
 import { sendReceiptJob } from "../../server/commerce/receipts";
 import { redeemCode } from "../../server/commerce/redeem-codes";
 import { refundTransaction } from "../../server/commerce/refunds";
@@ -51,9 +51,9 @@ import {
 import { applyTokenMovement, getTokenBalance, sumTokenLedger } from "../../server/generation/ledger";
 import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
 import { sendEmailJob } from "../../server/notify/send-email";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 beforeAll(async () => {
   // Jobs are queued (webhook deliveries, receipts, emails) but run only where a test runs them.
@@ -170,7 +170,7 @@ describe("pricing", () => {
       const total = Math.floor(amounts.reduce((a, b) => a + b) * ((i % 10) / 10));
       const parts = spreadDiscount(total, amounts);
       expect(parts.reduce((a, b) => a + b)).toBe(total);
-      parts.forEach((p, k) => expect(p).toBeLessThanOrEqual(amounts[k]!));
+      for (const [k, p] of parts.entries()) expect(p).toBeLessThanOrEqual(amounts[k]!);
     }
   });
 });
@@ -522,18 +522,16 @@ describe("checkout and payment on the sandbox", () => {
     const packs = await shop();
     const ada = await createUser("ada");
     // A Stripe purchase from before the keys were removed: Stripe is not configured here.
-    await t.db
-      .insert(transactions)
-      .values({
-        userId: ada.userId,
-        provider: "stripe",
-        providerSessionId: "cs_test_gone",
-        currency: "USD",
-        subtotalMinor: 499,
-        totalMinor: 499,
-        tokens: 500,
-        createdAt: new Date(Date.now() - 60 * 60_000),
-      });
+    await t.db.insert(transactions).values({
+      userId: ada.userId,
+      provider: "stripe",
+      providerSessionId: "cs_test_gone",
+      currency: "USD",
+      subtotalMinor: 499,
+      totalMinor: 499,
+      tokens: 500,
+      createdAt: new Date(Date.now() - 60 * 60_000),
+    });
     const paid = await startCheckout(t.db, ada, checkout([{ productId: packs.Starter.id, quantity: 1 }]), {
       baseUrl: "",
     });
@@ -720,15 +718,13 @@ describe("token events", () => {
 
   it("lets a person redeem a code as many times as it allows each person, exactly, when their tries race", async () => {
     const now = new Date();
-    await t.db
-      .insert(redeemCodes)
-      .values({
-        code: "TWICE",
-        tokens: 10,
-        startsAt: new Date(now.getTime() - 60_000),
-        endsAt: new Date(now.getTime() + 60_000),
-        maxPerPerson: 2,
-      });
+    await t.db.insert(redeemCodes).values({
+      code: "TWICE",
+      tokens: 10,
+      startsAt: new Date(now.getTime() - 60_000),
+      endsAt: new Date(now.getTime() + 60_000),
+      maxPerPerson: 2,
+    });
     const { userId } = await createUser("twice");
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => redeemCode(t.db, userId, "twice")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);

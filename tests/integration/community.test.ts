@@ -28,9 +28,9 @@ import { clearListCache } from "../../server/community/list-cache";
 import { saveBlockedTerms } from "../../server/community/word-filter";
 import { deleteGeneration } from "../../server/generation/generations";
 import { getStorage, ownerOfKey } from "../../server/storage/storage";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 async function createUser(id: string) {
   await t.db.insert(user).values({ id, name: `User ${id}`, email: `${id}@example.test`, emailVerified: true });

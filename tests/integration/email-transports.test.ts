@@ -11,9 +11,9 @@ import {
   latestOutboxEmail,
   readOutbox,
 } from "../../server/notify/email/transport";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 const message = (overrides: Partial<EmailMessage> = {}): EmailMessage => ({
   to: "ada@example.com",

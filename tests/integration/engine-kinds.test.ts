@@ -18,9 +18,9 @@ import { startFakeA1111 } from "../support/a1111-server";
 import { startFakeComfyUI } from "../support/comfyui-server";
 import { startFakeOpenAI } from "../support/openai-images-server";
 import { startFakeStability } from "../support/stability-server";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const admin = { userUid: "admin-1", email: "admin@example.test" };
 const closers: (() => Promise<unknown>)[] = [];
 

@@ -38,9 +38,9 @@ import { renderGenerationJob, runGeneration } from "../../server/generation/rend
 import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/openai-images-server";
 import { startFakeA1111, type FakeA1111 } from "../support/a1111-server";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const admin = { userUid: "admin-1", email: "admin@example.test" };
 
 const input = (change: Partial<GenerationInput> = {}): GenerationInput => ({

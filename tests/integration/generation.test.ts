@@ -30,9 +30,9 @@ import {
 import { saveTokenSettings } from "../../server/generation/token-settings";
 import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
 import { getStorage } from "../../server/storage/storage";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 const input = (change: Partial<GenerationInput> = {}): GenerationInput => ({
   mode: "text",
@@ -199,7 +199,7 @@ describe("running a generation", () => {
     // Blank's 8 × 8 images are their own placeholder and thumbnail (Studio's get WebP ones; see the e2e tests).
     expect(view.images[0]!.placeholder).toMatch(/^data:image\/png;base64,/);
     const [stored] = await t.db.select().from(generationImages).where(eq(generationImages.generationId, generation.id));
-    expect(stored!.key).toMatch(new RegExp(`^users/ada/generations/\\d{14}-[0-9a-f-]{36}\\.png$`));
+    expect(stored!.key).toMatch(/^users\/ada\/generations\/\d{14}-[0-9a-f-]{36}\.png$/);
     expect((await getStorage().get(stored!.key))?.contentType).toBe("image/png");
     expect(stored!.thumbKey).toBe(stored!.key);
 

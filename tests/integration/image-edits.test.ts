@@ -23,9 +23,9 @@ import {
   runImageEdit,
 } from "../../server/image-tools/edits";
 import { getStorage } from "../../server/storage/storage";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const noQueue = async () => {};
 
 async function createUser(id: string) {

@@ -124,15 +124,13 @@ describe("web and worker processes on PostgreSQL", () => {
     await db
       .insert(user)
       .values({ id: "painter", name: "Painter", email: "painter@example.test", emailVerified: true });
-    await db
-      .insert(account)
-      .values({
-        id: "painter-account",
-        accountId: "painter",
-        providerId: "credential",
-        userId: "painter",
-        password: await hashPassword(password),
-      });
+    await db.insert(account).values({
+      id: "painter-account",
+      accountId: "painter",
+      providerId: "credential",
+      userId: "painter",
+      password: await hashPassword(password),
+    });
     await applyTokenMovement(db, {
       userId: "painter",
       amount: 40,

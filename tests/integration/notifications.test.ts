@@ -11,9 +11,9 @@ import {
   markAllNotificationsViewed,
   markNotificationViewed,
 } from "../../server/notify/notifications";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 async function createUser(id: string) {
   await t.db.insert(user).values({ id, name: `User ${id}`, email: `${id}@example.test` });

@@ -9,9 +9,9 @@ import {
   reportServerError,
 } from "../../server/ops/error-reports";
 import { hitRateLimit } from "../../server/ops/rate-limit";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 
 describe("rate limits", () => {
   it("count exactly under concurrency and reset with the window", async () => {

@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { listUserSessions, listUserSignInMethods } from "../../server/auth/profile";
 import { account, session, user } from "../../server/db/schema";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const HOUR = 3_600_000;
 
 async function createUser(id: string) {

@@ -20,7 +20,7 @@ import { featureFlags, faqs, runtimeChanges, session, user } from "../../server/
 import { requestScope } from "../../server/http/request-context";
 import { loadRouteRules } from "../../server/navigation/route-rules";
 import { createVerifiedUser } from "../../e2e/support/accounts";
-import { testDatabaseKind, useTestDatabase } from "../support/database";
+import { testDatabaseKind, setUpTestDatabase } from "../support/database";
 
 // Before any import reads the configuration.
 vi.hoisted(() => {
@@ -28,7 +28,7 @@ vi.hoisted(() => {
   process.env.AUTH_SECRET ??= "runtime-snapshot-test-secret-0123456789abcdef";
 });
 
-const database = useTestDatabase();
+const database = setUpTestDatabase();
 let stopFeed: (() => Promise<void>) | undefined;
 
 beforeEach(async () => {

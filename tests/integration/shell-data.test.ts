@@ -6,9 +6,9 @@ import { isDatabaseMigrated } from "../../server/db/migrate";
 import { DEMO_ROUTE_RULES, seedDemoData } from "../../server/db/seed";
 import { checkNavigation, loadShellState } from "../../server/navigation/check-navigation";
 import { createRouteRule, loadRouteRules } from "../../server/navigation/route-rules";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const defaults = { allowedDomains: ["localhost"], externalRedirectHosts: [] };
 
 describe("database", () => {

@@ -20,9 +20,9 @@ import { settleTransaction, startCheckout } from "../../server/commerce/transact
 import { transactions, user } from "../../server/db/schema";
 import { getTokenBalance } from "../../server/generation/ledger";
 import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
-import { useTestDatabase } from "../support/database";
+import { setUpTestDatabase } from "../support/database";
 
-const t = useTestDatabase();
+const t = setUpTestDatabase();
 const SECRET_KEY = "sk_test_atelier_contract";
 const WEBHOOK_SECRET = "whsec_atelier_contract";
 

@@ -26,6 +26,7 @@ function expectOnSite(address: string | null, input: string) {
   const where = `redirectTo ${JSON.stringify(input).slice(0, 120)} → ${JSON.stringify(address)?.slice(0, 200)}`;
   expect(address, where).not.toBeNull();
   expect(address!.startsWith("//"), where).toBe(false);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
   expect(address, where).not.toMatch(/[\\\u0000-\u001f]/);
   const resolved = new URL(address!, `${server.origin}/login`);
   expect(resolved.origin, where).toBe(server.origin);

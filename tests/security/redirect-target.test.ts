@@ -43,6 +43,7 @@ function assertStaysOnSite(input: string, result: string, origin = ORIGIN) {
   const where = `input ${JSON.stringify(input)} → ${JSON.stringify(result)}`;
   expect(result.startsWith("/"), where).toBe(true);
   expect(result.startsWith("//"), where).toBe(false);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
   expect(result, where).not.toMatch(/[\\\u0000-\u001f\u007f-\u009f]/);
   // Resolved from the root and from a deep page, as a Location header or an <a href> would be.
   for (const base of [origin, `${origin}/a/b/c?x=1#y`])
@@ -236,6 +237,7 @@ describe("the redirect-target check (app/lib/redirect-target.ts)", () => {
         if (target.external) {
           expect(isHostAllowed(resolved.hostname, ALLOWED), `${value} → ${target.location}`).toBe(true);
           expect(resolved.username + resolved.password).toBe("");
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
           expect(target.location).not.toMatch(/[\\\u0000-\u001f]/);
         } else {
           assertStaysOnSite(value, target.location);

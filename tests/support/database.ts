@@ -55,7 +55,7 @@ export async function resetDatabase(db: Database): Promise<void> {
 }
 
 /** Registers the hooks and returns accessors for this file's database. */
-export function useTestDatabase() {
+export function setUpTestDatabase() {
   let created: Awaited<ReturnType<typeof createDatabase>> | undefined;
   beforeAll(async () => {
     created = await createDatabase();

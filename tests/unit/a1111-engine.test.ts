@@ -111,7 +111,7 @@ describe("AUTOMATIC1111 engine", () => {
   it("adds no suffix for an unknown style", async () => {
     const f = await fake();
     await run(engineFor(f), request({ style: "no-such-style", count: 1 }));
-    expect((posts(f)[0]?.body as { prompt: string }).prompt).toBe("a lighthouse at dusk");
+    expect((posts(f)[0]!.body as { prompt: string }).prompt).toBe("a lighthouse at dusk");
   });
 
   it("reads per-image seeds from info.all_seeds and skips a leading grid", async () => {

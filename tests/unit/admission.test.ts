@@ -19,7 +19,12 @@ describe("the admission queue", () => {
     const first = admitted(await queue.enter());
     const second = admitted(await queue.enter());
     const order: number[] = [];
-    const waiting = [3, 4, 5].map((n) => queue.enter().then((turn) => (order.push(n), admitted(turn))));
+    const waiting = [3, 4, 5].map((n) =>
+      queue.enter().then((turn) => {
+        order.push(n);
+        return admitted(turn);
+      }),
+    );
     await Promise.resolve();
     expect({ running: queue.running, waiting: queue.waiting, order }).toEqual({ running: 2, waiting: 3, order: [] });
 
@@ -81,7 +86,10 @@ describe("the admission queue", () => {
     const queue = createAdmissionQueue({ limit: 1, maxWaiting: 100, yieldAfterMs: 250 });
     const slow = admitted(await queue.enter());
     let nextRan = false;
-    const next = queue.enter().then((turn) => ((nextRan = true), admitted(turn)));
+    const next = queue.enter().then((turn) => {
+      nextRan = true;
+      return admitted(turn);
+    });
     await vi.advanceTimersByTimeAsync(249);
     expect(nextRan).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -98,7 +106,10 @@ describe("the admission queue", () => {
     let release = admitted(await queue.enter());
     const order: number[] = [];
     const waiting = Array.from({ length: 3_000 }, (_, n) =>
-      queue.enter().then((turn) => (order.push(n), admitted(turn))),
+      queue.enter().then((turn) => {
+        order.push(n);
+        return admitted(turn);
+      }),
     );
     for (const turn of waiting) {
       release();

@@ -276,7 +276,7 @@ describe("ComfyUI engine workflows", () => {
     const second = await run(engine, request({ count: 1 }));
     expect(second.images[0]!.bytes.equals(first.images[0]!.bytes)).toBe(true);
     const cached = [...f.sent.values()].flat().filter((m) => m.type === "execution_cached");
-    expect((cached[1]?.data.nodes as string[]).length).toBe(7);
+    expect((cached[1]!.data.nodes as string[]).length).toBe(7);
   });
 
   it("works against the /api prefix, websocket included", async () => {

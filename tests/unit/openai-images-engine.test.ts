@@ -151,7 +151,7 @@ describe("OpenAI Images engine: requests", () => {
         ? { width: 1024, height: Math.round((1024 * h) / w / 8) * 8 }
         : { width: Math.round((1024 * w) / h / 8) * 8, height: 1024 };
     const result = await run(engineFor(f), request({ aspectRatio: ratio, ...dims, count: 1 }));
-    expect((imagePosts(f)[0]?.body as { size: string }).size).toBe(size);
+    expect((imagePosts(f)[0]!.body as { size: string }).size).toBe(size);
     expect([result.images[0]!.width, result.images[0]!.height]).toEqual(real);
   });
 

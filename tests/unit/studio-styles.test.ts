@@ -43,7 +43,12 @@ function drawing(): Raster {
       }
   };
   for (let t = 0; t < SIZE; t++) ink(t, 170);
-  for (let t = 80; t <= 160; t++) ink(t, 100), ink(t, 160), ink(80, t - 60 + 60), ink(160, t);
+  for (let t = 80; t <= 160; t++) {
+    ink(t, 100);
+    ink(t, 160);
+    ink(80, t);
+    ink(160, t);
+  }
   for (let y = 100; y <= 160; y++) ink(80, y);
   for (let a = 0; a < 628; a++) ink(Math.round(200 + 25 * Math.cos(a / 100)), Math.round(50 + 25 * Math.sin(a / 100)));
   return r;

@@ -72,7 +72,7 @@ export function BarChart({
               const h = (Math.max(0, p.value) / scale) * HEIGHT;
               return (
                 <rect
-                  key={i}
+                  key={p.label}
                   x={i + gap / 2}
                   width={1 - gap}
                   y={HEIGHT - h}
@@ -101,7 +101,7 @@ export function BarChart({
                     : { left: `${((i + 0.5) / n) * 100}%`, transform: "translateX(-50%)" };
               return (
                 <span
-                  key={i}
+                  key={p.label}
                   className={cn("absolute top-1 whitespace-nowrap", i % narrowStep !== 0 && "hidden @md:block")}
                   style={place}
                 >
@@ -128,8 +128,8 @@ export function BarChart({
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              {points.map((p, i) => (
-                <tr key={i}>
+              {points.map((p) => (
+                <tr key={p.label}>
                   <td className="px-3 py-1.5">{p.label}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{format(p.value)}</td>
                 </tr>

@@ -70,7 +70,7 @@ function PictureField({ imageUrl, error }: { imageUrl: string | null | undefined
         {imageUrl ? (
           <img
             src={imageUrl}
-            alt="The current picture"
+            alt="The pack's current artwork"
             className="aspect-video w-40 rounded-lg object-cover ring-1 ring-line"
           />
         ) : null}

@@ -27,7 +27,12 @@ function useLeaveWarning(dirty: boolean) {
 export function useUnsavedChanges(savedState: unknown) {
   const saving = useNavigation().state === "submitting";
   const [dirty, setDirty] = useState(false);
-  useEffect(() => setDirty(false), [savedState]);
+  // A new server answer clears the mark, adjusted while rendering (React's way to reset state on a prop change).
+  const [answer, setAnswer] = useState(savedState);
+  if (answer !== savedState) {
+    setAnswer(savedState);
+    setDirty(false);
+  }
   useLeaveWarning(dirty && !saving);
   return { onChange: () => setDirty(true), onSubmit: () => setDirty(false) };
 }

@@ -201,11 +201,11 @@ export function OAuthButtons({ providers, redirectTo }: { providers: OAuthProvid
 
 /** Each provider's mark, drawn inline (no requests to the provider before a click). */
 function ProviderMark({ id }: { id: string }) {
-  const common = { "aria-hidden": true, className: "size-5 shrink-0", viewBox: "0 0 24 24" } as const;
+  const common = { className: "size-5 shrink-0", viewBox: "0 0 24 24" } as const;
   switch (id) {
     case "google":
       return (
-        <svg {...common}>
+        <svg aria-hidden="true" {...common}>
           <path
             fill="#4285F4"
             d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8Z"
@@ -223,7 +223,7 @@ function ProviderMark({ id }: { id: string }) {
       );
     case "facebook":
       return (
-        <svg {...common}>
+        <svg aria-hidden="true" {...common}>
           <path
             fill="#1877F2"
             d="M24 12a12 12 0 1 0-13.9 11.9v-8.4H7.1V12h3V9.4c0-3 1.8-4.7 4.5-4.7 1.3 0 2.7.2 2.7.2v3h-1.5c-1.5 0-2 .9-2 1.9V12h3.4l-.5 3.5h-2.9v8.4A12 12 0 0 0 24 12Z"
@@ -232,7 +232,7 @@ function ProviderMark({ id }: { id: string }) {
       );
     case "twitter":
       return (
-        <svg {...common}>
+        <svg aria-hidden="true" {...common}>
           <path
             fill="currentColor"
             d="M18.2 2.3h3.4l-7.4 8.4 8.7 11.5h-6.8l-5.3-7-6.1 7H1.3l7.9-9L.9 2.3h7l4.8 6.4 5.5-6.4Zm-1.2 17.9h1.9L7 4.2H5l12 16Z"

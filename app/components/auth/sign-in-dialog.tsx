@@ -34,6 +34,7 @@ export function SignInDialogTrigger({
       >
         {children}
       </Link>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard closes the dialog with Escape, natively */}
       <dialog
         ref={dialog}
         aria-labelledby="sign-in-dialog-title"
@@ -73,6 +74,7 @@ function SignInDialogBody({ redirectTo, onDone }: { redirectTo: string; onDone: 
   const [Form, setForm] = useState<SignInFormComponent | null>(() => loadedForm);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (the Try again button) is the trigger to load again
   useEffect(() => {
     if (Form) return;
     let live = true;

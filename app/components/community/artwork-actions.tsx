@@ -78,6 +78,7 @@ export function Reactions({
 
   return (
     <div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons, not form fields: a fieldset would be the wrong element */}
       <div className="flex flex-wrap gap-2" role="group" aria-label="Reactions">
         {signedIn ? (
           <>
@@ -341,6 +342,7 @@ export function OwnerActions({ artwork, onSaved }: { artwork: ArtworkView; onSav
         <Pencil aria-hidden className="size-4" /> Edit
       </button>
       {confirming ? (
+        // biome-ignore lint/a11y/useSemanticElements: two buttons inline in a sentence, not form fields: a fieldset would be the wrong element
         <span
           role="group"
           aria-label="Confirm unpublishing"
@@ -357,6 +359,7 @@ export function OwnerActions({ artwork, onSaved }: { artwork: ArtworkView; onSav
           </button>
           <button
             type="button"
+            // biome-ignore lint/a11y/noAutofocus: the confirmation just appeared in place of the button pressed; focus moves to its safe choice
             autoFocus
             className="rounded-full px-3 py-1 font-medium text-ink-soft hover:bg-paper"
             onClick={() => setConfirming(false)}

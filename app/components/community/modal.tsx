@@ -26,6 +26,7 @@ export function Modal({
     if (!open && node.open) node.close();
   }, [open]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; the keyboard closes the dialog with Escape, natively
     <dialog
       ref={dialog}
       aria-labelledby={titleId}

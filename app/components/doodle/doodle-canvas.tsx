@@ -109,7 +109,7 @@ export function DoodleCanvas({
   const brushColor = brushId === ERASER.id ? ERASER.color : (findBrush(brushId)?.color ?? "#111111");
   const brushLabel = brushId === ERASER.id ? ERASER.label : (findBrush(brushId)?.label ?? brushId);
 
-  const context = () => committed.current?.getContext("2d", { willReadFrequently: true }) ?? null;
+  const context = useCallback(() => committed.current?.getContext("2d", { willReadFrequently: true }) ?? null, []);
 
   const redraw = useCallback(() => {
     frame.current = null;
@@ -163,7 +163,7 @@ export function DoodleCanvas({
       redoStack.current = [];
       changed();
     },
-    [width, height, changed],
+    [width, height, changed, context],
   );
 
   const undo = useCallback(() => {
@@ -173,7 +173,7 @@ export function DoodleCanvas({
     redoStack.current.push(op);
     replay(ctx, ops.current, width, height);
     changed();
-  }, [width, height, changed]);
+  }, [width, height, changed, context]);
 
   const redo = useCallback(() => {
     const op = redoStack.current.pop();
@@ -182,7 +182,7 @@ export function DoodleCanvas({
     paintOp(ctx, op, width, height);
     ops.current.push(op);
     changed();
-  }, [width, height, changed]);
+  }, [width, height, changed, context]);
 
   const clear = useCallback(() => {
     if (!hasContentIn(ops.current)) return;
@@ -412,6 +412,7 @@ export function DoodleCanvas({
               { value: "fill", label: "Fill region", icon: PaintBucket },
             ] as const
           ).map((t) => (
+            // biome-ignore lint/a11y/useSemanticElements: a toolbar of toggle buttons with roving focus (WAI-ARIA radio group pattern); native radios cannot look like tool buttons
             <button
               key={t.value}
               type="button"

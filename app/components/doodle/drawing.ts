@@ -266,6 +266,10 @@ export function serializeDrawing(ops: readonly DoodleOp[], width: number, height
           return [{ k: "c" }];
         case "picture":
           return withPictures ? [{ k: "i", src: op.src }] : [{ k: "c" }];
+        default: {
+          const unknown: never = op;
+          return unknown;
+        }
       }
     }),
   };

@@ -12,7 +12,12 @@ export function TextToArtVisual() {
   const id = useSvgId();
   return (
     <div aria-hidden className="relative h-full w-full overflow-hidden">
-      <svg viewBox="0 0 400 250" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 size-full">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 400 250"
+        preserveAspectRatio="xMidYMid slice"
+        className="absolute inset-0 size-full"
+      >
         <defs>
           <linearGradient id={id("sky")} x1="0" y1="0" x2="0" y2="1">
             <stop offset="0" stopColor="#1b1240" />
@@ -66,7 +71,12 @@ export function ImageToArtVisual() {
   const id = useSvgId();
   return (
     <div aria-hidden className="relative h-full w-full overflow-hidden">
-      <svg viewBox="0 0 400 250" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 size-full">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 400 250"
+        preserveAspectRatio="xMidYMid slice"
+        className="absolute inset-0 size-full"
+      >
         <defs>
           <clipPath id={id("left")}>
             <rect width="200" height="250" />
@@ -136,7 +146,12 @@ export function DoodleToArtVisual() {
   return (
     <div aria-hidden className="relative grid h-full w-full grid-cols-2 gap-3 bg-paper-sunken p-4">
       <div className="relative overflow-hidden rounded-lg bg-paper-raised shadow-sm ring-1 ring-line">
-        <svg viewBox="0 0 180 200" preserveAspectRatio="xMidYMid meet" className="absolute inset-0 size-full">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 180 200"
+          preserveAspectRatio="xMidYMid meet"
+          className="absolute inset-0 size-full"
+        >
           <defs>
             <pattern id={id("dots")} width="12" height="12" patternUnits="userSpaceOnUse">
               <circle cx="6" cy="6" r="0.9" fill="#d8cfc2" />
@@ -163,7 +178,12 @@ export function DoodleToArtVisual() {
         </svg>
       </div>
       <div className="relative overflow-hidden rounded-lg shadow-sm ring-1 ring-line">
-        <svg viewBox="0 0 180 200" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 size-full">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 180 200"
+          preserveAspectRatio="xMidYMid slice"
+          className="absolute inset-0 size-full"
+        >
           <defs>
             <linearGradient id={id("sky")} x1="0" y1="0" x2="0" y2="1">
               <stop offset="0" stopColor="#8fc7e8" />

@@ -7,7 +7,7 @@
  */
 import { Bell, CheckCheck, LoaderCircle } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher, useFetchers, useLocation } from "react-router";
+import { Link, useFetcher, useFetchers } from "react-router";
 import { cn } from "~/lib/cn";
 import { RelativeTime } from "./relative-time";
 import { NotificationStatusIcon } from "./status-icon";
@@ -20,6 +20,7 @@ import {
   type NotificationsPayload,
   unreadLabel,
 } from "./types";
+import { usePathChange } from "~/lib/use-path-change";
 
 /** How many notifications the popover shows; the rest are on /notifications. */
 const POPOVER_LIMIT = 8;
@@ -55,7 +56,6 @@ export function NotificationsBell({ unread }: { unread: number }) {
   });
   const markAll = useFetcher<NotificationsCommandResult>();
   const pending = usePendingMarks();
-  const location = useLocation();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -79,6 +79,7 @@ export function NotificationsBell({ unread }: { unread: number }) {
   };
 
   // Load when the popover opens, and again when the unread count changes (after a mark).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the unread count is a trigger: the list is fetched again when it changes
   useEffect(() => {
     if (!open) return;
     let current = true;
@@ -98,7 +99,7 @@ export function NotificationsBell({ unread }: { unread: number }) {
   }, [open, unread]);
 
   // A navigation (e.g. "See all") closes the popover.
-  useEffect(() => setOpen(false), [location.pathname]);
+  usePathChange(() => setOpen(false));
 
   // Opening moves focus into the popover; Escape, a click outside or tabbing away closes it.
   useEffect(() => {

@@ -121,7 +121,7 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
         {items.map((item, i) => {
           const last = i === items.length - 1;
           return (
-            <li key={`${item.label}-${i}`} className="flex items-center gap-1">
+            <li key={item.to ?? item.label} className="flex items-center gap-1">
               {item.to && !last ? (
                 <Link
                   to={item.to}

@@ -28,9 +28,12 @@ export function BlurImage({
   aspect?: string;
 }) {
   const img = useRef<HTMLImageElement>(null);
-  const [loaded, setLoaded] = useState(false);
+  // The source whose image has loaded: a new src is not loaded until it says so.
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  const loaded = loadedSrc === src;
   useEffect(() => {
-    setLoaded(Boolean(img.current?.complete && img.current.naturalWidth > 0));
+    // From the browser's cache an image may be complete before React listens for its load event.
+    if (img.current?.complete && img.current.naturalWidth > 0) setLoadedSrc(src);
   }, [src]);
   return (
     <span
@@ -55,7 +58,7 @@ export function BlurImage({
         height={height}
         loading={loading}
         decoding="async"
-        onLoad={() => setLoaded(true)}
+        onLoad={() => setLoadedSrc(src)}
         className={cn(
           "relative block size-full object-cover transition-opacity duration-700",
           loaded ? "opacity-100" : "opacity-0",

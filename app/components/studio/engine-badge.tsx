@@ -33,6 +33,7 @@ export function EngineBadge({
   return (
     <span className={cn("group relative inline-flex", className)}>
       <span
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can reach the explanation shown on focus (aria-describedby)
         tabIndex={0}
         aria-describedby={tipId}
         data-testid="engine-badge"

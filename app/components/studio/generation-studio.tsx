@@ -100,7 +100,11 @@ function GenerationWatcher({
 
 function mergeIds(front: string[], back: string[]): string[] {
   const seen = new Set<string>();
-  return [...front, ...back].filter((id) => (seen.has(id) ? false : (seen.add(id), true)));
+  return [...front, ...back].filter((id) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }
 
 export function GenerationStudio({ data }: { data: StudioPageData & { remix?: RemixData | null } }) {
@@ -175,6 +179,7 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
 
   // The draft: restored once after hydration, then kept on every change.
   const key = draftKey(mode, christmas);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per draft key; later options or a remix must not overwrite what the person typed since
   useEffect(() => {
     const draft = data.remix ? null : readDraft(key);
     // Words typed before the page came alive (the server's page is usable at once) win over the draft.
@@ -186,22 +191,22 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
       }));
     else if (typed !== "") setForm((current) => (typed !== current.prompt ? { ...current, prompt: typed } : current));
     setDraftReady(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   // A remix chosen while this page is already open (the query changed, not the page).
   const remixId = data.remix?.id ?? null;
   const firstRemix = useRef(remixId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new remix id is the trigger; its form and the options are read as they are then
   useEffect(() => {
     if (remixId === firstRemix.current || !data.remix) return;
     firstRemix.current = remixId;
     setForm(sanitizeForm(data.remix.form, options, defaults));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [remixId]);
   useEffect(() => {
     if (draftReady) writeDraft(key, form);
   }, [draftReady, key, form]);
 
   // A picture to put on the doodle canvas once it has the right size (re-run of a doodle).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the canvas size is a trigger: a resize clears the canvas, so the picture goes on again
   useEffect(() => {
     if (!pendingPicture || mode !== "doodle") return;
     const timer = setTimeout(() => {
@@ -529,8 +534,14 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
     update("aspectRatio", next);
   }
 
-  const sessionItems = sessionIds.map((id) => generations[id]).filter((g): g is GenerationView => Boolean(g));
-  const historyItems = historyIds.map((id) => generations[id]).filter((g): g is GenerationView => Boolean(g));
+  const sessionItems = useMemo(
+    () => sessionIds.map((id) => generations[id]).filter((g): g is GenerationView => Boolean(g)),
+    [sessionIds, generations],
+  );
+  const historyItems = useMemo(
+    () => historyIds.map((id) => generations[id]).filter((g): g is GenerationView => Boolean(g)),
+    [historyIds, generations],
+  );
   const lightboxEntries = useMemo<LightboxEntry[]>(() => {
     const seen = new Set<string>();
     const out: LightboxEntry[] = [];
@@ -540,8 +551,7 @@ export function GenerationStudio({ data }: { data: StudioPageData & { remix?: Re
       for (const image of g.images) out.push({ generation: g, image });
     }
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [generations, sessionIds, historyIds]);
+  }, [sessionItems, historyItems]);
   const openLightbox = (g: GenerationView, index: number) => {
     const at = lightboxEntries.findIndex((e) => e.generation.id === g.id && e.image.index === index);
     if (at >= 0) setLightbox(at);

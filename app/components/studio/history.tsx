@@ -179,6 +179,7 @@ function HistoryCard({
           </button>
           <PublishButton generation={g} className={action} />
           {confirming ? (
+            // biome-ignore lint/a11y/useSemanticElements: two buttons inline in a sentence, not form fields: a fieldset would be the wrong element
             <span
               role="group"
               aria-label="Confirm deletion"
@@ -201,6 +202,7 @@ function HistoryCard({
                 type="button"
                 className="rounded-full px-2 py-0.5 font-medium text-ink-soft hover:bg-paper"
                 onClick={() => setConfirming(false)}
+                // biome-ignore lint/a11y/noAutofocus: the confirmation just appeared in place of the button pressed; focus moves to its safe choice
                 autoFocus
               >
                 Keep

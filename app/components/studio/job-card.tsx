@@ -109,6 +109,7 @@ export function JobCard({
           <div className={cn("grid gap-2", g.count > 1 ? "grid-cols-2" : "grid-cols-1")} aria-hidden>
             {Array.from({ length: g.count }, (_, i) => (
               <div
+                // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, one per picture to come; their place is their identity
                 key={i}
                 className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-paper-sunken via-accent-soft to-paper-sunken"
                 style={{ aspectRatio: `${g.width} / ${g.height}`, maxHeight: "24rem" }}

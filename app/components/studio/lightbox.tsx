@@ -54,7 +54,7 @@ function ToolActions({ base, generation, index }: { base: string; generation: Ge
   const start = async (tool: ImageToolId) => {
     setBusy(tool);
     setError(null);
-    let failure;
+    let failure: ReturnType<typeof failureFrom>;
     try {
       const response = await fetch(`${base}/api/image-edits`, {
         method: "POST",
@@ -163,6 +163,7 @@ export function Lightbox({
               onClick={() => dialog.current?.close()}
               aria-label="Close"
               className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken"
+              // biome-ignore lint/a11y/noAutofocus: the dialog just opened; its close button is where focus belongs
               autoFocus
             >
               <X aria-hidden className="size-5" />

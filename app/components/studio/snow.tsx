@@ -8,6 +8,9 @@ const FLAKES = Array.from({ length: 60 }, (_, i) => {
   // deterministic "random" values, so server and browser render the same flakes
   const r = (n: number) => ((Math.sin((i + 1) * n) + 1) / 2) % 1;
   return {
+    id: i,
+    /** Where a still flake sits, down the header (0..100). */
+    y: (i * 37) % 100,
     x: Math.round(r(12.9898) * 4000) / 10,
     size: 1 + r(78.233) * 2.6,
     duration: 7 + r(39.425) * 9,
@@ -35,11 +38,11 @@ export function Snow({ className }: { className?: string }) {
       width="100%"
       height="100%"
     >
-      {FLAKES.map((f, i) =>
+      {FLAKES.map((f) =>
         still ? (
-          <circle key={i} cx={f.x} cy={(i * 37) % 100} r={f.size / 3} fill="white" opacity={f.opacity * 0.7} />
+          <circle key={f.id} cx={f.x} cy={f.y} r={f.size / 3} fill="white" opacity={f.opacity * 0.7} />
         ) : (
-          <circle key={i} cx={f.x} cy={-4} r={f.size / 3} fill="white" opacity={f.opacity}>
+          <circle key={f.id} cx={f.x} cy={-4} r={f.size / 3} fill="white" opacity={f.opacity}>
             <animateTransform
               attributeName="transform"
               type="translate"

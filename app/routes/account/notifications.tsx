@@ -65,7 +65,8 @@ export async function action({ request }: Route.ActionArgs) {
 function usePendingMarks() {
   const ids = new Set<string>();
   let all = false;
-  for (const fetcher of useFetchers()) {
+  const fetchers = useFetchers();
+  for (const fetcher of fetchers) {
     if (fetcher.state === "idle" || !fetcher.formData) continue;
     const intent = fetcher.formData.get("intent");
     if (intent === "mark-all-viewed") all = true;

@@ -153,8 +153,8 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
           Status history
         </h2>
         <ol className="mt-3 space-y-2">
-          {t.events.map((e, i) => (
-            <li key={i} className="flex flex-wrap gap-x-3">
+          {t.events.map((e) => (
+            <li key={`${e.at}:${e.status}:${e.source}`} className="flex flex-wrap gap-x-3">
               <When value={e.at} style="dateTimeSeconds" zone="utc" className="w-52 text-ink-soft" />
               <span className="font-medium text-ink">{TRANSACTION_STATUS_LABELS[e.status]}</span>
               <span className="text-ink-soft">{e.source}</span>

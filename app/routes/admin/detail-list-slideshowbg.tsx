@@ -107,7 +107,7 @@ function useFilePreview() {
     preview,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const file = event.target.files?.[0];
-      setPreview(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
+      setPreview(file?.type.startsWith("image/") ? URL.createObjectURL(file) : null);
     },
   };
 }
@@ -151,7 +151,7 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
           {preview || image ? (
             <img
               src={preview ?? image!.url}
-              alt={preview ? "The picture you chose" : "The current picture"}
+              alt={preview ? "What you chose" : "The slide's current artwork"}
               className="mb-3 aspect-[16/7] w-full rounded-xl object-cover"
               style={{ backgroundColor: image?.color }}
             />

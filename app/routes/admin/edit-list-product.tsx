@@ -86,14 +86,12 @@ export default function AdminEditListProductPage({ loaderData, actionData }: Rou
         imageUrl={actionData && "imageUrl" in actionData ? actionData.imageUrl : loaderData.imageUrl}
         submitLabel="Save changes"
         aside={
-          <>
-            <Link
-              to={`/admin/duplicate-list-product?id=${loaderData.id}`}
-              className={buttonClass({ variant: "secondary" })}
-            >
-              Duplicate
-            </Link>
-          </>
+          <Link
+            to={`/admin/duplicate-list-product?id=${loaderData.id}`}
+            className={buttonClass({ variant: "secondary" })}
+          >
+            Duplicate
+          </Link>
         }
       />
       <Form

@@ -116,8 +116,8 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
                   <details className="mt-2 text-sm" open={item.reports <= 2}>
                     <summary className="cursor-pointer font-medium text-accent">What the reporters wrote</summary>
                     <ul className="mt-2 space-y-2" aria-label={`Reports on ${item.title}`}>
-                      {item.openReports.map((report, index) => (
-                        <li key={index} className="rounded-xl bg-paper-sunken px-3 py-2">
+                      {item.openReports.map((report) => (
+                        <li key={report.id} className="rounded-xl bg-paper-sunken px-3 py-2">
                           <span className="font-medium text-ink">
                             {REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason}
                           </span>

@@ -22,4 +22,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  handleApi(async () => (requireMethod(request, "POST"), json({})));
+  handleApi(async () => {
+    requireMethod(request, "POST");
+    return json({});
+  });

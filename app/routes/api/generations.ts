@@ -3,7 +3,7 @@ import { getDb } from "@server/db/client";
 import { translateErrors } from "@server/generation/api-errors";
 import { createGeneration, listGenerations } from "@server/generation/generations";
 import { enqueueRenderJob } from "@server/generation/render-job";
-import { checkUploadedImage, readPreviewImage, UploadError } from "@server/generation/uploads";
+import { type CheckedImage, checkUploadedImage, readPreviewImage, UploadError } from "@server/generation/uploads";
 import { ApiError, enforceRateLimit, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { z } from "zod";
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw new ApiError(400, "invalid_input", message, { fields: { style: [message] } });
       }
       return translateErrors(async () => {
-        let source;
+        let source: CheckedImage | null | undefined;
         if (input.mode === "image") {
           const file = form.get("image");
           const fileName = typeof fields.sourceImage === "string" ? fields.sourceImage.trim() : "";

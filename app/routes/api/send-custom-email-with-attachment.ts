@@ -32,4 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const loader = ({ request }: Route.LoaderArgs) =>
-  handleApi(async () => (requireMethod(request, "POST"), json({})));
+  handleApi(async () => {
+    requireMethod(request, "POST");
+    return json({});
+  });

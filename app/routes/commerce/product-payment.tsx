@@ -235,13 +235,13 @@ function PaymentResult({
   }, [status, id, api]);
   // Paid: the cart and code are done with, and the header's balance is refreshed.
   const cleared = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the payment is known and the cart has loaded; clear and revalidate are read then
   useEffect(() => {
     if (status !== "paid" || cleared.current || !cart.ready) return;
     cleared.current = true;
     saveCheckoutCode("");
     void cart.clear();
     void revalidator.revalidate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status, cart.ready]);
 
   async function cancel() {

@@ -255,9 +255,9 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
                 </dl>
                 {selected.attachments.length > 0 ? (
                   <ul className="mt-3 flex flex-wrap gap-2" aria-label="Attachments">
-                    {selected.attachments.map((a, i) => (
+                    {selected.attachments.map((a) => (
                       <li
-                        key={i}
+                        key={`${a.filename}:${a.bytes}`}
                         className="inline-flex items-center gap-1.5 rounded-full border border-line px-3 py-1 text-xs text-ink-soft"
                       >
                         <Paperclip aria-hidden className="size-3.5" />

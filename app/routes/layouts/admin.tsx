@@ -16,11 +16,12 @@ import {
   Users,
   X,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/admin";
+import { usePathChange } from "~/lib/use-path-change";
 
 /** Every admin page and action is behind the admin guard, on the server (spec §6). */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -94,8 +95,7 @@ function Sidebar() {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  usePathChange(() => setOpen(false));
   return (
     <div className="flex min-h-dvh bg-paper">
       <aside className="hidden w-60 shrink-0 border-r border-line bg-paper-raised lg:block">

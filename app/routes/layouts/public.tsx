@@ -1,11 +1,12 @@
 import { Coins, Menu, Sparkles, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { useState } from "react";
+import { Link, NavLink, Outlet, useNavigation } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
 import { SignOutButton } from "~/components/auth/sign-out-button";
 import { Logo } from "~/components/logo";
 import { NotificationsBell } from "~/components/notifications/bell";
 import { cn } from "~/lib/cn";
+import { usePathChange } from "~/lib/use-path-change";
 import { useRootData } from "~/lib/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { NavMenu } from "~/components/nav-menu";
@@ -58,8 +59,7 @@ function Header() {
   const { create, main } = useNavItems();
   const user = useRootData()?.user;
   const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  usePathChange(() => setOpen(false));
   return (
     <header className="sticky top-0 z-40 border-b border-line/70 bg-paper/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">

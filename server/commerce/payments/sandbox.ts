@@ -116,7 +116,7 @@ export function createSandboxProvider(db: Database): PaymentProvider {
     },
     async refundPayment(paymentId, amountMinor) {
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.paymentId, paymentId));
-      if (!row || row.status !== "complete") throw new PaymentProviderError(`No sandbox payment ${paymentId}`);
+      if (row?.status !== "complete") throw new PaymentProviderError(`No sandbox payment ${paymentId}`);
       if (row.refundedMinor + amountMinor > row.amountMinor)
         throw new PaymentProviderError("The refund is larger than what is left of the payment");
       await db
@@ -259,7 +259,10 @@ export async function paySandboxCheckout(
   const parsed = sandboxCardInput.safeParse(input);
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fields[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "_");
+      fields[key] = [...(fields[key] ?? []), issue.message];
+    }
     return { kind: "invalid", fields };
   }
   const card = parsed.data;

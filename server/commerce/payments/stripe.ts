@@ -41,7 +41,7 @@ export function toCheckoutState(session: Stripe.Checkout.Session): CheckoutState
         : "open";
   return {
     id: session.id,
-    reference: session.client_reference_id ?? session.metadata?.["transaction_id"] ?? "",
+    reference: session.client_reference_id ?? session.metadata?.transaction_id ?? "",
     status,
     amountMinor: session.amount_total ?? 0,
     currency: (session.currency ?? "").toUpperCase(),

@@ -170,7 +170,7 @@ function httpError(status: number, text: string, responseHeaders: Headers): Engi
   const type = typeof error.type === "string" ? error.type : undefined;
   // The SDK lets x-should-retry overrule its own status rules; so do we, for the statuses we would retry.
   const shouldRetry = responseHeaders.get("x-should-retry");
-  const retryable = shouldRetry === "false" ? false : true;
+  const retryable = shouldRetry !== "false";
   const wait = retryAfterMs(responseHeaders);
 
   if (code === "moderation_blocked" || code === "content_policy_violation") {

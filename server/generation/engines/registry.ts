@@ -53,7 +53,10 @@ function adapterFor(record: CatalogEngine): ImageEngine {
 }
 
 function builtInById(id: string): ImageEngine | undefined {
-  if (id === "blank") return (state.blank ??= createBlankEngine());
+  if (id === "blank") {
+    state.blank ??= createBlankEngine();
+    return state.blank;
+  }
   return state.registered.get(id);
 }
 

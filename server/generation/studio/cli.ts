@@ -109,7 +109,7 @@ async function renderContactSheet(out: string, cell: number) {
   const width = left + SHEET_STYLES.length * (cell + gap);
   const height = label + SHEET_PROMPTS.length * (cell + gap);
   const tiles: OverlayOptions[] = [];
-  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const text: string[] = [];
   SHEET_STYLES.forEach((style, col) => {
     text.push(
@@ -122,12 +122,12 @@ async function renderContactSheet(out: string, cell: number) {
     const lines: string[] = [];
     for (const word of words) {
       const lastLine = lines.at(-1);
-      if (lastLine && (lastLine + " " + word).length <= 24) lines[lines.length - 1] = `${lastLine} ${word}`;
+      if (lastLine && `${lastLine} ${word}`.length <= 24) lines[lines.length - 1] = `${lastLine} ${word}`;
       else lines.push(word);
     }
-    lines.forEach((line, i) =>
-      text.push(`<text x="10" y="${y + cell / 2 - (lines.length - 1) * 9 + i * 18}">${escape(line)}</text>`),
-    );
+    lines.forEach((line, i) => {
+      text.push(`<text x="10" y="${y + cell / 2 - (lines.length - 1) * 9 + i * 18}">${escapeXml(line)}</text>`);
+    });
     for (const [col, style] of SHEET_STYLES.entries()) {
       const raster = renderStudioImage({
         mode: "text",

@@ -64,6 +64,7 @@ const filename = z
   .max(EMAIL_LIMITS.filename, `expected a file name of at most ${EMAIL_LIMITS.filename} characters`)
   // A recipient's mail client may save the file under this name: no directories, no tricks.
   .refine((v) => !/[/\\:]/.test(v), "expected a file name without path separators")
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "expected a file name without control characters")
   .refine((v) => !/^\.+$/.test(v), "expected a file name, not a directory reference");
 

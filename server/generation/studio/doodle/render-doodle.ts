@@ -307,12 +307,22 @@ function regionSpans(labels: Uint8Array, width: number, height: number) {
       const x = k - y * width;
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
-      if (x > 0 && id[k - 1] === -1 && labels[k - 1] === label) (id[k - 1] = next), (queue[tail++] = k - 1);
-      if (x < width - 1 && id[k + 1] === -1 && labels[k + 1] === label) (id[k + 1] = next), (queue[tail++] = k + 1);
-      if (y > 0 && id[k - width] === -1 && labels[k - width] === label)
-        (id[k - width] = next), (queue[tail++] = k - width);
-      if (y < height - 1 && id[k + width] === -1 && labels[k + width] === label)
-        (id[k + width] = next), (queue[tail++] = k + width);
+      if (x > 0 && id[k - 1] === -1 && labels[k - 1] === label) {
+        id[k - 1] = next;
+        queue[tail++] = k - 1;
+      }
+      if (x < width - 1 && id[k + 1] === -1 && labels[k + 1] === label) {
+        id[k + 1] = next;
+        queue[tail++] = k + 1;
+      }
+      if (y > 0 && id[k - width] === -1 && labels[k - width] === label) {
+        id[k - width] = next;
+        queue[tail++] = k - width;
+      }
+      if (y < height - 1 && id[k + width] === -1 && labels[k + width] === label) {
+        id[k + width] = next;
+        queue[tail++] = k + width;
+      }
     }
     tops.push(minY);
     bottoms.push(maxY + 1);

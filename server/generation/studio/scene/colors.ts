@@ -58,7 +58,7 @@ export const COLOR_WORDS: Readonly<Record<string, RGB>> = {
 };
 
 export function clamp01(t: number): number {
-  return t < 0 ? 0 : t > 1 ? 1 : t;
+  return t < 0 ? 0 : Math.min(t, 1);
 }
 
 export function smoothstep(edge0: number, edge1: number, x: number): number {

@@ -190,7 +190,7 @@ export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
   let haze = hex(b.haze);
   let cloudLit = hex(b.cloudLit);
   let cloudShadow = hex(b.cloudShadow);
-  let shadow = hex(b.shadow);
+  const shadow = hex(b.shadow);
   let glowStrength = b.glowStrength;
   let stars = b.stars;
   let exposure = b.exposure;

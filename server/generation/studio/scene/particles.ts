@@ -9,7 +9,7 @@ export function drawSnowfall(g: Graphics, ctx: RenderContext, density: number): 
   const flake: RGB = p.night ? [215, 225, 245] : [250, 252, 255];
   const count = Math.round(width * height * 0.0009 * density);
   for (let k = 0; k < count; k++) {
-    const near = Math.pow(r.next(), 3);
+    const near = r.next() ** 3;
     const size = (0.7 + near * 4.5) * unit;
     g.fillStyle = css(flake, 0.45 + 0.45 * (1 - near * 0.6));
     g.beginPath();
@@ -26,7 +26,7 @@ export function drawRain(g: Graphics, ctx: RenderContext, heavy: boolean): void 
   const slant = r.range(-0.25, 0.25);
   g.lineCap = "round";
   for (let k = 0; k < count; k++) {
-    const near = Math.pow(r.next(), 2);
+    const near = r.next() ** 2;
     const len = (8 + near * 30) * unit;
     const x = r.next() * width;
     const y = r.next() * height;
@@ -58,7 +58,10 @@ export function drawLightning(g: Graphics, ctx: RenderContext): void {
   g.lineWidth = 2.2 * unit;
   g.lineJoin = "round";
   g.beginPath();
-  points.forEach(([px, py], k) => (k === 0 ? g.moveTo(px, py) : g.lineTo(px, py)));
+  for (const [k, [px, py]] of points.entries()) {
+    if (k === 0) g.moveTo(px, py);
+    else g.lineTo(px, py);
+  }
   g.stroke();
   g.restore();
 }

@@ -70,7 +70,7 @@ function skyRow(top: RGB, mid: RGB, horizon: RGB, t: number, out: Float32Array):
   } else {
     a = mid;
     b = horizon;
-    k = Math.pow((t - 0.55) / 0.45, 1.3);
+    k = ((t - 0.55) / 0.45) ** 1.3;
   }
   out[0] = a[0] + (b[0] - a[0]) * k;
   out[1] = a[1] + (b[1] - a[1]) * k;
@@ -85,9 +85,9 @@ export function paintStars(ctx: RenderContext, amount: number): void {
   for (let s = 0; s < count; s++) {
     const x = r.next() * width;
     // Fewer stars low down, where the air is thick.
-    const y = Math.pow(r.next(), 1.35) * horizon * 0.95;
-    const fade = 1 - Math.pow(y / horizon, 3);
-    const bright = Math.pow(r.next(), 3) * fade * amount;
+    const y = r.next() ** 1.35 * horizon * 0.95;
+    const fade = 1 - (y / horizon) ** 3;
+    const bright = r.next() ** 3 * fade * amount;
     const tint: RGB = r.chance(0.3) ? [255, 225, 190] : r.chance(0.4) ? [200, 220, 255] : [255, 255, 255];
     splat(data, width, horizon, x, y, (0.55 + bright * 1.3) * Math.max(0.8, unit), tint, 0.35 + bright * 0.9);
     if (bright > 0.55) {

@@ -304,7 +304,7 @@ export function paintDunes(ctx: RenderContext): void {
   const rises: number[] = [];
   for (let l = 0; l < layers; l++) {
     const depth = 1 - l / (layers - 1);
-    const baseRow = horizon + (height - horizon) * Math.pow(l / layers, 1.3) * 0.9;
+    const baseRow = horizon + (height - horizon) * (l / layers) ** 1.3 * 0.9;
     const rise = (height - horizon) * (0.1 + 0.12 * (1 - depth)) + 12 * unit;
     const offset = r.range(0, 100);
     const freq = r.range(1.6, 2.6) * (1 + depth);

@@ -26,7 +26,7 @@ function coniferShape(x: number, base: number, h: number, r: Random): ConiferSha
   const count = h > 40 ? r.int(6, 8) : h > 14 ? 4 : 3;
   const tiers: [number, number][] = [];
   for (let k = 1; k <= count; k++)
-    tiers.push([w * Math.pow(k / count, 0.85) * r.range(0.85, 1.1), base - h + (h * 0.9 * k) / count]);
+    tiers.push([w * (k / count) ** 0.85 * r.range(0.85, 1.1), base - h + (h * 0.9 * k) / count]);
   return { x, base, h, tiers };
 }
 
@@ -209,8 +209,8 @@ export function drawForest(
   const { width } = ctx;
   for (let row = 0; row < options.rows; row++) {
     const f = options.rows === 1 ? 1 : row / (options.rows - 1);
-    const base = options.far + (options.near - options.far) * Math.pow(f, 1.4);
-    const h = options.minHeight + (options.maxHeight - options.minHeight) * Math.pow(f, 1.6);
+    const base = options.far + (options.near - options.far) * f ** 1.4;
+    const h = options.minHeight + (options.maxHeight - options.minHeight) * f ** 1.6;
     const depth = 1 - f;
     const style = treeStyle(ctx, 0.15 + depth * 0.85, options.fog * depth);
     if (options.fill) {
@@ -252,7 +252,7 @@ export function drawMeadow(g: Graphics, ctx: RenderContext, top: number, flowers
       g.beginPath();
       const n = Math.round(blades / (bands * shades));
       for (let b = 0; b < n; b++) {
-        const tt = Math.pow((band + r.next()) / bands, 0.7);
+        const tt = ((band + r.next()) / bands) ** 0.7;
         const y = top + tt * span;
         const x = r.next() * width;
         const len = (4 + 34 * tt * tt) * unit * r.range(0.6, 1.3);
@@ -270,7 +270,7 @@ export function drawMeadow(g: Graphics, ctx: RenderContext, top: number, flowers
   const clumps = Math.round((width / unit) * (span / unit) * 0.00032);
   const list: { x: number; y: number; size: number; c: RGB }[] = [];
   for (let k = 0; k < clumps; k++) {
-    const t = Math.pow(r.next(), 0.65);
+    const t = r.next() ** 0.65;
     const cy = top + t * span;
     const cx = r.next() * width;
     const c = scale(r.pick(p.flowers), r.range(0.85, 1.08));
@@ -285,7 +285,7 @@ export function drawMeadow(g: Graphics, ctx: RenderContext, top: number, flowers
   // A scatter of single blossoms between the clumps; only as many as the pixels can show.
   const singles = Math.round((width / unit) * (span / unit) * 0.0012 * Math.min(1, unit));
   for (let k = 0; k < singles; k++) {
-    const t = Math.pow(r.next(), 0.9);
+    const t = r.next() ** 0.9;
     list.push({
       x: r.next() * width,
       y: top + t * span,

@@ -36,7 +36,7 @@ export function paintWater(ctx: RenderContext, area: WaterArea): void {
     // Perspective: ripples are tiny and dense at the horizon, broad close by.
     const persp = 0.03 + t;
     const v = 1.2 / persp;
-    const reflectivity = 0.9 - 0.55 * Math.pow(t, 0.7);
+    const reflectivity = 0.9 - 0.55 * t ** 0.7;
     const darken = 0.92 - 0.4 * t;
     const glitterWidth = span * (0.025 + 0.2 * t);
     for (let x = 0; x < width; x++) {

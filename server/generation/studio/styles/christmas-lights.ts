@@ -29,9 +29,9 @@ function eveningGrade(p: Planes, amount: number): void {
     const gg = g[i]!;
     const bb = b[i]!;
     // Exposure down with a gamma so shadows sink more than highlights, then an amber cast.
-    const er = Math.pow(rr, 1.25) * 0.72 + 0.06;
-    const eg = Math.pow(gg, 1.3) * 0.6 + 0.035;
-    const eb = Math.pow(bb, 1.4) * 0.45 + 0.025;
+    const er = rr ** 1.25 * 0.72 + 0.06;
+    const eg = gg ** 1.3 * 0.6 + 0.035;
+    const eb = bb ** 1.4 * 0.45 + 0.025;
     r[i] = clamp01(rr + (er - rr) * amount);
     g[i] = clamp01(gg + (eg - gg) * amount);
     b[i] = clamp01(bb + (eb - bb) * amount);
@@ -75,7 +75,10 @@ export function christmasLights(input: Raster, ctx: StyleContext): Raster {
       c2d.strokeStyle = "rgba(20,14,10,0.8)";
       c2d.lineWidth = Math.max(1, 1.6 * unit);
       c2d.beginPath();
-      pts.forEach(([x, y], j) => (j ? c2d.lineTo(x, y) : c2d.moveTo(x, y)));
+      for (const [j, [x, y]] of pts.entries()) {
+        if (j) c2d.lineTo(x, y);
+        else c2d.moveTo(x, y);
+      }
       c2d.stroke();
       c2d.globalCompositeOperation = "lighter";
       for (const [x, y] of pts) bulb(c2d, x + bulbs.range(-3, 3) * unit, y + 5 * unit, unit, bulbs.pick(BULBS), s);

@@ -16,7 +16,7 @@ export interface Planes {
   b: Plane;
 }
 
-export const clamp01 = (v: number): number => (v < 0 ? 0 : v > 1 ? 1 : v);
+export const clamp01 = (v: number): number => (v < 0 ? 0 : Math.min(v, 1));
 export const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
 export const smoothstep = (e0: number, e1: number, v: number): number => {
   const t = clamp01((v - e0) / (e1 - e0));
@@ -131,7 +131,7 @@ function boxH(src: Plane, dst: Plane, w: number, h: number, r: number): void {
     const first = src[row]!;
     const lastV = src[row + last]!;
     let acc = first * (r + 1);
-    for (let i = 1; i <= r; i++) acc += src[row + (i < last ? i : last)]!;
+    for (let i = 1; i <= r; i++) acc += src[row + Math.min(i, last)]!;
     let x = 0;
     for (; x < midStart; x++) {
       dst[row + x] = acc * inv;
@@ -145,7 +145,7 @@ function boxH(src: Plane, dst: Plane, w: number, h: number, r: number): void {
     for (; x < w; x++) {
       dst[row + x] = acc * inv;
       const sub = x - r;
-      acc += lastV - src[row + (sub > 0 ? sub : 0)]!;
+      acc += lastV - src[row + Math.max(sub, 0)]!;
     }
   }
 }
@@ -157,15 +157,15 @@ function boxV(src: Plane, dst: Plane, w: number, h: number, r: number): void {
   const acc = new Float64Array(w);
   for (let x = 0; x < w; x++) acc[x] = src[x]! * (r + 1);
   for (let i = 1; i <= r; i++) {
-    const row = (i < last ? i : last) * w;
+    const row = Math.min(i, last) * w;
     for (let x = 0; x < w; x++) acc[x] = acc[x]! + src[row + x]!;
   }
   for (let y = 0; y < h; y++) {
     const row = y * w;
     const add = y + r + 1;
     const sub = y - r;
-    const addRow = (add < last ? add : last) * w;
-    const subRow = (sub > 0 ? sub : 0) * w;
+    const addRow = Math.min(add, last) * w;
+    const subRow = Math.max(sub, 0) * w;
     for (let x = 0; x < w; x++) {
       const a = acc[x]!;
       dst[row + x] = a * inv;
@@ -280,7 +280,7 @@ export function morph(src: Plane, width: number, height: number, radius: number,
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
-      const x0 = x - r < 0 ? 0 : x - r;
+      const x0 = Math.max(x - r, 0);
       const x1 = x + r >= width ? width - 1 : x + r;
       let v = src[row + x0]!;
       for (let k = x0 + 1; k <= x1; k++) {
@@ -291,7 +291,7 @@ export function morph(src: Plane, width: number, height: number, radius: number,
     }
   }
   for (let y = 0; y < height; y++) {
-    const y0 = y - r < 0 ? 0 : y - r;
+    const y0 = Math.max(y - r, 0);
     const y1 = y + r >= height ? height - 1 : y + r;
     const row = y * width;
     for (let x = 0; x < width; x++) {
@@ -438,11 +438,11 @@ export function kuwahara(p: Planes, radius: number): Planes {
   const W = w + 1;
   const eps = 1e-4;
   for (let y = 0; y < h; y++) {
-    const ya0 = y - r < 0 ? 0 : y - r;
-    const yb1 = y + r + 1 > h ? h : y + r + 1;
+    const ya0 = Math.max(y - r, 0);
+    const yb1 = Math.min(y + r + 1, h);
     for (let x = 0; x < w; x++) {
-      const xa0 = x - r < 0 ? 0 : x - r;
-      const xb1 = x + r + 1 > w ? w : x + r + 1;
+      const xa0 = Math.max(x - r, 0);
+      const xb1 = Math.min(x + r + 1, w);
       let wsum = 0;
       let accR = 0;
       let accG = 0;
@@ -462,7 +462,7 @@ export function kuwahara(p: Planes, radius: number): Planes {
         const ml = (sl[i11]! - sl[i01]! - sl[i10]! + sl[i00]!) * inv;
         const ml2 = (sl2[i11]! - sl2[i01]! - sl2[i10]! + sl2[i00]!) * inv;
         let v = ml2 - ml * ml;
-        v = (v > 0 ? v : 0) + eps;
+        v = Math.max(v, 0) + eps;
         const v2 = v * v;
         const wq = 1 / (v2 * v2);
         wsum += wq;
@@ -484,8 +484,8 @@ export function kuwahara(p: Planes, radius: number): Planes {
 
 /** HSL of an RGB triple (0..1), written to `out` [h 0..1, s, l] to avoid allocation. */
 export function rgbToHsl(r: number, g: number, b: number, out: Float64Array | number[]): void {
-  const max = r > g ? (r > b ? r : b) : g > b ? g : b;
-  const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+  const max = r > g ? Math.max(r, b) : Math.max(g, b);
+  const min = r < g ? Math.min(r, b) : Math.min(g, b);
   const l = (max + min) / 2;
   let h = 0;
   let s = 0;
@@ -572,7 +572,7 @@ export function normaliseTones(p: Planes, targetMedian = 0.42, low = 0.01, high 
     const v = k / LUT;
     const t = clamp01((v - lo) / (hi - lo));
     // Lift only: a bright picture's lower mid-tones are not pushed down toward black.
-    curve[k] = Math.max(v, gamma === 1 ? t : Math.pow(t, gamma));
+    curve[k] = Math.max(v, gamma === 1 ? t : t ** gamma);
   }
   for (let i = 0; i < n; i++) {
     const v = l[i]!;

@@ -54,8 +54,8 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const i = y * w + x;
-        const sx = x - off < 0 ? 0 : x - off;
-        const sy = y - off < 0 ? 0 : y - off;
+        const sx = Math.max(x - off, 0);
+        const sy = Math.max(y - off, 0);
         tone[i] = regionTone[layout.labels[i]!]! - 0.5 * shadow[sy * w + sx]!;
       }
     }
@@ -117,8 +117,8 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
       const br = patches[i]!;
       // Three hatch directions for three darkness bands; each stroke is thin and broken into
       // sparse dashes in light tones, wider and continuous in dark ones.
-      const h1 = stroke((x + y) * inv * 0.7071 + wb, smoothstep(0.85, 0.5, t), br, spacing);
-      const h2 = stroke((x - y) * inv * 0.7071 - wb, smoothstep(0.6, 0.3, t), -br, spacing);
+      const h1 = stroke((x + y) * inv * Math.SQRT1_2 + wb, smoothstep(0.85, 0.5, t), br, spacing);
+      const h2 = stroke((x - y) * inv * Math.SQRT1_2 - wb, smoothstep(0.6, 0.3, t), -br, spacing);
       const h3 = stroke((y + 0.5 * x) * inv * 0.894 + wb * 0.5, smoothstep(0.35, 0.1, t), br * 0.5, spacing);
       const hatch = Math.max(h1, h2, h3) * (0.8 + 0.2 * clamp01(0.5 + 0.5 * breaks[i]!));
       const dark = clamp01(Math.max(lines[i]!, hatch * 0.8 * s));

@@ -73,10 +73,22 @@ export function analyseInk(p: Planes, unit: number): InkLayout {
       if (y === 0) touch |= 1;
       if (y === h - 1) touch |= 2;
       if (x === 0 || x === w - 1) touch |= 4;
-      if (x > 0 && labels[i - 1] === -1 && closed[i - 1]! < 0.5) (labels[i - 1] = id), (queue[tail++] = i - 1);
-      if (x < w - 1 && labels[i + 1] === -1 && closed[i + 1]! < 0.5) (labels[i + 1] = id), (queue[tail++] = i + 1);
-      if (y > 0 && labels[i - w] === -1 && closed[i - w]! < 0.5) (labels[i - w] = id), (queue[tail++] = i - w);
-      if (y < h - 1 && labels[i + w] === -1 && closed[i + w]! < 0.5) (labels[i + w] = id), (queue[tail++] = i + w);
+      if (x > 0 && labels[i - 1] === -1 && closed[i - 1]! < 0.5) {
+        labels[i - 1] = id;
+        queue[tail++] = i - 1;
+      }
+      if (x < w - 1 && labels[i + 1] === -1 && closed[i + 1]! < 0.5) {
+        labels[i + 1] = id;
+        queue[tail++] = i + 1;
+      }
+      if (y > 0 && labels[i - w] === -1 && closed[i - w]! < 0.5) {
+        labels[i - w] = id;
+        queue[tail++] = i - w;
+      }
+      if (y < h - 1 && labels[i + w] === -1 && closed[i + w]! < 0.5) {
+        labels[i + w] = id;
+        queue[tail++] = i + w;
+      }
     }
     areas.push(area);
     touches.push(touch);
@@ -100,10 +112,22 @@ export function analyseInk(p: Planes, unit: number): InkLayout {
     const i = queue[head++]!;
     const l = labels[i]!;
     const x = i % w;
-    if (x > 0 && labels[i - 1] === -1) (labels[i - 1] = l), (queue[tail++] = i - 1);
-    if (x < w - 1 && labels[i + 1] === -1) (labels[i + 1] = l), (queue[tail++] = i + 1);
-    if (i >= w && labels[i - w] === -1) (labels[i - w] = l), (queue[tail++] = i - w);
-    if (i + w < n && labels[i + w] === -1) (labels[i + w] = l), (queue[tail++] = i + w);
+    if (x > 0 && labels[i - 1] === -1) {
+      labels[i - 1] = l;
+      queue[tail++] = i - 1;
+    }
+    if (x < w - 1 && labels[i + 1] === -1) {
+      labels[i + 1] = l;
+      queue[tail++] = i + 1;
+    }
+    if (i >= w && labels[i - w] === -1) {
+      labels[i - w] = l;
+      queue[tail++] = i - w;
+    }
+    if (i + w < n && labels[i + w] === -1) {
+      labels[i + w] = l;
+      queue[tail++] = i + w;
+    }
   }
   const kind = new Uint8Array(count);
   for (let l = 0; l < count; l++) {

@@ -58,8 +58,14 @@ export function lowPoly(input: Raster, ctx: StyleContext): Raster {
   };
   // The frame, so the triangulation covers the whole picture.
   const frameStep = Math.max(w, h) / Math.max(6, Math.round(Math.sqrt(target) / 2.5));
-  for (let x = 0; x <= w; x += frameStep) add(Math.min(x, w), 0, true), add(Math.min(x, w), h, true);
-  for (let y = frameStep; y < h; y += frameStep) add(0, y, true), add(w, y, true);
+  for (let x = 0; x <= w; x += frameStep) {
+    add(Math.min(x, w), 0, true);
+    add(Math.min(x, w), h, true);
+  }
+  for (let y = frameStep; y < h; y += frameStep) {
+    add(0, y, true);
+    add(w, y, true);
+  }
   add(w, 0, true);
   add(w, h, true);
   const pts = random.fork("points");
@@ -135,7 +141,11 @@ export function lowPoly(input: Raster, ctx: StyleContext): Raster {
     let nx = uy * vz - uz * vy;
     let ny = uz * vx - ux * vz;
     let nz = ux * vy - uy * vx;
-    if (nz < 0) (nx = -nx), (ny = -ny), (nz = -nz);
+    if (nz < 0) {
+      nx = -nx;
+      ny = -ny;
+      nz = -nz;
+    }
     const len = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
     const shade = 0.82 + 0.3 * ((nx * lx + ny * ly + nz * lz) / len);
     colour[t * 3] = (sums[t * 4]! / cnt) * shade;

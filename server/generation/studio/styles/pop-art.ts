@@ -107,7 +107,12 @@ export function popArt(input: Raster, ctx: StyleContext): Raster {
   }
   // Thickened in proportion to the picture: a fixed 3-px line covers a small picture in black.
   const thicken = Math.round(1.5 * unit);
-  let outline = gaussianBlur(thicken >= 1 ? morph(edge, w, h, thicken, "max") : edge, w, h, Math.max(0.5, 0.7 * unit));
+  const outline = gaussianBlur(
+    thicken >= 1 ? morph(edge, w, h, thicken, "max") : edge,
+    w,
+    h,
+    Math.max(0.5, 0.7 * unit),
+  );
   if (lines) {
     const thick = morph(lines, w, h, Math.max(1, Math.round(unit)), "max");
     for (let i = 0; i < n; i++) outline[i] = Math.max(outline[i]! * 0.7, thick[i]!);

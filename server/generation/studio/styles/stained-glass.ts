@@ -125,10 +125,10 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
         const y1 = cy + ring;
         const x0 = cx - ring;
         const x1 = cx + ring;
-        for (let gy = y0 < 0 ? 0 : y0; gy <= (y1 >= gh ? gh - 1 : y1); gy++) {
+        for (let gy = Math.max(y0, 0); gy <= (y1 >= gh ? gh - 1 : y1); gy++) {
           // Top and bottom rows of the ring: every column; other rows: the two side columns.
           const full = gy === y0 || gy === y1;
-          const first = full ? (x0 < 0 ? 0 : x0) : x0 >= 0 ? x0 : x1;
+          const first = full ? Math.max(x0, 0) : x0 >= 0 ? x0 : x1;
           const last = full ? (x1 >= gw ? gw - 1 : x1) : x1 < gw ? x1 : x0;
           for (let gx = first; gx <= last && gx >= 0 && gx < gw; gx = full || gx === x1 ? gx + 1 : x1) {
             const bkt = gy * gw + gx;

@@ -107,7 +107,7 @@ export function ukiyoE(input: Raster, ctx: StyleContext): Raster {
   const out = createPlanes(w, h);
   const top = h * 0.38;
   for (let y = 0; y < h; y++) {
-    const bokashi = y < top ? Math.pow(1 - y / top, 1.5) * 0.85 : 0;
+    const bokashi = y < top ? (1 - y / top) ** 1.5 * 0.85 : 0;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       const c = PALETTE[index[i]!]!;

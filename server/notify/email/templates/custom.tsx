@@ -27,9 +27,12 @@ export function CustomEmail({ subject, message }: CustomEmailProps) {
       <Heading as="h2" style={{ color: colors.ink, fontSize: "20px", lineHeight: "28px", margin: "0 0 16px" }}>
         {subject}
       </Heading>
+      {/* An email is rendered once from fixed text: a paragraph's or line's place is its identity. */}
       {paragraphs.map((lines, p) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rendered once, never reordered
         <Paragraph key={p}>
           {lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rendered once, never reordered
             <span key={i}>
               {i > 0 ? <br /> : null}
               {line}
