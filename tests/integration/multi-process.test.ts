@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
@@ -90,8 +90,17 @@ describe("web and worker processes on PostgreSQL", () => {
 
     const handle = await openDatabase({ kind: "postgres", url });
     const outbox = () => handle.db.select().from(emailOutbox).where(eq(emailOutbox.to, "demo@atelier.local"));
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(await outbox()).toEqual([]); // nobody works the queue yet
+    // The email waits in the queue, created and not taken: the web process works no jobs.
+    const emailJobs = async () => {
+      const result = (await handle.db.execute(
+        sql`select state from pgboss.job where name = 'email.send'`,
+      )) as unknown as {
+        rows: { state: string }[];
+      };
+      return result.rows.map((r) => r.state);
+    };
+    await expect.poll(emailJobs, { timeout: 10_000, interval: 100 }).toEqual(["created"]);
+    expect(await outbox()).toEqual([]);
 
     const worker = start(["--worker"], { DATABASE_URL: url });
     await expect

@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createA1111Engine,
   listA1111Models,
@@ -176,7 +176,8 @@ describe("AUTOMATIC1111 engine", () => {
     expect(middle.length).toBeGreaterThan(0);
     expect(updates.at(-1)).toEqual({ percent: 100, stage: "Done" });
     expect(f.requests.some((r) => r.path === "/sdapi/v1/progress?skip_current_image=true")).toBe(true);
-    // Polling stops with the job.
+    // Polling stops with the job. (A negative has no condition to wait for: a window several times
+    // the poll interval shows no more polls come.)
     const polls = f.requests.length;
     await new Promise((r) => setTimeout(r, 80));
     expect(f.requests.length).toBe(polls);
@@ -221,8 +222,7 @@ describe("AUTOMATIC1111 engine", () => {
     f.failure = "hang";
     const error = await failure(run(engineFor(f, { timeoutMs: 150 }), request({ count: 1 })));
     expect(error.kind).toBe("timeout");
-    await new Promise((r) => setTimeout(r, 30));
-    expect(f.requests.some((r) => r.path === "/sdapi/v1/interrupt")).toBe(true);
+    await vi.waitFor(() => expect(f.requests.some((r) => r.path === "/sdapi/v1/interrupt")).toBe(true));
   });
 
   it("maps a 500 error body to failed, keeping the backend's words for admins only", async () => {
