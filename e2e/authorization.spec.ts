@@ -104,7 +104,7 @@ test("every API in the route table is classified", () => {
       !USER_APIS.some((a) => a.path === p),
   );
   expect(unclassified).toEqual([]);
-  expect(ADMIN_PAGES).toHaveLength(21);
+  expect(ADMIN_PAGES).toHaveLength(22);
 });
 
 test("anonymous visitors reach no admin page and no admin API", async ({ page, request, db: _db }) => {

@@ -23,4 +23,6 @@ export const ADMIN_PATHS = [
   "/admin/engine-form",
   // Beyond spec §2: the token redeem event's codes (issue 16).
   "/admin/redeem-codes",
+  // Beyond spec §2: every generation, where the dashboard's figures lead (issue 16).
+  "/admin/generations",
 ] as const;
