@@ -17,7 +17,7 @@ function fail(error) {
 if (process.env.NODE_ENV === "development") {
   const { default: express } = await import("express");
   const vite = await import("vite").then((m) => m.createServer({ server: { middlewareMode: true } }));
-  const load = () => vite.ssrLoadModule("./server/http/dev.ts");
+  const load = () => vite.ssrLoadModule("./server/dev.ts");
   const dev = await load().catch(fail);
   await dev.prepareDevServer().catch(fail);
   const app = express();

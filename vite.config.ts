@@ -23,9 +23,9 @@ function serverBoundary(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // The server bundle's entry is our HTTP shell, which imports the React Router
+  // The server bundle's entry is Atelier's composition root, which imports the React Router
   // server build itself: one bundle, one module graph, one database handle.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/http/app.ts" }, target: "node20" } : {},
+  build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" } : {},
   resolve: { tsconfigPaths: true },
   define: { __ATELIER_BUILD_TIME__: JSON.stringify(Date.now()) },
   plugins: [serverBoundary(), tailwindcss(), reactRouter()],

@@ -16,7 +16,7 @@ import { getPublicConfig } from "@server/config";
 import { getDb } from "@server/db/client";
 import { getTokenBalance } from "@server/generation/ledger";
 import { countUnreadNotifications } from "@server/notify/notifications";
-import { shellStateContext } from "@server/http/request-context";
+import { shellStateContext } from "@server/navigation/check-navigation";
 import { navigationMiddleware } from "@server/navigation/middleware";
 import { sharedPagesMiddleware } from "@server/navigation/shared-pages";
 import { getBuildInfo } from "@server/ops/build-info";

@@ -6,7 +6,7 @@
 import type { Locator } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { formatDate } from "../app/lib/format";
-import { recordAudit } from "../server/admin/audit";
+import { recordAudit } from "../server/audit/audit";
 import { user } from "../server/db/schema";
 import { createVerifiedUser, signInAs, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";

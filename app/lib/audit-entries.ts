@@ -10,7 +10,7 @@ interface RecordKind {
   href?: (id: string) => string;
 }
 
-/** Every kind of record the back office audits (server/admin/audit.ts callers), in menu order. */
+/** Every kind of record the back office audits (server/audit/audit.ts callers), in menu order. */
 export const AUDIT_RECORD_KINDS: Record<string, RecordKind> = {
   product: { label: "Token pack", href: (id) => `/admin/edit-list-product?id=${encodeURIComponent(id)}` },
   transaction: { label: "Transaction", href: (id) => `/admin/detail-history-transaction?id=${encodeURIComponent(id)}` },

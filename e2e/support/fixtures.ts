@@ -2,7 +2,7 @@
 import { test as base } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../../server/db/client";
-import { DEMO_ROUTE_RULES, seedDemoData } from "../../server/db/seed";
+import { DEMO_ROUTE_RULES, seedDemoData } from "../../server/seed";
 import { e2eDatabaseUrl } from "./env";
 
 /** Puts the shell's state back to a fresh start: flags off, default settings, demo rules only. */

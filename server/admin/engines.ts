@@ -24,7 +24,7 @@ import {
   type EngineCredentials,
   UnreadableCredentialsError,
 } from "../generation/engines/secrets";
-import { type Actor, recordAudit } from "./audit";
+import { type Actor, recordAudit } from "../audit/audit";
 
 /** Ids the registry keeps for itself. */
 const RESERVED_IDS = new Set(["blank", "none"]);

@@ -13,7 +13,7 @@ import { announceChange } from "../db/change-feed";
 import { routeRules } from "../db/schema";
 import { routeRuleInput, type RouteRuleInput } from "../navigation/route-rules";
 import { loadTokenSettings, saveTokenSettings, type TokenSettings } from "../generation/token-settings";
-import { type Actor, recordAudit } from "./audit";
+import { type Actor, recordAudit } from "../audit/audit";
 
 /** Every settings change runs here: once it is committed, this process's cached settings are dropped. */
 async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {

@@ -17,7 +17,7 @@ import {
   sendCustomEmailWithAttachment,
 } from "../notify/custom-email";
 import { addNotification } from "../notify/notifications";
-import { type Actor, recordAudit } from "./audit";
+import { type Actor, recordAudit } from "../audit/audit";
 import { formatCount } from "~/lib/format";
 
 export const USER_PAGE_SIZE = 25;

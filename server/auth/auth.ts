@@ -2,12 +2,10 @@
  * Better Auth, configured once. The rest of Atelier calls the small functions in
  * server/auth/guards.ts, never the library directly (docs/decisions/0011-accounts-library.md).
  */
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, emailOTP } from "better-auth/plugins";
+import { resolveAuthSecret } from "../app-secret";
 import { getConfig } from "../config";
 import { loadSiteSettings } from "../content/site-settings";
 import { getDb } from "../db/client";
@@ -28,26 +26,6 @@ export const ACCOUNT_SUSPENDED_MESSAGE =
   "This account is suspended, so it cannot sign in. If you think this is a mistake, contact us.";
 
 export const MIN_PASSWORD_LENGTH = 10;
-
-/** AUTH_SECRET, else a secret generated once and kept beside the embedded data. */
-export function resolveAuthSecret(): string {
-  const config = getConfig();
-  if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, "auth-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    if (config.database.kind === "postgres") {
-      logger.warn(
-        "AUTH_SECRET is not set: generated one in DATA_DIR; set AUTH_SECRET so every process signs sessions alike",
-      );
-    }
-    return secret;
-  }
-}
 
 function createAuth() {
   const config = getConfig();

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { DiscountForm, DiscountListQuery } from "~/lib/admin-discounts";
-import { type Actor, recordAudit } from "../admin/audit";
+import { type Actor, recordAudit } from "../audit/audit";
 import type { Database } from "../db/client";
 import { discountRedemptions, discounts, transactions } from "../db/schema";
 import { CommerceError } from "./errors";

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { ProductForm, ProductListQuery } from "~/lib/admin-products";
-import { type Actor, recordAudit } from "../admin/audit";
+import { type Actor, recordAudit } from "../audit/audit";
 import type { Database } from "../db/client";
 import { announceChange } from "../db/change-feed";
 import { products } from "../db/schema";
@@ -13,6 +13,14 @@ import { logger } from "../logger";
 import { makeSiteImage, type SiteImage } from "../storage/images";
 import { getStorage, siteFileKey } from "../storage/storage";
 import { CommerceError } from "./errors";
+
+/** Every product by name, in shop order, for filters (the transaction history's product menu). */
+export async function listProductOptions(db: Database): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .orderBy(asc(products.sortOrder), asc(products.name));
+}
 import type { Product } from "./products";
 
 export const ADMIN_PAGE_SIZE = 20;

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { redeemCodeForm } from "~/lib/admin-redeem-codes";
-import { type Actor, recordAudit } from "../admin/audit";
+import { type Actor, recordAudit } from "../audit/audit";
 import type { Database } from "../db/client";
 import { redeemCodeRedemptions, redeemCodes, user } from "../db/schema";
 import { applyTokenMovementIn } from "../generation/ledger";

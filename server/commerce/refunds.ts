@@ -4,7 +4,7 @@
  * already spent stays spent, and the refund records and says how much that was.
  */
 import { and, eq } from "drizzle-orm";
-import { type Actor, recordAudit } from "../admin/audit";
+import { type Actor, recordAudit } from "../audit/audit";
 import type { Database } from "../db/client";
 import { transactionEvents, transactions } from "../db/schema";
 import { applyTokenMovementIn, lockTokenAccount } from "../generation/ledger";

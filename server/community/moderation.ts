@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Actor, recordAudit } from "../admin/audit";
+import { type Actor, recordAudit } from "../audit/audit";
 import type { Database } from "../db/client";
 import { artworkReports, artworks, user } from "../db/schema";
 import { addNotification } from "../notify/notifications";

@@ -4,7 +4,7 @@
  */
 import { asc, eq, max } from "drizzle-orm";
 import type { FaqForm } from "~/lib/admin-content";
-import { type Actor, recordAudit } from "../admin/audit";
+import { type Actor, recordAudit } from "../audit/audit";
 import type { Database } from "../db/client";
 import { announceChange } from "../db/change-feed";
 import { cachedRead } from "../db/runtime-snapshot";

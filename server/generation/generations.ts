@@ -336,12 +336,15 @@ export async function queuePosition(
   return ahead?.n ?? 0;
 }
 
-export async function countActiveGenerations(db: Database, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** Pictures waiting and painting right now, site-wide (the generation settings show them before a pause). */
+export async function countActiveGenerations(db: Database): Promise<{ queued: number; running: number }> {
+  const rows = await db
+    .select({ status: generations.status, n: count() })
     .from(generations)
-    .where(and(eq(generations.userId, userId), inArray(generations.status, ACTIVE)));
-  return row?.n ?? 0;
+    .where(inArray(generations.status, ACTIVE))
+    .groupBy(generations.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { queued: of("queued"), running: of("running") };
 }
 
 export async function toViews(db: Database, rows: GenerationRow[]): Promise<GenerationView[]> {

@@ -10,7 +10,6 @@ import {
   type GenerationMode,
 } from "../../app/lib/generation";
 import type { GenerationPage } from "../../app/lib/generation-views";
-import { getUser } from "../auth/guards";
 import { getDb } from "../db/client";
 import { listGenerations } from "./generations";
 import { loadTokenSettings } from "./token-settings";
@@ -41,13 +40,14 @@ export interface StudioPageData {
   history: GenerationPage;
 }
 
+/** The studio's data for a visitor (`userId` null) or a signed-in person. */
 export async function loadStudioPage(
-  request: Request,
+  userId: string | null,
   mode: GenerationMode,
   christmas: boolean,
 ): Promise<StudioPageData> {
   const db = getDb();
-  const user = await getUser(request);
+  const user = userId === null ? null : { userUid: userId };
   const [routed, settings, balance, history] = await Promise.all([
     enginesForMode(db, mode).then((list) => list[0] ?? null),
     loadTokenSettings(db),

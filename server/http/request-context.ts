@@ -2,7 +2,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createContext } from "react-router";
 import type { Logger } from "../logger";
-import type { ShellState } from "../navigation/check-navigation";
 
 export interface RequestInfo {
   /** Also sent back as X-Request-Id and written on every log line of the request. */
@@ -14,9 +13,6 @@ export interface RequestInfo {
 }
 
 export const requestInfoContext = createContext<RequestInfo>();
-
-/** Flags, settings and route rules, read once per page request by the root middleware. */
-export const shellStateContext = createContext<ShellState>();
 
 /**
  * What one request keeps for itself wherever its code runs, even where only the Request is at

@@ -5,7 +5,7 @@
  * which reads like a crash to whoever called it.
  */
 import type { MiddlewareFunction } from "react-router";
-import { isResourcePattern } from "../navigation/middleware";
+import { isResourcePattern } from "./route-patterns";
 
 export const resourceMethodMiddleware: MiddlewareFunction<Response> = async ({ request, pattern }, next) => {
   const response = await next();

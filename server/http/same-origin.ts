@@ -16,7 +16,7 @@ import type { Request, RequestHandler } from "express";
 import type { Config } from "../config";
 import { loadSiteSettings } from "../content/site-settings";
 import { getDatabaseHandle } from "../db/client";
-import { hostnameOf, isDomainAllowed } from "../navigation/domain-check";
+import { hostnameOf, isDomainAllowed } from "./hosts";
 import { refuseUnreadBody } from "./body-limits";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -6,6 +6,7 @@
  *   3. route rules → redirect (to a checked path of this site, or external to an allowed host; otherwise refused and logged)
  * An unmatched path falls through to the 404 route after the rules, so a rule can retire an old URL.
  */
+import { createContext } from "react-router";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { type FeatureFlags, loadFeatureFlags } from "../content/feature-flags";
@@ -13,12 +14,16 @@ import { loadSiteSettings, type SiteSettings } from "../content/site-settings";
 import { isDomainAllowed } from "./domain-check";
 import { findRouteRule, loadRouteRules, resolveRouteRule, type RouteRule } from "./route-rules";
 import { isRouteValid } from "./route-validity";
+import { normalizePattern } from "../http/route-patterns";
 
 export interface ShellState {
   flags: FeatureFlags;
   settings: SiteSettings;
   rules: RouteRule[];
 }
+
+/** Flags, settings and route rules, read once per page request by the root middleware (middleware.ts). */
+export const shellStateContext = createContext<ShellState>();
 
 /** Everything the checks need, read once per request. */
 export async function loadShellState(
@@ -40,10 +45,6 @@ export type NavigationDecision =
   | { kind: "redirect"; location: string; status: 301 | 302; external: boolean };
 
 /** React Router joins route paths without a leading slash ("ai/ai-text-to-art"); we key by "/ai/ai-text-to-art". */
-export function normalizePattern(pattern: string): string {
-  return `/${pattern.replace(/^\/+/, "")}`;
-}
-
 export function isUnmatchedPattern(pattern: string): boolean {
   return normalizePattern(pattern) === "/*";
 }

@@ -1,4 +1,7 @@
 /** The domain-availability check (spec §2 check 2, §7 checkDomain). */
+import { isDomainAllowed } from "../http/hosts";
+
+export { hostnameOf, isDomainAllowed } from "../http/hosts";
 
 /**
  * The origin a request claims: its Origin header, else the Host it was sent to.
@@ -37,24 +40,4 @@ export function canonicalLocation(request: Request, canonicalOrigin: string | nu
   if (url.pathname.endsWith(".data")) return null;
   if (request.headers.get("cookie")?.includes("session_token=")) return null;
   return `${canonical.origin}${url.pathname}${url.search}`;
-}
-
-export function hostnameOf(origin: string): string | null {
-  try {
-    return new URL(origin).hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
-  } catch {
-    return null;
-  }
-}
-
-/** True when the origin's host is listed; `*.example.com` allows every subdomain of example.com. */
-export function isDomainAllowed(origin: string | null, allowedDomains: readonly string[]): boolean {
-  if (!origin) return false;
-  const host = hostnameOf(origin);
-  if (!host) return false;
-  return allowedDomains.some((entry) => {
-    const allowed = entry.toLowerCase().replace(/^\[(.*)\]$/, "$1");
-    if (allowed.startsWith("*.")) return host.endsWith(allowed.slice(1));
-    return host === allowed;
-  });
 }

@@ -7,15 +7,10 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { getConfig } from "../config";
 import { getDb } from "../db/client";
-import { requestInfoContext, shellStateContext } from "../http/request-context";
-import { checkNavigation, loadShellState, normalizePattern } from "./check-navigation";
+import { requestInfoContext } from "../http/request-context";
+import { isResourcePattern } from "../http/route-patterns";
+import { checkNavigation, loadShellState, shellStateContext } from "./check-navigation";
 import { canonicalLocation, originOfRequest } from "./domain-check";
-
-/** Resource routes answer JSON: no page, no navigation checks. */
-export function isResourcePattern(pattern: string): boolean {
-  const path = normalizePattern(pattern);
-  return path.startsWith("/api/") || path.startsWith("/builds/");
-}
 
 /** The page URL a request is for, without React Router's data-request decorations. */
 export function pageUrl(request: Request): URL {

@@ -6,7 +6,7 @@
  */
 import type { MiddlewareFunction } from "react-router";
 import { SHARED_CACHE_HEADER } from "../http/response-cache";
-import { normalizePattern } from "./check-navigation";
+import { normalizePattern } from "../http/route-patterns";
 
 /** How long a kept page may be replayed: a change an admin makes clears it at once anyway. */
 export const SHARED_PAGE_SECONDS = 2;

@@ -3,7 +3,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { account, user } from "../../server/db/schema";
-import { seedDemoAccounts } from "../../server/db/seed";
+import { seedDemoAccounts } from "../../server/seed";
 import { setUpTestDatabase } from "../support/database";
 
 const t = setUpTestDatabase();

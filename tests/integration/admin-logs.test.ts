@@ -1,6 +1,6 @@
 /** The log page's reads on a real database: audit entries and error reports, searched, filtered and paged. */
 import { describe, expect, it } from "vitest";
-import { recordAudit } from "../../server/admin/audit";
+import { recordAudit } from "../../server/audit/audit";
 import { listAuditEntries, listErrorReports, logQuery } from "../../server/admin/logs";
 import { errorReports, user } from "../../server/db/schema";
 import { setUpTestDatabase } from "../support/database";

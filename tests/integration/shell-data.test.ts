@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadFeatureFlags, setFeatureFlag } from "../../server/content/feature-flags";
 import { loadSiteSettings, saveSiteSetting } from "../../server/content/site-settings";
 import { isDatabaseMigrated } from "../../server/db/migrate";
-import { DEMO_ROUTE_RULES, seedDemoData } from "../../server/db/seed";
+import { DEMO_ROUTE_RULES, seedDemoData } from "../../server/seed";
 import { checkNavigation, loadShellState } from "../../server/navigation/check-navigation";
 import { createRouteRule, loadRouteRules } from "../../server/navigation/route-rules";
 import { setUpTestDatabase } from "../support/database";

@@ -16,7 +16,7 @@ import {
 } from "@server/admin/engines";
 import { listBackendChoices } from "@server/generation/engines/choices";
 import { kindInfo } from "@server/generation/engines/kinds";
-import type { EngineKind } from "@server/db/schema";
+import type { EngineKind } from "@server/generation/engines/kinds";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";

@@ -3,8 +3,7 @@ import { requireAdmin } from "@server/auth/guards";
 import { listTransactionsForAdmin } from "@server/commerce/admin-transactions";
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
-import { products } from "@server/db/schema";
-import { asc } from "drizzle-orm";
+import { listProductOptions } from "@server/commerce/admin-products";
 import { Download } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { When } from "~/components/when";
@@ -26,13 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
   const query = parseListQuery(transactionListQuery, request.url);
-  const [result, productOptions] = await Promise.all([
-    listTransactionsForAdmin(db, query),
-    db
-      .select({ id: products.id, name: products.name })
-      .from(products)
-      .orderBy(asc(products.sortOrder), asc(products.name)),
-  ]);
+  const [result, productOptions] = await Promise.all([listTransactionsForAdmin(db, query), listProductOptions(db)]);
   return { query, productOptions, ...result };
 }
 

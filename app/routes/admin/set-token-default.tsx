@@ -7,7 +7,7 @@
  */
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { generations } from "@server/db/schema";
+import { countActiveGenerations } from "@server/generation/generations";
 import {
   addRouteRule,
   changeFlag,
@@ -25,7 +25,6 @@ import { FLAG_KEYS, FLAG_LABELS } from "~/lib/flags";
 import { loadSiteSettings } from "@server/content/site-settings";
 import { getConfig } from "@server/config";
 import { loadTokenSettings, tokenSettingsSchema } from "@server/generation/token-settings";
-import { count, inArray } from "drizzle-orm";
 import { Coins, PauseCircle, PlayCircle } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -45,21 +44,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadFeatureFlags(db),
     loadSiteSettings(db, getConfig()),
     listAllRouteRules(db),
-    db
-      .select({ status: generations.status, n: count() })
-      .from(generations)
-      .where(inArray(generations.status, ["queued", "running"]))
-      .groupBy(generations.status),
+    countActiveGenerations(db),
   ]);
-  const countOf = (status: string) => active.find((r) => r.status === status)?.n ?? 0;
   // Checked as applying the rule checks it: refused when it would not lead where it says today.
   const origin = new URL(request.url).origin;
   return {
     settings,
     flags,
     hosts,
-    queued: countOf("queued"),
-    running: countOf("running"),
+    queued: active.queued,
+    running: active.running,
     rules: rules.map((r) => {
       const target = checkRedirectTarget(r.target, { origin, externalHosts: hosts.externalRedirectHosts });
       const refused = target.ok

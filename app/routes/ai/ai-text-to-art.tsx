@@ -1,4 +1,5 @@
 /** Text to art: the generation studio for this mode. */
+import { getUser } from "@server/auth/guards";
 import { loadStudioPage } from "@server/generation/page-data";
 import { GenerationStudio } from "~/components/studio/generation-studio";
 import { loadRemix } from "~/components/studio/remix.server";
@@ -7,7 +8,8 @@ import type { Route } from "./+types/ai-text-to-art";
 export const meta: Route.MetaFunction = () => [{ title: "Text to art · Atelier" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [page, remix] = await Promise.all([loadStudioPage(request, "text", false), loadRemix(request)]);
+  const user = await getUser(request);
+  const [page, remix] = await Promise.all([loadStudioPage(user?.userUid ?? null, "text", false), loadRemix(request)]);
   return { ...page, remix };
 }
 

@@ -1,6 +1,6 @@
 import { requireUserForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { IMAGE_TOOLS } from "@server/db/schema";
+import { IMAGE_TOOL_IDS as IMAGE_TOOLS } from "~/lib/image-edits";
 import { UploadError } from "@server/generation/uploads";
 import { ApiError, enforceRateLimit, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
 import { createImageEdit, enqueueImageEdit, ImageEditError, listImageEdits } from "@server/image-tools/edits";

@@ -7,11 +7,9 @@
  */
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { emailOutbox } from "@server/db/schema";
-import { shellStateContext } from "@server/http/request-context";
+import { shellStateContext } from "@server/navigation/check-navigation";
 import { base64DecodedBytes } from "@server/notify/email/message";
-import { readOutbox } from "@server/notify/email/transport";
-import { eq } from "drizzle-orm";
+import { findOutboxEmail, readOutbox } from "@server/notify/email/transport";
 import { Inbox, Mail, MailOpen, Paperclip, Search, X } from "lucide-react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { z } from "zod";
@@ -59,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const emails = await readOutbox(db, { to, limit: LIST_LIMIT });
   let selected = id ? emails.find((e) => e.id === id) : undefined;
-  if (id && !selected) [selected] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  if (id && !selected) selected = await findOutboxEmail(db, id);
 
   return {
     to: to ?? "",

@@ -11,7 +11,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { resolveAuthSecret } from "../../auth/auth";
+import { resolveAuthSecret } from "../../app-secret";
 import { getConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { sandboxPayments } from "../../db/schema";

@@ -4,6 +4,8 @@
  * backend means one entry here and one adapter file.
  */
 import type { EngineKind } from "../../db/schema";
+
+export type { EngineKind };
 import { getConfig } from "../../config";
 import { A1111_SETTING_FIELDS, checkA1111Health, createA1111Engine } from "./a1111";
 import { checkComfyUIHealth, COMFYUI_SETTING_FIELDS, createComfyUIEngine } from "./comfyui";

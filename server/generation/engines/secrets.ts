@@ -6,7 +6,7 @@
  * them again instead of failing generations with a cryptic error.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { resolveAuthSecret } from "../../auth/auth";
+import { resolveAuthSecret } from "../../app-secret";
 import { getConfig } from "../../config";
 
 export interface EngineCredentials {

@@ -93,6 +93,12 @@ export type OutboxEmail = typeof emailOutbox.$inferSelect;
 const toMatches = (to: string) => sql`lower(${emailOutbox.to}) = ${to.toLowerCase()}`;
 
 /** Stored emails, newest first, optionally for one recipient and/or of one kind. */
+/** One email of the outbox by its id (the development mailbox opens it even when it left the list). */
+export async function findOutboxEmail(db: Database, id: string): Promise<OutboxEmail | undefined> {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  return row;
+}
+
 export async function readOutbox(
   db: Database,
   filter: { to?: string; kind?: string; limit?: number } = {},

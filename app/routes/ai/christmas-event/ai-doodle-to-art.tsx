@@ -1,4 +1,5 @@
 /** The christmas event's doodle to art (only while the christmas flag is on): festive styles first. */
+import { getUser } from "@server/auth/guards";
 import { loadStudioPage } from "@server/generation/page-data";
 import { GenerationStudio } from "~/components/studio/generation-studio";
 import { loadRemix } from "~/components/studio/remix.server";
@@ -7,7 +8,8 @@ import type { Route } from "./+types/ai-doodle-to-art";
 export const meta: Route.MetaFunction = () => [{ title: "Christmas doodle to art · Atelier" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [page, remix] = await Promise.all([loadStudioPage(request, "doodle", true), loadRemix(request)]);
+  const user = await getUser(request);
+  const [page, remix] = await Promise.all([loadStudioPage(user?.userUid ?? null, "doodle", true), loadRemix(request)]);
   return { ...page, remix };
 }
 

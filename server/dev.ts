@@ -1,8 +1,9 @@
 /** Development entry, loaded through Vite's SSR module loader by server.mjs. */
 import * as build from "virtual:react-router/server-build";
 import type express from "express";
-import { setBuildInfo } from "../ops/build-info";
-import { createApp, prepareDatabase } from "./app";
+import { setBuildInfo } from "./ops/build-info";
+import { prepareDatabase } from "./main";
+import { createApp } from "./http/app";
 
 let app: express.Express | undefined;
 

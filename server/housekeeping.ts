@@ -4,10 +4,10 @@
  * with age even when nobody reacts), and reconcile payments whose webhook never came.
  */
 import { z } from "zod";
-import { reconcileTransactions } from "../commerce/transactions";
-import { refreshTrendingScores } from "../community/artworks";
-import { defineJob } from "../jobs/define";
-import { pruneExpiredRows } from "./maintenance";
+import { reconcileTransactions } from "./commerce/transactions";
+import { refreshTrendingScores } from "./community/artworks";
+import { defineJob } from "./jobs/define";
+import { pruneExpiredRows } from "./ops/maintenance";
 
 export const housekeepingJob = defineJob({
   name: "ops.housekeeping",

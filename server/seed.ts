@@ -2,14 +2,14 @@
  * Demo data written on first start (and safe to run again: every insert skips what exists).
  * Later domains add their demo content here: products, artworks.
  */
-import { grantSignupTokens } from "../generation/ledger";
-import { seedDemoShop } from "../commerce/products";
-import { loadTokenSettings } from "../generation/token-settings";
+import { grantSignupTokens } from "./generation/ledger";
+import { seedDemoShop } from "./commerce/products";
+import { loadTokenSettings } from "./generation/token-settings";
 import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import type { Logger } from "../logger";
-import type { Database } from "./client";
-import { account, routeRules, user } from "./schema";
+import type { Logger } from "./logger";
+import type { Database } from "./db/client";
+import { account, routeRules, user } from "./db/schema";
 
 /** Short addresses people type, sent to the spec's real paths by route rules (spec §2 check 3). */
 export const DEMO_ROUTE_RULES = [

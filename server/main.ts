@@ -1,0 +1,228 @@
+/**
+ * Where Atelier is put together (the server bundle's entry, vite.config.ts): opens the database,
+ * migrates and seeds it, starts the change feed, the job queue with every job, and the timers of
+ * processes that run jobs; then serves HTTP (`npm start`) or only works jobs (`npm run worker`).
+ * The only module that knows every domain: domains do not import each other to start up.
+ */
+import fs from "node:fs";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Config, getConfig } from "./config";
+import { deliverSandboxWebhookJob } from "./commerce/payments/sandbox";
+import { sendReceiptJob } from "./commerce/receipts";
+import { startChangeFeed } from "./db/change-feed";
+import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { startEngineHealthChecks } from "./generation/engines/catalog";
+import { closeEngines } from "./generation/engines/registry";
+import { renderGenerationJob, startGenerationRecovery } from "./generation/render-job";
+import { createApp, markShuttingDown } from "./http/app";
+import { createFrontDoor } from "./http/front-door";
+import { closeImageTools } from "./image-tools";
+import { imageEditJob, recoverImageEdits } from "./image-tools/edits";
+import type { JobDefinition } from "./jobs/define";
+import { startJobQueue, stopJobQueue } from "./jobs/queue";
+import { logger } from "./logger";
+import { sendEmailJob } from "./notify/send-email";
+import { setBuildInfo } from "./ops/build-info";
+import { housekeepingJob } from "./housekeeping";
+import { describeRuntimeMode } from "./ops/runtime-mode";
+import { type SeededAccount, seedDemoData } from "./seed";
+
+declare const __ATELIER_BUILD_TIME__: number;
+
+/** Every job Atelier runs; the queue creates a queue and a worker for each. */
+export const ALL_JOBS: readonly JobDefinition[] = [
+  sendEmailJob,
+  renderGenerationJob,
+  imageEditJob,
+  sendReceiptJob,
+  deliverSandboxWebhookJob,
+  housekeepingJob,
+] as unknown as readonly JobDefinition[];
+
+let stopRecovery: () => void = () => {};
+let stopChangeFeed: () => Promise<void> = async () => {};
+
+/** Opens the database, applies migrations and seeds demo data when configured. */
+export async function prepareDatabase(
+  config: Config = getConfig(),
+): Promise<{ handle: DatabaseHandle; seeded: SeededAccount[] }> {
+  const existing = getDatabaseHandle();
+  if (existing) return { handle: existing, seeded: [] };
+  const handle = await openDatabase(config.database);
+  setDatabase(handle);
+  if (config.runMigrations) await migrateDatabase(config.database, handle);
+  let seeded: SeededAccount[] = [];
+  if (config.seedDemoData) {
+    ({ accounts: seeded } = await seedDemoData(handle.db, logger, {
+      demoAdminPassword: config.demoAdminPassword,
+      demoUserPassword: config.demoUserPassword,
+    }));
+  }
+  // From here on, settings are cached and every change to them is heard (ADR 0026).
+  stopChangeFeed = await startChangeFeed(handle);
+  await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: config.jobWorkers });
+  if (config.jobWorkers) stopRecovery = startWorkerTimers(handle.db);
+  return { handle, seeded };
+}
+
+/** What processes that run jobs also do on a timer: recover interrupted generations, check engines' health. */
+function startWorkerTimers(db: Parameters<typeof startGenerationRecovery>[0]): () => void {
+  const stops = [startGenerationRecovery(db), startEngineHealthChecks(db)];
+  const recoverEdits = () =>
+    void recoverImageEdits(db).catch((err: unknown) => logger.warn({ err }, "image edit recovery failed"));
+  recoverEdits();
+  const editTimer = setInterval(recoverEdits, 30_000);
+  editTimer.unref();
+  stops.push(() => clearInterval(editTimer));
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/** Prints the demo sign-ins when they are created; in embedded mode also keeps them in DATA_DIR. */
+function announceDemoAccounts(config: Config, accounts: SeededAccount[]) {
+  if (accounts.length === 0) return;
+  const lines = accounts.map((a) => `    ${a.role === "admin" ? "Admin" : "User "}  ${a.email}  /  ${a.password}`);
+  let kept = "";
+  if (config.database.kind === "pglite") {
+    // Embedded mode is a local trial: keep the sign-ins beside the data, readable by this user only.
+    const file = path.join(config.dataDir, "demo-accounts.txt");
+    fs.writeFileSync(file, `${lines.map((l) => l.trim()).join("\n")}\n`, { mode: 0o600 });
+    kept = ` Also kept in ${file}.`;
+  }
+  process.stdout.write(
+    `\n  Demo accounts created (sign in at ${config.publicUrl}/login):\n${lines.join("\n")}\n ${kept}\n\n`,
+  );
+}
+
+/**
+ * A job worker without HTTP, for deployments on PostgreSQL that run web and worker processes
+ * apart (web processes set JOB_WORKERS=false). Stops cleanly on SIGTERM.
+ */
+export async function startWorker(): Promise<void> {
+  const config = getConfig();
+  if (config.database.kind !== "postgres") {
+    throw new Error(
+      "A separate worker needs PostgreSQL (DATABASE_URL): the embedded database runs jobs inside the web process.",
+    );
+  }
+  const handle = await openDatabase(config.database);
+  setDatabase(handle);
+  // Signals are heard from the start: a stop that arrives while queues are still being set up
+  // waits for the set-up, then stops cleanly (exit 0), instead of killing the process mid-way.
+  let starting: Promise<void> = Promise.resolve();
+  const stop = async (signal: string) => {
+    logger.info({ signal }, "worker stopping: finishing running jobs");
+    await starting.catch(() => {});
+    stopRecovery();
+    await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
+    await stopChangeFeed();
+    await closeEngines();
+    await closeImageTools();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+  starting = (async () => {
+    if (config.runMigrations) await migrateDatabase(config.database, handle);
+    stopChangeFeed = await startChangeFeed(handle);
+    await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: true });
+    stopRecovery = startWorkerTimers(handle.db);
+    const { mode } = describeRuntimeMode();
+    logger.info({ jobs: ALL_JOBS.map((j) => j.name), mode }, `Atelier worker is running (${mode} mode)`);
+  })();
+  await starting;
+}
+
+/**
+ * The sandbox hands out tokens for test cards: right on a developer's machine, a mistake on a
+ * public address that forgot its Stripe keys. Say so loudly unless the sandbox was chosen on purpose.
+ */
+function warnAboutSandboxPayments(config: ReturnType<typeof getConfig>): void {
+  const host = new URL(config.publicUrl).hostname;
+  const local = host === "localhost" || host === "127.0.0.1" || host === "::1" || host === "[::1]";
+  if (config.payments.provider === "sandbox" && !local && !process.env.PAYMENT_PROVIDER) {
+    logger.warn(
+      { publicUrl: config.publicUrl },
+      "payments go to the built-in sandbox: anyone can buy tokens with test cards. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=sandbox if this is intended",
+    );
+  }
+}
+
+/** Starts Atelier in one process: database, HTTP server, graceful shutdown. */
+export async function startServer(): Promise<Server> {
+  const config = getConfig();
+  const build = await import("virtual:react-router/server-build");
+  setBuildInfo({ id: build.assets.version, timestamp: __ATELIER_BUILD_TIME__ });
+  const { handle, seeded } = await prepareDatabase(config);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const clientDir = path.resolve(here, "../client");
+  if (!fs.existsSync(clientDir)) throw new Error(`Client build not found at ${clientDir}: run npm run build`);
+  const app = createApp({ build, clientDir, mode: "production", config });
+  // Probes and kept answers are served in front of Express (front-door.ts, ADR 0027).
+  const server = createServer(createFrontDoor(app, config, { dev: false })).listen(config.port, config.host);
+  // Idle keep-alive connections outlive a load balancer's (60 s on AWS ALB, nginx's 75 s upstream
+  // keepalive_timeout is the client side): the server never closes one the balancer is about to
+  // reuse, which would turn a request into a connection reset.
+  server.keepAliveTimeout = 76_000;
+  server.headersTimeout = 77_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const runtime = describeRuntimeMode();
+  logger.info(
+    {
+      url: config.publicUrl,
+      host: config.host,
+      port: config.port,
+      database: handle.kind,
+      build: build.assets.version,
+      mode: runtime.mode,
+    },
+    `Atelier is listening (${runtime.mode} mode)`,
+  );
+  if (runtime.developmentBuilds.length > 0) {
+    logger.warn(
+      { builds: runtime.developmentBuilds },
+      "development builds of libraries are loaded: pages are several times slower; start with NODE_ENV=production",
+    );
+  }
+  announceDemoAccounts(config, seeded);
+  warnAboutSandboxPayments(config);
+  if (process.stdout.isTTY) {
+    const where = handle.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
+    process.stdout.write(`\n  Atelier is running at ${config.publicUrl}  (${where})\n  Stop it with Ctrl+C.\n\n`);
+  }
+
+  // Housekeeping (pruning, trending, payment reconciliation) runs on the job queue's schedule.
+
+  const shutdown = (signal: string) => {
+    if (markShuttingDown()) return;
+    logger.info({ signal }, "shutting down: finishing open requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout reached: closing remaining connections");
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    server.close(async () => {
+      stopRecovery();
+      await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
+      await stopChangeFeed().catch((err: unknown) => logger.error({ err }, "stopping the change feed failed"));
+      await closeEngines();
+      await closeImageTools();
+      await handle.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));
+      setDatabase(undefined);
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}
