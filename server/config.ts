@@ -1,7 +1,7 @@
 /**
  * Every setting Atelier reads, validated once with embedded defaults.
  * A bad value stops start-up with a message naming the variable and what it expects.
- * Nothing else reads process.env (see docs/ARCHITECTURE.md, "Configuration").
+ * Nothing else reads process.env (ADR 0009; the settings are listed in README.md).
  */
 import os from "node:os";
 import path from "node:path";
