@@ -308,4 +308,3 @@ export function getPublicConfig() {
   const config = getConfig();
   return { apiBaseUrl: config.apiBaseUrl, httpClientTimeoutMs: config.httpClientTimeoutMs };
 }
-export type PublicConfig = ReturnType<typeof getPublicConfig>;

@@ -35,11 +35,6 @@ function currencyFormatter(currency: string, locale: string): { format: Intl.Num
   return formatter;
 }
 
-/** How many minor units make one major unit for a currency (100 for USD, 1 for JPY). */
-export function minorUnitsPerMajor(currency: string, locale: string = DEFAULT_LOCALE): number {
-  return currencyFormatter(currency, locale).minorPerMajor;
-}
-
 /** Formats an integer amount of minor units, e.g. formatMoney(1299, "USD") → "$12.99". */
 export function formatMoney(amountMinor: number, currency: string, locale: string = DEFAULT_LOCALE): string {
   if (!Number.isInteger(amountMinor))

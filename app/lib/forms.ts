@@ -38,10 +38,6 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): F
   return { ok: false, errors: { fields }, values: formValues(formData) };
 }
 
-export function formError(message: string, values: Record<string, string> = {}) {
-  return { ok: false as const, errors: { fields: {}, form: message } as FormErrors, values };
-}
-
 /** An error that belongs next to one field when it names one, else to the whole form. */
 export function fieldOrFormError(error: { message: string; field?: string }, values: Record<string, string> = {}) {
   const errors: FormErrors = error.field

@@ -30,7 +30,6 @@ export const dashboardQuery = z.object({
     .default("30")
     .transform((v) => Number(v) as DashboardDays),
 });
-export type DashboardQuery = z.output<typeof dashboardQuery>;
 
 const DAY_MS = 86_400_000;
 const RECENT_ROWS = 6;

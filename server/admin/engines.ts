@@ -18,12 +18,7 @@ import {
 } from "../generation/engines/catalog";
 import type { EngineSettingField } from "../generation/engines/engine";
 import { ENGINE_KIND_INFO, type EngineRecord, kindInfo } from "../generation/engines/kinds";
-import {
-  decryptCredentials,
-  encryptCredentials,
-  type EngineCredentials,
-  UnreadableCredentialsError,
-} from "../generation/engines/secrets";
+import { encryptCredentials, type EngineCredentials } from "../generation/engines/secrets";
 import { type Actor, recordAudit } from "../audit/audit";
 
 /** Ids the registry keeps for itself. */
@@ -500,18 +495,4 @@ export async function setModeRoute(
 /** Runs the health check now (the admin's "Check now") and returns what it found. */
 export async function checkEngineNow(db: Database, id: string): Promise<HealthResult> {
   return checkEngineHealth(db, await catalogEngine(db, id));
-}
-
-/** The decrypted credentials of a saved engine, for server-side helpers such as model lists. */
-export async function engineCredentials(db: Database, id: string): Promise<EngineCredentials> {
-  const [row] = await db
-    .select({ credentials: imageEngines.credentials })
-    .from(imageEngines)
-    .where(eq(imageEngines.id, id));
-  try {
-    return decryptCredentials(id, row?.credentials ?? null);
-  } catch (error) {
-    if (error instanceof UnreadableCredentialsError) return {};
-    throw error;
-  }
 }

@@ -625,9 +625,3 @@ function decodeCursor(cursor: string | null | undefined, sort: ListSort): { valu
   if (sort === "trending") return Number.isFinite(Number(value)) ? { value, id } : null;
   return /^-?\d{1,10}$/.test(value) ? { value, id } : null;
 }
-
-/** Counts used by tests and admin pages: artworks a user has published (any status). */
-export async function countUserArtworks(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(artworks).where(eq(artworks.userId, userId));
-  return row?.n ?? 0;
-}

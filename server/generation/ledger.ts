@@ -5,7 +5,7 @@
  * ledger row with the balance after it. Movements carry an idempotency key, so a retried
  * grant or refund is applied once.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { tokenAccounts, tokenLedger, type LedgerReason } from "../db/schema";
 import { formatCount } from "~/lib/format";
@@ -122,13 +122,4 @@ export async function grantSignupTokens(db: Database, userId: string, amount: nu
     idempotencyKey: `signup:${userId}`,
     note: "Welcome to Atelier",
   });
-}
-
-/** Whether a refund for this generation is already in the ledger. */
-export async function isGenerationRefunded(db: Database, generationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: tokenLedger.id })
-    .from(tokenLedger)
-    .where(and(eq(tokenLedger.generationId, generationId), eq(tokenLedger.reason, "generation_refund")));
-  return Boolean(row);
 }

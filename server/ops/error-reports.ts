@@ -24,7 +24,6 @@ export const clientErrorReportInput = z.object({
   what_page: capped(ERROR_REPORT_LIMITS.page),
   what_function: capped(ERROR_REPORT_LIMITS.fn),
 });
-export type ClientErrorReportInput = z.input<typeof clientErrorReportInput>;
 
 export interface ErrorReportRecord {
   errorReportByDev?: string | null;

@@ -34,22 +34,6 @@ export function mixRasters(a: Raster, b: Raster, t: number): Raster {
   return { width: a.width, height: a.height, data: out };
 }
 
-/** Bilinear sample of channel c (0..3) at a fractional position, clamped to the edges. */
-export function sampleBilinear(r: Raster, x: number, y: number, c: number): number {
-  const fx = Math.min(r.width - 1, Math.max(0, x));
-  const fy = Math.min(r.height - 1, Math.max(0, y));
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const x1 = Math.min(r.width - 1, x0 + 1);
-  const y1 = Math.min(r.height - 1, y0 + 1);
-  const tx = fx - x0;
-  const ty = fy - y0;
-  const at = (xx: number, yy: number) => r.data[(yy * r.width + xx) * 4 + c]!;
-  const top = at(x0, y0) + (at(x1, y0) - at(x0, y0)) * tx;
-  const bottom = at(x0, y1) + (at(x1, y1) - at(x0, y1)) * tx;
-  return top + (bottom - top) * ty;
-}
-
 /** Rec. 709 luma of a pixel, 0..255. */
 export function luma(data: Uint8ClampedArray, i: number): number {
   return 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;

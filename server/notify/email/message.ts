@@ -26,7 +26,6 @@ export const EMAIL_ATTACHMENT_TYPES = [
   "text/plain",
   "text/csv",
 ] as const;
-export type EmailAttachmentType = (typeof EMAIL_ATTACHMENT_TYPES)[number];
 
 export interface EmailAttachment {
   filename: string;

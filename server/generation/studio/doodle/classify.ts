@@ -8,7 +8,6 @@ import { DOODLE_BRUSHES } from "../../../../app/lib/doodle-brushes";
 import type { Raster } from "../raster";
 
 export const LABEL_IDS = DOODLE_BRUSHES.filter((b) => b.semantic).map((b) => b.id);
-export type LabelId = (typeof LABEL_IDS)[number];
 /** Label numbers: 0..LABEL_IDS.length-1 are the semantic brushes, then ink, then paper. */
 export const INK = LABEL_IDS.length;
 export const PAPER = LABEL_IDS.length + 1;

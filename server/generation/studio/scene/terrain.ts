@@ -44,10 +44,6 @@ function slopeOf(profile: Float32Array): Float32Array {
   return out;
 }
 
-export interface MountainRange {
-  tops: Float32Array[];
-}
-
 /** Profiles first (front layers hide back ones, so each layer stops where a nearer one starts). */
 export function paintMountains(ctx: RenderContext): void {
   const { width, data, layout, palette: p, span, unit, scene } = ctx;

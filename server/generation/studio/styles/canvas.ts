@@ -30,39 +30,3 @@ export function canvasToPlanes(ctx: SKRSContext2D, width: number, height: number
   }
   return out;
 }
-
-/** A transparent canvas of a layer to draw on, and its coverage (alpha 0..1) read back. */
-export function layerCanvas(width: number, height: number): { canvas: Canvas; ctx: SKRSContext2D } {
-  const canvas = createCanvas(width, height);
-  return { canvas, ctx: canvas.getContext("2d") };
-}
-
-/**
- * Composite a transparent canvas layer over planes ("normal" or "screen"), reading the layer's
- * straight-alpha pixels.
- */
-export function compositeLayer(p: Planes, ctx: SKRSContext2D, mode: "normal" | "screen" = "normal", opacity = 1): void {
-  const { width, height } = p;
-  const d = ctx.getImageData(0, 0, width, height).data;
-  const n = width * height;
-  const k = 1 / 255;
-  for (let i = 0, j = 0; i < n; i++, j += 4) {
-    const a = d[j + 3]! * k * opacity;
-    if (a <= 0) continue;
-    const lr = d[j]! * k;
-    const lg = d[j + 1]! * k;
-    const lb = d[j + 2]! * k;
-    const r = p.r[i]!;
-    const g = p.g[i]!;
-    const b = p.b[i]!;
-    if (mode === "normal") {
-      p.r[i] = r + (lr - r) * a;
-      p.g[i] = g + (lg - g) * a;
-      p.b[i] = b + (lb - b) * a;
-    } else {
-      p.r[i] = r + (1 - r) * lr * a;
-      p.g[i] = g + (1 - g) * lg * a;
-      p.b[i] = b + (1 - b) * lb * a;
-    }
-  }
-}

@@ -17,7 +17,6 @@ export interface Planes {
 }
 
 export const clamp01 = (v: number): number => (v < 0 ? 0 : Math.min(v, 1));
-export const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
 export const smoothstep = (e0: number, e1: number, v: number): number => {
   const t = clamp01((v - e0) / (e1 - e0));
   return t * t * (3 - 2 * t);
@@ -57,16 +56,6 @@ export function fromPlanes(p: Planes, alphaFrom?: Raster): Raster {
     data[j + 3] = a ? a[j + 3]! : 255;
   }
   return { width: p.width, height: p.height, data };
-}
-
-export function clonePlanes(p: Planes): Planes {
-  return {
-    width: p.width,
-    height: p.height,
-    r: new Float32Array(p.r),
-    g: new Float32Array(p.g),
-    b: new Float32Array(p.b),
-  };
 }
 
 export function createPlanes(width: number, height: number): Planes {
@@ -482,47 +471,6 @@ export function kuwahara(p: Planes, radius: number): Planes {
 // ---------------------------------------------------------------------------------------------
 // Colour
 
-/** HSL of an RGB triple (0..1), written to `out` [h 0..1, s, l] to avoid allocation. */
-export function rgbToHsl(r: number, g: number, b: number, out: Float64Array | number[]): void {
-  const max = r > g ? Math.max(r, b) : Math.max(g, b);
-  const min = r < g ? Math.min(r, b) : Math.min(g, b);
-  const l = (max + min) / 2;
-  let h = 0;
-  let s = 0;
-  const d = max - min;
-  if (d > 1e-9) {
-    s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
-    if (max === r) h = (g - b) / d + (g < b ? 6 : 0);
-    else if (max === g) h = (b - r) / d + 2;
-    else h = (r - g) / d + 4;
-    h /= 6;
-  }
-  out[0] = h;
-  out[1] = s;
-  out[2] = l;
-}
-
-function hueToRgb(p: number, q: number, t: number): number {
-  if (t < 0) t += 1;
-  if (t > 1) t -= 1;
-  if (t < 1 / 6) return p + (q - p) * 6 * t;
-  if (t < 1 / 2) return q;
-  if (t < 2 / 3) return p + (q - p) * (2 / 3 - t) * 6;
-  return p;
-}
-
-export function hslToRgb(h: number, s: number, l: number, out: Float64Array | number[]): void {
-  if (s <= 1e-9) {
-    out[0] = out[1] = out[2] = l;
-    return;
-  }
-  const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
-  const p = 2 * l - q;
-  out[0] = hueToRgb(p, q, h + 1 / 3);
-  out[1] = hueToRgb(p, q, h);
-  out[2] = hueToRgb(p, q, h - 1 / 3);
-}
-
 /** Saturation scaling around luma (cheap, hue-preserving enough for grading). */
 export function saturate(p: Planes, amount: number): void {
   const n = p.width * p.height;
@@ -603,32 +551,6 @@ export function colourDistance2(r1: number, g1: number, b1: number, r2: number, 
 
 // ---------------------------------------------------------------------------------------------
 // Resampling
-
-/** Area-average downsample by an integer-ish factor to exactly (tw, th). */
-export function downsampleArea(p: Planes, tw: number, th: number): Planes {
-  const { width: w, height: h } = p;
-  const out = createPlanes(tw, th);
-  const cnt = new Float32Array(tw * th);
-  for (let y = 0; y < h; y++) {
-    const ty = Math.min(th - 1, Math.floor((y * th) / h));
-    for (let x = 0; x < w; x++) {
-      const tx = Math.min(tw - 1, Math.floor((x * tw) / w));
-      const i = y * w + x;
-      const t = ty * tw + tx;
-      out.r[t] = out.r[t]! + p.r[i]!;
-      out.g[t] = out.g[t]! + p.g[i]!;
-      out.b[t] = out.b[t]! + p.b[i]!;
-      cnt[t] = cnt[t]! + 1;
-    }
-  }
-  for (let t = 0; t < tw * th; t++) {
-    const c = cnt[t]! || 1;
-    out.r[t] = out.r[t]! / c;
-    out.g[t] = out.g[t]! / c;
-    out.b[t] = out.b[t]! / c;
-  }
-  return out;
-}
 
 /** Bilinear resize of a plane to (tw, th) (pixel centres aligned). */
 export function resizePlane(src: Plane, w: number, h: number, tw: number, th: number): Plane {
