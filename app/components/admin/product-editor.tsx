@@ -8,6 +8,7 @@ import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { SHOP_CURRENCIES } from "~/lib/admin-products";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export interface EditorState {
   values: Record<string, string>;
@@ -222,9 +223,7 @@ export function ProductEditor({
 export function ChooseFromList({ verb }: { verb: "edit" | "duplicate" }) {
   return (
     <div className="max-w-2xl space-y-4">
-      <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">
-        {verb === "edit" ? "Edit a product" : "Duplicate a product"}
-      </h1>
+      <PageHeading>{verb === "edit" ? "Edit a product" : "Duplicate a product"}</PageHeading>
       <p className="text-ink-soft">Choose the product to {verb} in the product list.</p>
       <Link to="/admin/list-product" className={buttonClass()}>
         Open the product list

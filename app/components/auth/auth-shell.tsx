@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PageHeading } from "~/components/ui/page-heading";
 
 /** The frame of every account page: a centred card with a title, a line of context and the form. */
 export function AuthShell({
@@ -20,7 +21,7 @@ export function AuthShell({
       />
       <div className="mx-auto w-full max-w-md">
         <div className="rounded-3xl border border-line bg-paper-raised p-6 shadow-xl shadow-ink/5 sm:p-8">
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">{title}</h1>
+          <PageHeading>{title}</PageHeading>
           {subtitle ? <div className="mt-2 text-ink-soft">{subtitle}</div> : null}
           <div className="mt-6">{children}</div>
         </div>

@@ -21,6 +21,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/notifications";
+import { PageHeading } from "~/components/ui/page-heading";
 
 /** The page shows this many; older ones are kept but not listed. */
 const PAGE_LIMIT = 100;
@@ -87,7 +88,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Notifications</h1>
+          <PageHeading large>Notifications</PageHeading>
           <p className="mt-2 text-ink-soft" data-testid="notifications-summary">
             {notifications.length === 0
               ? "Nothing here yet."

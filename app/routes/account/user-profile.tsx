@@ -32,6 +32,7 @@ import { codeField, emailField, newPasswordField, signUpSchema } from "~/lib/acc
 import { fieldOrFormError, parseForm } from "~/lib/forms";
 import type { Route } from "./+types/user-profile";
 import { formatCount } from "~/lib/format";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your profile · Atelier" }];
 
@@ -292,7 +293,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
         )}
         {/* Wide enough for a name and an email before the balance moves below (it never covers them). */}
         <div className="min-w-48 flex-1">
-          <h1 className="font-display text-3xl font-semibold tracking-tight break-words text-ink">{profile.name}</h1>
+          <PageHeading>{profile.name}</PageHeading>
           <p className="break-all text-ink-soft">{profile.email}</p>
         </div>
         <div className="flex items-center gap-2 rounded-2xl bg-accent-soft px-4 py-3 text-accent-strong">

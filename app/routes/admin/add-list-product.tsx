@@ -6,6 +6,7 @@ import { getDb } from "@server/db/client";
 import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/product-editor";
 import type { Route } from "./+types/add-list-product";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Add a product · Atelier admin" }];
 
@@ -32,7 +33,7 @@ export default function AdminAddListProductPage({ loaderData, actionData }: Rout
         <Link to="/admin/list-product" className="text-sm text-ink-soft hover:underline">
           ← Products
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">Add a product</h1>
+        <PageHeading className="mt-2">Add a product</PageHeading>
       </header>
       <ProductEditor state={actionData ?? { values: loaderData.values }} submitLabel="Create product" />
     </div>

@@ -15,6 +15,7 @@ import { cn } from "~/lib/cn";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { MODE_LABELS, type GenerationMode } from "~/lib/generation";
 import type { Route } from "./+types/dashboard";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Dashboard · Atelier admin" }];
 
@@ -126,7 +127,7 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
     <div className="space-y-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Dashboard</h1>
+          <PageHeading>Dashboard</PageHeading>
           <p className="mt-1 text-ink-soft">
             The last {d.days} days: {dayLabel(d.from)} to {dayLabel(d.to)} (UTC days, today included).
           </p>

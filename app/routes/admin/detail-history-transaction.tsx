@@ -14,6 +14,7 @@ import { refundForm } from "~/lib/admin-transactions";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/detail-history-transaction";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Transaction · Atelier admin" }];
 
@@ -54,7 +55,7 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
   if (!t) {
     return (
       <div className="max-w-2xl space-y-4">
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Transaction</h1>
+        <PageHeading>Transaction</PageHeading>
         <p className="text-ink-soft">Choose a transaction in the history to see it here.</p>
         <Link to="/admin/history-transaction" className={buttonClass()}>
           Open the history
@@ -69,9 +70,9 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
         <Link to="/admin/history-transaction" className="text-sm text-ink-soft hover:underline">
           ← Transactions
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">
+        <PageHeading className="mt-2">
           {money(t.totalMinor)} · {TRANSACTION_STATUS_LABELS[t.status]}
-        </h1>
+        </PageHeading>
         <p className="mt-1 text-ink-soft">
           {t.buyer.name} ({t.buyer.email}) ·{" "}
           <Link to={`/admin/user-form?id=${t.buyer.id}`} className="text-accent hover:underline">

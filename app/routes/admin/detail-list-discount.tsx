@@ -21,6 +21,7 @@ import { discountForm } from "~/lib/admin-discounts";
 import { formValues } from "~/lib/forms";
 import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/detail-list-discount";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Discount · Atelier admin" }];
 
@@ -110,9 +111,9 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
         <Link to="/admin/manage-discount" className="text-sm text-ink-soft hover:underline">
           ← Discounts
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">
+        <PageHeading className="mt-2">
           {loaderData.id ? `Discount ${loaderData.values.code}` : "New discount"}
-        </h1>
+        </PageHeading>
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
       {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}

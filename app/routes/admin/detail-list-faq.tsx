@@ -9,6 +9,7 @@ import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { faqForm } from "~/lib/admin-content";
 import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/detail-list-faq";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Question · Atelier admin" }];
 
@@ -68,9 +69,7 @@ export default function AdminDetailListFaqPage({ loaderData, actionData }: Route
         <Link to="/admin/list-faq" className="text-sm text-ink-soft hover:underline">
           ← FAQ
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">
-          {loaderData.id ? "Edit a question" : "Add a question"}
-        </h1>
+        <PageHeading className="mt-2">{loaderData.id ? "Edit a question" : "Add a question"}</PageHeading>
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
       <Form

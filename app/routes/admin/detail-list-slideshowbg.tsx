@@ -19,6 +19,7 @@ import { FormMessage, TextField } from "~/components/ui/field";
 import { SLIDE_MIN_WIDTH, slideForm, toUtcDateTimeInput } from "~/lib/admin-content";
 import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/detail-list-slideshowbg";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Slideshow background · Atelier admin" }];
 
@@ -128,9 +129,7 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
         <Link to="/admin/list-slideshow-bg" className="text-sm text-ink-soft hover:underline">
           ← Slideshow
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">
-          {loaderData.id ? "Edit a background" : "Add a background"}
-        </h1>
+        <PageHeading className="mt-2">{loaderData.id ? "Edit a background" : "Add a background"}</PageHeading>
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
       {actionData && !actionData.saved ? (

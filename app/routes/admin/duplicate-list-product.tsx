@@ -14,6 +14,7 @@ import { data, Link, redirect } from "react-router";
 import { ChooseFromList, ProductEditor } from "~/components/admin/product-editor";
 import { FormMessage } from "~/components/ui/field";
 import type { Route } from "./+types/duplicate-list-product";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Duplicate a product · Atelier admin" }];
 
@@ -52,9 +53,7 @@ export default function AdminDuplicateListProductPage({ loaderData, actionData }
         <Link to="/admin/list-product" className="text-sm text-ink-soft hover:underline">
           ← Products
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">
-          Duplicate {loaderData.name}
-        </h1>
+        <PageHeading className="mt-2">Duplicate {loaderData.name}</PageHeading>
       </header>
       <FormMessage tone="info">A copy is saved as a new product, not on sale until you tick "On sale".</FormMessage>
       <ProductEditor

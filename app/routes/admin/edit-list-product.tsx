@@ -15,6 +15,7 @@ import { ChooseFromList, ProductEditor } from "~/components/admin/product-editor
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { Route } from "./+types/edit-list-product";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Edit a product · Atelier admin" }];
 
@@ -75,7 +76,7 @@ export default function AdminEditListProductPage({ loaderData, actionData }: Rou
         <Link to="/admin/list-product" className="text-sm text-ink-soft hover:underline">
           ← Products
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">Edit {loaderData.name}</h1>
+        <PageHeading className="mt-2">Edit {loaderData.name}</PageHeading>
         {loaderData.archived ? (
           <p className="mt-1 text-sm text-ink-soft">Archived: not sold, kept for the purchases that name it.</p>
         ) : null}

@@ -23,6 +23,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/engine-form";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Image engine · Atelier admin" }];
 
@@ -119,9 +120,7 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
           </Link>{" "}
           /
         </p>
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">
-          {engine ? `Edit ${engine.name}` : "Add an engine"}
-        </h1>
+        <PageHeading>{engine ? `Edit ${engine.name}` : "Add an engine"}</PageHeading>
         <p className="mt-1 text-ink-soft">{kind.summary}</p>
       </header>
 

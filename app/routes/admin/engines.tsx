@@ -23,6 +23,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass } from "~/components/ui/field";
 import { GENERATION_MODES, MODE_LABELS, type GenerationMode } from "~/lib/generation";
 import type { Route } from "./+types/engines";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Image engines · Atelier admin" }];
 
@@ -110,7 +111,7 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
     <div className="mx-auto max-w-5xl space-y-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Image engines</h1>
+          <PageHeading>Image engines</PageHeading>
           <p className="mt-1 text-ink-soft">
             Where pictures are made. Each mode tries its engines in order and moves on when one is down.
           </p>

@@ -17,6 +17,7 @@ import { GENERATION_FILTER_MODES, GENERATION_FILTER_STATUSES, generationListQuer
 import { formatCount } from "~/lib/format";
 import { type GenerationMode, type GenerationStatus, MODE_LABELS } from "~/lib/generation-constants";
 import type { Route } from "./+types/generations";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Generations · Atelier admin" }];
 
@@ -111,7 +112,7 @@ export default function AdminGenerationsPage({ loaderData }: Route.ComponentProp
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Generations</h1>
+        <PageHeading>Generations</PageHeading>
         <p className="mt-1 text-ink-soft">
           Every picture request: who asked, which engine painted it, what it cost and how it ended.
         </p>

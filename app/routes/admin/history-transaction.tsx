@@ -18,6 +18,7 @@ import {
 } from "~/lib/admin-transactions";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import type { Route } from "./+types/history-transaction";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Transactions · Atelier admin" }];
 
@@ -68,7 +69,7 @@ export default function AdminHistoryTransactionPage({ loaderData }: Route.Compon
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Transactions</h1>
+          <PageHeading>Transactions</PageHeading>
           <p className="mt-1 text-ink-soft">Every purchase, its status and its money.</p>
         </div>
         <a href={`/api/admin/transactions.csv${search}`} className={buttonClass({ variant: "secondary" })} download>

@@ -7,6 +7,7 @@ import { data, Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { Route } from "./+types/list-faq";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "FAQ · Atelier admin" }];
 
@@ -54,7 +55,7 @@ export default function AdminListFaqPage({ loaderData, actionData }: Route.Compo
     <div className="max-w-4xl space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">FAQ</h1>
+          <PageHeading>FAQ</PageHeading>
           <p className="mt-1 text-ink-soft">Questions and answers on the pricing page, in this order.</p>
         </div>
         <Link to="/admin/detail-list-faq" className={buttonClass()}>

@@ -18,6 +18,7 @@ import {
 } from "~/lib/audit-entries";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/list-log";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Logs · Atelier admin" }];
 
@@ -145,7 +146,7 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Logs</h1>
+        <PageHeading>Logs</PageHeading>
         <p className="mt-1 text-ink-soft">Every admin action, and every error reported by browsers and the server.</p>
       </header>
       <nav aria-label="Logs" className="flex gap-2">

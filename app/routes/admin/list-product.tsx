@@ -11,6 +11,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass } from "~/components/ui/field";
 import { PRODUCT_STATUSES, productListQuery } from "~/lib/admin-products";
 import type { Route } from "./+types/list-product";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Products · Atelier admin" }];
 
@@ -137,7 +138,7 @@ export default function AdminListProductPage({ loaderData, actionData }: Route.C
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Products</h1>
+          <PageHeading>Products</PageHeading>
           <p className="mt-1 text-ink-soft">Token packs and tiers on the pricing page.</p>
         </div>
         <Link to="/admin/add-list-product" className={buttonClass()}>

@@ -18,6 +18,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/list-slideshow-bg";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Slideshow · Atelier admin" }];
 
@@ -107,7 +108,7 @@ export default function AdminListSlideshowBgPage({ loaderData, actionData }: Rou
     <div className="max-w-5xl space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Slideshow</h1>
+          <PageHeading>Slideshow</PageHeading>
           <p className="mt-1 text-ink-soft">
             Backgrounds of the home page's slideshow, in this order.{" "}
             {showing === 0

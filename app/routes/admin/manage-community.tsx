@@ -20,6 +20,7 @@ import { FormMessage, inputClass } from "~/components/ui/field";
 import { REPORT_REASON_LABELS, type ReportReason } from "~/lib/community";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/plain-text";
 import type { Route } from "./+types/manage-community";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Community · Atelier admin" }];
 
@@ -81,7 +82,7 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
   return (
     <div className="space-y-10">
       <header>
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Community</h1>
+        <PageHeading>Community</PageHeading>
         <p className="mt-1 text-ink-soft">Reported artworks, and what the community's main page features.</p>
       </header>
       {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}

@@ -11,6 +11,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass } from "~/components/ui/field";
 import { discountListQuery } from "~/lib/admin-discounts";
 import type { Route } from "./+types/manage-discount";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Discounts · Atelier admin" }];
 
@@ -104,7 +105,7 @@ export default function AdminManageDiscountPage({ loaderData, actionData }: Rout
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Discounts</h1>
+          <PageHeading>Discounts</PageHeading>
           <p className="mt-1 text-ink-soft">Codes buyers enter in their cart.</p>
         </div>
         <Link to="/admin/detail-list-discount" className={buttonClass()}>

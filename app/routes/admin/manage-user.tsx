@@ -10,6 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { userListQuery } from "~/lib/admin-users";
 import type { Route } from "./+types/manage-user";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Users · Atelier admin" }];
 
@@ -50,7 +51,7 @@ export default function AdminManageUserPage({ loaderData }: Route.ComponentProps
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Users</h1>
+        <PageHeading>Users</PageHeading>
         <p className="mt-1 text-ink-soft">Accounts, their tokens, generations and purchases.</p>
       </header>
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">

@@ -15,6 +15,7 @@ import { FormMessage, TextField } from "~/components/ui/field";
 import { redeemCodeForm } from "~/lib/admin-redeem-codes";
 import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/redeem-codes";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Redeem codes · Atelier admin" }];
 
@@ -114,7 +115,7 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <header>
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Redeem codes</h1>
+        <PageHeading>Redeem codes</PageHeading>
         <p className="mt-1 text-ink-soft">
           Codes for the token redeem event: people enter one on the pricing page while its window is open and get its
           tokens, once or as many times as the code allows each person. The countdown shows the next window while the

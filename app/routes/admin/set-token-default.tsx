@@ -33,6 +33,7 @@ import { GENERATION_MODES, IMAGE_SIZES, MODE_LABELS } from "~/lib/generation";
 import { CONTROL_CHARACTERS_MESSAGE, controlCharacterFields } from "~/lib/plain-text";
 import { checkRedirectTarget, redirectRefusalMessage } from "~/lib/redirect-target";
 import type { Route } from "./+types/set-token-default";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Settings · Atelier admin" }];
 
@@ -205,7 +206,7 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
     <div className="mx-auto max-w-4xl space-y-8">
       <header>
         {/* The menu's word: this page holds more than token defaults (flags, domains, route rules). */}
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">Settings</h1>
+        <PageHeading>Settings</PageHeading>
         <p className="mt-1 text-ink-soft">
           Token defaults (what new accounts receive, what each picture costs, whether generation runs), feature flags,
           domains and route rules.

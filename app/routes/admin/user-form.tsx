@@ -26,6 +26,7 @@ import { parseForm } from "~/lib/forms";
 import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/user-form";
 import { describeDevice, ledgerLabel } from "~/lib/account-labels";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "User · Atelier admin" }];
 
@@ -144,7 +145,7 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
   if (!loaderData) {
     return (
       <div className="max-w-2xl space-y-4">
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink">User</h1>
+        <PageHeading>User</PageHeading>
         <p className="text-ink-soft">Choose an account in the user list to see it here.</p>
         <Link to="/admin/manage-user" className={buttonClass()}>
           Open the user list
@@ -170,7 +171,7 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
         <Link to="/admin/manage-user" className="text-sm text-ink-soft hover:underline">
           ← Users
         </Link>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink">{user.name}</h1>
+        <PageHeading className="mt-2">{user.name}</PageHeading>
         <p className="mt-1 text-ink-soft">
           {user.email} · joined {user.createdAt.slice(0, 10)} · {user.emailVerified ? "verified" : "not verified"}
           {user.banned ? (

@@ -18,6 +18,7 @@ import type { ArtworkView } from "~/lib/community-views";
 import { MODE_LABELS } from "~/lib/generation-constants";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/detail";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -85,7 +86,7 @@ export default function DetailPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.missing)
     return (
       <section className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
-        <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Artwork</h1>
+        <PageHeading large>Artwork</PageHeading>
         <p className="mt-3 text-lg text-ink-soft">Open an artwork from the community to see it here.</p>
         <Link to="/community/list" className={buttonClass({ className: "mt-6" })}>
           Browse the community
@@ -138,7 +139,7 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
 
         <div className="flex min-w-0 flex-col gap-5">
           <div>
-            <h1 className="break-words font-display text-3xl font-semibold tracking-tight text-ink">{artwork.title}</h1>
+            <PageHeading>{artwork.title}</PageHeading>
             <div className="mt-3 flex items-center gap-3">
               <CreatorAvatar creator={artwork.creator} size={36} />
               <div className="min-w-0">

@@ -4,6 +4,7 @@ import { getDb } from "@server/db/client";
 import { ArtworkList } from "~/components/community/artwork-list";
 import { listQuery } from "~/lib/community";
 import type { Route } from "./+types/list";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.query.q ? `“${data.query.q}” · Community · Atelier` : "All artwork · Community · Atelier" },
@@ -21,7 +22,7 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
   const { query, page } = loaderData;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">All artwork</h1>
+      <PageHeading large>All artwork</PageHeading>
       <p className="mt-2 text-ink-soft">Browse, search and filter everything the community has shared.</p>
       <div className="mt-6">
         <ArtworkList page={page} query={query} christmas={false} basePath="/community/list" />

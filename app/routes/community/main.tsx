@@ -10,6 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import type { ListSort } from "~/lib/community";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/main";
+import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Community · Atelier" },
@@ -69,7 +70,7 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">Community</h1>
+          <PageHeading large>Community</PageHeading>
           <p className="mt-2 max-w-xl text-ink-soft">Featured, trending and newest artwork from Atelier's creators.</p>
         </div>
         <div className="flex flex-wrap gap-2">
