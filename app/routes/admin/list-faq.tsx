@@ -3,11 +3,12 @@ import { requireAdmin } from "@server/auth/guards";
 import { deleteFaq, FaqNotFoundError, listFaqsForAdmin, moveFaq, setFaqPublished } from "@server/content/faqs";
 import { getDb } from "@server/db/client";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { Route } from "./+types/list-faq";
 import { PageHeading } from "~/components/ui/page-heading";
+import { runListAction } from "~/lib/admin-list-action";
 
 export const meta = () => [{ title: "FAQ · Atelier admin" }];
 
@@ -20,33 +21,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
   const db = getDb();
-  try {
-    switch (form.get("intent")) {
-      case "up":
-      case "down":
-        await moveFaq(db, admin, id, form.get("intent") as "up" | "down");
-        return { ok: true as const, message: "Moved." };
-      case "publish":
-      case "unpublish": {
-        const row = await setFaqPublished(db, admin, id, form.get("intent") === "publish");
-        return {
-          ok: true as const,
-          message: row.published ? "Published: the pricing page shows it." : "Unpublished: kept as a draft.",
-        };
-      }
-      case "delete":
-        await deleteFaq(db, admin, id);
-        return { ok: true as const, message: "Deleted." };
-      default:
-        return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
-    }
-  } catch (error) {
-    if (error instanceof FaqNotFoundError) return data({ ok: false as const, message: error.message }, { status: 404 });
-    throw error;
-  }
+  return runListAction(await request.formData(), {
+    move: (id, direction) => moveFaq(db, admin, id, direction),
+    toggle: {
+      on: "publish",
+      off: "unpublish",
+      set: (id, on) => setFaqPublished(db, admin, id, on),
+      said: (on) => (on ? "Published: the pricing page shows it." : "Unpublished: kept as a draft."),
+    },
+    remove: (id) => deleteFaq(db, admin, id),
+    isNotFound: (error) => error instanceof FaqNotFoundError,
+  });
 }
 
 export default function AdminListFaqPage({ loaderData, actionData }: Route.ComponentProps) {

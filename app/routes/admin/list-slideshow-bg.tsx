@@ -12,13 +12,14 @@ import {
 } from "@server/content/slideshow";
 import { getDb } from "@server/db/client";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/list-slideshow-bg";
 import { PageHeading } from "~/components/ui/page-heading";
+import { runListAction } from "~/lib/admin-list-action";
 
 export const meta = () => [{ title: "Slideshow · Atelier admin" }];
 
@@ -40,36 +41,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
-  const id = String(form.get("id") ?? "");
   const db = getDb();
-  try {
-    switch (form.get("intent")) {
-      case "up":
-      case "down":
-        await moveSlide(db, admin, id, form.get("intent") as "up" | "down");
-        return { ok: true as const, message: "Moved." };
-      case "activate":
-      case "deactivate": {
-        const row = await setSlideActive(db, admin, id, form.get("intent") === "activate");
-        return {
-          ok: true as const,
-          message: row.active
-            ? "Switched on: it shows on the home page within its schedule."
-            : "Switched off: the home page no longer shows it.",
-        };
-      }
-      case "delete":
-        await deleteSlide(db, admin, id);
-        return { ok: true as const, message: "Deleted." };
-      default:
-        return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
-    }
-  } catch (error) {
-    if (error instanceof SlideNotFoundError)
-      return data({ ok: false as const, message: error.message }, { status: 404 });
-    throw error;
-  }
+  return runListAction(await request.formData(), {
+    move: (id, direction) => moveSlide(db, admin, id, direction),
+    toggle: {
+      on: "activate",
+      off: "deactivate",
+      set: (id, on) => setSlideActive(db, admin, id, on),
+      said: (on) =>
+        on
+          ? "Switched on: it shows on the home page within its schedule."
+          : "Switched off: the home page no longer shows it.",
+    },
+    remove: (id) => deleteSlide(db, admin, id),
+    isNotFound: (error) => error instanceof SlideNotFoundError,
+  });
 }
 
 const STATUS: Record<SlideStatus, { label: string; className: string }> = {
