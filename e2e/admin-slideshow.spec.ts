@@ -84,7 +84,7 @@ test("an admin gives a product a picture, and the pricing page shows it", async 
     .setInputFiles({ name: "pack.png", mimeType: "image/png", buffer: await picture(800, 450) });
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(page.getByText("Created.")).toBeVisible();
-  await expect(page.getByRole("img", { name: "The slide's current artwork" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "The pack's current artwork" })).toBeVisible();
 
   await gotoHydrated(page, "/pricing-plans");
   const card = page.getByRole("list", { name: "Token packs" }).getByRole("listitem").filter({ hasText: name });
