@@ -5,15 +5,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createA1111Engine,
   listA1111Models,
   listA1111Samplers,
   type A1111Config,
 } from "../../server/generation/engines/a1111";
-import { EngineError, type GenerationRequest, type ProgressUpdate } from "../../server/generation/engines/engine";
+import type { ProgressUpdate } from "../../server/generation/engines/engine";
 import { startFakeA1111, type FakeA1111 } from "../support/a1111-server";
+import { engineFailure as failure, fakeServers, generationRequest, runEngine as run } from "../support/engine-harness";
 
 let drawing: Buffer;
 let photo: Buffer;
@@ -29,51 +30,12 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const fakes: FakeA1111[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
-
-async function fake(options: Parameters<typeof startFakeA1111>[0] = {}) {
-  const f = await startFakeA1111(options);
-  fakes.push(f);
-  return f;
-}
+const fake = fakeServers(startFakeA1111);
 
 const engineFor = (f: FakeA1111, change: Partial<A1111Config> = {}) =>
   createA1111Engine({ id: "a1111:test", label: "Test A1111", baseUrl: f.url, pollIntervalMs: 20, ...change });
 
-const request = (change: Partial<GenerationRequest> = {}): GenerationRequest => ({
-  mode: "text",
-  prompt: "a lighthouse at dusk",
-  negativePrompt: "blurry",
-  style: "watercolor",
-  width: 512,
-  height: 384,
-  aspectRatio: "4:3",
-  seed: 1234,
-  count: 2,
-  strength: 0.6,
-  christmas: false,
-  ...change,
-});
-
-const noProgress = () => {};
-const run = (
-  engine: ReturnType<typeof engineFor>,
-  r: GenerationRequest,
-  signal = new AbortController().signal,
-  onProgress: (u: ProgressUpdate) => void = noProgress,
-) => engine.generate(r, { onProgress, signal });
-
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
+const request = generationRequest;
 
 const posts = (f: FakeA1111) => f.requests.filter((r) => r.method === "POST" && /\/(txt2img|img2img)$/.test(r.path));
 

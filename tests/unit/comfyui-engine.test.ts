@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   buildComfyUIWorkflow,
   checkComfyUIHealth,
@@ -15,8 +15,9 @@ import {
   listComfyUICheckpoints,
   type ComfyUIConfig,
 } from "../../server/generation/engines/comfyui";
-import { EngineError, type GenerationRequest, type ProgressUpdate } from "../../server/generation/engines/engine";
+import type { ProgressUpdate } from "../../server/generation/engines/engine";
 import { startFakeComfyUI, type FakeComfyUI } from "../support/comfyui-server";
+import { engineFailure as failure, fakeServers, generationRequest, runEngine as run } from "../support/engine-harness";
 
 let drawing: Buffer;
 let photo: Buffer;
@@ -33,51 +34,12 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const fakes: FakeComfyUI[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
-
-async function fake(options: Parameters<typeof startFakeComfyUI>[0] = {}) {
-  const f = await startFakeComfyUI(options);
-  fakes.push(f);
-  return f;
-}
+const fake = fakeServers(startFakeComfyUI);
 
 const engineFor = (f: FakeComfyUI, change: Partial<ComfyUIConfig> = {}) =>
   createComfyUIEngine({ id: "comfyui:test", label: "Test ComfyUI", baseUrl: f.url, pollIntervalMs: 20, ...change });
 
-const request = (change: Partial<GenerationRequest> = {}): GenerationRequest => ({
-  mode: "text",
-  prompt: "a lighthouse at dusk",
-  negativePrompt: "blurry",
-  style: "watercolor",
-  width: 512,
-  height: 384,
-  aspectRatio: "4:3",
-  seed: 1234,
-  count: 2,
-  strength: 0.6,
-  christmas: false,
-  ...change,
-});
-
-const noProgress = () => {};
-const run = (
-  engine: ReturnType<typeof engineFor>,
-  r: GenerationRequest,
-  signal = new AbortController().signal,
-  onProgress: (u: ProgressUpdate) => void = noProgress,
-) => engine.generate(r, { onProgress, signal });
-
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
+const request = generationRequest;
 
 async function until(condition: () => boolean, what: string) {
   for (let i = 0; i < 400 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));

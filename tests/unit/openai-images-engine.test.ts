@@ -6,9 +6,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ASPECT_RATIOS, type AspectRatio } from "../../app/lib/generation";
-import { EngineError, type GenerationRequest, type ProgressUpdate } from "../../server/generation/engines/engine";
+import type { EngineError, GenerationRequest, ProgressUpdate } from "../../server/generation/engines/engine";
 import {
   checkOpenAIImagesHealth,
   createOpenAIImagesEngine,
@@ -16,6 +16,7 @@ import {
   type OpenAIImagesConfig,
 } from "../../server/generation/engines/openai-images";
 import { startFakeOpenAI, type FakeOpenAI, type MultipartBody } from "../support/openai-images-server";
+import { engineFailure as failure, fakeServers, generationRequest, runEngine as run } from "../support/engine-harness";
 
 const KEY = "sk-test-atelier";
 
@@ -37,51 +38,26 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const fakes: FakeOpenAI[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
-
-async function fake(options: Parameters<typeof startFakeOpenAI>[0] = {}) {
-  const f = await startFakeOpenAI(options);
-  fakes.push(f);
-  return f;
-}
+const fake = fakeServers(startFakeOpenAI);
 
 const engineFor = (f: FakeOpenAI, change: Partial<OpenAIImagesConfig> = {}) =>
   createOpenAIImagesEngine({ id: "openai:test", label: "Test OpenAI", baseUrl: f.url, apiKey: KEY, ...change });
 
-const request = (change: Partial<GenerationRequest> = {}): GenerationRequest => ({
-  mode: "text",
-  prompt: "a lighthouse at dusk",
-  negativePrompt: "",
-  style: "watercolor",
-  width: 1024,
-  height: 1024,
-  aspectRatio: "1:1",
-  seed: 1234,
-  count: 2,
-  strength: 0.6,
-  christmas: false,
-  ...change,
-});
-
-const noProgress = () => {};
-const run = (
-  engine: ReturnType<typeof engineFor>,
-  r: GenerationRequest,
-  signal = new AbortController().signal,
-  onProgress: (u: ProgressUpdate) => void = noProgress,
-) => engine.generate(r, { onProgress, signal });
-
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
+const request = (change: Partial<GenerationRequest> = {}): GenerationRequest =>
+  generationRequest({
+    mode: "text",
+    prompt: "a lighthouse at dusk",
+    negativePrompt: "",
+    style: "watercolor",
+    width: 1024,
+    height: 1024,
+    aspectRatio: "1:1",
+    seed: 1234,
+    count: 2,
+    strength: 0.6,
+    christmas: false,
+    ...change,
+  });
 
 const imagePosts = (f: FakeOpenAI) => f.requests.filter((r) => r.method === "POST" && r.path.startsWith("/v1/images/"));
 

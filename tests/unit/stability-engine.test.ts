@@ -6,9 +6,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ASPECT_RATIOS } from "../../app/lib/generation";
-import { EngineError, type GenerationRequest, type ProgressUpdate } from "../../server/generation/engines/engine";
+import type { GenerationRequest, ProgressUpdate } from "../../server/generation/engines/engine";
 import {
   buildStabilityPayload,
   checkStabilityHealth,
@@ -20,6 +20,7 @@ import {
   type StabilityConfig,
 } from "../../server/generation/engines/stability";
 import { startFakeStability, STABILITY_ASPECTS, type FakeStability } from "../support/stability-server";
+import { engineFailure as failure, fakeServers, generationRequest, runEngine as run } from "../support/engine-harness";
 
 let drawing: Buffer;
 let photo: Buffer;
@@ -39,53 +40,28 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-const fakes: FakeStability[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
-
-async function fake() {
-  const f = await startFakeStability();
-  fakes.push(f);
-  return f;
-}
+const fake = fakeServers(() => startFakeStability());
 
 const engineFor = (f: FakeStability, change: Partial<StabilityConfig> = {}) =>
   createStabilityEngine({ id: "stability:test", label: "Test Stability", baseUrl: f.url, apiKey: f.apiKey, ...change });
 
-const request = (change: Partial<GenerationRequest> = {}): GenerationRequest => ({
-  mode: "text",
-  prompt: "a lighthouse at dusk",
-  negativePrompt: "blurry",
-  style: "watercolor",
-  width: 1024,
-  height: 768,
-  aspectRatio: "4:3",
-  seed: 1234,
-  count: 1,
-  strength: 0.6,
-  christmas: false,
-  ...change,
-});
+const request = (change: Partial<GenerationRequest> = {}): GenerationRequest =>
+  generationRequest({
+    mode: "text",
+    prompt: "a lighthouse at dusk",
+    negativePrompt: "blurry",
+    style: "watercolor",
+    width: 1024,
+    height: 768,
+    aspectRatio: "4:3",
+    seed: 1234,
+    count: 1,
+    strength: 0.6,
+    christmas: false,
+    ...change,
+  });
 
 const WATERCOLOR = "a lighthouse at dusk, watercolor painting, soft washes, paper texture";
-
-const noProgress = () => {};
-const run = (
-  engine: ReturnType<typeof engineFor>,
-  r: GenerationRequest,
-  signal = new AbortController().signal,
-  onProgress: (u: ProgressUpdate) => void = noProgress,
-) => engine.generate(r, { onProgress, signal });
-
-async function failure(promise: Promise<unknown>): Promise<EngineError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
 
 const posts = (f: FakeStability) => f.requests.filter((r) => r.method === "POST");
 
