@@ -1,25 +1,9 @@
-/** The commerce domain's refusals, with the status and words the routes answer with. */
-import { ApiError } from "../http/api";
+/** The commerce domain's refusals: AppErrors (server/app-error.ts) that say they came from the shop. */
+import { AppError } from "../app-error";
 
-export class CommerceError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string[]>,
-  ) {
-    super(message);
+export class CommerceError extends AppError {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>) {
+    super(status, code, message, { fields });
     this.name = "CommerceError";
-  }
-}
-
-/** Runs domain code, rethrowing its refusals as ApiErrors for handleApi. */
-export async function translateCommerceErrors<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof CommerceError)
-      throw new ApiError(error.status, error.code, error.message, error.fields ? { fields: error.fields } : {});
-    throw error;
   }
 }

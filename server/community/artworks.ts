@@ -27,18 +27,15 @@ import { addNotification } from "../notify/notifications";
 import { getStorage, userFileKey } from "../storage/storage";
 import { cachedList, clearListCache } from "./list-cache";
 import { blockedTermMessage, checkBlockedTerms, loadBlockedTerms } from "./word-filter";
+import { AppError } from "../app-error";
 
 export type ArtworkRow = typeof artworks.$inferSelect;
 
 /** A refusal the person can act on; routes turn it into an API error with this status. */
-export class CommunityError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string[]>,
-  ) {
-    super(message);
+/** The community's refusals: AppErrors (server/app-error.ts). */
+export class CommunityError extends AppError {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>) {
+    super(status, code, message, { fields });
     this.name = "CommunityError";
   }
 }

@@ -28,19 +28,16 @@ import { NoEngineError, primaryEngineForMode, type RoutedEngine } from "./engine
 import { applyTokenMovementIn, getTokenBalance, InsufficientTokensError, lockTokenAccount } from "./ledger";
 import { loadTokenSettings } from "./token-settings";
 import { formatCount } from "~/lib/format";
+import { AppError } from "../app-error";
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationImageRow = typeof generationImages.$inferSelect;
 
 /** A refusal the person can act on; routes turn it into an API error with this status. */
-export class GenerationError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string[]>,
-  ) {
-    super(message);
+/** The generation domain's refusals: AppErrors (server/app-error.ts). */
+export class GenerationError extends AppError {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>) {
+    super(status, code, message, { fields });
     this.name = "GenerationError";
   }
 }

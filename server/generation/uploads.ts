@@ -10,6 +10,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "../../app/lib/generation";
 import type { PreviewImageView } from "../../app/lib/generation-views";
 import { getStorage, isSafeKey, ownerOfKey, userFileKey } from "../storage/storage";
 import type { SourceUpload } from "./generations";
+import { AppError } from "../app-error";
 
 const FORMATS: Record<string, { ext: string; contentType: string }> = {
   jpeg: { ext: "jpg", contentType: "image/jpeg" },
@@ -19,14 +20,15 @@ const FORMATS: Record<string, { ext: string; contentType: string }> = {
   avif: { ext: "avif", contentType: "image/avif" },
 };
 
-export class UploadError extends Error {
+/** A picture refused by its content or size: an AppError next to the field it came from. */
+export class UploadError extends AppError {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     readonly field: string,
     message: string,
   ) {
-    super(message);
+    super(status, code, message, { fields: { [field]: [message] } });
     this.name = "UploadError";
   }
 }

@@ -16,20 +16,27 @@ import {
   releaseIdempotencyKey,
   storeIdempotentResponse,
 } from "../ops/idempotency";
+import { AppError } from "../app-error";
 
-export class ApiError extends Error {
+/** A refusal raised by the HTTP layer itself (method, body, size, rate): an AppError like any domain's. */
+export class ApiError extends AppError {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     message: string,
-    readonly extra: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
+    extra: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
   ) {
-    super(message);
+    super(status, code, message, extra);
     this.name = "ApiError";
   }
 }
 
-export function jsonError(status: number, code: string, message: string, extra: ApiError["extra"] = {}): Response {
+export function jsonError(
+  status: number,
+  code: string,
+  message: string,
+  extra: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
+): Response {
   const body = { error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}) } };
   const headers = new Headers(extra.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
@@ -52,7 +59,9 @@ export async function handleApi(
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) return jsonError(error.status, error.code, error.message, error.extra);
+    // Every domain's refusal, answered the same way (server/app-error.ts).
+    if (error instanceof AppError)
+      return jsonError(error.status, error.code, error.message, { fields: error.fields, headers: error.headers });
     if (error instanceof Response) return error;
     onUnexpected?.(error);
     return jsonError(500, "internal_error", "Internal Server Error");

@@ -23,6 +23,7 @@ import {
   UPSCALE_MAX_SIDE,
   upscaleImage,
 } from "./index";
+import { AppError } from "../app-error";
 
 export type ImageEditRow = typeof imageEdits.$inferSelect;
 export type { ImageEditView };
@@ -48,14 +49,15 @@ const MAX_SIDE: Record<ImageTool, number> = {
 };
 
 /** A refusal the person can act on; routes turn it into an API error. */
-export class ImageEditError extends Error {
+/** The image tools' refusals: AppErrors (server/app-error.ts), next to a field when they concern one. */
+export class ImageEditError extends AppError {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     message: string,
     readonly field?: string,
   ) {
-    super(message);
+    super(status, code, message, field ? { fields: { [field]: [message] } } : {});
     this.name = "ImageEditError";
   }
 }

@@ -11,6 +11,7 @@ import { reportServerError } from "../ops/error-reports";
 import { type EMAIL_ATTACHMENT_TYPES, EMAIL_LIMITS, base64DecodedBytes } from "./email/message";
 import { renderEmail } from "./email/render";
 import { emailFailureMessage, queueEmail } from "./send-email";
+import { AppError } from "../app-error";
 
 const MESSAGE_MAX = 20_000;
 
@@ -70,12 +71,10 @@ function contentMatchesType(contentBase64: string, type: string): boolean {
   return true; // text types
 }
 
-export class EmailRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
+/** An email that could not be queued: an AppError (server/app-error.ts) with code email_failed. */
+export class EmailRequestError extends AppError {
+  constructor(message: string, status: number) {
+    super(status, "email_failed", message);
     this.name = "EmailRequestError";
   }
 }

@@ -1,6 +1,5 @@
 import { requireUserForApi } from "@server/auth/guards";
 import { setReaction } from "@server/community/artworks";
-import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
 import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { z } from "zod";
@@ -21,6 +20,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       "You are reacting very quickly. Wait a minute and try again.",
     );
     const { value } = parseWith(reactionInput, (await readJson(request)).value);
-    return translateCommunityErrors(async () => json(await setReaction(db, user.userUid, params.id, value)));
+    return json(await setReaction(db, user.userUid, params.id, value));
   });
 }

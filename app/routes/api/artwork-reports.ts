@@ -1,6 +1,5 @@
 import { requireUserForApi } from "@server/auth/guards";
 import { reportArtwork } from "@server/community/artworks";
-import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
 import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { reportInput } from "~/lib/community";
@@ -19,9 +18,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       "You have sent many reports this hour. Thank you; try again later.",
     );
     const input = parseWith(reportInput, (await readJson(request)).value);
-    return translateCommunityErrors(async () => {
-      await reportArtwork(db, user.userUid, params.id, input);
-      return json({ ok: true }, { status: 201 });
-    });
+    await reportArtwork(db, user.userUid, params.id, input);
+    return json({ ok: true }, { status: 201 });
   });
 }

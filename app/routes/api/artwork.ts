@@ -1,6 +1,5 @@
 import { getUser, requireUserForApi } from "@server/auth/guards";
 import { findVisibleArtwork, getArtworkView, unpublishArtwork, updateArtwork } from "@server/community/artworks";
-import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
 import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { artworkInput } from "~/lib/community";
@@ -24,11 +23,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     const user = await requireUserForApi(request);
     const db = getDb();
     if (request.method === "DELETE") {
-      return translateCommunityErrors(async () => {
-        if (!(await unpublishArtwork(db, user.userUid, params.id)))
-          throw new ApiError(404, "not_found", "That artwork does not exist.");
-        return json({ ok: true });
-      });
+      if (!(await unpublishArtwork(db, user.userUid, params.id)))
+        throw new ApiError(404, "not_found", "That artwork does not exist.");
+      return json({ ok: true });
     }
     const current = await findVisibleArtwork(db, params.id, user.userUid);
     if (!current || current.userId !== user.userUid)
@@ -46,8 +43,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       artworkInput,
       body !== null && typeof body === "object" && !Array.isArray(body) ? { ...base, ...body } : body,
     );
-    return translateCommunityErrors(async () =>
-      json({ artwork: await updateArtwork(db, user.userUid, params.id, input) }),
-    );
+    return json({ artwork: await updateArtwork(db, user.userUid, params.id, input) });
   });
 }

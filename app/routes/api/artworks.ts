@@ -1,7 +1,6 @@
 import { requireUserForApi } from "@server/auth/guards";
 import { listArtworksCached, publishArtwork } from "@server/community/artworks";
 import { LIST_CACHE_TTL_MS } from "@server/community/list-cache";
-import { translateCommunityErrors } from "@server/community/api-errors";
 import { getDb } from "@server/db/client";
 import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
@@ -34,9 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         "You are publishing very quickly. Wait a minute and try again.",
       );
       const input = parseWith(publishInput, (await readJson(request)).value);
-      return translateCommunityErrors(async () =>
-        json({ artwork: await publishArtwork(db, user.userUid, input) }, { status: 201 }),
-      );
+      return json({ artwork: await publishArtwork(db, user.userUid, input) }, { status: 201 });
     },
     (error) => context.get(requestInfoContext).log.error({ err: error }, "publishing an artwork failed"),
   );

@@ -1,5 +1,4 @@
 import { getUser } from "@server/auth/guards";
-import { translateCommerceErrors } from "@server/commerce/errors";
 import { priceOrder } from "@server/commerce/pricing";
 import { getDb } from "@server/db/client";
 import { handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
@@ -16,8 +15,6 @@ export async function action({ request }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const input = parseWith(quoteInput, (await readJson(request)).value);
     const viewer = await getUser(request).catch(() => null);
-    return translateCommerceErrors(async () =>
-      json({ quote: await priceOrder(getDb(), input, { userId: viewer?.userUid ?? null }) }),
-    );
+    return json({ quote: await priceOrder(getDb(), input, { userId: viewer?.userUid ?? null }) });
   });
 }

@@ -1,5 +1,4 @@
 import { requireUserForApi } from "@server/auth/guards";
-import { translateCommerceErrors } from "@server/commerce/errors";
 import { startCheckout } from "@server/commerce/transactions";
 import { getConfig } from "@server/config";
 import { loadSiteSettings } from "@server/content/site-settings";
@@ -37,14 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       const { value, text } = await readJson(request);
       const input = parseWith(checkoutInput, value);
-      return withIdempotency(db, request, `checkout:${user.userUid}`, text, () =>
-        translateCommerceErrors(async () => {
-          const { allowedDomains } = await loadSiteSettings(db, getConfig());
-          const baseUrl = returnOriginOf(request, allowedDomains, getConfig().publicUrl);
-          const start = await startCheckout(db, { userId: user.userUid, email: user.email }, input, { baseUrl });
-          return json(start, { status: 201 });
-        }),
-      );
+      return withIdempotency(db, request, `checkout:${user.userUid}`, text, async () => {
+        const { allowedDomains } = await loadSiteSettings(db, getConfig());
+        const baseUrl = returnOriginOf(request, allowedDomains, getConfig().publicUrl);
+        const start = await startCheckout(db, { userId: user.userUid, email: user.email }, input, { baseUrl });
+        return json(start, { status: 201 });
+      });
     },
     (error) => context.get(requestInfoContext).log.error({ err: error }, "starting a checkout failed"),
   );

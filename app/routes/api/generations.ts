@@ -1,6 +1,5 @@
 import { requireUserForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { translateErrors } from "@server/generation/api-errors";
 import { createGeneration, listGenerations } from "@server/generation/generations";
 import { enqueueRenderJob } from "@server/generation/render-job";
 import { type CheckedImage, checkUploadedImage, readPreviewImage, UploadError } from "@server/generation/uploads";
@@ -68,38 +67,36 @@ export async function action({ request, context }: Route.ActionArgs) {
         const message = "The christmas styles are available during the christmas event only.";
         throw new ApiError(400, "invalid_input", message, { fields: { style: [message] } });
       }
-      return translateErrors(async () => {
-        let source: CheckedImage | null | undefined;
-        if (input.mode === "image") {
-          const file = form.get("image");
-          const fileName = typeof fields.sourceImage === "string" ? fields.sourceImage.trim() : "";
-          if (file instanceof File && file.size > 0)
-            source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "sourceImage");
-          else if (fileName) {
-            source = await readPreviewImage(user.userUid, fileName);
-            if (!source)
-              throw new UploadError(
-                400,
-                "source_missing",
-                "sourceImage",
-                "That picture is no longer on the server. Upload it again.",
-              );
-          } else throw new UploadError(400, "source_missing", "sourceImage", "Upload a picture to restyle.");
-        } else if (input.mode === "doodle") {
-          const file = form.get("doodle");
-          if (!(file instanceof File) || file.size === 0)
-            throw new UploadError(400, "doodle_missing", "doodle", "Draw something first.");
-          source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "doodle");
-        }
-        const created = await createGeneration(db, {
-          userId: user.userUid,
-          input,
-          ...(source ? { source } : {}),
-          ...(expectedCost !== undefined ? { expectedCost } : {}),
-          enqueue: (id) => enqueueRenderJob(id),
-        });
-        return json(created, { status: 202 });
+      let source: CheckedImage | null | undefined;
+      if (input.mode === "image") {
+        const file = form.get("image");
+        const fileName = typeof fields.sourceImage === "string" ? fields.sourceImage.trim() : "";
+        if (file instanceof File && file.size > 0)
+          source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "sourceImage");
+        else if (fileName) {
+          source = await readPreviewImage(user.userUid, fileName);
+          if (!source)
+            throw new UploadError(
+              400,
+              "source_missing",
+              "sourceImage",
+              "That picture is no longer on the server. Upload it again.",
+            );
+        } else throw new UploadError(400, "source_missing", "sourceImage", "Upload a picture to restyle.");
+      } else if (input.mode === "doodle") {
+        const file = form.get("doodle");
+        if (!(file instanceof File) || file.size === 0)
+          throw new UploadError(400, "doodle_missing", "doodle", "Draw something first.");
+        source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "doodle");
+      }
+      const created = await createGeneration(db, {
+        userId: user.userUid,
+        input,
+        ...(source ? { source } : {}),
+        ...(expectedCost !== undefined ? { expectedCost } : {}),
+        enqueue: (id) => enqueueRenderJob(id),
       });
+      return json(created, { status: 202 });
     },
     (error) => context.get(requestInfoContext).log.error({ err: error }, "creating a generation failed"),
   );

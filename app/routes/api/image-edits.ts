@@ -1,9 +1,8 @@
 import { requireUserForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { IMAGE_TOOL_IDS as IMAGE_TOOLS } from "~/lib/image-edits";
-import { UploadError } from "@server/generation/uploads";
 import { ApiError, enforceRateLimit, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
-import { createImageEdit, enqueueImageEdit, ImageEditError, listImageEdits } from "@server/image-tools/edits";
+import { createImageEdit, enqueueImageEdit, listImageEdits } from "@server/image-tools/edits";
 import { z } from "zod";
 import { UPLOAD_MAX_BYTES } from "~/lib/generation";
 import type { Route } from "./+types/image-edits";
@@ -24,20 +23,6 @@ const fromGeneration = z.object({
 });
 const fromUpload = z.object({ tool: z.enum(IMAGE_TOOLS, { error: "Choose a tool" }) });
 
-/** Domain refusals as API errors, next to the field they concern. */
-function asApiError(error: unknown): unknown {
-  if (error instanceof ImageEditError)
-    return new ApiError(
-      error.status,
-      error.code,
-      error.message,
-      error.field ? { fields: { [error.field]: [error.message] } } : {},
-    );
-  if (error instanceof UploadError)
-    return new ApiError(error.status, error.code, error.message, { fields: { image: [error.message] } });
-  return error;
-}
-
 /**
  * POST /api/image-edits: starts a tool on one of the user's generated pictures (JSON
  * `{tool, generationId, index}`) or on an uploaded picture (multipart `tool` + `image`).
@@ -54,40 +39,36 @@ export async function action({ request }: Route.ActionArgs) {
       "You are starting edits very quickly. Wait a minute and try again.",
     );
     const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
-    try {
-      if (isJson) {
-        const input = parseWith(fromGeneration, await request.json().catch(() => ({})));
-        const edit = await createImageEdit(db, {
-          userId: user.userUid,
-          tool: input.tool,
-          source: { kind: "generation", generationId: input.generationId, index: input.index },
-          enqueue: (id) => enqueueImageEdit(id),
-        });
-        return json({ edit }, { status: 202 });
-      }
-      const form = await readFormData(request, UPLOAD_MAX_BYTES + 64 * 1024).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 413) {
-          throw new ApiError(413, "upload_too_large", "The picture is larger than 10 MB. Choose a smaller file.", {
-            fields: { image: ["The picture is larger than 10 MB. Choose a smaller file."] },
-          });
-        }
-        throw error;
-      });
-      const input = parseWith(fromUpload, { tool: form.get("tool") ?? undefined });
-      const file = form.get("image");
-      if (!(file instanceof File) || file.size === 0)
-        throw new ApiError(400, "image_missing", "Choose a picture to edit.", {
-          fields: { image: ["Choose a picture to edit."] },
-        });
+    if (isJson) {
+      const input = parseWith(fromGeneration, await request.json().catch(() => ({})));
       const edit = await createImageEdit(db, {
         userId: user.userUid,
         tool: input.tool,
-        source: { kind: "upload", bytes: Buffer.from(await file.arrayBuffer()) },
+        source: { kind: "generation", generationId: input.generationId, index: input.index },
         enqueue: (id) => enqueueImageEdit(id),
       });
       return json({ edit }, { status: 202 });
-    } catch (error) {
-      throw asApiError(error);
     }
+    const form = await readFormData(request, UPLOAD_MAX_BYTES + 64 * 1024).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 413) {
+        throw new ApiError(413, "upload_too_large", "The picture is larger than 10 MB. Choose a smaller file.", {
+          fields: { image: ["The picture is larger than 10 MB. Choose a smaller file."] },
+        });
+      }
+      throw error;
+    });
+    const input = parseWith(fromUpload, { tool: form.get("tool") ?? undefined });
+    const file = form.get("image");
+    if (!(file instanceof File) || file.size === 0)
+      throw new ApiError(400, "image_missing", "Choose a picture to edit.", {
+        fields: { image: ["Choose a picture to edit."] },
+      });
+    const edit = await createImageEdit(db, {
+      userId: user.userUid,
+      tool: input.tool,
+      source: { kind: "upload", bytes: Buffer.from(await file.arrayBuffer()) },
+      enqueue: (id) => enqueueImageEdit(id),
+    });
+    return json({ edit }, { status: 202 });
   });
 }

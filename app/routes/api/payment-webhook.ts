@@ -1,4 +1,3 @@
-import { translateCommerceErrors } from "@server/commerce/errors";
 import { handlePaymentWebhook } from "@server/commerce/webhooks";
 import { getDb } from "@server/db/client";
 import { handleApi, json, readBodyText, requireMethod } from "@server/http/api";
@@ -15,9 +14,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     async () => {
       requireMethod(request, "POST");
       const body = await readBodyText(request, 256 * 1024);
-      return translateCommerceErrors(async () =>
-        json(await handlePaymentWebhook(getDb(), params.provider, body, request.headers)),
-      );
+      return json(await handlePaymentWebhook(getDb(), params.provider, body, request.headers));
     },
     (error) =>
       context.get(requestInfoContext).log.error({ err: error, provider: params.provider }, "a payment webhook failed"),

@@ -1,5 +1,4 @@
 import { requireUserForApi } from "@server/auth/guards";
-import { translateErrors } from "@server/generation/api-errors";
 import { savePreviewImage, UploadError } from "@server/generation/uploads";
 import { ApiError, handleApi, json, readFormData, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
@@ -24,10 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw error;
       });
       const file = form.get("image");
-      return translateErrors(async () => {
-        if (!(file instanceof File)) throw new UploadError(400, "empty_upload", "image", "Choose a picture to upload.");
-        return json(await savePreviewImage(user.userUid, Buffer.from(await file.arrayBuffer())), { status: 201 });
-      });
+      if (!(file instanceof File)) throw new UploadError(400, "empty_upload", "image", "Choose a picture to upload.");
+      return json(await savePreviewImage(user.userUid, Buffer.from(await file.arrayBuffer())), { status: 201 });
     },
     (error) => context.get(requestInfoContext).log.error({ err: error }, "preview upload failed"),
   );

@@ -1,6 +1,5 @@
 import { requireUserForApi } from "@server/auth/guards";
 import { loadFeatureFlags } from "@server/content/feature-flags";
-import { translateCommerceErrors } from "@server/commerce/errors";
 import { getRedeemWindow, redeemCode } from "@server/commerce/redeem-codes";
 import { getDb } from "@server/db/client";
 import { ApiError, enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
@@ -35,6 +34,6 @@ export async function action({ request }: Route.ActionArgs) {
       "Too many codes tried. Wait a minute.",
     );
     const { code } = parseWith(redeemInput, (await readJson(request)).value);
-    return translateCommerceErrors(async () => json(await redeemCode(db, user.userUid, code)));
+    return json(await redeemCode(db, user.userUid, code));
   });
 }

@@ -1,12 +1,8 @@
 import { requireAdminForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
-import {
-  customEmailWithAttachmentInput,
-  EmailRequestError,
-  sendCustomEmailWithAttachment,
-} from "@server/notify/custom-email";
+import { customEmailWithAttachmentInput, sendCustomEmailWithAttachment } from "@server/notify/custom-email";
 import type { Route } from "./+types/send-custom-email-with-attachment";
 
 /** POST /api/send-custom-email-with-attachment {email, subject, message, attachment: {filename, content, encoding}} — administrators only (spec §7). */
@@ -19,12 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         customEmailWithAttachmentInput,
         (await readJson(request, { maxBytes: 8 * 1024 * 1024 })).value,
       );
-      try {
-        await sendCustomEmailWithAttachment(getDb(), input);
-      } catch (error) {
-        if (error instanceof EmailRequestError) throw new ApiError(error.status, "email_failed", error.message);
-        throw error;
-      }
+      await sendCustomEmailWithAttachment(getDb(), input);
       return json({ ok: true }, { status: 202 });
     },
     (error) => context.get(requestInfoContext).log.error({ err: error }, "send-custom-email-with-attachment failed"),

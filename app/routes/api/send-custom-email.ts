@@ -1,8 +1,8 @@
 import { requireAdminForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
-import { customEmailInput, EmailRequestError, sendCustomEmail } from "@server/notify/custom-email";
+import { customEmailInput, sendCustomEmail } from "@server/notify/custom-email";
 import type { Route } from "./+types/send-custom-email";
 
 /** POST /api/send-custom-email {email, subject, message} — administrators only (spec §7). */
@@ -12,12 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       requireMethod(request, "POST");
       await requireAdminForApi(request);
       const input = parseWith(customEmailInput, (await readJson(request)).value);
-      try {
-        await sendCustomEmail(getDb(), input);
-      } catch (error) {
-        if (error instanceof EmailRequestError) throw new ApiError(error.status, "email_failed", error.message);
-        throw error;
-      }
+      await sendCustomEmail(getDb(), input);
       return json({ ok: true }, { status: 202 });
     },
     (error) => context.get(requestInfoContext).log.error({ err: error }, "send-custom-email failed"),

@@ -1,5 +1,4 @@
 import { requireUserForApi } from "@server/auth/guards";
-import { translateCommerceErrors } from "@server/commerce/errors";
 import { cancelTransaction, getUserTransaction } from "@server/commerce/transactions";
 import { getDb } from "@server/db/client";
 import { ApiError, handleApi, json, requireMethod } from "@server/http/api";
@@ -11,10 +10,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     requireMethod(request, "POST");
     const user = await requireUserForApi(request);
     const db = getDb();
-    return translateCommerceErrors(async () => {
-      if (!(await cancelTransaction(db, user.userUid, params.id)))
-        throw new ApiError(404, "not_found", "That purchase does not exist.");
-      return json({ transaction: await getUserTransaction(db, user.userUid, params.id) });
-    });
+    if (!(await cancelTransaction(db, user.userUid, params.id)))
+      throw new ApiError(404, "not_found", "That purchase does not exist.");
+    return json({ transaction: await getUserTransaction(db, user.userUid, params.id) });
   });
 }
