@@ -7,7 +7,7 @@
 import { and, count, desc, eq, gt, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { GENERATION_MODES, type GenerationMode } from "../../app/lib/generation";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { ENGINE_KINDS, engineRoutes, generations, imageEngines, type EngineKind } from "../db/schema";
 import {
   type CatalogEngine,
@@ -333,7 +333,7 @@ function auditable(engine: CheckedEngine | CatalogEngine) {
 }
 
 async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
-  const result = await db.transaction((txn) => run(txn as unknown as Database));
+  const result = await inTransaction(db, run);
   invalidateEngineCatalog();
   return result;
 }

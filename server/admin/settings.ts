@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { type FlagKey, loadFeatureFlags, setFeatureFlag } from "../content/feature-flags";
 import { loadSiteSettings, saveSiteSetting, type SiteSettingKey } from "../content/site-settings";
 import { getConfig } from "../config";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { announceChange } from "../db/change-feed";
 import { routeRules } from "../db/schema";
 import { routeRuleInput, type RouteRuleInput } from "../navigation/route-rules";
@@ -17,7 +17,7 @@ import { type Actor, recordAudit } from "../audit/audit";
 
 /** Every settings change runs here: once it is committed, this process's cached settings are dropped. */
 async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
-  const result = await db.transaction((txn) => run(txn as unknown as Database));
+  const result = await inTransaction(db, run);
   for (const table of ["feature_flags", "site_settings", "route_rules"]) announceChange({ kind: "table", table });
   return result;
 }

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { tokenAdjustmentForm, UserListQuery, userProfileForm } from "~/lib/admin-users";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { generations, session, tokenAccounts, transactions, user } from "../db/schema";
 import { applyTokenMovementIn, InsufficientTokensError, listTokenLedger } from "../generation/ledger";
 import {
@@ -141,7 +141,7 @@ export async function getUserForAdmin(db: Database, id: string) {
 }
 
 async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((txn) => run(txn as unknown as Database));
+  return inTransaction(db, run);
 }
 
 async function lockUser(tx: Database, id: string) {

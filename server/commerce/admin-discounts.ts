@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { DiscountForm, DiscountListQuery } from "~/lib/admin-discounts";
 import { type Actor, recordAudit } from "../audit/audit";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { discountRedemptions, discounts, transactions } from "../db/schema";
 import { CommerceError } from "./errors";
 import type { Discount } from "./pricing";
@@ -97,8 +97,7 @@ async function codeTaken(tx: Database, code: string, except?: string): Promise<b
 }
 
 export async function createDiscount(db: Database, actor: Actor, form: DiscountForm): Promise<Discount> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inTransaction(db, async (tx) => {
     if (await codeTaken(tx, form.code)) throw CODE_TAKEN;
     const [row] = await tx.insert(discounts).values(columnsOf(form)).returning();
     await recordAudit(tx, actor, { action: "discount.create", entityType: "discount", entityId: row!.id, after: row });
@@ -107,8 +106,7 @@ export async function createDiscount(db: Database, actor: Actor, form: DiscountF
 }
 
 export async function updateDiscount(db: Database, actor: Actor, id: string, form: DiscountForm): Promise<Discount> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(discounts).where(eq(discounts.id, id)).for("no key update");
     if (!before) throw new CommerceError(404, "not_found", "That discount does not exist.");
     if (await codeTaken(tx, form.code, id)) throw CODE_TAKEN;
@@ -128,8 +126,7 @@ export async function updateDiscount(db: Database, actor: Actor, id: string, for
 }
 
 export async function setDiscountActive(db: Database, actor: Actor, id: string, active: boolean): Promise<Discount> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(discounts).where(eq(discounts.id, id)).for("no key update");
     if (!before) throw new CommerceError(404, "not_found", "That discount does not exist.");
     const [after] = await tx

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import type { ProductForm, ProductListQuery } from "~/lib/admin-products";
 import { type Actor, recordAudit } from "../audit/audit";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { announceChange } from "../db/change-feed";
 import { products } from "../db/schema";
 import { logger } from "../logger";
@@ -84,7 +84,7 @@ function columnsOf(form: ProductForm) {
 
 /** Every product change runs here: once it is committed, this process's cached shop is dropped. */
 async function inProductTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
-  const result = await db.transaction((txn) => run(txn as unknown as Database));
+  const result = await inTransaction(db, run);
   announceChange({ kind: "table", table: "products" });
   return result;
 }

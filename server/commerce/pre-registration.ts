@@ -4,7 +4,7 @@
  * the bonus tokens are credited once (the ledger's idempotency key and `bonus_credited_at`).
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { preRegistrations } from "../db/schema";
 import { applyTokenMovementIn } from "../generation/ledger";
 import { loadTokenSettings } from "../generation/token-settings";
@@ -41,8 +41,7 @@ export async function creditPreRegistrationBonus(
 ): Promise<number> {
   if (!account.emailVerified) return 0;
   const { preRegistrationBonus } = await loadTokenSettings(db);
-  const credited = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  const credited = await inTransaction(db, async (tx) => {
     const [claimed] = await tx
       .update(preRegistrations)
       .set({ userId: account.id, bonusCreditedAt: new Date() })

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { redeemCodeForm } from "~/lib/admin-redeem-codes";
 import { type Actor, recordAudit } from "../audit/audit";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { redeemCodeRedemptions, redeemCodes, user } from "../db/schema";
 import { applyTokenMovementIn } from "../generation/ledger";
 import { CommerceError } from "./errors";
@@ -37,8 +37,7 @@ export async function redeemCode(
   code: string,
   now = new Date(),
 ): Promise<{ tokens: number; balance: number }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .select()
       .from(redeemCodes)
@@ -151,8 +150,7 @@ const REDEMPTIONS_SHOWN = 50;
 
 export async function createRedeemCode(db: Database, actor: Actor, form: RedeemCodeForm) {
   const code = form.code.trim().toUpperCase();
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [taken] = await tx.select({ id: redeemCodes.id }).from(redeemCodes).where(eq(redeemCodes.code, code));
     if (taken)
       throw new CommerceError(409, "code_taken", "Another redeem code already has this name.", {
@@ -180,8 +178,7 @@ export async function createRedeemCode(db: Database, actor: Actor, form: RedeemC
 }
 
 export async function setRedeemCodeActive(db: Database, actor: Actor, id: string, active: boolean) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(redeemCodes).where(eq(redeemCodes.id, id)).for("update");
     if (!before) throw new CommerceError(404, "not_found", "That redeem code does not exist.");
     const [after] = await tx.update(redeemCodes).set({ active }).where(eq(redeemCodes.id, id)).returning();

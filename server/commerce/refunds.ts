@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../audit/audit";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { transactionEvents, transactions } from "../db/schema";
 import { applyTokenMovementIn, lockTokenAccount } from "../generation/ledger";
 import { CommerceError } from "./errors";
@@ -46,8 +46,7 @@ export async function refundTransaction(
     }
   }
 
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [claimed] = await tx
       .update(transactions)
       .set({ status: "refunded", updatedAt: new Date() })

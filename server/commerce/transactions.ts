@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { checkoutInput } from "~/lib/commerce";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import {
   discountRedemptions,
   discounts,
@@ -119,8 +119,7 @@ export async function startCheckout(
   const provider = options.provider ?? getPaymentProvider(db);
   const free = quote.totalMinor === 0;
 
-  const transaction = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  const transaction = await inTransaction(db, async (tx) => {
     if (quote.discount) await lockDiscountIn(tx, quote.discount.id, buyer.userId, quote, now);
     const [row] = await tx
       .insert(transactions)
@@ -198,8 +197,7 @@ export async function markTransactionPaid(
   transactionId: string,
   options: { paymentId: string | null; source: string; note?: string | null; from?: TransactionStatus[] },
 ): Promise<boolean> {
-  const paid = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  const paid = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(transactions)
       .set({
@@ -241,8 +239,7 @@ export async function closeTransaction(
   status: "failed" | "canceled",
   options: { source: string; failureMessage?: string | null },
 ): Promise<boolean> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(transactions)
       .set({ status, failureMessage: options.failureMessage ?? null, updatedAt: new Date() })

@@ -11,7 +11,7 @@ import { and, count, desc, eq, getTableColumns, gt, isNotNull, ne, sql, type SQL
 import type { AspectRatio, GenerationMode } from "../../app/lib/generation";
 import type { ArtworkInput, ListQuery, ListSort, PublishInput, Visibility } from "../../app/lib/community";
 import type { ArtworkCard, ArtworkCreator, ArtworkPage, ArtworkView } from "../../app/lib/community-views";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import {
   artworkReactions,
   artworkReports,
@@ -402,8 +402,7 @@ export async function setReaction(
   value: ReactionValue | null,
 ): Promise<ReactionCounts> {
   if (!isUuid(id)) throw new CommunityError(404, "not_found", NOT_FOUND);
-  const milestone = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  const milestone = await inTransaction(db, async (tx) => {
     const [artwork] = await tx
       .select({
         id: artworks.id,

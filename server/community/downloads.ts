@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { eq, or, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { artworkDownloads, artworks } from "../db/schema";
 import { DOWNLOAD_FORMATS, type DownloadFormat, type ImageDownload } from "../generation/downloads";
 import { getStorage } from "../storage/storage";
@@ -80,8 +80,7 @@ export async function recordDownload(
 ): Promise<{ counted: boolean; downloads: number }> {
   const now = input.now ?? new Date();
   const windowStart = new Date(Math.floor(now.getTime() / DOWNLOAD_WINDOW_MS) * DOWNLOAD_WINDOW_MS);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [inserted] = await tx
       .insert(artworkDownloads)
       .values({

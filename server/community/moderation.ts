@@ -7,7 +7,7 @@
 import { and, count, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../audit/audit";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { artworkReports, artworks, user } from "../db/schema";
 import { addNotification } from "../notify/notifications";
 import { clearListCache } from "./list-cache";
@@ -137,8 +137,7 @@ export async function moderateArtwork(
   actor: Actor,
   input: z.output<typeof moderationInput>,
 ): Promise<{ message: string }> {
-  const result = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
+  const result = await inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(artworks).where(eq(artworks.id, input.artworkId)).for("update");
     if (!before) throw new ModerationError("That artwork does not exist.");
     if (before.status === "removed" && input.action !== "dismiss")

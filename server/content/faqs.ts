@@ -5,7 +5,7 @@
 import { asc, eq, max } from "drizzle-orm";
 import type { FaqForm } from "~/lib/admin-content";
 import { type Actor, recordAudit } from "../audit/audit";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { announceChange } from "../db/change-feed";
 import { cachedRead } from "../db/runtime-snapshot";
 import { faqs } from "../db/schema";
@@ -51,7 +51,7 @@ export async function getFaq(db: Database, id: string): Promise<Faq | null> {
 
 /** Every FAQ change runs here: once it is committed, this process's cached FAQ is dropped. */
 async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
-  const result = await db.transaction((txn) => run(txn as unknown as Database));
+  const result = await inTransaction(db, run);
   announceChange({ kind: "table", table: "faqs" });
   return result;
 }

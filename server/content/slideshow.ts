@@ -7,7 +7,7 @@
 import { asc, eq, max } from "drizzle-orm";
 import { SLIDE_MIN_WIDTH, type SlideForm } from "~/lib/admin-content";
 import { type Actor, recordAudit } from "../audit/audit";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { announceChange } from "../db/change-feed";
 import { cachedRead } from "../db/runtime-snapshot";
 import { slideshowBackgrounds } from "../db/schema";
@@ -87,7 +87,7 @@ export async function getSlide(db: Database, id: string): Promise<Slide | null> 
 
 /** Every slide change runs here: once it is committed, this process's cached slides are dropped. */
 async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
-  const result = await db.transaction((txn) => run(txn as unknown as Database));
+  const result = await inTransaction(db, run);
   announceChange({ kind: "table", table: "slideshow_backgrounds" });
   return result;
 }

@@ -13,6 +13,14 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Runs `work` in one transaction, handing it a handle typed like the database: PGlite's and
+ * node-postgres' transaction types differ, and domain functions take either (`db` or `tx`).
+ */
+export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Database));
+}
+
 export type DatabaseTarget = { kind: "pglite"; dir: string | null } | { kind: "postgres"; url: string };
 
 export interface DatabaseHandle {

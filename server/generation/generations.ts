@@ -18,7 +18,7 @@ import {
   type AspectRatio,
 } from "../../app/lib/generation";
 import type { GenerationPage, GenerationView } from "../../app/lib/generation-views";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { generationImages, generations } from "../db/schema";
 import { logger } from "../logger";
 import { addNotification } from "../notify/notifications";
@@ -130,8 +130,7 @@ export async function createGeneration(
   const id = randomUUID();
   let balance: number;
   try {
-    balance = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    balance = await inTransaction(db, async (tx) => {
       // The account row lock serialises this user's requests: the job count and the debit agree.
       const current = await lockTokenAccount(tx, userId);
       const [active] = await tx
@@ -262,8 +261,7 @@ export async function endGeneration(
   reason: string,
   detail: string | null,
 ): Promise<GenerationRow | undefined> {
-  const ended = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  const ended = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(generations)
       .set({

@@ -6,7 +6,7 @@
  * grant or refund is applied once.
  */
 import { desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { tokenAccounts, tokenLedger, type LedgerReason } from "../db/schema";
 import { formatCount } from "~/lib/format";
 
@@ -83,7 +83,7 @@ export async function applyTokenMovementIn(tx: Database, movement: TokenMovement
 
 /** Applies one movement in a transaction of its own. */
 export async function applyTokenMovement(db: Database, movement: TokenMovement): Promise<MovementResult> {
-  return db.transaction((tx) => applyTokenMovementIn(tx as unknown as Database, movement));
+  return inTransaction(db, (tx) => applyTokenMovementIn(tx, movement));
 }
 
 export async function getTokenBalance(db: Database, userId: string): Promise<number> {

@@ -7,7 +7,7 @@ import { and, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { IMAGE_TOOL_INFO, type ImageEditView } from "../../app/lib/image-edits";
 import { timestamp14 } from "../../app/lib/timestamp";
-import type { Database } from "../db/client";
+import { type Database, inTransaction } from "../db/client";
 import { generationImages, generations, imageEdits, type ImageTool } from "../db/schema";
 import { defineJob, type JobContext } from "../jobs/define";
 import { enqueueJob } from "../jobs/queue";
@@ -145,8 +145,7 @@ export async function createImageEdit(
   await getStorage().put(sourceKey, checked.bytes, checked.contentType);
   let row: ImageEditRow;
   try {
-    row = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    row = await inTransaction(db, async (tx) => {
       // The person's account row lock serialises their requests, so parallel posts cannot all pass the limits.
       await lockTokenAccount(tx, userId);
       const [active] = await tx
