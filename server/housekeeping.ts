@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { reconcileTransactions } from "./commerce/transactions";
-import { refreshTrendingScores } from "./community/artworks";
+import { refreshTrendingScores } from "./community/trending";
 import { defineJob } from "./jobs/define";
 import { pruneExpiredRows } from "./ops/maintenance";
 

@@ -11,7 +11,7 @@ import { type Database, inTransaction } from "../db/client";
 import { artworkDownloads, artworks } from "../db/schema";
 import { DOWNLOAD_FORMATS, type DownloadFormat, type ImageDownload } from "../generation/downloads";
 import { getStorage } from "../storage/storage";
-import { findVisibleArtwork } from "./artworks";
+import { findVisibleArtwork } from "./artwork-rows";
 
 export const DOWNLOAD_WINDOW_MS = 10 * 60 * 1000;
 

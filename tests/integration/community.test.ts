@@ -8,21 +8,18 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { artworkInput, listQuery, publishInput, type ListSort } from "../../app/lib/community";
 import { artworkReports, artworks, generationImages, generations, notifications, user } from "../../server/db/schema";
+import { CommunityError } from "../../server/community/artwork-rows";
 import {
-  CommunityError,
   getArtworkView,
   listArtworks,
   listArtworksCached,
   loadCommunityHome,
   loadCommunityHomeCached,
-  publishArtwork,
-  refreshTrendingScores,
   relatedArtworks,
-  reportArtwork,
-  setReaction,
-  unpublishArtwork,
-  updateArtwork,
 } from "../../server/community/artworks";
+import { publishArtwork, unpublishArtwork, updateArtwork } from "../../server/community/publishing";
+import { refreshTrendingScores } from "../../server/community/trending";
+import { reportArtwork, setReaction } from "../../server/community/reactions";
 import { canServeArtworkFile, readArtworkImage, recordDownload } from "../../server/community/downloads";
 import { clearListCache } from "../../server/community/list-cache";
 import { saveBlockedTerms } from "../../server/community/word-filter";

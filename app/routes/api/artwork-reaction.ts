@@ -1,5 +1,5 @@
 import { requireUserForApi } from "@server/auth/guards";
-import { setReaction } from "@server/community/artworks";
+import { setReaction } from "@server/community/reactions";
 import { getDb } from "@server/db/client";
 import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { z } from "zod";

@@ -1,5 +1,7 @@
 import { getUser, requireUserForApi } from "@server/auth/guards";
-import { findVisibleArtwork, getArtworkView, unpublishArtwork, updateArtwork } from "@server/community/artworks";
+import { findVisibleArtwork } from "@server/community/artwork-rows";
+import { getArtworkView } from "@server/community/artworks";
+import { unpublishArtwork, updateArtwork } from "@server/community/publishing";
 import { getDb } from "@server/db/client";
 import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { artworkInput } from "~/lib/community";

@@ -1,5 +1,6 @@
 import { requireUserForApi } from "@server/auth/guards";
-import { listArtworksCached, publishArtwork } from "@server/community/artworks";
+import { listArtworksCached } from "@server/community/artworks";
+import { publishArtwork } from "@server/community/publishing";
 import { LIST_CACHE_TTL_MS } from "@server/community/list-cache";
 import { getDb } from "@server/db/client";
 import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";

@@ -1,0 +1,90 @@
+/**
+ * How the community reads an artwork row: its columns with the creator joined, the public-list
+ * condition, the card and detail views, and the community's refusal (CommunityError). Shared by
+ * the lists (artworks.ts), publishing, reactions and trending.
+ */
+import { and, eq, getTableColumns } from "drizzle-orm";
+import type { AspectRatio, GenerationMode } from "../../app/lib/generation";
+import type { Visibility } from "../../app/lib/community";
+import type { ArtworkCard, ArtworkView } from "../../app/lib/community-views";
+import type { Database } from "../db/client";
+import { artworks, user, type ReactionValue } from "../db/schema";
+import { fileUrl } from "../generation/generations";
+import { AppError } from "../app-error";
+
+export type ArtworkRow = typeof artworks.$inferSelect;
+
+/** The community's refusals, which the person can act on: AppErrors (server/app-error.ts). */
+export class CommunityError extends AppError {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>) {
+    super(status, code, message, { fields });
+    this.name = "CommunityError";
+  }
+}
+
+export const NOT_FOUND = "That artwork does not exist.";
+
+/** Every column but the search vector (which no view needs). */
+const { search: _search, ...artworkColumns } = getTableColumns(artworks);
+
+export const cardColumns = { ...artworkColumns, creatorName: user.name, creatorImage: user.image };
+
+export type JoinedRow = Omit<ArtworkRow, "search"> & { creatorName: string; creatorImage: string | null };
+
+export const listed = and(eq(artworks.status, "published"), eq(artworks.visibility, "public"))!;
+
+/** The artwork when the viewer may see it: published ones by anyone with the id, others by the creator. */
+export async function findVisibleArtwork(db: Database, id: string, viewerId: string | null): Promise<JoinedRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select(cardColumns)
+    .from(artworks)
+    .innerJoin(user, eq(user.id, artworks.userId))
+    .where(eq(artworks.id, id));
+  if (!row) return null;
+  if (row.status !== "published" && row.userId !== viewerId) return null;
+  return row;
+}
+
+export function toCard(row: JoinedRow): ArtworkCard {
+  return {
+    id: row.id,
+    title: row.title,
+    previewUrl: fileUrl(row.thumbKey),
+    placeholder: row.placeholder,
+    width: row.width,
+    height: row.height,
+    style: row.style,
+    mode: row.mode as GenerationMode,
+    creator: { id: row.userId, name: row.creatorName, image: row.creatorImage },
+    likes: row.likes,
+    dislikes: row.dislikes,
+    downloads: row.downloads,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toView(row: JoinedRow, viewerId: string | null, myReaction: ReactionValue | null): ArtworkView {
+  return {
+    ...toCard(row),
+    imageUrl: fileUrl(row.key),
+    description: row.description,
+    tags: row.tags,
+    prompt: row.showPrompt ? row.prompt : null,
+    negativePrompt: row.showPrompt ? row.negativePrompt || null : null,
+    seed: row.seed,
+    aspectRatio: row.aspectRatio as AspectRatio,
+    size: row.size,
+    strength: row.strength,
+    christmas: row.christmas,
+    engineLabel: row.engineLabel,
+    visibility: row.visibility as Visibility,
+    myReaction,
+    mine: viewerId !== null && row.userId === viewerId,
+    featured: row.featuredAt !== null,
+  };
+}
+
+export function isUuid(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
