@@ -8,10 +8,10 @@ import { parseListQuery } from "@server/admin/list-query";
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { Form } from "react-router";
+import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { STATUS_LABELS } from "~/components/studio/format";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
 import { When } from "~/components/when";
 import { GENERATION_FILTER_MODES, GENERATION_FILTER_STATUSES, generationListQuery } from "~/lib/admin-generations";
 import { formatCount } from "~/lib/format";
@@ -118,63 +118,37 @@ export default function AdminGenerationsPage({ loaderData }: Route.ComponentProp
         </p>
       </header>
       <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7" role="search">
-        <label className="text-sm font-medium text-ink">
-          Status
-          <select name="status" defaultValue={query.status} className={`${inputClass} mt-1.5`}>
-            {GENERATION_FILTER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Mode
-          <select name="mode" defaultValue={query.mode} className={`${inputClass} mt-1.5`}>
-            {GENERATION_FILTER_MODES.map((m) => (
-              <option key={m} value={m}>
-                {modeLabel(m)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Engine
-          <select name="engine" defaultValue={query.engine} className={`${inputClass} mt-1.5`}>
-            <option value="">All</option>
-            {engines.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Refunded
-          <select name="refunded" defaultValue={query.refunded} className={`${inputClass} mt-1.5`}>
-            <option value="all">All</option>
-            <option value="yes">Refunded</option>
-            <option value="no">Not refunded</option>
-          </select>
-        </label>
-        <label className="text-sm font-medium text-ink">
-          From (UTC)
-          <input type="date" name="from" defaultValue={query.from ?? ""} className={`${inputClass} mt-1.5`} />
-        </label>
-        <label className="text-sm font-medium text-ink">
-          To (UTC)
-          <input type="date" name="to" defaultValue={query.to ?? ""} className={`${inputClass} mt-1.5`} />
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Person
-          <input
-            type="search"
-            name="user"
-            defaultValue={query.user}
-            placeholder="Email or name"
-            className={`${inputClass} mt-1.5`}
-          />
-        </label>
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={query.status}
+          options={GENERATION_FILTER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+        <FilterSelect
+          label="Mode"
+          name="mode"
+          value={query.mode}
+          options={GENERATION_FILTER_MODES.map((m) => ({ value: m, label: modeLabel(m) }))}
+        />
+        <FilterSelect
+          label="Engine"
+          name="engine"
+          value={query.engine}
+          options={[{ value: "", label: "All" }, ...engines.map((e) => ({ value: e.id, label: e.label }))]}
+        />
+        <FilterSelect
+          label="Refunded"
+          name="refunded"
+          value={query.refunded}
+          options={[
+            { value: "all", label: "All" },
+            { value: "yes", label: "Refunded" },
+            { value: "no", label: "Not refunded" },
+          ]}
+        />
+        <FilterInput label="From (UTC)" name="from" type="date" value={query.from ?? ""} />
+        <FilterInput label="To (UTC)" name="to" type="date" value={query.to ?? ""} />
+        <FilterInput label="Person" name="user" value={query.user} placeholder="Email or name" />
         <div className="sm:col-span-3 lg:col-span-7">
           <button type="submit" className={buttonClass({ variant: "secondary" })}>
             Filter

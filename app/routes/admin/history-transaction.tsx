@@ -6,11 +6,11 @@ import { parseListQuery } from "@server/admin/list-query";
 import { listProductOptions } from "@server/commerce/admin-products";
 import { Download } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
 import { When } from "~/components/when";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
 import {
   TRANSACTION_FILTER_PROVIDERS,
   TRANSACTION_FILTER_STATUSES,
@@ -77,55 +77,27 @@ export default function AdminHistoryTransactionPage({ loaderData }: Route.Compon
         </a>
       </header>
       <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" role="search">
-        <label className="text-sm font-medium text-ink">
-          Status
-          <select name="status" defaultValue={query.status} className={`${inputClass} mt-1.5`}>
-            {TRANSACTION_FILTER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Provider
-          <select name="provider" defaultValue={query.provider} className={`${inputClass} mt-1.5`}>
-            {TRANSACTION_FILTER_PROVIDERS.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-ink">
-          From
-          <input type="date" name="from" defaultValue={query.from ?? ""} className={`${inputClass} mt-1.5`} />
-        </label>
-        <label className="text-sm font-medium text-ink">
-          To
-          <input type="date" name="to" defaultValue={query.to ?? ""} className={`${inputClass} mt-1.5`} />
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Buyer
-          <input
-            type="search"
-            name="user"
-            defaultValue={query.user}
-            placeholder="Email or name"
-            className={`${inputClass} mt-1.5`}
-          />
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Product
-          <select name="product" defaultValue={query.product ?? ""} className={`${inputClass} mt-1.5`}>
-            <option value="">All</option>
-            {productOptions.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={query.status}
+          options={TRANSACTION_FILTER_STATUSES.map((s) => ({ value: s, label: label(s) }))}
+        />
+        <FilterSelect
+          label="Provider"
+          name="provider"
+          value={query.provider}
+          options={TRANSACTION_FILTER_PROVIDERS.map((s) => ({ value: s, label: label(s) }))}
+        />
+        <FilterInput label="From" name="from" type="date" value={query.from ?? ""} />
+        <FilterInput label="To" name="to" type="date" value={query.to ?? ""} />
+        <FilterInput label="Buyer" name="user" value={query.user} placeholder="Email or name" />
+        <FilterSelect
+          label="Product"
+          name="product"
+          value={query.product ?? ""}
+          options={[{ value: "", label: "All" }, ...productOptions.map((p) => ({ value: p.id, label: p.name }))]}
+        />
         <div className="sm:col-span-3 lg:col-span-6">
           <button type="submit" className={buttonClass({ variant: "secondary" })}>
             Filter

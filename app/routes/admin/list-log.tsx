@@ -4,6 +4,7 @@ import { listAuditActors, listAuditEntries, listErrorReports, logQuery } from "@
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { Form, Link } from "react-router";
+import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
 import { When } from "~/components/when";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { buttonClass } from "~/components/ui/button";
@@ -167,44 +168,35 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
         </label>
         {query.tab === "audit" ? (
           <>
-            <label className="text-sm font-medium text-ink">
-              Record type
-              <select name="entity" defaultValue={query.entity} className={`${inputClass} mt-1.5`}>
-                <option value="">All</option>
-                {Object.entries(AUDIT_RECORD_KINDS).map(([kind, { label }]) => (
-                  <option key={kind} value={kind}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm font-medium text-ink">
-              Admin
-              <select name="actor" defaultValue={query.actor} className={`${inputClass} mt-1.5`}>
-                <option value="">Anyone</option>
-                {actors.map((email) => (
-                  <option key={email}>{email}</option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm font-medium text-ink">
-              From (UTC)
-              <input name="from" type="date" defaultValue={query.from} className={`${inputClass} mt-1.5`} />
-            </label>
-            <label className="text-sm font-medium text-ink">
-              To (UTC)
-              <input name="to" type="date" defaultValue={query.to} className={`${inputClass} mt-1.5`} />
-            </label>
+            <FilterSelect
+              label="Record type"
+              name="entity"
+              value={query.entity}
+              options={[
+                { value: "", label: "All" },
+                ...Object.entries(AUDIT_RECORD_KINDS).map(([kind, { label }]) => ({ value: kind, label })),
+              ]}
+            />
+            <FilterSelect
+              label="Admin"
+              name="actor"
+              value={query.actor}
+              options={[{ value: "", label: "Anyone" }, ...actors.map((email) => ({ value: email, label: email }))]}
+            />
+            <FilterInput label="From (UTC)" name="from" type="date" value={query.from} />
+            <FilterInput label="To (UTC)" name="to" type="date" value={query.to} />
           </>
         ) : (
-          <label className="text-sm font-medium text-ink">
-            Platform
-            <select name="platform" defaultValue={query.platform} className={`${inputClass} mt-1.5`}>
-              <option value="all">All</option>
-              <option>Client</option>
-              <option>Server</option>
-            </select>
-          </label>
+          <FilterSelect
+            label="Platform"
+            name="platform"
+            value={query.platform}
+            options={[
+              { value: "all", label: "All" },
+              { value: "Client", label: "Client" },
+              { value: "Server", label: "Server" },
+            ]}
+          />
         )}
         <button type="submit" className={buttonClass({ variant: "secondary" })}>
           Search

@@ -37,7 +37,8 @@ export interface RenderContext {
   layout: Layout;
 }
 
-const LAND: Parameters<typeof hasSubject>[1][] = [
+/** Subjects that put land or water under the sky: without any, a scene is only sky. */
+export const LAND_SUBJECTS: Parameters<typeof hasSubject>[1][] = [
   "mountains",
   "sea",
   "lake",
@@ -89,7 +90,7 @@ function chooseLayout(
   time: TimeOfDay,
 ): Layout {
   const s = (...k: Parameters<typeof hasSubject>[1][]) => hasSubject(scene, ...k);
-  const onlySky = !LAND.some((k) => s(k));
+  const onlySky = !LAND_SUBJECTS.some((k) => s(k));
   const water = s("sea", "island", "beach") ? "sea" : s("lake") ? "lake" : null;
   // Tall images get a lower horizon fraction so the sky does not swallow the land.
   const portrait = height > width * 1.2;

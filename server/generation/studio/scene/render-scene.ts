@@ -9,7 +9,7 @@ import { renderAbstract } from "./abstract";
 import { drawWithCanvas, type Graphics } from "./canvas";
 import { castleBase, drawCastle, drawCity, drawIsland, drawRainbow, drawVillage } from "./city";
 import { css, mix, scale } from "./colors";
-import { createContext, type RenderContext } from "./context";
+import { createContext, LAND_SUBJECTS, type RenderContext } from "./context";
 import { grade, paintFog } from "./finish";
 import { drawLightning, drawRain, drawSnowfall } from "./particles";
 import { paintAurora, paintDiscs, paintGalaxy, paintSky, paintStars } from "./sky";
@@ -56,23 +56,7 @@ export function renderScene(scene: Scene, options: RenderOptions): Raster {
   progress(0.35, s("mountains") ? "Raising the mountains" : "Shaping the land");
   paintGround(ctx);
   if (s("mountains")) paintMountains(ctx);
-  const onlySky = !s(
-    "mountains",
-    "sea",
-    "lake",
-    "river",
-    "forest",
-    "trees",
-    "city",
-    "village",
-    "castle",
-    "desert",
-    "flowers",
-    "meadow",
-    "hills",
-    "island",
-    "beach",
-  );
+  const onlySky = !s(...LAND_SUBJECTS);
   if (s("desert")) paintDunes(ctx);
   else if (layout.water) {
     if (s("hills") || (!s("mountains") && layout.water === "lake"))
