@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { wireAccountLifecycle } from "./account-lifecycle";
 import { type Config, getConfig } from "./config";
 import { deliverSandboxWebhookJob } from "./commerce/payments/sandbox";
 import { sendReceiptJob } from "./commerce/receipts";
@@ -51,6 +52,8 @@ export async function prepareDatabase(
 ): Promise<{ handle: DatabaseHandle; seeded: SeededAccount[] }> {
   const existing = getDatabaseHandle();
   if (existing) return { handle: existing, seeded: [] };
+  // Before any account can be made: what each domain does when one is created, verified or deleted.
+  wireAccountLifecycle();
   const handle = await openDatabase(config.database);
   setDatabase(handle);
   if (config.runMigrations) await migrateDatabase(config.database, handle);

@@ -1,11 +1,10 @@
 /**
  * The action every ordered admin list answers (FAQ, slideshow): move a row up or down, switch it
- * on or off, delete it — by the form's `intent`, for the row in its `id`. One answer shape,
- * `{ ok, message }`, and a 404 when the row is gone.
+ * on or off, delete it — by the form's `intent`, for the row in its `id`. It answers as every page
+ * action does (ADR 0037); a row that is gone is a 404 with the domain's words.
  */
-import { data } from "react-router";
-
-export type ListActionAnswer = { ok: boolean; message: string };
+import { formFailure, refusal } from "./forms.server";
+import type { FormSuccess } from "./forms";
 
 export async function runListAction(
   form: FormData,
@@ -19,8 +18,6 @@ export async function runListAction(
       said: (on: boolean) => string;
     };
     remove: (id: string) => Promise<unknown>;
-    /** The domain's "no such row" error. */
-    isNotFound: (error: unknown) => error is Error;
   },
 ) {
   const id = String(form.get("id") ?? "");
@@ -28,20 +25,19 @@ export async function runListAction(
   try {
     if (intent === "up" || intent === "down") {
       await rows.move(id, intent);
-      return { ok: true, message: "Moved." } satisfies ListActionAnswer;
+      return { ok: true, message: "Moved." } satisfies FormSuccess;
     }
     if (intent === rows.toggle.on || intent === rows.toggle.off) {
       const on = intent === rows.toggle.on;
       await rows.toggle.set(id, on);
-      return { ok: true, message: rows.toggle.said(on) } satisfies ListActionAnswer;
+      return { ok: true, message: rows.toggle.said(on) } satisfies FormSuccess;
     }
     if (intent === "delete") {
       await rows.remove(id);
-      return { ok: true, message: "Deleted." } satisfies ListActionAnswer;
+      return { ok: true, message: "Deleted." } satisfies FormSuccess;
     }
-    return data<ListActionAnswer>({ ok: false, message: "Unknown action." }, { status: 400 });
+    return formFailure({ form: "Unknown action." });
   } catch (error) {
-    if (rows.isNotFound(error)) return data<ListActionAnswer>({ ok: false, message: error.message }, { status: 404 });
-    throw error;
+    return refusal(error);
   }
 }

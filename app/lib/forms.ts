@@ -1,4 +1,9 @@
-/** Form parsing shared by actions: one zod schema, errors keyed by field for display next to it. */
+/**
+ * The one answer every page action gives (ADR 0037), and the parsing that produces it: one zod
+ * schema shared with the form, errors keyed by field for display next to it, the values to refill
+ * the form with, and — on pages with several forms — the intent that answered. Refusals thrown by
+ * domain functions (AppError) become the same answer in `forms.server.ts`.
+ */
 import type { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./plain-text";
 
@@ -8,7 +13,26 @@ export interface FormErrors {
   form?: string;
 }
 
-export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FormErrors; values: Record<string, string> };
+/** A page action's answer when something needs fixing. */
+export interface FormFailure {
+  ok: false;
+  errors: FormErrors;
+  values: Record<string, string>;
+  /** Which of the page's forms answered, on pages with several. */
+  intent?: string;
+}
+
+/** A page action's answer when it worked: what to tell the person (and, rarely, what it kept). */
+export interface FormSuccess {
+  ok: true;
+  message: string;
+  intent?: string;
+  values?: Record<string, string>;
+}
+
+export type FormAnswer = FormSuccess | FormFailure;
+
+export type FormResult<T> = { ok: true; data: T } | FormFailure;
 
 /** Plain text values of a form, for refilling it after an error (never passwords). */
 export function formValues(
@@ -38,10 +62,7 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): F
   return { ok: false, errors: { fields }, values: formValues(formData) };
 }
 
-/** An error that belongs next to one field when it names one, else to the whole form. */
-export function fieldOrFormError(error: { message: string; field?: string }, values: Record<string, string> = {}) {
-  const errors: FormErrors = error.field
-    ? { fields: { [error.field]: error.message } }
-    : { fields: {}, form: error.message };
-  return { ok: false as const, errors, values };
+/** The answer of one form on a page with several: undefined when another form answered. */
+export function answerOf<A extends { intent?: string }>(answer: A | undefined, intent: string): A | undefined {
+  return answer?.intent === intent ? answer : undefined;
 }

@@ -20,17 +20,14 @@ import type { EngineSettingField } from "../generation/engines/engine";
 import { ENGINE_KIND_INFO, type EngineRecord, kindInfo } from "../generation/engines/kinds";
 import { encryptCredentials, type EngineCredentials } from "../generation/engines/secrets";
 import { type Actor, recordAudit } from "../audit/audit";
+import { AppError, type ErrorCode } from "../app-error";
 
 /** Ids the registry keeps for itself. */
 const RESERVED_IDS = new Set(["blank", "none"]);
 
-export class EngineConfigError extends Error {
-  constructor(
-    message: string,
-    readonly fields: Record<string, string> = {},
-    readonly status = 400,
-  ) {
-    super(message);
+export class EngineConfigError extends AppError {
+  constructor(message: string, fields: Record<string, string> = {}, code: ErrorCode = "invalid_input") {
+    super(code, message, { fields: Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, [text]])) });
     this.name = "EngineConfigError";
   }
 }
@@ -370,7 +367,7 @@ export async function createEngine(db: Database, actor: Actor, input: EngineForm
 async function catalogEngine(db: Database, id: string): Promise<CatalogEngine> {
   const catalog = await readEngineCatalog(db);
   const engine = catalog.engines.find((e) => e.id === id);
-  if (!engine) throw new EngineConfigError("That engine does not exist any more.", {}, 404);
+  if (!engine) throw new EngineConfigError("That engine does not exist any more.", {}, "not_found");
   return engine;
 }
 
@@ -433,7 +430,7 @@ export async function setEngineEnabled(
 export async function deleteEngine(db: Database, actor: Actor, id: string): Promise<void> {
   const before = await catalogEngine(db, id);
   if (before.builtIn)
-    throw new EngineConfigError("Studio is built in and cannot be deleted; switch it off instead.", {}, 409);
+    throw new EngineConfigError("Studio is built in and cannot be deleted; switch it off instead.", {}, "built_in");
   await inTx(db, async (tx) => {
     await tx.delete(imageEngines).where(eq(imageEngines.id, id));
     await recordAudit(tx, actor, {

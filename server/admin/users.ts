@@ -19,16 +19,14 @@ import {
 import { addNotification } from "../notify/notifications";
 import { type Actor, recordAudit } from "../audit/audit";
 import { formatCount } from "~/lib/format";
+import { AppError, type ErrorCode } from "../app-error";
 
 export const USER_PAGE_SIZE = 25;
 const UUIDISH = /^[A-Za-z0-9_-]{1,100}$/;
 
-export class UserAdminError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class UserAdminError extends AppError {
+  constructor(message: string, field?: string, code: ErrorCode = "invalid_input") {
+    super(code, message, field ? { fields: { [field]: [message] } } : {});
     this.name = "UserAdminError";
   }
 }
@@ -147,7 +145,7 @@ async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise
 async function lockUser(tx: Database, id: string) {
   // The id comes from the page's address: one that cannot be an id (NUL, which PostgreSQL refuses) finds no one.
   const [row] = UUIDISH.test(id) ? await tx.select().from(user).where(eq(user.id, id)).for("update") : [];
-  if (!row) throw new UserAdminError("That user does not exist.");
+  if (!row) throw new UserAdminError("That user does not exist.", undefined, "not_found");
   return row;
 }
 
@@ -259,7 +257,7 @@ export async function emailUserByAdmin(
   input: { subject: string; message: string; attachment: { filename: string; bytes: Buffer } | null },
 ): Promise<void> {
   const [row] = UUIDISH.test(id) ? await db.select({ email: user.email }).from(user).where(eq(user.id, id)) : [];
-  if (!row) throw new UserAdminError("That user does not exist.");
+  if (!row) throw new UserAdminError("That user does not exist.", undefined, "not_found");
   if (input.attachment) {
     const parsed = customEmailWithAttachmentInput.safeParse({
       email: row.email,
@@ -280,7 +278,7 @@ export async function emailUserByAdmin(
       await sendCustomEmailWithAttachment(db, parsed.data);
     } catch (error) {
       if (error instanceof EmailRequestError)
-        throw new UserAdminError(error.message, error.status === 400 ? "attachment" : undefined);
+        throw new UserAdminError(error.message, error.code === "attachment_mismatch" ? "attachment" : undefined);
       throw error;
     }
   } else {

@@ -12,16 +12,17 @@ import { ACCOUNT_SUSPENDED_MESSAGE, getAuth } from "./auth";
 import type { CodeEmailType } from "./auth-emails";
 import { limitCodeEmail, limitCodeEntry, limitSignInAttempt, limitSignUp, recordSignInFailure } from "./limits";
 import { checkPasswordPolicy } from "./password-policy";
+import { AppError, type ErrorCode } from "../app-error";
 
-export class AccountError extends Error {
+export class AccountError extends AppError {
   constructor(
     message: string,
     /** The form field the message belongs next to; none for the form as a whole. */
     readonly field?: string,
-    /** A machine-readable reason routes can branch on (email_not_verified…). */
-    readonly code?: string,
+    /** Why, for routes that branch on it (email_not_verified…). */
+    code: ErrorCode = "invalid_input",
   ) {
-    super(message);
+    super(code, message, field ? { fields: { [field]: [message] } } : {});
     this.name = "AccountError";
   }
 }

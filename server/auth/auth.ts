@@ -11,15 +11,10 @@ import { loadSiteSettings } from "../content/site-settings";
 import { getDb } from "../db/client";
 import { account, session, user, verification } from "../db/schema";
 import { logger } from "../logger";
-import { getStorage } from "../storage/storage";
 import { isDomainAllowed } from "../navigation/domain-check";
-import { addNotification } from "../notify/notifications";
-import { CODE_TTL_SECONDS, sendCodeEmail, sendPasswordChangedEmail, sendWelcomeEmail } from "./auth-emails";
+import { CODE_TTL_SECONDS, sendCodeEmail, sendPasswordChangedEmail } from "./auth-emails";
 import { oauthPlugins, socialProvidersFromConfig } from "./oauth";
-import { creditPreRegistrationBonus } from "../commerce/pre-registration";
-import { grantSignupTokens } from "../generation/ledger";
-import { loadTokenSettings } from "../generation/token-settings";
-import { clearListCache } from "../community/list-cache";
+import { accountEvents } from "./account-events";
 
 /** What a banned person is told wherever they try to sign in (form, dialog, API). */
 export const ACCOUNT_SUSPENDED_MESSAGE =
@@ -57,36 +52,20 @@ function createAuth() {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
-      afterEmailVerification: async (user) => {
-        await addNotification(getDb(), user.id, {
-          status: "success",
-          title: "Welcome to Atelier",
-          message: "Your email is verified. Start with text to art, or see what the community is making.",
-        });
-        await sendWelcomeEmail(user);
-        await creditPreRegistrationBonus(getDb(), { ...user, emailVerified: true });
-      },
+      afterEmailVerification: async (user) => accountEvents().verified(getDb(), user),
     },
     user: {
       deleteUser: {
         enabled: true,
-        // The account's rows go by foreign keys; its files go here.
-        afterDelete: async (user) => {
-          clearListCache(); // their artworks left the lists with the account
-          await getStorage().deletePrefix(`users/${user.id}/`);
-        },
+        // The account's rows go by foreign keys; what lives outside the database goes here.
+        afterDelete: async (user) => accountEvents().deleted(getDb(), user),
       },
     },
     databaseHooks: {
       user: {
         create: {
           // Every new account (password, OAuth or seeded) gets the sign-up grant once.
-          after: async (created) => {
-            const db = getDb();
-            await grantSignupTokens(db, created.id, (await loadTokenSettings(db)).signupGrant);
-            // Accounts that arrive verified (OAuth) claim a pre-registration bonus now.
-            await creditPreRegistrationBonus(db, created);
-          },
+          after: async (created) => accountEvents().created(getDb(), created),
         },
       },
     },

@@ -139,14 +139,14 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /** For JSON APIs: 401 when signed out, never a redirect. */
 export async function requireUserForApi(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
-  if (!user) throw new ApiError(401, "unauthorized", "Sign in first");
+  if (!user) throw new ApiError("unauthorized", "Sign in first");
   return user;
 }
 
 /** For admin JSON APIs: 401 when signed out, 403 for anyone who is not an admin (spec §6). */
 export async function requireAdminForApi(request: Request): Promise<SessionUser> {
   const user = await getUser(request, { fromDatabase: true });
-  if (!user) throw new ApiError(401, "unauthorized", "Sign in first");
-  if (!user.isAdmin) throw new ApiError(403, "forbidden", "Only administrators can do this");
+  if (!user) throw new ApiError("unauthorized", "Sign in first");
+  if (!user.isAdmin) throw new ApiError("forbidden", "Only administrators can do this");
   return user;
 }

@@ -9,9 +9,9 @@ import { type Database, inTransaction } from "../db/client";
 import { discountRedemptions, discounts, transactions } from "../db/schema";
 import { CommerceError } from "./errors";
 import type { Discount } from "./pricing";
+import { isUuid } from "../db/ids";
 
 export const DISCOUNT_PAGE_SIZE = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listDiscountsForAdmin(db: Database, query: DiscountListQuery, now = new Date()) {
   const conditions: SQL[] = [];
@@ -56,7 +56,7 @@ export async function getDiscountForAdmin(
   db: Database,
   id: string,
 ): Promise<{ discount: Discount; usage: DiscountUsage } | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [discount] = await db.select().from(discounts).where(eq(discounts.id, id));
   if (!discount) return null;
   const [paid] = await db
@@ -87,7 +87,7 @@ function columnsOf(form: DiscountForm) {
   };
 }
 
-const CODE_TAKEN = new CommerceError(409, "code_taken", "This code exists already.", {
+const CODE_TAKEN = new CommerceError("code_taken", "This code exists already.", {
   code: ["This code exists already"],
 });
 
@@ -106,12 +106,13 @@ export async function createDiscount(db: Database, actor: Actor, form: DiscountF
 }
 
 export async function updateDiscount(db: Database, actor: Actor, id: string, form: DiscountForm): Promise<Discount> {
+  if (!isUuid(id)) throw new CommerceError("not_found", "That discount does not exist.");
   return inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(discounts).where(eq(discounts.id, id)).for("no key update");
-    if (!before) throw new CommerceError(404, "not_found", "That discount does not exist.");
+    if (!before) throw new CommerceError("not_found", "That discount does not exist.");
     if (await codeTaken(tx, form.code, id)) throw CODE_TAKEN;
     if (form.maxRedemptions !== null && form.maxRedemptions < before.redemptions) {
-      throw new CommerceError(409, "below_use", `The code is held or used ${before.redemptions} times already.`, {
+      throw new CommerceError("below_use", `The code is held or used ${before.redemptions} times already.`, {
         maxRedemptions: [`At least ${before.redemptions}: it is used that often already`],
       });
     }
@@ -126,9 +127,10 @@ export async function updateDiscount(db: Database, actor: Actor, id: string, for
 }
 
 export async function setDiscountActive(db: Database, actor: Actor, id: string, active: boolean): Promise<Discount> {
+  if (!isUuid(id)) throw new CommerceError("not_found", "That discount does not exist.");
   return inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(discounts).where(eq(discounts.id, id)).for("no key update");
-    if (!before) throw new CommerceError(404, "not_found", "That discount does not exist.");
+    if (!before) throw new CommerceError("not_found", "That discount does not exist.");
     const [after] = await tx
       .update(discounts)
       .set({ active, updatedAt: new Date() })

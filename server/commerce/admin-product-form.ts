@@ -3,21 +3,15 @@
  * by the shared schema, and the optional picture checked by content — every problem beside its field.
  */
 import { productForm, type ProductForm } from "~/lib/admin-products";
-import { parseForm } from "~/lib/forms";
+import { type FormFailure, formValues, parseForm } from "~/lib/forms";
 import { readFormWithFile } from "../http/uploads";
 import { ImageError, type SiteImage } from "../storage/images";
 import { prepareProductImage } from "./admin-products";
 
-export interface EditorAnswer {
-  values: Record<string, string>;
-  fields: Record<string, string>;
-  message: string;
-}
-
 export type ProductSubmission =
   | { ok: true; intent: string; form: ProductForm; image: SiteImage | null; removeImage: boolean }
   | { ok: true; intent: string; form: null; image: null; removeImage: false }
-  | { ok: false; status: number; answer: EditorAnswer };
+  | { ok: false; status: number; answer: FormFailure };
 
 /** Reads the editor's form. Intents other than "save" (archive, restore) come back without parsing. */
 export async function readProductSubmission(request: Request): Promise<ProductSubmission> {
@@ -26,7 +20,7 @@ export async function readProductSubmission(request: Request): Promise<ProductSu
     return {
       ok: false,
       status: 413,
-      answer: { values: {}, fields: { image: read.message }, message: "Some fields need fixing." },
+      answer: { ok: false, errors: { fields: { image: read.message }, form: "Some fields need fixing." }, values: {} },
     };
   const intent = String(read.formData.get("intent") ?? "save");
   if (intent !== "save") return { ok: true, intent, form: null, image: null, removeImage: false };
@@ -42,10 +36,12 @@ export async function readProductSubmission(request: Request): Promise<ProductSu
     }
   }
   if (!parsed.ok || fields.image) {
-    const values = parsed.ok
-      ? (Object.fromEntries([...read.formData].filter(([, v]) => typeof v === "string")) as Record<string, string>)
-      : parsed.values;
-    return { ok: false, status: 400, answer: { values, fields, message: "Some fields need fixing." } };
+    const values = parsed.ok ? formValues(read.formData) : parsed.values;
+    return {
+      ok: false,
+      status: 400,
+      answer: { ok: false, errors: { fields, form: "Some fields need fixing." }, values },
+    };
   }
   return { ok: true, intent, form: parsed.data, image, removeImage: read.formData.get("removeImage") === "on" };
 }

@@ -22,6 +22,7 @@ export async function listProductOptions(db: Database): Promise<{ id: string; na
     .orderBy(asc(products.sortOrder), asc(products.name));
 }
 import type { Product } from "./products";
+import { isUuid } from "../db/ids";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -111,7 +112,7 @@ export async function createProduct(
 export async function updateProduct(db: Database, actor: Actor, id: string, form: ProductForm): Promise<Product> {
   return inProductTx(db, async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
+    if (!before) throw new CommerceError("not_found", "That product does not exist.");
     const [after] = await tx
       .update(products)
       .set({ ...columnsOf(form), updatedAt: new Date() })
@@ -147,7 +148,7 @@ export async function setProductImage(
   try {
     result = await inProductTx(db, async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-      if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
+      if (!before) throw new CommerceError("not_found", "That product does not exist.");
       const [after] = await tx
         .update(products)
         .set({ imageKey, updatedAt: new Date() })
@@ -185,9 +186,10 @@ export async function readProductImage(product: Pick<Product, "imageKey">): Prom
 
 /** Archived products leave the shop for good but stay for the transactions that name them. */
 export async function setProductArchived(db: Database, actor: Actor, id: string, archived: boolean): Promise<Product> {
+  if (!isUuid(id)) throw new CommerceError("not_found", "That product does not exist.");
   return inProductTx(db, async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new CommerceError(404, "not_found", "That product does not exist.");
+    if (!before) throw new CommerceError("not_found", "That product does not exist.");
     const [after] = await tx
       .update(products)
       .set({

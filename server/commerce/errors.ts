@@ -1,9 +1,9 @@
 /** The commerce domain's refusals: AppErrors (server/app-error.ts) that say they came from the shop. */
-import { AppError } from "../app-error";
+import { AppError, type ErrorCode } from "../app-error";
 
 export class CommerceError extends AppError {
-  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>) {
-    super(status, code, message, { fields });
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+    super(code, message, { fields });
     this.name = "CommerceError";
   }
 }

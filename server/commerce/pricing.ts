@@ -49,15 +49,11 @@ async function loadCartProducts(db: Database, items: CartItem[]): Promise<Produc
   return items.map((item, index) => {
     const product = found.get(item.productId);
     if (!product)
-      throw new CommerceError(
-        400,
-        "unknown_product",
-        "A pack in your cart no longer exists. Remove it and try again.",
-        { [`items.${index}.productId`]: ["This pack does not exist"] },
-      );
+      throw new CommerceError("unknown_product", "A pack in your cart no longer exists. Remove it and try again.", {
+        [`items.${index}.productId`]: ["This pack does not exist"],
+      });
     if (!isOnSale(product)) {
       throw new CommerceError(
-        409,
         "product_unavailable",
         `The ${product.name} pack is no longer sold. Remove it from your cart to continue.`,
         {
@@ -167,7 +163,7 @@ export async function priceOrder(
   const cartProducts = await loadCartProducts(db, input.items);
   const currencies = new Set(cartProducts.map((p) => p.currency));
   if (currencies.size > 1)
-    throw new CommerceError(400, "mixed_currencies", "Packs priced in different currencies cannot be bought together.");
+    throw new CommerceError("mixed_currencies", "Packs priced in different currencies cannot be bought together.");
   const currency = cartProducts[0]?.currency ?? "USD";
   const lines: QuoteLine[] = cartProducts.map((product, i) => {
     const quantity = input.items[i]!.quantity;

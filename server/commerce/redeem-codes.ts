@@ -44,19 +44,19 @@ export async function redeemCode(
       .where(eq(redeemCodes.code, code.trim().toUpperCase()))
       .for("update");
     if (!row?.active)
-      throw new CommerceError(404, "unknown_code", "We don't know this code. Check the spelling.", {
+      throw new CommerceError("unknown_code", "We don't know this code. Check the spelling.", {
         code: ["We don't know this code"],
       });
     if (now < row.startsAt)
-      throw new CommerceError(409, "not_open", "This code cannot be redeemed yet. Watch the countdown.", {
+      throw new CommerceError("not_open", "This code cannot be redeemed yet. Watch the countdown.", {
         code: ["Not open yet"],
       });
     if (now >= row.endsAt)
-      throw new CommerceError(409, "closed", "This code's redeem window has closed.", {
+      throw new CommerceError("closed", "This code's redeem window has closed.", {
         code: ["The window has closed"],
       });
     if (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) {
-      throw new CommerceError(409, "used_up", "This code has been redeemed as many times as it allows.", {
+      throw new CommerceError("used_up", "This code has been redeemed as many times as it allows.", {
         code: ["All redeemed"],
       });
     }
@@ -71,7 +71,7 @@ export async function redeemCode(
         row.maxPerPerson === 1
           ? "You have already redeemed this code."
           : `You have redeemed this code ${row.maxPerPerson} times, as many as it allows.`;
-      throw new CommerceError(409, "already_redeemed", message, { code: ["Already redeemed"] });
+      throw new CommerceError("already_redeemed", message, { code: ["Already redeemed"] });
     }
     await tx.insert(redeemCodeRedemptions).values({ codeId: row.id, userId });
     await tx
@@ -153,7 +153,7 @@ export async function createRedeemCode(db: Database, actor: Actor, form: RedeemC
   return inTransaction(db, async (tx) => {
     const [taken] = await tx.select({ id: redeemCodes.id }).from(redeemCodes).where(eq(redeemCodes.code, code));
     if (taken)
-      throw new CommerceError(409, "code_taken", "Another redeem code already has this name.", {
+      throw new CommerceError("code_taken", "Another redeem code already has this name.", {
         code: ["Another redeem code already has this name"],
       });
     const [row] = await tx
@@ -180,7 +180,7 @@ export async function createRedeemCode(db: Database, actor: Actor, form: RedeemC
 export async function setRedeemCodeActive(db: Database, actor: Actor, id: string, active: boolean) {
   return inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(redeemCodes).where(eq(redeemCodes.id, id)).for("update");
-    if (!before) throw new CommerceError(404, "not_found", "That redeem code does not exist.");
+    if (!before) throw new CommerceError("not_found", "That redeem code does not exist.");
     const [after] = await tx.update(redeemCodes).set({ active }).where(eq(redeemCodes.id, id)).returning();
     await recordAudit(tx, actor, {
       action: active ? "redeem_code.activate" : "redeem_code.deactivate",

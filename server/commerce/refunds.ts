@@ -26,20 +26,18 @@ export async function refundTransaction(
   options: { actor: Actor; reason: string },
 ): Promise<RefundResult> {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
-  if (!row) throw new CommerceError(404, "not_found", "That transaction does not exist.");
-  if (row.status === "refunded")
-    throw new CommerceError(409, "already_refunded", "This transaction is refunded already.");
-  if (row.status !== "paid") throw new CommerceError(409, "not_paid", "Only a paid transaction can be refunded.");
+  if (!row) throw new CommerceError("not_found", "That transaction does not exist.");
+  if (row.status === "refunded") throw new CommerceError("already_refunded", "This transaction is refunded already.");
+  if (row.status !== "paid") throw new CommerceError("not_paid", "Only a paid transaction can be refunded.");
 
   let refundId: string | null = null;
   if (row.totalMinor > 0 && row.provider !== "none") {
     if (!row.providerPaymentId)
-      throw new CommerceError(409, "no_payment", "The provider has no payment for this transaction to refund.");
+      throw new CommerceError("no_payment", "The provider has no payment for this transaction to refund.");
     try {
       ({ refundId } = await getPaymentProvider(db, row.provider).refundPayment(row.providerPaymentId, row.totalMinor));
     } catch (error) {
       throw new CommerceError(
-        502,
         "provider_refused",
         `The payment provider did not refund: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -52,7 +50,7 @@ export async function refundTransaction(
       .set({ status: "refunded", updatedAt: new Date() })
       .where(and(eq(transactions.id, transactionId), eq(transactions.status, "paid")))
       .returning();
-    if (!claimed) throw new CommerceError(409, "already_refunded", "This transaction is refunded already.");
+    if (!claimed) throw new CommerceError("already_refunded", "This transaction is refunded already.");
     const balance = await lockTokenAccount(tx, claimed.userId);
     const reversedTokens = Math.min(balance, claimed.tokens);
     const unrecoveredTokens = claimed.tokens - reversedTokens;

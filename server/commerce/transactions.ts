@@ -28,6 +28,7 @@ import { getPaymentProvider } from "./payments";
 import type { CheckoutState, PaymentProvider } from "./payments/provider";
 import { countUserRedemptions, discountRefusal, priceOrder, USED_CODE_MESSAGE, type Quote } from "./pricing";
 import { queueReceipt } from "./receipts";
+import { isUuid } from "../db/ids";
 
 export type Transaction = typeof transactions.$inferSelect;
 
@@ -50,7 +51,7 @@ async function lockDiscountIn(
   const [discount] = await tx.select().from(discounts).where(eq(discounts.id, discountId)).for("no key update");
   const usedUp = discount?.active && (await countUserRedemptions(tx, discountId, userId)) >= discount.maxPerUser;
   const refusal = usedUp ? USED_CODE_MESSAGE : discountRefusal(discount, quote, now);
-  if (refusal) throw new CommerceError(409, "discount_refused", refusal, { code: [refusal] });
+  if (refusal) throw new CommerceError("discount_refused", refusal, { code: [refusal] });
 }
 
 /** Records the order's redemption and counts it; the caller holds the discount's lock. */
@@ -104,14 +105,13 @@ export async function startCheckout(
 ): Promise<CheckoutStart> {
   const now = options.now ?? new Date();
   const quote = await priceOrder(db, input, { userId: buyer.userId, now });
-  if (quote.codeError) throw new CommerceError(409, "discount_refused", quote.codeError, { code: [quote.codeError] });
+  if (quote.codeError) throw new CommerceError("discount_refused", quote.codeError, { code: [quote.codeError] });
   const [pending] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(transactions)
     .where(and(eq(transactions.userId, buyer.userId), eq(transactions.status, "pending")));
   if ((pending?.n ?? 0) >= PENDING_PER_USER) {
     throw new CommerceError(
-      429,
       "too_many_pending",
       "You have several payments still open. Finish or cancel one of them first (see your purchases on your profile).",
     );
@@ -184,7 +184,6 @@ export async function startCheckout(
       failureMessage: "The payment page could not be opened. Nothing was charged; try again in a moment.",
     });
     throw new CommerceError(
-      502,
       "provider_unavailable",
       "The payment page could not be opened. Nothing was charged; try again in a moment.",
     );
@@ -334,8 +333,6 @@ export async function findTransactionByCheckout(
   return row ?? null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The buyer gives up on a pending payment. The provider's checkout is expired first and read
  * back, so a payment made meanwhile is credited instead; one the provider is still processing
@@ -346,7 +343,7 @@ export async function cancelTransaction(
   userId: string,
   transactionId: string,
 ): Promise<Transaction | null> {
-  if (!UUID.test(transactionId)) return null;
+  if (!isUuid(transactionId)) return null;
   const [row] = await db
     .select()
     .from(transactions)
@@ -362,7 +359,6 @@ export async function cancelTransaction(
       const settled = await settleTransaction(db, row.id, "buyer", provider);
       if (settled?.status === "pending") {
         throw new CommerceError(
-          409,
           "payment_processing",
           "The payment provider is still processing this payment, so it cannot be canceled now.",
         );
@@ -370,7 +366,6 @@ export async function cancelTransaction(
     } catch (error) {
       if (error instanceof CommerceError) throw error;
       throw new CommerceError(
-        502,
         "provider_unavailable",
         "The payment provider could not be reached. Try again in a moment.",
       );
@@ -481,7 +476,7 @@ export async function getUserTransaction(
   userId: string,
   transactionId: string,
 ): Promise<(TransactionView & { balance: number }) | null> {
-  if (!UUID.test(transactionId)) return null;
+  if (!isUuid(transactionId)) return null;
   const [row] = await db
     .select()
     .from(transactions)

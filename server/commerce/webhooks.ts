@@ -25,12 +25,12 @@ export async function handlePaymentWebhook(
   headers: Headers,
 ): Promise<WebhookOutcome> {
   if (providerId !== "sandbox" && providerId !== "stripe")
-    throw new CommerceError(404, "unknown_provider", "No such payment provider");
+    throw new CommerceError("unknown_provider", "No such payment provider");
   let provider: PaymentProvider;
   try {
     provider = getPaymentProvider(db, providerId);
   } catch {
-    throw new CommerceError(404, "unknown_provider", `The ${providerId} provider is not configured here`);
+    throw new CommerceError("unknown_provider", `The ${providerId} provider is not configured here`);
   }
   let event: WebhookEvent;
   try {
@@ -38,7 +38,7 @@ export async function handlePaymentWebhook(
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       logger.warn({ provider: providerId, reason: error.message }, "refused a webhook with a bad signature");
-      throw new CommerceError(400, "bad_signature", `The webhook signature is not valid: ${error.message}`);
+      throw new CommerceError("bad_signature", `The webhook signature is not valid: ${error.message}`);
     }
     throw error;
   }
@@ -47,7 +47,7 @@ export async function handlePaymentWebhook(
     // Our own sandbox only reports our checkouts: anything else is a forgery or a bug. A Stripe
     // account may hold other sessions (payment links, other apps); Stripe retries non-2xx answers
     // for days and then disables the endpoint, so those are received and ignored.
-    if (providerId === "sandbox") throw new CommerceError(404, "unknown_checkout", "No transaction has this checkout");
+    if (providerId === "sandbox") throw new CommerceError("unknown_checkout", "No transaction has this checkout");
     logger.info(
       { provider: providerId, event: event.id, checkout: event.checkoutId },
       "ignored a webhook about a checkout that is not ours",

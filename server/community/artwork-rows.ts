@@ -10,14 +10,15 @@ import type { ArtworkCard, ArtworkView } from "../../app/lib/community-views";
 import type { Database } from "../db/client";
 import { artworks, user, type ReactionValue } from "../db/schema";
 import { fileUrl } from "../generation/generations";
-import { AppError } from "../app-error";
+import { AppError, type ErrorCode } from "../app-error";
+import { isUuid } from "../db/ids";
 
 export type ArtworkRow = typeof artworks.$inferSelect;
 
 /** The community's refusals, which the person can act on: AppErrors (server/app-error.ts). */
 export class CommunityError extends AppError {
-  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>) {
-    super(status, code, message, { fields });
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+    super(code, message, { fields });
     this.name = "CommunityError";
   }
 }
@@ -83,8 +84,4 @@ export function toView(row: JoinedRow, viewerId: string | null, myReaction: Reac
     mine: viewerId !== null && row.userId === viewerId,
     featured: row.featuredAt !== null,
   };
-}
-
-export function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }

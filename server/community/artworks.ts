@@ -11,7 +11,8 @@ import type { ArtworkCard, ArtworkCreator, ArtworkPage, ArtworkView } from "../.
 import type { Database } from "../db/client";
 import { artworkReactions, artworks, user, type ReactionValue } from "../db/schema";
 import { cachedList } from "./list-cache";
-import { type JoinedRow, cardColumns, findVisibleArtwork, isUuid, listed, toCard, toView } from "./artwork-rows";
+import { type JoinedRow, cardColumns, findVisibleArtwork, listed, toCard, toView } from "./artwork-rows";
+import { isUuid } from "../db/ids";
 
 const SORT_COLUMN = {
   newest: artworks.createdAt,

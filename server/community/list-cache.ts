@@ -42,3 +42,8 @@ export function clearListCache(): void {
   entries.clear();
   clearSharedResponses(); // the HTTP answers built from these pages
 }
+
+/** A deleted account's artworks left the lists with its rows; shared pages must not keep showing them. */
+export function deleteCommunityUserData(): void {
+  clearListCache();
+}

@@ -11,6 +11,7 @@ import { type Database, inTransaction } from "../db/client";
 import { artworkReports, artworks, user } from "../db/schema";
 import { addNotification } from "../notify/notifications";
 import { clearListCache } from "./list-cache";
+import { AppError, type ErrorCode } from "../app-error";
 
 export const MODERATION_ACTIONS = ["hide", "restore", "remove", "feature", "unfeature", "dismiss"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -26,8 +27,11 @@ export const moderationInput = z
     message: "Tell the creator why (at least 3 characters)",
   });
 
-export class ModerationError extends Error {
-  override name = "ModerationError";
+export class ModerationError extends AppError {
+  constructor(message: string, code: ErrorCode = "moderation_refused") {
+    super(code, message);
+    this.name = "ModerationError";
+  }
 }
 
 export async function listModerationQueue(db: Database, limit = 50) {
@@ -139,7 +143,7 @@ export async function moderateArtwork(
 ): Promise<{ message: string }> {
   const result = await inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(artworks).where(eq(artworks.id, input.artworkId)).for("update");
-    if (!before) throw new ModerationError("That artwork does not exist.");
+    if (!before) throw new ModerationError("That artwork does not exist.", "not_found");
     if (before.status === "removed" && input.action !== "dismiss")
       throw new ModerationError("This artwork was removed; it stays removed.");
     const change: Partial<typeof artworks.$inferInsert> = {};

@@ -8,8 +8,9 @@ import { logger } from "../logger";
 import { getStorage, userFileKey } from "../storage/storage";
 import { clearListCache } from "./list-cache";
 import { blockedTermMessage, checkBlockedTerms, loadBlockedTerms } from "./word-filter";
-import { CommunityError, NOT_FOUND, isUuid } from "./artwork-rows";
+import { CommunityError, NOT_FOUND } from "./artwork-rows";
 import { getArtworkView } from "./artworks";
+import { isUuid } from "../db/ids";
 
 export async function publishArtwork(db: Database, userId: string, input: PublishInput): Promise<ArtworkView> {
   const [generation] = isUuid(input.generationId)
@@ -19,19 +20,19 @@ export async function publishArtwork(db: Database, userId: string, input: Publis
         .where(and(eq(generations.id, input.generationId), eq(generations.userId, userId)))
     : [];
   if (!generation)
-    throw new CommunityError(404, "not_found", "That picture does not exist.", {
+    throw new CommunityError("not_found", "That picture does not exist.", {
       generationId: ["That picture does not exist."],
     });
   if (generation.status !== "succeeded") {
     const message = "Only finished pictures can be published.";
-    throw new CommunityError(409, "not_finished", message, { generationId: [message] });
+    throw new CommunityError("not_finished", message, { generationId: [message] });
   }
   const [image] = await db
     .select()
     .from(generationImages)
     .where(and(eq(generationImages.generationId, generation.id), eq(generationImages.index, input.imageIndex)));
   if (!image)
-    throw new CommunityError(400, "invalid_input", "That picture has no image at this position.", {
+    throw new CommunityError("invalid_input", "That picture has no image at this position.", {
       imageIndex: ["Choose one of the pictures"],
     });
   await refuseBlockedTerms(db, input, generation.prompt);
@@ -39,7 +40,7 @@ export async function publishArtwork(db: Database, userId: string, input: Publis
   // The artwork keeps its own copies, so deleting the generation leaves it intact.
   const storage = getStorage();
   const [file, thumb] = await Promise.all([storage.get(image.key), storage.get(image.thumbKey)]);
-  if (!file || !thumb) throw new CommunityError(409, "file_missing", "That picture's file is no longer on the server.");
+  if (!file || !thumb) throw new CommunityError("file_missing", "That picture's file is no longer on the server.");
   const key = userFileKey(userId, "artworks", extensionOf(image.key, "png"));
   const thumbKey = userFileKey(userId, "artworks", extensionOf(image.thumbKey, "webp"));
   await storage.put(key, file.bytes, file.contentType);
@@ -95,12 +96,12 @@ export async function updateArtwork(
   id: string,
   input: ArtworkInput,
 ): Promise<ArtworkView> {
-  if (!isUuid(id)) throw new CommunityError(404, "not_found", NOT_FOUND);
+  if (!isUuid(id)) throw new CommunityError("not_found", NOT_FOUND);
   const [current] = await db
     .select({ prompt: artworks.prompt })
     .from(artworks)
     .where(and(eq(artworks.id, id), eq(artworks.userId, userId), ne(artworks.status, "removed")));
-  if (!current) throw new CommunityError(404, "not_found", NOT_FOUND);
+  if (!current) throw new CommunityError("not_found", NOT_FOUND);
   await refuseBlockedTerms(db, input, current.prompt);
   const [row] = await db
     .update(artworks)
@@ -114,7 +115,7 @@ export async function updateArtwork(
     })
     .where(and(eq(artworks.id, id), eq(artworks.userId, userId), ne(artworks.status, "removed")))
     .returning({ id: artworks.id });
-  if (!row) throw new CommunityError(404, "not_found", NOT_FOUND);
+  if (!row) throw new CommunityError("not_found", NOT_FOUND);
   clearListCache();
   return (await getArtworkView(db, id, userId))!;
 }
@@ -134,7 +135,6 @@ export async function unpublishArtwork(db: Database, userId: string, id: string)
       .where(and(eq(artworks.id, id), eq(artworks.userId, userId)));
     if (held)
       throw new CommunityError(
-        409,
         "under_review",
         "This artwork is with our moderators, so it cannot be deleted until they have decided.",
       );
@@ -157,7 +157,7 @@ async function refuseBlockedTerms(db: Database, input: ArtworkInput, prompt: str
   const entries = Object.entries(found);
   if (entries.length === 0) return;
   const fields = Object.fromEntries(entries.map(([field, term]) => [field, [blockedTermMessage(term)]]));
-  throw new CommunityError(400, "blocked_term", blockedTermMessage(entries[0]![1]), fields);
+  throw new CommunityError("blocked_term", blockedTermMessage(entries[0]![1]), fields);
 }
 
 function extensionOf(key: string, fallback: string): string {

@@ -6,7 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Database, inTransaction } from "../db/client";
 import { artworkReactions, artworkReports, artworks, type ReactionValue } from "../db/schema";
 import { addNotification } from "../notify/notifications";
-import { CommunityError, NOT_FOUND, findVisibleArtwork, isUuid } from "./artwork-rows";
+import { CommunityError, NOT_FOUND, findVisibleArtwork } from "./artwork-rows";
+import { isUuid } from "../db/ids";
 import { refreshTrendingScores } from "./trending";
 
 /** Like counts the creator hears about, once each. */
@@ -28,7 +29,7 @@ export async function setReaction(
   id: string,
   value: ReactionValue | null,
 ): Promise<ReactionCounts> {
-  if (!isUuid(id)) throw new CommunityError(404, "not_found", NOT_FOUND);
+  if (!isUuid(id)) throw new CommunityError("not_found", NOT_FOUND);
   const milestone = await inTransaction(db, async (tx) => {
     const [artwork] = await tx
       .select({
@@ -42,7 +43,7 @@ export async function setReaction(
       .from(artworks)
       .where(and(eq(artworks.id, id), eq(artworks.status, "published")))
       .for("update");
-    if (!artwork) throw new CommunityError(404, "not_found", NOT_FOUND);
+    if (!artwork) throw new CommunityError("not_found", NOT_FOUND);
     const [existing] = await tx
       .select({ value: artworkReactions.value })
       .from(artworkReactions)
@@ -98,8 +99,8 @@ export async function reportArtwork(
   input: { reason: string; details: string },
 ): Promise<{ id: string }> {
   const artwork = await findVisibleArtwork(db, id, userId);
-  if (!artwork) throw new CommunityError(404, "not_found", NOT_FOUND);
-  if (artwork.userId === userId) throw new CommunityError(400, "own_artwork", "You cannot report your own artwork.");
+  if (!artwork) throw new CommunityError("not_found", NOT_FOUND);
+  if (artwork.userId === userId) throw new CommunityError("own_artwork", "You cannot report your own artwork.");
   const [row] = await db
     .insert(artworkReports)
     .values({ artworkId: artwork.id, reporterId: userId, reason: input.reason, details: input.details, status: "open" })
@@ -107,7 +108,6 @@ export async function reportArtwork(
     .returning({ id: artworkReports.id });
   if (!row)
     throw new CommunityError(
-      409,
       "already_reported",
       "You have reported this artwork already; the moderators will look at it.",
     );

@@ -9,17 +9,17 @@ import { type Database, inTransaction } from "../db/client";
 import { announceChange } from "../db/change-feed";
 import { cachedRead } from "../db/runtime-snapshot";
 import { faqs } from "../db/schema";
+import { AppError } from "../app-error";
+import { isUuid } from "../db/ids";
 
 export type Faq = typeof faqs.$inferSelect;
 
-export class FaqNotFoundError extends Error {
+export class FaqNotFoundError extends AppError {
   constructor() {
-    super("That question does not exist.");
+    super("not_found", "That question does not exist.");
     this.name = "FaqNotFoundError";
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface FaqEntry {
   id: string;
@@ -44,7 +44,7 @@ export async function listFaqsForAdmin(db: Database): Promise<Faq[]> {
 }
 
 export async function getFaq(db: Database, id: string): Promise<Faq | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(faqs).where(eq(faqs.id, id));
   return row ?? null;
 }
@@ -57,7 +57,7 @@ async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise
 }
 
 async function lockFaq(tx: Database, id: string): Promise<Faq> {
-  if (!UUID.test(id)) throw new FaqNotFoundError();
+  if (!isUuid(id)) throw new FaqNotFoundError();
   const [row] = await tx.select().from(faqs).where(eq(faqs.id, id)).for("update");
   if (!row) throw new FaqNotFoundError();
   return row;

@@ -14,6 +14,8 @@ import { slideshowBackgrounds } from "../db/schema";
 import { logger } from "../logger";
 import { makeSiteImage } from "../storage/images";
 import { getStorage, siteFileKey } from "../storage/storage";
+import { AppError } from "../app-error";
+import { isUuid } from "../db/ids";
 
 export type Slide = typeof slideshowBackgrounds.$inferSelect;
 export type SlideStatus = "live" | "scheduled" | "ended" | "off";
@@ -21,14 +23,12 @@ export type SlideStatus = "live" | "scheduled" | "ended" | "off";
 /** Backgrounds cover a wide hero: stored at most 2400×1600, and at least SLIDE_MIN_WIDTH wide. */
 const SLIDE_BOUNDS = { width: 2400, height: 1600, minWidth: SLIDE_MIN_WIDTH };
 
-export class SlideNotFoundError extends Error {
+export class SlideNotFoundError extends AppError {
   constructor() {
-    super("That slide does not exist.");
+    super("not_found", "That slide does not exist.");
     this.name = "SlideNotFoundError";
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const slideImageUrl = (slide: Pick<Slide, "imageKey">) => `/api/files/${slide.imageKey}`;
 
@@ -80,7 +80,7 @@ export async function listSlidesForAdmin(db: Database): Promise<Slide[]> {
 }
 
 export async function getSlide(db: Database, id: string): Promise<Slide | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(slideshowBackgrounds).where(eq(slideshowBackgrounds.id, id));
   return row ?? null;
 }
@@ -93,7 +93,7 @@ async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise
 }
 
 async function lockSlide(tx: Database, id: string): Promise<Slide> {
-  if (!UUID.test(id)) throw new SlideNotFoundError();
+  if (!isUuid(id)) throw new SlideNotFoundError();
   const [row] = await tx.select().from(slideshowBackgrounds).where(eq(slideshowBackgrounds.id, id)).for("update");
   if (!row) throw new SlideNotFoundError();
   return row;
@@ -140,7 +140,7 @@ export async function updateSlide(
   form: SlideForm,
   image: Buffer | null,
 ): Promise<Slide> {
-  if (!UUID.test(id) || !(await getSlide(db, id))) throw new SlideNotFoundError();
+  if (!isUuid(id) || !(await getSlide(db, id))) throw new SlideNotFoundError();
   const stored = image ? await storeSlideImage(image) : null;
   let replaced: string | null = null;
   try {

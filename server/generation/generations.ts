@@ -28,7 +28,8 @@ import { NoEngineError, primaryEngineForMode, type RoutedEngine } from "./engine
 import { applyTokenMovementIn, getTokenBalance, InsufficientTokensError, lockTokenAccount } from "./ledger";
 import { loadTokenSettings } from "./token-settings";
 import { formatCount } from "~/lib/format";
-import { AppError } from "../app-error";
+import { AppError, type ErrorCode } from "../app-error";
+import { isUuid } from "../db/ids";
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationImageRow = typeof generationImages.$inferSelect;
@@ -36,8 +37,8 @@ export type GenerationImageRow = typeof generationImages.$inferSelect;
 /** A refusal the person can act on; routes turn it into an API error with this status. */
 /** The generation domain's refusals: AppErrors (server/app-error.ts). */
 export class GenerationError extends AppError {
-  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>) {
-    super(status, code, message, { fields });
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+    super(code, message, { fields });
     this.name = "GenerationError";
   }
 }
@@ -69,7 +70,6 @@ export async function createGeneration(
   const settings = await loadTokenSettings(db);
   if (settings.generationPaused) {
     throw new GenerationError(
-      503,
       "generation_paused",
       "Generation is paused by the administrators for a moment. Your tokens are safe; try again soon.",
     );
@@ -77,7 +77,7 @@ export async function createGeneration(
   if (input.mode !== "text" && !options.source) {
     const field = input.mode === "image" ? "sourceImage" : "doodle";
     const message = input.mode === "image" ? "Upload a picture first" : "Draw something first";
-    throw new GenerationError(400, "invalid_input", message, { [field]: [message] });
+    throw new GenerationError("invalid_input", message, { [field]: [message] });
   }
   let routed: RoutedEngine;
   try {
@@ -85,7 +85,6 @@ export async function createGeneration(
   } catch (error) {
     if (!(error instanceof NoEngineError)) throw error;
     throw new GenerationError(
-      503,
       "no_engine",
       `${MODE_LABELS[input.mode]} is switched off for the moment. Your tokens are safe; try another mode or come back soon.`,
     );
@@ -111,12 +110,11 @@ export async function createGeneration(
   if (issues.length > 0) {
     const fields: Record<string, string[]> = {};
     for (const issue of issues) fields[issue.field] = [...(fields[issue.field] ?? []), issue.message];
-    throw new GenerationError(400, "invalid_input", issues[0]!.message, fields);
+    throw new GenerationError("invalid_input", issues[0]!.message, fields);
   }
   const cost = costOf(scaleCostTable(settings.costs, routed.costMultiplier), input);
   if (options.expectedCost !== undefined && options.expectedCost !== cost) {
     throw new GenerationError(
-      409,
       "price_changed",
       `The price just changed to ${formatCount(cost)} tokens (you saw ${formatCount(options.expectedCost)}). Check it and press Generate again.`,
     );
@@ -139,7 +137,6 @@ export async function createGeneration(
         .where(and(eq(generations.userId, userId), inArray(generations.status, ACTIVE)));
       if ((active?.n ?? 0) >= settings.maxConcurrentJobs) {
         throw new GenerationError(
-          409,
           "too_many_jobs",
           `You already have ${settings.maxConcurrentJobs} pictures in progress. Wait for one to finish, or cancel one.`,
         );
@@ -181,7 +178,6 @@ export async function createGeneration(
     if (sourceKey) await storage.delete(sourceKey);
     if (error instanceof InsufficientTokensError) {
       throw new GenerationError(
-        402,
         "insufficient_tokens",
         `This needs ${formatCount(error.needed)} tokens and you have ${formatCount(error.balance)}. Buy more tokens or make a smaller picture.`,
       );
@@ -417,10 +413,6 @@ export async function currentBalance(db: Database, userId: string): Promise<numb
 
 function excerpt(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }
 
 function encodeCursor(row: GenerationRow): string {

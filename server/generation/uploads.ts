@@ -10,7 +10,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "../../app/lib/generation";
 import type { PreviewImageView } from "../../app/lib/generation-views";
 import { getStorage, isSafeKey, ownerOfKey, userFileKey } from "../storage/storage";
 import type { SourceUpload } from "./generations";
-import { AppError } from "../app-error";
+import { AppError, type ErrorCode } from "../app-error";
 
 const FORMATS: Record<string, { ext: string; contentType: string }> = {
   jpeg: { ext: "jpg", contentType: "image/jpeg" },
@@ -23,12 +23,11 @@ const FORMATS: Record<string, { ext: string; contentType: string }> = {
 /** A picture refused by its content or size: an AppError next to the field it came from. */
 export class UploadError extends AppError {
   constructor(
-    status: number,
-    code: string,
+    code: ErrorCode,
     readonly field: string,
     message: string,
   ) {
-    super(status, code, message, { fields: { [field]: [message] } });
+    super(code, message, { fields: { [field]: [message] } });
     this.name = "UploadError";
   }
 }
@@ -39,10 +38,9 @@ export interface CheckedImage extends SourceUpload {
 }
 
 export async function checkUploadedImage(bytes: Buffer, field: string): Promise<CheckedImage> {
-  if (bytes.byteLength === 0) throw new UploadError(400, "empty_upload", field, "Choose a picture to upload.");
+  if (bytes.byteLength === 0) throw new UploadError("empty_upload", field, "Choose a picture to upload.");
   if (bytes.byteLength > UPLOAD_MAX_BYTES) {
     throw new UploadError(
-      413,
       "upload_too_large",
       field,
       `The picture is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`,
@@ -53,7 +51,6 @@ export async function checkUploadedImage(bytes: Buffer, field: string): Promise<
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new UploadError(
-      415,
       "not_an_image",
       field,
       "This file is not a picture we can read. Use a JPEG, PNG, WebP, GIF or AVIF image.",
@@ -63,7 +60,6 @@ export async function checkUploadedImage(bytes: Buffer, field: string): Promise<
     metadata.format && FORMATS[metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format];
   if (!format || !metadata.width || !metadata.height) {
     throw new UploadError(
-      415,
       "not_an_image",
       field,
       "This file is not a picture we can read. Use a JPEG, PNG, WebP, GIF or AVIF image.",
@@ -71,7 +67,6 @@ export async function checkUploadedImage(bytes: Buffer, field: string): Promise<
   }
   if (metadata.width * metadata.height > UPLOAD_MAX_PIXELS) {
     throw new UploadError(
-      413,
       "too_many_pixels",
       field,
       `The picture is ${Math.round((metadata.width * metadata.height) / 1e6)} megapixels; the limit is ${UPLOAD_MAX_PIXELS / 1e6}. Resize it and try again.`,
@@ -85,7 +80,6 @@ export async function checkUploadedImage(bytes: Buffer, field: string): Promise<
       .toBuffer();
   } catch {
     throw new UploadError(
-      422,
       "corrupt_image",
       field,
       "The picture is damaged or incomplete. Try saving it again or choose another file.",

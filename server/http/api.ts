@@ -16,17 +16,12 @@ import {
   releaseIdempotencyKey,
   storeIdempotentResponse,
 } from "../ops/idempotency";
-import { AppError } from "../app-error";
+import { AppError, type AppErrorDetails, type ErrorCode } from "../app-error";
 
 /** A refusal raised by the HTTP layer itself (method, body, size, rate): an AppError like any domain's. */
 export class ApiError extends AppError {
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    extra: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
-  ) {
-    super(status, code, message, extra);
+  constructor(code: ErrorCode, message: string, details: AppErrorDetails = {}) {
+    super(code, message, details);
     this.name = "ApiError";
   }
 }
@@ -70,7 +65,7 @@ export async function handleApi(
 
 export function requireMethod(request: Request, ...allowed: string[]): void {
   if (!allowed.includes(request.method)) {
-    throw new ApiError(405, "method_not_allowed", `Use ${allowed.join(" or ")} for this address`, {
+    throw new ApiError("method_not_allowed", `Use ${allowed.join(" or ")} for this address`, {
       headers: { Allow: allowed.join(", ") },
     });
   }
@@ -80,7 +75,7 @@ export function requireMethod(request: Request, ...allowed: string[]): void {
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    throw new ApiError(413, "payload_too_large", `The request body is larger than ${maxBytes} bytes`);
+    throw new ApiError("payload_too_large", `The request body is larger than ${maxBytes} bytes`);
   }
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -92,7 +87,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new ApiError(413, "payload_too_large", `The request body is larger than ${maxBytes} bytes`);
+      throw new ApiError("payload_too_large", `The request body is larger than ${maxBytes} bytes`);
     }
     chunks.push(value);
   }
@@ -118,12 +113,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const badText = findControlCharacters(value);
   if (badText)
-    throw new ApiError(400, "invalid_input", "Some fields are missing or invalid", {
+    throw new ApiError("invalid_input", "Some fields are missing or invalid", {
       fields: { [badText]: [CONTROL_CHARACTERS_MESSAGE] },
     });
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new ApiError(400, "invalid_input", "Some fields are missing or invalid", {
+    throw new ApiError("invalid_input", "Some fields are missing or invalid", {
       fields: fieldErrors(parsed.error),
     });
   }
@@ -136,14 +131,14 @@ export async function readJson(
   options: { maxBytes?: number } = {},
 ): Promise<{ value: unknown; text: string }> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
-    throw new ApiError(415, "unsupported_media_type", "Send the body as application/json");
+    throw new ApiError("unsupported_media_type", "Send the body as application/json");
   }
   const text = await readBodyText(request, options.maxBytes ?? getConfig().maxJsonBodyBytes);
-  if (text.trim() === "") throw new ApiError(400, "empty_body", "The request body is empty");
+  if (text.trim() === "") throw new ApiError("empty_body", "The request body is empty");
   try {
     return { value: JSON.parse(text) as unknown, text };
   } catch {
-    throw new ApiError(400, "malformed_json", "The request body is not valid JSON");
+    throw new ApiError("malformed_json", "The request body is not valid JSON");
   }
 }
 
@@ -161,14 +156,14 @@ export async function withIdempotency(
   const key = request.headers.get("idempotency-key");
   if (key === null) return run();
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new ApiError(400, "invalid_idempotency_key", "Idempotency-Key must be 8 to 128 letters, digits or -_:.");
+    throw new ApiError("invalid_idempotency_key", "Idempotency-Key must be 8 to 128 letters, digits or -_:.");
   }
   const claim = await claimIdempotencyKey(db, scope, key, hashRequestBody(bodyText));
   if (claim.kind === "mismatch") {
-    throw new ApiError(422, "idempotency_key_reused", "This Idempotency-Key was used with a different request");
+    throw new ApiError("idempotency_key_reused", "This Idempotency-Key was used with a different request");
   }
   if (claim.kind === "in-progress") {
-    throw new ApiError(409, "request_in_progress", "A request with this Idempotency-Key is still running", {
+    throw new ApiError("request_in_progress", "A request with this Idempotency-Key is still running", {
       headers: { "Retry-After": "1" },
     });
   }
@@ -198,25 +193,24 @@ export async function withIdempotency(
 export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") {
-    throw new ApiError(415, "unsupported_media_type", "Send the form as multipart/form-data");
+    throw new ApiError("unsupported_media_type", "Send the form as multipart/form-data");
   }
   const refused = refusedBodyOf(request);
   if (refused) {
     // The shell left this page's upload unread: it was over its limit (refused-body.ts).
     throw new ApiError(
-      413,
       "payload_too_large",
       `That file is too large: the form takes at most ${megabytes(Math.min(refused.limit, maxBytes))}`,
     );
   }
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (!Number.isFinite(declared) || declared > maxBytes) {
-    throw new ApiError(413, "payload_too_large", `The upload is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    throw new ApiError("payload_too_large", `The upload is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
   }
   try {
     return await request.formData();
   } catch {
-    throw new ApiError(400, "malformed_form", "The form could not be read: send it again");
+    throw new ApiError("malformed_form", "The form could not be read: send it again");
   }
 }
 
@@ -229,5 +223,5 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const result = await hitRateLimit(db, key, options);
   if (!result.allowed)
-    throw new ApiError(429, "rate_limited", message, { headers: { "Retry-After": String(result.retryAfterSeconds) } });
+    throw new ApiError("rate_limited", message, { headers: { "Retry-After": String(result.retryAfterSeconds) } });
 }

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { IMAGE_TOOL_INFO, type ImageEditView } from "../../app/lib/image-edits";
 import { timestamp14 } from "../../app/lib/timestamp";
 import { type Database, inTransaction } from "../db/client";
+import { isUuid } from "../db/ids";
 import { generationImages, generations, imageEdits, type ImageTool } from "../db/schema";
 import { defineJob, type JobContext } from "../jobs/define";
 import { enqueueJob } from "../jobs/queue";
@@ -23,7 +24,7 @@ import {
   UPSCALE_MAX_SIDE,
   upscaleImage,
 } from "./index";
-import { AppError } from "../app-error";
+import { AppError, type ErrorCode } from "../app-error";
 
 export type ImageEditRow = typeof imageEdits.$inferSelect;
 export type { ImageEditView };
@@ -52,12 +53,11 @@ const MAX_SIDE: Record<ImageTool, number> = {
 /** The image tools' refusals: AppErrors (server/app-error.ts), next to a field when they concern one. */
 export class ImageEditError extends AppError {
   constructor(
-    status: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     readonly field?: string,
   ) {
-    super(status, code, message, field ? { fields: { [field]: [message] } } : {});
+    super(code, message, field ? { fields: { [field]: [message] } } : {});
     this.name = "ImageEditError";
   }
 }
@@ -87,8 +87,6 @@ export type EditSource =
   | { kind: "generation"; generationId: string; index: number }
   | { kind: "upload"; bytes: Buffer };
 
-const isUuid = (value: string) => z.guid().safeParse(value).success;
-
 /** The picture an edit starts from, checked by content, with where it came from. */
 async function resolveSource(db: Database, userId: string, source: EditSource, tool: ImageTool) {
   let bytes: Buffer;
@@ -108,7 +106,7 @@ async function resolveSource(db: Database, userId: string, source: EditSource, t
           )
       : [];
     const file = image ? await getStorage().get(image.key) : null;
-    if (!image || !file) throw new ImageEditError(404, "not_found", "That picture does not exist any more.", "image");
+    if (!image || !file) throw new ImageEditError("not_found", "That picture does not exist any more.", "image");
     bytes = file.bytes;
     sourceImageId = image.id;
   } else {
@@ -118,7 +116,6 @@ async function resolveSource(db: Database, userId: string, source: EditSource, t
   const longSide = Math.max(checked.width, checked.height);
   if (longSide > MAX_SIDE[tool]) {
     throw new ImageEditError(
-      413,
       "too_large",
       `${TOOL_LABELS[tool]} takes pictures up to ${MAX_SIDE[tool]} pixels on the long side; this one is ${checked.width} × ${checked.height}. Resize it first.`,
       "image",
@@ -136,7 +133,7 @@ export async function createImageEdit(
   if (available !== true) {
     // The reason names packages and paths: it goes to the log, people get a plain sentence.
     logger.warn({ tool, reason: available }, "image tool unavailable");
-    throw new ImageEditError(503, "tool_unavailable", TOOL_UNAVAILABLE_MESSAGE);
+    throw new ImageEditError("tool_unavailable", TOOL_UNAVAILABLE_MESSAGE);
   }
   const { checked, sourceImageId } = await resolveSource(db, userId, options.source, tool);
 
@@ -154,7 +151,6 @@ export async function createImageEdit(
         .where(and(eq(imageEdits.userId, userId), inArray(imageEdits.status, ["queued", "running"])));
       if ((active?.n ?? 0) >= MAX_ACTIVE_EDITS) {
         throw new ImageEditError(
-          409,
           "too_many_edits",
           `You already have ${MAX_ACTIVE_EDITS} edits in progress. Wait for one to finish, or cancel one.`,
         );
@@ -165,7 +161,6 @@ export async function createImageEdit(
         .where(and(eq(imageEdits.userId, userId), gt(imageEdits.createdAt, new Date(Date.now() - 3_600_000))));
       if ((recent?.n ?? 0) >= MAX_EDITS_PER_HOUR) {
         throw new ImageEditError(
-          429,
           "rate_limited",
           `You have made ${MAX_EDITS_PER_HOUR} edits in the last hour. Take a break and try again later.`,
         );

@@ -73,8 +73,8 @@ function contentMatchesType(contentBase64: string, type: string): boolean {
 
 /** An email that could not be queued: an AppError (server/app-error.ts) with code email_failed. */
 export class EmailRequestError extends AppError {
-  constructor(message: string, status: number) {
-    super(status, "email_failed", message);
+  constructor(code: "email_failed" | "attachment_mismatch", message: string) {
+    super(code, message, code === "attachment_mismatch" ? { fields: { attachment: [message] } } : {});
     this.name = "EmailRequestError";
   }
 }
@@ -86,7 +86,7 @@ async function queueOrFail(db: Database, kind: string, run: () => Promise<unknow
     const message = emailFailureMessage(kind, error);
     logger.error({ err: error }, message);
     await reportServerError(db, new Error(message), { fn: `send-${kind}-email` });
-    throw new EmailRequestError(message, 500);
+    throw new EmailRequestError("email_failed", message);
   }
 }
 
@@ -112,8 +112,8 @@ export async function sendCustomEmailWithAttachment(
   const content = input.attachment.content.replace(/\s+/g, "");
   if (!contentMatchesType(content, contentType)) {
     throw new EmailRequestError(
+      "attachment_mismatch",
       `Failed to send email with attachment: ${input.attachment.filename} is not a real ${ext.toUpperCase()} file`,
-      400,
     );
   }
   await queueOrFail(db, "custom-attachment", async () => {

@@ -112,3 +112,8 @@ export function getStorage(): FileStorage {
   storage ??= createLocalStorage(getConfig().filesDir);
   return storage;
 }
+
+/** Every file an account owns (pictures, uploads, avatar) lives under its prefix and goes with it. */
+export async function deleteUserFiles(userId: string): Promise<number> {
+  return getStorage().deletePrefix(`users/${userId}/`);
+}

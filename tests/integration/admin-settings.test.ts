@@ -1,16 +1,16 @@
 /** Run-time settings changed by admins, on a real database: flags, token defaults and host lists, each audited, effective at once. */
 import { describe, expect, it } from "vitest";
+import { parseHostList, saveDomains } from "../../server/admin/settings/domains";
+import { changeFlag } from "../../server/admin/settings/flags";
 import {
   addRouteRule,
-  changeFlag,
-  changeHostList,
-  changeTokenSettings,
   deleteRouteRule,
   listAllRouteRules,
-  parseHostList,
   type RouteRuleError,
   setRouteRuleEnabled,
-} from "../../server/admin/settings";
+} from "../../server/admin/settings/route-rules";
+import { changeTokenSettings, saveTokenDefaults } from "../../server/admin/settings/token-defaults";
+import type { AppError } from "../../server/app-error";
 import { findRouteRule, loadRouteRules } from "../../server/navigation/route-rules";
 import { loadFeatureFlags } from "../../server/content/feature-flags";
 import { loadSiteSettings } from "../../server/content/site-settings";
@@ -32,11 +32,12 @@ describe("admin settings", () => {
     await changeTokenSettings(t.db, admin, { signupGrant: 75 });
     await changeTokenSettings(t.db, admin, { generationPaused: true });
     expect(await loadTokenSettings(t.db)).toMatchObject({ signupGrant: 75, generationPaused: true });
-    await changeHostList(t.db, admin, "allowed_domains", ["atelier.example", "localhost"]);
+    await saveDomains(t.db, admin, { allowedDomains: "atelier.example\nlocalhost", externalRedirectHosts: "" });
     expect((await loadSiteSettings(t.db, getConfig())).allowedDomains).toEqual(["atelier.example", "localhost"]);
     const entries = await t.db.select().from(auditLog);
     expect(entries.map((e) => e.action).sort()).toEqual([
       "settings.allowed-domains",
+      "settings.external-redirect-hosts",
       "settings.flag-on",
       "settings.pause-generation",
       "settings.token-defaults",
@@ -48,6 +49,39 @@ describe("admin settings", () => {
     expect(entries.find((e) => e.action === "settings.token-defaults")).toMatchObject({
       before: { signupGrant: 50 },
       after: { signupGrant: 75 },
+    });
+  });
+
+  it("refuses a form as typed beside the field at fault, changing nothing", async () => {
+    const refused = (work: Promise<unknown>) =>
+      work.then(
+        () => null,
+        (error: AppError) => error,
+      );
+    expect(await refused(changeFlag(t.db, admin, "no_such_flag", true))).toMatchObject({
+      code: "invalid_input",
+      message: "Unknown flag.",
+    });
+    expect(
+      await refused(saveDomains(t.db, admin, { allowedDomains: " ", externalRedirectHosts: "https://x/y" })),
+    ).toMatchObject({
+      status: 400,
+      fields: {
+        allowedDomains: ["Keep at least one domain, or every visitor gets 'Service Unavailable'"],
+        externalRedirectHosts: ['"https://x/y" is not a host name (such as atelier.example or *.example.com)'],
+      },
+    });
+    const before = await loadTokenSettings(t.db);
+    const form = { signupGrant: "10", preRegistrationBonus: "0", maxConcurrentJobs: "99", "cost-text-512": "-1" };
+    expect((await refused(saveTokenDefaults(t.db, admin, form)))?.fields).toMatchObject({
+      maxConcurrentJobs: ["A whole number from 1 to 20"],
+      "cost-text-512": ["A whole number from 0 to 100000"],
+      "cost-doodle-1024": ["A whole number from 0 to 100000"],
+    });
+    expect(await loadTokenSettings(t.db)).toEqual(before);
+    expect(await refused(addRouteRule(t.db, admin, { fromPath: "no-slash", target: "" }))).toMatchObject({
+      message: "The rule needs fixing.",
+      fields: { fromPath: [expect.any(String)], target: [expect.any(String)] },
     });
   });
 

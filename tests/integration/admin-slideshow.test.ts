@@ -160,13 +160,13 @@ describe("slideshow backgrounds", () => {
       );
     const fake = Buffer.concat([Buffer.from("\x89PNG\r\n\x1a\n"), Buffer.from("not really a png")]);
     expect(await refusal(fake)).toEqual(
-      new ImageError("That file is not an image we can read (use JPEG, PNG, WebP, GIF or AVIF)"),
+      new ImageError("not_an_image", "That file is not an image we can read (use JPEG, PNG, WebP, GIF or AVIF)"),
     );
     expect(await refusal(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeInstanceOf(ImageError);
     expect(await refusal(await picture(800, 600))).toEqual(
-      new ImageError("That image is too small: use one at least 1024 pixels wide"),
+      new ImageError("image_too_small", "That image is too small: use one at least 1024 pixels wide"),
     );
-    expect(await refusal(Buffer.alloc(0))).toEqual(new ImageError("Choose an image file"));
+    expect(await refusal(Buffer.alloc(0))).toEqual(new ImageError("empty_upload", "Choose an image file"));
     expect(await t.db.select().from(slideshowBackgrounds)).toEqual([]);
 
     const issues = (input: Record<string, string>) =>

@@ -149,7 +149,7 @@ describe("engine configuration", () => {
       form({ name: "GPU box 2", baseUrl: "http://127.0.0.1:2", username: "painter" }),
     ).catch((e: unknown) => e);
     expect(moved).toBeInstanceOf(EngineConfigError);
-    expect((moved as EngineConfigError).fields).toEqual({ password: expect.stringContaining("the address changed") });
+    expect((moved as EngineConfigError).fields).toEqual({ password: [expect.stringContaining("the address changed")] });
     await updateEngine(
       t.db,
       admin,
@@ -182,7 +182,7 @@ describe("engine configuration", () => {
       }),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineConfigError);
-    expect(Object.keys((error as EngineConfigError).fields).sort()).toEqual([
+    expect(Object.keys((error as EngineConfigError).fields ?? {}).sort()).toEqual([
       "baseUrl",
       "costMultiplier",
       "name",

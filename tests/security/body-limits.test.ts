@@ -168,7 +168,7 @@ describe("request bodies over their limit", () => {
       req.write(body.slice(0, 10)); // two chunks, no Content-Length
       req.end(body.slice(10));
     });
-    expect(status).toBe(400); // the form's own answer: that email and password match no account
+    expect(status).toBe(401); // the form's own answer (a refusal's status, ADR 0037): that email and password match no account
   });
 
   it("a page's upload over the limit gets the form's own error beside the field, and the connection closes", async () => {

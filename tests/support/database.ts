@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { type Database, type DatabaseHandle, type DatabaseTarget, openDatabase } from "../../server/db/client";
 import { postgresUrl, TEMPLATE_DB } from "./global-setup";
+import { wireAccountLifecycle } from "../../server/account-lifecycle";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -58,6 +59,8 @@ export async function resetDatabase(db: Database): Promise<void> {
 export function setUpTestDatabase() {
   let created: Awaited<ReturnType<typeof createDatabase>> | undefined;
   beforeAll(async () => {
+    // As the server does at start-up: accounts made in tests get their grant, welcome and clean-up.
+    wireAccountLifecycle();
     created = await createDatabase();
   });
   beforeEach(async () => {

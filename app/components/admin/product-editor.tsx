@@ -6,15 +6,10 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass, TextField } from "~/components/ui/field";
+import { inputClass, TextField, ActionNotice } from "~/components/ui/field";
 import { SHOP_CURRENCIES } from "~/lib/admin-products";
 import { PageHeading } from "~/components/ui/page-heading";
-
-export interface EditorState {
-  values: Record<string, string>;
-  fields?: Record<string, string>;
-  message?: string;
-}
+import type { FormAnswer } from "~/lib/forms";
 
 function Area({
   label,
@@ -105,22 +100,26 @@ function PictureField({ imageUrl, error }: { imageUrl: string | null | undefined
   );
 }
 
+/** The product form of the add, edit and duplicate pages: the saved values, or what was typed and what needs fixing. */
 export function ProductEditor({
-  state,
+  values,
+  answer,
   submitLabel,
   aside,
   imageUrl,
 }: {
-  state: EditorState;
+  values: Record<string, string>;
+  answer: FormAnswer | undefined;
   submitLabel: string;
   aside?: ReactNode;
   imageUrl?: string | null;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const unsaved = useUnsavedChanges(state);
-  const v = state.values;
-  const f = state.fields ?? {};
+  const unsaved = useUnsavedChanges(answer);
+  const failed = answer && !answer.ok ? answer : null;
+  const v = failed?.values ?? values;
+  const f = failed?.errors.fields ?? {};
   return (
     <Form
       method="post"
@@ -129,7 +128,7 @@ export function ProductEditor({
       {...unsaved}
       className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6"
     >
-      {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
+      {failed ? <ActionNotice answer={failed} /> : null}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label="Name" name="name" defaultValue={v.name} error={f.name} required />
         <TextField

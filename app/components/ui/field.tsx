@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import type { FormAnswer } from "~/lib/forms";
 
 export const inputClass =
   "block w-full rounded-xl border border-line bg-paper-raised px-3.5 py-2.5 text-ink shadow-sm placeholder:text-ink-faint focus:border-accent focus:outline-2 focus:outline-offset-0 focus:outline-accent/30 aria-[invalid=true]:border-danger";
@@ -51,6 +52,26 @@ export function TextField({
 }
 
 /** A message about the whole form: an error (role=alert) or a confirmation (role=status). */
+/**
+ * What a page action said (ADR 0037): its notice when it worked, the form's error when it did not;
+ * errors that belong to a field show beside that field instead.
+ */
+export function ActionNotice({ answer, className }: { answer: FormAnswer | null | undefined; className?: string }) {
+  if (!answer) return null;
+  if (answer.ok)
+    return (
+      <FormMessage tone="success" className={className}>
+        {answer.message}
+      </FormMessage>
+    );
+  if (!answer.errors.form) return null;
+  return (
+    <FormMessage tone="error" className={className}>
+      {answer.errors.form}
+    </FormMessage>
+  );
+}
+
 export function FormMessage({
   tone,
   children,

@@ -1,14 +1,15 @@
-import { AccountError, accountCaller, sendEmailCode, signInWithCode, verifyEmailWithCode } from "@server/auth/accounts";
+import { accountCaller, sendEmailCode, signInWithCode, verifyEmailWithCode } from "@server/auth/accounts";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { ResendButton } from "~/components/auth/resend-button";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/field";
+import { FormMessage, TextField, ActionNotice } from "~/components/ui/field";
 import { CODE_PURPOSES, type CodePurpose, codeSchema, emailOnlySchema } from "~/lib/account-schemas";
-import { fieldOrFormError, parseForm } from "~/lib/forms";
+import { parseForm, type FormSuccess } from "~/lib/forms";
 import { safeRedirectPath } from "~/lib/redirect-target";
 import type { Route } from "./+types/enter-otp";
+import { refusal } from "~/lib/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Enter your code · Atelier" }];
 
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? (purpose as CodePurpose)
         : "email-verification";
       await sendEmailCode(caller, { email: parsed.data.email, type });
-      return { ok: true as const, resent: true };
+      return { ok: true, intent: "resend", message: "We sent a new code." } satisfies FormSuccess;
     }
     const parsed = parseForm(form, codeSchema);
     if (!parsed.ok) return data(parsed, { status: 400 });
@@ -61,8 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = await verifyEmailWithCode(caller, { email, code });
     return redirect("/verify-email?verified=1", { headers });
   } catch (error) {
-    if (error instanceof AccountError) return data(fieldOrFormError(error, values), { status: 400 });
-    throw error;
+    return refusal(error, { values });
   }
 }
 
@@ -72,8 +72,9 @@ export default function EnterOtpPage({ loaderData, actionData }: Route.Component
   const busy = useNavigation().state === "submitting";
   const submit = useSubmit();
   const autoSubmitted = useRef(false);
-  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
-  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const errors = failed?.errors;
+  const values = failed?.values;
 
   // A link from the email carries its code: use it straight away (scripts only run for people).
   useEffect(() => {
@@ -105,7 +106,7 @@ export default function EnterOtpPage({ loaderData, actionData }: Route.Component
         {sent && !actionData ? (
           <FormMessage tone="info">Check your inbox: the code works for 15 minutes.</FormMessage>
         ) : null}
-        {actionData && "resent" in actionData ? <FormMessage tone="success">We sent a new code.</FormMessage> : null}
+        {actionData?.ok ? <ActionNotice answer={actionData} /> : null}
         {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
         <Form method="post" noValidate className="space-y-5">
           <input type="hidden" name="purpose" value={purpose} />

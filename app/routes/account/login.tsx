@@ -8,9 +8,10 @@ import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { emailOnlySchema, signInSchema } from "~/lib/account-schemas";
-import { fieldOrFormError, parseForm } from "~/lib/forms";
+import { parseForm } from "~/lib/forms";
 import { safeRedirectPath } from "~/lib/redirect-target";
 import type { Route } from "./+types/login";
+import { refusal } from "~/lib/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Atelier" }];
 
@@ -47,9 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error.code === "email_not_verified") {
         return redirect(`/verify-email?${new URLSearchParams({ email: values.email, sent: "1" })}`);
       }
-      return data(fieldOrFormError(error, values), { status: 400 });
     }
-    throw error;
+    return refusal(error, { values });
   }
 }
 

@@ -1,4 +1,4 @@
-import { AccountError, accountCaller, resetPasswordWithCode } from "@server/auth/accounts";
+import { accountCaller, resetPasswordWithCode } from "@server/auth/accounts";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
@@ -6,8 +6,9 @@ import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { emailOnlySchema, newPasswordSchema } from "~/lib/account-schemas";
-import { fieldOrFormError, parseForm } from "~/lib/forms";
+import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/new-password";
+import { refusal } from "~/lib/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password · Atelier" }];
 
@@ -26,8 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await resetPasswordWithCode(accountCaller(request, context), { email, code, password });
   } catch (error) {
-    if (error instanceof AccountError) return data(fieldOrFormError(error, { email, code }), { status: 400 });
-    throw error;
+    return refusal(error, { values: { email, code } });
   }
   return redirect("/login?reset=1");
 }

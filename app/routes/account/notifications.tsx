@@ -12,16 +12,18 @@ import {
   markNotificationViewed,
 } from "@server/notify/notifications";
 import { Bell, Check, CheckCheck } from "lucide-react";
-import { data, useFetcher, useFetchers } from "react-router";
+import { useFetcher, useFetchers } from "react-router";
 import { z } from "zod";
 import { RelativeTime } from "~/components/notifications/relative-time";
 import { NotificationStatusIcon } from "~/components/notifications/status-icon";
 import { serializeNotification, type NotificationItem } from "~/components/notifications/types";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/notifications";
 import { PageHeading } from "~/components/ui/page-heading";
+import type { FormSuccess } from "~/lib/forms";
+import { ActionNotice } from "~/components/ui/field";
+import { formFailure } from "~/lib/forms.server";
 
 /** The page shows this many; older ones are kept but not listed. */
 const PAGE_LIMIT = 100;
@@ -47,19 +49,18 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const parsed = intentSchema.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));
-  if (!parsed.success)
-    return data({ ok: false as const, message: "That request was not understood." }, { status: 400 });
+  if (!parsed.success) return formFailure({ form: "That request was not understood." });
   const db = getDb();
   if (parsed.data.intent === "mark-viewed") {
     const marked = await markNotificationViewed(db, user.userUid, parsed.data.id);
-    if (!marked) return data({ ok: false as const, message: "That notification does not exist." }, { status: 404 });
-    return { ok: true as const, message: "Marked as read." };
+    if (!marked) return formFailure({ form: "That notification does not exist." }, { status: 404 });
+    return { ok: true, message: "Marked as read." } satisfies FormSuccess;
   }
   const count = await markAllNotificationsViewed(db, user.userUid);
   return {
-    ok: true as const,
+    ok: true,
     message: count === 1 ? "1 notification marked as read." : `${count} notifications marked as read.`,
-  };
+  } satisfies FormSuccess;
 }
 
 /** Marks being submitted from this page: show them at once. */
@@ -112,11 +113,8 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         ) : null}
       </div>
 
-      {result && !result.ok ? (
-        <FormMessage tone="error" className="mt-6">
-          {result.message}
-        </FormMessage>
-      ) : null}
+      {/* Success shows in the list itself; only a refusal needs words. */}
+      {result && !result.ok ? <ActionNotice answer={result} className="mt-6" /> : null}
 
       {notifications.length === 0 ? (
         <div className="mt-10 flex flex-col items-center rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-16 text-center">
@@ -164,7 +162,7 @@ function NotificationRow({ item, viewed }: { item: NotificationItem; viewed: boo
         </div>
         <p className="mt-1 whitespace-pre-line break-words text-sm text-ink-soft">{item.message}</p>
         {mark.data && !mark.data.ok ? (
-          <p className="mt-2 text-sm font-medium text-danger">{mark.data.message}</p>
+          <p className="mt-2 text-sm font-medium text-danger">{mark.data.errors.form}</p>
         ) : null}
       </div>
       <div className="shrink-0 self-center">

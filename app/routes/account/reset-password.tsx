@@ -1,11 +1,12 @@
-import { AccountError, accountCaller, sendEmailCode } from "@server/auth/accounts";
+import { accountCaller, sendEmailCode } from "@server/auth/accounts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { emailOnlySchema } from "~/lib/account-schemas";
-import { fieldOrFormError, parseForm } from "~/lib/forms";
+import { parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/reset-password";
+import { refusal } from "~/lib/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset your password · Atelier" }];
 
@@ -16,29 +17,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await sendEmailCode(accountCaller(request, context), { email: parsed.data.email, type: "forget-password" });
   } catch (error) {
-    if (error instanceof AccountError)
-      return data(fieldOrFormError(error, { email: parsed.data.email }), { status: 400 });
-    throw error;
+    return refusal(error, { values: { email: parsed.data.email } });
   }
-  // The same answer whether or not an account exists for this address.
-  return { ok: true as const, email: parsed.data.email };
+  // The page turns into "check your inbox" for this address (said the same whether or not it has an account).
+  return { ok: true, message: "Check your inbox.", values: { email: parsed.data.email } } satisfies FormSuccess;
 }
 
 export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  if (actionData && "email" in actionData) {
+  if (actionData?.ok) {
     return (
       <AuthShell
         title="Check your inbox"
         subtitle={
           <>
-            If an account exists for <strong className="text-ink">{actionData.email}</strong>, we sent it a link and a
-            code to choose a new password.
+            If an account exists for <strong className="text-ink">{actionData.values.email}</strong>, we sent it a link
+            and a code to choose a new password.
           </>
         }
       >
         <Link
-          to={`/new-password?${new URLSearchParams({ email: actionData.email })}`}
+          to={`/new-password?${new URLSearchParams({ email: actionData.values.email })}`}
           className={buttonClass({ size: "lg", className: "w-full" })}
         >
           I have the code
@@ -46,7 +45,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
       </AuthShell>
     );
   }
-  const errors = actionData?.errors;
+  const errors = actionData?.ok ? undefined : actionData?.errors;
   return (
     <AuthShell
       title="Reset your password"
@@ -65,7 +64,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData?.values?.email}
+          defaultValue={actionData?.values.email}
           error={errors?.fields.email}
         />
         <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>

@@ -1,4 +1,4 @@
-import { AccountError, accountCaller, signUpWithPassword } from "@server/auth/accounts";
+import { accountCaller, signUpWithPassword } from "@server/auth/accounts";
 import { redirectAdminFromLoginArea } from "@server/auth/guards";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -7,8 +7,9 @@ import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { signUpSchema } from "~/lib/account-schemas";
-import { fieldOrFormError, parseForm } from "~/lib/forms";
+import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/sign-up";
+import { refusal } from "~/lib/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create your account · Atelier" }];
 
@@ -25,11 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await signUpWithPassword(accountCaller(request, context), parsed.data);
   } catch (error) {
-    if (error instanceof AccountError) {
-      const { password: _password, ...values } = parsed.data;
-      return data(fieldOrFormError(error, values), { status: 400 });
-    }
-    throw error;
+    const { password: _password, ...values } = parsed.data;
+    return refusal(error, { values });
   }
   return redirect(`/verify-email?${new URLSearchParams({ email: parsed.data.email, sent: "1" })}`);
 }

@@ -1,4 +1,3 @@
-import { AccountError } from "@server/auth/accounts";
 import { requireUser } from "@server/auth/guards";
 import {
   changePassword,
@@ -12,7 +11,6 @@ import {
 import { confirmEmailChange, findPendingEmailChange, requestEmailChange } from "@server/auth/change-email";
 import { getDb } from "@server/db/client";
 import { listTokenLedger } from "@server/generation/ledger";
-import { CommerceError } from "@server/commerce/errors";
 import { cancelTransaction, listUserTransactions } from "@server/commerce/transactions";
 import { ApiError, readFormData } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
@@ -27,12 +25,13 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/field";
+import { TextField, ActionNotice } from "~/components/ui/field";
 import { codeField, emailField, newPasswordField, signUpSchema } from "~/lib/account-schemas";
-import { fieldOrFormError, parseForm } from "~/lib/forms";
+import { parseForm, type FormFailure, type FormSuccess, answerOf } from "~/lib/forms";
 import type { Route } from "./+types/user-profile";
 import { formatCount } from "~/lib/format";
 import { PageHeading } from "~/components/ui/page-heading";
+import { refusal, formFailure } from "~/lib/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your profile · Atelier" }];
 
@@ -128,105 +127,80 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     form = await readFormData(request, MAX_AVATAR_UPLOAD);
   } catch (error) {
-    if (error instanceof ApiError)
-      return data(
-        { intent: "avatar" as Intent, ...fieldOrFormError({ message: error.message, field: "avatar" }) },
-        { status: 413 },
-      );
-    throw error;
+    // Only the picture form carries a file, so an oversized body is its picture.
+    if (!(error instanceof ApiError)) throw error;
+    return formFailure({ fields: { avatar: error.message } }, { intent: "avatar", status: 413 });
   }
   const intent = String(form.get("intent")) as Intent;
+  const db = getDb();
+  const clientIp = context.get(requestInfoContext).clientIp;
+  const done = (message: string, headers?: Headers) =>
+    data({ ok: true, intent, message } satisfies FormSuccess, { headers });
+  const refill = (failure: FormFailure) => data({ ...failure, intent }, { status: 400 });
   try {
     switch (intent) {
       case "name": {
         const parsed = parseForm(form, signUpSchema.pick({ name: true }));
-        if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
-        const headers = await updateDisplayName(request, parsed.data.name);
-        return data({ intent, ok: true as const, message: "Your name is saved." }, { headers });
+        if (!parsed.ok) return refill(parsed);
+        return done("Your name is saved.", await updateDisplayName(request, parsed.data.name));
       }
       case "avatar": {
         const file = form.get("avatar");
         if (!(file instanceof File) || file.size === 0)
-          return data(
-            { intent, ...fieldOrFormError({ message: "Choose an image file", field: "avatar" }) },
-            { status: 400 },
-          );
-        const headers = await updateAvatar(getDb(), request, current, Buffer.from(await file.arrayBuffer()));
-        return data({ intent, ok: true as const, message: "Your picture is updated." }, { headers });
+          return formFailure({ fields: { avatar: "Choose an image file" } }, { intent });
+        return done(
+          "Your picture is updated.",
+          await updateAvatar(db, request, current, Buffer.from(await file.arrayBuffer())),
+        );
       }
       case "change-email": {
         const parsed = parseForm(form, changeEmailSchema);
-        if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
+        if (!parsed.ok) return refill(parsed);
         const { newEmail, password } = parsed.data;
-        await requestEmailChange(getDb(), request, context.get(requestInfoContext).clientIp, current, {
-          newEmail,
-          ...(password ? { password } : {}),
-        });
-        return {
-          intent,
-          ok: true as const,
-          message: `We sent a code to ${newEmail}. Enter it below to finish the change.`,
-        };
+        await requestEmailChange(db, request, clientIp, current, { newEmail, ...(password ? { password } : {}) });
+        return done(`We sent a code to ${newEmail}. Enter it below to finish the change.`);
       }
       case "confirm-email": {
         const parsed = parseForm(form, confirmEmailSchema);
-        if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
-        const email = await confirmEmailChange(
-          getDb(),
-          context.get(requestInfoContext).clientIp,
-          current,
-          parsed.data.emailCode,
-        );
-        return { intent, ok: true as const, message: `Your email is now ${email}.` };
+        if (!parsed.ok) return refill(parsed);
+        const email = await confirmEmailChange(db, clientIp, current, parsed.data.emailCode);
+        return done(`Your email is now ${email}.`);
       }
       case "password": {
         const parsed = parseForm(form, passwordChangeSchema);
-        if (!parsed.ok) return data({ intent, ...parsed }, { status: 400 });
-        const headers = await changePassword(request, current, parsed.data);
-        return data(
-          { intent, ok: true as const, message: "Your password is changed. Other devices are signed out." },
-          { headers },
+        if (!parsed.ok) return refill(parsed);
+        return done(
+          "Your password is changed. Other devices are signed out.",
+          await changePassword(request, current, parsed.data),
         );
       }
-      case "sign-out-others": {
+      case "sign-out-others":
         await signOutOtherSessions(request);
-        return { intent, ok: true as const, message: "Every other device is signed out." };
-      }
+        return done("Every other device is signed out.");
       case "discard-purchase": {
         // A checkout left unpaid: closed at the provider too, so it cannot be paid later by mistake.
-        const after = await cancelTransaction(getDb(), current.userUid, String(form.get("transaction") ?? ""));
-        if (!after)
-          return data({ intent, ...fieldOrFormError({ message: "That purchase does not exist." }) }, { status: 404 });
-        return {
-          intent,
-          ok: true as const,
-          message:
-            after.status === "canceled"
-              ? "The unpaid purchase is discarded."
-              : "That purchase is no longer waiting for payment.",
-        };
+        const after = await cancelTransaction(db, current.userUid, String(form.get("transaction") ?? ""));
+        if (!after) return formFailure({ form: "That purchase does not exist." }, { intent, status: 404 });
+        return done(
+          after.status === "canceled"
+            ? "The unpaid purchase is discarded."
+            : "That purchase is no longer waiting for payment.",
+        );
       }
       case "delete": {
         if (form.get("confirm") !== "DELETE")
-          return data(
-            { intent, ...fieldOrFormError({ message: "Type DELETE to confirm", field: "confirm" }) },
-            { status: 400 },
-          );
+          return formFailure({ fields: { confirm: "Type DELETE to confirm" } }, { intent });
         const password = String(form.get("password") ?? "");
         const headers = await deleteAccount(request, password ? { password } : {});
         return redirect("/?deleted=1", { headers });
       }
       default:
-        return data({ intent, ...fieldOrFormError({ message: "Unknown action" }) }, { status: 400 });
+        return formFailure({ form: "Unknown action" }, { intent });
     }
   } catch (error) {
-    if (error instanceof CommerceError)
-      return data({ intent, ...fieldOrFormError({ message: error.message }) }, { status: error.status });
-    if (error instanceof AccountError || error instanceof ImageError) {
-      const field = error instanceof ImageError ? "avatar" : error.field;
-      return data({ intent, ...fieldOrFormError({ message: error.message, field }) }, { status: 400 });
-    }
-    throw error;
+    // A refused picture belongs beside the file field.
+    if (error instanceof ImageError) return formFailure({ fields: { avatar: error.message } }, { intent });
+    return refusal(error, { intent });
   }
 }
 
@@ -263,23 +237,17 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
   const passwordForm = useRef<HTMLFormElement>(null);
   const emailForm = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (!actionData || !("ok" in actionData)) return;
+    if (!actionData) return;
     if (actionData.intent === "password") passwordForm.current?.reset();
     if (actionData.intent === "change-email") emailForm.current?.reset();
   }, [actionData]);
   const pending = (intent: Intent) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const result = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
   const errorsFor = (intent: Intent) => {
-    const r = result(intent);
-    return r && "errors" in r ? r.errors : undefined;
+    const answer = answerOf(actionData, intent);
+    return answer && !answer.ok ? answer.errors : undefined;
   };
-  const messageFor = (intent: Intent) => {
-    const r = result(intent);
-    if (!r) return null;
-    if ("message" in r) return <FormMessage tone="success">{r.message}</FormMessage>;
-    return r.errors.form ? <FormMessage tone="error">{r.errors.form}</FormMessage> : null;
-  };
+  const messageFor = (intent: Intent) => <ActionNotice answer={answerOf(actionData, intent)} />;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">

@@ -1,14 +1,15 @@
-import { AccountError, accountCaller, sendEmailCode, verifyEmailWithCode } from "@server/auth/accounts";
+import { accountCaller, sendEmailCode, verifyEmailWithCode } from "@server/auth/accounts";
 import { MailCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { ResendButton } from "~/components/auth/resend-button";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
+import { FormMessage, ActionNotice } from "~/components/ui/field";
 import { codeSchema, emailOnlySchema } from "~/lib/account-schemas";
-import { fieldOrFormError, parseForm } from "~/lib/forms";
+import { parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/verify-email";
+import { refusal } from "~/lib/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Verify your email · Atelier" }];
 
@@ -32,16 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseForm(form, emailOnlySchema);
       if (!parsed.ok) return data(parsed, { status: 400 });
       await sendEmailCode(caller, { email: parsed.data.email, type: "email-verification" });
-      return { ok: true as const, resent: true };
+      return { ok: true, intent: "resend", message: "We sent a new email." } satisfies FormSuccess;
     }
     const parsed = parseForm(form, codeSchema);
     if (!parsed.ok) return data(parsed, { status: 400 });
     const headers = await verifyEmailWithCode(caller, parsed.data);
     return redirect("/verify-email?verified=1", { headers });
   } catch (error) {
-    if (error instanceof AccountError)
-      return data(fieldOrFormError(error, { email: String(form.get("email") ?? "") }), { status: 400 });
-    throw error;
+    return refusal(error, { values: { email: String(form.get("email") ?? "") } });
   }
 }
 
@@ -50,7 +49,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const submit = useSubmit();
   const autoSubmitted = useRef(false);
-  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const errors = actionData && !actionData.ok ? actionData.errors : undefined;
 
   // The link in the email lands here with the code: verify straight away (a person opened it;
   // mail scanners that only fetch the page do not run scripts, so they cannot use the code up).
@@ -134,7 +133,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
             Open the link in the email, or type the code. The email can take a minute; check your spam folder too.
           </p>
         </div>
-        {actionData && "resent" in actionData ? <FormMessage tone="success">We sent a new email.</FormMessage> : null}
+        {actionData?.ok ? <ActionNotice answer={actionData} /> : null}
         {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
         <Link
           to={`/enter-otp?${new URLSearchParams({ purpose: "email-verification", ...(email ? { email } : {}) })}`}

@@ -7,6 +7,7 @@ import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/product-editor";
 import type { Route } from "./+types/add-list-product";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Add a product · Atelier admin" }];
 
@@ -19,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const submission = await readProductSubmission(request);
   if (!submission.ok) return data(submission.answer, { status: submission.status });
-  if (!submission.form) return data({ values: {}, fields: {}, message: "Unknown action." }, { status: 400 });
+  if (!submission.form) return formFailure({ form: "Unknown action." });
   const db = getDb();
   const row = await createProduct(db, admin, submission.form);
   if (submission.image) await setProductImage(db, admin, row.id, submission.image);
@@ -35,7 +36,7 @@ export default function AdminAddListProductPage({ loaderData, actionData }: Rout
         </Link>
         <PageHeading className="mt-2">Add a product</PageHeading>
       </header>
-      <ProductEditor state={actionData ?? { values: loaderData.values }} submitLabel="Create product" />
+      <ProductEditor values={loaderData.values} answer={actionData} submitLabel="Create product" />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 /** /admin/detail-history-transaction?id=…: one purchase — lines, discount, status timeline, provider references — and its refund. */
 import { requireAdmin } from "@server/auth/guards";
 import { getTransactionForAdmin } from "@server/commerce/admin-transactions";
-import { CommerceError } from "@server/commerce/errors";
 import { refundTransaction } from "@server/commerce/refunds";
 import { getDb } from "@server/db/client";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -9,12 +8,13 @@ import { z } from "zod";
 import { When } from "~/components/when";
 import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/field";
+import { TextField, ActionNotice } from "~/components/ui/field";
 import { refundForm } from "~/lib/admin-transactions";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
-import { parseForm } from "~/lib/forms";
+import { parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/detail-history-transaction";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Transaction · Atelier admin" }];
 
@@ -32,20 +32,14 @@ export async function action({ request }: Route.ActionArgs) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   // The id comes from the address: one that cannot be a transaction id never reaches the database (it would refuse NUL or a non-uuid).
   if (!z.guid().safeParse(id).success)
-    return data({ ok: false as const, message: "That transaction does not exist.", field: false }, { status: 404 });
+    return formFailure({ form: "That transaction does not exist." }, { status: 404 });
   const parsed = parseForm(await request.formData(), refundForm);
-  if (!parsed.ok)
-    return data(
-      { ok: false as const, message: parsed.errors.fields.reason ?? "Say why.", field: true },
-      { status: 400 },
-    );
+  if (!parsed.ok) return data(parsed, { status: 400 });
   try {
     const result = await refundTransaction(getDb(), id, { actor: admin, reason: parsed.data.reason });
-    return { ok: true as const, message: result.message, field: false };
+    return { ok: true, message: result.message } satisfies FormSuccess;
   } catch (error) {
-    if (error instanceof CommerceError)
-      return data({ ok: false as const, message: error.message, field: false }, { status: error.status });
-    throw error;
+    return refusal(error, { values: parsed.data });
   }
 }
 
@@ -80,9 +74,7 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
           </Link>
         </p>
       </header>
-      {actionData && !actionData.field ? (
-        <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
-      ) : null}
+      <ActionNotice answer={actionData} />
 
       <section aria-labelledby="lines-heading" className="rounded-2xl border border-line bg-paper-raised p-5">
         <h2 id="lines-heading" className="font-semibold text-ink">
@@ -179,7 +171,7 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
               label="Reason"
               name="reason"
               className="min-w-72 flex-1"
-              error={actionData && !actionData.ok && actionData.field ? actionData.message : undefined}
+              error={actionData && !actionData.ok ? actionData.errors.fields.reason : undefined}
             />
             <button type="submit" className={buttonClass({ className: "mt-7" })} disabled={busy}>
               {busy ? "Refunding…" : "Refund"}

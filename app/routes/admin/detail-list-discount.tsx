@@ -6,7 +6,6 @@ import {
   getDiscountForAdmin,
   updateDiscount,
 } from "@server/commerce/admin-discounts";
-import { CommerceError } from "@server/commerce/errors";
 import { listShopProducts } from "@server/commerce/products";
 import { getDb } from "@server/db/client";
 import { useEffect, useState } from "react";
@@ -15,13 +14,14 @@ import { z } from "zod";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass, TextField } from "~/components/ui/field";
+import { FormMessage, inputClass, TextField, ActionNotice } from "~/components/ui/field";
 import { SHOP_CURRENCIES } from "~/lib/admin-products";
 import { discountForm } from "~/lib/admin-discounts";
-import { formValues } from "~/lib/forms";
+import { formValues, type FormSuccess } from "~/lib/forms";
 import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/detail-list-discount";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Discount · Atelier admin" }];
 
@@ -58,21 +58,19 @@ export async function action({ request }: Route.ActionArgs) {
   // The id comes from the address: one that cannot be a discount id never reaches the database (it would refuse NUL or a non-uuid).
   if (id && !z.guid().safeParse(id).success) throw data("That discount does not exist.", { status: 404 });
   const formData = await request.formData();
-  const values = formValues(formData);
   const raw = {
     ...Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")),
     productIds: formData.getAll("productIds").map(String),
   };
+  // What was typed, to refill the form with (the chosen products as one list).
+  const typedBack = { ...formValues(formData), productIds: raw.productIds.join(",") };
   // Read by hand for the list of products, so text with control characters is refused here (PostgreSQL refuses NUL).
   const badText = controlCharacterFields(formData);
   const parsed = discountForm.safeParse(raw);
   if (Object.keys(badText).length > 0 || !parsed.success) {
     const fields: Record<string, string> = { ...badText };
     for (const issue of parsed.error?.issues ?? []) fields[String(issue.path[0])] ??= issue.message;
-    return data(
-      { values: { ...values, productIds: raw.productIds.join(",") }, fields, message: "Some fields need fixing." },
-      { status: 400 },
-    );
+    return formFailure({ form: "Some fields need fixing.", fields }, { values: typedBack });
   }
   try {
     const db = getDb();
@@ -80,17 +78,11 @@ export async function action({ request }: Route.ActionArgs) {
       const row = await createDiscount(db, admin, parsed.data);
       return redirect(`/admin/detail-list-discount?id=${row.id}&saved=1`);
     }
-    const row = await updateDiscount(db, admin, id, parsed.data);
-    return { values: discountFormValues(row), fields: {}, message: "", saved: "Saved. Buyers' carts use it now." };
+    await updateDiscount(db, admin, id, parsed.data);
+    // The page's data reloads after an action, so the form shows the saved values.
+    return { ok: true, message: "Saved. Buyers' carts use it now." } satisfies FormSuccess;
   } catch (error) {
-    if (error instanceof CommerceError) {
-      const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([k, v]) => [k, v[0] ?? error.message]));
-      return data(
-        { values: { ...values, productIds: raw.productIds.join(",") }, fields, message: error.message },
-        { status: error.status },
-      );
-    }
-    throw error;
+    return refusal(error, { values: typedBack });
   }
 }
 
@@ -98,13 +90,13 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
   const [params] = useSearchParams();
   const saving = useNavigation().state === "submitting";
   const unsaved = useUnsavedChanges(actionData);
-  const state = actionData ?? { values: loaderData.values, fields: {} as Record<string, string>, message: "" };
-  const v: Record<string, string | undefined> = state.values;
-  const f: Record<string, string | undefined> = state.fields;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const v: Record<string, string | undefined> = failed?.values ?? loaderData.values;
+  const f: Record<string, string | undefined> = failed?.errors.fields ?? {};
   const [kind, setKind] = useState(v.kind ?? "percent");
   useEffect(() => setKind(v.kind ?? "percent"), [v.kind]);
   const chosen = new Set((v.productIds ?? "").split(",").filter(Boolean));
-  const saved = actionData && "saved" in actionData ? actionData.saved : params.get("saved") ? "Created." : null;
+  const saved = actionData?.ok ? actionData.message : params.get("saved") ? "Created." : null;
   return (
     <div className="max-w-4xl space-y-6">
       <header>
@@ -116,7 +108,7 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
         </PageHeading>
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
-      {state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
+      <ActionNotice answer={failed} />
       {loaderData.usage ? (
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Usage">
           {[

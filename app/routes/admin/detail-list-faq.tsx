@@ -7,7 +7,7 @@ import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, TextField } from "~/components/ui/field";
 import { faqForm } from "~/lib/admin-content";
-import { parseForm } from "~/lib/forms";
+import { parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/detail-list-faq";
 import { PageHeading } from "~/components/ui/page-heading";
 
@@ -39,17 +39,13 @@ export async function action({ request }: Route.ActionArgs) {
       return redirect("/admin/list-faq");
     }
     const parsed = parseForm(formData, faqForm);
-    if (!parsed.ok) return data({ values: parsed.values, fields: parsed.errors.fields, saved: "" }, { status: 400 });
+    if (!parsed.ok) return data(parsed, { status: 400 });
     if (!id) {
       const row = await createFaq(db, admin, parsed.data);
       return redirect(`/admin/detail-list-faq?id=${row.id}&saved=1`);
     }
-    const row = await updateFaq(db, admin, id, parsed.data);
-    return {
-      values: { question: row.question, answer: row.answer, published: row.published ? "on" : "" },
-      fields: {} as Record<string, string>,
-      saved: "Saved.",
-    };
+    await updateFaq(db, admin, id, parsed.data);
+    return { ok: true, message: "Saved." } satisfies FormSuccess;
   } catch (error) {
     if (error instanceof FaqNotFoundError) throw data(error.message, { status: 404 });
     throw error;
@@ -60,9 +56,10 @@ export default function AdminDetailListFaqPage({ loaderData, actionData }: Route
   const [params] = useSearchParams();
   const saving = useNavigation().state === "submitting";
   const unsaved = useUnsavedChanges(actionData);
-  const v: Record<string, string | undefined> = actionData?.values ?? loaderData.values;
-  const f: Record<string, string | undefined> = actionData?.fields ?? {};
-  const saved = actionData?.saved || (params.get("saved") ? "Created." : "");
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const v: Record<string, string | undefined> = failed?.values ?? loaderData.values;
+  const f: Record<string, string | undefined> = failed?.errors.fields ?? {};
+  const saved = actionData?.ok ? actionData.message : params.get("saved") ? "Created." : "";
   return (
     <div className="max-w-3xl space-y-6">
       <header>

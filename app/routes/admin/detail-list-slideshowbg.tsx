@@ -17,9 +17,10 @@ import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { SLIDE_MIN_WIDTH, slideForm, toUtcDateTimeInput } from "~/lib/admin-content";
-import { parseForm } from "~/lib/forms";
+import { parseForm, type FormSuccess, formValues } from "~/lib/forms";
 import type { Route } from "./+types/detail-list-slideshowbg";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Slideshow background · Atelier admin" }];
 
@@ -56,21 +57,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Answer = {
-  values: Values;
-  fields: Record<string, string>;
-  saved: string;
-  image?: { url: string; width: number; height: number; color: string };
-};
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = new URL(request.url).searchParams.get("id");
   const db = getDb();
   const read = await readFormWithFile(request, "image");
-  if (!read.ok) return data<Answer>({ values: {}, fields: { image: read.message }, saved: "" }, { status: 413 });
+  if (!read.ok) return formFailure({ fields: { image: read.message } }, { status: 413 });
   const { formData, file } = read;
-  const values = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")) as Values;
+  const values = formValues(formData);
   try {
     if (formData.get("intent") === "delete" && id) {
       await deleteSlide(db, admin, id);
@@ -79,22 +73,17 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseForm(formData, slideForm);
     const fields: Record<string, string> = parsed.ok ? {} : { ...parsed.errors.fields };
     if (!id && !file) fields.image = "Choose a picture for the background";
-    if (!parsed.ok || Object.keys(fields).length > 0)
-      return data<Answer>({ values, fields, saved: "" }, { status: 400 });
+    if (!parsed.ok || Object.keys(fields).length > 0) return formFailure({ fields }, { values });
     if (!id) {
       const row = await createSlide(db, admin, parsed.data, file!);
       return redirect(`/admin/detail-list-slideshowbg?id=${row.id}&saved=1`);
     }
-    const row = await updateSlide(db, admin, id, parsed.data, file);
-    return {
-      values: valuesOf(row),
-      fields: {},
-      saved: file ? "Saved with the new picture." : "Saved.",
-      image: { url: slideImageUrl(row), width: row.width, height: row.height, color: row.color },
-    } satisfies Answer;
+    await updateSlide(db, admin, id, parsed.data, file);
+    // The page's data reloads after an action, so the form shows the saved values and picture.
+    return { ok: true, message: file ? "Saved with the new picture." : "Saved." } satisfies FormSuccess;
   } catch (error) {
-    if (error instanceof ImageError)
-      return data<Answer>({ values, fields: { image: error.message }, saved: "" }, { status: 400 });
+    // A refused picture belongs beside the file field; a slide that is gone is the 404 page.
+    if (error instanceof ImageError) return formFailure({ fields: { image: error.message } }, { values });
     if (error instanceof SlideNotFoundError) throw data(error.message, { status: 404 });
     throw error;
   }
@@ -117,12 +106,13 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
   const [params] = useSearchParams();
   const saving = useNavigation().state === "submitting";
   const unsaved = useUnsavedChanges(actionData);
-  const v: Values = actionData?.values ?? loaderData.values;
-  const f: Record<string, string | undefined> = actionData?.fields ?? {};
-  const image = actionData?.image ?? loaderData.image;
-  const saved = actionData?.saved || (params.get("saved") ? "Added." : "");
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const v: Values = failed?.values ?? loaderData.values;
+  const f: Record<string, string | undefined> = failed?.errors.fields ?? {};
+  const image = loaderData.image;
+  const saved = actionData?.ok ? actionData.message : params.get("saved") ? "Added." : "";
   const { preview, onChange } = useFilePreview();
-  const failedWithFile = actionData && !actionData.saved && !f.image;
+  const failedWithFile = failed && !f.image;
   return (
     <div className="max-w-3xl space-y-6">
       <header>
@@ -132,7 +122,7 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
         <PageHeading className="mt-2">{loaderData.id ? "Edit a background" : "Add a background"}</PageHeading>
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
-      {actionData && !actionData.saved ? (
+      {failed ? (
         <FormMessage tone="error">
           Some fields need fixing.{failedWithFile ? " Choose the picture again if you had picked one." : ""}
         </FormMessage>

@@ -15,6 +15,7 @@ import { ChooseFromList, ProductEditor } from "~/components/admin/product-editor
 import { FormMessage } from "~/components/ui/field";
 import type { Route } from "./+types/duplicate-list-product";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Duplicate a product · Atelier admin" }];
 
@@ -36,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   const row = await source(request);
   const submission = await readProductSubmission(request);
   if (!submission.ok) return data(submission.answer, { status: submission.status });
-  if (!submission.form) return data({ values: {}, fields: {}, message: "Unknown action." }, { status: 400 });
+  if (!submission.form) return formFailure({ form: "Unknown action." });
   const db = getDb();
   const copy = await createProduct(db, admin, submission.form, { duplicateOf: row.id });
   // The copy gets its own file: a new picture if one was chosen, else the original's (unless removed).
@@ -57,7 +58,8 @@ export default function AdminDuplicateListProductPage({ loaderData, actionData }
       </header>
       <FormMessage tone="info">A copy is saved as a new product, not on sale until you tick "On sale".</FormMessage>
       <ProductEditor
-        state={actionData ?? { values: loaderData.values }}
+        values={loaderData.values}
+        answer={actionData}
         imageUrl={loaderData.imageUrl}
         submitLabel="Save the copy"
       />

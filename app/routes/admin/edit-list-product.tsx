@@ -16,6 +16,8 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { Route } from "./+types/edit-list-product";
 import { PageHeading } from "~/components/ui/page-heading";
+import type { FormSuccess } from "~/lib/forms";
+import { formFailure } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Edit a product · Atelier admin" }];
 
@@ -48,28 +50,24 @@ export async function action({ request }: Route.ActionArgs) {
   const db = getDb();
   const { intent } = submission;
   if (intent === "archive" || intent === "restore") {
-    const after = await setProductArchived(db, admin, row.id, intent === "archive");
+    await setProductArchived(db, admin, row.id, intent === "archive");
     return {
-      values: productFormValues(after),
-      imageUrl: productImageUrl(after),
-      saved: intent === "archive" ? "Archived: no longer sold, kept for past purchases." : "Restored.",
-    };
+      ok: true,
+      message: intent === "archive" ? "Archived: no longer sold, kept for past purchases." : "Restored.",
+    } satisfies FormSuccess;
   }
-  if (!submission.form) return data({ values: {}, fields: {}, message: "Unknown action." }, { status: 400 });
-  let after = await updateProduct(db, admin, row.id, submission.form);
+  if (!submission.form) return formFailure({ form: "Unknown action." });
+  const after = await updateProduct(db, admin, row.id, submission.form);
   if (submission.image || (submission.removeImage && after.imageKey))
-    after = await setProductImage(db, admin, row.id, submission.image);
-  return {
-    values: productFormValues(after),
-    imageUrl: productImageUrl(after),
-    saved: "Saved. The pricing page shows it now.",
-  };
+    await setProductImage(db, admin, row.id, submission.image);
+  // The page's data reloads after an action, so the form shows the saved values and picture.
+  return { ok: true, message: "Saved. The pricing page shows it now." } satisfies FormSuccess;
 }
 
 export default function AdminEditListProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   if (!loaderData) return <ChooseFromList verb="edit" />;
-  const saved = actionData && "saved" in actionData ? actionData.saved : params.get("saved") ? "Created." : null;
+  const saved = actionData?.ok ? actionData.message : params.get("saved") ? "Created." : null;
   return (
     <div className="max-w-4xl space-y-6">
       <header>
@@ -83,8 +81,9 @@ export default function AdminEditListProductPage({ loaderData, actionData }: Rou
       </header>
       {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
       <ProductEditor
-        state={actionData ?? { values: loaderData.values }}
-        imageUrl={actionData && "imageUrl" in actionData ? actionData.imageUrl : loaderData.imageUrl}
+        values={loaderData.values}
+        answer={actionData}
+        imageUrl={loaderData.imageUrl}
         submitLabel="Save changes"
         aside={
           <Link

@@ -9,7 +9,6 @@ import { getDb } from "@server/db/client";
 import {
   configurableKinds,
   createEngine,
-  EngineConfigError,
   type EngineFormInput,
   getEngineForAdmin,
   updateEngine,
@@ -20,10 +19,11 @@ import type { EngineKind } from "@server/generation/engines/kinds";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass, TextField } from "~/components/ui/field";
+import { FormMessage, inputClass, TextField, ActionNotice } from "~/components/ui/field";
 import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/engine-form";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Image engine · Atelier admin" }];
 
@@ -85,30 +85,23 @@ export async function action({ request }: Route.ActionArgs) {
   const db = getDb();
   const id = url.searchParams.get("id");
   const existing = id ? await getEngineForAdmin(db, id) : undefined;
-  if (id && !existing)
-    return data(
-      { message: "That engine does not exist any more.", fields: {} as Record<string, string> },
-      { status: 404 },
-    );
+  if (id && !existing) return formFailure({ form: "That engine does not exist any more." }, { status: 404 });
   // Read by hand for its per-kind settings, so text with control characters is refused here (PostgreSQL refuses NUL).
   const badText = controlCharacterFields(form);
-  if (Object.keys(badText).length > 0)
-    return data({ message: "Some values need fixing.", fields: badText }, { status: 400 });
+  if (Object.keys(badText).length > 0) return formFailure({ form: "Some values need fixing.", fields: badText });
   const input = readForm(form, existing?.kind ?? String(form.get("kind") ?? ""));
   try {
     const saved = existing ? await updateEngine(db, admin, existing.id, input) : await createEngine(db, admin, input);
     return redirect(`/admin/engines?saved=${encodeURIComponent(saved.id)}`);
   } catch (error) {
-    if (error instanceof EngineConfigError)
-      return data({ message: error.message, fields: error.fields }, { status: error.status });
-    throw error;
+    return refusal(error);
   }
 }
 
 export default function AdminEngineFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { engine, kind, kinds, choices } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const fields: Record<string, string> = actionData?.fields ?? {};
+  const fields: Record<string, string> = actionData?.errors.fields ?? {};
   const unsaved = useUnsavedChanges(actionData);
   const isStudio = kind.kind === "studio";
   return (
@@ -139,7 +132,7 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
         </nav>
       )}
 
-      {actionData ? <FormMessage tone="error">{actionData.message}</FormMessage> : null}
+      <ActionNotice answer={actionData} />
 
       <Form
         method="post"

@@ -8,7 +8,6 @@ import { getDb } from "@server/db/client";
 import {
   checkEngineNow,
   deleteEngine,
-  EngineConfigError,
   engineActivity,
   listEnginesForAdmin,
   listRecentEngineFailures,
@@ -17,13 +16,15 @@ import {
 } from "@server/admin/engines";
 import { checkAllEngineHealth } from "@server/generation/engines/catalog";
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleHelp, Plus, RefreshCw, X, Zap } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass } from "~/components/ui/field";
+import { FormMessage, inputClass, ActionNotice } from "~/components/ui/field";
 import { GENERATION_MODES, MODE_LABELS, type GenerationMode } from "~/lib/generation";
 import type { Route } from "./+types/engines";
 import { PageHeading } from "~/components/ui/page-heading";
+import type { FormSuccess } from "~/lib/forms";
+import { refusal, formFailure } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Image engines · Atelier admin" }];
 
@@ -53,49 +54,44 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "enable" || intent === "disable") {
       const engine = await setEngineEnabled(db, admin, id, intent === "enable");
-      return { ok: true as const, message: `${engine.name} is ${engine.enabled ? "on" : "off"}.` };
+      return { ok: true, message: `${engine.name} is ${engine.enabled ? "on" : "off"}.` } satisfies FormSuccess;
     }
     if (intent === "delete") {
       await deleteEngine(db, admin, id);
-      return { ok: true as const, message: "Engine deleted. Pictures it made keep its name." };
+      return { ok: true, message: "Engine deleted. Pictures it made keep its name." } satisfies FormSuccess;
     }
     if (intent === "check") {
       const result = await checkEngineNow(db, id);
       // A failed check is still an answer (200): the page's data reloads, so the engine's health line says the same as the banner.
-      return { ok: result.ok, message: `${result.ok ? "Healthy" : "Not healthy"}: ${result.message}` };
+      return result.ok
+        ? ({ ok: true, message: `Healthy: ${result.message}` } satisfies FormSuccess)
+        : formFailure({ form: `Not healthy: ${result.message}` }, { status: 200 });
     }
     if (intent === "check-all") {
       await checkAllEngineHealth(db);
-      return { ok: true as const, message: "Checked every engine that is on." };
+      return { ok: true, message: "Checked every engine that is on." } satisfies FormSuccess;
     }
     if (intent === "route") {
       const mode = String(form.get("mode") ?? "") as GenerationMode;
-      if (!GENERATION_MODES.includes(mode))
-        return data({ ok: false as const, message: "Unknown mode." }, { status: 400 });
+      if (!GENERATION_MODES.includes(mode)) return formFailure({ form: "Unknown mode." });
       const ids = form.getAll("engine").map(String).filter(Boolean);
       const added = form.get("add");
       if (added !== null) {
-        if (!added)
-          return data(
-            { ok: false as const, message: `Choose an engine to add to ${MODE_LABELS[mode]} first.` },
-            { status: 400 },
-          );
+        if (!added) return formFailure({ form: `Choose an engine to add to ${MODE_LABELS[mode]} first.` });
         ids.push(String(added));
       }
       await setModeRoute(db, admin, mode, ids);
       return {
-        ok: true as const,
+        ok: true,
         message: ids.length
           ? `${MODE_LABELS[mode]} now tries ${ids.join(" → ")}.`
           : `${MODE_LABELS[mode]} follows the server's default engine again.`,
-      };
+      } satisfies FormSuccess;
     }
   } catch (error) {
-    if (error instanceof EngineConfigError)
-      return data({ ok: false as const, message: error.message }, { status: error.status });
-    throw error;
+    return refusal(error);
   }
-  return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
+  return formFailure({ form: "Unknown action." });
 }
 
 /** Engine times are the server's and the logs': UTC, like the rest of the back office. */
@@ -134,7 +130,7 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
         </div>
       </header>
       {actionData ? (
-        <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
+        <ActionNotice answer={actionData} />
       ) : saved ? (
         <FormMessage tone="success">Saved {nameOf(saved)}.</FormMessage>
       ) : null}

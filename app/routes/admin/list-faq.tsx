@@ -1,14 +1,14 @@
 /** /admin/list-faq: the questions on the pricing page, in order — add, edit, move, publish, delete. */
 import { requireAdmin } from "@server/auth/guards";
-import { deleteFaq, FaqNotFoundError, listFaqsForAdmin, moveFaq, setFaqPublished } from "@server/content/faqs";
+import { deleteFaq, listFaqsForAdmin, moveFaq, setFaqPublished } from "@server/content/faqs";
 import { getDb } from "@server/db/client";
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
 import type { Route } from "./+types/list-faq";
 import { PageHeading } from "~/components/ui/page-heading";
-import { runListAction } from "~/lib/admin-list-action";
+import { runListAction } from "~/lib/admin-list-action.server";
+import { ActionNotice } from "~/components/ui/field";
 
 export const meta = () => [{ title: "FAQ · Atelier admin" }];
 
@@ -31,7 +31,6 @@ export async function action({ request }: Route.ActionArgs) {
       said: (on) => (on ? "Published: the pricing page shows it." : "Unpublished: kept as a draft."),
     },
     remove: (id) => deleteFaq(db, admin, id),
-    isNotFound: (error) => error instanceof FaqNotFoundError,
   });
 }
 
@@ -48,7 +47,7 @@ export default function AdminListFaqPage({ loaderData, actionData }: Route.Compo
           <Plus aria-hidden className="size-4" /> Add a question
         </Link>
       </header>
-      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      <ActionNotice answer={actionData} />
       {faqs.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-ink-soft">
           No questions yet. Add the first one.

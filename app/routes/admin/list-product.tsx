@@ -4,14 +4,16 @@ import { listProductsForAdmin, setProductArchived } from "@server/commerce/admin
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { Copy, Pencil, Plus } from "lucide-react";
-import { data, Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass } from "~/components/ui/field";
+import { inputClass, ActionNotice } from "~/components/ui/field";
 import { PRODUCT_STATUSES, productListQuery } from "~/lib/admin-products";
 import type { Route } from "./+types/list-product";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure, refusal } from "~/lib/forms.server";
+import type { FormSuccess } from "~/lib/forms";
 
 export const meta = () => [{ title: "Products · Atelier admin" }];
 
@@ -36,19 +38,18 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const intent = form.get("intent");
-  if (intent !== "archive" && intent !== "restore")
-    return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
+  if (intent !== "archive" && intent !== "restore") return formFailure({ form: "Unknown action." });
   try {
     const row = await setProductArchived(getDb(), admin, id, intent === "archive");
     return {
-      ok: true as const,
+      ok: true,
       message:
         intent === "archive"
           ? `${row.name} is archived: no longer sold, kept for past purchases.`
           : `${row.name} is restored (not on sale until you switch it on).`,
-    };
-  } catch {
-    return data({ ok: false as const, message: "That product does not exist." }, { status: 404 });
+    } satisfies FormSuccess;
+  } catch (error) {
+    return refusal(error);
   }
 }
 
@@ -145,7 +146,7 @@ export default function AdminListProductPage({ loaderData, actionData }: Route.C
           <Plus aria-hidden className="size-4" /> Add a product
         </Link>
       </header>
-      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      <ActionNotice answer={actionData} />
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
         <label className="min-w-56 flex-1 text-sm font-medium text-ink">
           Search

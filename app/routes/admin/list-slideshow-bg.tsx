@@ -6,7 +6,6 @@ import {
   moveSlide,
   setSlideActive,
   slideImageUrl,
-  SlideNotFoundError,
   slideStatus,
   type SlideStatus,
 } from "@server/content/slideshow";
@@ -15,11 +14,11 @@ import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { Form, Link } from "react-router";
 import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/list-slideshow-bg";
 import { PageHeading } from "~/components/ui/page-heading";
-import { runListAction } from "~/lib/admin-list-action";
+import { runListAction } from "~/lib/admin-list-action.server";
+import { ActionNotice } from "~/components/ui/field";
 
 export const meta = () => [{ title: "Slideshow · Atelier admin" }];
 
@@ -54,7 +53,6 @@ export async function action({ request }: Route.ActionArgs) {
           : "Switched off: the home page no longer shows it.",
     },
     remove: (id) => deleteSlide(db, admin, id),
-    isNotFound: (error) => error instanceof SlideNotFoundError,
   });
 }
 
@@ -106,7 +104,7 @@ export default function AdminListSlideshowBgPage({ loaderData, actionData }: Rou
           <Plus aria-hidden className="size-4" /> Add a background
         </Link>
       </header>
-      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      <ActionNotice answer={actionData} />
       {slides.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-ink-soft">
           No backgrounds yet. Add the first one: a wide picture, at least 1024 pixels across.

@@ -8,19 +8,20 @@ import { listArtworks } from "@server/community/artworks";
 import {
   listFeaturedArtworks,
   listModerationQueue,
-  ModerationError,
   moderateArtwork,
   moderationInput,
 } from "@server/community/moderation";
 import { getDb } from "@server/db/client";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass } from "~/components/ui/field";
+import { inputClass, ActionNotice } from "~/components/ui/field";
 import { REPORT_REASON_LABELS, type ReportReason } from "~/lib/community";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/plain-text";
 import type { Route } from "./+types/manage-community";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure, refusal } from "~/lib/forms.server";
+import type { FormSuccess } from "~/lib/forms";
 
 export const meta = () => [{ title: "Community · Atelier admin" }];
 
@@ -44,34 +45,15 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const reason = form.get("reason") ?? "";
   // The reason is stored and sent to the creator: control characters are refused, like every form's (PostgreSQL refuses NUL).
-  if (typeof reason === "string" && hasControlCharacters(reason)) {
-    return data(
-      {
-        ok: false as const,
-        artworkId: String(form.get("artworkId") ?? ""),
-        message: `The reason: ${CONTROL_CHARACTERS_MESSAGE}`,
-      },
-      { status: 400 },
-    );
-  }
+  if (typeof reason === "string" && hasControlCharacters(reason))
+    return formFailure({ form: `The reason: ${CONTROL_CHARACTERS_MESSAGE}` });
   const parsed = moderationInput.safeParse({ artworkId: form.get("artworkId"), action: form.get("intent"), reason });
-  if (!parsed.success) {
-    return data(
-      {
-        ok: false as const,
-        artworkId: String(form.get("artworkId") ?? ""),
-        message: parsed.error.issues[0]?.message ?? "Check the form.",
-      },
-      { status: 400 },
-    );
-  }
+  if (!parsed.success) return formFailure({ form: parsed.error.issues[0]?.message ?? "Check the form." });
   try {
     const { message } = await moderateArtwork(getDb(), admin, parsed.data);
-    return { ok: true as const, artworkId: parsed.data.artworkId, message };
+    return { ok: true, message } satisfies FormSuccess;
   } catch (error) {
-    if (error instanceof ModerationError)
-      return data({ ok: false as const, artworkId: parsed.data.artworkId, message: error.message }, { status: 409 });
-    throw error;
+    return refusal(error);
   }
 }
 
@@ -85,7 +67,7 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
         <PageHeading>Community</PageHeading>
         <p className="mt-1 text-ink-soft">Reported artworks, and what the community's main page features.</p>
       </header>
-      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      <ActionNotice answer={actionData} />
 
       <section aria-labelledby="queue-heading" className="space-y-4">
         <h2 id="queue-heading" className="font-display text-2xl font-semibold text-ink">

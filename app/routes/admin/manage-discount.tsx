@@ -4,14 +4,16 @@ import { listDiscountsForAdmin, setDiscountActive } from "@server/commerce/admin
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { Plus } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass } from "~/components/ui/field";
+import { inputClass, ActionNotice } from "~/components/ui/field";
 import { discountListQuery } from "~/lib/admin-discounts";
 import type { Route } from "./+types/manage-discount";
 import { PageHeading } from "~/components/ui/page-heading";
+import { refusal } from "~/lib/forms.server";
+import type { FormSuccess } from "~/lib/forms";
 
 export const meta = () => [{ title: "Discounts · Atelier admin" }];
 
@@ -39,9 +41,9 @@ export async function action({ request }: Route.ActionArgs) {
   const on = form.get("intent") === "activate";
   try {
     const row = await setDiscountActive(getDb(), admin, String(form.get("id") ?? ""), on);
-    return { ok: true as const, message: `${row.code} is ${on ? "on" : "off"}.` };
-  } catch {
-    return data({ ok: false as const, message: "That discount does not exist." }, { status: 404 });
+    return { ok: true, message: `${row.code} is ${on ? "on" : "off"}.` } satisfies FormSuccess;
+  } catch (error) {
+    return refusal(error);
   }
 }
 
@@ -112,7 +114,7 @@ export default function AdminManageDiscountPage({ loaderData, actionData }: Rout
           <Plus aria-hidden className="size-4" /> New discount
         </Link>
       </header>
-      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      <ActionNotice answer={actionData} />
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
         <label className="min-w-56 flex-1 text-sm font-medium text-ink">
           Search

@@ -4,18 +4,18 @@
  * switch it off and on, and see who redeemed it. Every change is audited.
  */
 import { requireAdmin } from "@server/auth/guards";
-import { CommerceError } from "@server/commerce/errors";
 import { createRedeemCode, listRedeemCodesForAdmin, setRedeemCodeActive } from "@server/commerce/redeem-codes";
 import { getDb } from "@server/db/client";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { When } from "~/components/when";
 import { formatCount } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/field";
+import { TextField, ActionNotice } from "~/components/ui/field";
 import { redeemCodeForm } from "~/lib/admin-redeem-codes";
-import { parseForm } from "~/lib/forms";
+import { formValues, parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/redeem-codes";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Redeem codes · Atelier admin" }];
 
@@ -45,10 +45,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Answer =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
@@ -58,9 +54,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "create") {
       const parsed = parseForm(form, redeemCodeForm);
       if (!parsed.ok)
-        return data<Answer>(
-          { ok: false, message: "Some fields need fixing.", fields: parsed.errors.fields, values: parsed.values },
-          { status: 400 },
+        return formFailure(
+          { form: "Some fields need fixing.", fields: parsed.errors.fields },
+          { values: parsed.values },
         );
       const row = await createRedeemCode(db, admin, parsed.data);
       const total =
@@ -72,31 +68,19 @@ export async function action({ request }: Route.ActionArgs) {
       return {
         ok: true,
         message: `${row.code} is saved: ${formatCount(row.tokens)} tokens each time, ${each}, ${total}, in its window.`,
-      } satisfies Answer;
+      } satisfies FormSuccess;
     }
     if (intent === "activate" || intent === "deactivate") {
       const row = await setRedeemCodeActive(db, admin, String(form.get("id") ?? ""), intent === "activate");
       return {
         ok: true,
         message: row.active ? `${row.code} is on.` : `${row.code} is off: nobody can redeem it.`,
-      } satisfies Answer;
+      } satisfies FormSuccess;
     }
   } catch (error) {
-    if (error instanceof CommerceError) {
-      const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([k, v]) => [k, v[0] ?? error.message]));
-      return data<Answer>(
-        {
-          ok: false,
-          message: error.message,
-          fields,
-          values: Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>,
-        },
-        { status: error.status },
-      );
-    }
-    throw error;
+    return refusal(error, { values: formValues(form) });
   }
-  return data<Answer>({ ok: false, message: "Unknown action.", fields: {}, values: {} }, { status: 400 });
+  return formFailure({ form: "Unknown action." });
 }
 
 const STATUS_LABELS = {
@@ -111,7 +95,7 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
   const busy = useNavigation().state !== "idle";
   const failed = actionData && !actionData.ok ? actionData : null;
   const v = failed?.values ?? {};
-  const f = failed?.fields ?? {};
+  const f = failed?.errors.fields ?? {};
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <header>
@@ -122,7 +106,7 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
           event's flag is on (Settings).
         </p>
       </header>
-      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      <ActionNotice answer={actionData} />
 
       <section className="rounded-2xl border border-line bg-paper-raised p-6" aria-labelledby="new-code">
         <h2 id="new-code" className="font-semibold text-ink">

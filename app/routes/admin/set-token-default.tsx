@@ -8,32 +8,32 @@
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { countActiveGenerations } from "@server/generation/generations";
+import { saveDomains } from "@server/admin/settings/domains";
+import { changeFlag } from "@server/admin/settings/flags";
 import {
   addRouteRule,
-  changeFlag,
-  changeHostList,
-  changeTokenSettings,
   deleteRouteRule,
   listAllRouteRules,
-  parseHostList,
-  RouteRuleError,
   setRouteRuleEnabled,
-} from "@server/admin/settings";
-import { routeRuleInput } from "@server/navigation/route-rules";
-import { isFlagKey, loadFeatureFlags } from "@server/content/feature-flags";
+} from "@server/admin/settings/route-rules";
+import { changeTokenSettings, saveTokenDefaults } from "@server/admin/settings/token-defaults";
+import { loadFeatureFlags } from "@server/content/feature-flags";
 import { FLAG_KEYS, FLAG_LABELS } from "~/lib/flags";
 import { loadSiteSettings } from "@server/content/site-settings";
 import { getConfig } from "@server/config";
-import { loadTokenSettings, tokenSettingsSchema } from "@server/generation/token-settings";
+import { loadTokenSettings } from "@server/generation/token-settings";
 import { Coins, PauseCircle, PlayCircle } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass, TextField } from "~/components/ui/field";
+import { inputClass, TextField, ActionNotice } from "~/components/ui/field";
 import { GENERATION_MODES, IMAGE_SIZES, MODE_LABELS } from "~/lib/generation";
-import { CONTROL_CHARACTERS_MESSAGE, controlCharacterFields } from "~/lib/plain-text";
+import { controlCharacterFields } from "~/lib/plain-text";
 import { checkRedirectTarget, redirectRefusalMessage } from "~/lib/redirect-target";
 import type { Route } from "./+types/set-token-default";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure, refusal } from "~/lib/forms.server";
+import type { FormSuccess } from "~/lib/forms";
+import { formValues } from "~/lib/forms";
 
 export const meta = () => [{ title: "Settings · Atelier admin" }];
 
@@ -76,132 +76,75 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const whole = (v: FormDataEntryValue | null) => (typeof v === "string" && v.trim() !== "" ? Number(v) : NaN);
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
   const db = getDb();
   const intent = String(form.get("intent") ?? "");
-  if (intent === "flag") {
-    const key = String(form.get("key") ?? "");
-    if (!isFlagKey(key))
-      return data(
-        { ok: false as const, message: "Unknown flag.", fields: {} as Record<string, string> },
-        { status: 400 },
-      );
-    const on = form.get("enabled") === "true";
-    await changeFlag(db, admin, key, on);
-    return { ok: true as const, message: `${FLAG_LABELS[key]} is ${on ? "on" : "off"}.` };
-  }
-  if (intent === "hosts") {
-    const allowed = parseHostList(String(form.get("allowedDomains") ?? ""));
-    const redirects = parseHostList(String(form.get("externalRedirectHosts") ?? ""));
-    const fields: Record<string, string> = {};
-    if (allowed.error) fields.allowedDomains = allowed.error;
-    if (allowed.hosts.length === 0)
-      fields.allowedDomains = "Keep at least one domain, or every visitor gets 'Service Unavailable'";
-    if (redirects.error) fields.externalRedirectHosts = redirects.error;
-    // Said plainly rather than quoted back in "… is not a host name".
-    Object.assign(fields, controlCharacterFields(form));
-    if (Object.keys(fields).length)
-      return data({ ok: false as const, message: "Some values need fixing.", fields }, { status: 400 });
-    await changeHostList(db, admin, "allowed_domains", allowed.hosts);
-    await changeHostList(db, admin, "external_redirect_hosts", redirects.hosts);
-    return { ok: true as const, message: "Domains saved. The next request uses them." };
-  }
-  if (intent === "rule-add") {
-    const values = {
-      fromPath: String(form.get("fromPath") ?? ""),
-      target: String(form.get("target") ?? ""),
-      permanent: form.get("permanent") === "on",
-      note: String(form.get("note") ?? ""),
-    };
-    const parsed = routeRuleInput.safeParse(values);
-    const fail = (fields: Record<string, string>) =>
-      data({ ok: false as const, message: "The rule needs fixing.", fields, rule: values }, { status: 400 });
-    // The path pattern lets any character but space, ? and #: control characters are refused here (PostgreSQL refuses NUL).
-    const badText = Object.keys(controlCharacterFields(form));
-    if (badText.length > 0)
-      return fail(Object.fromEntries(badText.map((name) => [`rule-${name}`, CONTROL_CHARACTERS_MESSAGE])));
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[`rule-${String(issue.path[0])}`] ??= issue.message;
-      return fail(fields);
-    }
-    try {
-      const row = await addRouteRule(db, admin, parsed.data);
-      return { ok: true as const, message: `Rule added: ${row.fromPath} now leads to ${row.target}.` };
-    } catch (error) {
-      if (error instanceof RouteRuleError) return fail({ [`rule-${error.field ?? "fromPath"}`]: error.message });
-      throw error;
-    }
-  }
-  if (intent === "rule-enable" || intent === "rule-disable" || intent === "rule-delete") {
-    const id = Number(form.get("id"));
-    try {
-      if (intent === "rule-delete") {
-        await deleteRouteRule(db, admin, id);
-        return { ok: true as const, message: "Rule deleted." };
+  const values = formValues(form);
+  const done = (message: string) => ({ ok: true, message, intent }) satisfies FormSuccess;
+  // Every form here is read by hand (per-mode costs, host lists, a path pattern that allows any
+  // character): control characters are refused first, as parseForm refuses them (PostgreSQL refuses NUL).
+  const badText = controlCharacterFields(form);
+  if (Object.keys(badText).length > 0)
+    return formFailure({ form: "Some values need fixing.", fields: badText }, { values, intent });
+  try {
+    switch (intent) {
+      case "flag": {
+        const on = values.enabled === "true";
+        const key = await changeFlag(db, admin, values.key ?? "", on);
+        return done(`${FLAG_LABELS[key]} is ${on ? "on" : "off"}.`);
       }
-      const row = await setRouteRuleEnabled(db, admin, id, intent === "rule-enable");
-      return {
-        ok: true as const,
-        message: row.enabled
-          ? `Rule on: ${row.fromPath} leads to ${row.target}.`
-          : `Rule off: ${row.fromPath} is no longer redirected.`,
-      };
-    } catch (error) {
-      if (error instanceof RouteRuleError)
-        return data(
-          { ok: false as const, message: error.message, fields: {} as Record<string, string> },
-          { status: 404 },
+      case "hosts":
+        await saveDomains(db, admin, {
+          allowedDomains: values.allowedDomains ?? "",
+          externalRedirectHosts: values.externalRedirectHosts ?? "",
+        });
+        return done("Domains saved. The next request uses them.");
+      case "rule-add": {
+        const row = await addRouteRule(db, admin, {
+          fromPath: values.fromPath ?? "",
+          target: values.target ?? "",
+          permanent: values.permanent === "on",
+          note: values.note ?? "",
+        });
+        return done(`Rule added: ${row.fromPath} now leads to ${row.target}.`);
+      }
+      case "rule-enable":
+      case "rule-disable": {
+        const row = await setRouteRuleEnabled(db, admin, Number(values.id), intent === "rule-enable");
+        return done(
+          row.enabled
+            ? `Rule on: ${row.fromPath} leads to ${row.target}.`
+            : `Rule off: ${row.fromPath} is no longer redirected.`,
         );
-      throw error;
+      }
+      case "rule-delete":
+        await deleteRouteRule(db, admin, Number(values.id));
+        return done("Rule deleted.");
+      case "pause":
+      case "resume":
+        await changeTokenSettings(db, admin, { generationPaused: intent === "pause" });
+        return done(intent === "pause" ? "Generation is paused." : "Generation is running again.");
+      default:
+        await saveTokenDefaults(db, admin, values);
+        return done("Saved. New requests use these values now.");
     }
+  } catch (error) {
+    return refusal(error, { values, intent });
   }
-  if (intent === "pause" || intent === "resume") {
-    await changeTokenSettings(db, admin, { generationPaused: intent === "pause" });
-    return {
-      ok: true as const,
-      message: form.get("intent") === "pause" ? "Generation is paused." : "Generation is running again.",
-    };
-  }
-  const candidate = {
-    signupGrant: whole(form.get("signupGrant")),
-    preRegistrationBonus: whole(form.get("preRegistrationBonus")),
-    maxConcurrentJobs: whole(form.get("maxConcurrentJobs")),
-    costs: Object.fromEntries(
-      GENERATION_MODES.map((mode) => [
-        mode,
-        Object.fromEntries(IMAGE_SIZES.map((size) => [`${size}`, whole(form.get(`cost-${mode}-${size}`))])),
-      ]),
-    ),
-  };
-  const parsed = tokenSettingsSchema.omit({ generationPaused: true }).safeParse(candidate);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const name =
-        issue.path[0] === "costs" ? `cost-${String(issue.path[1])}-${String(issue.path[2])}` : String(issue.path[0]);
-      fields[name] ??=
-        issue.path[0] === "maxConcurrentJobs" ? "A whole number from 1 to 20" : "A whole number from 0 to 100000";
-    }
-    return data({ ok: false as const, message: "Some values need fixing.", fields }, { status: 400 });
-  }
-  await changeTokenSettings(db, admin, parsed.data);
-  return { ok: true as const, message: "Saved. New requests use these values now." };
 }
 
 export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, flags, hosts, queued, running, rules } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const fields: Record<string, string> = actionData && !actionData.ok ? actionData.fields : {};
-  const ruleValues =
-    actionData && !actionData.ok && "rule" in actionData
-      ? (actionData.rule as { fromPath: string; target: string; permanent: boolean; note: string })
-      : null;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const fields = failed && failed.intent !== "rule-add" ? failed.errors.fields : {};
+  // The rule form's own answer: its errors beside its fields, its values typed back in.
+  const ruleFailed = failed?.intent === "rule-add" ? failed : null;
+  const ruleFields = ruleFailed?.errors.fields ?? {};
+  const ruleValues = ruleFailed?.values ?? null;
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <header>
@@ -212,7 +155,7 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
           domains and route rules.
         </p>
       </header>
-      {actionData ? <FormMessage tone={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage> : null}
+      <ActionNotice answer={actionData} />
 
       <section className="rounded-2xl border border-line bg-paper-raised p-6" aria-labelledby="pause-heading">
         <div className="flex flex-wrap items-center justify-between gap-4">
@@ -507,18 +450,23 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
             name="fromPath"
             placeholder="/old-gallery/*"
             defaultValue={ruleValues?.fromPath}
-            error={fields["rule-fromPath"]}
+            error={ruleFields.fromPath}
           />
           <TextField
             label="To"
             name="target"
             placeholder="/community/list or https://…"
             defaultValue={ruleValues?.target}
-            error={fields["rule-target"]}
+            error={ruleFields.target}
           />
-          <TextField label="Note (optional)" name="note" defaultValue={ruleValues?.note} error={fields["rule-note"]} />
+          <TextField label="Note (optional)" name="note" defaultValue={ruleValues?.note} error={ruleFields.note} />
           <label className="flex items-center gap-3 self-end pb-3 text-sm font-medium text-ink">
-            <input type="checkbox" name="permanent" defaultChecked={ruleValues?.permanent} className="size-4" />{" "}
+            <input
+              type="checkbox"
+              name="permanent"
+              defaultChecked={ruleValues?.permanent === "on"}
+              className="size-4"
+            />{" "}
             Permanent (301: browsers remember it)
           </label>
           <div className="md:col-span-2">

@@ -9,7 +9,6 @@ import {
   getUserForAdmin,
   notifyUserByAdmin,
   setUserBanned,
-  UserAdminError,
   updateUserByAdmin,
 } from "@server/admin/users";
 import { ApiError, readFormData } from "@server/http/api";
@@ -19,14 +18,15 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass, TextField } from "~/components/ui/field";
+import { inputClass, TextField, ActionNotice } from "~/components/ui/field";
 import { banForm, notifyForm, tokenAdjustmentForm, userProfileForm } from "~/lib/admin-users";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
-import { parseForm } from "~/lib/forms";
+import { parseForm, type FormFailure, formValues, answerOf, type FormSuccess } from "~/lib/forms";
 import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/user-form";
 import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 import { PageHeading } from "~/components/ui/page-heading";
+import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "User · Atelier admin" }];
 
@@ -39,8 +39,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return found;
 }
 
-type Answer = { ok: boolean; form: string; message: string; fields: Record<string, string> };
-
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = new URL(request.url).searchParams.get("id") ?? "";
@@ -51,49 +49,43 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     // Only the email form carries a file, so an oversized body is its attachment.
     if (!(error instanceof ApiError)) throw error;
-    const message = "The attachment is larger than 5 MB";
-    return data<Answer>({ ok: false, form: "email", message, fields: { attachment: message } }, { status: 413 });
+    return formFailure(
+      { fields: { attachment: "The attachment is larger than 5 MB" } },
+      { intent: "email", status: 413 },
+    );
   }
   const intent = String(formData.get("intent") ?? "");
+  const values = formValues(formData);
   const db = getDb();
-  const fail = (message: string, fields: Record<string, string> = {}, status = 400) =>
-    data<Answer>({ ok: false, form: intent, message, fields }, { status });
+  const done = (message: string) => ({ ok: true, intent, message }) satisfies FormSuccess;
+  const refill = (failure: FormFailure) => data({ ...failure, intent }, { status: 400 });
   // The email form is read by hand (its attachment): its text and the file's name are checked here like parseForm's.
   const badText = controlCharacterFields(formData);
-  if (Object.keys(badText).length > 0) return fail("Some fields need fixing.", badText);
+  if (Object.keys(badText).length > 0) return formFailure({ fields: badText }, { values, intent });
   try {
     switch (intent) {
       case "profile": {
         const parsed = parseForm(formData, userProfileForm);
-        if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
+        if (!parsed.ok) return refill(parsed);
         await updateUserByAdmin(db, admin, id, parsed.data);
-        return { ok: true, form: intent, message: "Profile saved.", fields: {} } satisfies Answer;
+        return done("Profile saved.");
       }
       case "tokens": {
         const parsed = parseForm(formData, tokenAdjustmentForm);
-        if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
+        if (!parsed.ok) return refill(parsed);
         const balance = await adjustUserTokens(db, admin, id, parsed.data);
-        return {
-          ok: true,
-          form: intent,
-          message: `Done: the balance is now ${formatCount(balance)} tokens.`,
-          fields: {},
-        } satisfies Answer;
+        return done(`Done: the balance is now ${formatCount(balance)} tokens.`);
       }
       case "ban":
       case "unban": {
         const parsed = parseForm(formData, banForm);
-        if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
+        if (!parsed.ok) return refill(parsed);
         const ended = await setUserBanned(db, admin, id, intent === "ban", parsed.data.reason);
-        return {
-          ok: true,
-          form: intent,
-          message:
-            intent === "ban"
-              ? `Banned; ${ended} session${ended === 1 ? "" : "s"} ended.`
-              : "Unbanned: they can sign in again.",
-          fields: {},
-        } satisfies Answer;
+        return done(
+          intent === "ban"
+            ? `Banned; ${ended} session${ended === 1 ? "" : "s"} ended.`
+            : "Unbanned: they can sign in again.",
+        );
       }
       case "email": {
         const file = formData.get("attachment");
@@ -102,30 +94,23 @@ export async function action({ request }: Route.ActionArgs) {
             ? { filename: file.name, bytes: Buffer.from(await file.arrayBuffer()) }
             : null;
         await emailUserByAdmin(db, admin, id, {
-          subject: String(formData.get("subject") ?? ""),
-          message: String(formData.get("message") ?? ""),
+          subject: values.subject ?? "",
+          message: values.message ?? "",
           attachment,
         });
-        return {
-          ok: true,
-          form: intent,
-          message: attachment ? `Email with ${attachment.filename} queued.` : "Email queued.",
-          fields: {},
-        } satisfies Answer;
+        return done(attachment ? `Email with ${attachment.filename} queued.` : "Email queued.");
       }
       case "notify": {
         const parsed = parseForm(formData, notifyForm);
-        if (!parsed.ok) return fail("Some fields need fixing.", parsed.errors.fields);
+        if (!parsed.ok) return refill(parsed);
         await notifyUserByAdmin(db, admin, id, parsed.data);
-        return { ok: true, form: intent, message: "Notification sent.", fields: {} } satisfies Answer;
+        return done("Notification sent.");
       }
       default:
-        return fail("Unknown action.");
+        return formFailure({ form: "Unknown action." }, { intent });
     }
   } catch (error) {
-    if (error instanceof UserAdminError)
-      return fail(error.message, error.field ? { [error.field]: error.message } : {}, 409);
-    throw error;
+    return refusal(error, { values, intent });
   }
 }
 
@@ -154,17 +139,14 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
     );
   }
   const { user, balance, ledger, generations, generationCount, purchases, sessions } = loaderData;
-  const answer = (form: string): Answer | null =>
-    actionData && actionData.form === form ? (actionData as Answer) : null;
   const message = (form: string) => {
-    const a = answer(form);
-    return a && (a.ok || Object.keys(a.fields).length === 0) ? (
-      <FormMessage tone={a.ok ? "success" : "error"} className="mb-3">
-        {a.message}
-      </FormMessage>
-    ) : null;
+    const answer = answerOf(actionData, form);
+    return answer ? <ActionNotice answer={answer} className="mb-3" /> : null;
   };
-  const field = (form: string, name: string) => answer(form)?.fields[name];
+  const field = (form: string, name: string) => {
+    const answer = answerOf(actionData, form);
+    return answer && !answer.ok ? answer.errors.fields[name] : undefined;
+  };
   return (
     <div className="max-w-5xl space-y-6">
       <header>

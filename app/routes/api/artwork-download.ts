@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       "You are downloading very quickly. Wait a minute and try again.",
     );
     const image = await readArtworkImage(db, params.id, viewer?.userUid ?? null, format);
-    if (!image) throw new ApiError(404, "not_found", "That artwork does not exist.");
+    if (!image) throw new ApiError("not_found", "That artwork does not exist.");
     await recordDownload(db, {
       artworkId: image.artworkId,
       userId: viewer?.userUid ?? null,

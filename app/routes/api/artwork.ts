@@ -13,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     requireMethod(request, "GET");
     const viewer = await getUser(request).catch(() => null);
     const artwork = await getArtworkView(getDb(), params.id, viewer?.userUid ?? null);
-    if (!artwork) throw new ApiError(404, "not_found", "That artwork does not exist.");
+    if (!artwork) throw new ApiError("not_found", "That artwork does not exist.");
     return json({ artwork });
   });
 }
@@ -26,12 +26,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     const db = getDb();
     if (request.method === "DELETE") {
       if (!(await unpublishArtwork(db, user.userUid, params.id)))
-        throw new ApiError(404, "not_found", "That artwork does not exist.");
+        throw new ApiError("not_found", "That artwork does not exist.");
       return json({ ok: true });
     }
     const current = await findVisibleArtwork(db, params.id, user.userUid);
-    if (!current || current.userId !== user.userUid)
-      throw new ApiError(404, "not_found", "That artwork does not exist.");
+    if (!current || current.userId !== user.userUid) throw new ApiError("not_found", "That artwork does not exist.");
     // A PATCH changes the fields it names; the others keep their values (not the schema's defaults).
     const body = (await readJson(request)).value;
     const base = {

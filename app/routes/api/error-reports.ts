@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(
     async () => {
       if (request.method !== "POST")
-        throw new ApiError(405, "method_not_allowed", "Use POST for this address", { headers: { Allow: "POST" } });
+        throw new ApiError("method_not_allowed", "Use POST for this address", { headers: { Allow: "POST" } });
       const db = getDb();
       const { value, text } = await readJson(request, { maxBytes: MAX_REPORT_BYTES });
       const input = parseWith(clientErrorReportInput, value);

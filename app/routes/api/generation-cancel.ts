@@ -11,9 +11,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     const user = await requireUserForApi(request);
     const db = getDb();
     const existing = await findOwnGeneration(db, user.userUid, params.id);
-    if (!existing) throw new ApiError(404, "not_found", "That picture does not exist.");
+    if (!existing) throw new ApiError("not_found", "That picture does not exist.");
     const canceled = await cancelGeneration(db, user.userUid, params.id);
-    if (!canceled) throw new ApiError(409, "already_finished", "That picture is already finished.");
+    if (!canceled) throw new ApiError("already_finished", "That picture is already finished.");
     return json({
       generation: await getGenerationView(db, user.userUid, params.id),
       balance: await currentBalance(db, user.userUid),

@@ -12,7 +12,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const user = await requireUserForApi(request);
     const db = getDb();
     if (!(await findOwnGeneration(db, user.userUid, params.id)))
-      throw new ApiError(404, "not_found", "That picture does not exist.");
+      throw new ApiError("not_found", "That picture does not exist.");
     return new Response(generationEventStream(db, user.userUid, params.id, request.signal), {
       headers: {
         "Content-Type": "text/event-stream; charset=utf-8",

@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       Number.isInteger(index) && index >= 0 && index < 16
         ? await readGenerationImage(getDb(), user.userUid, params.id, index, format)
         : null;
-    if (!image) throw new ApiError(404, "not_found", "That image does not exist.");
+    if (!image) throw new ApiError("not_found", "That image does not exist.");
     return new Response(new Uint8Array(image.bytes), {
       headers: {
         "Content-Type": image.contentType,

@@ -10,7 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     requireMethod(request, "GET");
     const user = await requireUserForApi(request);
     const generation = await getGenerationView(getDb(), user.userUid, params.id);
-    if (!generation) throw new ApiError(404, "not_found", "That picture does not exist.");
+    if (!generation) throw new ApiError("not_found", "That picture does not exist.");
     return json({ generation });
   });
 }
@@ -21,7 +21,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     requireMethod(request, "DELETE");
     const user = await requireUserForApi(request);
     const deleted = await deleteGeneration(getDb(), user.userUid, params.id);
-    if (!deleted) throw new ApiError(404, "not_found", "That picture does not exist.");
+    if (!deleted) throw new ApiError("not_found", "That picture does not exist.");
     return json({ ok: true });
   });
 }

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const form = await readFormData(request, UPLOAD_MAX_BYTES + 256 * 1024).catch((error: unknown) => {
         // Too big to read: say so next to the file field the request carried.
         if (error instanceof ApiError && error.status === 413) {
-          throw new ApiError(413, "upload_too_large", "The picture is larger than 10 MB. Choose a smaller file.", {
+          throw new ApiError("upload_too_large", "The picture is larger than 10 MB. Choose a smaller file.", {
             fields: {
               sourceImage: ["The picture is larger than 10 MB. Choose a smaller file."],
               doodle: ["The drawing is larger than 10 MB."],
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The christmas variants exist only while the christmas event runs (its flag).
       if ((input.christmas || findStyle(input.style)?.christmas) && !(await loadFeatureFlags(db)).christmas_event) {
         const message = "The christmas styles are available during the christmas event only.";
-        throw new ApiError(400, "invalid_input", message, { fields: { style: [message] } });
+        throw new ApiError("invalid_input", message, { fields: { style: [message] } });
       }
       let source: CheckedImage | null | undefined;
       if (input.mode === "image") {
@@ -77,16 +77,15 @@ export async function action({ request, context }: Route.ActionArgs) {
           source = await readPreviewImage(user.userUid, fileName);
           if (!source)
             throw new UploadError(
-              400,
               "source_missing",
               "sourceImage",
               "That picture is no longer on the server. Upload it again.",
             );
-        } else throw new UploadError(400, "source_missing", "sourceImage", "Upload a picture to restyle.");
+        } else throw new UploadError("source_missing", "sourceImage", "Upload a picture to restyle.");
       } else if (input.mode === "doodle") {
         const file = form.get("doodle");
         if (!(file instanceof File) || file.size === 0)
-          throw new UploadError(400, "doodle_missing", "doodle", "Draw something first.");
+          throw new UploadError("doodle_missing", "doodle", "Draw something first.");
         source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "doodle");
       }
       const created = await createGeneration(db, {

@@ -11,9 +11,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     const user = await requireUserForApi(request);
     const db = getDb();
     if (!(await getImageEdit(db, user.userUid, params.id)))
-      throw new ApiError(404, "not_found", "That edit does not exist.");
+      throw new ApiError("not_found", "That edit does not exist.");
     const canceled = await cancelImageEdit(db, user.userUid, params.id);
-    if (!canceled) throw new ApiError(409, "already_finished", "That edit is already finished.");
+    if (!canceled) throw new ApiError("already_finished", "That edit is already finished.");
     return json({ edit: toImageEditView(canceled) });
   });
 }

@@ -10,7 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     requireMethod(request, "GET");
     const user = await requireUserForApi(request);
     const result = await readImageEditResult(getDb(), user.userUid, params.id);
-    if (!result) throw new ApiError(404, "not_found", "That edit has no finished picture.");
+    if (!result) throw new ApiError("not_found", "That edit has no finished picture.");
     return new Response(new Uint8Array(result.bytes), {
       headers: {
         "Content-Type": "image/png",

@@ -10,7 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     requireMethod(request, "GET");
     const user = await requireUserForApi(request);
     const row = await getImageEdit(getDb(), user.userUid, params.id);
-    if (!row) throw new ApiError(404, "not_found", "That edit does not exist.");
+    if (!row) throw new ApiError("not_found", "That edit does not exist.");
     return json({ edit: toImageEditView(row) });
   });
 }
@@ -21,7 +21,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     requireMethod(request, "DELETE");
     const user = await requireUserForApi(request);
     if (!(await deleteImageEdit(getDb(), user.userUid, params.id)))
-      throw new ApiError(404, "not_found", "That edit does not exist.");
+      throw new ApiError("not_found", "That edit does not exist.");
     return json({ ok: true });
   });
 }

@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const form = await readFormData(request, UPLOAD_MAX_BYTES + 64 * 1024).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 413) {
-        throw new ApiError(413, "upload_too_large", "The picture is larger than 10 MB. Choose a smaller file.", {
+        throw new ApiError("upload_too_large", "The picture is larger than 10 MB. Choose a smaller file.", {
           fields: { image: ["The picture is larger than 10 MB. Choose a smaller file."] },
         });
       }
@@ -60,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
     const input = parseWith(fromUpload, { tool: form.get("tool") ?? undefined });
     const file = form.get("image");
     if (!(file instanceof File) || file.size === 0)
-      throw new ApiError(400, "image_missing", "Choose a picture to edit.", {
+      throw new ApiError("image_missing", "Choose a picture to edit.", {
         fields: { image: ["Choose a picture to edit."] },
       });
     const edit = await createImageEdit(db, {

@@ -36,7 +36,7 @@ const command = z.discriminatedUnion("action", [
 
 async function requireApiUser(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
-  if (!user) throw new ApiError(401, "unauthorized", "Sign in to see your notifications");
+  if (!user) throw new ApiError("unauthorized", "Sign in to see your notifications");
   return user;
 }
 
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const db = getDb();
       if (input.action === "mark-viewed") {
         const marked = await markNotificationViewed(db, user.userUid, input.id);
-        if (!marked) throw new ApiError(404, "not_found", "No such notification");
+        if (!marked) throw new ApiError("not_found", "No such notification");
       } else {
         await markAllNotificationsViewed(db, user.userUid);
       }

@@ -15,8 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const db = getDb();
-    if (!(await loadFeatureFlags(db)).pre_registration)
-      throw new ApiError(404, "not_found", "Pre-registration is closed.");
+    if (!(await loadFeatureFlags(db)).pre_registration) throw new ApiError("not_found", "Pre-registration is closed.");
     await enforceRateLimit(
       db,
       `pre-registration:${context.get(requestInfoContext).clientIp}`,

@@ -18,12 +18,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const form = await readFormData(request, UPLOAD_MAX_BYTES + 64 * 1024).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 413) {
           const message = "The picture is larger than 10 MB. Choose a smaller file.";
-          throw new ApiError(413, "upload_too_large", message, { fields: { image: [message] } });
+          throw new ApiError("upload_too_large", message, { fields: { image: [message] } });
         }
         throw error;
       });
       const file = form.get("image");
-      if (!(file instanceof File)) throw new UploadError(400, "empty_upload", "image", "Choose a picture to upload.");
+      if (!(file instanceof File)) throw new UploadError("empty_upload", "image", "Choose a picture to upload.");
       return json(await savePreviewImage(user.userUid, Buffer.from(await file.arrayBuffer())), { status: 201 });
     },
     (error) => context.get(requestInfoContext).log.error({ err: error }, "preview upload failed"),

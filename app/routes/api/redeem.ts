@@ -8,7 +8,7 @@ import type { Route } from "./+types/redeem";
 
 async function requireEventOn() {
   if (!(await loadFeatureFlags(getDb())).countdown_timer_token_redeem)
-    throw new ApiError(404, "not_found", "There is no token redeem event right now.");
+    throw new ApiError("not_found", "There is no token redeem event right now.");
 }
 
 /** GET /api/redeem: the redeem window for the countdown ({ window: { startsAt, endsAt, open } | null }), while the event is on. */

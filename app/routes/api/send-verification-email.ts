@@ -27,9 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       } catch (error) {
         if (!(error instanceof AccountError)) throw error;
-        if (error.code === "not_found") throw new ApiError(404, "not_found", error.message);
-        if (error.code === "already_verified") throw new ApiError(409, "already_verified", error.message);
-        throw new ApiError(429, "rate_limited", error.message);
+        if (error.code === "not_found") throw new ApiError("not_found", error.message);
+        if (error.code === "already_verified") throw new ApiError("already_verified", error.message);
+        throw new ApiError("rate_limited", error.message);
       }
       return json({ ok: true }, { status: 202 });
     },

@@ -11,7 +11,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const user = await requireUserForApi(request);
     const db = getDb();
     if (!(await cancelTransaction(db, user.userUid, params.id)))
-      throw new ApiError(404, "not_found", "That purchase does not exist.");
+      throw new ApiError("not_found", "That purchase does not exist.");
     return json({ transaction: await getUserTransaction(db, user.userUid, params.id) });
   });
 }

@@ -13,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const db = getDb();
     const view = await getUserTransaction(db, user.userUid, params.id);
     if (!view || (view.status !== "paid" && view.status !== "refunded"))
-      throw new ApiError(404, "not_found", "There is no invoice for this purchase.");
+      throw new ApiError("not_found", "There is no invoice for this purchase.");
     const buyer = await getBuyer(db, user.userUid);
     const pdf = await renderInvoicePdf(view, buyer ?? { name: user.name, email: user.email });
     return new Response(new Uint8Array(pdf), {

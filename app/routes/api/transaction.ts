@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const user = await requireUserForApi(request);
     const db = getDb();
     let view = await getUserTransaction(db, user.userUid, params.id);
-    if (!view) throw new ApiError(404, "not_found", "That purchase does not exist.");
+    if (!view) throw new ApiError("not_found", "That purchase does not exist.");
     // A result page polls while it waits: ask the provider at most every few seconds per purchase.
     if (view.status === "pending" && shouldAskProvider(view.id)) {
       await settleTransaction(db, view.id, "return");

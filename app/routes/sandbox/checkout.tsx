@@ -15,9 +15,11 @@ import { CreditCard, FlaskConical, Lock, ShieldCheck } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/field";
+import { FormMessage, TextField, ActionNotice } from "~/components/ui/field";
 import { SANDBOX_TEST_CARDS } from "~/lib/commerce-constants";
 import type { Route } from "./+types/checkout";
+import { formFailure } from "~/lib/forms.server";
+import type { FormSuccess } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sandbox checkout · Atelier" },
@@ -52,16 +54,29 @@ export async function action({ request }: Route.ActionArgs) {
         });
   if (result.kind === "paid" || result.kind === "declined" || result.kind === "closed")
     return redirect(result.redirectTo);
-  if (result.kind === "confirm") return { confirm: true as const, fields: {} as Record<string, string[]> };
-  return data({ confirm: false as const, fields: result.fields }, { status: 400 });
+  if (result.kind === "confirm")
+    return {
+      ok: true,
+      intent: "confirm",
+      message: "Your bank asks you to confirm this payment.",
+    } satisfies FormSuccess;
+  // The card's problems beside its fields; "_" is the card as a whole.
+  const { _: whole, ...fields } = result.fields;
+  return formFailure(
+    {
+      form: whole?.[0],
+      fields: Object.fromEntries(Object.entries(fields).map(([name, [first = ""]]) => [name, first])),
+    },
+    { values: { name: String(form.get("name") ?? "") } },
+  );
 }
 
 export default function SandboxCheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { checkout } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const fields = actionData?.fields ?? {};
-  const confirming = actionData?.confirm === true || checkout.paymentStatus === "requires_confirmation";
+  const fields = actionData && !actionData.ok ? actionData.errors.fields : {};
+  const confirming = actionData?.intent === "confirm" || checkout.paymentStatus === "requires_confirmation";
   const amount = formatMoney(checkout.amountMinor, checkout.currency);
   const closed = checkout.status !== "open";
 
@@ -123,14 +138,14 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
           ) : (
             <Form method="post" className="mt-6 space-y-4" noValidate>
               <input type="hidden" name="intent" value="pay" />
-              {fields._ ? <FormMessage tone="error">{fields._[0]}</FormMessage> : null}
+              {actionData && !actionData.ok ? <ActionNotice answer={actionData} /> : null}
               <TextField
                 label="Card number"
                 name="number"
                 inputMode="numeric"
                 autoComplete="cc-number"
                 placeholder="4242 4242 4242 4242"
-                error={fields.number?.[0]}
+                error={fields.number}
                 required
               />
               <div className="grid grid-cols-2 gap-4">
@@ -139,7 +154,7 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
                   name="expiry"
                   autoComplete="cc-exp"
                   placeholder="12/30"
-                  error={fields.expiry?.[0]}
+                  error={fields.expiry}
                   required
                 />
                 <TextField
@@ -148,7 +163,7 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
                   inputMode="numeric"
                   autoComplete="cc-csc"
                   placeholder="123"
-                  error={fields.cvc?.[0]}
+                  error={fields.cvc}
                   required
                 />
               </div>

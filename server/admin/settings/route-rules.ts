@@ -1,107 +1,25 @@
 /**
- * Settings admins change at run time — token defaults, the generation pause switch, the event
- * and development flags, the allowed domains and redirect hosts, the route rules — each change
- * audited in the same transaction. They take effect on the next request: everything reads them
- * from the database.
+ * The route rules of the navigation checks (spec §2), kept on /admin/set-token-default: a path
+ * (or path/*) that leads elsewhere. The back office, sign-in and the APIs can never be redirected.
  */
 import { asc, eq } from "drizzle-orm";
-import { type FlagKey, loadFeatureFlags, setFeatureFlag } from "../content/feature-flags";
-import { loadSiteSettings, saveSiteSetting, type SiteSettingKey } from "../content/site-settings";
-import { getConfig } from "../config";
-import { type Database, inTransaction } from "../db/client";
-import { announceChange } from "../db/change-feed";
-import { routeRules } from "../db/schema";
-import { routeRuleInput, type RouteRuleInput } from "../navigation/route-rules";
-import { loadTokenSettings, saveTokenSettings, type TokenSettings } from "../generation/token-settings";
-import { type Actor, recordAudit } from "../audit/audit";
-
-/** Every settings change runs here: once it is committed, this process's cached settings are dropped. */
-async function inTx<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
-  const result = await inTransaction(db, run);
-  for (const table of ["feature_flags", "site_settings", "route_rules"]) announceChange({ kind: "table", table });
-  return result;
-}
-
-export async function changeTokenSettings(
-  db: Database,
-  actor: Actor,
-  change: Partial<TokenSettings>,
-): Promise<TokenSettings> {
-  return inTx(db, async (tx) => {
-    const before = await loadTokenSettings(tx);
-    const after = await saveTokenSettings(tx, change);
-    const action =
-      Object.keys(change).length === 1 && "generationPaused" in change
-        ? change.generationPaused
-          ? "settings.pause-generation"
-          : "settings.resume-generation"
-        : "settings.token-defaults";
-    await recordAudit(tx, actor, { action, entityType: "settings", entityId: "token_defaults", before, after });
-    return after;
-  });
-}
-
-export async function changeFlag(db: Database, actor: Actor, key: FlagKey, enabled: boolean): Promise<void> {
-  await inTx(db, async (tx) => {
-    const before = (await loadFeatureFlags(tx))[key];
-    await setFeatureFlag(tx, key, enabled);
-    await recordAudit(tx, actor, {
-      action: enabled ? "settings.flag-on" : "settings.flag-off",
-      entityType: "settings",
-      entityId: key,
-      before: { [key]: before },
-      after: { [key]: enabled },
-    });
-  });
-}
-
-export async function changeHostList(db: Database, actor: Actor, key: SiteSettingKey, hosts: string[]): Promise<void> {
-  await inTx(db, async (tx) => {
-    const current = await loadSiteSettings(tx, getConfig());
-    const before = key === "allowed_domains" ? current.allowedDomains : current.externalRedirectHosts;
-    await saveSiteSetting(tx, key, hosts);
-    await recordAudit(tx, actor, {
-      action: `settings.${key.replace(/_/g, "-")}`,
-      entityType: "settings",
-      entityId: key,
-      before: { hosts: before },
-      after: { hosts },
-    });
-  });
-}
-
-/** A list of host names typed one per line or separated by commas: trimmed, lower-case, checked. */
-export function parseHostList(text: string): { hosts: string[]; error: string | null } {
-  const hosts = [
-    ...new Set(
-      text
-        .split(/[\s,]+/)
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  ];
-  const bad = hosts.find(
-    (h) =>
-      !/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$|^::1$|^\d{1,3}(\.\d{1,3}){3}$/.test(
-        h,
-      ) || h.length > 253,
-  );
-  if (bad) return { hosts, error: `"${bad}" is not a host name (such as atelier.example or *.example.com)` };
-  if (hosts.length > 200) return { hosts, error: "At most 200 hosts" };
-  return { hosts, error: null };
-}
-
-// ─── Route rules ────────────────────────────────────────────────────────────────────────────
+import { AppError, type ErrorCode } from "../../app-error";
+import type { Database } from "../../db/client";
+import { routeRules } from "../../db/schema";
+import { routeRuleInput } from "../../navigation/route-rules";
+import { type Actor, recordAudit } from "../../audit/audit";
+import { inSettingsTransaction } from "./settings-transaction";
 
 export type RouteRuleRow = typeof routeRules.$inferSelect;
 
 /** A refusal that belongs beside one field of the rule form. */
-export class RouteRuleError extends Error {
+export class RouteRuleError extends AppError {
   constructor(
     readonly field: "fromPath" | "target" | null,
     message: string,
+    code: ErrorCode = "invalid_input",
   ) {
-    super(message);
+    super(code, message, field ? { fields: { [field]: [message] } } : {});
     this.name = "RouteRuleError";
   }
 }
@@ -116,11 +34,22 @@ function isProtectedPath(path: string): boolean {
   return p === "/admin" || p.startsWith("/admin/") || p === "/login" || p.startsWith("/api/") || p === "/api";
 }
 
-export async function addRouteRule(db: Database, actor: Actor, input: RouteRuleInput): Promise<RouteRuleRow> {
-  const values = routeRuleInput.parse(input);
+/** Adds a rule from the form's values, refused beside the field at fault. */
+export async function addRouteRule(
+  db: Database,
+  actor: Actor,
+  input: { fromPath: string; target: string; permanent?: boolean; note?: string },
+): Promise<RouteRuleRow> {
+  const parsed = routeRuleInput.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= [issue.message];
+    throw new AppError("invalid_input", "The rule needs fixing.", { fields });
+  }
+  const values = parsed.data;
   if (isProtectedPath(values.fromPath))
     throw new RouteRuleError("fromPath", "The back office, sign-in and API paths cannot be redirected");
-  return inTx(db, async (tx) => {
+  return inSettingsTransaction(db, async (tx) => {
     const [taken] = await tx
       .select({ id: routeRules.id })
       .from(routeRules)
@@ -148,7 +77,7 @@ async function lockRule(tx: Database, id: number): Promise<RouteRuleRow> {
   const [row] = Number.isSafeInteger(id)
     ? await tx.select().from(routeRules).where(eq(routeRules.id, id)).for("update")
     : [];
-  if (!row) throw new RouteRuleError(null, "That rule does not exist.");
+  if (!row) throw new RouteRuleError(null, "That rule does not exist.", "not_found");
   return row;
 }
 
@@ -158,7 +87,7 @@ export async function setRouteRuleEnabled(
   id: number,
   enabled: boolean,
 ): Promise<RouteRuleRow> {
-  return inTx(db, async (tx) => {
+  return inSettingsTransaction(db, async (tx) => {
     const before = await lockRule(tx, id);
     const [after] = await tx
       .update(routeRules)
@@ -177,7 +106,7 @@ export async function setRouteRuleEnabled(
 }
 
 export async function deleteRouteRule(db: Database, actor: Actor, id: number): Promise<void> {
-  await inTx(db, async (tx) => {
+  await inSettingsTransaction(db, async (tx) => {
     const before = await lockRule(tx, id);
     await tx.delete(routeRules).where(eq(routeRules.id, id));
     await recordAudit(tx, actor, {
