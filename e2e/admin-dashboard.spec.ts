@@ -5,38 +5,15 @@
  * or a phone.
  */
 import { loadDashboard } from "../server/admin/dashboard";
-import { listShopProducts } from "../server/commerce/products";
-import { errorReports, generations, transactionEvents, transactionLines, transactions } from "../server/db/schema";
+import { errorReports, generations } from "../server/db/schema";
 import { formatMoney } from "../app/lib/format";
+import { insertPaidStarterPurchase } from "../tests/support/purchases";
 import { createVerifiedUser, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
 test("an admin reads the dashboard, switches to 7 days and opens a figure's list", async ({ page, db }) => {
   const buyer = await createVerifiedUser(db, "Dana Dashboard");
-  const starter = (await listShopProducts(db)).find((p) => p.name === "Starter")!;
-  const [row] = await db
-    .insert(transactions)
-    .values({
-      userId: buyer.id,
-      status: "paid",
-      provider: "none",
-      currency: "USD",
-      subtotalMinor: 499,
-      totalMinor: 499,
-      tokens: 500,
-      paidAt: new Date(),
-    })
-    .returning();
-  await db.insert(transactionLines).values({
-    transactionId: row!.id,
-    productId: starter.id,
-    productName: "Starter",
-    unitPriceMinor: 499,
-    quantity: 1,
-    unitTokens: 500,
-    lineTotalMinor: 499,
-  });
-  await db.insert(transactionEvents).values({ transactionId: row!.id, status: "paid", source: "checkout" });
+  await insertPaidStarterPurchase(db, buyer.id);
   await db.insert(errorReports).values({
     errorReportBySystem: "TypeError: dashboard test",
     whatPlatform: "Client",

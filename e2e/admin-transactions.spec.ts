@@ -4,38 +4,15 @@
  * so), see the audit entry; export the history as CSV.
  */
 import { eq } from "drizzle-orm";
-import { auditLog, transactionEvents, transactionLines, transactions } from "../server/db/schema";
-import { listShopProducts } from "../server/commerce/products";
+import { auditLog } from "../server/db/schema";
 import { applyTokenMovement, getTokenBalance } from "../server/generation/ledger";
+import { insertPaidStarterPurchase } from "../tests/support/purchases";
 import { createVerifiedUser, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
 test("an admin finds a purchase, refunds it with a reason, and exports the history", async ({ page, db }) => {
   const buyer = await createVerifiedUser(db, "Ray Refund");
-  const starter = (await listShopProducts(db)).find((p) => p.name === "Starter")!;
-  const [row] = await db
-    .insert(transactions)
-    .values({
-      userId: buyer.id,
-      status: "paid",
-      provider: "none",
-      currency: "USD",
-      subtotalMinor: 499,
-      totalMinor: 499,
-      tokens: 500,
-      paidAt: new Date(),
-    })
-    .returning();
-  await db.insert(transactionLines).values({
-    transactionId: row!.id,
-    productId: starter.id,
-    productName: "Starter",
-    unitPriceMinor: 499,
-    quantity: 1,
-    unitTokens: 500,
-    lineTotalMinor: 499,
-  });
-  await db.insert(transactionEvents).values({ transactionId: row!.id, status: "paid", source: "checkout" });
+  const row = await insertPaidStarterPurchase(db, buyer.id);
   await applyTokenMovement(db, {
     userId: buyer.id,
     amount: 500,

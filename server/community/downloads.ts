@@ -6,10 +6,9 @@
  */
 import { createHash } from "node:crypto";
 import { eq, or, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { type Database, inTransaction } from "../db/client";
 import { artworkDownloads, artworks } from "../db/schema";
-import { DOWNLOAD_FORMATS, type DownloadFormat, type ImageDownload } from "../generation/downloads";
+import { DOWNLOAD_FORMATS, type DownloadFormat, encodeForDownload, type ImageDownload } from "../generation/downloads";
 import { getStorage } from "../storage/storage";
 import { findVisibleArtwork } from "./artwork-rows";
 
@@ -48,14 +47,7 @@ export async function readArtworkImage(
     };
   }
   const target = DOWNLOAD_FORMATS[format];
-  const bytes =
-    file.contentType === target.contentType
-      ? file.bytes
-      : format === "jpeg"
-        ? await sharp(file.bytes).flatten({ background: "#ffffff" }).jpeg({ quality: 92, mozjpeg: true }).toBuffer()
-        : format === "webp"
-          ? await sharp(file.bytes).webp({ quality: 92 }).toBuffer()
-          : await sharp(file.bytes).png().toBuffer();
+  const bytes = await encodeForDownload(file, format);
   return {
     artworkId: artwork.id,
     bytes,

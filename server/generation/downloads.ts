@@ -23,6 +23,18 @@ export interface ImageDownload {
   fileName: string;
 }
 
+/** A stored picture in the format asked for: as stored when it already is, else re-encoded (JPEG on white). */
+export async function encodeForDownload(
+  file: { bytes: Buffer; contentType: string },
+  format: DownloadFormat,
+): Promise<Buffer> {
+  if (file.contentType === DOWNLOAD_FORMATS[format].contentType) return file.bytes;
+  if (format === "jpeg")
+    return sharp(file.bytes).flatten({ background: "#ffffff" }).jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+  if (format === "webp") return sharp(file.bytes).webp({ quality: 92 }).toBuffer();
+  return sharp(file.bytes).png().toBuffer();
+}
+
 export async function readGenerationImage(
   db: Database,
   userId: string,
@@ -40,14 +52,7 @@ export async function readGenerationImage(
   const file = await getStorage().get(image.key);
   if (!file) return null;
   const target = DOWNLOAD_FORMATS[format];
-  const bytes =
-    file.contentType === target.contentType
-      ? file.bytes
-      : format === "jpeg"
-        ? await sharp(file.bytes).flatten({ background: "#ffffff" }).jpeg({ quality: 92, mozjpeg: true }).toBuffer()
-        : format === "webp"
-          ? await sharp(file.bytes).webp({ quality: 92 }).toBuffer()
-          : await sharp(file.bytes).png().toBuffer();
+  const bytes = await encodeForDownload(file, format);
   const seed = image.seed ?? generation.seed;
   return {
     bytes,

@@ -4,8 +4,6 @@
  * polled while the generation POST is pending; cancel calls the global /interrupt.
  */
 import { randomUUID } from "node:crypto";
-import { ASPECT_RATIOS, GENERATION_MODES, MAX_IMAGES } from "../../../app/lib/generation";
-import { STYLE_IDS } from "../../../app/lib/studio-styles";
 import {
   EngineError,
   type GeneratedImage,
@@ -13,6 +11,7 @@ import {
   type ImageEngine,
   type EngineSettingField,
   type ValidationIssue,
+  FULL_CAPABILITIES,
 } from "./engine";
 import {
   basicAuthHeader,
@@ -62,7 +61,6 @@ export interface A1111Sampler {
   aliases: string[];
 }
 
-const SIZES = [512, 768, 1024] as const;
 const DEFAULT_TIMEOUT_MS = 180_000;
 const DEFAULT_POLL_MS = 1000;
 /** Short requests (model lists, interrupt) should never hold a job for long. */
@@ -275,16 +273,7 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pollMs = config.pollIntervalMs ?? DEFAULT_POLL_MS;
 
-  const capabilities = {
-    modes: GENERATION_MODES,
-    sizes: SIZES,
-    aspectRatios: ASPECT_RATIOS,
-    maxImagesPerRequest: MAX_IMAGES,
-    styles: STYLE_IDS,
-    negativePrompt: true,
-    deterministicSeeds: true,
-    progress: true,
-  };
+  const capabilities = FULL_CAPABILITIES;
 
   function validate(request: GenerationRequest): ValidationIssue[] {
     const issues = checkCapabilities(request, capabilities);

@@ -4,9 +4,7 @@
  * and is used only when ENGINE_ROUTES names it; it is never the default.
  */
 import sharp from "sharp";
-import { ASPECT_RATIOS, GENERATION_MODES, IMAGE_SIZES, MAX_IMAGES } from "../../../app/lib/generation";
-import { STYLE_IDS } from "../../../app/lib/studio-styles";
-import { EngineError, type ImageEngine } from "./engine";
+import { EngineError, type ImageEngine, FULL_CAPABILITIES } from "./engine";
 
 const swatches = new Map<number, Promise<Buffer>>();
 
@@ -28,16 +26,7 @@ export function createBlankEngine(): ImageEngine {
   return {
     id: "blank",
     label: "Blank — pipeline test engine",
-    capabilities: {
-      modes: GENERATION_MODES,
-      sizes: IMAGE_SIZES,
-      aspectRatios: ASPECT_RATIOS,
-      maxImagesPerRequest: MAX_IMAGES,
-      styles: STYLE_IDS,
-      negativePrompt: true,
-      deterministicSeeds: true,
-      progress: true,
-    },
+    capabilities: FULL_CAPABILITIES,
     validate: () => [],
     async generate(request, { onProgress, signal }) {
       const images = [];

@@ -9,8 +9,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import WebSocket from "ws";
-import { ASPECT_RATIOS, GENERATION_MODES, MAX_IMAGES } from "../../../app/lib/generation";
-import { STYLE_IDS } from "../../../app/lib/studio-styles";
 import {
   EngineError,
   type EngineSettingField,
@@ -20,6 +18,7 @@ import {
   type ImageEngine,
   type ProgressUpdate,
   type ValidationIssue,
+  FULL_CAPABILITIES,
 } from "./engine";
 import {
   canceledError,
@@ -69,7 +68,6 @@ export interface ComfyNode {
 export type ComfyWorkflow = Record<string, ComfyNode>;
 
 const BACKEND = "ComfyUI";
-const SIZES = [512, 768, 1024] as const;
 const DEFAULT_TIMEOUT_MS = 300_000;
 const DEFAULT_POLL_MS = 1000;
 /** Short requests (queue, interrupt, object_info) should never hold a job for long. */
@@ -578,16 +576,7 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pollMs = config.pollIntervalMs ?? DEFAULT_POLL_MS;
 
-  const capabilities = {
-    modes: GENERATION_MODES,
-    sizes: SIZES,
-    aspectRatios: ASPECT_RATIOS,
-    maxImagesPerRequest: MAX_IMAGES,
-    styles: STYLE_IDS,
-    negativePrompt: true,
-    deterministicSeeds: true,
-    progress: true,
-  };
+  const capabilities = FULL_CAPABILITIES;
 
   function validate(request: GenerationRequest): ValidationIssue[] {
     const issues = checkCapabilities(request, capabilities);

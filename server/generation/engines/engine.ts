@@ -8,7 +8,15 @@
  * absent), batches, progress that may never come, cancellation through an AbortSignal, and a
  * moderation outcome that is neither a success nor a crash.
  */
-import type { AspectRatio, GenerationMode } from "../../../app/lib/generation";
+import {
+  ASPECT_RATIOS,
+  type AspectRatio,
+  GENERATION_MODES,
+  type GenerationMode,
+  IMAGE_SIZES,
+  MAX_IMAGES,
+} from "../../../app/lib/generation";
+import { STYLE_IDS } from "../../../app/lib/studio-styles";
 
 export interface EngineCapabilities {
   modes: readonly GenerationMode[];
@@ -24,6 +32,18 @@ export interface EngineCapabilities {
   /** False when the engine reports no progress (the bar then shows the stage only). */
   progress: boolean;
 }
+
+/** Everything the product offers. Engines that render any request declare it; the others narrow it. */
+export const FULL_CAPABILITIES: EngineCapabilities = {
+  modes: GENERATION_MODES,
+  sizes: IMAGE_SIZES,
+  aspectRatios: ASPECT_RATIOS,
+  maxImagesPerRequest: MAX_IMAGES,
+  styles: STYLE_IDS,
+  negativePrompt: true,
+  deterministicSeeds: true,
+  progress: true,
+};
 
 export interface GenerationRequest {
   mode: GenerationMode;

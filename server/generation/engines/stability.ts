@@ -6,8 +6,7 @@
  * in flight (the work may still be billed) and sends no more.
  */
 import sharp, { type Metadata } from "sharp";
-import { ASPECT_RATIOS, GENERATION_MODES, MAX_IMAGES, type AspectRatio } from "../../../app/lib/generation";
-import { STYLE_IDS } from "../../../app/lib/studio-styles";
+import type { AspectRatio } from "../../../app/lib/generation";
 import {
   EngineError,
   type EngineSettingField,
@@ -17,6 +16,7 @@ import {
   type ImageEngine,
   type ProgressUpdate,
   type ValidationIssue,
+  FULL_CAPABILITIES,
 } from "./engine";
 import {
   canceledError,
@@ -512,14 +512,9 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
   const { textModel, turbo } = resolved(config);
 
   const capabilities = {
-    modes: GENERATION_MODES,
+    ...FULL_CAPABILITIES,
     sizes: SIZES,
-    aspectRatios: ASPECT_RATIOS,
-    maxImagesPerRequest: MAX_IMAGES,
-    styles: STYLE_IDS,
     negativePrompt: !(textModel === "sd3" && turbo),
-    deterministicSeeds: true,
-    progress: true,
   };
 
   function validate(request: GenerationRequest): ValidationIssue[] {

@@ -7,10 +7,14 @@
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import sharp from "sharp";
-import { ASPECT_RATIOS, GENERATION_MODES, IMAGE_SIZES, MAX_IMAGES } from "../../../app/lib/generation";
-import { STYLE_IDS } from "../../../app/lib/studio-styles";
 import { getConfig } from "../../config";
-import { EngineError, type GenerationRequest, type ImageEngine, type ValidationIssue } from "../engines/engine";
+import {
+  EngineError,
+  type GenerationRequest,
+  type ImageEngine,
+  type ValidationIssue,
+  FULL_CAPABILITIES,
+} from "../engines/engine";
 import type { Raster } from "./raster";
 import type { StudioImageTask } from "./render";
 import type { WorkerResult, WorkerTask } from "./worker";
@@ -61,16 +65,7 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
       (filename) => new Piscina({ filename, maxThreads: options.threads, minThreads: 0, idleTimeout: 60_000 }),
     ));
 
-  const capabilities = {
-    modes: GENERATION_MODES,
-    sizes: IMAGE_SIZES,
-    aspectRatios: ASPECT_RATIOS,
-    maxImagesPerRequest: MAX_IMAGES,
-    styles: STYLE_IDS,
-    negativePrompt: true,
-    deterministicSeeds: true,
-    progress: true,
-  } as const;
+  const capabilities = FULL_CAPABILITIES;
 
   return {
     id: "studio",

@@ -215,38 +215,7 @@ function shrinkPlane(src: Plane, w: number, h: number, f: number, sw: number, sh
 
 /** Bilinear upsample of a block-mean plane back to full size (block centres aligned). */
 function resizePlaneAligned(src: Plane, sw: number, sh: number, f: number, w: number, h: number): Plane {
-  const out = new Float32Array(w * h);
-  const x0s = new Int32Array(w);
-  const x1s = new Int32Array(w);
-  const txs = new Float32Array(w);
-  for (let x = 0; x < w; x++) {
-    let fx = (x + 0.5) / f - 0.5;
-    if (fx < 0) fx = 0;
-    if (fx > sw - 1) fx = sw - 1;
-    const x0 = fx | 0;
-    x0s[x] = x0;
-    x1s[x] = x0 + 1 < sw ? x0 + 1 : x0;
-    txs[x] = fx - x0;
-  }
-  for (let y = 0; y < h; y++) {
-    let fy = (y + 0.5) / f - 0.5;
-    if (fy < 0) fy = 0;
-    if (fy > sh - 1) fy = sh - 1;
-    const y0 = fy | 0;
-    const r0 = y0 * sw;
-    const r1 = (y0 + 1 < sh ? y0 + 1 : y0) * sw;
-    const ty = fy - y0;
-    const row = y * w;
-    for (let x = 0; x < w; x++) {
-      const a = x0s[x]!;
-      const b = x1s[x]!;
-      const tx = txs[x]!;
-      const top = src[r0 + a]! + (src[r0 + b]! - src[r0 + a]!) * tx;
-      const bot = src[r1 + a]! + (src[r1 + b]! - src[r1 + a]!) * tx;
-      out[row + x] = top + (bot - top) * ty;
-    }
-  }
-  return out;
+  return resample(src, sw, sh, w, h, 1 / f, 1 / f);
 }
 
 export function gaussianBlurPlanes(p: Planes, sigma: number): Planes {
@@ -554,9 +523,12 @@ export function colourDistance2(r1: number, g1: number, b1: number, r2: number, 
 
 /** Bilinear resize of a plane to (tw, th) (pixel centres aligned). */
 export function resizePlane(src: Plane, w: number, h: number, tw: number, th: number): Plane {
+  return resample(src, w, h, tw, th, w / tw, h / th);
+}
+
+/** Bilinear resampling of a (w × h) plane to (tw × th): target pixel x reads source x' = (x + ½)·sx − ½. */
+function resample(src: Plane, w: number, h: number, tw: number, th: number, sx: number, sy: number): Plane {
   const out = new Float32Array(tw * th);
-  const sx = w / tw;
-  const sy = h / th;
   const x0s = new Int32Array(tw);
   const x1s = new Int32Array(tw);
   const txs = new Float32Array(tw);
