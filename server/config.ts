@@ -149,6 +149,23 @@ const envSchema = z
       .optional(),
     STRIPE_API_BASE: z.url({ error: "expected an absolute URL" }).optional(),
     SANDBOX_WEBHOOK_SECRET: z.string().min(32, "expected a random secret of at least 32 characters").optional(),
+    /** Files in an S3-compatible bucket instead of DATA_DIR/files (ADR 0038): s3://bucket[/prefix]. */
+    STORAGE_URL: z
+      .string()
+      .regex(
+        /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._/-]*)?$/,
+        "expected s3://bucket or s3://bucket/prefix",
+      )
+      .optional(),
+    /** The S3 API's address for stores other than AWS (MinIO, Ceph, R2…); AWS's own when unset. */
+    S3_ENDPOINT: z.url({ error: "expected an absolute URL" }).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** bucket in the path (http://host/bucket/key) rather than the host name: most self-hosted stores need it. */
+    S3_FORCE_PATH_STYLE: bool(false),
+    /** Downloads answered with a short-lived signed URL to the bucket instead of through Atelier. */
+    S3_SIGNED_URLS: bool(false),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === "stripe" && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
@@ -156,6 +173,13 @@ const envSchema = z
         code: "custom",
         path: ["PAYMENT_PROVIDER"],
         message: "stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET too",
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
       });
     }
   });
@@ -180,6 +204,25 @@ function parseEngineRoutes(text: string): Record<"text" | "image" | "doodle", st
 function pair(clientId: string | undefined, clientSecret: string | undefined) {
   return clientId && clientSecret ? { clientId, clientSecret } : null;
 }
+
+function s3Settings(env: z.infer<typeof envSchema>, storageUrl: string) {
+  const url = new URL(storageUrl);
+  return {
+    bucket: url.hostname,
+    /** Prepended to every key, without slashes at either end ("" for the bucket's root). */
+    prefix: url.pathname.replace(/^\/+|\/+$/g, ""),
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    signedUrls: env.S3_SIGNED_URLS,
+  };
+}
+
+export type S3Settings = ReturnType<typeof s3Settings>;
 
 function toConfig(env: z.infer<typeof envSchema>) {
   const dataDir = path.resolve(env.DATA_DIR);
@@ -277,6 +320,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     /** Uploaded and generated files (avatars, images) live under here in embedded mode. */
     filesDir: path.join(dataDir, "files"),
+    /** An S3-compatible bucket for files instead of filesDir (ADR 0038); null keeps the local disk. */
+    s3: env.STORAGE_URL ? s3Settings(env, env.STORAGE_URL) : null,
   };
 }
 

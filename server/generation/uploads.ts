@@ -8,7 +8,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "../../app/lib/generation";
 import type { PreviewImageView } from "../../app/lib/generation-views";
-import { getStorage, isSafeKey, ownerOfKey, userFileKey } from "../storage/storage";
+import { isSafeKey } from "../storage/file-storage";
+import { getStorage, ownerOfKey, userFileKey } from "../storage/storage";
 import type { SourceUpload } from "./generations";
 import { AppError, type ErrorCode } from "../app-error";
 

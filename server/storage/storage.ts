@@ -1,39 +1,18 @@
 /**
- * File storage behind one small interface: the local disk by default (under DATA_DIR/files),
- * an S3-compatible store when a later issue configures one. Bytes live here; what they are
- * and who owns them lives in the database. Keys look like
+ * File storage behind one small interface: the local disk by default (under DATA_DIR/files), an
+ * S3-compatible bucket when STORAGE_URL names one (`s3-storage.ts`, ADR 0038). Bytes live here;
+ * what they are and who owns them lives in the database. Keys look like
  * `users/{userId}/{kind}/{timestamp14}-{id}.{ext}` for people's files and
  * `site/{kind}/{timestamp14}-{id}.{ext}` for the site's own (public) pictures.
  */
 import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { timestamp14 } from "../../app/lib/timestamp";
 import { getConfig } from "../config";
-
-export interface StoredFile {
-  bytes: Buffer;
-  contentType: string;
-}
-
-export interface FileStorage {
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<StoredFile | null>;
-  delete(key: string): Promise<boolean>;
-  /** Removes every file whose key starts with the prefix (a user's files on account deletion). */
-  deletePrefix(prefix: string): Promise<number>;
-}
-
-const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/i;
-
-/** A key is a relative path of safe characters: no `..`, no leading slash, no backslashes. */
-export function isSafeKey(key: string): boolean {
-  return (
-    KEY_PATTERN.test(key) &&
-    !key.split("/").some((part) => part === "" || part === "." || part === "..") &&
-    key.length <= 500
-  );
-}
+import { type FileStorage, isSafeKey } from "./file-storage";
+import { createS3Storage } from "./s3-storage";
 
 export function userFileKey(userId: string, kind: string, ext: string, now = new Date()): string {
   return `users/${userId}/${kind}/${timestamp14(now)}-${randomUUID()}.${ext}`;
@@ -81,6 +60,22 @@ export function createLocalStorage(root: string): FileStorage {
         return null;
       }
     },
+    async open(key) {
+      const file = resolve(key);
+      try {
+        const [stat, contentType] = await Promise.all([
+          fs.stat(file),
+          fs.readFile(`${file}.type`, "utf8").catch(() => "application/octet-stream"),
+        ]);
+        if (!stat.isFile()) return null;
+        return { stream: createReadStream(file), contentType, size: stat.size };
+      } catch {
+        return null;
+      }
+    },
+    async signedUrl() {
+      return null; // the local disk has no address of its own: Atelier serves it
+    },
     async delete(key) {
       const file = resolve(key);
       try {
@@ -109,7 +104,10 @@ export function createLocalStorage(root: string): FileStorage {
 let storage: FileStorage | undefined;
 
 export function getStorage(): FileStorage {
-  storage ??= createLocalStorage(getConfig().filesDir);
+  if (!storage) {
+    const config = getConfig();
+    storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.filesDir);
+  }
   return storage;
 }
 

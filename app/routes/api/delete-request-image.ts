@@ -1,7 +1,8 @@
 import { requireUserForApi } from "@server/auth/guards";
 import { handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
-import { getStorage, isSafeKey, ownerOfKey } from "@server/storage/storage";
+import { isSafeKey } from "@server/storage/file-storage";
+import { getStorage, ownerOfKey } from "@server/storage/storage";
 import { z } from "zod";
 import type { Route } from "./+types/delete-request-image";
 

@@ -1,8 +1,10 @@
+import { Readable } from "node:stream";
 import { getUser } from "@server/auth/guards";
 import { canServeArtworkFile } from "@server/community/downloads";
 import { getDb } from "@server/db/client";
 import { jsonError } from "@server/http/api";
-import { getStorage, isSafeKey, isSiteFileKey, ownerOfKey } from "@server/storage/storage";
+import { isSafeKey } from "@server/storage/file-storage";
+import { getStorage, isSiteFileKey, ownerOfKey } from "@server/storage/storage";
 import type { Route } from "./+types/files";
 
 /** Kinds of user file anyone may see; every other kind is visible to its owner only. Site files (site/…) are public. */
@@ -27,12 +29,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!(await canServeArtworkFile(getDb(), key, viewer?.userUid ?? null)))
       return jsonError(404, "not_found", "No such file");
   }
-  const file = await getStorage().get(key);
+  // Sent on as it is read (from the disk or the bucket), never whole in memory.
+  const file = await getStorage().open(key);
   if (!file) return jsonError(404, "not_found", "No such file");
-  return new Response(new Uint8Array(file.bytes), {
+  return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": file.contentType,
-      "Content-Length": String(file.bytes.byteLength),
+      "Content-Length": String(file.size),
       "Cache-Control": !isPublic
         ? "private, max-age=3600"
         : isArtwork
