@@ -1,7 +1,8 @@
 /**
  * What changed in the database, told to every process (ADR 0026). Triggers (migration 0013)
- * announce, at commit, each write to a table the run-time snapshot caches (`table:<name>`) and
- * each change to someone's sessions or account (`user:<id>`) on the `atelier_changes` channel.
+ * announce, at commit, each write to a table the run-time snapshot caches (`table:<name>`), each
+ * change to someone's sessions or account (`user:<id>`) and (migration 0015) each change of a
+ * generation's progress (`generation:<id>`) on the `atelier_changes` channel.
  * A process hears them on a LISTEN connection; on PostgreSQL it also re-reads the
  * `runtime_changes` versions every two seconds, so a lost connection or a missed message delays
  * a change by two seconds at most. Writers in this process also call `announceChange` themselves,
@@ -15,7 +16,12 @@ export const CHANGES_CHANNEL = "atelier_changes";
 /** How often a PostgreSQL process re-reads the change versions, in case a message was missed. */
 export const RECHECK_INTERVAL_MS = 2_000;
 
-export type DatabaseChange = { kind: "table"; table: string } | { kind: "user"; userId: string } | { kind: "unknown" };
+export type DatabaseChange =
+  | { kind: "table"; table: string }
+  | { kind: "user"; userId: string }
+  /** What a person sees of a generation changed, or it went (migration 0015). */
+  | { kind: "generation"; id: string }
+  | { kind: "unknown" };
 type ChangeListener = (change: DatabaseChange) => void;
 
 const listeners = new Set<ChangeListener>();
@@ -49,6 +55,7 @@ export function parseChange(payload: string): DatabaseChange {
   const value = payload.slice(colon + 1);
   if (kind === "table" && value) return { kind: "table", table: value };
   if (kind === "user" && value) return { kind: "user", userId: value };
+  if (kind === "generation" && value) return { kind: "generation", id: value };
   return { kind: "unknown" };
 }
 
