@@ -340,16 +340,17 @@ export async function countActiveGenerations(db: Database): Promise<{ queued: nu
 
 export async function toViews(db: Database, rows: GenerationRow[]): Promise<GenerationView[]> {
   if (rows.length === 0) return [];
-  const images = await db
-    .select()
-    .from(generationImages)
-    .where(
-      inArray(
-        generationImages.generationId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(generationImages.index));
+  // Only finished work has pictures (the render job stores them just before marking the row
+  // succeeded, and removes them if it was canceled meanwhile): a progress update reads one row.
+  const withImages = rows.filter((r) => r.status === "succeeded").map((r) => r.id);
+  const images =
+    withImages.length === 0
+      ? []
+      : await db
+          .select()
+          .from(generationImages)
+          .where(inArray(generationImages.generationId, withImages))
+          .orderBy(asc(generationImages.index));
   const byGeneration = new Map<string, GenerationImageRow[]>();
   for (const image of images)
     byGeneration.set(image.generationId, [...(byGeneration.get(image.generationId) ?? []), image]);
