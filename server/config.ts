@@ -82,6 +82,10 @@ const envSchema = z
     RUN_MIGRATIONS: bool(true),
     SEED_DEMO_DATA: bool(true),
     TRUST_PROXY: bool(false),
+    /** Who may read /metrics without a token: client addresses (as the proxy reports them when TRUST_PROXY is on). */
+    METRICS_ALLOW: list("127.0.0.1,::1,::ffff:127.0.0.1"),
+    /** A bearer token that opens /metrics from anywhere (Prometheus in another network). */
+    METRICS_TOKEN: z.string().min(24, "expected a random token of at least 24 characters").optional(),
     SESSION_CACHE_SECONDS: z.coerce
       .number({ error: "expected a number" })
       .int("expected a whole number")
@@ -268,6 +272,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     runMigrations: env.RUN_MIGRATIONS,
     seedDemoData: env.SEED_DEMO_DATA,
     trustProxy: env.TRUST_PROXY,
+    metrics: { allow: env.METRICS_ALLOW, token: env.METRICS_TOKEN },
     /** Signs sessions; when unset, one is generated once and kept in DATA_DIR/auth-secret. */
     authSecret: env.AUTH_SECRET,
     /**

@@ -15,7 +15,7 @@ import { sendReceiptJob } from "./commerce/receipts";
 import { startChangeFeed } from "./db/change-feed";
 import { type DatabaseHandle, getDatabaseHandle, openDatabase, setDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
-import { startEngineHealthChecks } from "./generation/engines/catalog";
+import { circuitOpen, loadEngineCatalog, startEngineHealthChecks } from "./generation/engines/catalog";
 import { closeEngines } from "./generation/engines/registry";
 import { renderGenerationJob, startGenerationRecovery } from "./generation/render-job";
 import { createApp, markShuttingDown } from "./http/app";
@@ -23,8 +23,9 @@ import { createFrontDoor } from "./http/front-door";
 import { closeImageTools } from "./image-tools";
 import { imageEditJob, recoverImageEdits } from "./image-tools/edits";
 import type { JobDefinition } from "./jobs/define";
-import { startJobQueue, stopJobQueue } from "./jobs/queue";
+import { type JobQueue, startJobQueue, stopJobQueue } from "./jobs/queue";
 import { logger } from "./logger";
+import { addScrapeCollector, emailBacklog, engineCircuitOpen, queueJobs } from "./metrics";
 import { sendEmailJob } from "./notify/send-email";
 import { setBuildInfo } from "./ops/build-info";
 import { housekeepingJob } from "./housekeeping";
@@ -66,9 +67,26 @@ export async function prepareDatabase(
   }
   // From here on, settings are cached and every change to them is heard (ADR 0026).
   stopChangeFeed = await startChangeFeed(handle);
-  await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: config.jobWorkers });
+  const queue = await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: config.jobWorkers });
+  collectSharedMetrics(handle.db, queue.boss);
   if (config.jobWorkers) stopRecovery = startWorkerTimers(handle.db);
   return { handle, seeded };
+}
+
+/** The gauges /metrics reads from shared state when scraped: the job queues and the engines' circuits. */
+function collectSharedMetrics(db: DatabaseHandle["db"], boss: JobQueue["boss"]) {
+  addScrapeCollector(async () => {
+    for (const queue of await boss.getQueues(ALL_JOBS.map((job) => job.name))) {
+      queueJobs.set({ kind: queue.name, state: "ready" }, queue.readyCount);
+      queueJobs.set({ kind: queue.name, state: "deferred" }, queue.deferredCount);
+      queueJobs.set({ kind: queue.name, state: "active" }, queue.activeCount);
+      if (queue.name === sendEmailJob.name) emailBacklog.set(queue.queuedCount);
+    }
+  });
+  addScrapeCollector(async () => {
+    for (const engine of (await loadEngineCatalog(db)).engines)
+      engineCircuitOpen.set({ engine: engine.id }, circuitOpen(engine) ? 1 : 0);
+  });
 }
 
 /** What processes that run jobs also do on a timer: recover interrupted generations, check engines' health. */

@@ -30,6 +30,7 @@ import { loadTokenSettings } from "./token-settings";
 import { formatCount } from "~/lib/format";
 import { AppError, type ErrorCode } from "../app-error";
 import { isUuid } from "../db/ids";
+import { generationsFinished } from "../metrics";
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationImageRow = typeof generationImages.$inferSelect;
@@ -288,6 +289,7 @@ export async function endGeneration(
     }
     return row;
   });
+  if (ended) generationsFinished.inc({ engine: ended.engineId, outcome: status });
   if (ended) {
     const tokens = ended.cost === 1 ? "1 token" : `${formatCount(ended.cost)} tokens`;
     const refund = ended.cost > 0 ? ` Your ${tokens} ${ended.cost === 1 ? "was" : "were"} refunded.` : "";

@@ -9,6 +9,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { type Database, inTransaction } from "../db/client";
 import { tokenAccounts, tokenLedger, type LedgerReason } from "../db/schema";
 import { formatCount } from "~/lib/format";
+import { tokensMoved } from "../metrics";
 
 export class InsufficientTokensError extends Error {
   constructor(
@@ -78,6 +79,10 @@ export async function applyTokenMovementIn(tx: Database, movement: TokenMovement
     reference: movement.reference ?? null,
     note: movement.note ?? null,
   });
+  tokensMoved.inc(
+    { direction: movement.amount > 0 ? "credited" : "debited", reason: movement.reason },
+    Math.abs(movement.amount),
+  );
   return { applied: true, balance: next };
 }
 

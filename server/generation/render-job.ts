@@ -27,6 +27,7 @@ import {
 import { enginesForMode, type RoutedEngine } from "./engines/registry";
 import { endGeneration, type GenerationRow } from "./generations";
 import { getConfig } from "../config";
+import { generationsFinished } from "../metrics";
 
 /** A running job writes its heartbeat this often… */
 export const HEARTBEAT_MS = 5_000;
@@ -400,6 +401,7 @@ async function storeResults(db: Database, row: GenerationRow, images: GeneratedI
     .where(and(eq(generations.id, row.id), eq(generations.status, "running")))
     .returning({ id: generations.id });
   const finished = Boolean(done);
+  if (finished) generationsFinished.inc({ engine: row.engineId, outcome: "succeeded" });
   if (!finished) await db.delete(generationImages).where(eq(generationImages.generationId, row.id));
   if (!finished) await Promise.all(stored.flatMap((s) => [storage.delete(s.key), storage.delete(s.thumbKey)]));
 }

@@ -19,6 +19,8 @@ import { readBodyWithinLimit } from "./body-limits";
 import { requestInfoContext, requestScope } from "./request-context";
 import { createRouterAdapter } from "./router-adapter";
 import { createShellLayers } from "./shell-layers";
+import { renderMetrics } from "../metrics";
+import { timingSafeEqual } from "node:crypto";
 
 function sendJsonError(res: ExpressResponse, status: number, code: string, message: string) {
   res
@@ -57,6 +59,20 @@ export function createApp(options: CreateAppOptions): express.Express {
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  // Prometheus metrics: to the allowed addresses, or to anyone with the bearer token (ADR 0039).
+  app.get("/metrics", async (req, res) => {
+    const bearer = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1];
+    const allowed = config.metrics.token ? bearer !== undefined && safeEqual(bearer, config.metrics.token) : false;
+    if (!allowed && !config.metrics.allow.includes((req.ip ?? "").toLowerCase())) {
+      res
+        .status(404)
+        .set("Cache-Control", "no-store")
+        .json({ error: { code: "not_found", message: "Not Found" } });
+      return;
+    }
+    const { contentType, body } = await renderMetrics();
+    res.status(200).set("Content-Type", contentType).set("Cache-Control", "no-store").send(body);
   });
   app.get("/readyz", async (_req, res) => {
     const handle = getDatabaseHandle();
@@ -137,4 +153,11 @@ function listPublicFiles(dir: string, prefix = ""): string[] {
     if (entry.isDirectory()) return name === "assets" ? [] : listPublicFiles(dir, name);
     return [name];
   });
+}
+
+/** Compares secrets in constant time. */
+function safeEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

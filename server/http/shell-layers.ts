@@ -14,6 +14,7 @@ import type { Config } from "../config";
 import { logger } from "../logger";
 import { sharedResponseCache } from "./response-cache";
 import { sameOriginCheck } from "./same-origin";
+import { httpRequestDuration, routeLabel } from "../metrics";
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9_\-.:]{1,100}$/;
 /** Answers smaller than this are sent as they are: compressing them costs more than it saves. */
@@ -126,6 +127,25 @@ export function createShellLayers(config: Config, options: { dev: boolean }): Sh
           if (!req.complete) this.setHeader("Connection", "close");
           return (writeHead as (...a: unknown[]) => Response).apply(this, args);
         } as Response["writeHead"];
+        next();
+      },
+    },
+    {
+      // Every answer's time by route, method and status class for /metrics (server/metrics.ts).
+      name: "metrics",
+      handle: (req, res, next) => {
+        const started = process.hrtime.bigint();
+        res.once("finish", () => {
+          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          httpRequestDuration.observe(
+            {
+              route: routeLabel(req.path, res.statusCode),
+              method: req.method,
+              status: `${Math.floor(res.statusCode / 100)}xx`,
+            },
+            seconds,
+          );
+        });
         next();
       },
     },

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Database, DatabaseHandle, DatabaseTarget } from "../db/client";
 import { logger } from "../logger";
 import type { JobDefinition } from "./define";
+import { jobDuration } from "../metrics";
 
 const globalKey = Symbol.for("atelier.jobQueue");
 type GlobalWithQueue = typeof globalThis & { [globalKey]?: JobQueue };
@@ -96,9 +97,12 @@ async function runJob(
   const log = logger.child({ job: definition.name, jobId: job.id, retry: job.retryCount });
   const context = { db, log, jobId: job.id, retryCount: job.retryCount, lastAttempt: job.retryCount >= job.retryLimit };
   const payload = definition.schema.parse(job.data);
+  const finished = jobDuration.startTimer({ kind: definition.name });
   try {
     await definition.handle(payload, context);
+    finished({ outcome: "completed" });
   } catch (error) {
+    finished({ outcome: context.lastAttempt ? "failed" : "retried" });
     log.warn({ err: error }, context.lastAttempt ? "job failed for good" : "job failed; it will be retried");
     if (context.lastAttempt) await definition.onFinalFailure?.(payload, error, context);
     throw error;
