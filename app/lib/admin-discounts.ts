@@ -1,5 +1,6 @@
 /** What the discount editor takes, shared by its form and the server. Money is typed as "5.00". */
 import { z } from "zod";
+import { pageNumber, sortDirection } from "./list-query";
 import { SHOP_CURRENCIES } from "./admin-products";
 
 const money = z
@@ -83,7 +84,7 @@ export const discountListQuery = z.object({
   q: z.string().trim().max(40).optional().default(""),
   status: z.enum(["all", "active", "inactive", "expired"]).catch("all").default("all"),
   sort: z.enum(["created", "code", "redemptions"]).catch("created").default("created"),
-  dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  dir: sortDirection("desc"),
+  page: pageNumber(10_000),
 });
 export type DiscountListQuery = z.output<typeof discountListQuery>;

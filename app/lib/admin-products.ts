@@ -3,6 +3,7 @@
  * price is typed as money ("9.99") and stored in minor units; features are one per line.
  */
 import { z } from "zod";
+import { pageNumber, sortDirection } from "./list-query";
 import { formatCount } from "~/lib/format";
 
 export const SHOP_CURRENCIES = ["USD", "EUR", "GBP"] as const;
@@ -58,7 +59,7 @@ export const productListQuery = z.object({
   q: z.string().trim().max(60).optional().default(""),
   status: z.enum(PRODUCT_STATUSES).catch("all").default("all"),
   sort: z.enum(PRODUCT_SORTS).catch("order").default("order"),
-  dir: z.enum(["asc", "desc"]).catch("asc").default("asc"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  dir: sortDirection("asc"),
+  page: pageNumber(10_000),
 });
 export type ProductListQuery = z.output<typeof productListQuery>;

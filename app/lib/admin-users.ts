@@ -1,13 +1,14 @@
 /** What the user admin pages take, shared by their forms and the server. */
 import { z } from "zod";
+import { pageNumber, sortDirection } from "./list-query";
 
 export const userListQuery = z.object({
   q: z.string().trim().max(120).optional().default(""),
   role: z.enum(["all", "admin", "user"]).catch("all").default("all"),
   status: z.enum(["all", "banned", "unverified"]).catch("all").default("all"),
   sort: z.enum(["created", "name", "email"]).catch("created").default("created"),
-  dir: z.enum(["asc", "desc"]).catch("desc").default("desc"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  dir: sortDirection("desc"),
+  page: pageNumber(100_000),
 });
 export type UserListQuery = z.output<typeof userListQuery>;
 

@@ -66,3 +66,16 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): F
 export function answerOf<A extends { intent?: string }>(answer: A | undefined, intent: string): A | undefined {
   return answer?.intent === intent ? answer : undefined;
 }
+
+/**
+ * What an editor's fields show after its action answered: the values it sent back when it refused
+ * them (else `saved`, the record's own) and each field's error. `field(name)` spreads on a TextField.
+ */
+export function formRefill(answer: FormAnswer | null | undefined, saved: Record<string, string> = {}) {
+  const failed = answer && !answer.ok ? answer : null;
+  const values: Record<string, string | undefined> = failed?.values ?? saved;
+  const errors: Record<string, string | undefined> = failed?.errors.fields ?? {};
+  // `empty`: what an empty field starts with (e.g. "0" for a number).
+  const field = (name: string, empty?: string) => ({ name, defaultValue: values[name] || empty, error: errors[name] });
+  return { failed, values, errors, field };
+}

@@ -160,3 +160,63 @@ export function DataTable<Row>({
     </div>
   );
 }
+
+/** One page of a server-side list, as the list pages' loaders return it. */
+export interface ListPage<Row> {
+  rows: Row[];
+  page: number;
+  pages: number;
+  total: number;
+  /** The sort the list was read with; a list that cannot be sorted has none. */
+  query?: { sort: string; dir: "asc" | "desc" };
+}
+
+/** A DataTable of one page of a list, its rows keyed by their ids. */
+export function ListTable<Row extends { id: string }>({
+  list,
+  ...table
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  list: ListPage<Row>;
+  empty: ReactNode;
+}) {
+  const { rows, page, pages, total, query } = list;
+  return (
+    <DataTable
+      {...table}
+      rows={rows}
+      rowKey={(row) => row.id}
+      sort={query?.sort ?? ""}
+      dir={query?.dir ?? "desc"}
+      page={page}
+      pages={pages}
+      total={total}
+    />
+  );
+}
+
+/** The first rows of a list that lives on its own page: no sorting, no pages, a link to it below. */
+export function ExcerptTable<Row extends { id: string }>({
+  rows,
+  ...table
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  empty: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <DataTable
+      {...table}
+      rows={rows}
+      rowKey={(row) => row.id}
+      sort=""
+      dir="desc"
+      page={1}
+      pages={1}
+      total={rows.length}
+    />
+  );
+}

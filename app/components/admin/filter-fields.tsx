@@ -1,5 +1,6 @@
 /** The fields of an admin list's filter form (a GET form): a label over a menu or an input. */
 import { inputClass } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
 
 export interface FilterOption {
   value: string;
@@ -37,15 +38,18 @@ export function FilterInput({
   value,
   type = "search",
   placeholder,
+  className,
 }: {
   label: string;
   name: string;
   value: string;
   type?: "search" | "date";
   placeholder?: string;
+  /** The label's width in the filter row, e.g. a search box that takes the room left. */
+  className?: string;
 }) {
   return (
-    <label className="text-sm font-medium text-ink">
+    <label className={cn("text-sm font-medium text-ink", className)}>
       {label}
       <input
         type={type}

@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass, TextField, ActionNotice } from "~/components/ui/field";
 import { SHOP_CURRENCIES } from "~/lib/admin-products";
 import { PageHeading } from "~/components/ui/page-heading";
-import type { FormAnswer } from "~/lib/forms";
+import { type FormAnswer, formRefill } from "~/lib/forms";
 
 function Area({
   label,
@@ -117,9 +117,7 @@ export function ProductEditor({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const unsaved = useUnsavedChanges(answer);
-  const failed = answer && !answer.ok ? answer : null;
-  const v = failed?.values ?? values;
-  const f = failed?.errors.fields ?? {};
+  const { failed, values: v, errors: f, field } = formRefill(answer, values);
   return (
     <Form
       method="post"
@@ -130,27 +128,12 @@ export function ProductEditor({
     >
       {failed ? <ActionNotice answer={failed} /> : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label="Name" name="name" defaultValue={v.name} error={f.name} required />
-        <TextField
-          label="Tier"
-          name="tier"
-          defaultValue={v.tier}
-          error={f.tier}
-          hint="Packs of one tier sit together: starter, creator…"
-          required
-        />
+        <TextField label="Name" {...field("name")} required />
+        <TextField label="Tier" {...field("tier")} hint="Packs of one tier sit together: starter, creator…" required />
       </div>
       <Area label="Description" name="description" defaultValue={v.description} error={f.description} rows={2} />
       <div className="grid gap-4 md:grid-cols-4">
-        <TextField
-          label="Price"
-          name="price"
-          inputMode="decimal"
-          defaultValue={v.price}
-          error={f.price}
-          hint="In the currency, e.g. 9.99"
-          required
-        />
+        <TextField label="Price" {...field("price")} inputMode="decimal" hint="In the currency, e.g. 9.99" required />
         <div>
           <label htmlFor="field-currency" className="mb-1.5 block text-sm font-medium text-ink">
             Currency
@@ -161,23 +144,8 @@ export function ProductEditor({
             ))}
           </select>
         </div>
-        <TextField
-          label="Tokens"
-          name="tokens"
-          type="number"
-          min={1}
-          defaultValue={v.tokens}
-          error={f.tokens}
-          required
-        />
-        <TextField
-          label="Bonus tokens"
-          name="bonusTokens"
-          type="number"
-          min={0}
-          defaultValue={v.bonusTokens || "0"}
-          error={f.bonusTokens}
-        />
+        <TextField label="Tokens" {...field("tokens")} type="number" min={1} required />
+        <TextField label="Bonus tokens" {...field("bonusTokens", "0")} type="number" min={0} />
       </div>
       <PictureField imageUrl={imageUrl} error={f.image} />
       <Area
@@ -188,22 +156,8 @@ export function ProductEditor({
         hint="One per line, shown with a tick on the pricing page (at most 8)."
       />
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField
-          label="Badge"
-          name="badge"
-          defaultValue={v.badge}
-          error={f.badge}
-          hint='For example "Most popular"; empty for none.'
-        />
-        <TextField
-          label="Order"
-          name="sortOrder"
-          type="number"
-          min={0}
-          defaultValue={v.sortOrder || "0"}
-          error={f.sortOrder}
-          hint="Lower numbers come first."
-        />
+        <TextField label="Badge" {...field("badge")} hint='For example "Most popular"; empty for none.' />
+        <TextField label="Order" {...field("sortOrder", "0")} type="number" min={0} hint="Lower numbers come first." />
         <label className="mt-7 flex items-center gap-3 text-sm font-medium text-ink">
           <input type="checkbox" name="active" defaultChecked={v.active === "on"} className="size-4" /> On sale
         </label>

@@ -54,9 +54,7 @@ export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCar
     >
       <BlurImage
         src={a.previewUrl}
-        placeholder={a.placeholder}
-        width={a.width}
-        height={a.height}
+        image={a}
         alt=""
         loading={eager ? "eager" : "lazy"}
         imgClassName="transition-transform duration-500 group-hover:scale-[1.03]"

@@ -7,26 +7,24 @@ import { cn } from "~/lib/cn";
  */
 export function BlurImage({
   src,
-  placeholder,
+  image,
   alt,
-  width,
-  height,
   className,
   imgClassName,
   loading = "lazy",
   aspect,
 }: {
   src: string;
-  placeholder?: string | null;
+  /** The picture's size and placeholder, as every stored picture (and each of its renditions) carries them. */
+  image: { width: number; height: number; placeholder?: string | null };
   alt: string;
-  width: number;
-  height: number;
   className?: string;
   imgClassName?: string;
   loading?: "lazy" | "eager";
   /** A box shape other than the image's own (the image then covers it). */
   aspect?: string;
 }) {
+  const { width, height, placeholder } = image;
   const img = useRef<HTMLImageElement>(null);
   // The source whose image has loaded: a new src is not loaded until it says so.
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);

@@ -76,9 +76,7 @@ function HistoryCard({
         >
           <BlurImage
             src={first.thumbUrl}
-            placeholder={first.placeholder}
-            width={first.width}
-            height={first.height}
+            image={first}
             alt={`${describePrompt(g)} — ${styleLabel(g.style)}`}
             aspect="4 / 3"
             imgClassName="transition-transform duration-500 group-hover:scale-[1.03]"

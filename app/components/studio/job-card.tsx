@@ -139,9 +139,7 @@ export function JobCard({
             >
               <BlurImage
                 src={image.url}
-                placeholder={image.placeholder}
-                width={image.width}
-                height={image.height}
+                image={image}
                 loading="eager"
                 alt={`${describePrompt(g)} — ${styleLabel(g.style)}, image ${image.index + 1}`}
                 imgClassName="transition-transform duration-500 group-hover:scale-[1.02]"

@@ -173,9 +173,7 @@ export function Lightbox({
             <BlurImage
               key={`${entry.generation.id}-${entry.image.index}`}
               src={entry.image.url}
-              placeholder={entry.image.placeholder}
-              width={entry.image.width}
-              height={entry.image.height}
+              image={entry.image}
               loading="eager"
               alt={`${describePrompt(entry.generation)} — ${styleLabel(entry.generation.style)}`}
               className="mx-auto max-h-[70dvh] bg-transparent"

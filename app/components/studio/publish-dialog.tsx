@@ -109,28 +109,14 @@ export function PublishButton({ generation: g, className }: { generation: Genera
                           "block w-20 overflow-hidden rounded-xl ring-2 ring-transparent peer-checked:ring-accent peer-focus-visible:outline-2 peer-focus-visible:outline-accent",
                         )}
                       >
-                        <BlurImage
-                          src={image.thumbUrl}
-                          placeholder={image.placeholder}
-                          width={image.width}
-                          height={image.height}
-                          alt={`Image ${image.index + 1}`}
-                          aspect="1 / 1"
-                        />
+                        <BlurImage src={image.thumbUrl} image={image} alt={`Image ${image.index + 1}`} aspect="1 / 1" />
                       </span>
                     </label>
                   ))}
                 </div>
               </fieldset>
             ) : g.images[0] ? (
-              <BlurImage
-                src={g.images[0].thumbUrl}
-                placeholder={g.images[0].placeholder}
-                width={g.images[0].width}
-                height={g.images[0].height}
-                alt=""
-                className="mx-auto w-40 rounded-2xl"
-              />
+              <BlurImage src={g.images[0].thumbUrl} image={g.images[0]} alt="" className="mx-auto w-40 rounded-2xl" />
             ) : null}
             <ArtworkFields
               initial={{

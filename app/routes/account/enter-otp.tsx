@@ -1,9 +1,9 @@
 import { accountCaller, sendEmailCode, signInWithCode, verifyEmailWithCode } from "@server/auth/accounts";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, redirect, useNavigation, useSubmit } from "react-router";
+import { AuthFooterLink, AuthSubmitButton, EmailField, FormError } from "~/components/auth/auth-fields";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { ResendButton } from "~/components/auth/resend-button";
-import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField, ActionNotice } from "~/components/ui/field";
 import { CODE_PURPOSES, type CodePurpose, codeSchema, emailOnlySchema } from "~/lib/account-schemas";
 import { parseForm, type FormSuccess } from "~/lib/forms";
@@ -96,33 +96,21 @@ export default function EnterOtpPage({ loaderData, actionData }: Route.Component
           "Enter the 6-digit code from our email."
         )
       }
-      footer={
-        <Link to="/login" className="font-medium text-accent hover:underline">
-          Back to sign in
-        </Link>
-      }
+      footer={<AuthFooterLink to="/login">Back to sign in</AuthFooterLink>}
     >
       <div className="space-y-5">
         {sent && !actionData ? (
           <FormMessage tone="info">Check your inbox: the code works for 15 minutes.</FormMessage>
         ) : null}
         {actionData?.ok ? <ActionNotice answer={actionData} /> : null}
-        {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        <FormError message={errors?.form} />
         <Form method="post" noValidate className="space-y-5">
           <input type="hidden" name="purpose" value={purpose} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {email ? (
             <input type="hidden" name="email" value={email} />
           ) : (
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={values?.email}
-              error={errors?.fields.email}
-            />
+            <EmailField defaultValue={values?.email} error={errors?.fields.email} />
           )}
           <TextField
             label="Code"
@@ -137,9 +125,9 @@ export default function EnterOtpPage({ loaderData, actionData }: Route.Component
             className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
             error={errors?.fields.code}
           />
-          <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
-            {busy ? copy.busy : copy.action}
-          </button>
+          <AuthSubmitButton busy={busy} busyLabel={copy.busy}>
+            {copy.action}
+          </AuthSubmitButton>
         </Form>
         {email ? <ResendButton email={email} startWithCooldown={sent} fields={{ purpose }} /> : null}
       </div>

@@ -4,6 +4,7 @@ import { listSignInProviders } from "@server/auth/oauth";
 import { Mail } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
+import { AuthFooterLink, EmailField, FormError } from "~/components/auth/auth-fields";
 import { OAuthButtons } from "~/components/auth/oauth-buttons";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, TextField } from "~/components/ui/field";
@@ -63,31 +64,20 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       title="Sign in"
       subtitle="Welcome back to Atelier."
       footer={
-        <>
-          New here?{" "}
-          <Link to="/sign-up" className="font-medium text-accent hover:underline">
-            Create an account
-          </Link>
-        </>
+        <AuthFooterLink to="/sign-up" lead="New here?">
+          Create an account
+        </AuthFooterLink>
       }
     >
       <div className="space-y-5">
         {loaderData.reset ? (
           <FormMessage tone="success">Your password is changed. Sign in with the new one.</FormMessage>
         ) : null}
-        {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        <FormError message={errors?.form} />
         <OAuthButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
         <Form method="post" noValidate className="space-y-5">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={values.email}
-            error={errors?.fields.email}
-          />
+          <EmailField defaultValue={values.email} error={errors?.fields.email} />
           <TextField
             label="Password"
             name="password"

@@ -1,10 +1,15 @@
 import { accountCaller, resetPasswordWithCode } from "@server/auth/accounts";
-import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
-import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/field";
+import {
+  AuthFooterLink,
+  AuthSubmitButton,
+  EmailField,
+  FormError,
+  NewPasswordField,
+  useAccountForm,
+} from "~/components/auth/auth-fields";
+import { TextField } from "~/components/ui/field";
 import { emailOnlySchema, newPasswordSchema } from "~/lib/account-schemas";
 import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/new-password";
@@ -33,31 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [password, setPassword] = useState("");
-  const busy = useNavigation().state === "submitting";
-  const errors = actionData?.errors;
-  const values = actionData?.values ?? {};
+  const { busy, errors, values } = useAccountForm(actionData);
   return (
     <AuthShell
       title="Choose a new password"
       subtitle="Every other device signed in to your account will be signed out."
-      footer={
-        <Link to="/reset-password" className="font-medium text-accent hover:underline">
-          Need a new code?
-        </Link>
-      }
+      footer={<AuthFooterLink to="/reset-password">Need a new code?</AuthFooterLink>}
     >
       <Form method="post" noValidate className="space-y-5">
-        {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email ?? loaderData.email}
-          error={errors?.fields.email}
-        />
+        <FormError message={errors?.form} />
+        <EmailField defaultValue={values.email ?? loaderData.email} error={errors?.fields.email} />
         <TextField
           label="Code from the email"
           name="code"
@@ -68,17 +58,7 @@ export default function NewPasswordPage({ loaderData, actionData }: Route.Compon
           defaultValue={values.code ?? loaderData.code}
           error={errors?.fields.code}
         />
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors?.fields.password}
-          hint={<PasswordStrengthMeter password={password} />}
-        />
+        <NewPasswordField label="New password" error={errors?.fields.password} />
         <TextField
           label="New password, again"
           name="confirm"
@@ -87,9 +67,9 @@ export default function NewPasswordPage({ loaderData, actionData }: Route.Compon
           required
           error={errors?.fields.confirm}
         />
-        <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
-          {busy ? "Saving…" : "Save the new password"}
-        </button>
+        <AuthSubmitButton busy={busy} busyLabel="Saving…">
+          Save the new password
+        </AuthSubmitButton>
       </Form>
     </AuthShell>
   );

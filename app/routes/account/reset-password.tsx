@@ -2,7 +2,7 @@ import { accountCaller, sendEmailCode } from "@server/auth/accounts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/field";
+import { AuthFooterLink, AuthSubmitButton, EmailField, FormError } from "~/components/auth/auth-fields";
 import { emailOnlySchema } from "~/lib/account-schemas";
 import { parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/reset-password";
@@ -50,26 +50,14 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
     <AuthShell
       title="Reset your password"
       subtitle="Tell us your email and we will send you a link and a code."
-      footer={
-        <Link to="/login" className="font-medium text-accent hover:underline">
-          Back to sign in
-        </Link>
-      }
+      footer={<AuthFooterLink to="/login">Back to sign in</AuthFooterLink>}
     >
       <Form method="post" noValidate className="space-y-5">
-        {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.values.email}
-          error={errors?.fields.email}
-        />
-        <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
-          {busy ? "Sending…" : "Send me a link"}
-        </button>
+        <FormError message={errors?.form} />
+        <EmailField defaultValue={actionData?.values.email} error={errors?.fields.email} />
+        <AuthSubmitButton busy={busy} busyLabel="Sending…">
+          Send me a link
+        </AuthSubmitButton>
       </Form>
     </AuthShell>
   );

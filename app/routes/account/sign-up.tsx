@@ -1,11 +1,16 @@
 import { accountCaller, signUpWithPassword } from "@server/auth/accounts";
 import { redirectAdminFromLoginArea } from "@server/auth/guards";
-import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
-import { PasswordStrengthMeter } from "~/components/auth/password-strength-meter";
-import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/field";
+import {
+  AuthFooterLink,
+  AuthSubmitButton,
+  EmailField,
+  FormError,
+  NewPasswordField,
+  useAccountForm,
+} from "~/components/auth/auth-fields";
+import { TextField } from "~/components/ui/field";
 import { signUpSchema } from "~/lib/account-schemas";
 import { parseForm } from "~/lib/forms";
 import type { Route } from "./+types/sign-up";
@@ -33,25 +38,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
-  const [password, setPassword] = useState("");
-  const busy = useNavigation().state === "submitting";
-  const errors = actionData?.errors;
-  const values = actionData?.values ?? {};
+  const { busy, errors, values } = useAccountForm(actionData);
   return (
     <AuthShell
       title="Create your account"
       subtitle="Make artwork from words, pictures and doodles, and share it with the community."
       footer={
-        <>
-          Already have an account?{" "}
-          <Link to="/login" className="font-medium text-accent hover:underline">
-            Sign in
-          </Link>
-        </>
+        <AuthFooterLink to="/login" lead="Already have an account?">
+          Sign in
+        </AuthFooterLink>
       }
     >
       <Form method="post" noValidate className="space-y-5">
-        {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        <FormError message={errors?.form} />
         <TextField
           label="Display name"
           name="name"
@@ -61,30 +60,11 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
           defaultValue={values.name}
           error={errors?.fields.name}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          error={errors?.fields.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={10}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors?.fields.password}
-          hint={<PasswordStrengthMeter password={password} />}
-        />
-        <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
-          {busy ? "Creating your account…" : "Create account"}
-        </button>
+        <EmailField defaultValue={values.email} error={errors?.fields.email} />
+        <NewPasswordField label="Password" minLength={10} error={errors?.fields.password} />
+        <AuthSubmitButton busy={busy} busyLabel="Creating your account…">
+          Create account
+        </AuthSubmitButton>
         <p className="text-center text-xs text-ink-faint">We will send you an email to confirm your address.</p>
       </Form>
     </AuthShell>

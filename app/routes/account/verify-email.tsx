@@ -2,6 +2,7 @@ import { accountCaller, sendEmailCode, verifyEmailWithCode } from "@server/auth/
 import { MailCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { AuthFooterLink, FormError } from "~/components/auth/auth-fields";
 import { AuthShell } from "~/components/auth/auth-shell";
 import { ResendButton } from "~/components/auth/resend-button";
 import { buttonClass } from "~/components/ui/button";
@@ -118,12 +119,9 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
         )
       }
       footer={
-        <>
-          Wrong address?{" "}
-          <Link to="/sign-up" className="font-medium text-accent hover:underline">
-            Sign up again
-          </Link>
-        </>
+        <AuthFooterLink to="/sign-up" lead="Wrong address?">
+          Sign up again
+        </AuthFooterLink>
       }
     >
       <div className="space-y-5">
@@ -134,7 +132,7 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
           </p>
         </div>
         {actionData?.ok ? <ActionNotice answer={actionData} /> : null}
-        {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        <FormError message={errors?.form} />
         <Link
           to={`/enter-otp?${new URLSearchParams({ purpose: "email-verification", ...(email ? { email } : {}) })}`}
           className={buttonClass({ size: "lg", className: "w-full" })}

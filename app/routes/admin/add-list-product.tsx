@@ -3,10 +3,10 @@ import { requireAdmin } from "@server/auth/guards";
 import { createProduct, setProductImage } from "@server/commerce/admin-products";
 import { readProductSubmission } from "@server/commerce/admin-product-form";
 import { getDb } from "@server/db/client";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/product-editor";
 import type { Route } from "./+types/add-list-product";
-import { PageHeading } from "~/components/ui/page-heading";
+import { DetailPageHeader } from "~/components/admin/detail-page";
 import { formFailure } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Add a product · Atelier admin" }];
@@ -30,12 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminAddListProductPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="max-w-4xl space-y-6">
-      <header>
-        <Link to="/admin/list-product" className="text-sm text-ink-soft hover:underline">
-          ← Products
-        </Link>
-        <PageHeading className="mt-2">Add a product</PageHeading>
-      </header>
+      <DetailPageHeader backTo="/admin/list-product" backLabel="Products" title="Add a product" />
       <ProductEditor values={loaderData.values} answer={actionData} submitLabel="Create product" />
     </div>
   );

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BarChart } from "~/components/admin/bar-chart";
 import { useDateSettings, When } from "~/components/when";
-import { type Column, DataTable } from "~/components/admin/data-table";
+import { type Column, ExcerptTable } from "~/components/admin/data-table";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
@@ -344,16 +344,10 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Section id="recent-transactions-heading" title="Latest transactions">
-          <DataTable
+          <ExcerptTable
             caption="Latest transactions"
             columns={transactionColumns}
             rows={d.recentTransactions}
-            rowKey={(r) => r.id}
-            sort=""
-            dir="desc"
-            page={1}
-            pages={1}
-            total={d.recentTransactions.length}
             empty={`No transaction in the last ${d.days} days.`}
             footer={
               <Link to={`/admin/history-transaction?${span}`} className={textLink}>
@@ -365,16 +359,10 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
           />
         </Section>
         <Section id="recent-errors-heading" title="Latest errors">
-          <DataTable
+          <ExcerptTable
             caption="Latest errors"
             columns={errorColumns}
             rows={d.recentErrors}
-            rowKey={(r) => r.id}
-            sort=""
-            dir="desc"
-            page={1}
-            pages={1}
-            total={d.recentErrors.length}
             empty={`No error reported in the last ${d.days} days. Good.`}
             footer={
               <Link to="/admin/list-log?tab=errors" className={textLink}>

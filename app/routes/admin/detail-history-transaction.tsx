@@ -3,9 +3,11 @@ import { requireAdmin } from "@server/auth/guards";
 import { getTransactionForAdmin } from "@server/commerce/admin-transactions";
 import { refundTransaction } from "@server/commerce/refunds";
 import { getDb } from "@server/db/client";
+import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { When } from "~/components/when";
+import { cn } from "~/lib/cn";
 import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { TextField, ActionNotice } from "~/components/ui/field";
@@ -14,6 +16,7 @@ import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/detail-history-transaction";
 import { PageHeading } from "~/components/ui/page-heading";
+import { DetailPageHeader } from "~/components/admin/detail-page";
 import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Transaction · Atelier admin" }];
@@ -43,6 +46,33 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** One titled card of the page, named by its heading for screen readers. */
+function Panel({
+  id,
+  title,
+  className,
+  danger = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={cn("rounded-2xl border bg-paper-raised p-5", danger ? "border-danger/30" : "border-line", className)}
+    >
+      <h2 id={id} className="font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function AdminDetailHistoryTransactionPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const t = loaderData.transaction;
@@ -60,26 +90,21 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
   const money = (minor: number) => formatMoney(minor, t.currency);
   return (
     <div className="max-w-4xl space-y-6">
-      <header>
-        <Link to="/admin/history-transaction" className="text-sm text-ink-soft hover:underline">
-          ← Transactions
-        </Link>
-        <PageHeading className="mt-2">
-          {money(t.totalMinor)} · {TRANSACTION_STATUS_LABELS[t.status]}
-        </PageHeading>
+      <DetailPageHeader
+        backTo="/admin/history-transaction"
+        backLabel="Transactions"
+        title={`${money(t.totalMinor)} · ${TRANSACTION_STATUS_LABELS[t.status]}`}
+      >
         <p className="mt-1 text-ink-soft">
           {t.buyer.name} ({t.buyer.email}) ·{" "}
           <Link to={`/admin/user-form?id=${t.buyer.id}`} className="text-accent hover:underline">
             the buyer's account
           </Link>
         </p>
-      </header>
+      </DetailPageHeader>
       <ActionNotice answer={actionData} />
 
-      <section aria-labelledby="lines-heading" className="rounded-2xl border border-line bg-paper-raised p-5">
-        <h2 id="lines-heading" className="font-semibold text-ink">
-          Lines
-        </h2>
+      <Panel id="lines-heading" title="Lines">
         <table className="mt-3 w-full text-sm">
           <caption className="sr-only">Lines</caption>
           <thead className="text-left text-ink-soft">
@@ -115,15 +140,9 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
           <dt className="text-ink-soft">Tokens</dt>
           <dd className="tabular-nums">{formatCount(t.tokens)}</dd>
         </dl>
-      </section>
+      </Panel>
 
-      <section
-        aria-labelledby="provider-heading"
-        className="rounded-2xl border border-line bg-paper-raised p-5 text-sm"
-      >
-        <h2 id="provider-heading" className="font-semibold text-ink">
-          Provider
-        </h2>
+      <Panel id="provider-heading" title="Provider" className="text-sm">
         <dl className="mt-3 grid gap-y-1 sm:grid-cols-[12rem_1fr]">
           <dt className="text-ink-soft">Provider</dt>
           <dd>{t.provider}</dd>
@@ -136,15 +155,9 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
           <dt className="text-ink-soft">Transaction</dt>
           <dd className="font-mono break-all">{t.id}</dd>
         </dl>
-      </section>
+      </Panel>
 
-      <section
-        aria-labelledby="timeline-heading"
-        className="rounded-2xl border border-line bg-paper-raised p-5 text-sm"
-      >
-        <h2 id="timeline-heading" className="font-semibold text-ink">
-          Status history
-        </h2>
+      <Panel id="timeline-heading" title="Status history" className="text-sm">
         <ol className="mt-3 space-y-2">
           {t.events.map((e) => (
             <li key={`${e.at}:${e.status}:${e.source}`} className="flex flex-wrap gap-x-3">
@@ -155,13 +168,10 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
             </li>
           ))}
         </ol>
-      </section>
+      </Panel>
 
       {t.status === "paid" ? (
-        <section aria-labelledby="refund-heading" className="rounded-2xl border border-danger/30 bg-paper-raised p-5">
-          <h2 id="refund-heading" className="font-semibold text-ink">
-            Refund
-          </h2>
+        <Panel id="refund-heading" title="Refund" danger>
           <p className="mt-1 text-sm text-ink-soft">
             Refunds {money(t.totalMinor)} through {t.provider}, then takes back the {formatCount(t.tokens)} tokens — as
             many as the buyer still has.
@@ -177,7 +187,7 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
               {busy ? "Refunding…" : "Refund"}
             </button>
           </Form>
-        </section>
+        </Panel>
       ) : null}
     </div>
   );

@@ -9,18 +9,16 @@ import {
 import { listShopProducts } from "@server/commerce/products";
 import { getDb } from "@server/db/client";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
-import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
+import { DetailPageHeader, EditorForm, SaveButton, SavedNotice } from "~/components/admin/detail-page";
 import { formatMoney } from "~/lib/format";
-import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass, TextField, ActionNotice } from "~/components/ui/field";
+import { inputClass, TextField, ActionNotice } from "~/components/ui/field";
 import { SHOP_CURRENCIES } from "~/lib/admin-products";
 import { discountForm } from "~/lib/admin-discounts";
-import { formValues, type FormSuccess } from "~/lib/forms";
+import { formRefill, formValues, type FormSuccess } from "~/lib/forms";
 import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/detail-list-discount";
-import { PageHeading } from "~/components/ui/page-heading";
 import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Discount · Atelier admin" }];
@@ -87,27 +85,18 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminDetailListDiscountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const saving = useNavigation().state === "submitting";
-  const unsaved = useUnsavedChanges(actionData);
-  const failed = actionData && !actionData.ok ? actionData : null;
-  const v: Record<string, string | undefined> = failed?.values ?? loaderData.values;
-  const f: Record<string, string | undefined> = failed?.errors.fields ?? {};
+  const { failed, values: v, field } = formRefill(actionData, loaderData.values);
   const [kind, setKind] = useState(v.kind ?? "percent");
   useEffect(() => setKind(v.kind ?? "percent"), [v.kind]);
   const chosen = new Set((v.productIds ?? "").split(",").filter(Boolean));
-  const saved = actionData?.ok ? actionData.message : params.get("saved") ? "Created." : null;
   return (
     <div className="max-w-4xl space-y-6">
-      <header>
-        <Link to="/admin/manage-discount" className="text-sm text-ink-soft hover:underline">
-          ← Discounts
-        </Link>
-        <PageHeading className="mt-2">
-          {loaderData.id ? `Discount ${loaderData.values.code}` : "New discount"}
-        </PageHeading>
-      </header>
-      {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
+      <DetailPageHeader
+        backTo="/admin/manage-discount"
+        backLabel="Discounts"
+        title={loaderData.id ? `Discount ${loaderData.values.code}` : "New discount"}
+      />
+      <SavedNotice answer={actionData} created="Created." />
       <ActionNotice answer={failed} />
       {loaderData.usage ? (
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Usage">
@@ -124,29 +113,10 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
           ))}
         </dl>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        {...unsaved}
-        className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6"
-        key={JSON.stringify(v)}
-      >
+      <EditorForm answer={actionData} values={v} className="space-y-6">
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField
-            label="Code"
-            name="code"
-            defaultValue={v.code}
-            error={f.code}
-            hint="Buyers type it in any case."
-            autoCapitalize="characters"
-          />
-          <TextField
-            label="Description"
-            name="description"
-            defaultValue={v.description}
-            error={f.description}
-            hint="For admins: what the code is for."
-          />
+          <TextField label="Code" {...field("code")} hint="Buyers type it in any case." autoCapitalize="characters" />
+          <TextField label="Description" {...field("description")} hint="For admins: what the code is for." />
         </div>
         <div className="grid gap-4 md:grid-cols-3">
           <label className="text-sm font-medium text-ink">
@@ -163,9 +133,7 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
           </label>
           <TextField
             label={kind === "percent" ? "Percent" : "Amount"}
-            name="value"
-            defaultValue={v.value}
-            error={f.value}
+            {...field("value")}
             inputMode="decimal"
             hint={kind === "percent" ? "1 to 100" : "For example 5.00"}
           />
@@ -179,49 +147,13 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
           </label>
         </div>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField
-            label="Valid from (UTC)"
-            name="validFrom"
-            type="datetime-local"
-            defaultValue={v.validFrom}
-            error={f.validFrom}
-            hint="Empty: from now."
-          />
-          <TextField
-            label="Valid until (UTC)"
-            name="validUntil"
-            type="datetime-local"
-            defaultValue={v.validUntil}
-            error={f.validUntil}
-            hint="Empty: no end."
-          />
+          <TextField label="Valid from (UTC)" {...field("validFrom")} type="datetime-local" hint="Empty: from now." />
+          <TextField label="Valid until (UTC)" {...field("validUntil")} type="datetime-local" hint="Empty: no end." />
         </div>
         <div className="grid gap-4 md:grid-cols-3">
-          <TextField
-            label="Uses in total"
-            name="maxRedemptions"
-            type="number"
-            min={1}
-            defaultValue={v.maxRedemptions}
-            error={f.maxRedemptions}
-            hint="Empty: no limit."
-          />
-          <TextField
-            label="Uses per buyer"
-            name="maxPerUser"
-            type="number"
-            min={1}
-            defaultValue={v.maxPerUser}
-            error={f.maxPerUser}
-          />
-          <TextField
-            label="Minimum order"
-            name="minOrder"
-            inputMode="decimal"
-            defaultValue={v.minOrder}
-            error={f.minOrder}
-            hint="0.00 for none."
-          />
+          <TextField label="Uses in total" {...field("maxRedemptions")} type="number" min={1} hint="Empty: no limit." />
+          <TextField label="Uses per buyer" {...field("maxPerUser")} type="number" min={1} />
+          <TextField label="Minimum order" {...field("minOrder")} inputMode="decimal" hint="0.00 for none." />
         </div>
         <fieldset>
           <legend className="text-sm font-medium text-ink">Only for these packs</legend>
@@ -244,10 +176,8 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
         <label className="flex items-center gap-3 text-sm font-medium text-ink">
           <input type="checkbox" name="active" defaultChecked={v.active === "on"} className="size-4" /> On
         </label>
-        <button type="submit" className={buttonClass()} disabled={saving}>
-          {saving ? "Saving…" : loaderData.id ? "Save changes" : "Create discount"}
-        </button>
-      </Form>
+        <SaveButton>{loaderData.id ? "Save changes" : "Create discount"}</SaveButton>
+      </EditorForm>
     </div>
   );
 }

@@ -2,14 +2,18 @@
 import { requireAdmin } from "@server/auth/guards";
 import { createFaq, deleteFaq, FaqNotFoundError, getFaq, updateFaq } from "@server/content/faqs";
 import { getDb } from "@server/db/client";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
-import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass, TextField } from "~/components/ui/field";
+import { data, redirect } from "react-router";
+import {
+  DeleteRecordButton,
+  DetailPageHeader,
+  EditorForm,
+  SaveButton,
+  SavedNotice,
+} from "~/components/admin/detail-page";
+import { inputClass, TextField } from "~/components/ui/field";
 import { faqForm } from "~/lib/admin-content";
-import { parseForm, type FormSuccess } from "~/lib/forms";
+import { formRefill, parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/detail-list-faq";
-import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Question · Atelier admin" }];
 
@@ -53,30 +57,17 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminDetailListFaqPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const saving = useNavigation().state === "submitting";
-  const unsaved = useUnsavedChanges(actionData);
-  const failed = actionData && !actionData.ok ? actionData : null;
-  const v: Record<string, string | undefined> = failed?.values ?? loaderData.values;
-  const f: Record<string, string | undefined> = failed?.errors.fields ?? {};
-  const saved = actionData?.ok ? actionData.message : params.get("saved") ? "Created." : "";
+  const { values: v, errors: f, field } = formRefill(actionData, loaderData.values);
   return (
     <div className="max-w-3xl space-y-6">
-      <header>
-        <Link to="/admin/list-faq" className="text-sm text-ink-soft hover:underline">
-          ← FAQ
-        </Link>
-        <PageHeading className="mt-2">{loaderData.id ? "Edit a question" : "Add a question"}</PageHeading>
-      </header>
-      {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
-      <Form
-        method="post"
-        noValidate
-        {...unsaved}
-        className="space-y-5 rounded-2xl border border-line bg-paper-raised p-6"
-        key={JSON.stringify(v)}
-      >
-        <TextField label="Question" name="question" defaultValue={v.question} error={f.question} />
+      <DetailPageHeader
+        backTo="/admin/list-faq"
+        backLabel="FAQ"
+        title={loaderData.id ? "Edit a question" : "Add a question"}
+      />
+      <SavedNotice answer={actionData} created="Created." />
+      <EditorForm answer={actionData} values={v} className="space-y-5">
+        <TextField label="Question" {...field("question")} />
         <div>
           <label htmlFor="faq-answer" className="mb-1.5 block text-sm font-medium text-ink">
             Answer
@@ -95,19 +86,10 @@ export default function AdminDetailListFaqPage({ loaderData, actionData }: Route
           <input type="checkbox" name="published" defaultChecked={v.published === "on"} className="size-4" /> Published
           on the pricing page
         </label>
-        <button type="submit" className={buttonClass()} disabled={saving}>
-          {saving ? "Saving…" : loaderData.id ? "Save changes" : "Add the question"}
-        </button>
-      </Form>
+        <SaveButton>{loaderData.id ? "Save changes" : "Add the question"}</SaveButton>
+      </EditorForm>
       {loaderData.id ? (
-        <Form
-          method="post"
-          onSubmit={(e) => (window.confirm("Delete this question?") ? undefined : e.preventDefault())}
-        >
-          <button type="submit" name="intent" value="delete" className={buttonClass({ variant: "secondary" })}>
-            Delete this question
-          </button>
-        </Form>
+        <DeleteRecordButton confirm="Delete this question?">Delete this question</DeleteRecordButton>
       ) : null}
     </div>
   );

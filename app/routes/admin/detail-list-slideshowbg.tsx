@@ -12,14 +12,18 @@ import { getDb } from "@server/db/client";
 import { readFormWithFile } from "@server/http/uploads";
 import { ImageError } from "@server/storage/images";
 import { type ChangeEvent, useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
-import { buttonClass } from "~/components/ui/button";
+import { data, redirect } from "react-router";
+import {
+  DeleteRecordButton,
+  DetailPageHeader,
+  EditorForm,
+  SaveButton,
+  SavedNotice,
+} from "~/components/admin/detail-page";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { SLIDE_MIN_WIDTH, slideForm, toUtcDateTimeInput } from "~/lib/admin-content";
-import { parseForm, type FormSuccess, formValues } from "~/lib/forms";
+import { formRefill, parseForm, type FormSuccess, formValues } from "~/lib/forms";
 import type { Route } from "./+types/detail-list-slideshowbg";
-import { PageHeading } from "~/components/ui/page-heading";
 import { formFailure } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Slideshow background · Atelier admin" }];
@@ -103,38 +107,24 @@ function useFilePreview() {
 }
 
 export default function AdminDetailListSlideshowbgPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const saving = useNavigation().state === "submitting";
-  const unsaved = useUnsavedChanges(actionData);
-  const failed = actionData && !actionData.ok ? actionData : null;
-  const v: Values = failed?.values ?? loaderData.values;
-  const f: Record<string, string | undefined> = failed?.errors.fields ?? {};
+  const { failed, values: v, errors: f, field } = formRefill(actionData, loaderData.values);
   const image = loaderData.image;
-  const saved = actionData?.ok ? actionData.message : params.get("saved") ? "Added." : "";
   const { preview, onChange } = useFilePreview();
   const failedWithFile = failed && !f.image;
   return (
     <div className="max-w-3xl space-y-6">
-      <header>
-        <Link to="/admin/list-slideshow-bg" className="text-sm text-ink-soft hover:underline">
-          ← Slideshow
-        </Link>
-        <PageHeading className="mt-2">{loaderData.id ? "Edit a background" : "Add a background"}</PageHeading>
-      </header>
-      {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
+      <DetailPageHeader
+        backTo="/admin/list-slideshow-bg"
+        backLabel="Slideshow"
+        title={loaderData.id ? "Edit a background" : "Add a background"}
+      />
+      <SavedNotice answer={actionData} created="Added." />
       {failed ? (
         <FormMessage tone="error">
           Some fields need fixing.{failedWithFile ? " Choose the picture again if you had picked one." : ""}
         </FormMessage>
       ) : null}
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        {...unsaved}
-        className="space-y-5 rounded-2xl border border-line bg-paper-raised p-6"
-        key={JSON.stringify(v)}
-      >
+      <EditorForm answer={actionData} values={v} className="space-y-5" encType="multipart/form-data">
         <div>
           <span className="mb-1.5 block text-sm font-medium text-ink">Picture</span>
           {preview || image ? (
@@ -169,52 +159,28 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
             </p>
           ) : null}
         </div>
-        <TextField
-          label="Title"
-          name="title"
-          defaultValue={v.title}
-          error={f.title}
-          hint="Shown on the slide and read out by screen readers."
-        />
-        <TextField label="Subtitle (optional)" name="subtitle" defaultValue={v.subtitle} error={f.subtitle} />
+        <TextField label="Title" {...field("title")} hint="Shown on the slide and read out by screen readers." />
+        <TextField label="Subtitle (optional)" {...field("subtitle")} />
         <TextField
           label="Link (optional)"
-          name="linkUrl"
-          defaultValue={v.linkUrl}
-          error={f.linkUrl}
+          {...field("linkUrl")}
           placeholder="/community/main"
           hint="A path on Atelier or an https:// address the slide leads to."
         />
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-medium text-ink">Schedule (UTC, optional)</legend>
-          <TextField
-            label="Show from"
-            name="startsAt"
-            type="datetime-local"
-            defaultValue={v.startsAt}
-            error={f.startsAt}
-          />
-          <TextField label="Show until" name="endsAt" type="datetime-local" defaultValue={v.endsAt} error={f.endsAt} />
+          <TextField label="Show from" {...field("startsAt")} type="datetime-local" />
+          <TextField label="Show until" {...field("endsAt")} type="datetime-local" />
         </fieldset>
         <label className="flex items-center gap-3 text-sm font-medium text-ink">
           <input type="checkbox" name="active" defaultChecked={v.active === "on"} className="size-4" /> Switched on
         </label>
-        <button type="submit" className={buttonClass()} disabled={saving}>
-          {saving ? "Saving…" : loaderData.id ? "Save changes" : "Add the background"}
-        </button>
-      </Form>
+        <SaveButton>{loaderData.id ? "Save changes" : "Add the background"}</SaveButton>
+      </EditorForm>
       {loaderData.id ? (
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          onSubmit={(e) =>
-            window.confirm("Delete this background? Its picture is removed too.") ? undefined : e.preventDefault()
-          }
-        >
-          <button type="submit" name="intent" value="delete" className={buttonClass({ variant: "secondary" })}>
-            Delete this background
-          </button>
-        </Form>
+        <DeleteRecordButton confirm="Delete this background? Its picture is removed too." encType="multipart/form-data">
+          Delete this background
+        </DeleteRecordButton>
       ) : null}
     </div>
   );

@@ -10,11 +10,11 @@ import {
 } from "@server/commerce/admin-products";
 import { readProductSubmission } from "@server/commerce/admin-product-form";
 import { getDb } from "@server/db/client";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { ChooseFromList, ProductEditor } from "~/components/admin/product-editor";
 import { FormMessage } from "~/components/ui/field";
 import type { Route } from "./+types/duplicate-list-product";
-import { PageHeading } from "~/components/ui/page-heading";
+import { DetailPageHeader } from "~/components/admin/detail-page";
 import { formFailure } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Duplicate a product · Atelier admin" }];
@@ -50,12 +50,7 @@ export default function AdminDuplicateListProductPage({ loaderData, actionData }
   if (!loaderData) return <ChooseFromList verb="duplicate" />;
   return (
     <div className="max-w-4xl space-y-6">
-      <header>
-        <Link to="/admin/list-product" className="text-sm text-ink-soft hover:underline">
-          ← Products
-        </Link>
-        <PageHeading className="mt-2">Duplicate {loaderData.name}</PageHeading>
-      </header>
+      <DetailPageHeader backTo="/admin/list-product" backLabel="Products" title={`Duplicate ${loaderData.name}`} />
       <FormMessage tone="info">A copy is saved as a new product, not on sale until you tick "On sale".</FormMessage>
       <ProductEditor
         values={loaderData.values}

@@ -10,12 +10,12 @@ import {
 } from "@server/commerce/admin-products";
 import { readProductSubmission } from "@server/commerce/admin-product-form";
 import { getDb } from "@server/db/client";
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Form, Link } from "react-router";
 import { ChooseFromList, ProductEditor } from "~/components/admin/product-editor";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
 import type { Route } from "./+types/edit-list-product";
-import { PageHeading } from "~/components/ui/page-heading";
+import { DetailPageHeader, SavedNotice } from "~/components/admin/detail-page";
+import { IntentButton } from "~/components/ui/intent-button";
 import type { FormSuccess } from "~/lib/forms";
 import { formFailure } from "~/lib/forms.server";
 
@@ -65,21 +65,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminEditListProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   if (!loaderData) return <ChooseFromList verb="edit" />;
-  const saved = actionData?.ok ? actionData.message : params.get("saved") ? "Created." : null;
   return (
     <div className="max-w-4xl space-y-6">
-      <header>
-        <Link to="/admin/list-product" className="text-sm text-ink-soft hover:underline">
-          ← Products
-        </Link>
-        <PageHeading className="mt-2">Edit {loaderData.name}</PageHeading>
+      <DetailPageHeader backTo="/admin/list-product" backLabel="Products" title={`Edit ${loaderData.name}`}>
         {loaderData.archived ? (
           <p className="mt-1 text-sm text-ink-soft">Archived: not sold, kept for the purchases that name it.</p>
         ) : null}
-      </header>
-      {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
+      </DetailPageHeader>
+      <SavedNotice answer={actionData} created="Created." />
       <ProductEditor
         values={loaderData.values}
         answer={actionData}
@@ -94,22 +88,16 @@ export default function AdminEditListProductPage({ loaderData, actionData }: Rou
           </Link>
         }
       />
-      <Form
-        method="post"
-        onSubmit={(e) =>
-          loaderData.archived || window.confirm("Archive this product? It leaves the shop; past purchases keep it.")
-            ? undefined
-            : e.preventDefault()
-        }
-      >
-        <button
-          type="submit"
-          name="intent"
-          value={loaderData.archived ? "restore" : "archive"}
+      <Form method="post">
+        <IntentButton
+          intent={loaderData.archived ? "restore" : "archive"}
+          confirm={
+            loaderData.archived ? undefined : "Archive this product? It leaves the shop; past purchases keep it."
+          }
           className={buttonClass({ variant: "secondary" })}
         >
           {loaderData.archived ? "Restore this product" : "Archive this product"}
-        </button>
+        </IntentButton>
       </Form>
     </div>
   );

@@ -7,17 +7,15 @@ import { listGenerationEngines, listGenerationsForAdmin } from "@server/admin/ge
 import { parseListQuery } from "@server/admin/list-query";
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { Form } from "react-router";
 import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
-import { type Column, DataTable } from "~/components/admin/data-table";
+import { type Column, ListTable } from "~/components/admin/data-table";
+import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
 import { STATUS_LABELS } from "~/components/studio/format";
-import { buttonClass } from "~/components/ui/button";
 import { When } from "~/components/when";
 import { GENERATION_FILTER_MODES, GENERATION_FILTER_STATUSES, generationListQuery } from "~/lib/admin-generations";
 import { formatCount } from "~/lib/format";
 import { type GenerationMode, type GenerationStatus, MODE_LABELS } from "~/lib/generation-constants";
 import type { Route } from "./+types/generations";
-import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Generations · Atelier admin" }];
 
@@ -40,7 +38,7 @@ const statusLabel = (status: string) =>
 const modeLabel = (mode: string) => (mode === "all" ? "All" : (MODE_LABELS[mode as GenerationMode] ?? mode));
 
 export default function AdminGenerationsPage({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, page, pages, engines } = loaderData;
+  const { query, engines } = loaderData;
   const columns: Column<Row>[] = [
     {
       key: "created",
@@ -111,13 +109,11 @@ export default function AdminGenerationsPage({ loaderData }: Route.ComponentProp
   ];
   return (
     <div className="space-y-6">
-      <header>
-        <PageHeading>Generations</PageHeading>
-        <p className="mt-1 text-ink-soft">
-          Every picture request: who asked, which engine painted it, what it cost and how it ended.
-        </p>
-      </header>
-      <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7" role="search">
+      <AdminPageHeader
+        title="Generations"
+        description="Every picture request: who asked, which engine painted it, what it cost and how it ended."
+      />
+      <FilterForm className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7" submitClassName="sm:col-span-3 lg:col-span-7">
         <FilterSelect
           label="Status"
           name="status"
@@ -149,22 +145,11 @@ export default function AdminGenerationsPage({ loaderData }: Route.ComponentProp
         <FilterInput label="From (UTC)" name="from" type="date" value={query.from ?? ""} />
         <FilterInput label="To (UTC)" name="to" type="date" value={query.to ?? ""} />
         <FilterInput label="Person" name="user" value={query.user} placeholder="Email or name" />
-        <div className="sm:col-span-3 lg:col-span-7">
-          <button type="submit" className={buttonClass({ variant: "secondary" })}>
-            Filter
-          </button>
-        </div>
-      </Form>
-      <DataTable
+      </FilterForm>
+      <ListTable
         caption="Generations"
         columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={query.sort}
-        dir={query.dir}
-        page={page}
-        pages={pages}
-        total={total}
+        list={loaderData}
         empty="No generation matches these filters."
       />
     </div>

@@ -5,10 +5,11 @@ import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { listProductOptions } from "@server/commerce/admin-products";
 import { Download } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
 import { When } from "~/components/when";
-import { type Column, DataTable } from "~/components/admin/data-table";
+import { type Column, ListTable } from "~/components/admin/data-table";
 import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import {
@@ -18,7 +19,6 @@ import {
 } from "~/lib/admin-transactions";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import type { Route } from "./+types/history-transaction";
-import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Transactions · Atelier admin" }];
 
@@ -35,7 +35,7 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 const label = (value: string) => value[0]!.toUpperCase() + value.slice(1);
 
 export default function AdminHistoryTransactionPage({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, page, pages, productOptions } = loaderData;
+  const { query, productOptions } = loaderData;
   const { search } = useLocation();
   const columns: Column<Row>[] = [
     {
@@ -67,16 +67,16 @@ export default function AdminHistoryTransactionPage({ loaderData }: Route.Compon
   ];
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <PageHeading>Transactions</PageHeading>
-          <p className="mt-1 text-ink-soft">Every purchase, its status and its money.</p>
-        </div>
-        <a href={`/api/admin/transactions.csv${search}`} className={buttonClass({ variant: "secondary" })} download>
-          <Download aria-hidden className="size-4" /> Export CSV
-        </a>
-      </header>
-      <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" role="search">
+      <AdminPageHeader
+        title="Transactions"
+        description="Every purchase, its status and its money."
+        action={
+          <a href={`/api/admin/transactions.csv${search}`} className={buttonClass({ variant: "secondary" })} download>
+            <Download aria-hidden className="size-4" /> Export CSV
+          </a>
+        }
+      />
+      <FilterForm className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" submitClassName="sm:col-span-3 lg:col-span-6">
         <FilterSelect
           label="Status"
           name="status"
@@ -98,22 +98,11 @@ export default function AdminHistoryTransactionPage({ loaderData }: Route.Compon
           value={query.product ?? ""}
           options={[{ value: "", label: "All" }, ...productOptions.map((p) => ({ value: p.id, label: p.name }))]}
         />
-        <div className="sm:col-span-3 lg:col-span-6">
-          <button type="submit" className={buttonClass({ variant: "secondary" })}>
-            Filter
-          </button>
-        </div>
-      </Form>
-      <DataTable
+      </FilterForm>
+      <ListTable
         caption="Transactions"
         columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={query.sort}
-        dir={query.dir}
-        page={page}
-        pages={pages}
-        total={total}
+        list={loaderData}
         empty="No transaction matches these filters."
       />
     </div>

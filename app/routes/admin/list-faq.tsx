@@ -2,11 +2,11 @@
 import { requireAdmin } from "@server/auth/guards";
 import { deleteFaq, listFaqsForAdmin, moveFaq, setFaqPublished } from "@server/content/faqs";
 import { getDb } from "@server/db/client";
-import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { Form, Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { AddLink, AdminPageHeader, EmptyList } from "~/components/admin/list-page";
+import { MoveButtons } from "~/components/admin/row-actions";
+import { IntentButton } from "~/components/ui/intent-button";
 import type { Route } from "./+types/list-faq";
-import { PageHeading } from "~/components/ui/page-heading";
 import { runListAction } from "~/lib/admin-list-action.server";
 import { ActionNotice } from "~/components/ui/field";
 
@@ -38,20 +38,14 @@ export default function AdminListFaqPage({ loaderData, actionData }: Route.Compo
   const { faqs } = loaderData;
   return (
     <div className="max-w-4xl space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <PageHeading>FAQ</PageHeading>
-          <p className="mt-1 text-ink-soft">Questions and answers on the pricing page, in this order.</p>
-        </div>
-        <Link to="/admin/detail-list-faq" className={buttonClass()}>
-          <Plus aria-hidden className="size-4" /> Add a question
-        </Link>
-      </header>
+      <AdminPageHeader
+        title="FAQ"
+        description="Questions and answers on the pricing page, in this order."
+        action={<AddLink to="/admin/detail-list-faq">Add a question</AddLink>}
+      />
       <ActionNotice answer={actionData} />
       {faqs.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-ink-soft">
-          No questions yet. Add the first one.
-        </p>
+        <EmptyList roomy>No questions yet. Add the first one.</EmptyList>
       ) : (
         <ol className="divide-y divide-line rounded-2xl border border-line bg-paper-raised" aria-label="Questions">
           {faqs.map((faq, i) => (
@@ -74,35 +68,14 @@ export default function AdminListFaqPage({ loaderData, actionData }: Route.Compo
               </span>
               <Form method="post" className="flex items-center gap-1">
                 <input type="hidden" name="id" value={faq.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="up"
-                  disabled={i === 0}
-                  className="grid size-8 place-items-center rounded-full ring-1 ring-line hover:bg-paper-sunken disabled:opacity-30"
-                  aria-label={`Move up: ${faq.question}`}
-                >
-                  <ArrowUp aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="down"
-                  disabled={i === faqs.length - 1}
-                  className="grid size-8 place-items-center rounded-full ring-1 ring-line hover:bg-paper-sunken disabled:opacity-30"
-                  aria-label={`Move down: ${faq.question}`}
-                >
-                  <ArrowDown aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value={faq.published ? "unpublish" : "publish"}
+                <MoveButtons index={i} count={faqs.length} subject={faq.question} />
+                <IntentButton
+                  intent={faq.published ? "unpublish" : "publish"}
                   className="ml-2 text-sm text-ink-soft hover:text-ink hover:underline"
                   aria-label={`${faq.published ? "Unpublish" : "Publish"}: ${faq.question}`}
                 >
                   {faq.published ? "Unpublish" : "Publish"}
-                </button>
+                </IntentButton>
               </Form>
             </li>
           ))}

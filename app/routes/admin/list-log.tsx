@@ -3,12 +3,11 @@ import { requireAdmin } from "@server/auth/guards";
 import { listAuditActors, listAuditEntries, listErrorReports, logQuery } from "@server/admin/logs";
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
 import { When } from "~/components/when";
-import { type Column, DataTable } from "~/components/admin/data-table";
-import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { type Column, ListTable } from "~/components/admin/data-table";
 import {
   AUDIT_RECORD_KINDS,
   auditFieldChanges,
@@ -19,7 +18,6 @@ import {
 } from "~/lib/audit-entries";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/list-log";
-import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Logs · Atelier admin" }];
 
@@ -146,26 +144,23 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
   );
   return (
     <div className="space-y-6">
-      <header>
-        <PageHeading>Logs</PageHeading>
-        <p className="mt-1 text-ink-soft">Every admin action, and every error reported by browsers and the server.</p>
-      </header>
+      <AdminPageHeader
+        title="Logs"
+        description="Every admin action, and every error reported by browsers and the server."
+      />
       <nav aria-label="Logs" className="flex gap-2">
         {tab("audit", "Admin actions")}
         {tab("errors", "Error reports")}
       </nav>
-      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+      <FilterForm submitLabel="Search">
         <input type="hidden" name="tab" value={query.tab} />
-        <label className="min-w-64 flex-1 text-sm font-medium text-ink">
-          Search
-          <input
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder={query.tab === "audit" ? "Admin email, action code or record id" : "Message, page or function"}
-            className={`${inputClass} mt-1.5`}
-          />
-        </label>
+        <FilterInput
+          label="Search"
+          name="q"
+          value={query.q}
+          placeholder={query.tab === "audit" ? "Admin email, action code or record id" : "Message, page or function"}
+          className="min-w-64 flex-1"
+        />
         {query.tab === "audit" ? (
           <>
             <FilterSelect
@@ -198,36 +193,11 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
             ]}
           />
         )}
-        <button type="submit" className={buttonClass({ variant: "secondary" })}>
-          Search
-        </button>
-      </Form>
+      </FilterForm>
       {audit ? (
-        <DataTable
-          caption="Admin actions"
-          columns={auditColumns}
-          rows={audit.rows}
-          rowKey={(r) => r.id}
-          sort=""
-          dir="desc"
-          page={audit.page}
-          pages={audit.pages}
-          total={audit.total}
-          empty="No admin action matches."
-        />
+        <ListTable caption="Admin actions" columns={auditColumns} list={audit} empty="No admin action matches." />
       ) : errors ? (
-        <DataTable
-          caption="Error reports"
-          columns={errorColumns}
-          rows={errors.rows}
-          rowKey={(r) => r.id}
-          sort=""
-          dir="desc"
-          page={errors.page}
-          pages={errors.pages}
-          total={errors.total}
-          empty="No error report matches."
-        />
+        <ListTable caption="Error reports" columns={errorColumns} list={errors} empty="No error report matches." />
       ) : null}
     </div>
   );

@@ -3,15 +3,16 @@ import { requireAdmin } from "@server/auth/guards";
 import { listProductsForAdmin, setProductArchived } from "@server/commerce/admin-products";
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
-import { Copy, Pencil, Plus } from "lucide-react";
-import { Form, Link, useSearchParams } from "react-router";
-import { type Column, DataTable } from "~/components/admin/data-table";
+import { Copy, Pencil } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { type Column, ListTable } from "~/components/admin/data-table";
+import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { AddLink, AdminPageHeader, FilterForm } from "~/components/admin/list-page";
+import { RowActionButton } from "~/components/admin/row-actions";
 import { formatCount, formatMoney } from "~/lib/format";
-import { buttonClass } from "~/components/ui/button";
-import { inputClass, ActionNotice } from "~/components/ui/field";
+import { ActionNotice } from "~/components/ui/field";
 import { PRODUCT_STATUSES, productListQuery } from "~/lib/admin-products";
 import type { Route } from "./+types/list-product";
-import { PageHeading } from "~/components/ui/page-heading";
 import { formFailure, refusal } from "~/lib/forms.server";
 import type { FormSuccess } from "~/lib/forms";
 
@@ -66,7 +67,7 @@ function status(row: Row) {
 }
 
 export default function AdminListProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, rows, total, page, pages } = loaderData;
+  const { query } = loaderData;
   const [params] = useSearchParams();
   const columns: Column<Row>[] = [
     {
@@ -111,79 +112,48 @@ export default function AdminListProductPage({ loaderData, actionData }: Route.C
           >
             <Copy aria-hidden className="size-3.5" /> Duplicate
           </Link>
-          <Form
-            method="post"
-            className="inline"
-            onSubmit={(e) =>
-              r.archivedAt || window.confirm(`Archive ${r.name}? It leaves the shop; past purchases keep it.`)
-                ? undefined
-                : e.preventDefault()
-            }
-          >
-            <input type="hidden" name="id" value={r.id} />
-            <button
-              type="submit"
-              name="intent"
-              value={r.archivedAt ? "restore" : "archive"}
-              className="text-ink-soft hover:text-ink hover:underline"
-              aria-label={`${r.archivedAt ? "Restore" : "Archive"} ${r.name}`}
-            >
-              {r.archivedAt ? "Restore" : "Archive"}
-            </button>
-          </Form>
+          <RowActionButton
+            id={r.id}
+            intent={r.archivedAt ? "restore" : "archive"}
+            label={r.archivedAt ? "Restore" : "Archive"}
+            subject={r.name}
+            className="text-ink-soft hover:text-ink hover:underline"
+            formClassName="inline"
+            confirm={r.archivedAt ? undefined : `Archive ${r.name}? It leaves the shop; past purchases keep it.`}
+          />
         </span>
       ),
     },
   ];
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <PageHeading>Products</PageHeading>
-          <p className="mt-1 text-ink-soft">Token packs and tiers on the pricing page.</p>
-        </div>
-        <Link to="/admin/add-list-product" className={buttonClass()}>
-          <Plus aria-hidden className="size-4" /> Add a product
-        </Link>
-      </header>
+      <AdminPageHeader
+        title="Products"
+        description="Token packs and tiers on the pricing page."
+        action={<AddLink to="/admin/add-list-product">Add a product</AddLink>}
+      />
       <ActionNotice answer={actionData} />
-      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-        <label className="min-w-56 flex-1 text-sm font-medium text-ink">
-          Search
-          <input
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Name, tier or description"
-            className={`${inputClass} mt-1.5`}
-          />
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Status
-          <select name="status" defaultValue={query.status} className={`${inputClass} mt-1.5`}>
-            {PRODUCT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s[0]!.toUpperCase() + s.slice(1)}
-              </option>
-            ))}
-          </select>
-        </label>
+      <FilterForm>
+        <FilterInput
+          label="Search"
+          name="q"
+          value={query.q}
+          placeholder="Name, tier or description"
+          className="min-w-56 flex-1"
+        />
+        <FilterSelect
+          label="Status"
+          name="status"
+          value={query.status}
+          options={PRODUCT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+        />
         {params.get("sort") ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {params.get("dir") ? <input type="hidden" name="dir" value={query.dir} /> : null}
-        <button type="submit" className={buttonClass({ variant: "secondary" })}>
-          Filter
-        </button>
-      </Form>
-      <DataTable
+      </FilterForm>
+      <ListTable
         caption="Products"
         columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={query.sort}
-        dir={query.dir}
-        page={page}
-        pages={pages}
-        total={total}
+        list={loaderData}
         empty={
           query.q || query.status !== "all"
             ? "No product matches. Clear the search or the filter."

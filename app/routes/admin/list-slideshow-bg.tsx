@@ -10,13 +10,13 @@ import {
   type SlideStatus,
 } from "@server/content/slideshow";
 import { getDb } from "@server/db/client";
-import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { Form, Link } from "react-router";
+import { AddLink, AdminPageHeader, EmptyList } from "~/components/admin/list-page";
+import { MoveButtons } from "~/components/admin/row-actions";
+import { IntentButton } from "~/components/ui/intent-button";
 import { When } from "~/components/when";
-import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/list-slideshow-bg";
-import { PageHeading } from "~/components/ui/page-heading";
 import { runListAction } from "~/lib/admin-list-action.server";
 import { ActionNotice } from "~/components/ui/field";
 
@@ -90,25 +90,21 @@ export default function AdminListSlideshowBgPage({ loaderData, actionData }: Rou
   const showing = slides.filter((s) => s.status === "live").length;
   return (
     <div className="max-w-5xl space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <PageHeading>Slideshow</PageHeading>
-          <p className="mt-1 text-ink-soft">
+      <AdminPageHeader
+        title="Slideshow"
+        description={
+          <>
             Backgrounds of the home page's slideshow, in this order.{" "}
             {showing === 0
               ? "None is showing now, so the home page shows Atelier's built-in artwork."
               : `${showing} showing now.`}
-          </p>
-        </div>
-        <Link to="/admin/detail-list-slideshowbg" className={buttonClass()}>
-          <Plus aria-hidden className="size-4" /> Add a background
-        </Link>
-      </header>
+          </>
+        }
+        action={<AddLink to="/admin/detail-list-slideshowbg">Add a background</AddLink>}
+      />
       <ActionNotice answer={actionData} />
       {slides.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-ink-soft">
-          No backgrounds yet. Add the first one: a wide picture, at least 1024 pixels across.
-        </p>
+        <EmptyList roomy>No backgrounds yet. Add the first one: a wide picture, at least 1024 pixels across.</EmptyList>
       ) : (
         <ol
           className="divide-y divide-line rounded-2xl border border-line bg-paper-raised"
@@ -143,49 +139,22 @@ export default function AdminListSlideshowBgPage({ loaderData, actionData }: Rou
               </div>
               <Form method="post" className="flex items-center gap-1">
                 <input type="hidden" name="id" value={slide.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="up"
-                  disabled={i === 0}
-                  className="grid size-9 place-items-center rounded-full ring-1 ring-line hover:bg-paper-sunken disabled:opacity-30"
-                  aria-label={`Move up: ${slide.title}`}
-                >
-                  <ArrowUp aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="down"
-                  disabled={i === slides.length - 1}
-                  className="grid size-9 place-items-center rounded-full ring-1 ring-line hover:bg-paper-sunken disabled:opacity-30"
-                  aria-label={`Move down: ${slide.title}`}
-                >
-                  <ArrowDown aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value={slide.status === "off" ? "activate" : "deactivate"}
+                <MoveButtons index={i} count={slides.length} subject={slide.title} large />
+                <IntentButton
+                  intent={slide.status === "off" ? "activate" : "deactivate"}
                   className="ml-2 text-sm text-ink-soft hover:text-ink hover:underline"
                   aria-label={`${slide.status === "off" ? "Switch on" : "Switch off"}: ${slide.title}`}
                 >
                   {slide.status === "off" ? "Switch on" : "Switch off"}
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete"
-                  onClick={(e) =>
-                    window.confirm(`Delete “${slide.title}”? Its picture is removed too.`)
-                      ? undefined
-                      : e.preventDefault()
-                  }
+                </IntentButton>
+                <IntentButton
+                  intent="delete"
+                  confirm={`Delete “${slide.title}”? Its picture is removed too.`}
                   className="ml-2 text-sm text-danger hover:underline"
                   aria-label={`Delete: ${slide.title}`}
                 >
                   Delete
-                </button>
+                </IntentButton>
               </Form>
             </li>
           ))}

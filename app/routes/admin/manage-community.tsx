@@ -19,7 +19,9 @@ import { inputClass, ActionNotice } from "~/components/ui/field";
 import { REPORT_REASON_LABELS, type ReportReason } from "~/lib/community";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/plain-text";
 import type { Route } from "./+types/manage-community";
-import { PageHeading } from "~/components/ui/page-heading";
+import { AdminPageHeader, EmptyList } from "~/components/admin/list-page";
+import { RowActionButton } from "~/components/admin/row-actions";
+import { IntentButton } from "~/components/ui/intent-button";
 import { formFailure, refusal } from "~/lib/forms.server";
 import type { FormSuccess } from "~/lib/forms";
 
@@ -57,16 +59,35 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+const primary = buttonClass({ size: "sm" });
+const secondary = buttonClass({ size: "sm", variant: "secondary" });
+
+/**
+ * What a moderator can do to a reported artwork; Restore only once it is hidden. `name` starts the
+ * button's accessible name, which ends with the artwork's title (every row has the same buttons).
+ */
+const MODERATION_ACTIONS = [
+  { intent: "hide", label: "Hide", name: "Hide", className: primary },
+  { intent: "remove", label: "Remove", name: "Remove", className: secondary },
+  { intent: "restore", label: "Restore", name: "Restore", className: secondary, onlyWhenHidden: true },
+  {
+    intent: "dismiss",
+    label: "Dismiss reports",
+    name: "Dismiss the reports on",
+    className: "text-sm text-ink-soft hover:underline",
+  },
+] as const;
+
 export default function AdminManageCommunityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { queue, featured, recent } = loaderData;
   const busy = useNavigation().state === "submitting";
   const featuredIds = new Set(featured.map((f) => f.artworkId));
   return (
     <div className="space-y-10">
-      <header>
-        <PageHeading>Community</PageHeading>
-        <p className="mt-1 text-ink-soft">Reported artworks, and what the community's main page features.</p>
-      </header>
+      <AdminPageHeader
+        title="Community"
+        description="Reported artworks, and what the community's main page features."
+      />
       <ActionNotice answer={actionData} />
 
       <section aria-labelledby="queue-heading" className="space-y-4">
@@ -74,9 +95,7 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
           Moderation queue
         </h2>
         {queue.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-8 text-center text-ink-soft">
-            No open reports. All quiet.
-          </p>
+          <EmptyList>No open reports. All quiet.</EmptyList>
         ) : (
           <ul className="space-y-3" aria-label="Reported artworks">
             {queue.map((item) => (
@@ -129,48 +148,17 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
                       placeholder="Reason, sent to the creator"
                       className={`${inputClass} max-w-sm`}
                     />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="hide"
-                      className={buttonClass({ size: "sm" })}
-                      disabled={busy}
-                      aria-label={`Hide ${item.title}`}
-                    >
-                      Hide
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="remove"
-                      className={buttonClass({ size: "sm", variant: "secondary" })}
-                      disabled={busy}
-                      aria-label={`Remove ${item.title}`}
-                    >
-                      Remove
-                    </button>
-                    {item.status === "hidden" ? (
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="restore"
-                        className={buttonClass({ size: "sm", variant: "secondary" })}
+                    {MODERATION_ACTIONS.filter((a) => !("onlyWhenHidden" in a) || item.status === "hidden").map((a) => (
+                      <IntentButton
+                        key={a.intent}
+                        intent={a.intent}
+                        className={a.className}
                         disabled={busy}
-                        aria-label={`Restore ${item.title}`}
+                        aria-label={`${a.name} ${item.title}`}
                       >
-                        Restore
-                      </button>
-                    ) : null}
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="dismiss"
-                      className="text-sm text-ink-soft hover:underline"
-                      disabled={busy}
-                      aria-label={`Dismiss the reports on ${item.title}`}
-                    >
-                      Dismiss reports
-                    </button>
+                        {a.label}
+                      </IntentButton>
+                    ))}
                   </Form>
                 </div>
               </li>
@@ -195,18 +183,14 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
                 <Link to={`/community/detail?id=${f.artworkId}`} className="font-medium text-ink hover:underline">
                   {f.title} <span className="text-sm font-normal text-ink-soft">by {f.creatorName}</span>
                 </Link>
-                <Form method="post">
-                  <input type="hidden" name="artworkId" value={f.artworkId} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="unfeature"
-                    className="text-sm text-ink-soft hover:underline"
-                    aria-label={`Unfeature ${f.title}`}
-                  >
-                    Unfeature
-                  </button>
-                </Form>
+                <RowActionButton
+                  id={f.artworkId}
+                  idName="artworkId"
+                  intent="unfeature"
+                  label="Unfeature"
+                  subject={f.title}
+                  className="text-sm text-ink-soft hover:underline"
+                />
               </li>
             ))}
           </ul>
@@ -224,18 +208,14 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
               {featuredIds.has(a.id) ? (
                 <span className="text-sm text-success">Featured</span>
               ) : (
-                <Form method="post">
-                  <input type="hidden" name="artworkId" value={a.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="feature"
-                    className={buttonClass({ size: "sm", variant: "secondary" })}
-                    aria-label={`Feature ${a.title}`}
-                  >
-                    Feature
-                  </button>
-                </Form>
+                <RowActionButton
+                  id={a.id}
+                  idName="artworkId"
+                  intent="feature"
+                  label="Feature"
+                  subject={a.title}
+                  className={secondary}
+                />
               )}
             </li>
           ))}

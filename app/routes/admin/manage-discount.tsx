@@ -3,15 +3,15 @@ import { requireAdmin } from "@server/auth/guards";
 import { listDiscountsForAdmin, setDiscountActive } from "@server/commerce/admin-discounts";
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
-import { Plus } from "lucide-react";
-import { Form, Link } from "react-router";
-import { type Column, DataTable } from "~/components/admin/data-table";
+import { Link } from "react-router";
+import { type Column, ListTable } from "~/components/admin/data-table";
+import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { AddLink, AdminPageHeader, FilterForm } from "~/components/admin/list-page";
+import { RowActionButton } from "~/components/admin/row-actions";
 import { formatMoney } from "~/lib/format";
-import { buttonClass } from "~/components/ui/button";
-import { inputClass, ActionNotice } from "~/components/ui/field";
+import { ActionNotice } from "~/components/ui/field";
 import { discountListQuery } from "~/lib/admin-discounts";
 import type { Route } from "./+types/manage-discount";
-import { PageHeading } from "~/components/ui/page-heading";
 import { refusal } from "~/lib/forms.server";
 import type { FormSuccess } from "~/lib/forms";
 
@@ -49,8 +49,15 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
+const DISCOUNT_STATUSES = [
+  { value: "all", label: "All" },
+  { value: "active", label: "On" },
+  { value: "inactive", label: "Off" },
+  { value: "expired", label: "Expired" },
+];
+
 export default function AdminManageDiscountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, rows, total, page, pages, now } = loaderData;
+  const { query, now } = loaderData;
   const columns: Column<Row>[] = [
     {
       key: "code",
@@ -88,69 +95,35 @@ export default function AdminManageDiscountPage({ loaderData, actionData }: Rout
       key: "actions",
       header: "Actions",
       cell: (r) => (
-        <Form method="post">
-          <input type="hidden" name="id" value={r.id} />
-          <button
-            type="submit"
-            name="intent"
-            value={r.active ? "deactivate" : "activate"}
-            className="text-ink-soft hover:text-ink hover:underline"
-            aria-label={`${r.active ? "Switch off" : "Switch on"} ${r.code}`}
-          >
-            {r.active ? "Switch off" : "Switch on"}
-          </button>
-        </Form>
+        <RowActionButton
+          id={r.id}
+          intent={r.active ? "deactivate" : "activate"}
+          label={r.active ? "Switch off" : "Switch on"}
+          subject={r.code}
+          className="text-ink-soft hover:text-ink hover:underline"
+        />
       ),
     },
   ];
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <PageHeading>Discounts</PageHeading>
-          <p className="mt-1 text-ink-soft">Codes buyers enter in their cart.</p>
-        </div>
-        <Link to="/admin/detail-list-discount" className={buttonClass()}>
-          <Plus aria-hidden className="size-4" /> New discount
-        </Link>
-      </header>
-      <ActionNotice answer={actionData} />
-      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-        <label className="min-w-56 flex-1 text-sm font-medium text-ink">
-          Search
-          <input
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Code or description"
-            className={`${inputClass} mt-1.5`}
-          />
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Status
-          <select name="status" defaultValue={query.status} className={`${inputClass} mt-1.5`}>
-            <option value="all">All</option>
-            <option value="active">On</option>
-            <option value="inactive">Off</option>
-            <option value="expired">Expired</option>
-          </select>
-        </label>
-        <button type="submit" className={buttonClass({ variant: "secondary" })}>
-          Filter
-        </button>
-      </Form>
-      <DataTable
-        caption="Discounts"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={query.sort}
-        dir={query.dir}
-        page={page}
-        pages={pages}
-        total={total}
-        empty="No discount codes match."
+      <AdminPageHeader
+        title="Discounts"
+        description="Codes buyers enter in their cart."
+        action={<AddLink to="/admin/detail-list-discount">New discount</AddLink>}
       />
+      <ActionNotice answer={actionData} />
+      <FilterForm>
+        <FilterInput
+          label="Search"
+          name="q"
+          value={query.q}
+          placeholder="Code or description"
+          className="min-w-56 flex-1"
+        />
+        <FilterSelect label="Status" name="status" value={query.status} options={DISCOUNT_STATUSES} />
+      </FilterForm>
+      <ListTable caption="Discounts" columns={columns} list={loaderData} empty="No discount codes match." />
     </div>
   );
 }

@@ -3,14 +3,13 @@ import { requireAdmin } from "@server/auth/guards";
 import { listUsersForAdmin } from "@server/admin/users";
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
-import { Form, Link } from "react-router";
-import { type Column, DataTable } from "~/components/admin/data-table";
+import { Link } from "react-router";
+import { type Column, ListTable } from "~/components/admin/data-table";
+import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
 import { formatCount } from "~/lib/format";
-import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
 import { userListQuery } from "~/lib/admin-users";
 import type { Route } from "./+types/manage-user";
-import { PageHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Users · Atelier admin" }];
 
@@ -22,8 +21,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
+const ROLES = [
+  { value: "all", label: "All" },
+  { value: "admin", label: "Admins" },
+  { value: "user", label: "Users" },
+];
+const STATUSES = [
+  { value: "all", label: "All" },
+  { value: "banned", label: "Banned" },
+  { value: "unverified", label: "Unverified" },
+];
+
 export default function AdminManageUserPage({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, page, pages } = loaderData;
+  const { query } = loaderData;
   const columns: Column<Row>[] = [
     {
       key: "name",
@@ -50,53 +60,19 @@ export default function AdminManageUserPage({ loaderData }: Route.ComponentProps
   ];
   return (
     <div className="space-y-6">
-      <header>
-        <PageHeading>Users</PageHeading>
-        <p className="mt-1 text-ink-soft">Accounts, their tokens, generations and purchases.</p>
-      </header>
-      <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-        <label className="min-w-64 flex-1 text-sm font-medium text-ink">
-          Search
-          <input
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Name, email or user id"
-            className={`${inputClass} mt-1.5`}
-          />
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Role
-          <select name="role" defaultValue={query.role} className={`${inputClass} mt-1.5`}>
-            <option value="all">All</option>
-            <option value="admin">Admins</option>
-            <option value="user">Users</option>
-          </select>
-        </label>
-        <label className="text-sm font-medium text-ink">
-          Status
-          <select name="status" defaultValue={query.status} className={`${inputClass} mt-1.5`}>
-            <option value="all">All</option>
-            <option value="banned">Banned</option>
-            <option value="unverified">Unverified</option>
-          </select>
-        </label>
-        <button type="submit" className={buttonClass({ variant: "secondary" })}>
-          Search
-        </button>
-      </Form>
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        sort={query.sort}
-        dir={query.dir}
-        page={page}
-        pages={pages}
-        total={total}
-        empty="No account matches."
-      />
+      <AdminPageHeader title="Users" description="Accounts, their tokens, generations and purchases." />
+      <FilterForm submitLabel="Search">
+        <FilterInput
+          label="Search"
+          name="q"
+          value={query.q}
+          placeholder="Name, email or user id"
+          className="min-w-64 flex-1"
+        />
+        <FilterSelect label="Role" name="role" value={query.role} options={ROLES} />
+        <FilterSelect label="Status" name="status" value={query.status} options={STATUSES} />
+      </FilterForm>
+      <ListTable caption="Users" columns={columns} list={loaderData} empty="No account matches." />
     </div>
   );
 }

@@ -12,9 +12,10 @@ import { formatCount } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { TextField, ActionNotice } from "~/components/ui/field";
 import { redeemCodeForm } from "~/lib/admin-redeem-codes";
-import { formValues, parseForm, type FormSuccess } from "~/lib/forms";
+import { formRefill, formValues, parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/redeem-codes";
-import { PageHeading } from "~/components/ui/page-heading";
+import { AdminPageHeader, EmptyList } from "~/components/admin/list-page";
+import { RowActionButton } from "~/components/admin/row-actions";
 import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Redeem codes · Atelier admin" }];
@@ -93,19 +94,13 @@ const STATUS_LABELS = {
 
 export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const failed = actionData && !actionData.ok ? actionData : null;
-  const v = failed?.values ?? {};
-  const f = failed?.errors.fields ?? {};
+  const { values: v, field } = formRefill(actionData);
   return (
     <div className="mx-auto max-w-5xl space-y-8">
-      <header>
-        <PageHeading>Redeem codes</PageHeading>
-        <p className="mt-1 text-ink-soft">
-          Codes for the token redeem event: people enter one on the pricing page while its window is open and get its
-          tokens, once or as many times as the code allows each person. The countdown shows the next window while the
-          event's flag is on (Settings).
-        </p>
-      </header>
+      <AdminPageHeader
+        title="Redeem codes"
+        description="Codes for the token redeem event: people enter one on the pricing page while its window is open and get its tokens, once or as many times as the code allows each person. The countdown shows the next window while the event's flag is on (Settings)."
+      />
       <ActionNotice answer={actionData} />
 
       <section className="rounded-2xl border border-line bg-paper-raised p-6" aria-labelledby="new-code">
@@ -121,52 +116,27 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
           <input type="hidden" name="intent" value="create" />
           <TextField
             label="Code"
-            name="code"
-            defaultValue={v.code}
-            error={f.code}
+            {...field("code")}
             hint="Letters and digits; people may type it in any case."
             maxLength={40}
           />
-          <TextField
-            label="Tokens each"
-            name="tokens"
-            type="number"
-            min={1}
-            max={100000}
-            defaultValue={v.tokens}
-            error={f.tokens}
-          />
-          <TextField
-            label="Opens (UTC)"
-            name="startsAt"
-            type="datetime-local"
-            defaultValue={v.startsAt}
-            error={f.startsAt}
-          />
-          <TextField
-            label="Closes (UTC)"
-            name="endsAt"
-            type="datetime-local"
-            defaultValue={v.endsAt}
-            error={f.endsAt}
-          />
+          <TextField label="Tokens each" {...field("tokens")} type="number" min={1} max={100000} />
+          <TextField label="Opens (UTC)" {...field("startsAt")} type="datetime-local" />
+          <TextField label="Closes (UTC)" {...field("endsAt")} type="datetime-local" />
           <TextField
             label="Redemptions in all, at most"
-            name="maxRedemptions"
+            {...field("maxRedemptions")}
             type="number"
             min={1}
-            defaultValue={v.maxRedemptions}
-            error={f.maxRedemptions}
             hint="Empty: no limit."
           />
           <TextField
             label="Times per person"
-            name="maxPerPerson"
+            {...field("maxPerPerson")}
             type="number"
             min={1}
             max={100}
             defaultValue={v.maxPerPerson ?? "1"}
-            error={f.maxPerPerson}
             hint="1: each person redeems it once."
           />
           <div className="flex items-end">
@@ -182,9 +152,7 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
           Codes
         </h2>
         {loaderData.codes.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-8 text-center text-ink-soft">
-            No redeem codes yet. Create one above.
-          </p>
+          <EmptyList>No redeem codes yet. Create one above.</EmptyList>
         ) : (
           <ul className="space-y-3" aria-label="Redeem codes">
             {loaderData.codes.map((c) => (
@@ -208,19 +176,14 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
                         : `up to ${formatCount(c.maxPerPerson)} times per person`}
                     </p>
                   </div>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={c.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={c.active ? "deactivate" : "activate"}
-                      className={buttonClass({ size: "sm", variant: "secondary" })}
-                      disabled={busy}
-                      aria-label={`${c.active ? "Switch off" : "Switch on"} ${c.code}`}
-                    >
-                      {c.active ? "Switch off" : "Switch on"}
-                    </button>
-                  </Form>
+                  <RowActionButton
+                    id={c.id}
+                    intent={c.active ? "deactivate" : "activate"}
+                    label={c.active ? "Switch off" : "Switch on"}
+                    subject={c.code}
+                    className={buttonClass({ size: "sm", variant: "secondary" })}
+                    disabled={busy}
+                  />
                 </div>
                 {c.latest.length > 0 ? (
                   <details className="mt-3 text-sm">

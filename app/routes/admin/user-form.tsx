@@ -26,6 +26,7 @@ import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/user-form";
 import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 import { PageHeading } from "~/components/ui/page-heading";
+import { DetailPageHeader } from "~/components/admin/detail-page";
 import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "User · Atelier admin" }];
@@ -149,18 +150,14 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
   };
   return (
     <div className="max-w-5xl space-y-6">
-      <header>
-        <Link to="/admin/manage-user" className="text-sm text-ink-soft hover:underline">
-          ← Users
-        </Link>
-        <PageHeading className="mt-2">{user.name}</PageHeading>
+      <DetailPageHeader backTo="/admin/manage-user" backLabel="Users" title={user.name}>
         <p className="mt-1 text-ink-soft">
           {user.email} · joined {user.createdAt.slice(0, 10)} · {user.emailVerified ? "verified" : "not verified"}
           {user.banned ? (
             <strong className="text-danger"> · banned{user.banReason ? `: ${user.banReason}` : ""}</strong>
           ) : null}
         </p>
-      </header>
+      </DetailPageHeader>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Profile and role">
