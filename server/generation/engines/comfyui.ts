@@ -24,6 +24,7 @@ import {
   canceledError,
   deadline,
   decodeEngineImage,
+  encodeMultipart,
   fetchFailure,
   joinUrl,
   parseJsonBody,
@@ -242,11 +243,13 @@ async function call(
   const doFetch = connection.fetch ?? fetch;
   const extra: Record<string, string> = init.accept ? { accept: init.accept } : {};
   if (init.json !== undefined) extra["content-type"] = "application/json";
+  const multipart = init.form ? await encodeMultipart(init.form) : undefined;
+  if (multipart) extra["content-type"] = multipart.contentType;
   try {
     const response = await doFetch(joinUrl(connection.baseUrl, path), {
       method,
       headers: headers(connection, extra),
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.form,
+      body: init.json !== undefined ? JSON.stringify(init.json) : multipart?.body,
       signal,
     });
     const bytes = Buffer.from(await response.arrayBuffer());

@@ -24,6 +24,7 @@ import {
   canceledError,
   deadline,
   decodeEngineImage,
+  encodeMultipart,
   fetchFailure,
   joinUrl,
   parseJsonBody,
@@ -122,9 +123,8 @@ function apiUrl(baseUrl: string | undefined, path: string): string {
   return joinUrl(base, path);
 }
 
-function headers(config: OpenAIImagesConnection, json: boolean): Record<string, string> {
+function headers(config: OpenAIImagesConnection): Record<string, string> {
   const h: Record<string, string> = { accept: "application/json", authorization: `Bearer ${config.apiKey}` };
-  if (json) h["content-type"] = "application/json"; // FormData sets its own multipart boundary
   if (config.organization) h["openai-organization"] = config.organization;
   return h;
 }
@@ -234,7 +234,7 @@ export async function checkOpenAIImagesHealth(connection: OpenAIImagesConnection
   let text: string;
   try {
     response = await doFetch(apiUrl(connection.baseUrl, path), {
-      headers: headers(connection, false),
+      headers: headers(connection),
       signal: AbortSignal.timeout(connection.timeoutMs ?? SIDE_REQUEST_MS),
     });
     text = await response.text();
@@ -374,7 +374,8 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
     };
 
     const { path, fields } = buildOpenAIImagesPayload(config, request);
-    let body: string | FormData;
+    let body: string | Uint8Array<ArrayBuffer>;
+    let contentType = "application/json";
     if (path === "/v1/images/generations") {
       body = JSON.stringify(fields);
     } else {
@@ -383,7 +384,7 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
       for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
       // `image[]` is how the official SDK sends the image list (reference §3).
       form.append("image[]", new Blob([new Uint8Array(source.bytes)], { type: source.type }), source.name);
-      body = form;
+      ({ body, contentType } = await encodeMultipart(form));
     }
 
     progress({ percent: null, stage: "Painting at the image service (this can take a minute)" });
@@ -397,7 +398,7 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
       try {
         response = await doFetch(apiUrl(baseUrl, path), {
           method: "POST",
-          headers: headers(config, typeof body === "string"),
+          headers: { ...headers(config), "content-type": contentType },
           body,
           signal: timer.signal,
         });

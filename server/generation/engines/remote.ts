@@ -235,3 +235,16 @@ export function rejectInvalid(issues: ValidationIssue[]): void {
     });
   }
 }
+
+/**
+ * A multipart form encoded whole before it is sent. Handed a FormData, Node 24's fetch streams
+ * it, and an abort mid-upload (a canceled job) then fails inside fetch with an unhandled
+ * rejection that would end the process; a finished buffer has nothing left to stream.
+ */
+export async function encodeMultipart(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
+  const encoded = new Response(form);
+  return {
+    body: new Uint8Array(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get("content-type") ?? "multipart/form-data",
+  };
+}

@@ -22,6 +22,7 @@ import {
   canceledError,
   deadline,
   decodeEngineImage,
+  encodeMultipart,
   fetchFailure,
   joinUrl,
   parseJsonBody,
@@ -588,10 +589,11 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
       let headers: Headers;
       let bytes: Buffer;
       try {
+        const multipart = await encodeMultipart(formData(payload));
         const response = await doFetch(joinUrl(baseUrl, payload.path), {
           method: "POST",
-          headers: authHeaders(apiKey, accept),
-          body: formData(payload),
+          headers: { ...authHeaders(apiKey, accept), "content-type": multipart.contentType },
+          body: multipart.body,
           signal: clock.signal,
         });
         status = response.status;
