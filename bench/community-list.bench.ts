@@ -11,7 +11,6 @@
  *   npm run build && TEST_POSTGRES_URL=postgres://… node bench/run-ts.mjs bench/community-list.bench.ts [seconds]
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +19,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { BENCH_WORDS, seedBenchArtworks } from "./support/artworks";
+import { createScratchDatabase } from "./support/database";
 import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/servers";
 
 const ARTWORKS = 10_000;
@@ -55,13 +55,8 @@ export async function main(args: string[]) {
   const server = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
   if (!server) throw new Error("Set TEST_POSTGRES_URL to a PostgreSQL server; a database is created and dropped.");
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Build first: npm run build");
-  const name = `atelier_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  const { url, drop: dropDatabase } = await createScratchDatabase(server, "atelier_bench");
+  process.env.DATABASE_URL = url;
   process.env.LOG_LEVEL = "warn";
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-bench-"));
 
@@ -69,7 +64,7 @@ export async function main(args: string[]) {
   const { migrateDatabase } = await import("../server/db/migrate");
   const schema = await import("../server/db/schema");
   const { listArtworks } = await import("../server/community/artworks");
-  const target = { kind: "postgres", url: url.toString() } as const;
+  const target = { kind: "postgres", url: url } as const;
   const handle = await openDatabase(target);
   await migrateDatabase(target, handle);
   const db = handle.db;
@@ -80,7 +75,7 @@ export async function main(args: string[]) {
 
   // Query plans: capture the SQL each list variant runs and EXPLAIN it.
   const captured: { query: string; params: unknown[] }[] = [];
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
   const capturing = drizzle(pool, {
     schema,
     logger: { logQuery: (query, params) => void captured.push({ query, params }) },
@@ -172,8 +167,7 @@ export async function main(args: string[]) {
   const detail = await load(`${base}/community/detail?id=${firstId}`, 10, seconds);
   await bare.stop();
   await stopChild(child);
-  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-  await admin.end();
+  await dropDatabase();
 
   const row = (label: string, r: { rps: number; p50: number; p99: number; errors: number }, ratio?: string) =>
     console.log(

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
+import { openAppDatabase } from "./support/database";
 
 export async function main() {
   Object.assign(process.env, {
@@ -16,9 +17,6 @@ export async function main() {
     NODE_ENV: "test",
     GENERATION_CONCURRENCY: "4",
   });
-  const { getConfig } = await import("../server/config");
-  const { openDatabase, setDatabase } = await import("../server/db/client");
-  const { migrateDatabase } = await import("../server/db/migrate");
   const { generations, user } = await import("../server/db/schema");
   const { startJobQueue, stopJobQueue } = await import("../server/jobs/queue");
   const { closeEngines } = await import("../server/generation/engines/registry");
@@ -27,11 +25,7 @@ export async function main() {
   const { saveTokenSettings } = await import("../server/generation/token-settings");
   const { enqueueRenderJob, renderGenerationJob } = await import("../server/generation/render-job");
 
-  const config = getConfig();
-  const handle = await openDatabase(config.database);
-  setDatabase(handle);
-  await migrateDatabase(config.database, handle);
-  const db = handle.db;
+  const { config, handle, db } = await openAppDatabase();
   await startJobQueue(config.database, handle, {
     definitions: [renderGenerationJob as never],
     work: true,

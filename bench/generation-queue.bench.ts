@@ -5,13 +5,12 @@
  * jobs with an empty handler, measured in the same run. Target: ≥ 200 generations/s.
  *   TEST_POSTGRES_URL=postgres://… node bench/run-ts.mjs bench/generation-queue.bench.ts [jobs] [concurrency]
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import pg from "pg";
 import { z } from "zod";
+import { createScratchDatabase, openAppDatabase } from "./support/database";
 
 export async function main(args: string[]) {
   const jobs = Number(args[0] ?? 1000);
@@ -21,22 +20,14 @@ export async function main(args: string[]) {
     throw new Error(
       "Set TEST_POSTGRES_URL (or DATABASE_URL) to a PostgreSQL server; a database is created and dropped.",
     );
-  const name = `atelier_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const { url, drop: dropDatabase } = await createScratchDatabase(server, "atelier_bench");
   Object.assign(process.env, {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "atelier-bench-")),
     GENERATION_CONCURRENCY: String(concurrency),
     LOG_LEVEL: "warn",
     NODE_ENV: "test",
   });
-  const { getConfig } = await import("../server/config");
-  const { openDatabase, setDatabase } = await import("../server/db/client");
-  const { migrateDatabase } = await import("../server/db/migrate");
   const { generations, user } = await import("../server/db/schema");
   const { defineJob } = await import("../server/jobs/define");
   const { startJobQueue, stopJobQueue, enqueueJob } = await import("../server/jobs/queue");
@@ -46,11 +37,7 @@ export async function main(args: string[]) {
   const { saveTokenSettings } = await import("../server/generation/token-settings");
   const { enqueueRenderJob, renderGenerationJob } = await import("../server/generation/render-job");
 
-  const config = getConfig();
-  const handle = await openDatabase(config.database);
-  setDatabase(handle);
-  await migrateDatabase(config.database, handle);
-  const db = handle.db;
+  const { config, handle, db } = await openAppDatabase();
 
   let bareDone = 0;
   const bareJob = defineJob({
@@ -131,8 +118,7 @@ export async function main(args: string[]) {
 
   await stopJobQueue();
   await handle.close();
-  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-  await admin.end();
+  await dropDatabase();
 
   const rate = (n: number, s: number) => `${(n / s).toFixed(0).padStart(5)}/s`;
   console.log(`Job queue on PostgreSQL, ${jobs} jobs, ${concurrency} at once per process`);

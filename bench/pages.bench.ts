@@ -16,13 +16,12 @@
  *   npm run build && node bench/run-ts.mjs bench/pages.bench.ts [seconds=10] [burst-seconds=20] [pglite,postgres]
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { seedBenchArtworks } from "./support/artworks";
+import { createScratchDatabase } from "./support/database";
 import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/servers";
 
 const ARTWORKS = 1_000;
@@ -97,18 +96,10 @@ async function benchDatabase(
   let detailId: string;
   if (kind === "postgres") {
     const server = process.env.TEST_POSTGRES_URL!;
-    const name = `atelier_pages_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    detailId = await seedArtworks({ kind: "postgres", url: url.toString() });
-    dropDatabase = async () => {
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
-    };
+    const { url, drop } = await createScratchDatabase(server, "atelier_pages");
+    env.DATABASE_URL = url;
+    detailId = await seedArtworks({ kind: "postgres", url });
+    dropDatabase = drop;
   } else {
     detailId = await seedArtworks({ kind: "pglite", dir: path.join(dataDir, "db") });
   }

@@ -9,12 +9,13 @@
  * Targets: ≤ 10 queries/s while idle; ≤ 1 query per progress event per process.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { createScratchDatabase } from "./support/database";
 import { freePort, stopChild, waitUntilReady } from "./support/servers";
 
 const PASSWORD = "bench-user-password-0123";
@@ -27,16 +28,11 @@ export async function main(args: string[]) {
   const events = Number(args[2] ?? 200);
   const server = process.env.TEST_POSTGRES_URL;
   if (!server) throw new Error("Set TEST_POSTGRES_URL (npm test starts one; see README)");
-  const name = `atelier_progress_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const { url, drop: dropDatabase } = await createScratchDatabase(server, "atelier_progress");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
-  const bench = new pg.Client({ connectionString: url.toString() });
+  const bench = new pg.Client({ connectionString: url });
   const sockets: http.ClientRequest[] = [];
   try {
     child = spawn(process.execPath, ["server.mjs"], {
@@ -44,7 +40,7 @@ export async function main(args: string[]) {
       env: {
         ...process.env,
         NODE_ENV: undefined,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "atelier-progress-bench-")),
         PORT: String(port),
         PUBLIC_URL: base,
@@ -152,7 +148,6 @@ export async function main(args: string[]) {
     for (const socket of sockets) socket.destroy();
     await bench.end().catch(() => {});
     if (child) await stopChild(child);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase();
   }
 }

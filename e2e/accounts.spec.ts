@@ -32,6 +32,13 @@ const linkIn = (text: string, path: string) => {
 };
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? "";
 
+/** Signs up and opens the verification link, which signs the new person in. */
+async function signUpVerified(page: Page, db: Database, email: string) {
+  await signUp(page, email);
+  await page.goto(linkIn(await emailText(db, email, "verification"), "/verify-email"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your email is verified");
+}
+
 async function signUp(page: Page, email: string, name = "Ada Painter") {
   await gotoHydrated(page, "/sign-up");
   await page.getByLabel("Display name").fill(name);
@@ -105,9 +112,7 @@ test("sign in with a password, keep the session, sign out; wrong passwords lock 
   db,
 }) => {
   const email = newEmail();
-  await signUp(page, email);
-  await page.goto(linkIn(await emailText(db, email, "verification"), "/verify-email"));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your email is verified");
+  await signUpVerified(page, db, email);
   await page.getByRole("button", { name: "Sign out" }).first().click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
@@ -176,9 +181,7 @@ test("reset a forgotten password: same answer for unknown emails, other sessions
   db,
 }) => {
   const email = newEmail();
-  await signUp(page, email);
-  await page.goto(linkIn(await emailText(db, email, "verification"), "/verify-email"));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your email is verified");
+  await signUpVerified(page, db, email);
 
   // Another browser asks for the reset.
   const other = await browser.newPage();

@@ -3,42 +3,20 @@
  * a reason, and it vanishes from the community's search and its shared link; the creator is told.
  * The admin features another, and the community's main page shows it.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { artworkReports, artworks, notifications } from "../server/db/schema";
+import { publishedArtworkRow } from "../tests/support/rows";
 import { createVerifiedUser, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
-
-const PLACEHOLDER = "data:image/webp;base64,UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAfQ//73v/+BiOh/AAA=";
 
 test("an admin hides a reported artwork and features another; the community follows", async ({ page, browser, db }) => {
   test.setTimeout(90_000);
   const word = `zq${randomBytes(4).toString("hex").replace(/[0-9]/g, "x")}`;
   const creator = await createVerifiedUser(db, "Cleo Creator");
   const reporter = await createVerifiedUser(db, "Rex Reporter");
-  const artwork = (title: string) => {
-    const id = randomUUID();
-    return {
-      id,
-      userId: creator.id,
-      title,
-      tags: [word],
-      prompt: `a ${word} scene`,
-      mode: "text",
-      style: "watercolor",
-      aspectRatio: "1:1",
-      size: 512,
-      seed: 1,
-      strength: 0.75,
-      engineLabel: "Studio — offline engine",
-      key: `users/${creator.id}/artworks/20261123000000-${id}.png`,
-      thumbKey: `users/${creator.id}/artworks/20261123000000-${id}.webp`,
-      placeholder: PLACEHOLDER,
-      mime: "image/png",
-      width: 512,
-      height: 512,
-    };
-  };
+  const artwork = (title: string) =>
+    publishedArtworkRow(creator.id, title, { tags: [word], prompt: `a ${word} scene` });
   const reported = artwork(`Suspicious ${word}`);
   const good = artwork(`Lovely ${word}`);
   await db.insert(artworks).values([reported, good] as never);

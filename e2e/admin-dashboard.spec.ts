@@ -8,6 +8,7 @@ import { loadDashboard } from "../server/admin/dashboard";
 import { errorReports, generations } from "../server/db/schema";
 import { formatMoney } from "../app/lib/format";
 import { insertPaidStarterPurchase } from "../tests/support/purchases";
+import { studioGenerationRow } from "../tests/support/rows";
 import { createVerifiedUser, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
@@ -80,24 +81,9 @@ test("the dashboard's generation figures open the list of generations, with what
   db,
 }) => {
   const person = await createVerifiedUser(db, "Gina Generations");
-  const base = {
-    userId: person.id,
-    engineId: "studio",
-    engineLabel: "Studio — offline engine",
-    style: "natural",
-    aspectRatio: "1:1",
-    size: 512,
-    width: 512,
-    height: 512,
-    count: 1,
-    seed: 7,
-    strength: 0.75,
-    cost: 2,
-  };
   await db.insert(generations).values([
-    { ...base, mode: "text", status: "succeeded", prompt: "a lighthouse on a cliff", finishedAt: new Date() },
-    {
-      ...base,
+    studioGenerationRow(person.id, { status: "succeeded", finishedAt: new Date() }),
+    studioGenerationRow(person.id, {
       mode: "image",
       status: "failed",
       prompt: "a fox in the snow",
@@ -106,7 +92,7 @@ test("the dashboard's generation figures open the list of generations, with what
       refunded: true,
       attempts: 3,
       finishedAt: new Date(),
-    },
+    }),
   ]);
 
   await signInAsAdmin(page);

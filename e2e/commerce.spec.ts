@@ -12,10 +12,17 @@ import { discounts, paymentEvents, redeemCodes, transactions } from "../server/d
 import { getTokenBalance } from "../server/generation/ledger";
 import { loadTokenSettings } from "../server/generation/token-settings";
 import { latestOutboxEmail, readOutbox } from "../server/notify/email/transport";
-import { createVerifiedUser, ORIGIN } from "./support/accounts";
+import { createVerifiedUser, ORIGIN, signInAs } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
 const code = (prefix: string) => `${prefix}${randomBytes(4).toString("hex").toUpperCase()}`;
+
+/** From the pricing page, the Starter pack into the cart (the cart page is next). */
+async function addStarterToCart(page: Page) {
+  await gotoHydrated(page, "/pricing-plans");
+  await page.getByRole("link", { name: "Choose Starter" }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+}
 
 async function payOnSandbox(page: Page, card: string) {
   await expect(page).toHaveURL(/\/sandbox\/checkout\?session=cs_sbx_/);
@@ -140,13 +147,8 @@ test("a declined card leaves nothing credited; trying again with a card that ask
 }) => {
   test.setTimeout(90_000);
   const buyer = await createVerifiedUser(db, "Dee Declined");
-  await page.request.post("/api/auth/sign-in/email", {
-    data: { email: buyer.email, password: buyer.password },
-    headers: { Origin: ORIGIN() },
-  });
-  await gotoHydrated(page, "/pricing-plans");
-  await page.getByRole("link", { name: "Choose Starter" }).click();
-  await page.getByRole("button", { name: "Add to cart" }).click();
+  await signInAs(page, buyer.email, buyer.password);
+  await addStarterToCart(page);
   await expect(page).toHaveURL("/product-overview");
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.getByRole("button", { name: "Pay $4.99" }).click();
@@ -212,13 +214,8 @@ test("a pack that left the shop reads as such in a visitor's cart, and can be ta
 test("a checkout left unpaid can be discarded from the profile, and then cannot be paid", async ({ page, db }) => {
   test.setTimeout(60_000);
   const buyer = await createVerifiedUser(db, "Una Unpaid");
-  await page.request.post("/api/auth/sign-in/email", {
-    data: { email: buyer.email, password: buyer.password },
-    headers: { Origin: ORIGIN() },
-  });
-  await gotoHydrated(page, "/pricing-plans");
-  await page.getByRole("link", { name: "Choose Starter" }).click();
-  await page.getByRole("button", { name: "Add to cart" }).click();
+  await signInAs(page, buyer.email, buyer.password);
+  await addStarterToCart(page);
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.getByRole("button", { name: "Pay $4.99" }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\?session=/);

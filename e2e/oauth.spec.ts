@@ -22,6 +22,14 @@ async function signInAtProvider(provider: Page) {
   await provider.getByRole("button", { name: "Continue" }).click();
 }
 
+/** Clicks the provider's button: the popup it opens, and a promise of that popup closing. */
+async function openProviderPopup(page: Page) {
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: PROVIDER_BUTTON }).click();
+  const popup = await popupOpened;
+  return { popup, popupClosed: popup.waitForEvent("close") };
+}
+
 async function expectSignedInAsOlive(page: Page) {
   await expect(page.getByRole("button", { name: "Sign out" }).first()).toBeAttached();
   await expect(page.getByRole("link", { name: OIDC_NAME })).toBeVisible();
@@ -42,10 +50,7 @@ async function expectVerifiedOidcAccount(db: Database) {
 test("sign in with the OpenID provider in a popup: the popup closes, the page is signed in", async ({ page, db }) => {
   await gotoHydrated(page, "/login");
   await expect(page.getByRole("button", { name: /^Continue with / })).toHaveCount(1); // only the configured provider
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: PROVIDER_BUTTON }).click();
-  const popup = await popupOpened;
-  const popupClosed = popup.waitForEvent("close");
+  const { popup, popupClosed } = await openProviderPopup(page);
 
   await signInAtProvider(popup);
   await popupClosed;
@@ -57,10 +62,7 @@ test("sign in with the OpenID provider in a popup: the popup closes, the page is
 
 test("the popup ends on redirectTo in the page that opened it", async ({ page }) => {
   await gotoHydrated(page, "/login?redirectTo=%2Fcommunity%2Fmain");
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: PROVIDER_BUTTON }).click();
-  const popup = await popupOpened;
-  const popupClosed = popup.waitForEvent("close");
+  const { popup, popupClosed } = await openProviderPopup(page);
   await signInAtProvider(popup);
   await popupClosed;
   await expect(page).toHaveURL(/\/community\/main$/);
@@ -83,10 +85,7 @@ test("popups blocked: the sign-in runs in the tab and comes back to redirectTo",
 
 test("cancelling at the provider closes the popup and says so on the login page", async ({ page }) => {
   await gotoHydrated(page, "/login");
-  const popupOpened = page.waitForEvent("popup");
-  await page.getByRole("button", { name: PROVIDER_BUTTON }).click();
-  const popup = await popupOpened;
-  const popupClosed = popup.waitForEvent("close");
+  const { popup, popupClosed } = await openProviderPopup(page);
   await expect(popup).toHaveURL(/\/interaction\//);
   await popup.getByRole("link", { name: "[ Cancel ]" }).click();
   await popupClosed;

@@ -13,10 +13,10 @@ import type { APIResponse, BrowserContext, Page, Response } from "@playwright/te
 import { artworkReactions, artworks, faqs, products } from "../server/db/schema";
 import { applyTokenMovement } from "../server/generation/ledger";
 import { addNotification } from "../server/notify/notifications";
+import { publishedArtworkRow } from "../tests/support/rows";
 import { createVerifiedUser, ORIGIN, signInAs, signInAsAdmin } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
-const PLACEHOLDER = "data:image/webp;base64,UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAfQ//73v/+BiOh/AAA=";
 const INTERNAL_HEADER = "x-atelier-shared-cache";
 const CART_PAGE = "/product-overview";
 
@@ -114,27 +114,14 @@ test("shared pages kept for visitors never show one person's name, balance, badg
     .where(and(eq(products.active, true), isNull(products.archivedAt)))
     .limit(1);
   const artworkId = randomUUID();
-  await db.insert(artworks).values({
-    id: artworkId,
-    userId: creator.id,
-    title: `Harbour ${tag}`,
-    tags: [],
-    prompt: "a quiet harbour",
-    mode: "text",
-    style: "watercolor",
-    aspectRatio: "1:1",
-    size: 512,
-    seed: 1,
-    strength: 0.75,
-    engineLabel: "Studio — offline engine",
-    key: `users/${creator.id}/artworks/20261125000000-${artworkId}.png`,
-    thumbKey: `users/${creator.id}/artworks/20261125000000-${artworkId}.webp`,
-    placeholder: PLACEHOLDER,
-    mime: "image/png",
-    width: 512,
-    height: 512,
-    likes: 1,
-  } as never);
+  await db.insert(artworks).values(
+    publishedArtworkRow(creator.id, `Harbour ${tag}`, {
+      id: artworkId,
+      tags: [],
+      prompt: "a quiet harbour",
+      likes: 1,
+    }) as never,
+  );
   await db.insert(artworkReactions).values({ artworkId, userId: adaUser.id, value: "like" });
   const faqId = randomUUID();
   const question = `Does the cache forget at once ${tag}?`;

@@ -90,6 +90,25 @@ async function inProductTx<T>(db: Database, run: (tx: Database) => Promise<T>): 
   return result;
 }
 
+/**
+ * Locks a product's row, sets what `change` works out from the row as it was (and updatedAt), and
+ * returns both versions for the audit; a product that does not exist is not_found.
+ */
+async function changeLockedProduct(
+  tx: Database,
+  id: string,
+  change: (before: Product) => Partial<typeof products.$inferInsert>,
+): Promise<{ before: Product; after: Product }> {
+  const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+  if (!before) throw new CommerceError("not_found", "That product does not exist.");
+  const [after] = await tx
+    .update(products)
+    .set({ ...change(before), updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
+  return { before, after: after! };
+}
+
 export async function createProduct(
   db: Database,
   actor: Actor,
@@ -111,15 +130,9 @@ export async function createProduct(
 
 export async function updateProduct(db: Database, actor: Actor, id: string, form: ProductForm): Promise<Product> {
   return inProductTx(db, async (tx) => {
-    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new CommerceError("not_found", "That product does not exist.");
-    const [after] = await tx
-      .update(products)
-      .set({ ...columnsOf(form), updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning();
+    const { before, after } = await changeLockedProduct(tx, id, () => columnsOf(form));
     await recordAudit(tx, actor, { action: "product.update", entityType: "product", entityId: id, before, after });
-    return after!;
+    return after;
   });
 }
 
@@ -147,13 +160,7 @@ export async function setProductImage(
   let result: { after: Product; replaced: string | null };
   try {
     result = await inProductTx(db, async (tx) => {
-      const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-      if (!before) throw new CommerceError("not_found", "That product does not exist.");
-      const [after] = await tx
-        .update(products)
-        .set({ imageKey, updatedAt: new Date() })
-        .where(eq(products.id, id))
-        .returning();
+      const { before, after } = await changeLockedProduct(tx, id, () => ({ imageKey }));
       await recordAudit(tx, actor, {
         action: image ? "product.image" : "product.image-remove",
         entityType: "product",
@@ -161,7 +168,7 @@ export async function setProductImage(
         before: { imageKey: before.imageKey },
         after: { imageKey },
       });
-      return { after: after!, replaced: before.imageKey };
+      return { after, replaced: before.imageKey };
     });
   } catch (error) {
     if (imageKey) await storage.delete(imageKey).catch(() => false);
@@ -188,17 +195,10 @@ export async function readProductImage(product: Pick<Product, "imageKey">): Prom
 export async function setProductArchived(db: Database, actor: Actor, id: string, archived: boolean): Promise<Product> {
   if (!isUuid(id)) throw new CommerceError("not_found", "That product does not exist.");
   return inProductTx(db, async (tx) => {
-    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new CommerceError("not_found", "That product does not exist.");
-    const [after] = await tx
-      .update(products)
-      .set({
-        archivedAt: archived ? new Date() : null,
-        active: archived ? false : before.active,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, id))
-      .returning();
+    const { before, after } = await changeLockedProduct(tx, id, (row) => ({
+      archivedAt: archived ? new Date() : null,
+      active: archived ? false : row.active,
+    }));
     await recordAudit(tx, actor, {
       action: archived ? "product.archive" : "product.restore",
       entityType: "product",
@@ -206,7 +206,7 @@ export async function setProductArchived(db: Database, actor: Actor, id: string,
       before,
       after,
     });
-    return after!;
+    return after;
   });
 }
 

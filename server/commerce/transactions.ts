@@ -333,6 +333,16 @@ export async function findTransactionByCheckout(
   return row ?? null;
 }
 
+/** One of the user's own transactions; someone else's, or an id that is not a UUID, reads as missing. */
+async function findUserTransaction(db: Database, userId: string, transactionId: string): Promise<Transaction | null> {
+  if (!isUuid(transactionId)) return null;
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
+  return row ?? null;
+}
+
 /**
  * The buyer gives up on a pending payment. The provider's checkout is expired first and read
  * back, so a payment made meanwhile is credited instead; one the provider is still processing
@@ -343,11 +353,7 @@ export async function cancelTransaction(
   userId: string,
   transactionId: string,
 ): Promise<Transaction | null> {
-  if (!isUuid(transactionId)) return null;
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
+  const row = await findUserTransaction(db, userId, transactionId);
   if (!row) return null;
   if (row.status !== "pending") return row;
   if (!row.providerSessionId) {
@@ -476,11 +482,7 @@ export async function getUserTransaction(
   userId: string,
   transactionId: string,
 ): Promise<(TransactionView & { balance: number }) | null> {
-  if (!isUuid(transactionId)) return null;
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)));
+  const row = await findUserTransaction(db, userId, transactionId);
   if (!row) return null;
   return { ...(await toView(db, row, "buyer")), balance: await getTokenBalance(db, userId) };
 }

@@ -90,17 +90,27 @@ async function queueOrFail(db: Database, kind: string, run: () => Promise<unknow
   }
 }
 
-export async function sendCustomEmail(db: Database, input: z.output<typeof customEmailInput>): Promise<void> {
-  await queueOrFail(db, "custom", async () => {
-    const rendered = await renderEmail({ kind: "custom", subject: input.subject, message: input.message });
-    await queueEmail({
-      to: input.email,
-      subject: rendered.subject,
-      html: rendered.html,
-      text: rendered.text,
-      kind: "custom",
-    });
+type QueuedEmail = Parameters<typeof queueEmail>[0];
+
+/** The admin's subject and message in the site's email layout, queued for one address. */
+async function queueCustomMessage(
+  input: z.output<typeof customEmailInput>,
+  kind: QueuedEmail["kind"],
+  attachments?: QueuedEmail["attachments"],
+): Promise<void> {
+  const rendered = await renderEmail({ kind: "custom", subject: input.subject, message: input.message });
+  await queueEmail({
+    to: input.email,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    kind,
+    ...(attachments ? { attachments } : {}),
   });
+}
+
+export async function sendCustomEmail(db: Database, input: z.output<typeof customEmailInput>): Promise<void> {
+  await queueOrFail(db, "custom", () => queueCustomMessage(input, "custom"));
 }
 
 export async function sendCustomEmailWithAttachment(
@@ -116,17 +126,11 @@ export async function sendCustomEmailWithAttachment(
       `Failed to send email with attachment: ${input.attachment.filename} is not a real ${ext.toUpperCase()} file`,
     );
   }
-  await queueOrFail(db, "custom-attachment", async () => {
-    const rendered = await renderEmail({ kind: "custom", subject: input.subject, message: input.message });
-    await queueEmail({
-      to: input.email,
-      subject: rendered.subject,
-      html: rendered.html,
-      text: rendered.text,
-      kind: "custom-attachment",
-      attachments: [{ filename: input.attachment.filename, contentType, contentBase64: content }],
-    });
-  });
+  await queueOrFail(db, "custom-attachment", () =>
+    queueCustomMessage(input, "custom-attachment", [
+      { filename: input.attachment.filename, contentType, contentBase64: content },
+    ]),
+  );
 }
 
 /** 'user_uid by email' (spec §7): null on a miss; logs 'Error fetching user_uid by email: …' and returns null on failure. */

@@ -21,6 +21,8 @@ import {
 } from "../../server/db/schema";
 import type { LedgerReason } from "../../server/db/schema";
 import { setUpTestDatabase } from "../support/database";
+import { insertSandboxOrder } from "../support/purchases";
+import { publishedArtworkRow } from "../support/rows";
 
 const t = setUpTestDatabase();
 
@@ -142,33 +144,20 @@ async function seedOrders() {
     currency = "USD",
   ) => {
     const total = lines.reduce((sum, l) => sum + l.total, 0);
-    const [row] = await t.db
-      .insert(transactions)
-      .values({
+    const row = await insertSandboxOrder(
+      t.db,
+      {
         userId,
         status,
-        provider: "sandbox",
         currency,
-        subtotalMinor: total,
-        totalMinor: total,
         tokens: 100,
         createdAt: at(created),
         paidAt: paid ? at(paid) : null,
         refundedMinor: status === "refunded" ? total : null,
-      })
-      .returning();
-    await t.db.insert(transactionLines).values(
-      lines.map((l) => ({
-        transactionId: row!.id,
-        productId: l.p.id,
-        productName: l.p.name,
-        unitPriceMinor: l.total / l.quantity,
-        quantity: l.quantity,
-        unitTokens: 100,
-        lineTotalMinor: l.total,
-      })),
+      },
+      lines.map((l) => ({ product: l.p, quantity: l.quantity, lineTotalMinor: l.total, unitTokens: 100 })),
     );
-    return row!.id;
+    return row.id;
   };
   const ids = {
     // Settled without a payment time: counted on the day it was made, the range's first instant.
@@ -208,24 +197,7 @@ async function seedOrders() {
 async function seedReportsAndErrors() {
   const art = () => {
     const id = randomUUID();
-    return {
-      id,
-      userId: "ada",
-      title: `Art ${id.slice(0, 4)}`,
-      mode: "text",
-      style: "watercolor",
-      aspectRatio: "1:1",
-      size: 512,
-      seed: 1,
-      strength: 0.75,
-      engineLabel: "Studio",
-      key: `k/${id}.png`,
-      thumbKey: `k/${id}.webp`,
-      placeholder: "data:,",
-      mime: "image/png",
-      width: 512,
-      height: 512,
-    };
+    return publishedArtworkRow("ada", `Art ${id.slice(0, 4)}`, { id });
   };
   const [a1, a2] = [art(), art()];
   await t.db.insert(artworks).values([a1, a2]);

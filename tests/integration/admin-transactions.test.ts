@@ -8,8 +8,9 @@ import {
   listTransactionsForAdmin,
 } from "../../server/commerce/admin-transactions";
 import { listShopProducts, seedDemoShop } from "../../server/commerce/products";
-import { transactionEvents, transactionLines, transactions, user } from "../../server/db/schema";
+import { transactionEvents, user } from "../../server/db/schema";
 import { setUpTestDatabase } from "../support/database";
+import { insertSandboxOrder } from "../support/purchases";
 
 const t = setUpTestDatabase();
 
@@ -27,31 +28,20 @@ async function seed() {
     day: string,
     code: string | null = null,
   ) => {
-    const [row] = await t.db
-      .insert(transactions)
-      .values({
+    const row = await insertSandboxOrder(
+      t.db,
+      {
         userId,
         status,
-        provider: "sandbox",
         currency: "USD",
-        subtotalMinor: product!.priceMinor,
-        totalMinor: product!.priceMinor,
         tokens: product!.tokens,
         discountCode: code,
         createdAt: new Date(`${day}T12:00:00Z`),
-      })
-      .returning();
-    await t.db.insert(transactionLines).values({
-      transactionId: row!.id,
-      productId: product!.id,
-      productName: product!.name,
-      unitPriceMinor: product!.priceMinor,
-      quantity: 1,
-      unitTokens: product!.tokens,
-      lineTotalMinor: product!.priceMinor,
-    });
-    await t.db.insert(transactionEvents).values({ transactionId: row!.id, status, source: "test" });
-    return row!;
+      },
+      [{ product: product!, quantity: 1, lineTotalMinor: product!.priceMinor, unitTokens: product!.tokens }],
+    );
+    await t.db.insert(transactionEvents).values({ transactionId: row.id, status, source: "test" });
+    return row;
   };
   const a = await add("ada", "paid", starter, "2026-11-01");
   const b = await add("ada", "failed", creator, "2026-11-05");

@@ -113,6 +113,17 @@ async function liveOpenAI() {
   openAIFakes.push(fake);
   return fake;
 }
+/** A fake OpenAI (its behaviour set by `change` before the engine exists), added as "OpenAI" and routed for text. */
+async function routedOpenAI(change: Partial<FakeOpenAI> = {}) {
+  const openai = Object.assign(await liveOpenAI(), change);
+  await createEngine(
+    t.db,
+    admin,
+    form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }),
+  );
+  await setModeRoute(t.db, admin, "text", ["openai"]);
+  return openai;
+}
 afterEach(async () => {
   await Promise.all([...fakes.splice(0), ...openAIFakes.splice(0)].map((f) => f.close()));
 });
@@ -366,13 +377,7 @@ describe("engine configuration", () => {
   });
 
   it("records what the backend reports: usage on success, its words for admins on failure, moderation as a refund with the reason", async () => {
-    const openai = await liveOpenAI();
-    await createEngine(
-      t.db,
-      admin,
-      form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }),
-    );
-    await setModeRoute(t.db, admin, "text", ["openai"]);
+    const openai = await routedOpenAI();
     const ada = await createUser("ada", 100);
     const make = async () =>
       (await createGeneration(t.db, { userId: ada, input: input({ size: 1024 }), enqueue: noQueue })).generation.id;
@@ -405,16 +410,7 @@ describe("engine configuration", () => {
 
   it("waits as long as a 429's Retry-After asks before trying again", async () => {
     await startJobQueue(t.target, t.handle, { definitions: [renderGenerationJob as never], work: false });
-    const openai = await liveOpenAI();
-    openai.failure = "rate-limit";
-    openai.retryAfter = "40";
-    openai.retryAfterMs = null;
-    await createEngine(
-      t.db,
-      admin,
-      form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }),
-    );
-    await setModeRoute(t.db, admin, "text", ["openai"]);
+    await routedOpenAI({ failure: "rate-limit", retryAfter: "40", retryAfterMs: null });
     const ada = await createUser("ada", 100);
     const { generation } = await createGeneration(t.db, {
       userId: ada,
@@ -440,15 +436,7 @@ describe("engine configuration", () => {
 
   it("refunds at once when Retry-After asks for longer than anyone would wait, and no early job claims a deferred picture", async () => {
     await startJobQueue(t.target, t.handle, { definitions: [renderGenerationJob as never], work: false });
-    const openai = await liveOpenAI();
-    openai.failure = "rate-limit";
-    openai.retryAfterMs = null;
-    await createEngine(
-      t.db,
-      admin,
-      form({ kind: "openai", name: "OpenAI", baseUrl: openai.url, apiKey: "sk-test-e2e-key" }),
-    );
-    await setModeRoute(t.db, admin, "text", ["openai"]);
+    const openai = await routedOpenAI({ failure: "rate-limit", retryAfterMs: null });
     const ada = await createUser("ada", 100);
 
     openai.retryAfter = "3600";

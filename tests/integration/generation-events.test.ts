@@ -13,6 +13,7 @@ import { startChangeFeed } from "../../server/db/change-feed";
 import { generations, user } from "../../server/db/schema";
 import { generationEventStream } from "../../server/generation/events";
 import { setUpTestDatabase } from "../support/database";
+import { studioGenerationRow } from "../support/rows";
 
 const t = setUpTestDatabase();
 let stopFeed: (() => Promise<void>) | undefined;
@@ -28,25 +29,11 @@ afterAll(async () => {
 
 async function newGeneration(userId: string, status = "running") {
   const id = randomUUID();
-  await t.db.insert(generations).values({
-    id,
-    userId,
-    mode: "text",
-    status,
-    engineId: "studio",
-    engineLabel: "Studio",
-    prompt: "a lighthouse on a cliff",
-    style: "natural",
-    aspectRatio: "1:1",
-    size: 512,
-    width: 512,
-    height: 512,
-    count: 1,
-    seed: 7,
-    strength: 0.75,
-    cost: 2,
-    progress: status === "running" ? 10 : null,
-  });
+  await t.db
+    .insert(generations)
+    .values(
+      studioGenerationRow(userId, { id, status, engineLabel: "Studio", progress: status === "running" ? 10 : null }),
+    );
   return id;
 }
 

@@ -49,6 +49,17 @@ function start(args: string[], env: Record<string, string>) {
   return { child, output: () => output, exited: new Promise<number | null>((r) => child.on("exit", r)) };
 }
 
+/** Polls /readyz every 200 ms, for up to 30 s; a process that never gets ready fails with its output. */
+async function waitUntilReady(web: ReturnType<typeof start>, port: number): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {}
+    if (i > 150) throw new Error(`web did not start:\n${web.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 beforeAll(async () => {
   const admin = new pg.Client({ connectionString: postgresUrl() });
   await admin.connect();
@@ -74,13 +85,7 @@ describe("web and worker processes on PostgreSQL", () => {
       JOB_WORKERS: "false",
       DATA_DIR: path.join(root, ".tmp", dbName),
     });
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-      } catch {}
-      if (i > 150) throw new Error(`web did not start:\n${web.output()}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitUntilReady(web, port);
     const sent = await fetch(`http://127.0.0.1:${port}/api/auth/email-otp/send-verification-otp`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: `http://127.0.0.1:${port}` },
@@ -120,13 +125,7 @@ describe("web and worker processes on PostgreSQL", () => {
     const dataDir = path.join(root, ".tmp", `${dbName}-gen`);
     const shared = { DATABASE_URL: url, DATA_DIR: dataDir, STUDIO_THREADS: "1" };
     const web = start([], { ...shared, PORT: String(port), JOB_WORKERS: "false" });
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-      } catch {}
-      if (i > 150) throw new Error(`web did not start:\n${web.output()}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitUntilReady(web, port);
     const handle = await openDatabase({ kind: "postgres", url });
     const db = handle.db;
     const password = "a-long-test-password-9";

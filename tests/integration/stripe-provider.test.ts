@@ -12,7 +12,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkoutInput } from "../../app/lib/commerce";
 import { createStripeProvider } from "../../server/commerce/payments/stripe";
-import { WebhookSignatureError } from "../../server/commerce/payments/provider";
+import { type CheckoutRequest, WebhookSignatureError } from "../../server/commerce/payments/provider";
 import { listShopProducts, seedDemoShop } from "../../server/commerce/products";
 import { sendReceiptJob } from "../../server/commerce/receipts";
 import { refundTransaction } from "../../server/commerce/refunds";
@@ -133,6 +133,17 @@ beforeEach(() => {
 });
 
 const provider = () => createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase });
+/** A $4.99 Starter checkout with no lines, for tests about a session's life rather than its contents. */
+const starterCheckout = (reference: string): CheckoutRequest => ({
+  reference,
+  amountMinor: 499,
+  currency: "USD",
+  description: "Starter",
+  lines: [],
+  customerEmail: "a@example.test",
+  successUrl: "https://a.test/s",
+  cancelUrl: "https://a.test/c",
+});
 
 describe("the Stripe provider", () => {
   it("opens a Checkout Session for exactly our total, keyed by the transaction", async () => {
@@ -167,16 +178,7 @@ describe("the Stripe provider", () => {
 
   it("reads a session's state: open, paid (with its PaymentIntent) and expired", async () => {
     const stripe = provider();
-    const { id } = await stripe.createCheckout({
-      reference: "r1",
-      amountMinor: 499,
-      currency: "USD",
-      description: "Starter",
-      lines: [],
-      customerEmail: "a@example.test",
-      successUrl: "https://a.test/s",
-      cancelUrl: "https://a.test/c",
-    });
+    const { id } = await stripe.createCheckout(starterCheckout("r1"));
     expect(await stripe.getCheckout(id)).toEqual({
       id,
       reference: "r1",
@@ -191,16 +193,7 @@ describe("the Stripe provider", () => {
     expect(fake.requests.at(-1)!.path).toBe(`/v1/checkout/sessions/${id}`);
     await stripe.expireCheckout(id); // complete: nothing to expire
     expect(fake.requests.some((r) => r.path.endsWith("/expire"))).toBe(false);
-    const other = await stripe.createCheckout({
-      reference: "r2",
-      amountMinor: 499,
-      currency: "USD",
-      description: "Starter",
-      lines: [],
-      customerEmail: "a@example.test",
-      successUrl: "https://a.test/s",
-      cancelUrl: "https://a.test/c",
-    });
+    const other = await stripe.createCheckout(starterCheckout("r2"));
     await stripe.expireCheckout(other.id);
     expect(await stripe.getCheckout(other.id)).toMatchObject({ status: "expired" });
     await expect(stripe.getCheckout("cs_test_missing")).rejects.toThrow(/No such checkout.session/);

@@ -7,6 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { closeServer, readBody, sendJson } from "./fake-http";
 
 export type FailureMode = "none" | "error500" | "malformed" | "truncated" | "not-image" | "hang";
 
@@ -162,15 +163,6 @@ function png(width: number, height: number, shade: number): Promise<Buffer> {
     .toBuffer();
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
 export async function startFakeA1111(options: FakeA1111Options = {}): Promise<FakeA1111> {
   const requests: RecordedRequest[] = [];
   // Progress is global to the server, as in A1111.
@@ -187,18 +179,11 @@ export async function startFakeA1111(options: FakeA1111Options = {}): Promise<Fa
     grid: false,
     reportSeeds: null,
     jobStarted: () => new Promise<void>((resolve) => startedWaiters.push(resolve)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 
-  const send = (res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) => {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    res.writeHead(status, { "content-type": "application/json", "x-process-time": "0.01", ...extra });
-    res.end(text);
-  };
+  const send = (res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) =>
+    sendJson(res, status, body, { "x-process-time": "0.01", ...extra });
 
   const authorized = (req: http.IncomingMessage): { status: 401; detail: string } | null => {
     if (!options.auth) return null;
@@ -299,7 +284,7 @@ export async function startFakeA1111(options: FakeA1111Options = {}): Promise<Fa
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
-      const raw = await readBody(req);
+      const raw = (await readBody(req)).toString("utf8");
       let body: unknown = null;
       if (raw !== "") {
         try {

@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import sharp from "sharp";
+import { closeServer, readBody } from "./fake-http";
 import { WebSocketServer, type WebSocket } from "ws";
 
 export type ComfyFailure =
@@ -143,15 +144,6 @@ function png(width: number, height: number, shade: number): Promise<Buffer> {
     .toBuffer();
 }
 
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
 export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promise<FakeComfyUI> {
   const checkpoints = options.checkpoints ?? ["v1-5-pruned-emaonly.safetensors", "sdxl_base_1.0.safetensors"];
   const controlnets = options.controlnets ?? ["control_v11p_sd15_scribble.pth", "control_v11p_sd15_canny.pth"];
@@ -248,10 +240,7 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
       running?.wake();
       for (const set of clients.values()) for (const ws of set) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+      await closeServer(server);
     },
   };
 

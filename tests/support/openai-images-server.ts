@@ -7,6 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { closeServer, readBody, sendJson } from "./fake-http";
 
 export type OpenAIFailureMode =
   | "none"
@@ -81,7 +82,8 @@ const QUALITIES = new Set(["low", "medium", "high", "auto"]);
 const BACKGROUNDS = new Set(["transparent", "opaque", "auto"]);
 const FORMATS = new Set(["png", "jpeg", "webp"]);
 const MODERATIONS = new Set(["low", "auto"]);
-const GENERATION_FIELDS = new Set([
+/** Parameters both endpoints take (the API reference lists each endpoint's own beside them). */
+const SHARED_FIELDS = [
   "prompt",
   "model",
   "n",
@@ -90,27 +92,12 @@ const GENERATION_FIELDS = new Set([
   "background",
   "output_format",
   "output_compression",
-  "moderation",
-  "stream",
-  "partial_images",
-  "response_format",
-  "style",
-  "user",
-]);
-const EDIT_FIELDS = new Set([
-  "prompt",
-  "model",
-  "n",
-  "size",
-  "quality",
-  "background",
-  "output_format",
-  "output_compression",
-  "input_fidelity",
   "stream",
   "partial_images",
   "user",
-]);
+];
+const GENERATION_FIELDS = new Set([...SHARED_FIELDS, "moderation", "response_format", "style"]);
+const EDIT_FIELDS = new Set([...SHARED_FIELDS, "input_fidelity"]);
 const FILE_TYPES: Record<string, string> = { "image/png": "png", "image/jpeg": "jpeg", "image/webp": "webp" };
 
 class ApiError extends Error {
@@ -265,15 +252,6 @@ function picture(width: number, height: number, shade: number, format: string): 
   return (format === "jpeg" ? image.jpeg() : format === "webp" ? image.webp() : image.png()).toBuffer();
 }
 
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
 let requestCounter = 0;
 
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
@@ -292,22 +270,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     abandoned: 0,
     requestArrived: () => new Promise<void>((resolve) => arrivedWaiters.push(resolve)),
     clientGone: () => new Promise<void>((resolve) => goneWaiters.push(resolve)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 
-  const send = (res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) => {
-    const text = typeof body === "string" ? body : JSON.stringify(body);
-    res.writeHead(status, {
-      "content-type": "application/json",
-      "x-request-id": `req_fake${++requestCounter}`,
-      ...extra,
-    });
-    res.end(text);
-  };
+  const send = (res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) =>
+    sendJson(res, status, body, { "x-request-id": `req_fake${++requestCounter}`, ...extra });
   const retryHeaders = (): Record<string, string> => ({
     ...(fake.retryAfter !== null ? { "retry-after": fake.retryAfter } : {}),
     ...(fake.retryAfterMs !== null ? { "retry-after-ms": fake.retryAfterMs } : {}),

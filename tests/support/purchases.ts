@@ -35,3 +35,39 @@ export async function insertPaidStarterPurchase(db: Database, userId: string) {
   await db.insert(transactionEvents).values({ transactionId: row!.id, status: "paid", source: "checkout" });
   return row!;
 }
+
+/** A product line of an order: the unit price is the line's total over its quantity. */
+export interface OrderLine {
+  product: { id: string; name: string };
+  quantity: number;
+  lineTotalMinor: number;
+  unitTokens: number;
+}
+
+/**
+ * A sandbox order written straight to the database: the transaction, totalled from its lines
+ * (no discount, no tax), and the lines. `fields` sets the rest (status, dates, currency…).
+ */
+export async function insertSandboxOrder(
+  db: Database,
+  fields: Omit<typeof transactions.$inferInsert, "provider" | "subtotalMinor" | "totalMinor">,
+  lines: OrderLine[],
+) {
+  const total = lines.reduce((sum, l) => sum + l.lineTotalMinor, 0);
+  const [row] = await db
+    .insert(transactions)
+    .values({ provider: "sandbox", subtotalMinor: total, totalMinor: total, ...fields })
+    .returning();
+  await db.insert(transactionLines).values(
+    lines.map((l) => ({
+      transactionId: row!.id,
+      productId: l.product.id,
+      productName: l.product.name,
+      unitPriceMinor: l.lineTotalMinor / l.quantity,
+      quantity: l.quantity,
+      unitTokens: l.unitTokens,
+      lineTotalMinor: l.lineTotalMinor,
+    })),
+  );
+  return row!;
+}

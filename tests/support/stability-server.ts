@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
+import { closeServer, readBody } from "./fake-http";
 
 export type StabilityFailure =
   | "none"
@@ -299,15 +300,6 @@ async function picture(width: number, height: number, seed: number, format: stri
   return image.png().toBuffer();
 }
 
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
 export async function startFakeStability(options: { apiKey?: string } = {}): Promise<FakeStability> {
   const requests: RecordedStabilityRequest[] = [];
   let waiters: (() => void)[] = [];
@@ -327,12 +319,10 @@ export async function startFakeStability(options: { apiKey?: string } = {}): Pro
     abandoned: 0,
     peakConcurrency: 0,
     generationStarted: () => new Promise<void>((resolve) => waiters.push(resolve)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const t of timers) clearTimeout(t);
+      return closeServer(server);
+    },
   };
 
   const sleep = (ms: number) =>

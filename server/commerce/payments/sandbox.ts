@@ -154,32 +154,23 @@ export interface SandboxCheckoutView {
 }
 
 export async function getSandboxCheckout(db: Database, id: string): Promise<SandboxCheckoutView | null> {
-  const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
-  if (!row) return null;
-  const {
-    id: rowId,
-    status,
-    paymentStatus,
-    amountMinor,
-    currency,
-    description,
-    customerEmail,
-    successUrl,
-    cancelUrl,
-    declineMessage,
-  } = row;
-  return {
-    id: rowId,
-    status,
-    paymentStatus,
-    amountMinor,
-    currency,
-    description,
-    customerEmail,
-    successUrl,
-    cancelUrl,
-    declineMessage,
-  };
+  // Only what the checkout page shows: the row also holds the provider's internals.
+  const [row] = await db
+    .select({
+      id: sandboxPayments.id,
+      status: sandboxPayments.status,
+      paymentStatus: sandboxPayments.paymentStatus,
+      amountMinor: sandboxPayments.amountMinor,
+      currency: sandboxPayments.currency,
+      description: sandboxPayments.description,
+      customerEmail: sandboxPayments.customerEmail,
+      successUrl: sandboxPayments.successUrl,
+      cancelUrl: sandboxPayments.cancelUrl,
+      declineMessage: sandboxPayments.declineMessage,
+    })
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.id, id));
+  return row ?? null;
 }
 
 const DIGITS = (v: string) => v.replace(/[\s-]/g, "");

@@ -24,7 +24,7 @@ import {
   timeoutError,
   UNREACHABLE_MESSAGE,
   unreachableError,
-  checkCapabilities,
+  checkStableDiffusionRequest,
   rejectInvalid,
 } from "./remote";
 
@@ -276,10 +276,7 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
   const capabilities = FULL_CAPABILITIES;
 
   function validate(request: GenerationRequest): ValidationIssue[] {
-    const issues = checkCapabilities(request, capabilities);
-    if (request.width % 8 !== 0 || request.height % 8 !== 0)
-      issues.push({ field: "size", message: "Width and height must be multiples of 8" });
-    return issues;
+    return checkStableDiffusionRequest(request, capabilities);
   }
 
   /** /interrupt is global: skip it when /progress shows someone else's task running. */

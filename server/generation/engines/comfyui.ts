@@ -33,7 +33,7 @@ import {
   timeoutError,
   UNREACHABLE_MESSAGE,
   UNREADABLE_MESSAGE,
-  checkCapabilities,
+  checkStableDiffusionRequest,
   rejectInvalid,
 } from "./remote";
 
@@ -582,10 +582,8 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
   const capabilities = FULL_CAPABILITIES;
 
   function validate(request: GenerationRequest): ValidationIssue[] {
-    const issues = checkCapabilities(request, capabilities);
     // EmptyLatentImage rejects sizes that are not multiples of 8 (and VAEEncode would crop them).
-    if (request.width % 8 !== 0 || request.height % 8 !== 0)
-      issues.push({ field: "size", message: "Width and height must be multiples of 8" });
+    const issues = checkStableDiffusionRequest(request, capabilities);
     if (!Number.isInteger(request.seed) || request.seed < 0)
       issues.push({ field: "seed", message: "The seed is a whole number from 0" });
     return issues;

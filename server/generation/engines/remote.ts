@@ -227,6 +227,21 @@ export function checkCapabilities(request: GenerationRequest, capabilities: Engi
   return issues;
 }
 
+/**
+ * checkCapabilities for Stable Diffusion backends (AUTOMATIC1111, ComfyUI), which work in latents
+ * an eighth of the picture's size: a side that is not a multiple of 8 would be refused or cropped
+ * there, so it is refused here first.
+ */
+export function checkStableDiffusionRequest(
+  request: GenerationRequest,
+  capabilities: EngineCapabilities,
+): ValidationIssue[] {
+  const issues = checkCapabilities(request, capabilities);
+  if (request.width % 8 !== 0 || request.height % 8 !== 0)
+    issues.push({ field: "size", message: "Width and height must be multiples of 8" });
+  return issues;
+}
+
 /** Refuses a request that failed validation, before anything is sent: the first issue for the user, all for admins. */
 export function rejectInvalid(issues: ValidationIssue[]): void {
   if (issues.length > 0) {

@@ -6,6 +6,7 @@
  * Every number drawn comes from the image's seed, so the same parameters give the same pixels.
  */
 import type { GenerationMode } from "../../../app/lib/generation";
+import type { GenerationRequest } from "../engines/engine";
 import { renderDoodle } from "./doodle/render-doodle";
 import { createRandom } from "./random";
 import type { Raster } from "./raster";
@@ -13,17 +14,14 @@ import { parsePrompt } from "./scene/parse-prompt";
 import { renderScene } from "./scene/render-scene";
 import { applyStyle } from "./styles/index";
 
-export interface StudioImageTask {
-  mode: GenerationMode;
-  prompt: string;
-  negativePrompt: string;
-  style: string;
-  width: number;
-  height: number;
+/** One image of a generation request: the request's own fields, with this image's seed and its source decoded. */
+export interface StudioImageTask
+  extends Pick<
+    GenerationRequest,
+    "mode" | "prompt" | "negativePrompt" | "style" | "width" | "height" | "strength" | "christmas"
+  > {
   /** This image's own seed. */
   seed: number;
-  strength: number;
-  christmas: boolean;
   /** Image mode: the picture; doodle mode: the drawing; both already width × height. */
   source?: Raster;
 }

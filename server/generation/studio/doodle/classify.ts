@@ -95,13 +95,7 @@ export function classify(source: Raster): Classification {
       labels[k] = best;
     }
   }
-  fillUnknown(
-    labels,
-    width,
-    height,
-    (l) => l !== UNKNOWN,
-    (l) => l === UNKNOWN,
-  );
+  fillUnknownLabels(labels, width, height);
   majority(labels, width, height);
   dropThinBands(labels, width, height);
   // Only region interiors count as painting: the grey fringe of an anti-aliased ink line is
@@ -137,6 +131,17 @@ export function classify(source: Raster): Classification {
   const semanticShare = semantic / n;
   if (semanticShare > 0.002) inferPaper(labels, width, height);
   return { labels, ink: inkCover, semanticShare, inkShare: inkCount / n };
+}
+
+/** Every still-unknown pixel takes the label of the nearest known one. */
+function fillUnknownLabels(labels: Uint8Array, width: number, height: number): void {
+  fillUnknown(
+    labels,
+    width,
+    height,
+    (l) => l !== UNKNOWN,
+    (l) => l === UNKNOWN,
+  );
 }
 
 /**
@@ -249,13 +254,7 @@ function dropThinBands(labels: Uint8Array, width: number, height: number): void 
     }
   }
   for (let k = 0; k < n; k++) if (steps[k] === 255) labels[k] = UNKNOWN;
-  fillUnknown(
-    labels,
-    width,
-    height,
-    (l) => l !== UNKNOWN,
-    (l) => l === UNKNOWN,
-  );
+  fillUnknownLabels(labels, width, height);
 }
 
 /** 3×3 majority: a pixel that fewer than 3 of its 9 cells agree with joins the label most of them share. */

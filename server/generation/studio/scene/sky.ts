@@ -148,32 +148,17 @@ export function paintGalaxy(ctx: RenderContext): void {
   const hueC: RGB = [240, 110, 170];
   const inv = 1 / span;
   const step = Math.max(2, Math.round(3 * ctx.unit));
-  const density = lowResField(
-    width,
-    horizon,
-    step,
-    (x, y) => {
-      const u = (x - cx) * inv;
-      const v = (y - cy) * inv;
-      const d = u * nx + v * ny + fbm(noise, u * 3, v * 3, 3) * 0.05;
-      const along = u * ny - v * nx;
-      const band = Math.exp(-(d * d) / (bandWidth * bandWidth)) * (0.75 + 0.25 * Math.cos(along * 4));
-      const cloud = 0.5 + 0.5 * fbm(noise, u * 6 + 10, v * 6, 5);
-      return band * cloud;
-    },
-    horizon,
-  );
-  const lanes = lowResField(
-    width,
-    horizon,
-    step,
-    (x, y) => {
-      const u = (x - cx) * inv;
-      const v = (y - cy) * inv;
-      return fbm(dust, u * 9, v * 9, 4);
-    },
-    horizon,
-  );
+  /** A field over the sky sampled at (u, v): spans from the band's centre, so its look keeps with the picture's size. */
+  const bandField = (sample: (u: number, v: number) => number) =>
+    lowResField(width, horizon, step, (x, y) => sample((x - cx) * inv, (y - cy) * inv), horizon);
+  const density = bandField((u, v) => {
+    const d = u * nx + v * ny + fbm(noise, u * 3, v * 3, 3) * 0.05;
+    const along = u * ny - v * nx;
+    const band = Math.exp(-(d * d) / (bandWidth * bandWidth)) * (0.75 + 0.25 * Math.cos(along * 4));
+    const cloud = 0.5 + 0.5 * fbm(noise, u * 6 + 10, v * 6, 5);
+    return band * cloud;
+  });
+  const lanes = bandField((u, v) => fbm(dust, u * 9, v * 9, 4));
   const hue = lowResField(
     width,
     horizon,

@@ -518,6 +518,34 @@ export function colourDistance2(r1: number, g1: number, b1: number, r2: number, 
   return (2 + rm) * dr * dr + 4 * dg * dg + (3 - rm) * db * db;
 }
 
+/**
+ * Each pixel's nearest palette entry (by colourDistance2), as an index into `palette` (at most 256
+ * entries). `penalised` makes one entry harder to reach: its distance counts as d × scale + offset.
+ */
+export function nearestPaletteIndices(
+  p: Planes,
+  palette: readonly (readonly [number, number, number])[],
+  penalised: { index: number; scale: number; offset: number } = { index: -1, scale: 1, offset: 0 },
+): Uint8Array {
+  const n = p.width * p.height;
+  const index = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    let best = 0;
+    let bestD = Infinity;
+    for (let c = 0; c < palette.length; c++) {
+      const q = palette[c]!;
+      let d = colourDistance2(p.r[i]!, p.g[i]!, p.b[i]!, q[0], q[1], q[2]);
+      if (c === penalised.index) d = d * penalised.scale + penalised.offset;
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    index[i] = best;
+  }
+  return index;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Resampling
 

@@ -7,7 +7,9 @@
  * beneath the lines and then lay the lines back on top.
  */
 import type { Random } from "../random";
-import { createPlanes, lumaOf, morph, percentile, smoothstep, type Plane, type Planes } from "./filters";
+import type { Raster } from "../raster";
+import { createPlanes, lumaOf, morph, percentile, smoothstep, toPlanes, type Plane, type Planes } from "./filters";
+import type { StyleContext } from "./types";
 
 export interface InkPalette {
   /** Open areas. */
@@ -218,4 +220,20 @@ export function colouriseInk(
   };
   if (lineColour) drawInk(coloured, layout.ink, lineColour);
   return { fills, layout, coloured };
+}
+
+/**
+ * The starting planes of a style that draws its own lines: an ink drawing becomes flat fills from
+ * `palette` and hands back its strokes for the style to redraw; any other source comes back as
+ * it is, with no strokes.
+ */
+export function inkFillsAndStrokes(
+  input: Raster,
+  ctx: StyleContext,
+  palette: InkPalette,
+): { planes: Planes; strokes: Plane | null } {
+  const planes = toPlanes(input);
+  if (ctx.source !== "ink") return { planes, strokes: null };
+  const { fills, layout } = colouriseInk(planes, palette, ctx.random.fork("ink"), ctx.unit, null);
+  return { planes: fills, strokes: layout.ink };
 }

@@ -6,19 +6,8 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import {
-  clamp01,
-  createPlanes,
-  gaussianBlurPlanes,
-  hex,
-  kuwahara,
-  lumaOf,
-  resizePlanes,
-  smoothstep,
-  toPlanes,
-  type Planes,
-} from "./filters";
-import { colouriseInk, type InkPalette } from "./ink";
+import { clamp01, createPlanes, gaussianBlurPlanes, hex, kuwahara, lumaOf, resizePlanes, smoothstep } from "./filters";
+import { inkFillsAndStrokes, type InkPalette } from "./ink";
 import { grainField, noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";
 
@@ -36,13 +25,8 @@ export function pastel(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s, random } = ctx;
   const { width: w, height: h } = input;
   const n = w * h;
-  let p: Planes = toPlanes(input);
-  let lines: Float32Array | null = null;
-  if (ctx.source === "ink") {
-    const result = colouriseInk(p, INK_PALETTE, random.fork("ink"), unit, null);
-    p = result.fills;
-    lines = result.layout.ink;
-  } else if (ctx.source === "photo") {
+  let { planes: p, strokes: lines } = inkFillsAndStrokes(input, ctx, INK_PALETTE);
+  if (ctx.source === "photo") {
     // Half-size Kuwahara: only photo texture must go; chalk smears the rest anyway.
     const hw = Math.max(1, w >> 1);
     const hh = Math.max(1, h >> 1);

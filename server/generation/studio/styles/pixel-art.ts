@@ -7,8 +7,8 @@
  */
 import type { Random } from "../random";
 import type { Raster } from "../raster";
-import { clamp01, createPlanes, hex, saturate, smoothstep, toPlanes, type Planes } from "./filters";
-import { colouriseInk, type InkPalette } from "./ink";
+import { clamp01, createPlanes, hex, saturate, smoothstep, type Planes } from "./filters";
+import { inkFillsAndStrokes, type InkPalette } from "./ink";
 import type { StyleContext } from "./types";
 
 /** The palette size at full strength; the output never has more distinct colours. */
@@ -24,15 +24,10 @@ const INK_PALETTE: InkPalette = {
 const BAYER4 = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map((v) => (v + 0.5) / 16 - 0.5);
 
 export function pixelArt(input: Raster, ctx: StyleContext): Raster {
-  const { unit, strength: s, random } = ctx;
+  const { strength: s, random } = ctx;
   const { width: w, height: h } = input;
-  let p = toPlanes(input);
-  let ink: Float32Array | null = null;
-  if (ctx.source === "ink") {
-    const result = colouriseInk(p, INK_PALETTE, random.fork("ink"), unit, null);
-    p = result.fills;
-    ink = result.layout.ink;
-  } else {
+  const { planes: p, strokes: ink } = inkFillsAndStrokes(input, ctx, INK_PALETTE);
+  if (ctx.source !== "ink") {
     saturate(p, 1 + 0.25 * s);
   }
 

@@ -17,15 +17,15 @@ import {
   kuwahara,
   lumaOf,
   morph,
+  nearestPaletteIndices,
   normaliseTones,
   saturate,
   smoothstep,
   sobel,
-  toPlanes,
   type Plane,
   type Planes,
 } from "./filters";
-import { colouriseInk, type InkPalette } from "./ink";
+import { inkFillsAndStrokes, type InkPalette } from "./ink";
 import type { StyleContext } from "./types";
 
 const PALETTE = [
@@ -55,18 +55,13 @@ const INK_PALETTE: InkPalette = {
 };
 
 export function popArt(input: Raster, ctx: StyleContext): Raster {
-  const { unit, strength: s, random } = ctx;
+  const { unit, strength: s } = ctx;
   const { width: w, height: h } = input;
   const n = w * h;
-  let p: Planes = toPlanes(input);
-  let lines: Float32Array | null = null;
+  let { planes: p, strokes: lines } = inkFillsAndStrokes(input, ctx, INK_PALETTE);
   let spots: Plane | null = null;
   let spotColour: Uint8Array | null = null;
-  if (ctx.source === "ink") {
-    const result = colouriseInk(p, INK_PALETTE, random.fork("ink"), unit, null);
-    p = result.fills;
-    lines = result.layout.ink;
-  } else {
+  if (ctx.source !== "ink") {
     ctx.progress(0.1, "Flattening");
     // Small lights (stars, windows) would vanish in the flattening: find them first.
     ({ spots, colour: spotColour } = findLights(p, unit));
@@ -78,22 +73,8 @@ export function popArt(input: Raster, ctx: StyleContext): Raster {
   const lum = gaussianBlur(lumaOf(p), w, h, 1.5 * unit);
 
   ctx.progress(0.4, "Printing colours");
-  const index = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    let best = 0;
-    let bestD = Infinity;
-    for (let c = 0; c < PALETTE.length; c++) {
-      const q = PALETTE[c]!;
-      let d = colourDistance2(p.r[i]!, p.g[i]!, p.b[i]!, q[0], q[1], q[2]);
-      // Solid black only for real shadows: dark colours should stay colours.
-      if (c === BLACK) d = d * 2.5 + 0.08;
-      if (d < bestD) {
-        bestD = d;
-        best = c;
-      }
-    }
-    index[i] = best;
-  }
+  // Solid black only for real shadows: dark colours should stay colours.
+  const index = nearestPaletteIndices(p, PALETTE, { index: BLACK, scale: 2.5, offset: 0.08 });
   // Outlines: colour-area boundaries plus strong luminance edges, thickened.
   const edge = new Float32Array(n);
   const mag = sobel(lum, w, h).mag;

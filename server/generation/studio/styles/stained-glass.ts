@@ -9,19 +9,8 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import {
-  clamp01,
-  createPlanes,
-  gaussianBlur,
-  hex,
-  lumaOf,
-  morph,
-  smoothstep,
-  sobel,
-  toPlanes,
-  type Planes,
-} from "./filters";
-import { colouriseInk, type InkPalette } from "./ink";
+import { clamp01, createPlanes, gaussianBlur, hex, lumaOf, morph, smoothstep, sobel } from "./filters";
+import { inkFillsAndStrokes, type InkPalette } from "./ink";
 import { noiseField } from "./paper";
 import type { StyleContext } from "./types";
 
@@ -38,13 +27,7 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s, random } = ctx;
   const { width: w, height: h } = input;
   const n = w * h;
-  let p: Planes = toPlanes(input);
-  let ink: Float32Array | null = null;
-  if (ctx.source === "ink") {
-    const result = colouriseInk(p, INK_PALETTE, random.fork("ink"), unit, null);
-    p = result.fills;
-    ink = result.layout.ink;
-  }
+  const { planes: p, strokes: ink } = inkFillsAndStrokes(input, ctx, INK_PALETTE);
 
   ctx.progress(0.1, "Cutting glass");
   // Detail map for site density (ink drawings use an even spread: the lines do the detail).

@@ -10,19 +10,17 @@ import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
 import {
   clamp01,
-  colourDistance2,
   createPlanes,
   gaussianBlur,
   hex,
   kuwahara,
   morph,
+  nearestPaletteIndices,
   normaliseTones,
   saturate,
   smoothstep,
-  toPlanes,
-  type Planes,
 } from "./filters";
-import { colouriseInk, type InkPalette } from "./ink";
+import { inkFillsAndStrokes, type InkPalette } from "./ink";
 import { noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";
 
@@ -58,13 +56,8 @@ export function ukiyoE(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s, random } = ctx;
   const { width: w, height: h } = input;
   const n = w * h;
-  let p: Planes = toPlanes(input);
-  let lines: Float32Array | null = null;
-  if (ctx.source === "ink") {
-    const result = colouriseInk(p, INK_PALETTE, random.fork("ink"), unit, null);
-    p = result.fills;
-    lines = result.layout.ink;
-  } else {
+  let { planes: p, strokes: lines } = inkFillsAndStrokes(input, ctx, INK_PALETTE);
+  if (ctx.source !== "ink") {
     ctx.progress(0.1, "Carving blocks");
     // Night scenes would print as one indigo block: spread their tones over the palette first.
     normaliseTones(p, 0.3);
@@ -73,21 +66,7 @@ export function ukiyoE(input: Raster, ctx: StyleContext): Raster {
   }
 
   ctx.progress(0.45, "Inking blocks");
-  const index = new Uint8Array(n);
-  const k = PALETTE.length;
-  for (let i = 0; i < n; i++) {
-    let best = 0;
-    let bestD = Infinity;
-    for (let c = 0; c < k; c++) {
-      const q = PALETTE[c]!;
-      const d = colourDistance2(p.r[i]!, p.g[i]!, p.b[i]!, q[0], q[1], q[2]);
-      if (d < bestD) {
-        bestD = d;
-        best = c;
-      }
-    }
-    index[i] = best;
-  }
+  const index = nearestPaletteIndices(p, PALETTE);
   // Outlines where the block changes; thickness grows a little with size.
   const boundary = new Float32Array(n);
   for (let y = 0; y < h; y++) {

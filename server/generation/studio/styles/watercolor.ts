@@ -22,9 +22,8 @@ import {
   mixPlanesInto,
   smoothstep,
   sobel,
-  toPlanes,
 } from "./filters";
-import { colouriseInk, drawInk, type InkPalette } from "./ink";
+import { drawInk, inkFillsAndStrokes, type InkPalette } from "./ink";
 import { grainField, noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";
 
@@ -41,14 +40,8 @@ export function watercolor(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s, random } = ctx;
   const { width: w, height: h } = input;
   const n = w * h;
-  let p = toPlanes(input);
-  let ink: Float32Array | null = null;
-  if (ctx.source === "ink") {
-    ctx.progress(0.05, "Finding the shapes");
-    const result = colouriseInk(p, INK_PALETTE, random.fork("ink"), unit, null);
-    p = result.fills;
-    ink = result.layout.ink;
-  }
+  if (ctx.source === "ink") ctx.progress(0.05, "Finding the shapes");
+  let { planes: p, strokes: ink } = inkFillsAndStrokes(input, ctx, INK_PALETTE);
 
   ctx.progress(0.15, "Laying washes");
   // Abstraction: photos carry texture and noise that must melt into washes.
