@@ -48,15 +48,17 @@ export function generationEventStream(
       let closed = false;
       let queued = false;
       let lastQueuedRead = 0;
-      let reading = false;
+      let busy = false;
       let again = false;
-      const timers: ReturnType<typeof setTimeout>[] = [];
+      let keepAlive: ReturnType<typeof setInterval> | undefined;
+      let lifetime: ReturnType<typeof setTimeout> | undefined;
       let unsubscribe = () => {};
       const close = () => {
         if (closed) return;
         closed = true;
         unsubscribe();
-        for (const timer of timers) clearTimeout(timer);
+        clearInterval(keepAlive);
+        clearTimeout(lifetime);
         try {
           controller.close();
         } catch {
@@ -70,11 +72,11 @@ export function generationEventStream(
       // Reads and sends the view; changes heard during a read cause one more read after it.
       const refresh = async (): Promise<void> => {
         if (closed) return;
-        if (reading) {
+        if (busy) {
           again = true;
           return;
         }
-        reading = true;
+        busy = true;
         try {
           const view = await readView(db, userId, generationId);
           if (closed) return;
@@ -92,7 +94,7 @@ export function generationEventStream(
         } catch {
           return close();
         } finally {
-          reading = false;
+          busy = false;
         }
         if (again) {
           again = false;
@@ -109,9 +111,9 @@ export function generationEventStream(
       };
       signal.addEventListener("abort", close, { once: true });
       unsubscribe = onDatabaseChange(heard);
-      const keepAlive = setInterval(() => send(`: keep-alive\n\n`), KEEPALIVE_MS);
-      timers.push(keepAlive, setTimeout(close, MAX_STREAM_MS));
+      keepAlive = setInterval(() => send(`: keep-alive\n\n`), KEEPALIVE_MS);
       keepAlive.unref?.();
+      lifetime = setTimeout(close, MAX_STREAM_MS);
       send("retry: 2000\n\n");
       await refresh();
     },

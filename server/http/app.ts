@@ -63,8 +63,8 @@ export function createApp(options: CreateAppOptions): express.Express {
   // Prometheus metrics: to the allowed addresses, or to anyone with the bearer token (ADR 0039).
   app.get("/metrics", async (req, res) => {
     const bearer = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1];
-    const allowed = config.metrics.token ? bearer !== undefined && safeEqual(bearer, config.metrics.token) : false;
-    if (!allowed && !config.metrics.allow.includes((req.ip ?? "").toLowerCase())) {
+    const hasToken = Boolean(config.metrics.token && bearer && safeEqual(bearer, config.metrics.token));
+    if (!hasToken && !config.metrics.allow.includes((req.ip ?? "").toLowerCase())) {
       res
         .status(404)
         .set("Cache-Control", "no-store")
