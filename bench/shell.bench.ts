@@ -117,6 +117,7 @@ export async function main(args: string[]) {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Build first: npm run build");
   const all = [
     "request id and nonce",
+    "metrics",
     "request log",
     "security headers",
     "same-origin check",
