@@ -18,6 +18,7 @@ import { getTokenBalance } from "@server/generation/ledger";
 import { countUnreadNotifications } from "@server/notify/notifications";
 import { shellStateContext } from "@server/navigation/check-navigation";
 import { navigationMiddleware } from "@server/navigation/middleware";
+import { personalPagesMiddleware } from "@server/navigation/personal-pages";
 import { sharedPagesMiddleware } from "@server/navigation/shared-pages";
 import { getBuildInfo } from "@server/ops/build-info";
 import type { Route } from "./+types/root";
@@ -32,12 +33,14 @@ import "./app.css";
 /**
  * Navigation checks (spec §2) run on the server before every page's loaders; session cookies go
  * out with every answer; a method an API route does not handle gets a JSON 405; anonymous answers
- * to shared pages may be kept by the micro-cache; a form over its size limit gets the error page.
+ * to shared pages may be kept by the micro-cache, and a signed-in answer to a personal page for its
+ * person; a form over its size limit gets the error page.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   sessionCookiesMiddleware,
   resourceMethodMiddleware,
   sharedPagesMiddleware,
+  personalPagesMiddleware,
   navigationMiddleware,
   refusedBodyMiddleware,
 ];

@@ -9,8 +9,8 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { APIResponse, BrowserContext, Page, Response } from "@playwright/test";
-import { artworkReactions, artworks, faqs, products } from "../server/db/schema";
+import type { APIRequestContext, APIResponse, BrowserContext, Page, Response } from "@playwright/test";
+import { artworkReactions, artworks, faqs, products, session } from "../server/db/schema";
 import { applyTokenMovement } from "../server/generation/ledger";
 import { addNotification } from "../server/notify/notifications";
 import { publishedArtworkRow } from "../tests/support/rows";
@@ -248,5 +248,72 @@ test("signed-in pages tell every cache they are private", async ({ playwright, d
     }
   } finally {
     await request.dispose();
+  }
+});
+
+test("a signed-in profile is replayed to its own person only, and what changes on it shows on the next load", async ({
+  playwright,
+  db,
+}) => {
+  // The shell keeps a signed-in page for the cookies it was rendered for (ADR 0040); the database
+  // announces each change a page shows, here made by this test's process as another process would.
+  const tag = randomBytes(3).toString("hex");
+  const ada = await createVerifiedUser(db, `Ada Profile ${tag}`);
+  const bo = await createVerifiedUser(db, `Bo Profile ${tag}`);
+  const [adaRequest, boRequest] = await Promise.all([
+    playwright.request.newContext({ baseURL: ORIGIN() }),
+    playwright.request.newContext({ baseURL: ORIGIN() }),
+  ]);
+  try {
+    await signInAs(adaRequest, ada.email, ada.password);
+    await signInAs(boRequest, bo.email, bo.password);
+    const load = async (request: APIRequestContext, me: { name: string }, other: { name: string }) => {
+      const response = await request.get("/user-profile", { maxRedirects: 0 });
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(me.name);
+      expect(html).not.toContain(other.name);
+      expectNoSharedCaching(response.headers(), "/user-profile");
+      return { replayed: response.headers().age !== undefined, html };
+    };
+    await expect
+      .poll(async () => (await load(adaRequest, ada, bo)).replayed, { message: "Ada's page is kept" })
+      .toBe(true);
+    let replays = 0;
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all([
+        ...Array.from({ length: 4 }, () => load(adaRequest, ada, bo)),
+        ...Array.from({ length: 4 }, () => load(boRequest, bo, ada)),
+      ]);
+      replays += answers.filter((a) => a.replayed).length;
+    }
+    expect(replays, "both people's pages were replayed to them").toBeGreaterThan(4);
+
+    // Tokens credited elsewhere (an admin, a webhook, a worker): Ada's next load shows them.
+    await applyTokenMovement(db, {
+      userId: ada.id,
+      amount: 777,
+      reason: "admin_adjustment",
+      idempotencyKey: `e2e-profile-${tag}`,
+      note: `Gift ${tag}`,
+    });
+    // Heard over the database's notification, which races this request by a millisecond or so;
+    // well within the kept page's two seconds, so the page was forgotten, not aged out.
+    await expect
+      .poll(async () => (await load(adaRequest, ada, bo)).html.includes(`Gift ${tag}`), { timeout: 1_000 })
+      .toBe(true);
+    expect((await load(boRequest, bo, ada)).html).not.toContain(`Gift ${tag}`);
+
+    // Her sessions ended elsewhere: the cookies that had a kept page get no page any more.
+    await load(adaRequest, ada, bo);
+    await db.delete(session).where(eq(session.userId, ada.id));
+    await expect
+      .poll(async () => (await adaRequest.get("/user-profile", { maxRedirects: 0 })).status(), {
+        message: "signed out: sent to sign in",
+        timeout: 1_000,
+      })
+      .toBeGreaterThanOrEqual(300);
+  } finally {
+    await Promise.all([adaRequest.dispose(), boRequest.dispose()]);
   }
 });

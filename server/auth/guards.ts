@@ -32,7 +32,7 @@ const changedUntil = new Map<string, number>();
 let everyoneChangedUntil = 0;
 
 onDatabaseChange((change) => {
-  if (change.kind === "table" || change.kind === "generation") return;
+  if (change.kind === "table" || change.kind === "generation" || change.kind === "personal") return;
   const until = Date.now() + getConfig().sessionCacheSeconds * 1000;
   if (change.kind === "unknown") {
     everyoneChangedUntil = until;

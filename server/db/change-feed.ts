@@ -1,8 +1,9 @@
 /**
  * What changed in the database, told to every process (ADR 0026). Triggers (migration 0013)
  * announce, at commit, each write to a table the run-time snapshot caches (`table:<name>`), each
- * change to someone's sessions or account (`user:<id>`) and (migration 0015) each change of a
- * generation's progress (`generation:<id>`) on the `atelier_changes` channel.
+ * change to someone's sessions or account (`user:<id>`), (migration 0015) each change of a
+ * generation's progress (`generation:<id>`) and (migration 0016) each write to what a signed-in
+ * page shows of one person (`personal:<id>`) on the `atelier_changes` channel.
  * A process hears them on a LISTEN connection; on PostgreSQL it also re-reads the
  * `runtime_changes` versions every two seconds, so a lost connection or a missed message delays
  * a change by two seconds at most. Writers in this process also call `announceChange` themselves,
@@ -19,6 +20,8 @@ export const RECHECK_INTERVAL_MS = 2_000;
 export type DatabaseChange =
   | { kind: "table"; table: string }
   | { kind: "user"; userId: string }
+  /** Something a signed-in page shows of this person changed: balance, purchases… (migration 0016). */
+  | { kind: "personal"; userId: string }
   /** What a person sees of a generation changed, or it went (migration 0015). */
   | { kind: "generation"; id: string }
   | { kind: "unknown" };
@@ -55,6 +58,7 @@ export function parseChange(payload: string): DatabaseChange {
   const value = payload.slice(colon + 1);
   if (kind === "table" && value) return { kind: "table", table: value };
   if (kind === "user" && value) return { kind: "user", userId: value };
+  if (kind === "personal" && value) return { kind: "personal", userId: value };
   if (kind === "generation" && value) return { kind: "generation", id: value };
   return { kind: "unknown" };
 }

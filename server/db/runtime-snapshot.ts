@@ -19,7 +19,7 @@ interface Snapshot {
 const snapshots = new Set<Snapshot>();
 
 onDatabaseChange((change: DatabaseChange) => {
-  if (change.kind === "user" || change.kind === "generation") return;
+  if (change.kind === "user" || change.kind === "personal" || change.kind === "generation") return;
   for (const snapshot of snapshots) {
     if (change.kind === "unknown" || snapshot.tables.includes(change.table)) snapshot.values = new WeakMap();
   }

@@ -18,6 +18,15 @@
  * below replays too, for apps without one, and keeps what the routes answer. clearSharedResponses()
  * forgets everything when what those answers show changes (server/community/list-cache.ts; any
  * change to the run-time settings, below).
+ *
+ * A signed-in page may be kept too, for the person it was rendered for only (ADR 0040): it opts in
+ * with `X-Atelier-Personal-Cache: <user id>` (server/navigation/personal-pages.ts) and is replayed
+ * only to a request with the very same Cookie header — which carries the session's secret token —
+ * for the same address, encodings and languages. The database announces every write to what such
+ * a page shows as `personal:<user id>` or `user:<user id>` (migrations 0013 and 0016): that
+ * person's kept pages go at once, in every process. A request that may write (any method but GET
+ * and HEAD) forgets the pages kept for its cookies before and after it runs, and a page whose
+ * render overlapped a change is not kept, so nobody is shown a page older than what they just did.
  */
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
@@ -27,6 +36,11 @@ import { onDatabaseChange } from "../db/change-feed";
 
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
+/**
+ * How long a signed-in page may be replayed to its person when no change is heard: the same two
+ * seconds the run-time settings allow other processes (ADR 0026), in case an announcement is lost.
+ */
+export const PERSONAL_PAGE_SECONDS = 2;
 /** Per-response headers the replay sets itself (or must not copy). */
 const SKIPPED_HEADERS = new Set([
   "x-request-id",
@@ -50,14 +64,82 @@ interface StoredResponse {
 const stored = new Map<string, StoredResponse>();
 /** The internal header by which a page says it may be kept; removed before anything is sent. */
 export const SHARED_CACHE_HEADER = "x-atelier-shared-cache";
+/** The internal header by which a signed-in page says it may be kept for this user id only. */
+export const PERSONAL_CACHE_HEADER = "x-atelier-personal-cache";
+
+interface PersonalResponse extends StoredResponse {
+  userId: string;
+  cookie: string;
+}
+/** Signed-in pages, by address and the requester's whole Cookie header; oldest first. */
+const personal = new Map<string, PersonalResponse>();
+/** What the kept signed-in pages weigh together: one person's page each, bounded in bytes too. */
+let personalBytes = 0;
+const MAX_PERSONAL_BYTES = 32 * 1024 * 1024;
+
+function keepPersonalResponse(key: string, entry: PersonalResponse): void {
+  dropPersonalResponse(key);
+  personal.set(key, entry);
+  personalBytes += entry.body.length;
+  while (personal.size > MAX_ENTRIES || personalBytes > MAX_PERSONAL_BYTES)
+    dropPersonalResponse(personal.keys().next().value!);
+}
+
+function dropPersonalResponse(key: string): void {
+  const entry = personal.get(key);
+  if (!entry) return;
+  personal.delete(key);
+  personalBytes -= entry.body.length;
+}
+/**
+ * When each person's data (by user id) and each writer's cookies last changed, and when anything
+ * else did: a page whose render started before such a change may show what was there before it,
+ * so it is not kept. Forgotten after a minute; a render that slow is not kept either.
+ */
+const lastChanges = new Map<string, number>();
+let lastChangeOfEverything = 0;
+const CHANGE_MEMORY_MS = 60_000;
+
+function noteChange(who: string, now = performance.now()): void {
+  lastChanges.delete(who); // re-inserted last: the Map stays oldest first
+  lastChanges.set(who, now);
+  for (const [key, at] of lastChanges) {
+    if (now - at < CHANGE_MEMORY_MS) break;
+    lastChanges.delete(key);
+  }
+}
+
+function changedSince(started: number, userId: string, cookie: string): boolean {
+  const now = performance.now();
+  if (now - started >= CHANGE_MEMORY_MS || lastChangeOfEverything >= started) return true;
+  return (lastChanges.get(userId) ?? -1) >= started || (lastChanges.get(cookie) ?? -1) >= started;
+}
 
 export function clearSharedResponses(): void {
   stored.clear();
+  personal.clear();
+  personalBytes = 0;
+  lastChangeOfEverything = performance.now();
 }
 
-// Flags, rules, slides, products, the FAQ…: pages show them, so a change to any of them forgets every page.
+/** Forgets the signed-in pages kept for this person (all their sessions). */
+export function forgetPersonalResponses(userId: string): void {
+  noteChange(userId);
+  for (const [key, entry] of personal) if (entry.userId === userId) dropPersonalResponse(key);
+}
+
+function forgetPersonalResponsesOfCookie(cookie: string): void {
+  noteChange(cookie);
+  for (const [key, entry] of personal) if (entry.cookie === cookie) dropPersonalResponse(key);
+}
+
+// Flags, rules, slides, products, the FAQ…: pages show them, so a change to any of them forgets
+// every page. A person's own change (sessions, account, balance, purchases, notifications) forgets
+// their signed-in pages only. A generation's progress is not on any kept page.
 onDatabaseChange((change) => {
-  if (change.kind !== "user") clearSharedResponses();
+  if (change.kind === "generation") return;
+  if (change.kind === "user" || change.kind === "personal") forgetPersonalResponses(change.userId);
+  else clearSharedResponses();
 });
 
 function sharedMaxAgeSeconds(cacheControl: unknown): number {
@@ -70,6 +152,16 @@ function sharedMaxAgeSeconds(cacheControl: unknown): number {
 function cacheKey(req: IncomingMessage): string {
   // Compressed bytes are stored, so the key includes what the client accepts; pages answer per host (domain check).
   return `${req.headers.host ?? ""}\n${req.url ?? ""}\n${req.headers["accept-encoding"] ?? ""}`;
+}
+
+/** A signed-in page is someone's: their cookies are in the key, and their language (dates). */
+function personalKey(req: IncomingMessage): string {
+  return `${cacheKey(req)}\n${req.headers["accept-language"] ?? ""}\n${req.headers.cookie ?? ""}`;
+}
+
+/** Only a request with cookies and no other credentials can be given someone's kept page. */
+function mayHavePersonalPage(req: IncomingMessage): boolean {
+  return Boolean(req.headers.cookie) && !req.headers.authorization;
 }
 
 function isAnonymous(req: IncomingMessage): boolean {
@@ -85,16 +177,10 @@ export function replaySharedResponse(
   res: ServerResponse,
   options: { requestId?: () => string } = {},
 ): boolean {
-  if (req.method !== "GET" || stored.size === 0) return false;
-  const key = cacheKey(req);
-  const hit = stored.get(key);
+  if (req.method !== "GET") return false;
+  const hit = findShared(req) ?? findPersonal(req);
   if (!hit) return false;
   const now = Date.now();
-  if (hit.expires <= now) {
-    stored.delete(key);
-    return false;
-  }
-  if (!hit.forEveryone && !isAnonymous(req)) return false;
   res.statusCode = hit.status;
   for (const [name, value] of hit.headers) res.setHeader(name, value);
   if (options.requestId) res.setHeader("X-Request-Id", options.requestId());
@@ -103,33 +189,84 @@ export function replaySharedResponse(
   return true;
 }
 
+function findShared(req: IncomingMessage): StoredResponse | undefined {
+  if (stored.size === 0) return undefined;
+  const key = cacheKey(req);
+  const hit = stored.get(key);
+  if (!hit) return undefined;
+  if (hit.expires <= Date.now()) {
+    stored.delete(key);
+    return undefined;
+  }
+  return hit.forEveryone || isAnonymous(req) ? hit : undefined;
+}
+
+function findPersonal(req: IncomingMessage): StoredResponse | undefined {
+  if (personal.size === 0 || !mayHavePersonalPage(req)) return undefined;
+  const key = personalKey(req);
+  const hit = personal.get(key);
+  if (!hit) return undefined;
+  if (hit.expires <= Date.now()) {
+    dropPersonalResponse(key);
+    return undefined;
+  }
+  return hit;
+}
+
 /** Express middleware; put it after request ids and logging, before compression and the routes. */
 export function sharedResponseCache() {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== "GET") {
+      if (req.method !== "HEAD" && req.headers.cookie) forgetPersonalResponsesOfWriter(req.headers.cookie, res);
       next();
       return;
     }
     if (replaySharedResponse(req, res)) return;
     const key = cacheKey(req);
     const anonymous = isAnonymous(req);
+    const renderStarted = performance.now();
     let pageMaxAge = 0;
-    hideSharedCacheHeader(res, (seconds) => (pageMaxAge = seconds));
+    let personalFor: string | undefined;
+    hideInternalHeaders(res, {
+      shared: (seconds) => (pageMaxAge = seconds),
+      personal: (userId) => (personalFor = userId),
+    });
     captureResponse(res, (status, body) => {
       if (status !== 200 || res.getHeader("set-cookie") !== undefined) return;
       const forEveryone = !pageMaxAge && isPublicForEveryone(res.getHeader("cache-control"), res.getHeader("vary"));
       const maxAge = pageMaxAge || sharedMaxAgeSeconds(res.getHeader("cache-control"));
-      if (maxAge <= 0 || !(anonymous || forEveryone)) return;
+      const keepPersonal =
+        personalFor !== undefined &&
+        mayHavePersonalPage(req) &&
+        !changedSince(renderStarted, personalFor, req.headers.cookie!);
+      if (!keepPersonal && (maxAge <= 0 || !(anonymous || forEveryone))) return;
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => !SKIPPED_HEADERS.has(name))
         .map(([name, value]) => [name, value!] as [string, string | number | string[]]);
-      if (pageMaxAge && !allowInlineScriptsByHash(headers, body, res.getHeader("content-encoding"))) return;
+      if ((pageMaxAge || keepPersonal) && !allowInlineScriptsByHash(headers, body, res.getHeader("content-encoding")))
+        return;
       const storedAt = Date.now();
+      if (keepPersonal) {
+        const expires = storedAt + PERSONAL_PAGE_SECONDS * 1000;
+        const entry = { storedAt, expires, status, headers, body, forEveryone: false };
+        keepPersonalResponse(personalKey(req), { ...entry, userId: personalFor!, cookie: req.headers.cookie! });
+        return;
+      }
       stored.set(key, { storedAt, expires: storedAt + maxAge * 1000, status, headers, body, forEveryone });
       while (stored.size > MAX_ENTRIES) stored.delete(stored.keys().next().value!);
     });
     next();
   };
+}
+
+/**
+ * A request that may write forgets the pages kept for its cookies when it starts and again when it
+ * ends, so the writer's next page is rendered afresh whether or not the database's announcement
+ * has arrived yet (on PostgreSQL it comes over another connection).
+ */
+function forgetPersonalResponsesOfWriter(cookie: string, res: Response): void {
+  forgetPersonalResponsesOfCookie(cookie);
+  res.once("close", () => forgetPersonalResponsesOfCookie(cookie));
 }
 
 /** `public` with s-maxage, and not varying by who asks: the same answer for everyone. */
@@ -170,16 +307,22 @@ function captureResponse(res: Response, done: (status: number, body: Buffer) => 
   }) as Response["end"];
 }
 
-/** Takes the page's internal header off the answer before it is sent, telling `found` its value. */
-function hideSharedCacheHeader(res: Response, found: (seconds: number) => void): void {
+/** Takes the pages' internal headers off the answer before it is sent, telling what they said. */
+function hideInternalHeaders(
+  res: Response,
+  found: { shared: (seconds: number) => void; personal: (userId: string) => void },
+): void {
   const writeHead = res.writeHead.bind(res);
   res.writeHead = ((...args: unknown[]) => {
-    const value = Number(res.getHeader(SHARED_CACHE_HEADER) ?? 0);
-    if (value > 0) {
-      found(value);
-      res.removeHeader(SHARED_CACHE_HEADER);
+    const seconds = Number(res.getHeader(SHARED_CACHE_HEADER) ?? 0);
+    if (seconds > 0) {
+      found.shared(seconds);
       res.setHeader("Cache-Control", "no-cache");
     }
+    const userId = res.getHeader(PERSONAL_CACHE_HEADER);
+    if (typeof userId === "string" && userId) found.personal(userId);
+    res.removeHeader(SHARED_CACHE_HEADER);
+    res.removeHeader(PERSONAL_CACHE_HEADER);
     return (writeHead as (...a: unknown[]) => Response)(...args);
   }) as Response["writeHead"];
 }

@@ -1,7 +1,7 @@
 /**
  * The shared caches of public lists: the in-process page cache (one query for a burst, TTL,
  * clearing) and the HTTP micro-cache in front of the routes, on a real Express server with
- * compression, talked to over HTTP.
+ * compression, talked to over HTTP; and the same micro-cache keeping a signed-in page for its person.
  */
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
@@ -9,10 +9,16 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { cachedList, clearListCache, LIST_CACHE_TTL_MS } from "../../server/community/list-cache";
 import { announceChange } from "../../server/db/change-feed";
-import { clearSharedResponses, SHARED_CACHE_HEADER, sharedResponseCache } from "../../server/http/response-cache";
+import {
+  clearSharedResponses,
+  PERSONAL_CACHE_HEADER,
+  PERSONAL_PAGE_SECONDS,
+  SHARED_CACHE_HEADER,
+  sharedResponseCache,
+} from "../../server/http/response-cache";
 
 describe("list page cache", () => {
   beforeEach(() => clearListCache());
@@ -226,5 +232,119 @@ describe("shared pages in the HTTP response cache", () => {
     expect((await get()).body).toContain("render 4");
     announceChange({ kind: "user", userId: "u1" }); // a person's sessions are not what pages show to visitors
     expect((await get()).body).toContain("render 4");
+  });
+});
+
+describe("signed-in pages kept for their person", () => {
+  let server: Server;
+  let base = "";
+  let renders = 0;
+  /** While set, the route waits for it before answering (a change heard mid-render). */
+  let midRender: (() => void) | undefined;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.nonce = randomBytes(16).toString("base64");
+      res.set("Content-Security-Policy", `script-src 'nonce-${res.locals.nonce as string}'`);
+      next();
+    });
+    app.use(sharedResponseCache());
+    app.use(compression({ threshold: 0 }));
+    // As the root middleware does: the page says whose it is, from the session its cookie names.
+    app.get("/me", (req, res) => {
+      renders++;
+      midRender?.();
+      const who = /session=(\w+)/.exec(req.headers.cookie ?? "")?.[1];
+      if (who && !req.headers["x-no-keep"]) res.set(PERSONAL_CACHE_HEADER, who);
+      if (req.query.refresh) res.cookie("session_data", "fresh");
+      res.set("Cache-Control", "private, no-cache").type("html");
+      res.send(`<p>${who ?? "nobody"} render ${renders}</p><script nonce="${res.locals.nonce as string}">1</script>`);
+    });
+    app.post("/me", (_req, res) => {
+      res.json({ saved: true });
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  beforeEach(() => {
+    clearSharedResponses();
+    renders = 0;
+    midRender = undefined;
+  });
+
+  const get = async (headers: Record<string, string> = {}, path = "/me") => {
+    const res = await fetch(base + path, { headers: { "accept-encoding": "identity", ...headers } });
+    return { headers: res.headers, body: await res.text() };
+  };
+  const ada = { cookie: "session=ada; theme=dark" };
+  const bo = { cookie: "session=bo" };
+
+  it("replays a page only to the same cookies, never to another person or an anonymous visitor", async () => {
+    const first = await get(ada);
+    expect(first.body).toContain("ada render 1");
+    expect(first.headers.get(PERSONAL_CACHE_HEADER)).toBeNull(); // the internal header never leaves
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    const again = await get(ada);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.get("age")).toBe("0");
+    expect(again.headers.get("content-security-policy")).toMatch(/^script-src 'sha256-[^']+'$/);
+    expect((await get(bo)).body).toContain("bo render 2");
+    expect((await get({ cookie: "session=ada" })).body).toContain("ada render 3"); // not the same Cookie header
+    expect((await get()).body).toContain("nobody render 4");
+    expect((await get({ ...ada, authorization: "Bearer t" })).body).toContain("render 5");
+    expect((await get({ ...ada, "accept-language": "fr" })).body).toContain("render 6");
+    expect((await get(bo)).body).toContain("bo render 2");
+  });
+
+  it("forgets a person's pages when the database announces a change of theirs, and only theirs", async () => {
+    await get(ada);
+    await get(bo);
+    announceChange({ kind: "personal", userId: "bo" });
+    expect((await get(ada)).body).toContain("ada render 1");
+    expect((await get(bo)).body).toContain("bo render 3");
+    announceChange({ kind: "user", userId: "ada" }); // sessions or account
+    expect((await get(ada)).body).toContain("ada render 4");
+    announceChange({ kind: "generation", id: "g1" }); // progress is on no kept page
+    expect((await get(ada)).body).toContain("ada render 4");
+    announceChange({ kind: "table", table: "feature_flags" });
+    expect((await get(ada)).body).toContain("ada render 5");
+    expect((await get(bo)).body).toContain("bo render 6");
+  });
+
+  it("forgets the writer's pages when a request with their cookies may write", async () => {
+    await get(ada);
+    await get(bo);
+    expect((await fetch(`${base}/me`, { method: "POST", headers: ada })).status).toBe(200);
+    expect((await get(ada)).body).toContain("ada render 3");
+    expect((await get(bo)).body).toContain("bo render 2");
+  });
+
+  it("does not keep a page whose render overlapped a change, one that sets a cookie, or one that does not opt in", async () => {
+    midRender = () => announceChange({ kind: "personal", userId: "ada" });
+    await get(ada);
+    midRender = undefined;
+    expect((await get(ada)).body).toContain("ada render 2");
+    expect((await get(ada)).body).toContain("ada render 2"); // kept from the quiet render
+    clearSharedResponses();
+    await get(bo, "/me?refresh=1");
+    expect((await get(bo, "/me?refresh=1")).body).toContain("bo render 4");
+    await get({ ...bo, "x-no-keep": "1" });
+    expect((await get({ ...bo, "x-no-keep": "1" })).body).toContain("bo render 6");
+  });
+
+  it("renders again once the kept page is older than its lifetime", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      await get(ada);
+      vi.setSystemTime(Date.now() + PERSONAL_PAGE_SECONDS * 1000 - 1);
+      expect((await get(ada)).body).toContain("ada render 1");
+      vi.setSystemTime(Date.now() + 2);
+      expect((await get(ada)).body).toContain("ada render 2");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
