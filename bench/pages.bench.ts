@@ -52,7 +52,10 @@ async function load(
     ? [
         {
           method: "GET" as const,
-          setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, cookie: cookieEachTime() } }),
+          setupRequest: (req: autocannon.Request) => ({
+            ...req,
+            headers: { ...req.headers, cookie: cookieEachTime() },
+          }),
         },
       ]
     : undefined;
