@@ -40,7 +40,8 @@ export default defineConfig({
         test: {
           name: "integration-pglite",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: ["tests/integration/multi-process.test.ts"],
+          // Both need a PostgreSQL server: several processes on one database; a move into one.
+          exclude: ["tests/integration/multi-process.test.ts", "tests/integration/move-to-postgres.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           env: { TEST_DATABASE: "pglite", DATA_DIR },
           testTimeout: 30_000,

@@ -20,6 +20,13 @@ import {
   sharedResponseCache,
 } from "../../server/http/response-cache";
 
+/** Serves `app` on a free port of 127.0.0.1. */
+async function listen(app: express.Express): Promise<{ server: Server; base: string }> {
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 describe("list page cache", () => {
   beforeEach(() => clearListCache());
 
@@ -90,9 +97,7 @@ describe("shared HTTP response cache", () => {
         .set("Cache-Control", "s-maxage=60")
         .json({ run: count("missing") });
     });
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await listen(app));
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
   beforeEach(() => clearSharedResponses());
@@ -180,9 +185,7 @@ describe("shared pages in the HTTP response cache", () => {
         `<!DOCTYPE html><html><body><p>render ${renders}</p>${scripts.map((s) => `<script nonce="${nonce}">${s}</script>`).join("")}<script type="module" src="/assets/x.js" nonce="${nonce}"></script></body></html>`,
       );
     });
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await listen(app));
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
   beforeEach(() => {
@@ -264,9 +267,7 @@ describe("signed-in pages kept for their person", () => {
     app.post("/me", (_req, res) => {
       res.json({ saved: true });
     });
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, base } = await listen(app));
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
   beforeEach(() => {
