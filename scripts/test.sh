@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test Atelier has: the lint and format check, typecheck, build, unit tests,
 # integration tests on PGlite and on a real PostgreSQL server, and end-to-end tests in Debian's
-# Chromium against the production build. Installs what it needs first (npm packages; Chromium
-# and PostgreSQL from Debian when missing and running as root), or says exactly what to install.
+# Chromium against the production build. Installs what it needs first (npm packages; Chromium,
+# PostgreSQL and nginx from Debian when missing and running as root), or says exactly what to install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # onnxruntime-node (background removal) ships its CPU binaries; its install script would only fetch CUDA files.
@@ -14,6 +14,8 @@ mkdir -p .tmp
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+# The load balancer of the scale-out walk (e2e/scale-out.spec.ts, deploy/nginx/).
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
     echo "Installing ${missing[*]} from Debian's packages…"
