@@ -18,7 +18,7 @@ import { getTokenBalance } from "@server/generation/ledger";
 import { countUnreadNotifications } from "@server/notify/notifications";
 import { shellStateContext } from "@server/navigation/check-navigation";
 import { navigationMiddleware } from "@server/navigation/middleware";
-import { personalPagesMiddleware } from "@server/navigation/personal-pages";
+import { personalPagesMiddleware } from "@server/auth/personal-pages";
 import { sharedPagesMiddleware } from "@server/navigation/shared-pages";
 import { getBuildInfo } from "@server/ops/build-info";
 import type { Route } from "./+types/root";

@@ -2,20 +2,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { COMMUNITY_STORAGE_PREFIX, USER_STORAGE_KEYS } from "../app/lib/browser-storage";
 import { user } from "../server/db/schema";
 import { signInAsDemoUser } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
-const SPEC_KEYS = [
-  "user_uid",
-  "uid",
-  "email_user",
-  "selectedProducts",
-  "product-container",
-  "previewImage",
-  "nonce",
-  "community-artwork:42",
-];
+/** The spec's keys as the app lists them, plus one community artwork key. */
+const SPEC_KEYS = [...USER_STORAGE_KEYS, `${COMMUNITY_STORAGE_PREFIX}:42`];
 
 test("signing out deletes the preview image and clears the stored keys", async ({ page, db }) => {
   const [demo] = await db.select().from(user).where(eq(user.email, "demo@atelier.local"));

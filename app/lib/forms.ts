@@ -79,3 +79,15 @@ export function formRefill(answer: FormAnswer | null | undefined, saved: Record<
   const field = (name: string, empty?: string) => ({ name, defaultValue: values[name] || empty, error: errors[name] });
   return { failed, values, errors, field };
 }
+
+/** A form checked in the browser before it is sent: the values, or the first message per field. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string> };
+
+/** Checks what a form holds against the schema the server uses too, so the person sees mistakes before sending. */
+export function checkInput<S extends z.ZodType>(schema: S, input: unknown): Checked<z.output<S>> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+  return { ok: false, fields };
+}

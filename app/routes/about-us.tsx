@@ -44,6 +44,18 @@ function Eyebrow({ children }: { children: ReactNode }) {
   return <p className="text-sm font-semibold tracking-wide text-accent">{children}</p>;
 }
 
+/** A section's heading with its eyebrow above it; `id` names the section for screen readers. */
+function SectionTitle({ eyebrow, id, children }: { eyebrow: string; id: string; children: ReactNode }) {
+  return (
+    <>
+      <Eyebrow>{eyebrow}</Eyebrow>
+      <h2 id={id} className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl">
+        {children}
+      </h2>
+    </>
+  );
+}
+
 function Intro() {
   return (
     <section aria-labelledby="about-heading" className="relative isolate overflow-hidden">
@@ -110,13 +122,9 @@ function Mission() {
     <section aria-labelledby="mission-heading" className="border-y border-line bg-paper-sunken/60">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-20 sm:px-6 sm:py-24 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
         <div>
-          <Eyebrow>Our mission</Eyebrow>
-          <h2
-            id="mission-heading"
-            className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl"
-          >
+          <SectionTitle eyebrow="Our mission" id="mission-heading">
             Make making art feel possible for anyone
-          </h2>
+          </SectionTitle>
         </div>
         <div className="space-y-5 text-lg text-pretty text-ink-soft">
           <p className="font-display text-2xl leading-snug text-ink sm:text-3xl">
@@ -174,13 +182,9 @@ function Differences() {
   return (
     <section aria-labelledby="different-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
       <div className="max-w-2xl">
-        <Eyebrow>What makes Atelier different</Eyebrow>
-        <h2
-          id="different-heading"
-          className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl"
-        >
+        <SectionTitle eyebrow="What makes Atelier different" id="different-heading">
           Three promises we build around
-        </h2>
+        </SectionTitle>
       </div>
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
         {DIFFERENCES.map(({ icon: ItemIcon, title, body, tint }) => (
@@ -302,13 +306,9 @@ function Questions() {
     >
       <div className="grid gap-10 lg:grid-cols-[minmax(0,4fr)_minmax(0,8fr)] lg:gap-16">
         <div>
-          <Eyebrow>FAQ</Eyebrow>
-          <h2
-            id="questions-heading"
-            className="mt-2 font-display text-3xl font-semibold tracking-tight text-balance text-ink sm:text-4xl"
-          >
+          <SectionTitle eyebrow="FAQ" id="questions-heading">
             Questions people ask
-          </h2>
+          </SectionTitle>
           <p className="mt-4 text-ink-soft">
             The short answers to what people most often want to know before they start.
           </p>

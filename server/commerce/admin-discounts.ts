@@ -136,13 +136,8 @@ export async function setDiscountActive(db: Database, actor: Actor, id: string, 
       .set({ active, updatedAt: new Date() })
       .where(eq(discounts.id, id))
       .returning();
-    await recordAudit(tx, actor, {
-      action: active ? "discount.activate" : "discount.deactivate",
-      entityType: "discount",
-      entityId: id,
-      before,
-      after,
-    });
+    const action = active ? "discount.activate" : "discount.deactivate";
+    await recordAudit(tx, actor, { action, entityType: "discount", entityId: id, before, after });
     return after!;
   });
 }

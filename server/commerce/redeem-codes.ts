@@ -182,13 +182,8 @@ export async function setRedeemCodeActive(db: Database, actor: Actor, id: string
     const [before] = await tx.select().from(redeemCodes).where(eq(redeemCodes.id, id)).for("update");
     if (!before) throw new CommerceError("not_found", "That redeem code does not exist.");
     const [after] = await tx.update(redeemCodes).set({ active }).where(eq(redeemCodes.id, id)).returning();
-    await recordAudit(tx, actor, {
-      action: active ? "redeem_code.activate" : "redeem_code.deactivate",
-      entityType: "redeem_code",
-      entityId: id,
-      before,
-      after,
-    });
+    const action = active ? "redeem_code.activate" : "redeem_code.deactivate";
+    await recordAudit(tx, actor, { action, entityType: "redeem_code", entityId: id, before, after });
     return after!;
   });
 }

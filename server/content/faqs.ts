@@ -98,13 +98,8 @@ export async function setFaqPublished(db: Database, actor: Actor, id: string, pu
   return inTx(db, async (tx) => {
     const before = await lockFaq(tx, id);
     const [after] = await tx.update(faqs).set({ published, updatedAt: new Date() }).where(eq(faqs.id, id)).returning();
-    await recordAudit(tx, actor, {
-      action: published ? "faq.publish" : "faq.unpublish",
-      entityType: "faq",
-      entityId: id,
-      before,
-      after,
-    });
+    const action = published ? "faq.publish" : "faq.unpublish";
+    await recordAudit(tx, actor, { action, entityType: "faq", entityId: id, before, after });
     return after!;
   });
 }

@@ -171,13 +171,8 @@ export async function setSlideActive(db: Database, actor: Actor, id: string, act
       .set({ active, updatedAt: new Date() })
       .where(eq(slideshowBackgrounds.id, id))
       .returning();
-    await recordAudit(tx, actor, {
-      action: active ? "slide.activate" : "slide.deactivate",
-      entityType: "slide",
-      entityId: id,
-      before,
-      after,
-    });
+    const action = active ? "slide.activate" : "slide.deactivate";
+    await recordAudit(tx, actor, { action, entityType: "slide", entityId: id, before, after });
     return after!;
   });
 }

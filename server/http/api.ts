@@ -46,6 +46,21 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
+/** A file the browser saves instead of showing; `cacheControl` stays private, the file being one user's. */
+export function downloadResponse(
+  file: { bytes: Uint8Array; contentType: string; fileName: string },
+  cacheControl = "private, no-store",
+): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": cacheControl,
+    },
+  });
+}
+
 /** Runs an API handler; an ApiError becomes its JSON answer, anything else a 500 (logged by the caller). */
 export async function handleApi(
   run: () => Promise<Response>,

@@ -20,7 +20,7 @@
  * change to the run-time settings, below).
  *
  * A signed-in page may be kept too, for the person it was rendered for only (ADR 0040): it opts in
- * with `X-Atelier-Personal-Cache: <user id>` (server/navigation/personal-pages.ts) and is replayed
+ * with `X-Atelier-Personal-Cache: <user id>` (server/auth/personal-pages.ts) and is replayed
  * only to a request with the very same Cookie header — which carries the session's secret token —
  * for the same address, encodings and languages. The database announces every write to what such
  * a page shows as `personal:<user id>` or `user:<user id>` (migrations 0013 and 0016): that

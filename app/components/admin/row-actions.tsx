@@ -1,5 +1,6 @@
 /** The actions on one row of an admin list: small POST forms that carry the row's id. */
 import { ArrowDown, ArrowUp } from "lucide-react";
+import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import { IntentButton } from "~/components/ui/intent-button";
 import { cn } from "~/lib/cn";
@@ -44,6 +45,20 @@ export function RowActionButton({
         {label}
       </IntentButton>
     </Form>
+  );
+}
+
+/** Switches a row on or off: the `activate` or `deactivate` action, named for its row ("Switch off SPRING10"). */
+export function SwitchRowButton({
+  active,
+  ...button
+}: Omit<ComponentProps<typeof RowActionButton>, "intent" | "label"> & { active: boolean }) {
+  return (
+    <RowActionButton
+      {...button}
+      intent={active ? "deactivate" : "activate"}
+      label={active ? "Switch off" : "Switch on"}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { AuthSubmitButton, EmailField } from "~/components/auth/auth-fields";
 import { FormMessage, TextField } from "~/components/ui/field";
 import { signInSchema } from "~/lib/account-schemas";
+import { checkInput } from "~/lib/forms";
 
 /**
  * The sign-in dialog's form. Loaded only when a dialog opens (or a visitor points at a sign-in
@@ -17,17 +18,16 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = signInSchema.safeParse({
+    const checked = checkInput(signInSchema, {
       email: form.get("email"),
       password: form.get("password"),
       remember: form.get("remember") ?? undefined,
     });
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+    if (!checked.ok) {
+      setErrors(checked.fields);
       return;
     }
+    const signIn = checked.value;
     setBusy(true);
     setErrors({});
     try {
@@ -35,9 +35,9 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
-          email: parsed.data.email,
-          password: parsed.data.password,
-          rememberMe: parsed.data.remember,
+          email: signIn.email,
+          password: signIn.password,
+          rememberMe: signIn.remember,
         }),
       });
       if (response.ok) {
@@ -52,7 +52,7 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
             <>
               Verify your email first: we have sent you a new code.{" "}
               <Link
-                to={`/verify-email?${new URLSearchParams({ email: parsed.data.email, sent: "1" })}`}
+                to={`/verify-email?${new URLSearchParams({ email: signIn.email, sent: "1" })}`}
                 className="underline"
               >
                 Enter it
@@ -75,7 +75,7 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
   return (
     <form method="post" action="/login" noValidate onSubmit={submit} className="mt-5 space-y-4">
       {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-      <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+      <EmailField error={errors.email} />
       <TextField
         label="Password"
         name="password"
@@ -93,9 +93,9 @@ export function SignInForm({ onDone }: { onDone: () => void }) {
         <input type="checkbox" name="remember" defaultChecked className="size-4 rounded accent-accent" /> Keep me signed
         in
       </label>
-      <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
-        {busy ? "Signing in…" : "Sign in"}
-      </button>
+      <AuthSubmitButton busy={busy} busyLabel="Signing in…">
+        Sign in
+      </AuthSubmitButton>
     </form>
   );
 }

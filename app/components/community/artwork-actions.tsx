@@ -8,8 +8,10 @@ import { FormMessage, inputClass } from "~/components/ui/field";
 import { useApiClient } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { REPORT_REASON_LABELS, REPORT_REASONS, reportInput } from "~/lib/community";
+import { checkInput } from "~/lib/forms";
 import type { ArtworkView } from "~/lib/community-views";
 import { apiFailure, ArtworkFields, readArtworkFields } from "./artwork-fields";
+import { DialogFormFooter, useDialogForm } from "./dialog-form";
 import { formatCompactCount } from "~/lib/format";
 import { Modal } from "./modal";
 
@@ -168,9 +170,7 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
   const id = useId();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { busy, errors, message, send } = useDialogForm();
   const label = (
     <>
       <Flag aria-hidden className="size-4" /> Report
@@ -184,29 +184,14 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const parsed = reportInput.safeParse({
+    const checked = checkInput(reportInput, {
       reason: data.get("reason") ?? undefined,
       details: data.get("details") ?? "",
     });
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      await api.post(`/api/artworks/${artworkId}/reports`, { json: parsed.data });
+    await send(checked, async (report) => {
+      await api.post(`/api/artworks/${artworkId}/reports`, { json: report });
       setSent(true);
-    } catch (e) {
-      const failure = apiFailure(e);
-      setErrors(failure.fields);
-      setMessage(failure.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -266,19 +251,9 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
               />
               {errors.details ? <p className="mt-1.5 text-sm font-medium text-danger">{errors.details}</p> : null}
             </div>
-            {message ? <FormMessage tone="error">{message}</FormMessage> : null}
-            <div className="flex justify-end gap-2">
-              <button
-                type="button"
-                className={buttonClass({ variant: "secondary", size: "sm" })}
-                onClick={() => setOpen(false)}
-              >
-                Cancel
-              </button>
-              <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
-                {busy ? "Sending…" : "Send report"}
-              </button>
-            </div>
+            <DialogFormFooter message={message} busy={busy} busyLabel="Sending…" onCancel={() => setOpen(false)}>
+              Send report
+            </DialogFormFooter>
           </form>
         )}
       </Modal>
@@ -291,44 +266,29 @@ export function OwnerActions({ artwork, onSaved }: { artwork: ArtworkView; onSav
   const api = useApiClient();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { busy, errors, message, send } = useDialogForm();
+  const [unpublishing, setUnpublishing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const read = readArtworkFields(event.currentTarget);
-    if (!read.ok) {
-      setErrors(read.fields);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const answer = await api.patch<{ artwork: ArtworkView }>(`/api/artworks/${artwork.id}`, { json: read.value });
+    await send(readArtworkFields(event.currentTarget), async (changes) => {
+      const answer = await api.patch<{ artwork: ArtworkView }>(`/api/artworks/${artwork.id}`, { json: changes });
       onSaved(answer.artwork);
       setEditing(false);
-    } catch (e) {
-      const failure = apiFailure(e);
-      setErrors(failure.fields);
-      setMessage(failure.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function unpublish() {
-    setBusy(true);
+    setUnpublishing(true);
     setRemoveError(null);
     try {
       await api.delete(`/api/artworks/${artwork.id}`);
       navigate("/community/list", { replace: true });
     } catch (e) {
       setRemoveError(apiFailure(e).message);
-      setBusy(false);
+      setUnpublishing(false);
     }
   }
 
@@ -351,11 +311,11 @@ export function OwnerActions({ artwork, onSaved }: { artwork: ArtworkView; onSav
           Take it out of the community?
           <button
             type="button"
-            disabled={busy}
+            disabled={unpublishing}
             className="rounded-full bg-danger px-3 py-1 font-semibold text-white hover:bg-red-800"
             onClick={() => void unpublish()}
           >
-            {busy ? "Unpublishing…" : "Unpublish"}
+            {unpublishing ? "Unpublishing…" : "Unpublish"}
           </button>
           <button
             type="button"
@@ -393,19 +353,9 @@ export function OwnerActions({ artwork, onSaved }: { artwork: ArtworkView; onSav
             }}
             errors={errors}
           />
-          {message ? <FormMessage tone="error">{message}</FormMessage> : null}
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className={buttonClass({ variant: "secondary", size: "sm" })}
-              onClick={() => setEditing(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
-              {busy ? "Saving…" : "Save"}
-            </button>
-          </div>
+          <DialogFormFooter message={message} busy={busy} busyLabel="Saving…" onCancel={() => setEditing(false)}>
+            Save
+          </DialogFormFooter>
         </form>
       </Modal>
     </div>

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { inputClass, TextField } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { artworkInput, DESCRIPTION_MAX, TAGS_MAX, TITLE_MAX, type Visibility } from "~/lib/community";
+import { type Checked, checkInput } from "~/lib/forms";
 import { HttpError } from "~/lib/http-client";
 
 export interface ArtworkFieldValues {
@@ -14,21 +15,15 @@ export interface ArtworkFieldValues {
 }
 
 /** Reads the fields from a form; first message per field when the shared schema refuses. */
-export function readArtworkFields(
-  form: HTMLFormElement,
-): { ok: true; value: ReturnType<typeof artworkInput.parse> } | { ok: false; fields: Record<string, string> } {
+export function readArtworkFields(form: HTMLFormElement): Checked<ReturnType<typeof artworkInput.parse>> {
   const data = new FormData(form);
-  const parsed = artworkInput.safeParse({
+  return checkInput(artworkInput, {
     title: data.get("title") ?? "",
     description: data.get("description") ?? "",
     tags: String(data.get("tags") ?? ""),
     showPrompt: data.get("showPrompt") === "on",
     visibility: data.get("visibility") ?? "public",
   });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-  return { ok: false, fields };
 }
 
 /** An API failure as a message and first message per field (`error.fields`). */

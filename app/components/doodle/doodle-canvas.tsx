@@ -459,36 +459,29 @@ export function DoodleCanvas({
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          className={toolButton}
-          onClick={undo}
-          disabled={history.undo === 0}
-          aria-label="Undo"
-          title="Undo (Ctrl+Z)"
-        >
-          <Undo2 aria-hidden className="size-4" />
-        </button>
-        <button
-          type="button"
-          className={toolButton}
-          onClick={redo}
-          disabled={history.redo === 0}
-          aria-label="Redo"
-          title="Redo (Shift+Ctrl+Z)"
-        >
-          <Redo2 aria-hidden className="size-4" />
-        </button>
-        <button
-          type="button"
-          className={toolButton}
-          onClick={clear}
-          disabled={!history.content}
-          aria-label="Clear the canvas"
-          title="Clear (undoable)"
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
+        {[
+          { label: "Undo", title: "Undo (Ctrl+Z)", icon: Undo2, onClick: undo, disabled: history.undo === 0 },
+          { label: "Redo", title: "Redo (Shift+Ctrl+Z)", icon: Redo2, onClick: redo, disabled: history.redo === 0 },
+          {
+            label: "Clear the canvas",
+            title: "Clear (undoable)",
+            icon: Trash2,
+            onClick: clear,
+            disabled: !history.content,
+          },
+        ].map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className={toolButton}
+            onClick={action.onClick}
+            disabled={action.disabled}
+            aria-label={action.label}
+            title={action.title}
+          >
+            <action.icon aria-hidden className="size-4" />
+          </button>
+        ))}
         <label className="ml-auto inline-flex cursor-pointer items-center gap-2 rounded-full px-3 py-2 text-sm font-medium text-ink ring-1 ring-line hover:bg-paper-sunken has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent">
           <ImageUp aria-hidden className="size-4" /> Start from a picture
           <input

@@ -1,5 +1,5 @@
 import { ArrowRight, Sparkles } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 
 /** SVG ids must be unique on the page and safe inside url(#…). */
 function useSvgId(): (name: string) => string {
@@ -7,17 +7,35 @@ function useSvgId(): (name: string) => string {
   return (name: string) => `${base}-${name}`;
 }
 
+/** A picture that fills its box, drawn in `viewBox` units; `fit` "slice" crops it to fill, "meet" shows it whole. */
+function Scene({ viewBox, fit, children }: { viewBox: string; fit: "slice" | "meet"; children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox={viewBox}
+      preserveAspectRatio={`xMidYMid ${fit}`}
+      className="absolute inset-0 size-full"
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** The arrow in the middle, from what the person gives to the art it becomes. */
+function BeforeAfterArrow() {
+  return (
+    <span className="absolute top-1/2 left-1/2 grid size-8 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-paper text-ink shadow-md ring-1 ring-ink/10">
+      <ArrowRight className="size-4" />
+    </span>
+  );
+}
+
 /** Text to art: a prompt, and the painting it became. */
 export function TextToArtVisual() {
   const id = useSvgId();
   return (
     <div aria-hidden className="relative h-full w-full overflow-hidden">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 400 250"
-        preserveAspectRatio="xMidYMid slice"
-        className="absolute inset-0 size-full"
-      >
+      <Scene viewBox="0 0 400 250" fit="slice">
         <defs>
           <linearGradient id={id("sky")} x1="0" y1="0" x2="0" y2="1">
             <stop offset="0" stopColor="#1b1240" />
@@ -56,7 +74,7 @@ export function TextToArtVisual() {
           <path d="M90 226 q 12 -5 24 0" />
           <path d="M330 216 q 10 -4 20 0" />
         </g>
-      </svg>
+      </Scene>
       <div className="absolute inset-x-4 bottom-4 flex items-center gap-2 rounded-xl bg-paper/95 px-3 py-2 text-xs text-ink shadow-lg shadow-ink/20 ring-1 ring-ink/5">
         <Sparkles className="size-3.5 shrink-0 text-accent" />
         <span className="truncate">a lighthouse in a violet storm, gouache</span>
@@ -71,12 +89,7 @@ export function ImageToArtVisual() {
   const id = useSvgId();
   return (
     <div aria-hidden className="relative h-full w-full overflow-hidden">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 400 250"
-        preserveAspectRatio="xMidYMid slice"
-        className="absolute inset-0 size-full"
-      >
+      <Scene viewBox="0 0 400 250" fit="slice">
         <defs>
           <clipPath id={id("left")}>
             <rect width="200" height="250" />
@@ -126,10 +139,8 @@ export function ImageToArtVisual() {
           <circle cx="222" cy="92" r="10" fill="#7cc59a" />
         </g>
         <line x1="200" y1="0" x2="200" y2="250" stroke="#fff" strokeWidth="2" />
-      </svg>
-      <span className="absolute top-1/2 left-1/2 grid size-8 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-paper text-ink shadow-md ring-1 ring-ink/10">
-        <ArrowRight className="size-4" />
-      </span>
+      </Scene>
+      <BeforeAfterArrow />
       <span className="absolute top-3 left-3 rounded-full bg-ink/55 px-2 py-0.5 text-[11px] font-medium text-paper backdrop-blur">
         Your photo
       </span>
@@ -146,12 +157,7 @@ export function DoodleToArtVisual() {
   return (
     <div aria-hidden className="relative grid h-full w-full grid-cols-2 gap-3 bg-paper-sunken p-4">
       <div className="relative overflow-hidden rounded-lg bg-paper-raised shadow-sm ring-1 ring-line">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 180 200"
-          preserveAspectRatio="xMidYMid meet"
-          className="absolute inset-0 size-full"
-        >
+        <Scene viewBox="0 0 180 200" fit="meet">
           <defs>
             <pattern id={id("dots")} width="12" height="12" patternUnits="userSpaceOnUse">
               <circle cx="6" cy="6" r="0.9" fill="#d8cfc2" />
@@ -175,15 +181,10 @@ export function DoodleToArtVisual() {
             strokeLinecap="round"
             strokeDasharray="2 6"
           />
-        </svg>
+        </Scene>
       </div>
       <div className="relative overflow-hidden rounded-lg shadow-sm ring-1 ring-line">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 180 200"
-          preserveAspectRatio="xMidYMid slice"
-          className="absolute inset-0 size-full"
-        >
+        <Scene viewBox="0 0 180 200" fit="slice">
           <defs>
             <linearGradient id={id("sky")} x1="0" y1="0" x2="0" y2="1">
               <stop offset="0" stopColor="#8fc7e8" />
@@ -214,11 +215,9 @@ export function DoodleToArtVisual() {
           <ellipse cx="103" cy="86" rx="7" ry="11" transform="rotate(-30 103 86)" fill="#58a05b" />
           <ellipse cx="120" cy="96" rx="6" ry="10" transform="rotate(60 120 96)" fill="#58a05b" />
           <circle cx="110" cy="94" r="5" fill="#e86a92" />
-        </svg>
+        </Scene>
       </div>
-      <span className="absolute top-1/2 left-1/2 grid size-8 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-paper text-ink shadow-md ring-1 ring-ink/10">
-        <ArrowRight className="size-4" />
-      </span>
+      <BeforeAfterArrow />
     </div>
   );
 }

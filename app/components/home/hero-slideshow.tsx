@@ -3,6 +3,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
   type TouchEvent,
   useCallback,
   useEffect,
@@ -233,24 +234,16 @@ export function HeroSlideshow({
               </Link>
             ) : null}
             <div className="flex items-center gap-1 rounded-full bg-ink/45 p-1 ring-1 ring-paper/15 backdrop-blur-md">
-              <button
+              <ControlButton
                 ref={toggleRef}
-                type="button"
+                label={playing ? "Pause slideshow" : "Play slideshow"}
                 onClick={() => setPlayRequested(!playing)}
-                aria-label={playing ? "Pause slideshow" : "Play slideshow"}
-                className="grid size-9 place-items-center rounded-full text-paper transition-colors hover:bg-paper/15"
               >
                 {playing ? <Pause aria-hidden className="size-4" /> : <Play aria-hidden className="size-4" />}
-              </button>
-              <button
-                type="button"
-                onClick={previous}
-                aria-controls={slidesId}
-                aria-label="Previous slide"
-                className="grid size-9 place-items-center rounded-full text-paper transition-colors hover:bg-paper/15"
-              >
+              </ControlButton>
+              <ControlButton label="Previous slide" controls={slidesId} onClick={previous}>
                 <ChevronLeft aria-hidden className="size-5" />
-              </button>
+              </ControlButton>
               <ul className="flex items-center px-1" aria-label="Choose a slide">
                 {slides.map((slide, i) => (
                   <li key={slide.id}>
@@ -273,20 +266,42 @@ export function HeroSlideshow({
                   </li>
                 ))}
               </ul>
-              <button
-                type="button"
-                onClick={next}
-                aria-controls={slidesId}
-                aria-label="Next slide"
-                className="grid size-9 place-items-center rounded-full text-paper transition-colors hover:bg-paper/15"
-              >
+              <ControlButton label="Next slide" controls={slidesId} onClick={next}>
                 <ChevronRight aria-hidden className="size-5" />
-              </button>
+              </ControlButton>
             </div>
           </div>
         </div>
       </section>
     </div>
+  );
+}
+
+/** A round button of the control bar; `controls` names the slides it changes. */
+function ControlButton({
+  label,
+  controls,
+  onClick,
+  ref,
+  children,
+}: {
+  label: string;
+  controls?: string;
+  onClick: () => void;
+  ref?: Ref<HTMLButtonElement>;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      onClick={onClick}
+      aria-controls={controls}
+      aria-label={label}
+      className="grid size-9 place-items-center rounded-full text-paper transition-colors hover:bg-paper/15"
+    >
+      {children}
+    </button>
   );
 }
 

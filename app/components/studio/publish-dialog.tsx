@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { apiFailure, ArtworkFields, readArtworkFields } from "~/components/community/artwork-fields";
 import { detailPath } from "~/components/community/artwork-card";
+import { DialogFormFooter, useDialogForm } from "~/components/community/dialog-form";
 import { Modal } from "~/components/community/modal";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
@@ -15,41 +16,36 @@ import type { GenerationView } from "~/lib/generation-views";
 import { BlurImage } from "./blur-image";
 import { excerpt } from "./format";
 
+/** A refusal about the picture itself has no field in the form to show beside, so it becomes the form's message. */
+function publishFailure(error: unknown) {
+  const failure = apiFailure(error);
+  const elsewhere = failure.fields.generationId ?? failure.fields.imageIndex;
+  return {
+    fields: failure.fields,
+    message: elsewhere ?? (Object.keys(failure.fields).length > 0 ? "Check the fields marked above." : failure.message),
+  };
+}
+
 export function PublishButton({ generation: g, className }: { generation: GenerationView; className: string }) {
   const api = useApiClient();
   const [open, setOpen] = useState(false);
   const [imageIndex, setImageIndex] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { busy, errors, message, send, clear } = useDialogForm();
   const [published, setPublished] = useState<ArtworkView | null>(null);
   const canPublish = g.status === "succeeded" && g.images.length > 0;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const read = readArtworkFields(event.currentTarget);
-    if (!read.ok) {
-      setErrors(read.fields);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const answer = await api.post<{ artwork: ArtworkView }>("/api/artworks", {
-        json: { ...read.value, generationId: g.id, imageIndex },
-      });
-      setPublished(answer.artwork);
-    } catch (e) {
-      const failure = apiFailure(e);
-      setErrors(failure.fields);
-      const elsewhere = failure.fields.generationId ?? failure.fields.imageIndex;
-      setMessage(
-        elsewhere ?? (Object.keys(failure.fields).length > 0 ? "Check the fields marked above." : failure.message),
-      );
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      readArtworkFields(event.currentTarget),
+      async (fields) => {
+        const answer = await api.post<{ artwork: ArtworkView }>("/api/artworks", {
+          json: { ...fields, generationId: g.id, imageIndex },
+        });
+        setPublished(answer.artwork);
+      },
+      publishFailure,
+    );
   }
 
   return (
@@ -61,8 +57,7 @@ export function PublishButton({ generation: g, className }: { generation: Genera
         title={canPublish ? "Share it in the community" : "Only finished pictures can be published"}
         onClick={() => {
           setPublished(null);
-          setErrors({});
-          setMessage(null);
+          clear();
           setOpen(true);
         }}
       >
@@ -129,19 +124,9 @@ export function PublishButton({ generation: g, className }: { generation: Genera
               errors={errors}
               promptAvailable={g.prompt.trim() !== ""}
             />
-            {message ? <FormMessage tone="error">{message}</FormMessage> : null}
-            <div className="flex justify-end gap-2">
-              <button
-                type="button"
-                className={buttonClass({ variant: "secondary", size: "sm" })}
-                onClick={() => setOpen(false)}
-              >
-                Cancel
-              </button>
-              <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
-                {busy ? "Publishing…" : "Publish"}
-              </button>
-            </div>
+            <DialogFormFooter message={message} busy={busy} busyLabel="Publishing…" onCancel={() => setOpen(false)}>
+              Publish
+            </DialogFormFooter>
           </form>
         )}
       </Modal>

@@ -21,10 +21,12 @@ import { formatMoney } from "~/lib/format";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 import { useRootData } from "~/lib/root-data";
-import { type ReactNode, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { ProfileSection } from "~/components/account/profile-section";
 import { buttonClass } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField, ActionNotice } from "~/components/ui/field";
 import { codeField, emailField, newPasswordField, signUpSchema } from "~/lib/account-schemas";
 import { parseForm, type FormFailure, type FormSuccess, answerOf } from "~/lib/forms";
@@ -43,6 +45,13 @@ const passwordChangeSchema = z
     confirm: z.string(),
   })
   .refine((v) => v.newPassword === v.confirm, { message: "The two passwords are not the same", path: ["confirm"] });
+
+/** The password form's fields, in the order asked. */
+const PASSWORD_CHANGE_FIELDS = [
+  { label: "Current password", name: "currentPassword", autoComplete: "current-password" },
+  { label: "New password", name: "newPassword", autoComplete: "new-password" },
+  { label: "New password, again", name: "confirm", autoComplete: "new-password" },
+] as const;
 
 const changeEmailSchema = z.object({ newEmail: emailField, password: z.string().optional() });
 const confirmEmailSchema = z.object({ emailCode: codeField });
@@ -204,28 +213,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function Section({
-  icon,
-  title,
-  children,
-  tone = "default",
-}: {
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-  tone?: "default" | "danger";
-}) {
-  return (
-    <section
-      className={`rounded-3xl border bg-paper-raised p-6 shadow-sm ${tone === "danger" ? "border-danger/30" : "border-line"}`}
-    >
-      <h2 className="flex items-center gap-2 font-display text-xl font-semibold text-ink">
-        {icon}
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
+/** The password asked before a change to the account (only accounts that have one: not those made with Google). */
+function CurrentPasswordField({ label, error }: { label: string; error: string | undefined }) {
+  return <TextField label={label} name="password" type="password" autoComplete="current-password" error={error} />;
 }
 
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -276,7 +266,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
       </div>
 
       <div className="mt-8 space-y-6">
-        <Section icon={<UserRound aria-hidden className="size-5 text-accent" />} title="Profile">
+        <ProfileSection Icon={UserRound} title="Profile">
           <div className="space-y-6">
             <Form method="post" className="space-y-4">
               <input type="hidden" name="intent" value="name" />
@@ -289,9 +279,9 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                 required
                 error={errorsFor("name")?.fields.name}
               />
-              <button type="submit" className={buttonClass({ size: "sm" })} disabled={pending("name")}>
-                {pending("name") ? "Saving…" : "Save name"}
-              </button>
+              <SubmitButton busy={pending("name")} busyLabel="Saving…" className={buttonClass({ size: "sm" })}>
+                Save name
+              </SubmitButton>
             </Form>
             <Form method="post" encType="multipart/form-data" className="space-y-4">
               <input type="hidden" name="intent" value="avatar" />
@@ -304,13 +294,13 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                 error={errorsFor("avatar")?.fields.avatar}
                 hint="JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. We crop it to a square."
               />
-              <button
-                type="submit"
+              <SubmitButton
+                busy={pending("avatar")}
+                busyLabel="Uploading…"
                 className={buttonClass({ size: "sm", variant: "secondary" })}
-                disabled={pending("avatar")}
               >
-                {pending("avatar") ? "Uploading…" : "Upload picture"}
-              </button>
+                Upload picture
+              </SubmitButton>
             </Form>
             <div className="space-y-4 border-t border-line pt-6">
               <div>
@@ -336,9 +326,13 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                     defaultValue={loaderData.emailCode}
                     error={errorsFor("confirm-email")?.fields.emailCode}
                   />
-                  <button type="submit" className={buttonClass({ size: "sm" })} disabled={pending("confirm-email")}>
-                    {pending("confirm-email") ? "Checking…" : "Confirm new email"}
-                  </button>
+                  <SubmitButton
+                    busy={pending("confirm-email")}
+                    busyLabel="Checking…"
+                    className={buttonClass({ size: "sm" })}
+                  >
+                    Confirm new email
+                  </SubmitButton>
                 </Form>
               ) : null}
               <details className="group" open={Boolean(errorsFor("change-email"))}>
@@ -353,62 +347,43 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                     error={errorsFor("change-email")?.fields.newEmail}
                   />
                   {hasPassword ? (
-                    <TextField
-                      label="Password"
-                      name="password"
-                      type="password"
-                      autoComplete="current-password"
-                      error={errorsFor("change-email")?.fields.password}
-                    />
+                    <CurrentPasswordField label="Password" error={errorsFor("change-email")?.fields.password} />
                   ) : null}
-                  <button
-                    type="submit"
+                  <SubmitButton
+                    busy={pending("change-email")}
+                    busyLabel="Sending…"
                     className={buttonClass({ size: "sm", variant: "secondary" })}
-                    disabled={pending("change-email")}
                   >
-                    {pending("change-email") ? "Sending…" : "Send a code to the new address"}
-                  </button>
+                    Send a code to the new address
+                  </SubmitButton>
                 </Form>
               </details>
             </div>
           </div>
-        </Section>
+        </ProfileSection>
 
-        <Section icon={<KeyRound aria-hidden className="size-5 text-accent" />} title="Sign-in">
+        <ProfileSection Icon={KeyRound} title="Sign-in">
           <p className="text-sm text-ink-soft">You sign in with: {methods.join(", ") || "—"}</p>
           {hasPassword ? (
             <Form ref={passwordForm} method="post" className="mt-5 space-y-4">
               <input type="hidden" name="intent" value="password" />
               {messageFor("password")}
-              <TextField
-                label="Current password"
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                error={errorsFor("password")?.fields.currentPassword}
-              />
-              <TextField
-                label="New password"
-                name="newPassword"
-                type="password"
-                autoComplete="new-password"
-                error={errorsFor("password")?.fields.newPassword}
-              />
-              <TextField
-                label="New password, again"
-                name="confirm"
-                type="password"
-                autoComplete="new-password"
-                error={errorsFor("password")?.fields.confirm}
-              />
-              <button type="submit" className={buttonClass({ size: "sm" })} disabled={pending("password")}>
-                {pending("password") ? "Saving…" : "Change password"}
-              </button>
+              {PASSWORD_CHANGE_FIELDS.map((field) => (
+                <TextField
+                  key={field.name}
+                  {...field}
+                  type="password"
+                  error={errorsFor("password")?.fields[field.name]}
+                />
+              ))}
+              <SubmitButton busy={pending("password")} busyLabel="Saving…" className={buttonClass({ size: "sm" })}>
+                Change password
+              </SubmitButton>
             </Form>
           ) : null}
-        </Section>
+        </ProfileSection>
 
-        <Section icon={<Coins aria-hidden className="size-5 text-accent" />} title="Token history">
+        <ProfileSection Icon={Coins} title="Token history">
           {tokenHistory.length === 0 ? (
             <p className="text-sm text-ink-soft">No token movements yet.</p>
           ) : (
@@ -429,10 +404,10 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
               ))}
             </ul>
           )}
-        </Section>
+        </ProfileSection>
 
         <div id="purchases" className="scroll-mt-24">
-          <Section icon={<Receipt aria-hidden className="size-5 text-accent" />} title="Purchases">
+          <ProfileSection Icon={Receipt} title="Purchases">
             {messageFor("discard-purchase")}
             {purchases.length === 0 ? (
               <p className="text-sm text-ink-soft">
@@ -493,10 +468,10 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                 ))}
               </ul>
             )}
-          </Section>
+          </ProfileSection>
         </div>
 
-        <Section icon={<Monitor aria-hidden className="size-5 text-accent" />} title="Where you are signed in">
+        <ProfileSection Icon={Monitor} title="Where you are signed in">
           {messageFor("sign-out-others")}
           <ul className="mt-2 divide-y divide-line">
             {sessions.map((s) => (
@@ -523,9 +498,9 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
               </button>
             </Form>
           ) : null}
-        </Section>
+        </ProfileSection>
 
-        <Section icon={<Trash2 aria-hidden className="size-5 text-danger" />} title="Delete your account" tone="danger">
+        <ProfileSection Icon={Trash2} title="Delete your account" danger>
           <p className="text-sm text-ink-soft">
             This removes your account, your private data and your files. It cannot be undone.
           </p>
@@ -533,13 +508,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             <input type="hidden" name="intent" value="delete" />
             {messageFor("delete")}
             {hasPassword ? (
-              <TextField
-                label="Your password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                error={errorsFor("delete")?.fields.password}
-              />
+              <CurrentPasswordField label="Your password" error={errorsFor("delete")?.fields.password} />
             ) : null}
             <TextField
               label="Type DELETE to confirm"
@@ -547,15 +516,15 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
               autoComplete="off"
               error={errorsFor("delete")?.fields.confirm}
             />
-            <button
-              type="submit"
+            <SubmitButton
+              busy={pending("delete")}
+              busyLabel="Deleting…"
               className={buttonClass({ size: "sm", className: "bg-danger hover:bg-danger/90" })}
-              disabled={pending("delete")}
             >
-              {pending("delete") ? "Deleting…" : "Delete my account"}
-            </button>
+              Delete my account
+            </SubmitButton>
           </Form>
-        </Section>
+        </ProfileSection>
       </div>
     </div>
   );

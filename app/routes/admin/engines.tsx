@@ -18,6 +18,7 @@ import { checkAllEngineHealth } from "@server/generation/engines/catalog";
 import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleHelp, Plus, RefreshCw, X, Zap } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { When } from "~/components/when";
+import { SettingsCard } from "~/components/admin/settings-card";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, ActionNotice } from "~/components/ui/field";
 import { GENERATION_MODES, MODE_LABELS, type GenerationMode } from "~/lib/generation";
@@ -284,19 +285,12 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
         </ul>
       </section>
 
-      <section
-        aria-labelledby="routes-heading"
-        className="space-y-4 rounded-2xl border border-line bg-paper-raised p-6"
+      <SettingsCard
+        headingId="routes-heading"
+        title="Routes"
+        className="space-y-4"
+        description="The first engine that is on and reachable takes each picture, at its price; when it is down the next one does. An engine that keeps failing is skipped for a while."
       >
-        <div>
-          <h2 id="routes-heading" className="font-display text-xl font-semibold text-ink">
-            Routes
-          </h2>
-          <p className="text-sm text-ink-soft">
-            The first engine that is on and reachable takes each picture, at its price; when it is down the next one
-            does. An engine that keeps failing is skipped for a while.
-          </p>
-        </div>
         <div className="grid gap-4 md:grid-cols-3">
           {GENERATION_MODES.map((mode) => {
             const ids = routes[mode];
@@ -400,21 +394,14 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
             );
           })}
         </div>
-      </section>
+      </SettingsCard>
 
-      <section
-        aria-labelledby="failures-heading"
-        className="space-y-3 rounded-2xl border border-line bg-paper-raised p-6"
+      <SettingsCard
+        headingId="failures-heading"
+        title="Recent failures"
+        className="space-y-3"
+        description="The last pictures that failed, with what the person was told and what the backend said. Their tokens were refunded."
       >
-        <div>
-          <h2 id="failures-heading" className="font-display text-xl font-semibold text-ink">
-            Recent failures
-          </h2>
-          <p className="text-sm text-ink-soft">
-            The last pictures that failed, with what the person was told and what the backend said. Their tokens were
-            refunded.
-          </p>
-        </div>
         {failures.length === 0 ? (
           <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">
             No failed pictures.
@@ -434,7 +421,7 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
             ))}
           </ul>
         )}
-      </section>
+      </SettingsCard>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { listGenerationEngines, listGenerationsForAdmin } from "@server/admin/ge
 import { parseListQuery } from "@server/admin/list-query";
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { DateRangeFilter, FilterInput, FilterSelect, optionsOf } from "~/components/admin/filter-fields";
 import { type Column, ListTable } from "~/components/admin/data-table";
 import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
 import { STATUS_LABELS } from "~/components/studio/format";
@@ -36,6 +36,14 @@ const statusLabel = (status: string) =>
       ? "Queued or running"
       : (STATUS_LABELS[status as GenerationStatus] ?? status);
 const modeLabel = (mode: string) => (mode === "all" ? "All" : (MODE_LABELS[mode as GenerationMode] ?? mode));
+
+const STATUS_OPTIONS = optionsOf(GENERATION_FILTER_STATUSES, statusLabel);
+const MODE_OPTIONS = optionsOf(GENERATION_FILTER_MODES, modeLabel);
+const REFUNDED_OPTIONS = [
+  { value: "all", label: "All" },
+  { value: "yes", label: "Refunded" },
+  { value: "no", label: "Not refunded" },
+];
 
 export default function AdminGenerationsPage({ loaderData }: Route.ComponentProps) {
   const { query, engines } = loaderData;
@@ -114,36 +122,17 @@ export default function AdminGenerationsPage({ loaderData }: Route.ComponentProp
         description="Every picture request: who asked, which engine painted it, what it cost and how it ended."
       />
       <FilterForm className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7" submitClassName="sm:col-span-3 lg:col-span-7">
-        <FilterSelect
-          label="Status"
-          name="status"
-          value={query.status}
-          options={GENERATION_FILTER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-        />
-        <FilterSelect
-          label="Mode"
-          name="mode"
-          value={query.mode}
-          options={GENERATION_FILTER_MODES.map((m) => ({ value: m, label: modeLabel(m) }))}
-        />
+        <FilterSelect label="Status" name="status" value={query.status} options={STATUS_OPTIONS} />
+        <FilterSelect label="Mode" name="mode" value={query.mode} options={MODE_OPTIONS} />
         <FilterSelect
           label="Engine"
           name="engine"
           value={query.engine}
-          options={[{ value: "", label: "All" }, ...engines.map((e) => ({ value: e.id, label: e.label }))]}
+          anyLabel="All"
+          options={engines.map((e) => ({ value: e.id, label: e.label }))}
         />
-        <FilterSelect
-          label="Refunded"
-          name="refunded"
-          value={query.refunded}
-          options={[
-            { value: "all", label: "All" },
-            { value: "yes", label: "Refunded" },
-            { value: "no", label: "Not refunded" },
-          ]}
-        />
-        <FilterInput label="From (UTC)" name="from" type="date" value={query.from ?? ""} />
-        <FilterInput label="To (UTC)" name="to" type="date" value={query.to ?? ""} />
+        <FilterSelect label="Refunded" name="refunded" value={query.refunded} options={REFUNDED_OPTIONS} />
+        <DateRangeFilter from={query.from ?? ""} to={query.to ?? ""} utc />
         <FilterInput label="Person" name="user" value={query.user} placeholder="Email or name" />
       </FilterForm>
       <ListTable

@@ -6,7 +6,7 @@ import { parseListQuery } from "@server/admin/list-query";
 import { listProductOptions } from "@server/commerce/admin-products";
 import { Download } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { DateRangeFilter, FilterInput, FilterSelect, optionsOf } from "~/components/admin/filter-fields";
 import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
 import { When } from "~/components/when";
 import { type Column, ListTable } from "~/components/admin/data-table";
@@ -33,6 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 const label = (value: string) => value[0]!.toUpperCase() + value.slice(1);
+
+const STATUS_OPTIONS = optionsOf(TRANSACTION_FILTER_STATUSES, label);
+const PROVIDER_OPTIONS = optionsOf(TRANSACTION_FILTER_PROVIDERS, label);
 
 export default function AdminHistoryTransactionPage({ loaderData }: Route.ComponentProps) {
   const { query, productOptions } = loaderData;
@@ -77,26 +80,16 @@ export default function AdminHistoryTransactionPage({ loaderData }: Route.Compon
         }
       />
       <FilterForm className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" submitClassName="sm:col-span-3 lg:col-span-6">
-        <FilterSelect
-          label="Status"
-          name="status"
-          value={query.status}
-          options={TRANSACTION_FILTER_STATUSES.map((s) => ({ value: s, label: label(s) }))}
-        />
-        <FilterSelect
-          label="Provider"
-          name="provider"
-          value={query.provider}
-          options={TRANSACTION_FILTER_PROVIDERS.map((s) => ({ value: s, label: label(s) }))}
-        />
-        <FilterInput label="From" name="from" type="date" value={query.from ?? ""} />
-        <FilterInput label="To" name="to" type="date" value={query.to ?? ""} />
+        <FilterSelect label="Status" name="status" value={query.status} options={STATUS_OPTIONS} />
+        <FilterSelect label="Provider" name="provider" value={query.provider} options={PROVIDER_OPTIONS} />
+        <DateRangeFilter from={query.from ?? ""} to={query.to ?? ""} />
         <FilterInput label="Buyer" name="user" value={query.user} placeholder="Email or name" />
         <FilterSelect
           label="Product"
           name="product"
           value={query.product ?? ""}
-          options={[{ value: "", label: "All" }, ...productOptions.map((p) => ({ value: p.id, label: p.name }))]}
+          anyLabel="All"
+          options={productOptions.map((p) => ({ value: p.id, label: p.name }))}
         />
       </FilterForm>
       <ListTable

@@ -4,7 +4,7 @@ import { listAuditActors, listAuditEntries, listErrorReports, logQuery } from "@
 import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { Link } from "react-router";
-import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { DateRangeFilter, FilterSelect, optionsOf, SearchFilter } from "~/components/admin/filter-fields";
 import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
 import { When } from "~/components/when";
 import { type Column, ListTable } from "~/components/admin/data-table";
@@ -85,6 +85,13 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
 type AuditRow = NonNullable<Route.ComponentProps["loaderData"]["audit"]>["rows"][number];
 type ErrorRow = NonNullable<Route.ComponentProps["loaderData"]["errors"]>["rows"][number];
 
+const RECORD_KIND_OPTIONS = Object.entries(AUDIT_RECORD_KINDS).map(([kind, { label }]) => ({ value: kind, label }));
+const PLATFORM_OPTIONS = [
+  { value: "all", label: "All" },
+  { value: "Client", label: "Client" },
+  { value: "Server", label: "Server" },
+];
+
 export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
   const { query, audit, actors, errors } = loaderData;
   const auditColumns: Column<AuditRow>[] = [
@@ -154,12 +161,10 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <FilterForm submitLabel="Search">
         <input type="hidden" name="tab" value={query.tab} />
-        <FilterInput
-          label="Search"
-          name="q"
+        <SearchFilter
           value={query.q}
           placeholder={query.tab === "audit" ? "Admin email, action code or record id" : "Message, page or function"}
-          className="min-w-64 flex-1"
+          wide
         />
         {query.tab === "audit" ? (
           <>
@@ -167,31 +172,20 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
               label="Record type"
               name="entity"
               value={query.entity}
-              options={[
-                { value: "", label: "All" },
-                ...Object.entries(AUDIT_RECORD_KINDS).map(([kind, { label }]) => ({ value: kind, label })),
-              ]}
+              anyLabel="All"
+              options={RECORD_KIND_OPTIONS}
             />
             <FilterSelect
               label="Admin"
               name="actor"
               value={query.actor}
-              options={[{ value: "", label: "Anyone" }, ...actors.map((email) => ({ value: email, label: email }))]}
+              anyLabel="Anyone"
+              options={optionsOf(actors, (email) => email)}
             />
-            <FilterInput label="From (UTC)" name="from" type="date" value={query.from} />
-            <FilterInput label="To (UTC)" name="to" type="date" value={query.to} />
+            <DateRangeFilter from={query.from} to={query.to} utc />
           </>
         ) : (
-          <FilterSelect
-            label="Platform"
-            name="platform"
-            value={query.platform}
-            options={[
-              { value: "all", label: "All" },
-              { value: "Client", label: "Client" },
-              { value: "Server", label: "Server" },
-            ]}
-          />
+          <FilterSelect label="Platform" name="platform" value={query.platform} options={PLATFORM_OPTIONS} />
         )}
       </FilterForm>
       {audit ? (

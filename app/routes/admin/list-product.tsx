@@ -6,9 +6,10 @@ import { parseListQuery } from "@server/admin/list-query";
 import { Copy, Pencil } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { type Column, ListTable } from "~/components/admin/data-table";
-import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { FilterSelect, SearchFilter } from "~/components/admin/filter-fields";
 import { AddLink, AdminPageHeader, FilterForm } from "~/components/admin/list-page";
 import { RowActionButton } from "~/components/admin/row-actions";
+import { datesAsText } from "~/lib/dates-as-text";
 import { formatCount, formatMoney } from "~/lib/format";
 import { ActionNotice } from "~/components/ui/field";
 import { PRODUCT_STATUSES, productListQuery } from "~/lib/admin-products";
@@ -22,16 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = parseListQuery(productListQuery, request.url);
   const result = await listProductsForAdmin(getDb(), query);
-  return {
-    query,
-    ...result,
-    rows: result.rows.map((r) => ({
-      ...r,
-      archivedAt: r.archivedAt?.toISOString() ?? null,
-      updatedAt: r.updatedAt.toISOString(),
-      createdAt: r.createdAt.toISOString(),
-    })),
-  };
+  return { query, ...result, rows: result.rows.map(datesAsText) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -134,13 +126,7 @@ export default function AdminListProductPage({ loaderData, actionData }: Route.C
       />
       <ActionNotice answer={actionData} />
       <FilterForm>
-        <FilterInput
-          label="Search"
-          name="q"
-          value={query.q}
-          placeholder="Name, tier or description"
-          className="min-w-56 flex-1"
-        />
+        <SearchFilter value={query.q} placeholder="Name, tier or description" />
         <FilterSelect
           label="Status"
           name="status"

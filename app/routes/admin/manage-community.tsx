@@ -13,6 +13,7 @@ import {
 } from "@server/community/moderation";
 import { getDb } from "@server/db/client";
 import { Form, Link, useNavigation } from "react-router";
+import type { ReactNode } from "react";
 import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass, ActionNotice } from "~/components/ui/field";
@@ -78,6 +79,70 @@ const MODERATION_ACTIONS = [
   },
 ] as const;
 
+interface ListedArtwork {
+  id: string;
+  title: string;
+  creator: string;
+}
+
+/** Artworks in a card, each a link to its page with its creator, beside what the admin can do with it. */
+function ArtworkList({
+  label,
+  artworks,
+  action,
+}: {
+  label: string;
+  artworks: ListedArtwork[];
+  action: (artwork: ListedArtwork) => ReactNode;
+}) {
+  return (
+    <ul className="divide-y divide-line rounded-2xl border border-line bg-paper-raised" aria-label={label}>
+      {artworks.map((a) => (
+        <li key={a.id} className="flex items-center justify-between gap-3 p-3">
+          <Link to={`/community/detail?id=${a.id}`} className="font-medium text-ink hover:underline">
+            {a.title} <span className="text-sm font-normal text-ink-soft">by {a.creator}</span>
+          </Link>
+          {action(a)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One part of the page under its heading (the moderation queue, the featured artworks). */
+function PageSection({ headingId, title, children }: { headingId: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="font-display text-2xl font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Puts an artwork on the community's main page, or takes a `featured` one off it. */
+function FeatureButton({
+  artwork,
+  featured,
+  className,
+}: {
+  artwork: ListedArtwork;
+  featured: boolean;
+  className: string;
+}) {
+  return (
+    <RowActionButton
+      id={artwork.id}
+      idName="artworkId"
+      intent={featured ? "unfeature" : "feature"}
+      label={featured ? "Unfeature" : "Feature"}
+      subject={artwork.title}
+      className={className}
+    />
+  );
+}
+
 export default function AdminManageCommunityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { queue, featured, recent } = loaderData;
   const busy = useNavigation().state === "submitting";
@@ -90,10 +155,7 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
       />
       <ActionNotice answer={actionData} />
 
-      <section aria-labelledby="queue-heading" className="space-y-4">
-        <h2 id="queue-heading" className="font-display text-2xl font-semibold text-ink">
-          Moderation queue
-        </h2>
+      <PageSection headingId="queue-heading" title="Moderation queue">
         {queue.length === 0 ? (
           <EmptyList>No open reports. All quiet.</EmptyList>
         ) : (
@@ -165,62 +227,31 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
             ))}
           </ul>
         )}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="featured-heading" className="space-y-4">
-        <h2 id="featured-heading" className="font-display text-2xl font-semibold text-ink">
-          Featured
-        </h2>
+      <PageSection headingId="featured-heading" title="Featured">
         {featured.length === 0 ? (
           <p className="text-ink-soft">Nothing is featured yet: pick from the newest artworks below.</p>
         ) : (
-          <ul
-            className="divide-y divide-line rounded-2xl border border-line bg-paper-raised"
-            aria-label="Featured artworks"
-          >
-            {featured.map((f) => (
-              <li key={f.artworkId} className="flex items-center justify-between gap-3 p-3">
-                <Link to={`/community/detail?id=${f.artworkId}`} className="font-medium text-ink hover:underline">
-                  {f.title} <span className="text-sm font-normal text-ink-soft">by {f.creatorName}</span>
-                </Link>
-                <RowActionButton
-                  id={f.artworkId}
-                  idName="artworkId"
-                  intent="unfeature"
-                  label="Unfeature"
-                  subject={f.title}
-                  className="text-sm text-ink-soft hover:underline"
-                />
-              </li>
-            ))}
-          </ul>
+          <ArtworkList
+            label="Featured artworks"
+            artworks={featured.map((f) => ({ id: f.artworkId, title: f.title, creator: f.creatorName }))}
+            action={(f) => <FeatureButton artwork={f} featured className="text-sm text-ink-soft hover:underline" />}
+          />
         )}
         <h3 className="font-semibold text-ink">Newest artworks</h3>
-        <ul
-          className="divide-y divide-line rounded-2xl border border-line bg-paper-raised"
-          aria-label="Newest artworks"
-        >
-          {recent.map((a) => (
-            <li key={a.id} className="flex items-center justify-between gap-3 p-3">
-              <Link to={`/community/detail?id=${a.id}`} className="font-medium text-ink hover:underline">
-                {a.title} <span className="text-sm font-normal text-ink-soft">by {a.creator}</span>
-              </Link>
-              {featuredIds.has(a.id) ? (
-                <span className="text-sm text-success">Featured</span>
-              ) : (
-                <RowActionButton
-                  id={a.id}
-                  idName="artworkId"
-                  intent="feature"
-                  label="Feature"
-                  subject={a.title}
-                  className={secondary}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      </section>
+        <ArtworkList
+          label="Newest artworks"
+          artworks={recent}
+          action={(a) =>
+            featuredIds.has(a.id) ? (
+              <span className="text-sm text-success">Featured</span>
+            ) : (
+              <FeatureButton artwork={a} featured={false} className={secondary} />
+            )
+          }
+        />
+      </PageSection>
     </div>
   );
 }

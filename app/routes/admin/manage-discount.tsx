@@ -5,9 +5,10 @@ import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { Link } from "react-router";
 import { type Column, ListTable } from "~/components/admin/data-table";
-import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { FilterSelect, SearchFilter } from "~/components/admin/filter-fields";
 import { AddLink, AdminPageHeader, FilterForm } from "~/components/admin/list-page";
-import { RowActionButton } from "~/components/admin/row-actions";
+import { SwitchRowButton } from "~/components/admin/row-actions";
+import { datesAsText } from "~/lib/dates-as-text";
 import { formatMoney } from "~/lib/format";
 import { ActionNotice } from "~/components/ui/field";
 import { discountListQuery } from "~/lib/admin-discounts";
@@ -21,18 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = parseListQuery(discountListQuery, request.url);
   const result = await listDiscountsForAdmin(getDb(), query);
-  return {
-    query,
-    ...result,
-    rows: result.rows.map((r) => ({
-      ...r,
-      validFrom: r.validFrom?.toISOString() ?? null,
-      validUntil: r.validUntil?.toISOString() ?? null,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-    now: new Date().toISOString(),
-  };
+  return { query, ...result, rows: result.rows.map(datesAsText), now: new Date().toISOString() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -95,10 +85,9 @@ export default function AdminManageDiscountPage({ loaderData, actionData }: Rout
       key: "actions",
       header: "Actions",
       cell: (r) => (
-        <RowActionButton
+        <SwitchRowButton
           id={r.id}
-          intent={r.active ? "deactivate" : "activate"}
-          label={r.active ? "Switch off" : "Switch on"}
+          active={r.active}
           subject={r.code}
           className="text-ink-soft hover:text-ink hover:underline"
         />
@@ -114,13 +103,7 @@ export default function AdminManageDiscountPage({ loaderData, actionData }: Rout
       />
       <ActionNotice answer={actionData} />
       <FilterForm>
-        <FilterInput
-          label="Search"
-          name="q"
-          value={query.q}
-          placeholder="Code or description"
-          className="min-w-56 flex-1"
-        />
+        <SearchFilter value={query.q} placeholder="Code or description" />
         <FilterSelect label="Status" name="status" value={query.status} options={DISCOUNT_STATUSES} />
       </FilterForm>
       <ListTable caption="Discounts" columns={columns} list={loaderData} empty="No discount codes match." />

@@ -5,7 +5,7 @@ import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { Link } from "react-router";
 import { type Column, ListTable } from "~/components/admin/data-table";
-import { FilterInput, FilterSelect } from "~/components/admin/filter-fields";
+import { FilterSelect, SearchFilter } from "~/components/admin/filter-fields";
 import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
 import { formatCount } from "~/lib/format";
 import { userListQuery } from "~/lib/admin-users";
@@ -62,13 +62,7 @@ export default function AdminManageUserPage({ loaderData }: Route.ComponentProps
     <div className="space-y-6">
       <AdminPageHeader title="Users" description="Accounts, their tokens, generations and purchases." />
       <FilterForm submitLabel="Search">
-        <FilterInput
-          label="Search"
-          name="q"
-          value={query.q}
-          placeholder="Name, email or user id"
-          className="min-w-64 flex-1"
-        />
+        <SearchFilter value={query.q} placeholder="Name, email or user id" wide />
         <FilterSelect label="Role" name="role" value={query.role} options={ROLES} />
         <FilterSelect label="Status" name="status" value={query.status} options={STATUSES} />
       </FilterForm>

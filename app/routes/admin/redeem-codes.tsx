@@ -15,7 +15,7 @@ import { redeemCodeForm } from "~/lib/admin-redeem-codes";
 import { formRefill, formValues, parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/redeem-codes";
 import { AdminPageHeader, EmptyList } from "~/components/admin/list-page";
-import { RowActionButton } from "~/components/admin/row-actions";
+import { SwitchRowButton } from "~/components/admin/row-actions";
 import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Redeem codes · Atelier admin" }];
@@ -176,10 +176,9 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
                         : `up to ${formatCount(c.maxPerPerson)} times per person`}
                     </p>
                   </div>
-                  <RowActionButton
+                  <SwitchRowButton
                     id={c.id}
-                    intent={c.active ? "deactivate" : "activate"}
-                    label={c.active ? "Switch off" : "Switch on"}
+                    active={c.active}
                     subject={c.code}
                     className={buttonClass({ size: "sm", variant: "secondary" })}
                     disabled={busy}

@@ -24,7 +24,9 @@ import { getConfig } from "@server/config";
 import { loadTokenSettings } from "@server/generation/token-settings";
 import { Coins, PauseCircle, PlayCircle } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { SettingsCard } from "~/components/admin/settings-card";
 import { buttonClass } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { inputClass, TextField, ActionNotice } from "~/components/ui/field";
 import { GENERATION_MODES, IMAGE_SIZES, MODE_LABELS } from "~/lib/generation";
 import { controlCharacterFields } from "~/lib/plain-text";
@@ -32,8 +34,48 @@ import { checkRedirectTarget, redirectRefusalMessage } from "~/lib/redirect-targ
 import type { Route } from "./+types/set-token-default";
 import { PageHeading } from "~/components/ui/page-heading";
 import { formFailure, refusal } from "~/lib/forms.server";
-import type { FormSuccess } from "~/lib/forms";
-import { formValues } from "~/lib/forms";
+import { type FormSuccess, formRefill, formValues } from "~/lib/forms";
+
+/** The numbers every account lives by, each with its range and what it means. */
+const LIMIT_FIELDS = [
+  {
+    name: "signupGrant",
+    label: "Sign-up grant (tokens)",
+    min: 0,
+    max: 100000,
+    hint: "Credited once to every new account.",
+  },
+  {
+    name: "preRegistrationBonus",
+    label: "Pre-registration bonus (tokens)",
+    min: 0,
+    max: 100000,
+    hint: "Credited once when a pre-registered email verifies its new account.",
+  },
+  {
+    name: "maxConcurrentJobs",
+    label: "Pictures in progress per user",
+    min: 1,
+    max: 20,
+    hint: "Queued or running at once.",
+  },
+] as const;
+
+/** The two host lists of the domains form, one per line in a text area. */
+const HOST_LISTS = [
+  {
+    id: "allowed-domains",
+    name: "allowedDomains",
+    label: "Domains this site answers on",
+    hint: "One per line; *.example.com for subdomains. Others get 'Service Unavailable'.",
+  },
+  {
+    id: "redirect-hosts",
+    name: "externalRedirectHosts",
+    label: "Hosts route rules may send visitors to",
+    hint: "External redirects to any other host are refused and logged.",
+  },
+] as const;
 
 export const meta = () => [{ title: "Settings · Atelier admin" }];
 
@@ -142,9 +184,7 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
   const failed = actionData && !actionData.ok ? actionData : null;
   const fields = failed && failed.intent !== "rule-add" ? failed.errors.fields : {};
   // The rule form's own answer: its errors beside its fields, its values typed back in.
-  const ruleFailed = failed?.intent === "rule-add" ? failed : null;
-  const ruleFields = ruleFailed?.errors.fields ?? {};
-  const ruleValues = ruleFailed?.values ?? null;
+  const ruleForm = formRefill(failed?.intent === "rule-add" ? failed : null);
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <header>
@@ -189,39 +229,16 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
       <Form method="post" className="space-y-6 rounded-2xl border border-line bg-paper-raised p-6">
         <input type="hidden" name="intent" value="save" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Sign-up grant (tokens)"
-            name="signupGrant"
-            type="number"
-            min={0}
-            max={100000}
-            required
-            defaultValue={settings.signupGrant}
-            error={fields.signupGrant}
-            hint="Credited once to every new account."
-          />
-          <TextField
-            label="Pre-registration bonus (tokens)"
-            name="preRegistrationBonus"
-            type="number"
-            min={0}
-            max={100000}
-            required
-            defaultValue={settings.preRegistrationBonus}
-            error={fields.preRegistrationBonus}
-            hint="Credited once when a pre-registered email verifies its new account."
-          />
-          <TextField
-            label="Pictures in progress per user"
-            name="maxConcurrentJobs"
-            type="number"
-            min={1}
-            max={20}
-            required
-            defaultValue={settings.maxConcurrentJobs}
-            error={fields.maxConcurrentJobs}
-            hint="Queued or running at once."
-          />
+          {LIMIT_FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              {...field}
+              type="number"
+              required
+              defaultValue={settings[field.name]}
+              error={fields[field.name]}
+            />
+          ))}
         </div>
         <fieldset>
           <legend className="mb-3 flex items-center gap-2 font-medium text-ink">
@@ -297,62 +314,38 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
           Domains
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
-          <div>
-            <label htmlFor="allowed-domains" className="mb-1.5 block text-sm font-medium text-ink">
-              Domains this site answers on
-            </label>
-            <textarea
-              id="allowed-domains"
-              name="allowedDomains"
-              rows={4}
-              defaultValue={hosts.allowedDomains.join("\n")}
-              className={inputClass}
-              aria-invalid={fields.allowedDomains ? true : undefined}
-            />
-            {fields.allowedDomains ? (
-              <p className="mt-1.5 text-sm font-medium text-danger">{fields.allowedDomains}</p>
-            ) : (
-              <p className="mt-1.5 text-sm text-ink-soft">
-                One per line; *.example.com for subdomains. Others get 'Service Unavailable'.
-              </p>
-            )}
-          </div>
-          <div>
-            <label htmlFor="redirect-hosts" className="mb-1.5 block text-sm font-medium text-ink">
-              Hosts route rules may send visitors to
-            </label>
-            <textarea
-              id="redirect-hosts"
-              name="externalRedirectHosts"
-              rows={4}
-              defaultValue={hosts.externalRedirectHosts.join("\n")}
-              className={inputClass}
-              aria-invalid={fields.externalRedirectHosts ? true : undefined}
-            />
-            {fields.externalRedirectHosts ? (
-              <p className="mt-1.5 text-sm font-medium text-danger">{fields.externalRedirectHosts}</p>
-            ) : (
-              <p className="mt-1.5 text-sm text-ink-soft">
-                External redirects to any other host are refused and logged.
-              </p>
-            )}
-          </div>
+          {HOST_LISTS.map(({ id, name, label, hint }) => (
+            <div key={name}>
+              <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+                {label}
+              </label>
+              <textarea
+                id={id}
+                name={name}
+                rows={4}
+                defaultValue={hosts[name].join("\n")}
+                className={inputClass}
+                aria-invalid={fields[name] ? true : undefined}
+              />
+              {fields[name] ? (
+                <p className="mt-1.5 text-sm font-medium text-danger">{fields[name]}</p>
+              ) : (
+                <p className="mt-1.5 text-sm text-ink-soft">{hint}</p>
+              )}
+            </div>
+          ))}
         </div>
         <button type="submit" className={buttonClass({ variant: "secondary" })} disabled={busy}>
           Save domains
         </button>
       </Form>
 
-      <section aria-labelledby="rules-heading" className="space-y-4 rounded-2xl border border-line bg-paper-raised p-6">
-        <div>
-          <h2 id="rules-heading" className="font-display text-xl font-semibold text-ink">
-            Route rules
-          </h2>
-          <p className="text-sm text-ink-soft">
-            Send visitors from one path to another page, or to an address on an allowed redirect host. End a path with
-            /* to include everything below it.
-          </p>
-        </div>
+      <SettingsCard
+        headingId="rules-heading"
+        title="Route rules"
+        className="space-y-4"
+        description="Send visitors from one path to another page, or to an address on an allowed redirect host. End a path with /* to include everything below it."
+      >
         {rules.length === 0 ? (
           <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">
             No rules: every path shows its own page.
@@ -364,18 +357,11 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
               <caption className="sr-only">Route rules</caption>
               <thead className="text-ink-soft">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    From
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    To
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Kind
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    State
-                  </th>
+                  {["From", "To", "Kind", "State"].map((heading) => (
+                    <th key={heading} scope="col" className="py-2 pr-3 font-medium">
+                      {heading}
+                    </th>
+                  ))}
                   <th scope="col" className="py-2 font-medium">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -408,27 +394,21 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
                     <td className="py-2">
                       <Form method="post" className="flex justify-end gap-2">
                         <input type="hidden" name="id" value={rule.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={rule.enabled ? "rule-disable" : "rule-enable"}
+                        <IntentButton
+                          intent={rule.enabled ? "rule-disable" : "rule-enable"}
                           className="text-sm text-ink-soft hover:text-ink hover:underline"
                           aria-label={`${rule.enabled ? "Switch off" : "Switch on"} the rule for ${rule.fromPath}`}
                         >
                           {rule.enabled ? "Switch off" : "Switch on"}
-                        </button>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="rule-delete"
-                          onClick={(e) =>
-                            window.confirm(`Delete the rule for ${rule.fromPath}?`) ? undefined : e.preventDefault()
-                          }
+                        </IntentButton>
+                        <IntentButton
+                          intent="rule-delete"
+                          confirm={`Delete the rule for ${rule.fromPath}?`}
                           className="text-sm text-danger hover:underline"
                           aria-label={`Delete the rule for ${rule.fromPath}`}
                         >
                           Delete
-                        </button>
+                        </IntentButton>
                       </Form>
                     </td>
                   </tr>
@@ -442,29 +422,17 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
           noValidate
           className="grid gap-4 border-t border-line pt-4 md:grid-cols-2"
           aria-label="Add a route rule"
-          key={ruleValues ? JSON.stringify(ruleValues) : `rules-${rules.length}`}
+          key={ruleForm.failed ? JSON.stringify(ruleForm.values) : `rules-${rules.length}`}
         >
           <input type="hidden" name="intent" value="rule-add" />
-          <TextField
-            label="From path"
-            name="fromPath"
-            placeholder="/old-gallery/*"
-            defaultValue={ruleValues?.fromPath}
-            error={ruleFields.fromPath}
-          />
-          <TextField
-            label="To"
-            name="target"
-            placeholder="/community/list or https://…"
-            defaultValue={ruleValues?.target}
-            error={ruleFields.target}
-          />
-          <TextField label="Note (optional)" name="note" defaultValue={ruleValues?.note} error={ruleFields.note} />
+          <TextField label="From path" {...ruleForm.field("fromPath")} placeholder="/old-gallery/*" />
+          <TextField label="To" {...ruleForm.field("target")} placeholder="/community/list or https://…" />
+          <TextField label="Note (optional)" {...ruleForm.field("note")} />
           <label className="flex items-center gap-3 self-end pb-3 text-sm font-medium text-ink">
             <input
               type="checkbox"
               name="permanent"
-              defaultChecked={ruleValues?.permanent === "on"}
+              defaultChecked={ruleForm.values.permanent === "on"}
               className="size-4"
             />{" "}
             Permanent (301: browsers remember it)
@@ -475,7 +443,7 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
             </button>
           </div>
         </Form>
-      </section>
+      </SettingsCard>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { getUser } from "@server/auth/guards";
 import { readArtworkImage, recordDownload, type ArtworkDownloadFormat } from "@server/community/downloads";
 import { getDb } from "@server/db/client";
-import { ApiError, enforceRateLimit, handleApi, parseWith, requireMethod } from "@server/http/api";
+import { ApiError, downloadResponse, enforceRateLimit, handleApi, parseWith, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { z } from "zod";
 import type { Route } from "./+types/artwork-download";
@@ -39,13 +39,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       clientAddress: context.get(requestInfoContext).clientIp,
       format,
     });
-    return new Response(new Uint8Array(image.bytes), {
-      headers: {
-        "Content-Type": image.contentType,
-        "Content-Length": String(image.bytes.byteLength),
-        "Content-Disposition": `attachment; filename="${image.fileName}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return downloadResponse(image);
   });
 }

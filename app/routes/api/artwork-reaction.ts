@@ -1,7 +1,7 @@
-import { requireUserForApi } from "@server/auth/guards";
+import { requireUserWithinLimit } from "@server/auth/api-limits";
 import { setReaction } from "@server/community/reactions";
 import { getDb } from "@server/db/client";
-import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { z } from "zod";
 import type { Route } from "./+types/artwork-reaction";
 
@@ -11,14 +11,8 @@ const reactionInput = z.object({ value: z.enum(["like", "dislike"], { error: "Ch
 export async function action({ request, params }: Route.ActionArgs) {
   return handleApi(async () => {
     requireMethod(request, "PUT");
-    const user = await requireUserForApi(request);
     const db = getDb();
-    await enforceRateLimit(
-      db,
-      `artworks:reaction:${user.userUid}`,
-      { limit: 120, windowMs: 60_000 },
-      "You are reacting very quickly. Wait a minute and try again.",
-    );
+    const user = await requireUserWithinLimit(db, request, "artworks:reaction");
     const { value } = parseWith(reactionInput, (await readJson(request)).value);
     return json(await setReaction(db, user.userUid, params.id, value));
   });

@@ -1,9 +1,9 @@
-import { requireUserForApi } from "@server/auth/guards";
+import { requireUserWithinLimit } from "@server/auth/api-limits";
 import { listArtworksCached } from "@server/community/artworks";
 import { publishArtwork } from "@server/community/publishing";
 import { LIST_CACHE_TTL_MS } from "@server/community/list-cache";
 import { getDb } from "@server/db/client";
-import { enforceRateLimit, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
+import { handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { listQuery, publishInput } from "~/lib/community";
 import type { Route } from "./+types/artworks";
@@ -25,14 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(
     async () => {
       requireMethod(request, "POST");
-      const user = await requireUserForApi(request);
       const db = getDb();
-      await enforceRateLimit(
-        db,
-        `artworks:publish:${user.userUid}`,
-        { limit: 30, windowMs: 60_000 },
-        "You are publishing very quickly. Wait a minute and try again.",
-      );
+      const user = await requireUserWithinLimit(db, request, "artworks:publish");
       const input = parseWith(publishInput, (await readJson(request)).value);
       return json({ artwork: await publishArtwork(db, user.userUid, input) }, { status: 201 });
     },

@@ -1,17 +1,9 @@
-import { requireUserForApi } from "@server/auth/guards";
+import { requireUserWithinLimit } from "@server/auth/api-limits";
 import { startCheckout } from "@server/commerce/transactions";
 import { getConfig } from "@server/config";
 import { loadSiteSettings } from "@server/content/site-settings";
 import { getDb } from "@server/db/client";
-import {
-  enforceRateLimit,
-  handleApi,
-  json,
-  parseWith,
-  readJson,
-  requireMethod,
-  withIdempotency,
-} from "@server/http/api";
+import { handleApi, json, parseWith, readJson, requireMethod, withIdempotency } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { returnOriginOf } from "@server/navigation/domain-check";
 import { checkoutInput } from "~/lib/commerce";
@@ -26,14 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(
     async () => {
       requireMethod(request, "POST");
-      const user = await requireUserForApi(request);
       const db = getDb();
-      await enforceRateLimit(
-        db,
-        `checkout:${user.userUid}`,
-        { limit: 20, windowMs: 10 * 60_000 },
-        "Too many checkouts in a short time. Wait a few minutes and try again.",
-      );
+      const user = await requireUserWithinLimit(db, request, "checkout");
       const { value, text } = await readJson(request);
       const input = parseWith(checkoutInput, value);
       return withIdempotency(db, request, `checkout:${user.userUid}`, text, async () => {

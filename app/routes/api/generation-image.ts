@@ -1,7 +1,7 @@
 import { requireUserForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { DOWNLOAD_FORMATS, readGenerationImage, type DownloadFormat } from "@server/generation/downloads";
-import { ApiError, handleApi, parseWith, requireMethod } from "@server/http/api";
+import { ApiError, downloadResponse, handleApi, parseWith, requireMethod } from "@server/http/api";
 import { z } from "zod";
 import type { Route } from "./+types/generation-image";
 
@@ -21,13 +21,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ? await readGenerationImage(getDb(), user.userUid, params.id, index, format)
         : null;
     if (!image) throw new ApiError("not_found", "That image does not exist.");
-    return new Response(new Uint8Array(image.bytes), {
-      headers: {
-        "Content-Type": image.contentType,
-        "Content-Length": String(image.bytes.byteLength),
-        "Content-Disposition": `attachment; filename="${image.fileName}"`,
-        "Cache-Control": "private, max-age=3600",
-      },
-    });
+    return downloadResponse(image, "private, max-age=3600");
   });
 }

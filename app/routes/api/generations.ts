@@ -1,9 +1,10 @@
+import { requireUserWithinLimit } from "@server/auth/api-limits";
 import { requireUserForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { createGeneration, listGenerations } from "@server/generation/generations";
 import { enqueueRenderJob } from "@server/generation/render-job";
 import { type CheckedImage, checkUploadedImage, readPreviewImage, UploadError } from "@server/generation/uploads";
-import { ApiError, enforceRateLimit, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
+import { ApiError, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { z } from "zod";
 import { GENERATION_MODES, generationInput, UPLOAD_MAX_BYTES } from "~/lib/generation";
@@ -36,14 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(
     async () => {
       requireMethod(request, "POST");
-      const user = await requireUserForApi(request);
       const db = getDb();
-      await enforceRateLimit(
-        db,
-        `generation:create:${user.userUid}`,
-        { limit: 60, windowMs: 60_000 },
-        "You are starting pictures very quickly. Wait a minute and try again.",
-      );
+      const user = await requireUserWithinLimit(db, request, "generation:create");
       const form = await readFormData(request, UPLOAD_MAX_BYTES + 256 * 1024).catch((error: unknown) => {
         // Too big to read: say so next to the file field the request carried.
         if (error instanceof ApiError && error.status === 413) {

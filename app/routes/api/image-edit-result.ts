@@ -1,6 +1,6 @@
 import { requireUserForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, requireMethod } from "@server/http/api";
+import { ApiError, downloadResponse, handleApi, requireMethod } from "@server/http/api";
 import { readImageEditResult } from "@server/image-tools/edits";
 import type { Route } from "./+types/image-edit-result";
 
@@ -11,13 +11,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const user = await requireUserForApi(request);
     const result = await readImageEditResult(getDb(), user.userUid, params.id);
     if (!result) throw new ApiError("not_found", "That edit has no finished picture.");
-    return new Response(new Uint8Array(result.bytes), {
-      headers: {
-        "Content-Type": "image/png",
-        "Content-Length": String(result.bytes.byteLength),
-        "Content-Disposition": `attachment; filename="${result.fileName}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
+    return downloadResponse({ ...result, contentType: "image/png" });
   });
 }

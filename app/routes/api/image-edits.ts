@@ -1,7 +1,8 @@
+import { requireUserWithinLimit } from "@server/auth/api-limits";
 import { requireUserForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { IMAGE_TOOL_IDS as IMAGE_TOOLS } from "~/lib/image-edits";
-import { ApiError, enforceRateLimit, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
+import { ApiError, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
 import { createImageEdit, enqueueImageEdit, listImageEdits } from "@server/image-tools/edits";
 import { z } from "zod";
 import { UPLOAD_MAX_BYTES } from "~/lib/generation";
@@ -30,14 +31,8 @@ const fromUpload = z.object({ tool: z.enum(IMAGE_TOOLS, { error: "Choose a tool"
 export async function action({ request }: Route.ActionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
-    const user = await requireUserForApi(request);
     const db = getDb();
-    await enforceRateLimit(
-      db,
-      `image-edit:create:${user.userUid}`,
-      { limit: 20, windowMs: 60_000 },
-      "You are starting edits very quickly. Wait a minute and try again.",
-    );
+    const user = await requireUserWithinLimit(db, request, "image-edit:create");
     const isJson = (request.headers.get("content-type") ?? "").includes("application/json");
     if (isJson) {
       const input = parseWith(fromGeneration, await request.json().catch(() => ({})));

@@ -2,7 +2,7 @@ import { requireUserForApi } from "@server/auth/guards";
 import { invoiceNumber, renderInvoicePdf } from "@server/commerce/receipts";
 import { getBuyer, getUserTransaction } from "@server/commerce/transactions";
 import { getDb } from "@server/db/client";
-import { ApiError, handleApi, requireMethod } from "@server/http/api";
+import { ApiError, downloadResponse, handleApi, requireMethod } from "@server/http/api";
 import type { Route } from "./+types/transaction-invoice";
 
 /** GET /api/transactions/{id}/invoice: the PDF invoice of one of the user's paid purchases. */
@@ -16,13 +16,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       throw new ApiError("not_found", "There is no invoice for this purchase.");
     const buyer = await getBuyer(db, user.userUid);
     const pdf = await renderInvoicePdf(view, buyer ?? { name: user.name, email: user.email });
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Length": String(pdf.byteLength),
-        "Content-Disposition": `attachment; filename="atelier-invoice-${invoiceNumber(view.id)}.pdf"`,
-        "Cache-Control": "private, no-store",
-      },
+    return downloadResponse({
+      bytes: pdf,
+      contentType: "application/pdf",
+      fileName: `atelier-invoice-${invoiceNumber(view.id)}.pdf`,
     });
   });
 }

@@ -47,6 +47,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The buyer's token balance after the payment settled (paid or refunded). */
+function NewBalance({ tokens }: { tokens: number }) {
+  return (
+    <p
+      className="mx-auto mt-6 inline-flex items-center gap-2 rounded-2xl bg-paper-sunken px-5 py-3 text-lg text-ink"
+      data-testid="new-balance"
+    >
+      <Coins aria-hidden className="size-5 text-accent" /> Your balance: <strong>{formatCount(tokens)} tokens</strong>
+    </p>
+  );
+}
+
 export default function ProductPaymentPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.transactionId)
     return (
@@ -295,13 +307,7 @@ function PaymentResult({
                 ? ` ${formatCount(transaction.unrecoveredTokens)} of its tokens had already been spent and stay spent.`
                 : ""}
             </p>
-            <p
-              className="mx-auto mt-6 inline-flex items-center gap-2 rounded-2xl bg-paper-sunken px-5 py-3 text-lg text-ink"
-              data-testid="new-balance"
-            >
-              <Coins aria-hidden className="size-5 text-accent" /> Your balance:{" "}
-              <strong>{formatCount(transaction.balance)} tokens</strong>
-            </p>
+            <NewBalance tokens={transaction.balance} />
           </>
         ) : status === "paid" ? (
           <>
@@ -311,13 +317,7 @@ function PaymentResult({
               {formatCount(transaction.tokens)} tokens are on your account. Your receipt with its PDF invoice is on its
               way to your inbox.
             </p>
-            <p
-              className="mx-auto mt-6 inline-flex items-center gap-2 rounded-2xl bg-paper-sunken px-5 py-3 text-lg text-ink"
-              data-testid="new-balance"
-            >
-              <Coins aria-hidden className="size-5 text-accent" /> Your balance:{" "}
-              <strong>{formatCount(transaction.balance)} tokens</strong>
-            </p>
+            <NewBalance tokens={transaction.balance} />
             <p className="mt-3 text-sm text-ink-soft">
               Paid {money(transaction.totalMinor)}
               {transaction.discountMinor > 0

@@ -1,7 +1,7 @@
 /** /community/main: the community's front page — featured, trending, newest and top creators. */
 import { loadCommunityHomeCached } from "@server/community/artworks";
 import { getDb } from "@server/db/client";
-import { ArrowRight, Award, Clock, Flame, Heart, Star } from "lucide-react";
+import { ArrowRight, Award, Clock, Flame, Heart, type LucideIcon, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArtworkGrid, CreatorAvatar } from "~/components/community/artwork-card";
@@ -23,31 +23,34 @@ export async function loader() {
 
 const listLink = (sort: ListSort) => (sort === "newest" ? "/community/list" : `/community/list?sort=${sort}`);
 
+/** A part of the page under its heading, with a link to the full list in `sort` order. */
 function Section({
   id,
   title,
-  icon,
-  link,
+  Icon,
+  sort,
+  linkLabel,
   children,
 }: {
   id: string;
   title: string;
-  icon: ReactNode;
-  link: { to: string; label: string };
+  Icon: LucideIcon;
+  sort: ListSort;
+  linkLabel: string;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className="mt-12">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <h2 id={id} className="flex items-center gap-2 font-display text-2xl font-semibold text-ink">
-          {icon}
+          <Icon aria-hidden className="size-5 text-accent" />
           {title}
         </h2>
         <Link
-          to={link.to}
+          to={listLink(sort)}
           className="inline-flex items-center gap-1 text-sm font-semibold text-accent underline-offset-4 hover:underline"
         >
-          {link.label} <ArrowRight aria-hidden className="size-4" />
+          {linkLabel} <ArrowRight aria-hidden className="size-4" />
         </Link>
       </div>
       {children}
@@ -85,12 +88,7 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <Section
-        id="featured-title"
-        title="Featured"
-        icon={<Star aria-hidden className="size-5 text-accent" />}
-        link={{ to: listLink("featured"), label: "All featured" }}
-      >
+      <Section id="featured-title" title="Featured" Icon={Star} sort="featured" linkLabel="All featured">
         {featured.length > 0 ? (
           <ArtworkGrid items={featured} eagerCount={4} />
         ) : (
@@ -98,21 +96,11 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Section
-        id="trending-title"
-        title="Trending"
-        icon={<Flame aria-hidden className="size-5 text-accent" />}
-        link={{ to: listLink("trending"), label: "All trending" }}
-      >
+      <Section id="trending-title" title="Trending" Icon={Flame} sort="trending" linkLabel="All trending">
         {trending.length > 0 ? <ArtworkGrid items={trending} /> : <Empty>Nothing is trending this week yet.</Empty>}
       </Section>
 
-      <Section
-        id="newest-title"
-        title="Newest"
-        icon={<Clock aria-hidden className="size-5 text-accent" />}
-        link={{ to: listLink("newest"), label: "All newest" }}
-      >
+      <Section id="newest-title" title="Newest" Icon={Clock} sort="newest" linkLabel="All newest">
         {newest.length > 0 ? (
           <ArtworkGrid items={newest} />
         ) : (
@@ -125,12 +113,7 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Section
-        id="creators-title"
-        title="Top creators"
-        icon={<Award aria-hidden className="size-5 text-accent" />}
-        link={{ to: listLink("most-liked"), label: "Most liked artwork" }}
-      >
+      <Section id="creators-title" title="Top creators" Icon={Award} sort="most-liked" linkLabel="Most liked artwork">
         {topCreators.length > 0 ? (
           <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {topCreators.map((c, i) => (

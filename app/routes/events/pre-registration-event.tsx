@@ -3,10 +3,11 @@ import { loadTokenSettings } from "@server/generation/token-settings";
 import { getDb } from "@server/db/client";
 import { CheckCircle2, Gift, Mail, Sparkles } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/components/ui/field";
+import { AuthSubmitButton, EmailField } from "~/components/auth/auth-fields";
+import { FormMessage } from "~/components/ui/field";
 import { useApiClient } from "~/lib/api-client";
 import { preRegistrationInput } from "~/lib/commerce";
+import { checkInput } from "~/lib/forms";
 import { HttpError } from "~/lib/http-client";
 import type { Route } from "./+types/pre-registration-event";
 
@@ -29,21 +30,19 @@ export default function PreRegistrationEventPage({ loaderData }: Route.Component
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = preRegistrationInput.safeParse({
+    const checked = checkInput(preRegistrationInput, {
       email: form.get("email"),
       consent: form.get("consent") ?? undefined,
     });
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      setErrors(fields);
+    if (!checked.ok) {
+      setErrors(checked.fields);
       return;
     }
     setBusy(true);
     setErrors({});
     try {
       const answer = await api.post<{ message: string }>("/api/pre-registrations", {
-        json: { email: parsed.data.email, consent: true },
+        json: { email: checked.value.email, consent: true },
       });
       setDone(answer.message);
     } catch (e) {
@@ -98,7 +97,7 @@ export default function PreRegistrationEventPage({ loaderData }: Route.Component
             {errors.form && !errors.email && !errors.consent ? (
               <FormMessage tone="error">{errors.form}</FormMessage>
             ) : null}
-            <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+            <EmailField error={errors.email} />
             <div>
               <label className="flex items-start gap-3 text-sm text-ink">
                 <input
@@ -114,9 +113,9 @@ export default function PreRegistrationEventPage({ loaderData }: Route.Component
               </label>
               {errors.consent ? <p className="mt-1.5 text-sm font-medium text-danger">{errors.consent}</p> : null}
             </div>
-            <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
-              {busy ? "Registering…" : "Register"}
-            </button>
+            <AuthSubmitButton busy={busy} busyLabel="Registering…">
+              Register
+            </AuthSubmitButton>
           </form>
         )}
       </div>

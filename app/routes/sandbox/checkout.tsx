@@ -15,6 +15,7 @@ import { CreditCard, FlaskConical, Lock, ShieldCheck } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { FormMessage, TextField, ActionNotice } from "~/components/ui/field";
 import { SANDBOX_TEST_CARDS } from "~/lib/commerce-constants";
 import type { Route } from "./+types/checkout";
@@ -115,24 +116,16 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
                 </span>
               </FormMessage>
               <Form method="post" className="flex gap-3">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="approve"
-                  disabled={busy}
-                  className={buttonClass({ className: "flex-1" })}
-                >
+                <IntentButton intent="approve" disabled={busy} className={buttonClass({ className: "flex-1" })}>
                   Confirm payment
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="refuse"
+                </IntentButton>
+                <IntentButton
+                  intent="refuse"
                   disabled={busy}
                   className={buttonClass({ variant: "secondary", className: "flex-1" })}
                 >
                   Refuse
-                </button>
+                </IntentButton>
               </Form>
             </div>
           ) : (
@@ -175,15 +168,13 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
           )}
           {!closed ? (
             <Form method="post" className="mt-4 text-center">
-              <button
-                type="submit"
-                name="intent"
-                value="cancel"
+              <IntentButton
+                intent="cancel"
                 disabled={busy}
                 className="text-sm font-medium text-ink-soft underline-offset-4 hover:underline"
               >
                 Cancel and go back to Atelier
-              </button>
+              </IntentButton>
             </Form>
           ) : null}
         </div>

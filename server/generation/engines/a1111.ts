@@ -16,16 +16,20 @@ import {
 import {
   basicAuthHeader,
   canceledError,
+  checkStableDiffusionRequest,
+  credentialsRefusedError,
   decodeEngineImage,
   fetchFailure,
   joinUrl,
+  notSetUpError,
   parseJsonBody,
+  pictureFailedError,
+  remoteEngine,
+  settingsRefusedError,
   styledPrompt,
   timeoutError,
   UNREACHABLE_MESSAGE,
   unreachableError,
-  checkStableDiffusionRequest,
-  rejectInvalid,
 } from "./remote";
 
 export interface A1111Config {
@@ -98,30 +102,15 @@ function describeErrorBody(text: string): string {
 
 function httpError(status: number, text: string): EngineError {
   const detail = `AUTOMATIC1111 answered ${status}: ${describeErrorBody(text)}`;
-  if (status === 401 || status === 403) {
-    return new EngineError(
-      "failed",
-      "The image server refused our credentials. An admin needs to check its settings.",
-      { detail },
-    );
-  }
-  if (status === 404 && /"detail"\s*:\s*"Not Found"/.test(text)) {
-    // FastAPI's own 404: the route is missing, so the URL is wrong or the server runs without --api.
-    return new EngineError(
-      "failed",
-      "The image server is not set up correctly. An admin needs to check its settings.",
-      {
-        detail: `${detail} (is the server started with --api, and is the URL right?)`,
-      },
-    );
-  }
-  if (status === 400 || status === 404 || status === 422) {
-    return new EngineError("invalid_request", "The image server could not accept these settings.", { detail });
-  }
+  if (status === 401 || status === 403) return credentialsRefusedError(detail);
+  // FastAPI's own 404: the route is missing, so the URL is wrong or the server runs without --api.
+  if (status === 404 && /"detail"\s*:\s*"Not Found"/.test(text))
+    return notSetUpError(`${detail} (is the server started with --api, and is the URL right?)`);
+  if (status === 400 || status === 404 || status === 422) return settingsRefusedError(detail);
   if (status === 502 || status === 503 || status === 504) {
     return new EngineError("unavailable", UNREACHABLE_MESSAGE, { detail });
   }
-  return new EngineError("failed", "The image server could not make this picture.", { detail });
+  return pictureFailedError(detail);
 }
 
 async function getJson<T>(config: A1111Connection, path: string): Promise<T> {
@@ -346,8 +335,6 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
 
   async function generate(request: GenerationRequest, { onProgress, signal }: Parameters<ImageEngine["generate"]>[1]) {
     const canceled = canceledError;
-    if (signal.aborted) throw canceled();
-    rejectInvalid(validate(request));
 
     const taskId = `task(atelier-${randomUUID()})`;
     const { path, body } = buildA1111Payload(config, request, taskId);
@@ -411,5 +398,5 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
     return { images };
   }
 
-  return { id: config.id, label: config.label, capabilities, validate, generate };
+  return remoteEngine(config, capabilities, validate, generate);
 }

@@ -21,20 +21,24 @@ import {
   FULL_CAPABILITIES,
 } from "./engine";
 import {
-  canceledError,
+  checkStableDiffusionRequest,
+  credentialsRefusedError,
   deadline,
   decodeEngineImage,
   encodeMultipart,
   fetchFailure,
   joinUrl,
+  notSetUpError,
   parseJsonBody,
+  pictureFailedError,
+  pictureTooLargeError,
+  quietProgress,
+  remoteEngine,
   retryAfterSeconds,
+  settingsRefusedError,
   styledPrompt,
-  timeoutError,
   UNREACHABLE_MESSAGE,
-  UNREADABLE_MESSAGE,
-  checkStableDiffusionRequest,
-  rejectInvalid,
+  unreadableError,
 } from "./remote";
 
 export interface ComfyUIConfig {
@@ -186,29 +190,11 @@ function describeErrorBody(body: string): string {
 
 function httpError(status: number, body: string, retryAfter: string | null, what: string): EngineError {
   const detail = `${BACKEND} answered ${status} to ${what}: ${describeErrorBody(body)}`;
-  if (status === 401 || status === 403) {
-    // ComfyUI has no auth of its own: this is the proxy in front of it (or its origin check).
-    return new EngineError(
-      "failed",
-      "The image server refused our credentials. An admin needs to check its settings.",
-      { detail },
-    );
-  }
-  if (status === 404 || status === 405) {
-    return new EngineError(
-      "failed",
-      "The image server is not set up correctly. An admin needs to check its settings.",
-      {
-        detail: `${detail} (is the URL right?)`,
-      },
-    );
-  }
-  if (status === 413) {
-    return new EngineError("invalid_request", "The picture is too large for the image server.", { detail });
-  }
-  if (status === 400 || status === 422) {
-    return new EngineError("invalid_request", "The image server could not accept these settings.", { detail });
-  }
+  // ComfyUI has no auth of its own: this is the proxy in front of it (or its origin check).
+  if (status === 401 || status === 403) return credentialsRefusedError(detail);
+  if (status === 404 || status === 405) return notSetUpError(`${detail} (is the URL right?)`);
+  if (status === 413) return pictureTooLargeError(detail);
+  if (status === 400 || status === 422) return settingsRefusedError(detail);
   if (status === 429) {
     // Not ComfyUI's own answer but a proxy's; the reference does not say a resend is safe (POST /prompt queues work).
     return new EngineError("unavailable", "The image server is busy. Try again in a moment.", {
@@ -223,7 +209,7 @@ function httpError(status: number, body: string, retryAfter: string | null, what
       retryAfterSeconds: retryAfterSeconds(retryAfter),
     });
   }
-  return new EngineError("failed", "The image server could not make this picture.", { detail });
+  return pictureFailedError(detail);
 }
 
 interface Answer {
@@ -300,9 +286,7 @@ export async function listComfyUICheckpoints(connection: ComfyUIConnection): Pro
   const required =
     isRecord(node) && isRecord(node.input) && isRecord(node.input.required) ? node.input.required : undefined;
   if (!required) {
-    throw new EngineError("failed", "The image server is not set up correctly. An admin needs to check its settings.", {
-      detail: `${BACKEND}: /object_info has no CheckpointLoaderSimple (is this a ComfyUI server?)`,
-    });
+    throw notSetUpError(`${BACKEND}: /object_info has no CheckpointLoaderSimple (is this a ComfyUI server?)`);
   }
   return comboOptions(required.ckpt_name);
 }
@@ -519,9 +503,7 @@ interface HistoryEntry {
 function executionError(promptId: string, data: Record<string, unknown>): EngineError {
   const where = `node ${String(data.node_id ?? "?")} (${String(data.node_type ?? "?")})`;
   const what = [data.exception_type, data.exception_message].filter(text).join(": ") || "no message";
-  return new EngineError("failed", "The image server could not make this picture.", {
-    detail: `${BACKEND}: prompt ${promptId} failed at ${where}: ${what}`,
-  });
+  return pictureFailedError(`${BACKEND}: prompt ${promptId} failed at ${where}: ${what}`);
 }
 
 function interruptedError(promptId: string, data: Record<string, unknown>): EngineError {
@@ -540,9 +522,7 @@ function historyFailure(promptId: string, entry: HistoryEntry): EngineError | un
     if (message[0] === "execution_error") return executionError(promptId, message[1]);
     if (message[0] === "execution_interrupted") return interruptedError(promptId, message[1]);
   }
-  return new EngineError("failed", "The image server could not make this picture.", {
-    detail: `${BACKEND}: prompt ${promptId} ended with status error`,
-  });
+  return pictureFailedError(`${BACKEND}: prompt ${promptId} ended with status error`);
 }
 
 function outputImages(entry: HistoryEntry, saveNode: string): ImageRef[] {
@@ -623,10 +603,7 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
     if (answer.status < 200 || answer.status >= 300)
       throw httpError(answer.status, body, answer.retryAfter, "POST /upload/image");
     const parsed = parseJsonBody<{ name?: unknown; subfolder?: unknown }>(body, "POST /upload/image");
-    if (!text(parsed.name))
-      throw new EngineError("failed", UNREADABLE_MESSAGE, {
-        detail: `${BACKEND}: /upload/image answered without a name`,
-      });
+    if (!text(parsed.name)) throw unreadableError(`${BACKEND}: /upload/image answered without a name`);
     return text(parsed.subfolder) ? `${parsed.subfolder}/${parsed.name}` : parsed.name;
   }
 
@@ -657,10 +634,7 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
     } catch (error) {
       throw error instanceof EngineError ? transient(error) : error;
     }
-    if (!isRecord(history))
-      throw transient(
-        new EngineError("failed", UNREADABLE_MESSAGE, { detail: `${BACKEND}: ${path} is not an object` }),
-      );
+    if (!isRecord(history)) throw transient(unreadableError(`${BACKEND}: ${path} is not an object`));
     const entry = history[promptId];
     if (!isRecord(entry)) return undefined;
     const status = entry.status;
@@ -807,18 +781,10 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
   }
 
   async function generate(request: GenerationRequest, { onProgress, signal }: GenerateOptions) {
-    if (signal.aborted) throw canceledError();
-    rejectInvalid(validate(request));
-    const report = (update: ProgressUpdate) => {
-      try {
-        onProgress(update);
-      } catch {
-        // the caller's progress sink failing is not the generation failing
-      }
-    };
+    const report = quietProgress(onProgress);
 
     const clientId = randomUUID();
-    const limit = deadline(signal, timeoutMs);
+    const limit = deadline(BACKEND, signal, timeoutMs);
     let feed: Feed | null = null;
     let promptId: string | undefined;
     /** True from sending POST /prompt until we know the prompt is over or was never queued. */
@@ -845,10 +811,7 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
         throw httpError(answer.status, body, answer.retryAfter, "POST /prompt");
       }
       const queued = parseJsonBody<{ prompt_id?: unknown }>(body, "POST /prompt");
-      if (!text(queued.prompt_id))
-        throw new EngineError("failed", UNREADABLE_MESSAGE, {
-          detail: `${BACKEND}: POST /prompt answered without a prompt_id`,
-        });
+      if (!text(queued.prompt_id)) throw unreadableError(`${BACKEND}: POST /prompt answered without a prompt_id`);
       promptId = queued.prompt_id;
       report({ percent: 0, stage: "Waiting for the GPU" });
 
@@ -876,22 +839,17 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
       report({ percent: 100, stage: "Done" });
       return { images };
     } catch (error) {
-      const reason = limit.reason();
+      const stopped = limit.stoppedError(promptId ? `prompt ${promptId}` : "the request", error);
       // Free the GPU: nobody will take this result (cancel, timeout, or an answer we could not follow).
       if (mayRun) await cancelOnBackend(promptId, clientId);
-      if (reason === "canceled") throw canceledError();
-      if (reason === "timeout")
-        throw timeoutError(BACKEND, promptId ? `prompt ${promptId}` : "the request", timeoutMs, error);
+      if (stopped) throw stopped;
       if (error instanceof EngineError) throw error;
-      throw new EngineError("failed", "The image server could not make this picture.", {
-        cause: error,
-        detail: `${BACKEND}: ${String(error)}`,
-      });
+      throw pictureFailedError(`${BACKEND}: ${String(error)}`, error);
     } finally {
       feed?.close();
       limit.dispose();
     }
   }
 
-  return { id: config.id, label: config.label, capabilities, validate, generate };
+  return remoteEngine(config, capabilities, validate, generate);
 }

@@ -75,6 +75,14 @@ function numberSetting(record: EngineRecord, fields: readonly EngineSettingField
   return Number.isFinite(value) && settingOf(record, fields, name) !== "" ? value : undefined;
 }
 
+/** What every adapter's config takes from the row alike: its id, the admin's name for it, and its time limit. */
+function engineBasics(record: EngineRecord) {
+  return { id: record.id, label: record.name, timeoutMs: record.timeoutSeconds * 1000 };
+}
+
+/** Health checks answer quickly or count as failed, whatever the engine's own time limit. */
+const HEALTH_TIMEOUT_MS = 10_000;
+
 const globalKey = Symbol.for("atelier.studio-engine");
 /** Studio owns worker threads: one per process, however often its row is edited. */
 export function sharedStudioEngine(): ImageEngine {
@@ -103,12 +111,10 @@ const a1111: EngineKindInfo = {
   settingFields: A1111_SETTING_FIELDS,
   create: (record) =>
     createA1111Engine({
-      id: record.id,
-      label: record.name,
+      ...engineBasics(record),
       baseUrl: record.baseUrl,
       username: record.credentials.username,
       password: record.credentials.password,
-      timeoutMs: record.timeoutSeconds * 1000,
       checkpoint: settingOf(record, A1111_SETTING_FIELDS, "checkpoint") || undefined,
       samplerName: settingOf(record, A1111_SETTING_FIELDS, "samplerName") || undefined,
       steps: numberSetting(record, A1111_SETTING_FIELDS, "steps"),
@@ -120,7 +126,7 @@ const a1111: EngineKindInfo = {
       baseUrl: record.baseUrl,
       username: record.credentials.username,
       password: record.credentials.password,
-      timeoutMs: 10_000,
+      timeoutMs: HEALTH_TIMEOUT_MS,
     }),
 };
 
@@ -135,11 +141,9 @@ const comfyui: EngineKindInfo = {
   settingFields: COMFYUI_SETTING_FIELDS,
   create: (record) =>
     createComfyUIEngine({
-      id: record.id,
-      label: record.name,
+      ...engineBasics(record),
       baseUrl: record.baseUrl,
       apiKey: record.credentials.apiKey,
-      timeoutMs: record.timeoutSeconds * 1000,
       checkpoint: settingOf(record, COMFYUI_SETTING_FIELDS, "checkpoint") || undefined,
       controlnetModel: settingOf(record, COMFYUI_SETTING_FIELDS, "controlnetModel") || undefined,
       steps: numberSetting(record, COMFYUI_SETTING_FIELDS, "steps"),
@@ -152,7 +156,7 @@ const comfyui: EngineKindInfo = {
       baseUrl: record.baseUrl,
       apiKey: record.credentials.apiKey,
       checkpoint: settingOf(record, COMFYUI_SETTING_FIELDS, "checkpoint") || undefined,
-      timeoutMs: 10_000,
+      timeoutMs: HEALTH_TIMEOUT_MS,
     }),
 };
 
@@ -178,12 +182,10 @@ const openai: EngineKindInfo = {
   settingFields: OPENAI_FIELDS,
   create: (record) =>
     createOpenAIImagesEngine({
-      id: record.id,
-      label: record.name,
+      ...engineBasics(record),
       baseUrl: record.baseUrl || undefined,
       apiKey: record.credentials.apiKey ?? "",
       organization: settingOf(record, OPENAI_FIELDS, "organization") || undefined,
-      timeoutMs: record.timeoutSeconds * 1000,
       model: settingOf(record, OPENAI_FIELDS, "model") as OpenAIImageModel,
       quality: settingOf(record, OPENAI_FIELDS, "quality") as OpenAIImageQuality,
       moderation: settingOf(record, OPENAI_FIELDS, "moderation") as OpenAIImageModeration,
@@ -194,7 +196,7 @@ const openai: EngineKindInfo = {
       apiKey: record.credentials.apiKey ?? "",
       organization: settingOf(record, OPENAI_FIELDS, "organization") || undefined,
       model: settingOf(record, OPENAI_FIELDS, "model") as OpenAIImageModel,
-      timeoutMs: 10_000,
+      timeoutMs: HEALTH_TIMEOUT_MS,
     }),
 };
 
@@ -209,11 +211,9 @@ const stability: EngineKindInfo = {
   settingFields: STABILITY_SETTING_FIELDS,
   create: (record) =>
     createStabilityEngine({
-      id: record.id,
-      label: record.name,
+      ...engineBasics(record),
       baseUrl: record.baseUrl || undefined,
       apiKey: record.credentials.apiKey,
-      timeoutMs: record.timeoutSeconds * 1000,
       textModel: settingOf(record, STABILITY_SETTING_FIELDS, "textModel") as StabilityTextModel,
       sd3Model: settingOf(record, STABILITY_SETTING_FIELDS, "sd3Model") as StabilitySd3Model,
       outputFormat: settingOf(record, STABILITY_SETTING_FIELDS, "outputFormat") as StabilityOutputFormat,
@@ -222,7 +222,7 @@ const stability: EngineKindInfo = {
     checkStabilityHealth({
       baseUrl: record.baseUrl || undefined,
       apiKey: record.credentials.apiKey,
-      timeoutMs: 10_000,
+      timeoutMs: HEALTH_TIMEOUT_MS,
     }),
 };
 

@@ -17,24 +17,22 @@ import {
   type GenerationRequest,
   type GenerationResult,
   type ImageEngine,
-  type ProgressUpdate,
   type ValidationIssue,
 } from "./engine";
 import {
-  canceledError,
+  checkCapabilities,
   deadline,
   decodeEngineImage,
   encodeMultipart,
   fetchFailure,
   joinUrl,
   parseJsonBody,
+  quietProgress,
+  remoteEngine,
   retryAfterSeconds,
   styledPrompt,
-  timeoutError,
   UNREACHABLE_MESSAGE,
-  UNREADABLE_MESSAGE,
-  checkCapabilities,
-  rejectInvalid,
+  unreadableError,
 } from "./remote";
 
 export const OPENAI_IMAGE_MODELS = ["gpt-image-1", "gpt-image-1-mini"] as const;
@@ -362,16 +360,7 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
     request: GenerationRequest,
     { onProgress, signal }: GenerateOptions,
   ): Promise<GenerationResult> {
-    if (signal.aborted) throw canceledError();
-    rejectInvalid(validate(request));
-    // Progress is a nicety: a failing callback must not fail the picture.
-    const progress = (update: ProgressUpdate) => {
-      try {
-        onProgress(update);
-      } catch {
-        // ignored
-      }
-    };
+    const progress = quietProgress(onProgress);
 
     const { path, fields } = buildOpenAIImagesPayload(config, request);
     let body: string | Uint8Array<ArrayBuffer>;
@@ -388,10 +377,9 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
     }
 
     progress({ percent: null, stage: "Painting at the image service (this can take a minute)" });
-    const timer = deadline(signal, timeoutMs);
+    const timer = deadline(BACKEND, signal, timeoutMs);
     // A timeout after the request went out may still be billed: it is not retried (ADR 0024).
-    const abortedError = (cause: unknown) =>
-      timer.reason() === "timeout" ? timeoutError(BACKEND, `POST ${path}`, timeoutMs, cause, false) : canceledError();
+    const stopped = (cause: unknown) => timer.stoppedError(`POST ${path}`, cause, false);
     let response: Response;
     let text: string;
     try {
@@ -403,18 +391,14 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
           signal: timer.signal,
         });
       } catch (error) {
-        if (timer.reason()) throw abortedError(error);
-        throw fetchFailure(BACKEND, baseUrl, error);
+        throw stopped(error) ?? fetchFailure(BACKEND, baseUrl, error);
       }
       try {
         text = await response.text();
       } catch (error) {
-        if (timer.reason()) throw abortedError(error);
         // The server answered, then the body broke off: the picture may have been made and billed, so no blind retry.
-        throw new EngineError("failed", UNREADABLE_MESSAGE, {
-          cause: error,
-          detail: `${BACKEND}: POST ${path} answer cut off: ${String((error as Error)?.cause ?? error)}`,
-        });
+        const cutOff = `${BACKEND}: POST ${path} answer cut off: ${String((error as Error)?.cause ?? error)}`;
+        throw stopped(error) ?? unreadableError(cutOff, error);
       }
     } finally {
       timer.dispose();
@@ -443,5 +427,5 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
     return { images, usage };
   }
 
-  return { id: config.id, label: config.label, capabilities, validate, generate };
+  return remoteEngine(config, capabilities, validate, generate);
 }

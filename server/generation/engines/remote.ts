@@ -11,6 +11,8 @@ import {
   EngineError,
   type GeneratedImage,
   type GenerationRequest,
+  type ImageEngine,
+  type ProgressUpdate,
   type ValidationIssue,
 } from "./engine";
 
@@ -40,6 +42,37 @@ export function networkErrorCode(error: unknown): string | undefined {
 
 export const UNREACHABLE_MESSAGE = "The image server is not reachable right now. Try again in a moment.";
 export const UNREADABLE_MESSAGE = "The image server sent an answer we could not read.";
+
+/** Wrong credentials: only an admin can fix them. */
+export function credentialsRefusedError(detail: string): EngineError {
+  const message = "The image server refused our credentials. An admin needs to check its settings.";
+  return new EngineError("failed", message, { detail });
+}
+
+/** A wrong URL, a missing key or model, a server without its API: only an admin can fix it. */
+export function notSetUpError(detail: string): EngineError {
+  const message = "The image server is not set up correctly. An admin needs to check its settings.";
+  return new EngineError("failed", message, { detail });
+}
+
+/** The server will not take this request as sent, so sending it again will not help. */
+export function settingsRefusedError(detail: string): EngineError {
+  return new EngineError("invalid_request", "The image server could not accept these settings.", { detail });
+}
+
+export function pictureTooLargeError(detail: string): EngineError {
+  return new EngineError("invalid_request", "The picture is too large for the image server.", { detail });
+}
+
+/** The server took the request and failed at it, for reasons of its own. */
+export function pictureFailedError(detail: string, cause?: unknown): EngineError {
+  return new EngineError("failed", "The image server could not make this picture.", { cause, detail });
+}
+
+/** An answer that arrived but makes no sense to us (malformed, cut off, or missing what it must carry). */
+export function unreadableError(detail: string, cause?: unknown): EngineError {
+  return new EngineError("failed", UNREADABLE_MESSAGE, { cause, detail });
+}
 
 /** What a socket error code means, for the admin who reads the engine's last error. */
 const NETWORK_CODE_WORDS: Record<string, string> = {
@@ -81,7 +114,7 @@ export function unreachableError(backend: string, baseUrl: string, error: unknow
  */
 export function fetchFailure(backend: string, baseUrl: string, error: unknown): EngineError {
   if (networkErrorCode(error) === undefined && (error as Error)?.name !== "TypeError") {
-    return new EngineError("failed", UNREADABLE_MESSAGE, { cause: error, detail: `${backend}: ${String(error)}` });
+    return unreadableError(`${backend}: ${String(error)}`, error);
   }
   return unreachableError(backend, baseUrl, error);
 }
@@ -101,10 +134,7 @@ export function parseJsonBody<T>(text: string, what: string): T {
   try {
     return JSON.parse(text) as T;
   } catch (error) {
-    throw new EngineError("failed", UNREADABLE_MESSAGE, {
-      cause: error,
-      detail: `${what}: malformed JSON (${text.length} bytes)`,
-    });
+    throw unreadableError(`${what}: malformed JSON (${text.length} bytes)`, error);
   }
 }
 
@@ -156,12 +186,18 @@ export function styledPrompt(request: Pick<GenerationRequest, "prompt" | "style"
 
 /**
  * Runs `work` with one AbortSignal that fires on the caller's cancel or after `timeoutMs`, and
- * says which of the two happened, so adapters can tell the user the right thing.
+ * says which of the two stopped it, so adapters can tell the user the right thing.
  */
 export function deadline(
+  backend: string,
   signal: AbortSignal,
   timeoutMs: number,
-): { signal: AbortSignal; reason(): "timeout" | "canceled" | undefined; dispose(): void } {
+): {
+  signal: AbortSignal;
+  /** Canceled, or a timeout naming `what` (`retryable` as in timeoutError); undefined while neither fired. */
+  stoppedError(what: string, cause: unknown, retryable?: boolean): EngineError | undefined;
+  dispose(): void;
+} {
   const controller = new AbortController();
   let reason: "timeout" | "canceled" | undefined;
   const timer = setTimeout(() => {
@@ -176,7 +212,11 @@ export function deadline(
   else signal.addEventListener("abort", onAbort, { once: true });
   return {
     signal: controller.signal,
-    reason: () => reason,
+    stoppedError(what, cause, retryable = true) {
+      if (reason === "canceled") return canceledError();
+      if (reason === "timeout") return timeoutError(backend, what, timeoutMs, cause, retryable);
+      return undefined;
+    },
     dispose() {
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
@@ -240,6 +280,40 @@ export function checkStableDiffusionRequest(
   if (request.width % 8 !== 0 || request.height % 8 !== 0)
     issues.push({ field: "size", message: "Width and height must be multiples of 8" });
   return issues;
+}
+
+/**
+ * The ImageEngine an adapter's own generate becomes: a request already canceled, or one that fails
+ * `validate`, is refused before anything is sent.
+ */
+export function remoteEngine(
+  config: { id: string; label: string },
+  capabilities: EngineCapabilities,
+  validate: (request: GenerationRequest) => ValidationIssue[],
+  generate: ImageEngine["generate"],
+): ImageEngine {
+  return {
+    id: config.id,
+    label: config.label,
+    capabilities,
+    validate,
+    async generate(request, options) {
+      if (options.signal.aborted) throw canceledError();
+      rejectInvalid(validate(request));
+      return generate(request, options);
+    },
+  };
+}
+
+/** The caller's progress listener, made harmless: progress is a nicety, so a failing listener must not fail the picture. */
+export function quietProgress(onProgress: (update: ProgressUpdate) => void): (update: ProgressUpdate) => void {
+  return (update) => {
+    try {
+      onProgress(update);
+    } catch {
+      // ignored
+    }
+  };
 }
 
 /** Refuses a request that failed validation, before anything is sent: the first issue for the user, all for admins. */

@@ -14,25 +14,30 @@ import {
   type GenerationRequest,
   type GenerationResult,
   type ImageEngine,
-  type ProgressUpdate,
   type ValidationIssue,
   FULL_CAPABILITIES,
 } from "./engine";
 import {
   canceledError,
+  checkCapabilities,
+  credentialsRefusedError,
   deadline,
   decodeEngineImage,
   encodeMultipart,
   fetchFailure,
   joinUrl,
+  notSetUpError,
   parseJsonBody,
+  pictureFailedError,
+  pictureTooLargeError,
+  quietProgress,
+  remoteEngine,
   retryAfterSeconds,
+  settingsRefusedError,
   styledPrompt,
   timeoutError,
   UNREACHABLE_MESSAGE,
-  UNREADABLE_MESSAGE,
-  checkCapabilities,
-  rejectInvalid,
+  unreadableError,
 } from "./remote";
 
 export const STABILITY_TEXT_MODELS = ["core", "ultra", "sd3"] as const;
@@ -392,13 +397,7 @@ function httpError(status: number, text: string, headers: Headers, what: string)
       { detail },
     );
   }
-  if (status === 401 || status === 403) {
-    return new EngineError(
-      "failed",
-      "The image server refused our credentials. An admin needs to check its settings.",
-      { detail },
-    );
-  }
+  if (status === 401 || status === 403) return credentialsRefusedError(detail);
   if (status === 402) {
     return new EngineError(
       "failed",
@@ -409,13 +408,9 @@ function httpError(status: number, text: string, headers: Headers, what: string)
       },
     );
   }
-  if (status === 413) {
-    return new EngineError("invalid_request", "The picture is too large for the image server.", { detail });
-  }
-  if (status === 400 || status === 422) {
-    // 422: well-formed but rejected (e.g. unsupported language, picture too large in pixels).
-    return new EngineError("invalid_request", "The image server could not accept these settings.", { detail });
-  }
+  if (status === 413) return pictureTooLargeError(detail);
+  // 422: well-formed but rejected (e.g. unsupported language, picture too large in pixels).
+  if (status === 400 || status === 422) return settingsRefusedError(detail);
   if (status === 429) {
     return new EngineError("unavailable", "The image server is busy right now. Try again in a moment.", {
       detail,
@@ -424,16 +419,8 @@ function httpError(status: number, text: string, headers: Headers, what: string)
     });
   }
   if (status >= 500) return new EngineError("unavailable", UNREACHABLE_MESSAGE, { detail, retryable: true });
-  if (status === 404) {
-    return new EngineError(
-      "failed",
-      "The image server is not set up correctly. An admin needs to check its settings.",
-      {
-        detail: `${detail} (is the base URL right?)`,
-      },
-    );
-  }
-  return new EngineError("failed", "The image server could not make this picture.", { detail });
+  if (status === 404) return notSetUpError(`${detail} (is the base URL right?)`);
+  return pictureFailedError(detail);
 }
 
 interface Answer {
@@ -451,8 +438,7 @@ function readAnswer(bytes: Buffer, headers: Headers, what: string): Answer {
       bytes.toString("utf8"),
       what,
     );
-    if (!body || typeof body !== "object")
-      throw new EngineError("failed", UNREADABLE_MESSAGE, { detail: `${what}: JSON answer is not an object` });
+    if (!body || typeof body !== "object") throw unreadableError(`${what}: JSON answer is not an object`);
     return {
       finishReason: typeof body.finish_reason === "string" ? body.finish_reason : undefined,
       seed: Number.isInteger(body.seed) ? (body.seed as number) : undefined,
@@ -467,9 +453,7 @@ function readAnswer(bytes: Buffer, headers: Headers, what: string): Answer {
       image: bytes,
     };
   }
-  throw new EngineError("failed", UNREADABLE_MESSAGE, {
-    detail: `${what}: unexpected content-type "${type}" (${bytes.byteLength} bytes)`,
-  });
+  throw unreadableError(`${what}: unexpected content-type "${type}" (${bytes.byteLength} bytes)`);
 }
 
 function authHeaders(apiKey: string, accept: string): Record<string, string> {
@@ -500,8 +484,7 @@ export async function checkStabilityHealth(connection: StabilityConnection): Pro
   }
   if (!response.ok) throw httpError(response.status, text, response.headers, "GET /v1/user/balance");
   const body = parseJsonBody<{ credits?: unknown }>(text, "GET /v1/user/balance");
-  if (typeof body?.credits !== "number")
-    throw new EngineError("failed", UNREADABLE_MESSAGE, { detail: "GET /v1/user/balance: no credits in the answer" });
+  if (typeof body?.credits !== "number") throw unreadableError("GET /v1/user/balance: no credits in the answer");
   return `${Math.round(body.credits * 100) / 100} credits left`;
 }
 
@@ -529,24 +512,11 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
     request: GenerationRequest,
     { onProgress, signal }: Parameters<ImageEngine["generate"]>[1],
   ): Promise<GenerationResult> {
-    if (signal.aborted) throw canceledError();
-    rejectInvalid(validate(request));
     const apiKey = config.apiKey;
     if (!apiKey) {
-      throw new EngineError(
-        "failed",
-        "The image server is not set up correctly. An admin needs to check its settings.",
-        { detail: "Stability AI: apiKey is empty" },
-      );
+      throw notSetUpError("Stability AI: apiKey is empty");
     }
-    // Progress is a nicety: a throwing listener must not fail the picture.
-    const progress = (update: ProgressUpdate) => {
-      try {
-        onProgress(update);
-      } catch {
-        // ignored
-      }
-    };
+    const progress = quietProgress(onProgress);
 
     const endpoint = stabilityEndpoint(config, request.mode);
     let prepared: StabilitySource | undefined;
@@ -584,7 +554,7 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
       const payload = buildStabilityPayload(config, request, index, prepared);
       path = payload.path;
       const what = `POST ${payload.path}`;
-      const clock = deadline(signal, timeoutMs);
+      const clock = deadline("Stability AI", signal, timeoutMs);
       let status: number;
       let headers: Headers;
       let bytes: Buffer;
@@ -600,11 +570,8 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
         headers = response.headers;
         bytes = Buffer.from(await response.arrayBuffer());
       } catch (error) {
-        const reason = clock.reason();
-        if (reason === "canceled") throw canceledError();
-        // Sent and possibly billed: not retried (ADR 0024).
-        if (reason === "timeout") throw timeoutError("Stability AI", `${what}${spent()}`, timeoutMs, error, false);
-        throw fetchFailure("Stability AI", baseUrl, error);
+        // Sent and possibly billed: a timeout is not retried (ADR 0024).
+        throw clock.stoppedError(`${what}${spent()}`, error, false) ?? fetchFailure("Stability AI", baseUrl, error);
       } finally {
         clock.dispose();
       }
@@ -634,9 +601,7 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
         };
       }
       if (answer.finishReason !== undefined && answer.finishReason !== "SUCCESS") {
-        throw new EngineError("failed", "The image server could not make this picture.", {
-          detail: `${what}: finish reason ${answer.finishReason}${spent()}`,
-        });
+        throw pictureFailedError(`${what}: finish reason ${answer.finishReason}${spent()}`);
       }
       const image = await decodeEngineImage(answer.image, `${what} image ${index + 1}`);
       // Seed 0 asks for a random one: only the answer knows it then.
@@ -647,5 +612,5 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
     return { images, usage: usage() };
   }
 
-  return { id: config.id, label: config.label, capabilities, validate, generate };
+  return remoteEngine(config, capabilities, validate, generate);
 }

@@ -78,7 +78,7 @@ function skyRow(top: RGB, mid: RGB, horizon: RGB, t: number, out: Float32Array):
 }
 
 export function paintStars(ctx: RenderContext, amount: number): void {
-  const { width, data, layout, unit } = ctx;
+  const { width, layout, unit } = ctx;
   const r = ctx.random.fork("stars");
   const horizon = layout.horizon;
   const count = Math.round(amount * width * horizon * 0.0016);
@@ -89,30 +89,29 @@ export function paintStars(ctx: RenderContext, amount: number): void {
     const fade = 1 - (y / horizon) ** 3;
     const bright = r.next() ** 3 * fade * amount;
     const tint: RGB = r.chance(0.3) ? [255, 225, 190] : r.chance(0.4) ? [200, 220, 255] : [255, 255, 255];
-    splat(data, width, horizon, x, y, (0.55 + bright * 1.3) * Math.max(0.8, unit), tint, 0.35 + bright * 0.9);
+    splat(ctx, x, y, (0.55 + bright * 1.3) * Math.max(0.8, unit), tint, 0.35 + bright * 0.9);
     if (bright > 0.55) {
       // The brightest few get a faint halo.
-      splat(data, width, horizon, x, y, 4 * unit, tint, 0.12 * bright);
+      splat(ctx, x, y, 4 * unit, tint, 0.12 * bright);
     }
   }
 }
 
-/** Soft round dot added to the image (screen-like), clipped above row `limit`. */
-export function splat(
-  data: Uint8ClampedArray,
-  width: number,
-  limit: number,
-  cx: number,
-  cy: number,
-  radius: number,
-  color: RGB,
-  strength: number,
-): void {
+/** The pixels within `reach` of (cx, cy) that are in the image and above the horizon (sky paint stays off the land). */
+function skyBox(ctx: RenderContext, cx: number, cy: number, reach: number) {
+  return {
+    x0: Math.max(0, Math.floor(cx - reach)),
+    x1: Math.min(ctx.width - 1, Math.ceil(cx + reach)),
+    y0: Math.max(0, Math.floor(cy - reach)),
+    y1: Math.min(ctx.layout.horizon - 1, Math.ceil(cy + reach)),
+  };
+}
+
+/** Soft round dot added to the sky (screen-like). */
+export function splat(ctx: RenderContext, cx: number, cy: number, radius: number, color: RGB, strength: number): void {
+  const { data, width } = ctx;
   const rad = Math.max(0.5, radius);
-  const x0 = Math.max(0, Math.floor(cx - rad * 2));
-  const x1 = Math.min(width - 1, Math.ceil(cx + rad * 2));
-  const y0 = Math.max(0, Math.floor(cy - rad * 2));
-  const y1 = Math.min(limit - 1, Math.ceil(cy + rad * 2));
+  const { x0, x1, y0, y1 } = skyBox(ctx, cx, cy, rad * 2);
   const inv = 1 / (rad * rad);
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
@@ -203,7 +202,7 @@ export function paintGalaxy(ctx: RenderContext): void {
     const k = Math.floor(y) * width + Math.floor(x);
     const dens = density[k] ?? 0;
     if (r.next() > dens * 1.6 + 0.05) continue;
-    splat(data, width, horizon, x, y, 0.6 * Math.max(0.8, ctx.unit), [255, 250, 240], 0.25 + r.next() * 0.6);
+    splat(ctx, x, y, 0.6 * Math.max(0.8, ctx.unit), [255, 250, 240], 0.25 + r.next() * 0.6);
   }
 }
 
@@ -253,12 +252,12 @@ export function paintAurora(ctx: RenderContext): void {
 
 /** Sun disc (soft-edged, bright core) or moon (pale disc with faint maria). */
 export function paintDiscs(ctx: RenderContext): void {
-  const { width, data, layout, palette: p } = ctx;
+  const { layout, palette: p } = ctx;
   const sun = layout.sun;
   if (sun) {
     const low = (layout.horizon - sun.y) / layout.horizon < 0.35;
     const color: RGB = low ? mix(p.sun, p.glow, 0.25) : p.sun;
-    disc(data, width, layout.horizon, sun.x, sun.y, sun.r, (dx, dy) => {
+    disc(ctx, sun.x, sun.y, sun.r, (dx, dy) => {
       void dx;
       void dy;
       return color;
@@ -269,7 +268,7 @@ export function paintDiscs(ctx: RenderContext): void {
     const maria = noiseFor(ctx, "moon");
     const base = mix(p.sun, [255, 250, 235], 0.5);
     const shade: RGB = mix(base, [150, 160, 185], 0.45);
-    disc(data, width, layout.horizon, moon.x, moon.y, moon.r, (dx, dy) => {
+    disc(ctx, moon.x, moon.y, moon.r, (dx, dy) => {
       const n = fbm(maria, dx * 2.2 + 3, dy * 2.2, 3);
       const limb = Math.sqrt(Math.max(0, 1 - dx * dx - dy * dy));
       return mix(mix(base, shade, Math.max(0, n * 1.6)), shade, (1 - limb) * 0.35);
@@ -278,18 +277,14 @@ export function paintDiscs(ctx: RenderContext): void {
 }
 
 function disc(
-  data: Uint8ClampedArray,
-  width: number,
-  limit: number,
+  ctx: RenderContext,
   cx: number,
   cy: number,
   radius: number,
   colorAt: (dx: number, dy: number) => RGB,
 ): void {
-  const x0 = Math.max(0, Math.floor(cx - radius - 2));
-  const x1 = Math.min(width - 1, Math.ceil(cx + radius + 2));
-  const y0 = Math.max(0, Math.floor(cy - radius - 2));
-  const y1 = Math.min(limit - 1, Math.ceil(cy + radius + 2));
+  const { data, width } = ctx;
+  const { x0, x1, y0, y1 } = skyBox(ctx, cx, cy, radius + 2);
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const dx = (x + 0.5 - cx) / radius;

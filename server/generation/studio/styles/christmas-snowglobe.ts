@@ -6,7 +6,7 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { clamp01, createPlanes, hex, samplePlane, smoothstep, toPlanes, type Planes } from "./filters";
+import { clamp01, createPlanes, hex, samplePlanesInto, smoothstep, toPlanes, type Planes } from "./filters";
 import { canvasToPlanes, planesToCanvas } from "./canvas";
 import { colouriseInk, type InkPalette } from "./ink";
 import { drawSnow } from "./snow";
@@ -64,9 +64,7 @@ export function christmasSnowglobe(input: Raster, ctx: StyleContext): Raster {
         const k = 1 - mag + mag * d * d;
         const sx = cx + dx * k * (w / (2 * R));
         const sy = cy + dy * k * (h / (2 * R));
-        out.r[i] = samplePlane(p.r, w, h, sx, sy);
-        out.g[i] = samplePlane(p.g, w, h, sx, sy);
-        out.b[i] = samplePlane(p.b, w, h, sx, sy);
+        samplePlanesInto(p, sx, sy, out, i);
         // Glass darkens and cools slightly toward its edge.
         const edge = smoothstep(0.75, 1, d) * 0.25 * s;
         out.r[i] = out.r[i]! * (1 - edge);

@@ -601,8 +601,9 @@ export function resizePlanes(p: Planes, tw: number, th: number): Planes {
   };
 }
 
-/** Bilinear sample of a plane at a fractional position, clamped. */
-export function samplePlane(src: Plane, w: number, h: number, x: number, y: number): number {
+/** Bilinear sample of all three planes at a fractional position (clamped to the edges), written to `out` at `i`. */
+export function samplePlanesInto(p: Planes, x: number, y: number, out: Planes, i: number): void {
+  const { width: w, height: h } = p;
   if (x < 0) x = 0;
   else if (x > w - 1) x = w - 1;
   if (y < 0) y = 0;
@@ -613,12 +614,17 @@ export function samplePlane(src: Plane, w: number, h: number, x: number, y: numb
   const y1 = y0 + 1 < h ? y0 + 1 : y0;
   const tx = x - x0;
   const ty = y - y0;
-  const a = src[y0 * w + x0]!;
-  const b = src[y0 * w + x1]!;
-  const c = src[y1 * w + x0]!;
-  const d = src[y1 * w + x1]!;
-  const top = a + (b - a) * tx;
-  return top + (c + (d - c) * tx - top) * ty;
+  const a = y0 * w + x0;
+  const b = y0 * w + x1;
+  const c = y1 * w + x0;
+  const d = y1 * w + x1;
+  const w00 = (1 - tx) * (1 - ty);
+  const w10 = tx * (1 - ty);
+  const w01 = (1 - tx) * ty;
+  const w11 = tx * ty;
+  out.r[i] = p.r[a]! * w00 + p.r[b]! * w10 + p.r[c]! * w01 + p.r[d]! * w11;
+  out.g[i] = p.g[a]! * w00 + p.g[b]! * w10 + p.g[c]! * w01 + p.g[d]! * w11;
+  out.b[i] = p.b[a]! * w00 + p.b[b]! * w10 + p.b[c]! * w01 + p.b[d]! * w11;
 }
 
 /** Value at a percentile (0..1) of a plane, via a 1024-bin histogram of 0..1 values. */
@@ -644,29 +650,7 @@ export function displace(p: Planes, dx: Plane, dy: Plane, amount: number): Plane
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      let fx = x + dx[i]! * amount;
-      let fy = y + dy[i]! * amount;
-      if (fx < 0) fx = 0;
-      else if (fx > w - 1) fx = w - 1;
-      if (fy < 0) fy = 0;
-      else if (fy > h - 1) fy = h - 1;
-      const x0 = fx | 0;
-      const y0 = fy | 0;
-      const x1 = x0 + 1 < w ? x0 + 1 : x0;
-      const y1 = y0 + 1 < h ? y0 + 1 : y0;
-      const tx = fx - x0;
-      const ty = fy - y0;
-      const a = y0 * w + x0;
-      const b = y0 * w + x1;
-      const c = y1 * w + x0;
-      const d = y1 * w + x1;
-      const w00 = (1 - tx) * (1 - ty);
-      const w10 = tx * (1 - ty);
-      const w01 = (1 - tx) * ty;
-      const w11 = tx * ty;
-      out.r[i] = p.r[a]! * w00 + p.r[b]! * w10 + p.r[c]! * w01 + p.r[d]! * w11;
-      out.g[i] = p.g[a]! * w00 + p.g[b]! * w10 + p.g[c]! * w01 + p.g[d]! * w11;
-      out.b[i] = p.b[a]! * w00 + p.b[b]! * w10 + p.b[c]! * w01 + p.b[d]! * w11;
+      samplePlanesInto(p, x + dx[i]! * amount, y + dy[i]! * amount, out, i);
     }
   }
   return out;

@@ -7,7 +7,7 @@
  * loaders read is announced: tests/integration/personal-pages.test.ts checks the tables.
  */
 import type { MiddlewareFunction } from "react-router";
-import { getUser } from "../auth/guards";
+import { getUser } from "./guards";
 import { PERSONAL_CACHE_HEADER } from "../http/response-cache";
 import { normalizePattern } from "../http/route-patterns";
 
