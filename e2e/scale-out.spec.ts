@@ -5,7 +5,8 @@
  * with the sandbox — and an admin turns a flag on. Meanwhile one web process (the one holding the
  * page's progress stream) and the worker painting the picture are killed with SIGKILL: the stream
  * reconnects through nginx to the other web process and sees the picture finish, painted by the
- * other worker; the tokens are taken once; every file is readable from every web process.
+ * other worker; the tokens are taken once; every file is readable from every web process. Last,
+ * a rolling restart of a web process under steady requests drops none of them.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { generationImages, generations, tokenLedger, user } from "../server/db/schema";
@@ -156,6 +157,34 @@ test("two web and two worker processes behind nginx: a walk survives losing a we
     } finally {
       await admin.close();
     }
+
+    // 8. A rolling restart of web 1 under steady requests through nginx: it drains (readiness
+    // false, DRAIN_SECONDS), stops, comes back; not one request fails meanwhile.
+    let loading = true;
+    const statuses: number[] = [];
+    const failures: string[] = [];
+    const steady = async () => {
+      while (loading)
+        for (const path of ["/", "/pricing-plans", "/community/list", "/api/artworks"]) {
+          try {
+            const response = await fetch(`${cluster.origin}${path}`);
+            await response.arrayBuffer();
+            statuses.push(response.status);
+          } catch (error) {
+            failures.push(`${path}: ${String(error)}`);
+          }
+        }
+    };
+    const loops = Array.from({ length: 4 }, steady);
+    const current = cluster.webs.at(-1)!; // web 1, as restarted in step 4
+    current.child.kill("SIGTERM");
+    expect(await current.exited).toBe(0);
+    await cluster.startWeb(web1.port);
+    loading = false;
+    await Promise.all(loops);
+    expect(failures).toEqual([]);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(statuses.length).toBeGreaterThan(40);
   } catch (error) {
     for (const p of [...cluster.webs, ...cluster.workers]) console.log(`--- ${p.name}\n${p.output().slice(-3000)}`);
     throw error;

@@ -73,6 +73,11 @@ const envSchema = z
     MAX_AUTH_BODY_BYTES: positiveInt(65_536),
     ERROR_REPORTS_PER_MINUTE: positiveInt(30),
     SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+    /**
+     * On SIGTERM, how long to keep answering with /readyz at 503 before closing the listener: longer
+     * than a load balancer's readiness interval (docs/DEPLOY.md). 0 stops taking connections at once.
+     */
+    DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     MAX_CONCURRENT_REQUESTS: z.coerce
       .number({ error: "expected a number" })
       .int("expected a whole number")
@@ -261,6 +266,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     maxAuthBodyBytes: env.MAX_AUTH_BODY_BYTES,
     errorReportsPerMinute: env.ERROR_REPORTS_PER_MINUTE,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    drainSeconds: env.DRAIN_SECONDS,
     /**
      * Requests that run in the routes at once; others wait their turn in arrival order, and past
      * `maxQueuedRequests` waiting, new ones get 503 with Retry-After (server/http/admission.ts).

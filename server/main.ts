@@ -224,6 +224,13 @@ export async function startServer(): Promise<Server> {
 
   const shutdown = (signal: string) => {
     if (markShuttingDown()) return;
+    // Readiness is false from here; for DRAIN_SECONDS the process still answers everything (each
+    // answer closing its connection) while load balancers notice, then it stops taking connections.
+    if (config.drainSeconds > 0)
+      logger.info({ signal, seconds: config.drainSeconds }, "draining: /readyz says 503, still answering");
+    setTimeout(() => stopServing(signal), config.drainSeconds * 1000).unref();
+  };
+  const stopServing = (signal: string) => {
     logger.info({ signal }, "shutting down: finishing open requests");
     const force = setTimeout(() => {
       logger.warn("shutdown timeout reached: closing remaining connections");

@@ -110,6 +110,7 @@ export async function startCluster(options: { webs: number; workers: number }): 
     STUDIO_THREADS: "1",
     LOG_LEVEL: "warn",
     ERROR_REPORTS_PER_MINUTE: "1000",
+    DRAIN_SECONDS: "1",
   };
 
   const launch = (name: string, args: string[], env: Record<string, string>, port?: number): Process => {

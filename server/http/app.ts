@@ -47,6 +47,11 @@ export function markShuttingDown(): boolean {
   return already;
 }
 
+/** True once the process has been asked to stop: answers then close their connection (front-door.ts). */
+export function isShuttingDown(): boolean {
+  return shuttingDown;
+}
+
 export function createApp(options: CreateAppOptions): express.Express {
   const config = options.config ?? getConfig();
   const dev = options.mode === "development";

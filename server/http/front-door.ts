@@ -9,6 +9,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Config } from "../config";
 import { logger } from "../logger";
+import { isShuttingDown } from "./app";
 import { replaySharedResponse } from "./response-cache";
 import { chooseRequestId, computeSecurityHeaders, helmetOptions } from "./shell-layers";
 
@@ -26,6 +27,9 @@ export function createFrontDoor(app: RequestListener, config: Config, options: {
   ];
 
   return (req, res) => {
+    // Draining before a stop: each answer closes its connection, so a balancer's kept-alive
+    // connections move to other processes while this one still answers (server/main.ts).
+    if (isShuttingDown()) res.setHeader("Connection", "close");
     if (isHealthProbe(req)) return answerHealthProbe(req, res, healthHeaders);
     if (req.method === "GET") {
       const started = performance.now();

@@ -1,7 +1,7 @@
 /**
  * `npm start`'s path in embedded mode: the built server creates, migrates and seeds a PGlite
  * database under DATA_DIR, serves pages, keeps its data across restarts and stops cleanly on
- * SIGTERM. Needs the production build (scripts/test.sh builds first).
+ * SIGTERM, draining first when asked to. Needs the production build (scripts/test.sh builds first).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -80,11 +80,21 @@ describe("embedded start", () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain("stopped");
 
-    const second = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(port), DRAIN_SECONDS: "2" });
     await waitForReady(port);
     expect(second.output()).not.toContain("seeded demo data");
+
+    // A rolling restart's stop: readiness goes false first, answers keep coming (each closing its
+    // connection, so a balancer moves on), and only after DRAIN_SECONDS does the process stop.
+    const stopAsked = Date.now();
     second.child.kill("SIGTERM");
+    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(503);
+    const during = await fetch(`http://127.0.0.1:${port}/pricing-plans`);
+    expect(during.status).toBe(200);
+    expect(during.headers.get("connection")).toBe("close");
     expect(await second.exited).toBe(0);
+    expect(Date.now() - stopAsked).toBeGreaterThanOrEqual(2_000);
+    expect(second.output()).toContain("draining");
   });
 
   it("refuses to start on a bad setting and names it", async () => {
