@@ -89,6 +89,13 @@ const envSchema = z
     TRUST_PROXY: bool(false),
     /** Who may read /metrics without a token: client addresses (as the proxy reports them when TRUST_PROXY is on). */
     METRICS_ALLOW: list("127.0.0.1,::1,::ffff:127.0.0.1"),
+    /** A worker process serves its /metrics on this port (web processes use their own PORT). */
+    METRICS_PORT: z.coerce
+      .number({ error: "expected a port number" })
+      .int("expected a port number")
+      .min(1, "expected a port number")
+      .max(65535, "expected a port number")
+      .optional(),
     /** A bearer token that opens /metrics from anywhere (Prometheus in another network). */
     METRICS_TOKEN: z.string().min(24, "expected a random token of at least 24 characters").optional(),
     SESSION_CACHE_SECONDS: z.coerce
@@ -278,7 +285,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     runMigrations: env.RUN_MIGRATIONS,
     seedDemoData: env.SEED_DEMO_DATA,
     trustProxy: env.TRUST_PROXY,
-    metrics: { allow: env.METRICS_ALLOW, token: env.METRICS_TOKEN },
+    metrics: { allow: env.METRICS_ALLOW, token: env.METRICS_TOKEN, workerPort: env.METRICS_PORT },
     /** Signs sessions; when unset, one is generated once and kept in DATA_DIR/auth-secret. */
     authSecret: env.AUTH_SECRET,
     /**

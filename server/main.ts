@@ -25,7 +25,7 @@ import { imageEditJob, recoverImageEdits } from "./image-tools/edits";
 import type { JobDefinition } from "./jobs/define";
 import { type JobQueue, startJobQueue, stopJobQueue } from "./jobs/queue";
 import { logger } from "./logger";
-import { addScrapeCollector, emailBacklog, engineCircuitOpen, queueJobs } from "./metrics";
+import { addScrapeCollector, emailBacklog, engineCircuitOpen, queueJobs, startMetricsServer } from "./metrics";
 import { sendEmailJob } from "./notify/send-email";
 import { setBuildInfo } from "./ops/build-info";
 import { housekeepingJob } from "./housekeeping";
@@ -135,9 +135,11 @@ export async function startWorker(): Promise<void> {
   // Signals are heard from the start: a stop that arrives while queues are still being set up
   // waits for the set-up, then stops cleanly (exit 0), instead of killing the process mid-way.
   let starting: Promise<void> = Promise.resolve();
+  let stopMetrics: () => Promise<void> = async () => {};
   const stop = async (signal: string) => {
     logger.info({ signal }, "worker stopping: finishing running jobs");
     await starting.catch(() => {});
+    await stopMetrics();
     stopRecovery();
     await stopJobQueue().catch((err: unknown) => logger.error({ err }, "stopping the job queue failed"));
     await stopChangeFeed();
@@ -151,8 +153,11 @@ export async function startWorker(): Promise<void> {
   starting = (async () => {
     if (config.runMigrations) await migrateDatabase(config.database, handle);
     stopChangeFeed = await startChangeFeed(handle);
-    await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: true });
+    const queue = await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: true });
     stopRecovery = startWorkerTimers(handle.db);
+    collectSharedMetrics(handle.db, queue.boss);
+    if (config.metrics.workerPort)
+      stopMetrics = await startMetricsServer(config.metrics.workerPort, config.host, config.metrics);
     const { mode } = describeRuntimeMode();
     logger.info({ jobs: ALL_JOBS.map((j) => j.name), mode }, `Atelier worker is running (${mode} mode)`);
   })();

@@ -3,9 +3,13 @@
  * Counters and histograms are updated where things happen; the gauges that describe shared state
  * (queue depth, open circuits) are read when Prometheus scrapes, by collectors the composition
  * root registers (`server/main.ts`), so this file imports no domain. Each process exposes its own
- * figures at /metrics; Prometheus adds them up across processes.
+ * figures at /metrics — web processes on their HTTP port, worker processes on METRICS_PORT
+ * (`startMetricsServer`) — and Prometheus adds them up across processes.
  */
+import { timingSafeEqual } from "node:crypto";
+import http from "node:http";
 import client from "prom-client";
+import { logger } from "./logger";
 
 export const metricsRegistry = new client.Registry();
 client.collectDefaultMetrics({ register: metricsRegistry, prefix: "atelier_" });
@@ -90,4 +94,57 @@ export function routeLabel(path: string, status: number): string {
     .map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment))
     .join("/")
     .slice(0, 100);
+}
+
+/** Who may read /metrics: an allowed client address, or the bearer token (ADR 0039). */
+export function mayScrape(
+  clientIp: string,
+  authorization: string | undefined,
+  rules: { allow: string[]; token?: string },
+): boolean {
+  const bearer = /^Bearer (.+)$/.exec(authorization ?? "")?.[1];
+  if (rules.token && bearer && safeEqual(bearer, rules.token)) return true;
+  return rules.allow.includes(clientIp.toLowerCase());
+}
+
+/** Compares secrets in constant time. */
+function safeEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A worker process's /metrics (it has no other HTTP): job durations, generations, tokens moved
+ * happen there. Same rules as the web processes' /metrics; anything else is 404.
+ */
+export async function startMetricsServer(
+  port: number,
+  host: string,
+  rules: { allow: string[]; token?: string },
+): Promise<() => Promise<void>> {
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? "").split("?")[0];
+    const allowed = mayScrape(req.socket.remoteAddress ?? "", req.headers.authorization, rules);
+    if (req.method !== "GET" || path !== "/metrics" || !allowed) {
+      res.writeHead(404, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      res.end(JSON.stringify({ error: { code: "not_found", message: "Not Found" } }));
+      return;
+    }
+    renderMetrics().then(
+      ({ contentType, body }) => {
+        res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" });
+        res.end(body);
+      },
+      (err: unknown) => {
+        logger.error({ err }, "rendering metrics failed");
+        res.writeHead(500).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }

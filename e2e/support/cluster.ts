@@ -31,6 +31,10 @@ export interface Cluster {
   /** nginx's address: what a browser opens. */
   origin: string;
   db: Database;
+  /** The cluster's database, for processes started from outside (benchmarks). */
+  databaseUrl: string;
+  /** The S3-protocol server holding every file (prefix `atelier`). */
+  s3: FakeS3;
   webs: Process[];
   workers: Process[];
   /** Starts one more process of the cluster (the same settings as the others). */
@@ -74,11 +78,19 @@ async function waitFor(what: string, check: () => Promise<boolean>, process?: Pr
 
 /**
  * Starts the cluster: the web processes listed (the first one also migrates and seeds the demo
- * accounts, the others start once it is ready), the workers, then nginx in front. Web processes
- * after the first are `backup` servers in nginx's upstream, so every request goes to the first
- * while it lives: the walk then knows which process holds a progress stream when it kills it.
+ * accounts, the others start once it is ready), the workers, then nginx in front. Unless asked
+ * for round robin, web processes after the first are `backup` servers in nginx's upstream, so
+ * every request goes to the first while it lives: the walk then knows which process holds a
+ * progress stream when it kills it.
  */
-export async function startCluster(options: { webs: number; workers: number }): Promise<Cluster> {
+export async function startCluster(options: {
+  webs: number;
+  workers: number;
+  /** Share requests among the web processes instead of keeping the later ones as backups (benchmarks). */
+  roundRobin?: boolean;
+  /** More settings for every process. */
+  env?: Record<string, string>;
+}): Promise<Cluster> {
   if (!NGINX) throw new Error("nginx is not installed: apt-get install nginx (npm test installs it when run as root)");
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-cluster-"));
   fs.chmodSync(tmp, 0o777); // nginx's worker processes write their temporary files here
@@ -111,6 +123,7 @@ export async function startCluster(options: { webs: number; workers: number }): 
     LOG_LEVEL: "warn",
     ERROR_REPORTS_PER_MINUTE: "1000",
     DRAIN_SECONDS: "1",
+    ...options.env,
   };
 
   const launch = (name: string, args: string[], env: Record<string, string>, port?: number): Process => {
@@ -170,7 +183,7 @@ http {
   uwsgi_temp_path ${tmp}/uwsgi;
   scgi_temp_path ${tmp}/scgi;
   upstream atelier_web {
-${webs.map((w, i) => `    server 127.0.0.1:${w.port} max_fails=1 fail_timeout=5s${i > 0 ? " backup" : ""};`).join("\n")}
+${webs.map((w, i) => `    server 127.0.0.1:${w.port} max_fails=1 fail_timeout=5s${i > 0 && !options.roundRobin ? " backup" : ""};`).join("\n")}
     keepalive 16;
   }
   server {
@@ -205,6 +218,8 @@ ${webs.map((w, i) => `    server 127.0.0.1:${w.port} max_fails=1 fail_timeout=5s
   return {
     origin,
     db: handle.db,
+    databaseUrl: dbUrl.toString(),
+    s3,
     webs,
     workers,
     startWeb,

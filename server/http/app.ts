@@ -19,8 +19,7 @@ import { readBodyWithinLimit } from "./body-limits";
 import { requestInfoContext, requestScope } from "./request-context";
 import { createRouterAdapter } from "./router-adapter";
 import { createShellLayers } from "./shell-layers";
-import { renderMetrics } from "../metrics";
-import { timingSafeEqual } from "node:crypto";
+import { mayScrape, renderMetrics } from "../metrics";
 
 function sendJsonError(res: ExpressResponse, status: number, code: string, message: string) {
   res
@@ -67,9 +66,7 @@ export function createApp(options: CreateAppOptions): express.Express {
   });
   // Prometheus metrics: to the allowed addresses, or to anyone with the bearer token (ADR 0039).
   app.get("/metrics", async (req, res) => {
-    const bearer = /^Bearer (.+)$/.exec(req.get("authorization") ?? "")?.[1];
-    const hasToken = Boolean(config.metrics.token && bearer && safeEqual(bearer, config.metrics.token));
-    if (!hasToken && !config.metrics.allow.includes((req.ip ?? "").toLowerCase())) {
+    if (!mayScrape(req.ip ?? "", req.get("authorization"), config.metrics)) {
       res
         .status(404)
         .set("Cache-Control", "no-store")
@@ -158,11 +155,4 @@ function listPublicFiles(dir: string, prefix = ""): string[] {
     if (entry.isDirectory()) return name === "assets" ? [] : listPublicFiles(dir, name);
     return [name];
   });
-}
-
-/** Compares secrets in constant time. */
-function safeEqual(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

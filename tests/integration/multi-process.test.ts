@@ -107,11 +107,32 @@ describe("web and worker processes on PostgreSQL", () => {
     await expect.poll(emailJobs, { timeout: 10_000, interval: 100 }).toEqual(["created"]);
     expect(await outbox()).toEqual([]);
 
-    const worker = start(["--worker"], { DATABASE_URL: url });
+    const metricsPort = await freePort();
+    const worker = start(["--worker"], { DATABASE_URL: url, METRICS_PORT: String(metricsPort) });
     await expect
       .poll(async () => (await outbox()).map((e) => e.kind), { timeout: 20_000, interval: 250 })
       .toEqual(["sign-in-link"]);
     await handle.close();
+
+    // The worker's own /metrics (it has no other HTTP): the job it ran, and the queues' depth.
+    let text = "";
+    await expect
+      .poll(
+        async () => {
+          const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => null);
+          text = scraped?.ok ? await scraped.text() : "";
+          return scraped?.status;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(200);
+    expect(text).toMatch(/atelier_job_duration_seconds_count\{kind="email\.send",outcome="completed"\} 1/);
+    expect(text).toMatch(/atelier_queue_jobs\{kind="email\.send",state="ready"\} 0/);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
+    const withWrongToken = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, {
+      headers: { Authorization: "Bearer wrong" },
+    });
+    expect(withWrongToken.status, "127.0.0.1 is allowed by default, token or not").toBe(200);
 
     worker.child.kill("SIGTERM");
     web.child.kill("SIGTERM");
