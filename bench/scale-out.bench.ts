@@ -185,7 +185,8 @@ async function pagesThroughNginx() {
 }
 
 async function downloadFromS3() {
-  const cluster: Cluster = await startCluster({ webs: 1, workers: 0 });
+  // Streamed through the web process, not redirected to the bucket.
+  const cluster: Cluster = await startCluster({ webs: 1, workers: 0, env: { S3_SIGNED_URLS: "false" } });
   try {
     const { user } = await import("../server/db/schema");
     const { createS3Storage, s3Client } = await import("../server/storage/s3-storage");

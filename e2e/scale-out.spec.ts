@@ -22,7 +22,8 @@ test("two web and two worker processes behind nginx: a walk survives losing a we
   browser,
 }) => {
   test.setTimeout(300_000);
-  const cluster: Cluster = await startCluster({ webs: 2, workers: 1 });
+  // Files are fetched by browsers straight from the bucket, by signed URL (S3_SIGNED_URLS).
+  const cluster: Cluster = await startCluster({ webs: 2, workers: 1, env: { S3_SIGNED_URLS: "true" } });
   const context = await browser.newContext({ baseURL: cluster.origin });
   try {
     const page = await context.newPage();
@@ -83,6 +84,17 @@ test("two web and two worker processes behind nginx: a walk survives losing a we
     cluster.startWorker();
     // The page's stream reconnected through nginx to web 2 and sees the picture finish.
     await expect(card).toHaveAttribute("data-status", "succeeded", { timeout: 120_000 });
+    // The picture shows: /api/files sends the browser to the bucket with a signed address, which
+    // the page's Content-Security-Policy allows.
+    const picture = card.locator("img").first();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const src = (await picture.getAttribute("src"))!;
+    expect(src).toMatch(/^\/api\/files\//);
+    const redirect = await context.request.get(src, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers().location).toMatch(new RegExp(`^${cluster.s3.endpoint}/.*X-Amz-Signature=`));
     const [done] = await cluster.db.select().from(generations).where(eq(generations.id, job!.id));
     expect(done!.attempts).toBe(2);
     expect(done!.refunded).toBe(false);

@@ -12,6 +12,7 @@ import helmet, { type HelmetOptions } from "helmet";
 import { pinoHttp } from "pino-http";
 import type { Config } from "../config";
 import { logger } from "../logger";
+import { signedUrlOrigin } from "../storage/s3-storage";
 import { sharedResponseCache } from "./response-cache";
 import { sameOriginCheck } from "./same-origin";
 import { httpRequestDuration, routeLabel } from "../metrics";
@@ -37,7 +38,8 @@ export function helmetOptions(config: Config, dev: boolean): HelmetOptions {
             scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce as string}'`],
             // React sets style attributes; styles cannot run code, scripts stay nonce-only.
             styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "blob:"],
+            // Files may be fetched straight from the bucket by signed URL (S3_SIGNED_URLS, api/files.ts).
+            imgSrc: ["'self'", "data:", "blob:", ...(config.s3?.signedUrls ? [signedUrlOrigin(config.s3)] : [])],
             connectSrc: ["'self'"],
             fontSrc: ["'self'", "data:"],
             objectSrc: ["'none'"],

@@ -124,3 +124,13 @@ export function s3Client(settings: S3Settings): S3Client {
     responseChecksumValidation: "WHEN_REQUIRED",
   });
 }
+
+/**
+ * The origin browsers fetch signed URLs from, for the Content-Security-Policy: the endpoint itself
+ * with path-style addresses, the bucket's own host otherwise (AWS: bucket.s3.region.amazonaws.com).
+ */
+export function signedUrlOrigin(settings: S3Settings): string {
+  if (!settings.endpoint) return `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
+  const endpoint = new URL(settings.endpoint);
+  return settings.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${settings.bucket}.${endpoint.host}`;
+}

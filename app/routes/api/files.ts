@@ -9,6 +9,7 @@ import type { Route } from "./+types/files";
 
 /** Kinds of user file anyone may see; every other kind is visible to its owner only. Site files (site/…) are public. */
 const PUBLIC_KINDS = new Set(["avatar", "artworks"]);
+const SIGNED_URL_SECONDS = 300;
 
 /**
  * GET /api/files/{key}: stored files. Keys are unique, so avatars are cached for good; artwork
@@ -29,6 +30,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!(await canServeArtworkFile(getDb(), key, viewer?.userUid ?? null)))
       return jsonError(404, "not_found", "No such file");
   }
+  // Where the deployment allows it (S3_SIGNED_URLS), the browser fetches the file from the bucket
+  // itself, by an address valid for five minutes; the redirect is kept for four at most.
+  const signed = await getStorage().signedUrl(key, { expiresInSeconds: SIGNED_URL_SECONDS });
+  if (signed)
+    return new Response(null, {
+      status: 302,
+      headers: {
+        Location: signed,
+        "Cache-Control": `${isPublic ? "public" : "private"}, max-age=${SIGNED_URL_SECONDS - 60}`,
+      },
+    });
   // Sent on as it is read (from the disk or the bucket), never whole in memory.
   const file = await getStorage().open(key);
   if (!file) return jsonError(404, "not_found", "No such file");
