@@ -21,7 +21,8 @@ import { z } from "zod";
 import { type Cluster, startCluster } from "../e2e/support/cluster";
 import { DEMO_USER_PASSWORD } from "../e2e/support/env";
 
-const BLANK = { ENGINE_ROUTES: "blank", GENERATION_CONCURRENCY: "16" };
+// LOG_LEVEL info: the bench waits for each worker's "worker is running" line.
+const BLANK = { ENGINE_ROUTES: "blank", GENERATION_CONCURRENCY: "16", LOG_LEVEL: "info" };
 
 export async function main(args: string[]) {
   const total = Number(args[0] ?? 400);
@@ -71,7 +72,7 @@ async function queueThroughput(total: number) {
     console.log(`Queue: ${total} generations per run, blank engine, 16 at once per worker process`);
     console.log(`  bare pg-boss jobs, this process (baseline)  ${bareRate.toFixed(0).padStart(6)}/s`);
 
-    await saveTokenSettings(handle.db, { maxConcurrentJobs: 50 });
+    await saveTokenSettings(handle.db, { maxConcurrentJobs: 20 }); // 20 people × 20 jobs each at most
     const people = Array.from({ length: 20 }, (_, i) => `bench-${i}`);
     for (const id of people) {
       await handle.db.insert(user).values({ id, name: id, email: `${id}@bench.test`, emailVerified: true });
@@ -87,8 +88,7 @@ async function queueThroughput(total: number) {
       // Workers start and settle, then wait stopped (SIGSTOP) while the generations are queued, so
       // the clock measures processing only.
       const running = Array.from({ length: workers }, () => cluster.startWorker());
-      for (const worker of running)
-        while (!worker.output().includes("worker is running")) await new Promise((r) => setTimeout(r, 100));
+      for (const worker of running) await waitForLine(worker, "worker is running");
       for (const worker of running) worker.child.kill("SIGSTOP");
       for (let i = 0; i < total; i += people.length)
         await Promise.all(
@@ -129,6 +129,15 @@ async function queueThroughput(total: number) {
     await handle.close();
   } finally {
     await cluster.stop();
+  }
+}
+
+async function waitForLine(process: Cluster["workers"][number], line: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!process.output().includes(line)) {
+    if (Date.now() > deadline || process.child.exitCode !== null)
+      throw new Error(`${process.name} did not say "${line}":\n${process.output().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
