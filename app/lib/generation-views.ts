@@ -4,7 +4,8 @@
  *
  *   POST   /api/generations                      multipart form (generationInput fields, plus
  *                                                `sourceImage` = a preview fileName for image mode,
- *                                                `doodle` = the drawing as a PNG file for doodle mode)
+ *                                                `doodle` = the drawing as a PNG file for doodle mode;
+ *                                                no `style`: the one the prompt names, else natural)
  *                                                → 202 { generation, balance }
  *                                                  400 invalid_input (error.fields per field) | 401
  *                                                  402 insufficient_tokens | 409 too_many_jobs

@@ -17,7 +17,7 @@ import {
   PROMPT_MAX,
   SEED_MAX,
 } from "./generation-constants";
-import { STYLE_IDS } from "./studio-styles";
+import { DEFAULT_STYLE, STYLE_IDS, styleNamedIn } from "./studio-styles";
 
 export * from "./generation-constants";
 
@@ -44,7 +44,8 @@ export const generationInput = z
       .trim()
       .max(NEGATIVE_PROMPT_MAX, `Keep the negative prompt under ${NEGATIVE_PROMPT_MAX} characters`)
       .default(""),
-    style: z.enum(STYLE_IDS as [string, ...string[]], { error: "Choose one of the styles shown" }),
+    /** Left out when the person did not pick one: the prompt's own style word, else the default. */
+    style: z.enum(STYLE_IDS as [string, ...string[]], { error: "Choose one of the styles shown" }).optional(),
     aspectRatio: z.enum(ASPECT_RATIOS, { error: "Choose one of the aspect ratios shown" }).default("1:1"),
     size: numberField("Choose one of the sizes shown").pipe(
       z.union(IMAGE_SIZES.map((s) => z.literal(s)) as [z.ZodLiteral<512>, z.ZodLiteral<768>, z.ZodLiteral<1024>], {
@@ -71,7 +72,11 @@ export const generationInput = z
     if (value.mode === "text" && value.prompt.length === 0) {
       ctx.addIssue({ code: "custom", path: ["prompt"], message: "Describe what you want to see" });
     }
-  });
+  })
+  .transform((value) => ({
+    ...value,
+    style: value.style ?? styleNamedIn(value.prompt, value.christmas) ?? DEFAULT_STYLE,
+  }));
 
 export type GenerationInput = z.output<typeof generationInput>;
 

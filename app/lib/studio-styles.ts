@@ -140,3 +140,41 @@ export function findStyle(id: string): StylePreset | undefined {
 export function stylesFor(christmas: boolean): StylePreset[] {
   return STYLE_PRESETS.filter((s) => christmas || !s.christmas);
 }
+
+/** The style a generation gets when neither the picker nor the prompt names one. */
+export const DEFAULT_STYLE: StyleId = "natural";
+
+/** How people name each style inside a prompt ("…, ukiyo-e", "in pixel art", "an oil painting of…"). */
+const STYLE_WORDS: Record<StyleId, RegExp> = {
+  natural: /\b(photo(graph)?|photorealistic|realistic)\b/,
+  watercolor: /\bwater ?colou?r(s|ed)?\b/,
+  "oil-painting": /\boil[- ]?(painting|paint|on canvas)\b|\bimpasto\b/,
+  "ink-sketch":
+    /\b(ink|pencil|pen|charcoal)[- ]?(sketch|drawing)\b|\bsketch(ed)?\b|\bcross-?hatch(ed|ing)?\b|\bline ?art\b/,
+  "pixel-art": /\bpixel[- ]?art\b|\b(8|16)[- ]?bit\b|\bpixelated\b/,
+  "neon-synthwave": /\b(synth ?wave|retro ?wave|outrun|vaporwave)\b/,
+  "low-poly": /\blow[- ]?poly(gon(al)?)?\b/,
+  "ukiyo-e": /\bukiyo[- ]?e\b|\b(japanese )?woodblock( print)?\b/,
+  "pop-art": /\bpop[- ]?art\b|\bcomic[- ]?book\b|\bhalftone\b/,
+  pastel: /\bpastels?\b/,
+  "stained-glass": /\bstained[- ]?glass\b/,
+  "christmas-card": /\bchristmas card\b/,
+  "christmas-lights": /\b(fairy|christmas) lights\b/,
+  "christmas-snowglobe": /\bsnow ?globe\b/,
+};
+
+/**
+ * The style a prompt names, when it names one the page offers (christmas presets only on the
+ * christmas pages). Styles usually trail the subject ("a fox in the snow, ukiyo-e"), so when a
+ * prompt names two, the one named last wins.
+ */
+export function styleNamedIn(prompt: string, christmas = false): StyleId | null {
+  const text = prompt.toLowerCase();
+  let found: { id: StyleId; at: number } | null = null;
+  for (const preset of stylesFor(christmas)) {
+    const pattern = new RegExp(STYLE_WORDS[preset.id as StyleId].source, "g");
+    for (const match of text.matchAll(pattern))
+      if (!found || match.index >= found.at) found = { id: preset.id as StyleId, at: match.index };
+  }
+  return found?.id ?? null;
+}

@@ -9,12 +9,14 @@ import {
   MAX_IMAGES,
 } from "~/lib/generation";
 import type { GenerationView } from "~/lib/generation-views";
-import { type StylePreset, stylesFor } from "~/lib/studio-styles";
+import { DEFAULT_STYLE, type StylePreset, styleNamedIn, stylesFor } from "~/lib/studio-styles";
 
 export interface StudioForm {
   prompt: string;
   negativePrompt: string;
   style: string;
+  /** The person picked `style` themselves. Until they do, a style the prompt names is used instead (effectiveStyle). */
+  styleChosen: boolean;
   aspectRatio: AspectRatio;
   size: number;
   count: number;
@@ -51,7 +53,8 @@ export function defaultForm(options: StudioOptions): StudioForm {
   return {
     prompt: "",
     negativePrompt: "",
-    style: options.styles[0]?.id ?? "natural",
+    style: options.styles[0]?.id ?? DEFAULT_STYLE,
+    styleChosen: false,
     aspectRatio: options.aspectRatios.includes("1:1") ? "1:1" : options.aspectRatios[0]!,
     size: options.sizes.includes(768) ? 768 : options.sizes[0]!,
     count: 1,
@@ -78,6 +81,7 @@ export function sanitizeForm(
     prompt: str(value.prompt, fallback.prompt),
     negativePrompt: str(value.negativePrompt, fallback.negativePrompt),
     style: options.styles.some((s) => s.id === style) ? style : fallback.style,
+    styleChosen: options.styles.some((s) => s.id === style) ? value.styleChosen === true : fallback.styleChosen,
     aspectRatio: options.aspectRatios.includes(aspectRatio) ? aspectRatio : fallback.aspectRatio,
     size: options.sizes.includes(size) ? size : fallback.size,
     count: Number.isInteger(count) && count >= 1 && count <= options.maxImages ? count : fallback.count,
@@ -91,12 +95,23 @@ export function formFromGeneration(g: GenerationView): Partial<StudioForm> {
     prompt: g.prompt,
     negativePrompt: g.negativePrompt,
     style: g.style,
+    styleChosen: true, // an earlier picture's style, as it was painted
     aspectRatio: g.aspectRatio,
     size: g.size,
     count: g.count,
     seed: String(g.seed),
     strength: g.strength,
   };
+}
+
+/**
+ * The style the picture will have: the one picked, else one the prompt names (if this page offers
+ * it), else the picker's default. The picker shows this one.
+ */
+export function effectiveStyle(form: StudioForm, options: Pick<StudioOptions, "styles">, christmas: boolean): string {
+  if (form.styleChosen) return form.style;
+  const named = styleNamedIn(form.prompt, christmas);
+  return named && options.styles.some((s) => s.id === named) ? named : form.style;
 }
 
 /** First message per field from the shared schema (the server's rule, checked early). */
@@ -119,13 +134,15 @@ export function toFormData(
   form: StudioForm,
   mode: GenerationMode,
   christmas: boolean,
-  options: { negativePrompt: boolean },
+  options: Pick<StudioOptions, "negativePrompt" | "styles">,
 ): FormData {
   const data = new FormData();
   data.set("mode", mode);
   data.set("prompt", form.prompt.trim());
   if (options.negativePrompt) data.set("negativePrompt", form.negativePrompt.trim());
-  data.set("style", form.style);
+  // The style the picker shows, which is the one painted (a request without one lets the server
+  // find it in the prompt the same way, for API clients).
+  data.set("style", effectiveStyle(form, options, christmas));
   data.set("aspectRatio", form.aspectRatio);
   data.set("size", String(form.size));
   data.set("count", String(form.count));

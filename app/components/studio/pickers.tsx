@@ -25,16 +25,25 @@ export function StylePicker({
   value,
   onChange,
   error,
+  hint,
 }: {
   name: string;
   styles: StylePreset[];
   value: string;
   onChange: (id: string) => void;
   error?: string;
+  /** Why the style shown is chosen (one named in the prompt). */
+  hint?: string;
 }) {
+  const describedBy = [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ");
   return (
-    <fieldset aria-describedby={error ? `${name}-error` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset aria-describedby={describedBy || undefined} aria-invalid={error ? true : undefined}>
       <legend className="mb-2 text-sm font-medium text-ink">Style</legend>
+      {hint ? (
+        <p id={`${name}-hint`} data-testid="style-from-prompt" className="mb-2 text-xs text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2">
         {styles.map((style) => {
           const checked = value === style.id;

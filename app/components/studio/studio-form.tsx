@@ -10,6 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
+import { findStyle } from "~/lib/studio-styles";
 import {
   type AspectRatio,
   dimensionsFor,
@@ -20,7 +21,7 @@ import {
 import { randomSeed } from "./api";
 import { EngineBadge } from "./engine-badge";
 import { tokens } from "./format";
-import type { RemixData } from "./form-state";
+import { effectiveStyle, type RemixData } from "./form-state";
 import { FieldError, RatioShape, SegmentedRadio, StylePicker } from "./pickers";
 import { CropNotice, SourceImagePicker, type SourceImageState } from "./source-image";
 import { type StudioMessage, StudioMessageBox } from "./studio-message";
@@ -60,6 +61,7 @@ export function StudioFormPanel({
   const { mode } = data;
   const { options, values, errorFor, update } = form;
   const sized = dimensionsFor(values.aspectRatio, values.size);
+  const shownStyle = effectiveStyle(values, options, data.christmas);
   return (
     <div className="rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
       <form
@@ -79,9 +81,14 @@ export function StudioFormPanel({
         <StylePicker
           name={`${formId}-style`}
           styles={options.styles}
-          value={values.style}
+          value={shownStyle}
           onChange={(v) => update("style", v)}
           error={errorFor("style")}
+          hint={
+            !values.styleChosen && shownStyle !== values.style
+              ? `${findStyle(shownStyle)?.label ?? shownStyle}, as your prompt says. Pick another style to change it.`
+              : undefined
+          }
         />
 
         <SegmentedRadio

@@ -73,7 +73,8 @@ export function useStudioForm(data: StudioData) {
     serverErrors[field] ?? (touched.has(field) ? clientErrors[field] : undefined);
 
   function update<K extends keyof StudioForm>(field: K, value: StudioForm[K]) {
-    setValues((f) => ({ ...f, [field]: value }));
+    // Picking a style, even the one shown, makes it the person's choice over the prompt's words.
+    setValues((f) => ({ ...f, [field]: value, ...(field === "style" ? { styleChosen: true } : {}) }));
     if (serverErrors[field]) setServerErrors(({ [field]: _, ...rest }) => rest);
   }
   const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
