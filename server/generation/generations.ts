@@ -31,6 +31,8 @@ import { formatCount } from "~/lib/format";
 import { AppError, type ErrorCode } from "../app-error";
 import { isUuid } from "../db/ids";
 import { generationsFinished } from "../metrics";
+import { STUDIO_ENGINE_ID } from "./engines/catalog";
+import { understoodWords } from "./studio/scene/understood";
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationImageRow = typeof generationImages.$inferSelect;
@@ -388,6 +390,10 @@ export function toView(row: GenerationRow, images: GenerationImageRow[], positio
     stage: row.stage,
     queuePosition: position,
     retrying: row.status === "queued" && row.attempts > 0,
+    understood:
+      row.engineId === STUDIO_ENGINE_ID && row.mode !== "image" && row.prompt.trim() !== ""
+        ? understoodWords(row.prompt, row.christmas)
+        : null,
     error: row.error,
     refunded: row.refunded,
     sourceUrl: row.sourceKey ? fileUrl(row.sourceKey) : null,

@@ -102,6 +102,7 @@ export function JobCard({
         <span>seed {g.seed}</span>
         <EngineBadge engineId={g.engineId} label={g.engineLabel} compact align="end" className="ml-auto" />
       </p>
+      <Understood words={g.understood} />
 
       {!finished ? (
         <div className="mt-4 space-y-3">
@@ -164,5 +165,17 @@ export function JobCard({
         </div>
       )}
     </article>
+  );
+}
+
+/** What Studio recognised in the prompt, so the picture can be read against it (issue 19). */
+function Understood({ words }: { words: string[] | null }) {
+  if (words === null) return null;
+  return (
+    <p data-testid="studio-understood" className="mt-1 text-xs text-ink-soft">
+      {words.length > 0
+        ? `Studio recognised: ${words.join(", ")}.`
+        : "Studio recognised no subject in these words, so it painted an abstract composition of their colours and mood."}
+    </p>
   );
 }

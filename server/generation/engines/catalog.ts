@@ -66,9 +66,12 @@ export function invalidateEngineCatalog(): void {
   cache.loading = null;
 }
 
+/** The id of the built-in Studio engine, stored with every picture it paints. */
+export const STUDIO_ENGINE_ID = "studio";
+
 export function builtInStudio(): CatalogEngine {
   return {
-    id: "studio",
+    id: STUDIO_ENGINE_ID,
     kind: "studio",
     name: STUDIO_LABEL,
     baseUrl: "",

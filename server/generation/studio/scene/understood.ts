@@ -1,0 +1,27 @@
+/**
+ * What Studio understood of a prompt, in words a person reads beside the picture (issue 19): the
+ * subjects it recognised, and the light and weather it was told. An empty list means it
+ * recognised no subject and painted an abstract composition from the colours and mood instead.
+ */
+import { parsePrompt } from "./parse-prompt";
+import type { Scene } from "./types";
+
+const TIME_WORDS: Record<Scene["timeOfDay"], string> = {
+  dawn: "dawn",
+  morning: "morning",
+  day: "daylight",
+  golden: "golden hour",
+  sunset: "sunset",
+  dusk: "dusk",
+  night: "night",
+};
+
+export function understoodWords(prompt: string, christmas: boolean): string[] {
+  const scene = parsePrompt(prompt, { christmas });
+  if (!scene.understood) return [];
+  const words: string[] = [...scene.subjects];
+  if (scene.timeExplicit) words.push(TIME_WORDS[scene.timeOfDay]);
+  if (scene.weather !== "clear") words.push(scene.weather);
+  else if (scene.snowy) words.push("snow");
+  return [...new Set(words)];
+}

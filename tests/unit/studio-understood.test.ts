@@ -1,0 +1,30 @@
+/**
+ * What Studio says it understood of a prompt (issue 19): the subjects, light and weather it
+ * recognised, shown beside the picture; nothing when it fell back to an abstract composition.
+ */
+import { describe, expect, it } from "vitest";
+import { understoodWords } from "../../server/generation/studio/scene/understood";
+
+describe("what Studio understood", () => {
+  it("lists recognised subjects in prompt order, then the light and the weather", () => {
+    expect(understoodWords("a red sunset over snowy mountains and a calm lake", false)).toEqual([
+      "sun",
+      "mountains",
+      "lake",
+      "sunset",
+      "snow",
+    ]);
+    expect(understoodWords("pine forest in fog", false)).toEqual(["trees", "forest", "fog"]);
+    expect(understoodWords("A lighthouse on a cliff at sunset, waves below", false)).toEqual([
+      "mountains",
+      "sun",
+      "sea",
+      "sunset",
+    ]);
+  });
+
+  it("says nothing was recognised when the prompt names no subject it knows", () => {
+    expect(understoodWords("a bowl of lemons on a blue table", false)).toEqual([]);
+    expect(understoodWords("joy", false)).toEqual([]);
+  });
+});
