@@ -4,6 +4,8 @@
  * and ties a colour to the noun that follows it ("purple mountains") or, failing that, to the
  * noun before it ("mountains in purple"), else to the whole palette.
  */
+import { MULTI_WORD_NAMES, subjectByWord } from "../subjects/library";
+import type { Relation, Thing } from "../subjects/types";
 import { COLOR_WORDS, mix } from "./colors";
 import type { ColorTarget, Mood, RGB, Scene, SubjectKind, TimeOfDay, TreeKind, Weather } from "./types";
 
@@ -288,6 +290,7 @@ const FLOWER_COLORS: Record<string, RGB> = {
 function tokenize(prompt: string): string[] {
   let text = prompt.toLowerCase().replace(/[’']/g, "");
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
+  for (const [pattern, replacement] of MULTI_WORD_NAMES) text = text.replace(pattern, replacement);
   // Punctuation ends a colour's reach: "red, a mountain" should not make the mountain red.
   return text
     .replace(/[^a-z0-9\s,.;:!?-]/g, " ")
@@ -296,6 +299,54 @@ function tokenize(prompt: string): string[] {
     .split(/\s+/)
     .filter(Boolean);
 }
+
+/** How many of a thing: "two foxes", "a pair of swans", "3 boats". */
+const COUNT_WORDS: Record<string, number> = {
+  one: 1,
+  a: 1,
+  an: 1,
+  single: 1,
+  lone: 1,
+  two: 2,
+  pair: 2,
+  couple: 2,
+  twin: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  several: 3,
+  few: 3,
+  some: 3,
+  many: 5,
+  flock: 5,
+  herd: 5,
+  group: 4,
+};
+/** A plural with no number: a few. */
+const PLURAL_COUNT = 3;
+const MAX_COUNT = 5;
+
+/** Words that place one thing relative to the next thing or landscape named after it. */
+const RELATION_WORDS: Record<string, Relation> = {
+  on: "on",
+  upon: "on",
+  atop: "on",
+  onto: "on",
+  above: "above",
+  over: "above",
+  under: "under",
+  below: "under",
+  beneath: "under",
+  underneath: "under",
+  in: "in",
+  inside: "in",
+  within: "in",
+  at: "by",
+  by: "by",
+  near: "by",
+  beside: "by",
+  next: "by",
+};
 
 const BREAKS = new Set([
   ",",
@@ -331,6 +382,16 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   let scenery = false;
   const treeKinds = new Set<TreeKind>();
 
+  const things: Thing[] = [];
+  // "a lighthouse on a cliff": the last thing named, and the relation word met since, wait for
+  // the next thing or landscape subject to be tied to.
+  let lastThing: Thing | null = null;
+  let relation: Relation | null = null;
+  const relate = (target: string) => {
+    if (lastThing && relation && !lastThing.relation && lastThing.id !== target)
+      lastThing.relation = { kind: relation, target };
+    relation = null;
+  };
   const addSubject = (kind: SubjectKind) => {
     if (!subjects.includes(kind)) subjects.push(kind);
   };
@@ -410,8 +471,36 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     )
       treeKinds.add("broadleaf");
 
+    const relationWord = RELATION_WORDS[word];
+    if (relationWord && lastThing) relation = relationWord;
+
+    const named = subjectByWord(word);
+    if (named) {
+      const { definition, plural } = named;
+      const countWord = [tokens[i - 1], tokens[i - 2]]
+        .map((t) => (t ? (COUNT_WORDS[t] ?? Number(t)) : NaN))
+        .find((n) => n >= 1);
+      const count = Math.min(
+        MAX_COUNT,
+        countWord && (countWord > 1 || !plural) ? countWord : plural ? PLURAL_COUNT : 1,
+      );
+      relate(definition.id);
+      const existing = things.find((t) => t.id === definition.id);
+      if (existing) existing.count = Math.min(MAX_COUNT, Math.max(existing.count, count));
+      const thing = existing ?? { id: definition.id, count };
+      if (pending.length > 0) {
+        thing.color ??= pending[0]!;
+        palette.push(...pending.slice(1));
+        pending = [];
+      }
+      if (!existing) things.push(thing);
+      lastThing = thing;
+      continue;
+    }
+
     const subject = SUBJECT_WORDS[word];
     if (subject) {
+      relate(subject);
       addSubject(subject);
       for (const implied of IMPLIED[word] ?? []) addSubject(implied);
       const flowerColor = FLOWER_COLORS[word];
@@ -460,8 +549,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
 
   return {
     prompt,
-    understood: subjects.length > 0 || scenery,
+    understood: subjects.length > 0 || things.length > 0 || scenery,
     subjects,
+    things,
     colors,
     palette,
     timeOfDay,

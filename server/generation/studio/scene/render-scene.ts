@@ -17,6 +17,7 @@ import { paintClouds } from "./clouds";
 import { paintDunes, paintGround, paintHills, paintMountains } from "./terrain";
 import { hasSubject, type Scene, type SubjectKind } from "./types";
 import { drawForest, drawMeadow, drawTree, treeStyle } from "./vegetation";
+import { drawThings } from "../subjects/draw-things";
 import { horizonWater, paintWater, riverArea } from "./water";
 
 export type { Scene } from "./types";
@@ -96,6 +97,7 @@ export function renderScene(scene: Scene, options: RenderOptions): Raster {
   progress(0.75, "Adding the foreground");
   drawWithCanvas(ctx, (g) => {
     drawForeground(g, ctx);
+    if (scene.things.length > 0) drawThings(g, ctx);
     if (scene.weather === "snow" || (scene.christmas && scene.weather === "clear"))
       drawSnowfall(g, ctx, scene.weather === "snow" ? 1 : 0.45);
     if (scene.weather === "rain" || scene.weather === "storm") drawRain(g, ctx, scene.weather === "storm");

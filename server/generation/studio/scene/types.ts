@@ -2,6 +2,8 @@
  * The scene a prompt describes, as plain data: what the renderer draws, and nothing about how.
  * parsePrompt builds it; renderScene and renderDoodle read it.
  */
+import type { Thing } from "../subjects/types";
+
 export type RGB = [number, number, number];
 
 export type SubjectKind =
@@ -49,8 +51,10 @@ export interface Scene {
   prompt: string;
   /** False when no subject was recognised: the renderer then paints an abstract composition. */
   understood: boolean;
-  /** Recognised subjects, unique, in the order the prompt names them. */
+  /** Recognised landscape subjects, unique, in the order the prompt names them. */
   subjects: SubjectKind[];
+  /** Things from the subject library (a fox, a lighthouse…), in prompt order: the first is the main subject. */
+  things: Thing[];
   /** Colours the prompt ties to a subject or the sky ("purple mountains", "red sunset"). */
   colors: Partial<Record<ColorTarget, RGB>>;
   /** Colours named without a subject to attach to, in prompt order: they tint the whole palette. */

@@ -1,0 +1,168 @@
+/**
+ * Places the things a prompt names in its scene and draws them (issue 19): the first named is the
+ * main subject, large and in front; the others smaller, beside it or where their relation puts
+ * them ("on a cliff" stands on a rock rising from the land or the sea, "on the boat" on top of
+ * it, "above" in the sky); several of a kind stand in a loose row. Back to front, each with the
+ * scene's light.
+ */
+import type { RenderContext } from "../scene/context";
+import type { Graphics } from "../scene/canvas";
+import { css, mix, scale } from "../scene/colors";
+import type { SubjectKind } from "../scene/types";
+import { subjectById } from "./library";
+import type { SubjectBox, SubjectDefinition, SubjectLook } from "./types";
+
+export interface PlacedThing {
+  definition: SubjectDefinition;
+  box: SubjectBox;
+  look: SubjectLook;
+  /** A rock it stands on ("on a cliff", "on a hill", "on an island"), drawn first. */
+  rock?: { top: number; bottom: number; left: number; right: number };
+}
+
+/** Landscape subjects a thing can stand on top of: they rise as a rock under it. */
+const RAISED: readonly string[] = ["mountains", "hills", "island"] satisfies SubjectKind[];
+
+export function placeThings(ctx: RenderContext): PlacedThing[] {
+  const { scene, width, height, layout, palette: p } = ctx;
+  const r = ctx.random.fork("things");
+  const horizon = layout.horizon;
+  const land = height - horizon;
+  const lightFrom: 1 | -1 = layout.lightX < 0 ? -1 : 1;
+  const placed: PlacedThing[] = [];
+  let mainX = width / 2;
+
+  scene.things.forEach((thing, index) => {
+    const definition = subjectById(thing.id);
+    if (!definition) return;
+    const main = index === 0;
+    const relation = thing.relation;
+    const onThing = relation?.kind === "on" ? placed.find((q) => q.definition.id === relation.target) : undefined;
+    const onRock = relation?.kind === "on" && RAISED.includes(relation.target);
+    const inSky = definition.placement === "sky" || relation?.kind === "above";
+
+    let h = definition.size * height * (main ? 1 : 0.6) * (thing.count > 1 ? 0.75 : 1);
+    let x = main ? width * (0.5 + r.range(-0.08, 0.08)) : mainX < width / 2 ? width * 0.74 : width * 0.26;
+    let y: number;
+    let rock: PlacedThing["rock"];
+    if (onThing) {
+      x = onThing.box.x;
+      y = onThing.box.y - onThing.box.h * 0.8;
+      h = Math.min(h, onThing.box.h * 0.7);
+    } else if (inSky) {
+      y = horizon * r.range(0.45, 0.62);
+    } else if (onRock) {
+      // The rock's flat top stands a little above the horizon, its foot in the foreground.
+      y = horizon - height * 0.04;
+      rock = {
+        top: y,
+        bottom: height,
+        left: x - Math.max(h * 0.45, width * 0.16),
+        right: x + Math.max(h * 0.45, width * 0.16),
+      };
+    } else if (definition.placement === "water" && layout.water) {
+      y = horizon + land * (main ? 0.35 : 0.18);
+    } else {
+      y = horizon + land * (main ? r.range(0.62, 0.74) : r.range(0.32, 0.45));
+    }
+    // Inside the frame: the box shrinks to fit above its base, and its base stays in the picture.
+    y = Math.min(y, height - 2);
+    h = Math.min(h, y - height * 0.04);
+    const w0 = h * definition.aspect;
+    const w = Math.min(w0, (width * 0.9) / Math.max(1, thing.count * 0.9));
+    if (w < w0) h = w / definition.aspect;
+    if (main) mainX = x;
+
+    const look = (facing: 1 | -1): SubjectLook => ({
+      color: thing.color ?? definition.color,
+      light: p.light,
+      shadow: p.shadow,
+      exposure: p.exposure,
+      lightFrom,
+      facing,
+      night: p.night,
+      random: r.fork(`${thing.id}-${index}`),
+    });
+    const facing: 1 | -1 = x < width / 2 ? 1 : -1;
+    for (let k = 0; k < thing.count; k++) {
+      // A loose row, the outer ones a little further back (higher and smaller).
+      const offset = k - (thing.count - 1) / 2;
+      const depth = thing.count > 1 ? Math.abs(offset) / thing.count : 0;
+      const kh = h * (1 - depth * 0.35);
+      const kw = kh * definition.aspect;
+      const kx = clamp(x + offset * w * 1.05 + r.range(-0.05, 0.05) * w, kw / 2 + 2, width - kw / 2 - 2);
+      const ky = inSky ? y - depth * h * 0.6 : y - depth * land * 0.15;
+      placed.push({
+        definition,
+        box: { x: kx, y: ky, w: kw, h: kh },
+        look: look(thing.count > 1 && r.chance(0.3) ? (facing === 1 ? -1 : 1) : facing),
+        ...(rock && k === 0 ? { rock } : {}),
+      });
+    }
+  });
+  return placed;
+}
+
+export function drawThings(g: Graphics, ctx: RenderContext): void {
+  const placed = placeThings(ctx);
+  for (const item of placed) if (item.rock) drawRock(g, ctx, item.rock);
+  // Back to front: what stands higher in the picture is further away, except things in the sky and on others.
+  const order = [...placed].sort((a, b) => a.box.y - b.box.y);
+  for (const item of order) item.definition.draw(g, item.box, item.look);
+}
+
+/** A cliff or crag with a flat top, lit on one side, rising from the land or the water. */
+function drawRock(g: Graphics, ctx: RenderContext, rock: NonNullable<PlacedThing["rock"]>): void {
+  const { palette: p, layout } = ctx;
+  const r = ctx.random.fork("rock");
+  const stone = scale(p.rock, 0.55 + 0.45 * p.exposure);
+  const dark = mix(stone, p.shadow, 0.55);
+  const w = rock.right - rock.left;
+  const mid = (rock.left + rock.right) / 2;
+  g.fillStyle = css(stone);
+  g.beginPath();
+  g.moveTo(rock.left - w * 0.35, rock.bottom);
+  const steps = 6;
+  for (let i = 0; i <= steps; i++) {
+    const t = i / steps;
+    g.lineTo(
+      rock.left - w * 0.35 * (1 - t) + r.range(-0.03, 0.03) * w,
+      rock.top + (rock.bottom - rock.top) * (1 - t) * 0.9,
+    );
+  }
+  g.lineTo(rock.right, rock.top);
+  for (let i = 0; i <= steps; i++) {
+    const t = i / steps;
+    g.lineTo(rock.right + w * 0.25 * t + r.range(-0.03, 0.03) * w, rock.top + (rock.bottom - rock.top) * t);
+  }
+  g.closePath();
+  g.fill();
+  // The side away from the light in shadow, with a few ledges.
+  g.fillStyle = css(dark, 0.75);
+  const shadowSide = layout.lightX < 0 ? 1 : -1;
+  g.beginPath();
+  g.moveTo(mid, rock.top);
+  g.lineTo(shadowSide > 0 ? rock.right : rock.left, rock.top);
+  g.lineTo(shadowSide > 0 ? rock.right + w * 0.25 : rock.left - w * 0.35, rock.bottom);
+  g.lineTo(mid + shadowSide * w * 0.1, rock.bottom);
+  g.closePath();
+  g.fill();
+  g.strokeStyle = css(dark, 0.5);
+  g.lineWidth = Math.max(1, w * 0.01);
+  for (let i = 0; i < 5; i++) {
+    const y = rock.top + (rock.bottom - rock.top) * r.range(0.1, 0.8);
+    g.beginPath();
+    g.moveTo(rock.left + w * r.range(0, 0.4), y);
+    g.lineTo(rock.left + w * r.range(0.5, 1), y + w * r.range(-0.02, 0.02));
+    g.stroke();
+  }
+  // Grass on its top when the land is green.
+  if (layout.ground === "meadow") {
+    g.fillStyle = css(scale(p.grass, 0.6 + 0.4 * p.exposure));
+    g.fillRect(rock.left, rock.top - 2, w, Math.max(3, (rock.bottom - rock.top) * 0.02));
+  }
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return lo > hi ? (lo + hi) / 2 : Math.min(hi, Math.max(lo, v));
+}

@@ -1,0 +1,40 @@
+/**
+ * Every subject Studio can draw, and how to find one by the words of a prompt (issue 19).
+ * Families live in files of their own; this is the index.
+ */
+import { ANIMALS } from "./animals";
+import { BUILDINGS } from "./buildings";
+import type { SubjectDefinition } from "./types";
+
+export const SUBJECT_LIBRARY: readonly SubjectDefinition[] = [...ANIMALS, ...BUILDINGS];
+
+const byId = new Map(SUBJECT_LIBRARY.map((s) => [s.id, s]));
+
+/** One token per name: a name of several words is written with its spaces taken out ("hotairballoon"). */
+export const joinName = (name: string) => name.replace(/[\s-]+/g, "");
+
+const byWord = new Map<string, { definition: SubjectDefinition; plural: boolean }>();
+for (const definition of SUBJECT_LIBRARY)
+  for (const [words, plural] of [
+    [definition.words, false],
+    [definition.plurals, true],
+  ] as const)
+    for (const word of words) {
+      const key = joinName(word);
+      if (byWord.has(key)) throw new Error(`The subject word "${word}" is used twice (${definition.id})`);
+      byWord.set(key, { definition, plural });
+    }
+
+export function subjectById(id: string): SubjectDefinition | undefined {
+  return byId.get(id);
+}
+
+export function subjectByWord(token: string): { definition: SubjectDefinition; plural: boolean } | undefined {
+  return byWord.get(token);
+}
+
+/** Names of several words, longest first, as patterns that rewrite them into one token before a prompt is read. */
+export const MULTI_WORD_NAMES: [RegExp, string][] = SUBJECT_LIBRARY.flatMap((s) => [...s.words, ...s.plurals])
+  .filter((w) => /[\s-]/.test(w))
+  .sort((a, b) => b.length - a.length)
+  .map((w) => [new RegExp(`\\b${w.replace(/[\s-]+/g, "[\\s-]+")}\\b`, "g"), joinName(w)]);

@@ -1,0 +1,46 @@
+/** Drawing helpers every subject shares: lit and shadowed colours, and simple shapes. */
+import type { Graphics } from "../scene/canvas";
+import { css, mix, scale } from "../scene/colors";
+import type { RGB } from "../scene/types";
+import type { SubjectBox, SubjectLook } from "./types";
+
+/**
+ * A surface colour under the scene's light: `facing` 1 turned to the light, 0 side-on, −1 away
+ * (in shadow). Night dims everything; the shadow side takes the ambient colour.
+ */
+export function lit(look: SubjectLook, color: RGB, facing = 0): RGB {
+  const exposed = scale(color, 0.35 + 0.65 * look.exposure);
+  if (facing >= 0) return mix(exposed, mix(exposed, look.light, 0.35), facing * 0.6);
+  return mix(exposed, look.shadow, -facing * 0.45);
+}
+
+export function fill(g: Graphics, color: RGB, alpha = 1): void {
+  g.fillStyle = css(color, alpha);
+}
+
+export function ellipse(g: Graphics, x: number, y: number, rx: number, ry: number, rotation = 0): void {
+  g.beginPath();
+  g.ellipse(x, y, Math.max(0.5, rx), Math.max(0.5, ry), rotation, 0, Math.PI * 2);
+  g.fill();
+}
+
+export function polygon(g: Graphics, points: [number, number][]): void {
+  g.beginPath();
+  for (const [i, [x, y]] of points.entries()) {
+    if (i === 0) g.moveTo(x, y);
+    else g.lineTo(x, y);
+  }
+  g.closePath();
+  g.fill();
+}
+
+/** A soft shadow on the ground under a subject standing at the base of `box`. */
+export function groundShadow(g: Graphics, box: SubjectBox, look: SubjectLook, spread = 0.55): void {
+  fill(g, look.shadow, 0.28 * (0.4 + 0.6 * look.exposure));
+  ellipse(g, box.x + look.lightFrom * -box.w * 0.08, box.y, box.w * spread, Math.max(2, box.h * 0.05));
+}
+
+/** Maps a point given in the box's own units (−0.5…0.5 across, 0 at the base … 1 at the top) to pixels, mirrored when facing left. */
+export function boxPoint(box: SubjectBox, look: Pick<SubjectLook, "facing">) {
+  return (u: number, v: number): [number, number] => [box.x + u * box.w * look.facing, box.y - v * box.h];
+}

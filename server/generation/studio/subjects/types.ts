@@ -1,0 +1,71 @@
+/**
+ * The subject library's shapes (issue 19): things a prompt names — animals, figures, buildings,
+ * vehicles, objects — each drawn procedurally with vector shapes and shading, no copied artwork.
+ * A definition says how people name it, its own colour, its proportions and where it stands;
+ * `draw` paints it into a box the composition gives it, lit by the scene's light.
+ */
+import type { Random } from "../random";
+import type { Graphics } from "../scene/canvas";
+import type { RGB } from "../scene/types";
+
+export type SubjectCategory = "animal" | "figure" | "building" | "vehicle" | "nature" | "object" | "sky";
+
+/** Where a subject stands when the prompt does not say: on the ground, on water, or in the sky. */
+export type Placement = "ground" | "water" | "sky";
+
+/**
+ * The box a subject is drawn in, in pixels: `x` is the middle of its base (where it touches the
+ * ground or the water), `y` the base's height in the picture, `w` × `h` its size. The drawing
+ * stays inside x ± w/2 and y − h … y.
+ */
+export interface SubjectBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface SubjectLook {
+  /** The body colour: a colour word from the prompt ("a red fox"), else the subject's own. */
+  color: RGB;
+  /** Light on lit faces (warm at sunset, pale blue at night) and the ambient colour of shadows. */
+  light: RGB;
+  shadow: RGB;
+  /** 0 (night) … 1 (full day): how bright lit surfaces are. */
+  exposure: number;
+  /** Which side the light comes from: 1 from the right, −1 from the left. */
+  lightFrom: 1 | -1;
+  /** Which way the subject looks or travels: 1 right, −1 left. */
+  facing: 1 | -1;
+  /** Night: windows and lamps glow. */
+  night: boolean;
+  random: Random;
+}
+
+export interface SubjectDefinition {
+  id: string;
+  category: SubjectCategory;
+  /** How prompts name one of it: its name and synonyms. A name of several words ("hot air balloon") is read as one. */
+  words: string[];
+  /** How prompts name several ("foxes"): a plural without a number paints a few. */
+  plurals: string[];
+  color: RGB;
+  /** Width over height of its box. */
+  aspect: number;
+  /** Its box's height as a share of the picture's height when it is the main subject. */
+  size: number;
+  placement: Placement;
+  draw(g: Graphics, box: SubjectBox, look: SubjectLook): void;
+}
+
+export type Relation = "on" | "above" | "under" | "in" | "by";
+
+/** A subject as the prompt names it: which, how many, what colour, and where relative to what. */
+export interface Thing {
+  id: string;
+  /** A colour word tied to it ("a red fox"). */
+  color?: RGB;
+  count: number;
+  /** "a lighthouse on a cliff": relation "on", target "mountains" (a landscape subject) or another thing's id. */
+  relation?: { kind: Relation; target: string };
+}

@@ -1,0 +1,75 @@
+/**
+ * Studio's subject library (issue 19): the prompt's things are found with their colour, number
+ * and relation; every subject of the library renders, shows (the picture differs from the same
+ * scene without it) and is placed inside the frame.
+ */
+import { describe, expect, it } from "vitest";
+import { createRandom } from "../../server/generation/studio/random";
+import { createContext } from "../../server/generation/studio/scene/context";
+import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
+import { renderScene } from "../../server/generation/studio/scene/render-scene";
+import { placeThings } from "../../server/generation/studio/subjects/draw-things";
+import { SUBJECT_LIBRARY } from "../../server/generation/studio/subjects/library";
+
+const SIZE = 256;
+const read = (prompt: string) => parsePrompt(prompt, { christmas: false });
+
+describe("things in a prompt", () => {
+  it("finds a thing with its colour, number and relation", () => {
+    expect(read("a red fox in a snowy forest at dusk").things).toEqual([
+      { id: "fox", count: 1, color: expect.any(Array), relation: { kind: "in", target: "forest" } },
+    ]);
+    expect(read("a red fox").things[0]!.color![0]).toBeGreaterThan(150);
+    expect(read("a red fox").palette).toEqual([]); // the colour is the fox's, not the whole picture's
+    expect(read("three foxes in a meadow").things).toEqual([
+      { id: "fox", count: 3, relation: { kind: "in", target: "meadow" } },
+    ]);
+    expect(read("foxes").things[0]!.count).toBe(3);
+    expect(read("a pair of foxes").things[0]!.count).toBe(2);
+    expect(read("a lighthouse on a cliff above a stormy sea").things).toEqual([
+      { id: "lighthouse", count: 1, relation: { kind: "on", target: "mountains" } },
+    ]);
+    expect(read("a fox").understood).toBe(true);
+  });
+
+  it("every subject renders, shows, and is placed inside the frame", () => {
+    for (const subject of SUBJECT_LIBRARY) {
+      const word = subject.words[0]!;
+      const scene = read(`a ${word} in a meadow`);
+      expect(
+        scene.things.map((t) => t.id),
+        word,
+      ).toEqual([subject.id]);
+      const render = (things: typeof scene.things) =>
+        renderScene({ ...scene, things }, { width: SIZE, height: SIZE, random: createRandom(11) });
+      const withIt = render(scene.things);
+      const without = render([]);
+      let differing = 0;
+      for (let i = 0; i < withIt.data.length; i += 4)
+        if (Math.abs(withIt.data[i]! - without.data[i]!) + Math.abs(withIt.data[i + 1]! - without.data[i + 1]!) > 24)
+          differing++;
+      expect(differing / (SIZE * SIZE), `${word} shows`).toBeGreaterThan(0.01);
+
+      const ctx = createContext(scene, SIZE, SIZE, createRandom(11), new Uint8ClampedArray(SIZE * SIZE * 4));
+      for (const { box } of placeThings(ctx)) {
+        expect(box.x - box.w / 2, `${word} left`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.w / 2, `${word} right`).toBeLessThanOrEqual(SIZE);
+        expect(box.y - box.h, `${word} top`).toBeGreaterThanOrEqual(0);
+        expect(box.y, `${word} base`).toBeLessThanOrEqual(SIZE);
+      }
+    }
+  });
+
+  it("several of a kind, and things with others, stay inside the frame too", () => {
+    for (const prompt of ["five foxes", "a lighthouse on an island, foxes", "a fox on a lighthouse"]) {
+      const ctx = createContext(read(prompt), SIZE, SIZE, createRandom(3), new Uint8ClampedArray(SIZE * SIZE * 4));
+      const boxes = placeThings(ctx).map((t) => t.box);
+      expect(boxes.length, prompt).toBeGreaterThan(0);
+      for (const box of boxes) {
+        expect(box.x - box.w / 2, prompt).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.w / 2, prompt).toBeLessThanOrEqual(SIZE);
+        expect(box.y - box.h, prompt).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+});
