@@ -106,8 +106,10 @@ test("text to art: generate with a style, watch it paint, find it in the history
   expect(seen.some((s) => s.stage && s.stage.length > 0)).toBe(true);
   await expectImageLoaded(card);
   await expect(card.getByTestId("engine-badge")).toBeVisible();
-  // Studio says what it recognised in the prompt (the lighthouse is not among its subjects yet).
-  await expect(card.getByTestId("studio-understood")).toHaveText("Studio recognised: mountains, sun, sea, sunset.");
+  // Studio says what it recognised in the prompt.
+  await expect(card.getByTestId("studio-understood")).toHaveText(
+    "Studio recognised: lighthouse, mountains, sun, sea, sunset.",
+  );
   await expect(page.getByTestId("studio-balance")).toHaveText(formatCount(balanceBefore - cost));
   // The header's balance follows, without a reload.
   await expect(page.getByTestId("header-token-balance")).toContainText(formatCount(balanceBefore - cost));

@@ -16,11 +16,16 @@ describe("what Studio understood", () => {
     ]);
     expect(understoodWords("pine forest in fog", false)).toEqual(["trees", "forest", "fog"]);
     expect(understoodWords("A lighthouse on a cliff at sunset, waves below", false)).toEqual([
+      "lighthouse",
       "mountains",
       "sun",
       "sea",
       "sunset",
     ]);
+  });
+
+  it("names the library's things first, with their number", () => {
+    expect(understoodWords("three foxes in a meadow", false)).toEqual(["3 foxes", "meadow"]);
   });
 
   it("says nothing was recognised when the prompt names no subject it knows", () => {

@@ -3,6 +3,7 @@
  * subjects it recognised, and the light and weather it was told. An empty list means it
  * recognised no subject and painted an abstract composition from the colours and mood instead.
  */
+import { subjectById } from "../subjects/library";
 import { parsePrompt } from "./parse-prompt";
 import type { Scene } from "./types";
 
@@ -19,7 +20,13 @@ const TIME_WORDS: Record<Scene["timeOfDay"], string> = {
 export function understoodWords(prompt: string, christmas: boolean): string[] {
   const scene = parsePrompt(prompt, { christmas });
   if (!scene.understood) return [];
-  const words: string[] = [...scene.subjects];
+  // The library's things first (the first is the main subject), then the landscape.
+  const things = scene.things.map((thing) => {
+    const definition = subjectById(thing.id);
+    const name = (thing.count > 1 ? definition?.plurals[0] : definition?.words[0]) ?? thing.id;
+    return thing.count > 1 ? `${thing.count} ${name}` : name;
+  });
+  const words: string[] = [...things, ...scene.subjects];
   if (scene.timeExplicit) words.push(TIME_WORDS[scene.timeOfDay]);
   if (scene.weather !== "clear") words.push(scene.weather);
   else if (scene.snowy) words.push("snow");
