@@ -4,9 +4,18 @@
  */
 import { ANIMALS } from "./animals";
 import { BUILDINGS } from "./buildings";
+import { FIGURES } from "./figures";
+import { OBJECTS } from "./objects";
 import type { SubjectDefinition } from "./types";
+import { VEHICLES } from "./vehicles";
 
-export const SUBJECT_LIBRARY: readonly SubjectDefinition[] = [...ANIMALS, ...BUILDINGS];
+export const SUBJECT_LIBRARY: readonly SubjectDefinition[] = [
+  ...ANIMALS,
+  ...FIGURES,
+  ...BUILDINGS,
+  ...VEHICLES,
+  ...OBJECTS,
+];
 
 const byId = new Map(SUBJECT_LIBRARY.map((s) => [s.id, s]));
 

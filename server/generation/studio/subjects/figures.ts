@@ -1,0 +1,4 @@
+/** Figures of the subject library. */
+import type { SubjectDefinition } from "./types";
+
+export const FIGURES: SubjectDefinition[] = [];

@@ -1,0 +1,4 @@
+/** Objects of the subject library. */
+import type { SubjectDefinition } from "./types";
+
+export const OBJECTS: SubjectDefinition[] = [];

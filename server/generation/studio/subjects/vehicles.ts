@@ -1,0 +1,4 @@
+/** Vehicles of the subject library. */
+import type { SubjectDefinition } from "./types";
+
+export const VEHICLES: SubjectDefinition[] = [];
