@@ -30,6 +30,12 @@ describe("things in a prompt", () => {
       { id: "lighthouse", count: 1, relation: { kind: "on", target: "mountains" } },
     ]);
     expect(read("a fox").understood).toBe(true);
+    // A container keeps its own place; what is "of" it goes in it.
+    expect(read("a bowl of lemons on a blue table").things).toEqual([
+      { id: "bowl", count: 1, relation: { kind: "on", target: "table" } },
+      { id: "lemon", count: 3, relation: { kind: "in", target: "bowl" } },
+      { id: "table", count: 1, color: expect.any(Array) },
+    ]);
   });
 
   it("every subject renders, shows, and is placed inside the frame", () => {

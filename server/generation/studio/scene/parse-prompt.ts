@@ -4,7 +4,7 @@
  * and ties a colour to the noun that follows it ("purple mountains") or, failing that, to the
  * noun before it ("mountains in purple"), else to the whole palette.
  */
-import { MULTI_WORD_NAMES, subjectByWord } from "../subjects/library";
+import { MULTI_WORD_NAMES, subjectById, subjectByWord } from "../subjects/library";
 import type { Relation, Thing } from "../subjects/types";
 import { COLOR_WORDS, mix } from "./colors";
 import type { ColorTarget, Mood, RGB, Scene, SubjectKind, TimeOfDay, TreeKind, Weather } from "./types";
@@ -387,6 +387,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   // the next thing or landscape subject to be tied to.
   let lastThing: Thing | null = null;
   let relation: Relation | null = null;
+  let containerOf: Thing | null = null;
   const relate = (target: string) => {
     if (lastThing && relation && !lastThing.relation && lastThing.id !== target)
       lastThing.relation = { kind: relation, target };
@@ -473,6 +474,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
 
     const relationWord = RELATION_WORDS[word];
     if (relationWord && lastThing) relation = relationWord;
+    // "a bowl of lemons": what follows "of" a container goes in it; the container keeps its own place.
+    if (word === "of" && lastThing && subjectById(lastThing.id)?.container) containerOf = lastThing;
 
     const named = subjectByWord(word);
     if (named) {
@@ -484,7 +487,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         MAX_COUNT,
         countWord && (countWord > 1 || !plural) ? countWord : plural ? PLURAL_COUNT : 1,
       );
-      relate(definition.id);
+      const holder: Thing | null = containerOf;
+      containerOf = null;
+      if (!holder) relate(definition.id);
       const existing = things.find((t) => t.id === definition.id);
       if (existing) existing.count = Math.min(MAX_COUNT, Math.max(existing.count, count));
       const thing = existing ?? { id: definition.id, count };
@@ -493,8 +498,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         palette.push(...pending.slice(1));
         pending = [];
       }
+      if (holder && !thing.relation && holder.id !== thing.id) thing.relation = { kind: "in", target: holder.id };
       if (!existing) things.push(thing);
-      lastThing = thing;
+      lastThing = holder ?? thing;
       continue;
     }
 

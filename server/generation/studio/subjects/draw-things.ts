@@ -32,23 +32,42 @@ export function placeThings(ctx: RenderContext): PlacedThing[] {
   const placed: PlacedThing[] = [];
   let mainX = width / 2;
 
-  scene.things.forEach((thing, index) => {
+  // A thing standing on another is placed after it ("a vase on a table"), whatever the prompt's order.
+  const first = scene.things[0];
+  const standsOnThing = (t: (typeof scene.things)[number]) =>
+    (t.relation?.kind === "on" || t.relation?.kind === "in") && scene.things.some((o) => o.id === t.relation?.target);
+  // Supports first, then what stands on them, then what is in those (lemons in a bowl on a table).
+  const depthOf = (t: (typeof scene.things)[number], seen = 0): number =>
+    standsOnThing(t) && seen < 4 ? 1 + depthOf(scene.things.find((o) => o.id === t.relation!.target)!, seen + 1) : 0;
+  const order = [...scene.things].sort((a, b) => depthOf(a) - depthOf(b));
+  const onEach = new Map<string, number>();
+  order.forEach((thing, index) => {
     const definition = subjectById(thing.id);
     if (!definition) return;
-    const main = index === 0;
+    // The first thing named is the main subject; what it stands on is as large as it is.
+    const main = thing === first || (first?.relation?.kind === "on" && first.relation.target === thing.id);
     const relation = thing.relation;
-    const onThing = relation?.kind === "on" ? placed.find((q) => q.definition.id === relation.target) : undefined;
+    const onThing =
+      relation?.kind === "on" || relation?.kind === "in"
+        ? placed.find((q) => q.definition.id === relation.target)
+        : undefined;
+    const inThing = relation?.kind === "in" && onThing !== undefined;
     const onRock = relation?.kind === "on" && RAISED.includes(relation.target);
-    const inSky = definition.placement === "sky" || relation?.kind === "above";
+    // Only what flies goes to the sky: "a bridge over a river" stays on the ground.
+    const inSky = definition.placement === "sky";
 
     let h = definition.size * height * (main ? 1 : 0.6) * (thing.count > 1 ? 0.75 : 1);
     let x = main ? width * (0.5 + r.range(-0.08, 0.08)) : mainX < width / 2 ? width * 0.74 : width * 0.26;
     let y: number;
     let rock: PlacedThing["rock"];
     if (onThing) {
-      x = onThing.box.x;
-      y = onThing.box.y - onThing.box.h * 0.8;
-      h = Math.min(h, onThing.box.h * 0.7);
+      // Several things on one support stand side by side across its top.
+      const n = onEach.get(onThing.definition.id) ?? 0;
+      onEach.set(onThing.definition.id, n + 1);
+      x = onThing.box.x + (n === 0 ? 0 : (n % 2 === 1 ? -1 : 1) * Math.ceil(n / 2) * onThing.box.w * 0.28);
+      // In a container: sunk into its top, smaller than it; on a support: standing on its top.
+      y = onThing.box.y - onThing.box.h * (inThing ? 0.62 : 0.8);
+      h = Math.min(definition.size * height, onThing.box.h * (inThing ? 0.45 : 0.9));
     } else if (inSky) {
       y = horizon * r.range(0.45, 0.62);
     } else if (onRock) {
@@ -64,6 +83,16 @@ export function placeThings(ctx: RenderContext): PlacedThing[] {
       y = horizon + land * (main ? 0.35 : 0.18);
     } else {
       y = horizon + land * (main ? r.range(0.62, 0.74) : r.range(0.32, 0.45));
+      // On a scene with water, a thing of the land stands on the shore in front of it, or on a
+      // rock of its own when the water reaches the bottom of the picture.
+      if (layout.water) {
+        const shore = layout.shore[Math.round(clamp(x, 0, width - 1))] ?? height;
+        if (shore < height - land * 0.12) y = Math.max(y, shore + (height - shore) * 0.45);
+        else {
+          const half = Math.max(h * definition.aspect * 0.6, width * 0.12);
+          rock = { top: y, bottom: height, left: x - half, right: x + half };
+        }
+      }
     }
     // Inside the frame: the box shrinks to fit above its base, and its base stays in the picture.
     y = Math.min(y, height - 2);
@@ -71,7 +100,7 @@ export function placeThings(ctx: RenderContext): PlacedThing[] {
     const w0 = h * definition.aspect;
     const w = Math.min(w0, (width * 0.9) / Math.max(1, thing.count * 0.9));
     if (w < w0) h = w / definition.aspect;
-    if (main) mainX = x;
+    if (main && !onThing) mainX = x;
 
     const look = (facing: 1 | -1): SubjectLook => ({
       color: thing.color ?? definition.color,

@@ -55,6 +55,8 @@ export interface SubjectDefinition {
   /** Its box's height as a share of the picture's height when it is the main subject. */
   size: number;
   placement: Placement;
+  /** Holds other things: "a bowl of lemons", "a vase of …" put them in it. */
+  container?: boolean;
   draw(g: Graphics, box: SubjectBox, look: SubjectLook): void;
 }
 
