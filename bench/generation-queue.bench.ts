@@ -11,6 +11,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { createScratchDatabase, openAppDatabase } from "./support/database";
+import { queueBenchGenerations } from "./support/generations";
 
 export async function main(args: string[]) {
   const jobs = Number(args[0] ?? 1000);
@@ -32,10 +33,9 @@ export async function main(args: string[]) {
   const { defineJob } = await import("../server/jobs/define");
   const { startJobQueue, stopJobQueue, enqueueJob } = await import("../server/jobs/queue");
   const { routeEngines } = await import("../server/generation/engines/registry");
-  const { createGeneration } = await import("../server/generation/generations");
   const { applyTokenMovement } = await import("../server/generation/ledger");
   const { saveTokenSettings } = await import("../server/generation/token-settings");
-  const { enqueueRenderJob, renderGenerationJob } = await import("../server/generation/render-job");
+  const { renderGenerationJob } = await import("../server/generation/render-job");
 
   const { config, handle, db } = await openAppDatabase();
 
@@ -84,28 +84,7 @@ export async function main(args: string[]) {
   await stopJobQueue();
   await startJobQueue(config.database, handle, { definitions, work: false });
   t = performance.now();
-  for (let i = 0; i < jobs; i += users.length) {
-    await Promise.all(
-      users.slice(0, Math.min(users.length, jobs - i)).map((userId, k) =>
-        createGeneration(db, {
-          userId,
-          input: {
-            mode: "text",
-            prompt: "bench",
-            negativePrompt: "",
-            style: "natural",
-            aspectRatio: "1:1",
-            size: 512,
-            count: 1,
-            seed: i + k,
-            strength: 1,
-            christmas: false,
-          },
-          enqueue: (id) => enqueueRenderJob(id),
-        }),
-      ),
-    );
-  }
+  await queueBenchGenerations(db, users, jobs);
   const createdSeconds = (performance.now() - t) / 1000;
   t = performance.now();
   await startWorkers();

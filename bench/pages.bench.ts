@@ -20,7 +20,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { type Load, load } from "./support/load";
 import { seedBenchArtworks } from "./support/artworks";
 import { createScratchDatabase } from "./support/database";
 import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/servers";
@@ -28,47 +28,6 @@ import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/
 const ARTWORKS = 1_000;
 const USER_PASSWORD = "bench-user-password-0123";
 const root = path.resolve(import.meta.dirname, "../..");
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  timeouts: number;
-  fiveXx: number;
-  /** During a burst: the slowest /healthz answer, ms (Infinity: one failed). */
-  slowestProbe?: number;
-}
-
-async function load(
-  url: string,
-  connections: number,
-  seconds: number,
-  headers: Record<string, string> = {},
-  options: { cookieEachTime?: () => string } = {},
-): Promise<Load> {
-  const cookieEachTime = options.cookieEachTime;
-  const requests = cookieEachTime
-    ? [
-        {
-          method: "GET" as const,
-          setupRequest: (req: autocannon.Request) => ({
-            ...req,
-            headers: { ...req.headers, cookie: cookieEachTime() },
-          }),
-        },
-      ]
-    : undefined;
-  const r = await autocannon({ url, connections, duration: seconds, headers, timeout: 10, requests });
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    fiveXx: r["5xx"],
-  };
-}
 
 /** Opens the bench's database, migrates it, adds 1,000 artworks by 50 creators, and closes it. */
 async function seedArtworks(

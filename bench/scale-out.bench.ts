@@ -15,11 +15,12 @@
  *   TEST_POSTGRES_URL=postgres://… node bench/run-ts.mjs bench/scale-out.bench.ts [generations=400]
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import autocannon from "autocannon";
 import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Cluster, startCluster } from "../e2e/support/cluster";
 import { DEMO_USER_PASSWORD } from "../e2e/support/env";
+import { queueBenchGenerations } from "./support/generations";
+import { load } from "./support/load";
 
 // LOG_LEVEL info: the bench waits for each worker's "worker is running" line.
 const BLANK = { ENGINE_ROUTES: "blank", GENERATION_CONCURRENCY: "16", LOG_LEVEL: "info" };
@@ -38,10 +39,8 @@ async function queueThroughput(total: number) {
   const cluster = await startCluster({ webs: 1, workers: 0, env: BLANK });
   try {
     const { generations, user } = await import("../server/db/schema");
-    const { createGeneration } = await import("../server/generation/generations");
     const { applyTokenMovement } = await import("../server/generation/ledger");
     const { saveTokenSettings } = await import("../server/generation/token-settings");
-    const { enqueueRenderJob } = await import("../server/generation/render-job");
     const { defineJob } = await import("../server/jobs/define");
     const { enqueueJob, startJobQueue, stopJobQueue } = await import("../server/jobs/queue");
     const { openDatabase, setDatabase } = await import("../server/db/client");
@@ -90,27 +89,7 @@ async function queueThroughput(total: number) {
       const running = Array.from({ length: workers }, () => cluster.startWorker());
       for (const worker of running) await waitForLine(worker, "worker is running");
       for (const worker of running) worker.child.kill("SIGSTOP");
-      for (let i = 0; i < total; i += people.length)
-        await Promise.all(
-          people.slice(0, Math.min(people.length, total - i)).map((userId, k) =>
-            createGeneration(handle.db, {
-              userId,
-              input: {
-                mode: "text",
-                prompt: "bench",
-                negativePrompt: "",
-                style: "natural",
-                aspectRatio: "1:1",
-                size: 512,
-                count: 1,
-                seed: i + k,
-                strength: 1,
-                christmas: false,
-              },
-              enqueue: (id) => enqueueRenderJob(id),
-            }),
-          ),
-        );
+      await queueBenchGenerations(handle.db, people, total);
       finished += total;
       started = performance.now();
       for (const worker of running) worker.child.kill("SIGCONT");
@@ -154,26 +133,6 @@ async function signIn(origin: string): Promise<string> {
     .join("; ");
 }
 
-async function load(url: string, headers: Record<string, string> = {}, cookieEachTime?: () => string) {
-  const requests = cookieEachTime
-    ? [
-        {
-          method: "GET" as const,
-          setupRequest: (req: autocannon.Request) => ({
-            ...req,
-            headers: { ...req.headers, cookie: cookieEachTime() },
-          }),
-        },
-      ]
-    : undefined;
-  const result = await autocannon({ url, connections: 50, duration: 5, headers, requests, timeout: 10 });
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    failed: result.errors + result.timeouts + result["5xx"],
-  };
-}
-
 async function pagesThroughNginx() {
   console.log("\nThrough nginx, 50 connections × 5 s");
   console.log("  web processes   /pricing-plans req/s  p99    /user-profile rendered req/s  p99   failed");
@@ -181,11 +140,19 @@ async function pagesThroughNginx() {
     const cluster = await startCluster({ webs, workers: 0, roundRobin: true });
     try {
       const cookie = await signIn(cluster.origin);
-      const pricing = await load(`${cluster.origin}/pricing-plans`);
+      const pricing = await load(`${cluster.origin}/pricing-plans`, 50, 5);
       let n = 0;
-      const profile = await load(`${cluster.origin}/user-profile`, {}, () => `${cookie}; bench=${n++}`);
+      const profile = await load(
+        `${cluster.origin}/user-profile`,
+        50,
+        5,
+        {},
+        {
+          cookieEachTime: () => `${cookie}; bench=${n++}`,
+        },
+      );
       console.log(
-        `  ${String(webs).padStart(13)}   ${pricing.rps.toFixed(0).padStart(20)}  ${`${pricing.p99}ms`.padStart(5)}   ${profile.rps.toFixed(0).padStart(28)}  ${`${profile.p99}ms`.padStart(5)}   ${pricing.failed + profile.failed}`,
+        `  ${String(webs).padStart(13)}   ${pricing.rps.toFixed(0).padStart(20)}  ${`${pricing.p99}ms`.padStart(5)}   ${profile.rps.toFixed(0).padStart(28)}  ${`${profile.p99}ms`.padStart(5)}   ${[pricing, profile].reduce((n, r) => n + r.errors + r.timeouts + r.fiveXx, 0)}`,
       );
     } finally {
       await cluster.stop();
