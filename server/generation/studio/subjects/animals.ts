@@ -2,7 +2,7 @@
 import type { Graphics } from "../scene/canvas";
 import { css, mix } from "../scene/colors";
 import type { RGB } from "../scene/types";
-import { boxPoint, ellipse, fill, groundShadow, lit, polygon } from "./paint";
+import { boxPoint, ellipse, fill, groundShadow, lit, polygon, smoothShape } from "./paint";
 import type { SubjectBox, SubjectDefinition, SubjectLook } from "./types";
 
 const WHITE: RGB = [238, 232, 222];
@@ -30,13 +30,10 @@ function shape(g: Graphics, p: Point, points: [number, number][]): void {
  * points gives an organic body, and it never leaves their hull, so it stays inside the box.
  */
 function blob(g: Graphics, p: Point, points: [number, number][]): void {
-  const px = points.map(([u, v]) => p(u, v));
-  const mid = (a: [number, number], b: [number, number]): [number, number] => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-  g.beginPath();
-  g.moveTo(...mid(px[px.length - 1]!, px[0]!));
-  for (const [i, point] of px.entries()) g.quadraticCurveTo(...point, ...mid(point, px[(i + 1) % px.length]!));
-  g.closePath();
-  g.fill();
+  smoothShape(
+    g,
+    points.map(([u, v]) => p(u, v)),
+  );
 }
 
 /** An ellipse centred at (u, v) with radii as shares of the box's width and height; `tilt` raises its front end. */

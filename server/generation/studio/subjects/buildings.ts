@@ -1,48 +1,25 @@
 /** Buildings and structures of the subject library. */
-import type { Graphics } from "../scene/canvas";
 import { css, mix } from "../scene/colors";
 import type { RGB } from "../scene/types";
-import { boxPoint, ellipse, fill, groundShadow, lit, polygon } from "./paint";
-import type { SubjectDefinition, SubjectLook } from "./types";
+import {
+  boxPoint,
+  ellipse,
+  fill,
+  GLASS_DAY,
+  glow,
+  groundShadow,
+  LAMP,
+  lit,
+  pane,
+  polygon,
+  shadowSide,
+  strokeLine,
+} from "./paint";
+import type { SubjectDefinition } from "./types";
 
-const GLASS_DAY: [number, number, number] = [150, 190, 210];
-export const LAMP: [number, number, number] = [255, 226, 150];
 const STONE: RGB = [196, 188, 172];
 const IRON: RGB = [44, 46, 52];
 const DOORWAY: RGB = [38, 32, 30];
-
-/** A window pane: sky-tinted glass by day, lamplight at night. Exported for the vehicles' windows. */
-export function pane(look: SubjectLook): RGB {
-  return look.night ? LAMP : lit(look, GLASS_DAY, 0.3);
-}
-
-/** A soft round halo fading to nothing, for lamps and lit windows at night. */
-export function glow(g: Graphics, x: number, y: number, radius: number, colour: RGB = LAMP, strength = 0.45): void {
-  const gradient = g.createRadialGradient(x, y, 0, x, y, Math.max(1, radius));
-  gradient.addColorStop(0, css(colour, strength));
-  gradient.addColorStop(1, css(colour, 0));
-  g.fillStyle = gradient;
-  g.beginPath();
-  g.arc(x, y, Math.max(1, radius), 0, Math.PI * 2);
-  g.fill();
-}
-
-/** A stroked polyline in one colour. */
-export function strokeLine(g: Graphics, colour: RGB, width: number, points: [number, number][], alpha = 1): void {
-  g.strokeStyle = css(colour, alpha);
-  g.lineWidth = Math.max(1, width);
-  g.lineCap = "round";
-  g.lineJoin = "round";
-  g.beginPath();
-  for (const [i, [x, y]] of points.entries()) {
-    if (i === 0) g.moveTo(x, y);
-    else g.lineTo(x, y);
-  }
-  g.stroke();
-}
-
-/** Which side of a drawing is away from the light, as the sign of u in box units (−0.5…0.5 across). */
-export const shadowSide = (look: SubjectLook) => -look.lightFrom * look.facing;
 
 export const BUILDINGS: SubjectDefinition[] = [
   {

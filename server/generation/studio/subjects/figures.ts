@@ -5,7 +5,7 @@
 import { css, mix } from "../scene/colors";
 import type { Graphics } from "../scene/canvas";
 import type { RGB } from "../scene/types";
-import { ellipse, fill, groundShadow, lit, polygon } from "./paint";
+import { ellipse, fill, groundShadow, lit, polygon, smoothShape, strokeLine } from "./paint";
 import type { SubjectBox, SubjectDefinition, SubjectLook } from "./types";
 
 type Point = [number, number];
@@ -33,32 +33,6 @@ const DARK: RGB = [30, 28, 32];
  */
 function figurePoint(box: SubjectBox, look: SubjectLook) {
   return (x: number, v: number): Point => [box.x + x * box.h * look.facing, box.y - v * box.h];
-}
-
-/** A limb or a pole: a round-capped stroke through its joints. */
-function limb(g: Graphics, color: RGB, width: number, ...joints: Point[]): void {
-  g.strokeStyle = css(color);
-  g.lineWidth = Math.max(1, width);
-  g.lineCap = "round";
-  g.lineJoin = "round";
-  g.beginPath();
-  for (const [i, [x, y]] of joints.entries()) {
-    if (i === 0) g.moveTo(x, y);
-    else g.lineTo(x, y);
-  }
-  g.stroke();
-}
-
-/** A closed outline through points, each corner rounded by a quadratic curve through the next midpoint. */
-function smoothShape(g: Graphics, points: Point[]): void {
-  const mid = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-  const last = points[points.length - 1]!;
-  g.beginPath();
-  g.moveTo(...mid(last, points[0]!));
-  for (const [i, point] of points.entries())
-    g.quadraticCurveTo(...point, ...mid(point, points[(i + 1) % points.length]!));
-  g.closePath();
-  g.fill();
 }
 
 /** Which way the lit side lies in the figure's own (possibly mirrored) x: 1 its front, −1 its back. */
@@ -130,17 +104,17 @@ function drawHuman(g: Graphics, box: SubjectBox, look: SubjectLook, build: Human
   for (const [step, far] of legs) {
     const stride = step * 0.035;
     const legWidth = build.garment === "dress" ? lw * 0.8 : lw;
-    limb(
-      g,
-      lit(look, legColour, far ? -0.6 : 0.1),
-      legWidth * px,
+    strokeLine(g, lit(look, legColour, far ? -0.6 : 0.1), legWidth * px, [
       f(step * 0.012, hipV),
       f(stride * 1.1, kneeV),
       f(stride * 1.4, 0.045),
-    );
+    ]);
     if (build.garment === "tee") {
       // Shorts over the thighs.
-      limb(g, lit(look, TROUSERS, far ? -0.5 : 0), lw * 1.15 * px, f(step * 0.012, hipV), f(stride * 0.8, hipV * 0.68));
+      strokeLine(g, lit(look, TROUSERS, far ? -0.5 : 0), lw * 1.15 * px, [
+        f(step * 0.012, hipV),
+        f(stride * 0.8, hipV * 0.68),
+      ]);
     }
     fill(g, lit(look, SHOES, far ? -0.4 : 0));
     ellipse(g, ...f(stride * 1.4 + 0.022, 0.024), lw * 0.8 * px, lw * 0.45 * px);
@@ -151,7 +125,7 @@ function drawHuman(g: Graphics, box: SubjectBox, look: SubjectLook, build: Human
   const farShoulder = f(-0.02, shoulderV - 0.02);
   const farElbow = f(0.03, shoulderV - armLength * 0.5);
   const farHand = f(0.07, shoulderV - armLength);
-  limb(g, lit(look, cloth, -0.7), lw * 0.9 * px, farShoulder, farElbow, farHand);
+  strokeLine(g, lit(look, cloth, -0.7), lw * 0.9 * px, [farShoulder, farElbow, farHand]);
   fill(g, lit(look, skin, -0.5));
   ellipse(g, ...farHand, lw * 0.45 * px, lw * 0.55 * px);
 
@@ -234,7 +208,7 @@ function drawHuman(g: Graphics, box: SubjectBox, look: SubjectLook, build: Human
   // The near arm, swinging back, in front of the body.
   const nearElbow = f(-0.025, shoulderV - armLength * 0.5);
   const nearHand = f(-0.04, shoulderV - armLength);
-  limb(g, lit(look, cloth, 0.35 * side), lw * 0.95 * px, f(0.0, shoulderV - 0.025), nearElbow, nearHand);
+  strokeLine(g, lit(look, cloth, 0.35 * side), lw * 0.95 * px, [f(0.0, shoulderV - 0.025), nearElbow, nearHand]);
   fill(g, lit(look, skin, 0.2 * side));
   ellipse(g, ...nearHand, lw * 0.48 * px, lw * 0.58 * px);
 }
@@ -264,19 +238,23 @@ const astronaut: SubjectDefinition = {
       [1, false],
     ] as const) {
       const x = step * 0.045;
-      limb(g, lit(look, suit, far ? -0.6 : 0.15 * side), 0.1 * px, f(x, 0.46), f(x + 0.035, 0.27), f(x + 0.01, 0.09));
+      strokeLine(g, lit(look, suit, far ? -0.6 : 0.15 * side), 0.1 * px, [
+        f(x, 0.46),
+        f(x + 0.035, 0.27),
+        f(x + 0.01, 0.09),
+      ]);
       fill(g, lit(look, [120, 120, 128], far ? -0.5 : 0));
       roundedRect(g, f(x - 0.05, 0.1), 0.13 * px, 0.1 * px, 0.03 * px, look.facing);
     }
     // The far arm behind the torso.
-    limb(g, lit(look, suit, -0.7), 0.08 * px, f(-0.05, 0.74), f(-0.1, 0.6), f(-0.07, 0.47));
+    strokeLine(g, lit(look, suit, -0.7), 0.08 * px, [f(-0.05, 0.74), f(-0.1, 0.6), f(-0.07, 0.47)]);
     // The torso, with seams and a chest panel whose lights glow in the dark.
     const torso = () => roundedRect(g, f(-0.125, 0.8), 0.25 * px, 0.37 * px, 0.07 * px, look.facing);
     fill(g, lit(look, suit, 0.25));
     torso();
     fill(g, lit(look, suit, -0.9), 0.35);
     shadeAwayFromLight(g, box, look, torso);
-    limb(g, lit(look, seam, 0), 0.012 * px, f(-0.11, 0.5), f(0.11, 0.5));
+    strokeLine(g, lit(look, seam, 0), 0.012 * px, [f(-0.11, 0.5), f(0.11, 0.5)]);
     fill(g, lit(look, [96, 100, 112], 0));
     roundedRect(g, f(-0.02, 0.71), 0.1 * px, 0.08 * px, 0.012 * px, look.facing);
     for (const [i, colour] of (
@@ -293,7 +271,7 @@ const astronaut: SubjectDefinition = {
     fill(g, lit(look, [200, 50, 50], 0));
     roundedRect(g, f(-0.1, 0.76), 0.045 * px, 0.03 * px, 0.004 * px, look.facing);
     // The near arm reaching a little forward, gloved.
-    limb(g, lit(look, suit, 0.3 * side), 0.085 * px, f(0.07, 0.75), f(0.14, 0.62), f(0.15, 0.49));
+    strokeLine(g, lit(look, suit, 0.3 * side), 0.085 * px, [f(0.07, 0.75), f(0.14, 0.62), f(0.15, 0.49)]);
     fill(g, lit(look, [130, 130, 138], 0));
     ellipse(g, ...f(0.15, 0.48), 0.04 * px, 0.042 * px);
     // Neck ring, helmet and the gold visor with the light's reflection.
@@ -331,9 +309,9 @@ const knight: SubjectDefinition = {
     const gold: RGB = [222, 180, 70];
     groundShadow(g, box, look, 0.5);
     // The upright sword in the far hand, behind the body.
-    limb(g, lit(look, [214, 218, 226], 0.3), 0.022 * px, f(-0.16, 0.5), f(-0.16, 0.94));
-    limb(g, lit(look, gold, 0), 0.02 * px, f(-0.21, 0.5), f(-0.11, 0.5));
-    limb(g, lit(look, [70, 50, 40], 0), 0.022 * px, f(-0.16, 0.48), f(-0.16, 0.42));
+    strokeLine(g, lit(look, [214, 218, 226], 0.3), 0.022 * px, [f(-0.16, 0.5), f(-0.16, 0.94)]);
+    strokeLine(g, lit(look, gold, 0), 0.02 * px, [f(-0.21, 0.5), f(-0.11, 0.5)]);
+    strokeLine(g, lit(look, [70, 50, 40], 0), 0.022 * px, [f(-0.16, 0.48), f(-0.16, 0.42)]);
     // Armoured legs with knee plates and pointed sabatons.
     for (const [step, far] of [
       [-1, true],
@@ -341,14 +319,14 @@ const knight: SubjectDefinition = {
     ] as const) {
       const x = step * 0.035;
       const tone = lit(look, steel, far ? -0.6 : 0.2 * side);
-      limb(g, tone, 0.058 * px, f(x, 0.48), f(x + 0.02, 0.26), f(x + 0.01, 0.05));
+      strokeLine(g, tone, 0.058 * px, [f(x, 0.48), f(x + 0.02, 0.26), f(x + 0.01, 0.05)]);
       fill(g, lit(look, steel, far ? -0.3 : 0.5));
       ellipse(g, ...f(x + 0.025, 0.26), 0.032 * px, 0.026 * px);
       fill(g, tone);
       polygon(g, [f(x - 0.03, 0.0), f(x - 0.02, 0.06), f(x + 0.04, 0.05), f(x + 0.08, 0.0)]);
     }
     // The far arm holding the sword.
-    limb(g, lit(look, steel, -0.7), 0.05 * px, f(-0.05, 0.76), f(-0.12, 0.62), f(-0.16, 0.5));
+    strokeLine(g, lit(look, steel, -0.7), 0.05 * px, [f(-0.05, 0.76), f(-0.12, 0.62), f(-0.16, 0.5)]);
     // The surcoat over the breastplate, in the shield's colours.
     const body = () =>
       smoothShape(g, [f(-0.08, 0.8), f(0.075, 0.8), f(0.065, 0.58), f(0.09, 0.4), f(-0.09, 0.4), f(-0.07, 0.58)]);
@@ -358,7 +336,7 @@ const knight: SubjectDefinition = {
     polygon(g, [f(-0.055, 0.74), f(0.05, 0.74), f(0.075, 0.41), f(-0.075, 0.41)]);
     fill(g, lit(look, steel, -0.9), 0.4);
     shadeAwayFromLight(g, box, look, body);
-    limb(g, lit(look, gold, 0), 0.018 * px, f(-0.07, 0.57), f(0.065, 0.57));
+    strokeLine(g, lit(look, gold, 0), 0.018 * px, [f(-0.07, 0.57), f(0.065, 0.57)]);
     // Pauldrons and the great helm with its eye slit, crowned by a plume sweeping back.
     fill(g, lit(look, steel, 0.4 * side));
     ellipse(g, ...f(-0.045, 0.79), 0.05 * px, 0.03 * px);
@@ -369,7 +347,7 @@ const knight: SubjectDefinition = {
     shadeAwayFromLight(g, box, look, helm);
     fill(g, DARK);
     polygon(g, [f(0.0, 0.895), f(0.06, 0.895), f(0.06, 0.88), f(0.0, 0.88)]);
-    limb(g, lit(look, mix(steel, DARK, 0.4), 0), 0.008 * px, f(0.005, 0.97), f(0.005, 0.82));
+    strokeLine(g, lit(look, mix(steel, DARK, 0.4), 0), 0.008 * px, [f(0.005, 0.97), f(0.005, 0.82)]);
     fill(g, lit(look, heraldic, 0.2));
     g.beginPath();
     g.moveTo(...f(-0.01, 0.96));
@@ -418,12 +396,12 @@ const dancer: SubjectDefinition = {
     const side = litSide(look);
     groundShadow(g, box, look, 0.3);
     // An arabesque: on pointe on one leg, the other stretched back at hip height.
-    limb(g, lit(look, tights, -0.2), 0.034 * px, f(-0.01, 0.5), f(-0.18, 0.56), f(-0.33, 0.61));
-    limb(g, lit(look, tights, -0.2), 0.02 * px, f(-0.33, 0.61), f(-0.35, 0.615));
-    limb(g, lit(look, tights, 0.2 * side), 0.038 * px, f(0.0, 0.5), f(0.008, 0.26));
-    limb(g, lit(look, tights, 0.2 * side), 0.028 * px, f(0.008, 0.26), f(0.012, 0.04), f(0.014, 0.01));
+    strokeLine(g, lit(look, tights, -0.2), 0.034 * px, [f(-0.01, 0.5), f(-0.18, 0.56), f(-0.33, 0.61)]);
+    strokeLine(g, lit(look, tights, -0.2), 0.02 * px, [f(-0.33, 0.61), f(-0.35, 0.615)]);
+    strokeLine(g, lit(look, tights, 0.2 * side), 0.038 * px, [f(0.0, 0.5), f(0.008, 0.26)]);
+    strokeLine(g, lit(look, tights, 0.2 * side), 0.028 * px, [f(0.008, 0.26), f(0.012, 0.04), f(0.014, 0.01)]);
     // The far arm stretched back.
-    limb(g, lit(look, skin, -0.4), 0.022 * px, f(0.03, 0.74), f(-0.09, 0.79), f(-0.21, 0.81));
+    strokeLine(g, lit(look, skin, -0.4), 0.022 * px, [f(0.03, 0.74), f(-0.09, 0.79), f(-0.21, 0.81)]);
     // Bodice leaning forward over the hips.
     fill(g, lit(look, costume, 0.2));
     smoothShape(g, [f(0.02, 0.78), f(0.085, 0.76), f(0.04, 0.56), f(-0.03, 0.54), f(-0.01, 0.7)]);
@@ -433,7 +411,7 @@ const dancer: SubjectDefinition = {
       ellipse(g, ...f(0.005, 0.53 + offset), (0.18 - layer * 0.02) * px, 0.032 * px, -0.12 * look.facing);
     }
     // Neck, head with a bun, and the near arm raised forward.
-    limb(g, lit(look, skin, 0.2), 0.024 * px, f(0.06, 0.77), f(0.078, 0.81));
+    strokeLine(g, lit(look, skin, 0.2), 0.024 * px, [f(0.06, 0.77), f(0.078, 0.81)]);
     fill(g, lit(look, skin, 0.3 * side));
     ellipse(g, ...f(0.085, 0.855), 0.036 * px, 0.045 * px);
     g.save();
@@ -445,7 +423,7 @@ const dancer: SubjectDefinition = {
     g.restore();
     fill(g, lit(look, hair, 0));
     ellipse(g, ...f(0.05, 0.89), 0.02 * px, 0.02 * px);
-    limb(g, lit(look, skin, 0.3 * side), 0.022 * px, f(0.07, 0.75), f(0.17, 0.82), f(0.27, 0.9));
+    strokeLine(g, lit(look, skin, 0.3 * side), 0.022 * px, [f(0.07, 0.75), f(0.17, 0.82), f(0.27, 0.9)]);
   },
 };
 

@@ -5,7 +5,7 @@
 import type { Graphics } from "../scene/canvas";
 import { css, mix } from "../scene/colors";
 import type { RGB } from "../scene/types";
-import { boxPoint, ellipse, fill, groundShadow, lit, polygon } from "./paint";
+import { boxPoint, ellipse, fill, glow, groundShadow, lit, polygon, smoothShape, strokeLine } from "./paint";
 import type { SubjectBox, SubjectDefinition, SubjectLook } from "./types";
 
 type Point = [number, number];
@@ -15,31 +15,6 @@ const WHITE: RGB = [250, 248, 242];
 const LEAF: RGB = [70, 140, 50];
 const STEM: RGB = [96, 66, 36];
 const FLAME: RGB = [255, 214, 120];
-
-/** A closed outline, each corner rounded by a quadratic curve through the next midpoint. */
-function smoothShape(g: Graphics, points: Point[]): void {
-  const mid = (a: Point, b: Point): Point => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-  const last = points[points.length - 1]!;
-  g.beginPath();
-  g.moveTo(...mid(last, points[0]!));
-  for (const [i, point] of points.entries())
-    g.quadraticCurveTo(...point, ...mid(point, points[(i + 1) % points.length]!));
-  g.closePath();
-  g.fill();
-}
-
-function stroke(g: Graphics, color: RGB, width: number, ...points: Point[]): void {
-  g.strokeStyle = css(color);
-  g.lineWidth = Math.max(1, width);
-  g.lineCap = "round";
-  g.lineJoin = "round";
-  g.beginPath();
-  for (const [i, [x, y]] of points.entries()) {
-    if (i === 0) g.moveTo(x, y);
-    else g.lineTo(x, y);
-  }
-  g.stroke();
-}
 
 /**
  * A round body lit from the scene's light: a radial gradient whose bright spot sits towards the
@@ -59,16 +34,6 @@ function shadedBall(g: Graphics, look: SubjectLook, color: RGB, [x, y]: Point, r
   gradient.addColorStop(1, css(lit(look, color, -0.9)));
   g.fillStyle = gradient;
   ellipse(g, x, y, rx, ry);
-}
-
-/** A soft glow of light around a flame or a lamp, brighter at night. */
-function glow(g: Graphics, look: SubjectLook, [x, y]: Point, radius: number): void {
-  const strength = look.night ? 0.55 : 0.2;
-  const gradient = g.createRadialGradient(x, y, 0, x, y, radius);
-  gradient.addColorStop(0, css(FLAME, strength));
-  gradient.addColorStop(1, css(FLAME, 0));
-  g.fillStyle = gradient;
-  ellipse(g, x, y, radius, radius);
 }
 
 /** A candle flame: a teardrop with a white-hot core. */
@@ -101,24 +66,24 @@ function vessel(g: Graphics, box: SubjectBox, look: SubjectLook, color: RGB, pro
   smoothShape(g, outline);
 }
 
-/** Fruit: a lit round body with an optional stem and leaf on top. */
-function drawFruit(
-  g: Graphics,
-  box: SubjectBox,
-  look: SubjectLook,
-  body: () => void,
-  stem: { from: Point; to: Point } | null,
-  leaf: boolean,
-): void {
-  const p = boxPoint(box, look);
-  groundShadow(g, box, look, 0.45);
-  body();
-  if (stem) stroke(g, lit(look, STEM, 0), box.h * 0.05, p(...stem.from), p(...stem.to));
-  if (leaf && stem) {
+/**
+ * The draw function of a fruit: its shadow, the lit round body drawn by `body`, and when given a
+ * stem, the stem with a leaf beside its tip.
+ */
+function fruit(
+  body: (g: Graphics, box: SubjectBox, look: SubjectLook, p: (u: number, v: number) => Point) => void,
+  stem?: { from: Point; to: Point },
+): SubjectDefinition["draw"] {
+  return (g, box, look) => {
+    const p = boxPoint(box, look);
+    groundShadow(g, box, look, 0.45);
+    body(g, box, look, p);
+    if (!stem) return;
+    strokeLine(g, lit(look, STEM, 0), box.h * 0.05, [p(...stem.from), p(...stem.to)]);
     fill(g, lit(look, LEAF, 0.2));
     const [sx, sy] = p(...stem.to);
     ellipse(g, sx + box.w * 0.12 * look.facing, sy + box.h * 0.03, box.w * 0.13, box.h * 0.055, -0.4 * look.facing);
-  }
+  };
 }
 
 function drawPumpkin(g: Graphics, box: SubjectBox, look: SubjectLook, carved: boolean): void {
@@ -139,11 +104,11 @@ function drawPumpkin(g: Graphics, box: SubjectBox, look: SubjectLook, carved: bo
     fill(g, lit(look, mix(rind, DARK, 0.3), -0.3), 0.35);
     ellipse(g, ...p(u + (u === 0 ? 0 : u > 0 ? 0.09 : -0.09), 0.42), box.w * 0.02, box.h * 0.38);
   }
-  stroke(g, lit(look, [90, 110, 50], 0), box.w * 0.07, p(0, 0.78), p(0.03, 0.92), p(0.1, 0.97));
+  strokeLine(g, lit(look, [90, 110, 50], 0), box.w * 0.07, [p(0, 0.78), p(0.03, 0.92), p(0.1, 0.97)]);
   if (!carved) return;
   // A carved face lit from inside by a candle.
   const inner: RGB = look.night ? [255, 200, 90] : lit(look, [255, 170, 60], 0.3);
-  if (look.night) glow(g, look, p(0, 0.45), box.w * 0.6);
+  if (look.night) glow(g, ...p(0, 0.45), box.w * 0.6, FLAME, 0.55);
   fill(g, inner);
   polygon(g, [p(-0.2, 0.6), p(-0.08, 0.6), p(-0.14, 0.72)]);
   polygon(g, [p(0.08, 0.6), p(0.2, 0.6), p(0.14, 0.72)]);
@@ -186,7 +151,10 @@ const table: SubjectDefinition = {
     for (const v of [0.83, 0.9, 0.95]) {
       const [x0, y0] = p(-0.4 + (v - 0.8) * 0.2, v);
       const [x1] = p(0.35 - (v - 0.85) * 0.5, v);
-      stroke(g, lit(look, mix(wood, DARK, 0.35), 0.3), Math.max(1, box.h * 0.006), [x0, y0], [x1, y0]);
+      strokeLine(g, lit(look, mix(wood, DARK, 0.35), 0.3), Math.max(1, box.h * 0.006), [
+        [x0, y0],
+        [x1, y0],
+      ]);
     }
   },
 };
@@ -217,7 +185,7 @@ const bowl: SubjectDefinition = {
     ellipse(g, ...p(0, 0.79), box.w * 0.5, box.h * 0.2);
     fill(g, lit(look, mix(look.color, DARK, 0.45), -0.4));
     ellipse(g, ...p(0, 0.8), box.w * 0.46, box.h * 0.16);
-    stroke(g, lit(look, WHITE, 0.2), box.h * 0.04, p(-0.46, 0.56), p(-0.2, 0.5), p(0.2, 0.5), p(0.46, 0.56));
+    strokeLine(g, lit(look, WHITE, 0.2), box.h * 0.04, [p(-0.46, 0.56), p(-0.2, 0.5), p(0.2, 0.5), p(0.46, 0.56)]);
   },
 };
 
@@ -230,23 +198,16 @@ const apple: SubjectDefinition = {
   aspect: 1,
   size: 0.125,
   placement: "ground",
-  draw(g, box, look) {
-    const p = boxPoint(box, look);
-    drawFruit(
-      g,
-      box,
-      look,
-      () => {
-        // Two lobes meeting in a dip at the top make the apple's shoulders.
-        shadedBall(g, look, look.color, p(-0.14, 0.42), box.w * 0.34, box.h * 0.4);
-        shadedBall(g, look, look.color, p(0.14, 0.42), box.w * 0.34, box.h * 0.4);
-        fill(g, lit(look, mix(look.color, DARK, 0.5), -0.5), 0.6);
-        ellipse(g, ...p(0, 0.79), box.w * 0.07, box.h * 0.03);
-      },
-      { from: [0, 0.78], to: [0.05, 0.97] },
-      true,
-    );
-  },
+  draw: fruit(
+    (g, box, look, p) => {
+      // Two lobes meeting in a dip at the top make the apple's shoulders.
+      shadedBall(g, look, look.color, p(-0.14, 0.42), box.w * 0.34, box.h * 0.4);
+      shadedBall(g, look, look.color, p(0.14, 0.42), box.w * 0.34, box.h * 0.4);
+      fill(g, lit(look, mix(look.color, DARK, 0.5), -0.5), 0.6);
+      ellipse(g, ...p(0, 0.79), box.w * 0.07, box.h * 0.03);
+    },
+    { from: [0, 0.78], to: [0.05, 0.97] },
+  ),
 };
 
 const lemon: SubjectDefinition = {
@@ -258,23 +219,13 @@ const lemon: SubjectDefinition = {
   aspect: 1.35,
   size: 0.115,
   placement: "ground",
-  draw(g, box, look) {
-    const p = boxPoint(box, look);
-    drawFruit(
-      g,
-      box,
-      look,
-      () => {
-        // An oval with a small nub at each end.
-        fill(g, lit(look, look.color, 0));
-        ellipse(g, ...p(-0.43, 0.47), box.w * 0.07, box.h * 0.09);
-        ellipse(g, ...p(0.43, 0.53), box.w * 0.07, box.h * 0.09);
-        shadedBall(g, look, look.color, p(0, 0.5), box.w * 0.42, box.h * 0.46);
-      },
-      null,
-      false,
-    );
-  },
+  draw: fruit((g, box, look, p) => {
+    // An oval with a small nub at each end.
+    fill(g, lit(look, look.color, 0));
+    ellipse(g, ...p(-0.43, 0.47), box.w * 0.07, box.h * 0.09);
+    ellipse(g, ...p(0.43, 0.53), box.w * 0.07, box.h * 0.09);
+    shadedBall(g, look, look.color, p(0, 0.5), box.w * 0.42, box.h * 0.46);
+  }),
 };
 
 const mandarin: SubjectDefinition = {
@@ -287,28 +238,18 @@ const mandarin: SubjectDefinition = {
   aspect: 1.05,
   size: 0.125,
   placement: "ground",
-  draw(g, box, look) {
-    const p = boxPoint(box, look);
-    drawFruit(
-      g,
-      box,
-      look,
-      () => {
-        shadedBall(g, look, look.color, p(0, 0.46), box.w * 0.48, box.h * 0.46);
-        // Dimpled peel and the green star where the stem was.
-        fill(g, lit(look, mix(look.color, DARK, 0.3), 0), 0.25);
-        for (let i = 0; i < 14; i++) {
-          const a = look.random.range(0, Math.PI * 2);
-          const r = Math.sqrt(look.random.next()) * 0.36;
-          ellipse(g, ...p(Math.cos(a) * r, 0.46 + Math.sin(a) * r), box.w * 0.012, box.h * 0.012);
-        }
-        fill(g, lit(look, LEAF, 0));
-        ellipse(g, ...p(0, 0.88), box.w * 0.06, box.h * 0.025);
-      },
-      null,
-      false,
-    );
-  },
+  draw: fruit((g, box, look, p) => {
+    shadedBall(g, look, look.color, p(0, 0.46), box.w * 0.48, box.h * 0.46);
+    // Dimpled peel and the green star where the stem was.
+    fill(g, lit(look, mix(look.color, DARK, 0.3), 0), 0.25);
+    for (let i = 0; i < 14; i++) {
+      const a = look.random.range(0, Math.PI * 2);
+      const r = Math.sqrt(look.random.next()) * 0.36;
+      ellipse(g, ...p(Math.cos(a) * r, 0.46 + Math.sin(a) * r), box.w * 0.012, box.h * 0.012);
+    }
+    fill(g, lit(look, LEAF, 0));
+    ellipse(g, ...p(0, 0.88), box.w * 0.06, box.h * 0.025);
+  }),
 };
 
 const pear: SubjectDefinition = {
@@ -320,24 +261,17 @@ const pear: SubjectDefinition = {
   aspect: 0.75,
   size: 0.17,
   placement: "ground",
-  draw(g, box, look) {
-    const p = boxPoint(box, look);
-    drawFruit(
-      g,
-      box,
-      look,
-      () => {
-        // A full belly narrowing to a rounded neck.
-        shadedBall(g, look, look.color, p(0, 0.62), box.w * 0.22, box.h * 0.2);
-        fill(g, lit(look, look.color, 0));
-        polygon(g, [p(-0.2, 0.62), p(0.2, 0.62), p(0.42, 0.32), p(-0.42, 0.32)]);
-        shadedBall(g, look, look.color, p(0, 0.3), box.w * 0.46, box.h * 0.3);
-        shadedBall(g, look, look.color, p(0.01, 0.62), box.w * 0.2, box.h * 0.18);
-      },
-      { from: [0.01, 0.78], to: [0.08, 0.97] },
-      true,
-    );
-  },
+  draw: fruit(
+    (g, box, look, p) => {
+      // A full belly narrowing to a rounded neck.
+      shadedBall(g, look, look.color, p(0, 0.62), box.w * 0.22, box.h * 0.2);
+      fill(g, lit(look, look.color, 0));
+      polygon(g, [p(-0.2, 0.62), p(0.2, 0.62), p(0.42, 0.32), p(-0.42, 0.32)]);
+      shadedBall(g, look, look.color, p(0, 0.3), box.w * 0.46, box.h * 0.3);
+      shadedBall(g, look, look.color, p(0.01, 0.62), box.w * 0.2, box.h * 0.18);
+    },
+    { from: [0.01, 0.78], to: [0.08, 0.97] },
+  ),
 };
 
 const cherries: SubjectDefinition = {
@@ -358,7 +292,8 @@ const cherries: SubjectDefinition = {
       [0.25, 0.22],
       [0.02, 0.19],
     ];
-    for (const [u, v] of fruits) stroke(g, lit(look, [90, 110, 40], 0), box.h * 0.025, p(u, v + 0.15), p(0.05, 0.95));
+    for (const [u, v] of fruits)
+      strokeLine(g, lit(look, [90, 110, 40], 0), box.h * 0.025, [p(u, v + 0.15), p(0.05, 0.95)]);
     fill(g, lit(look, LEAF, 0.2));
     ellipse(g, ...p(0.2, 0.88), box.w * 0.16, box.h * 0.06, -0.3 * look.facing);
     for (const [u, v] of fruits) shadedBall(g, look, look.color, p(u, v), box.w * 0.2, box.h * 0.19);
@@ -377,7 +312,7 @@ const grapes: SubjectDefinition = {
   draw(g, box, look) {
     const p = boxPoint(box, look);
     groundShadow(g, box, look, 0.45);
-    stroke(g, lit(look, STEM, 0), box.h * 0.03, p(0, 0.8), p(0.05, 0.98));
+    strokeLine(g, lit(look, STEM, 0), box.h * 0.03, [p(0, 0.8), p(0.05, 0.98)]);
     fill(g, lit(look, LEAF, 0.2));
     ellipse(g, ...p(0.2, 0.86), box.w * 0.22, box.h * 0.07, -0.3 * look.facing);
     // A bunch tapering to its tip, rows of grapes from the top down so lower ones sit in front.
@@ -420,8 +355,16 @@ const vase: SubjectDefinition = {
     fill(g, lit(look, mix(look.color, DARK, 0.6), -0.5));
     ellipse(g, ...p(0, 0.975), box.w * 0.22, box.h * 0.022);
     // A pale painted band around the belly.
-    stroke(g, lit(look, mix(look.color, WHITE, 0.7), 0.2), box.h * 0.025, p(-0.47, 0.42), p(0, 0.4), p(0.47, 0.42));
-    stroke(g, lit(look, mix(look.color, WHITE, 0.7), 0.2), box.h * 0.012, p(-0.5, 0.34), p(0, 0.32), p(0.5, 0.34));
+    strokeLine(g, lit(look, mix(look.color, WHITE, 0.7), 0.2), box.h * 0.025, [
+      p(-0.47, 0.42),
+      p(0, 0.4),
+      p(0.47, 0.42),
+    ]);
+    strokeLine(g, lit(look, mix(look.color, WHITE, 0.7), 0.2), box.h * 0.012, [
+      p(-0.5, 0.34),
+      p(0, 0.32),
+      p(0.5, 0.34),
+    ]);
   },
 };
 
@@ -450,13 +393,10 @@ function drawBookStack(g: Graphics, box: SubjectBox, look: SubjectLook, covers: 
       p(shift + half - 0.02, v0 + thickness * 0.82),
       p(shift - half + spine, v0 + thickness * 0.82),
     ]);
-    stroke(
-      g,
-      lit(look, mix(cover, WHITE, 0.5), 0),
-      Math.max(1, box.h * thickness * 0.1),
+    strokeLine(g, lit(look, mix(cover, WHITE, 0.5), 0), Math.max(1, box.h * thickness * 0.1), [
       p(shift - half + 0.04, v0 + thickness * 0.5),
       p(shift - half + spine - 0.03, v0 + thickness * 0.5),
-    );
+    ]);
   }
   // The top cover seen from above.
   const top = covers[covers.length - 1]!;
@@ -488,7 +428,7 @@ const book: SubjectDefinition = {
     polygon(g, [p(-0.46, 0.36), p(0.46, 0.36), p(0.4, 1), p(-0.4, 1)]);
     fill(g, lit(look, [226, 186, 80], 0.3));
     polygon(g, [p(-0.15, 0.62), p(0.15, 0.62), p(0.14, 0.72), p(-0.14, 0.72)]);
-    stroke(g, lit(look, mix(look.color, DARK, 0.4), 0), box.h * 0.03, p(-0.36, 0.4), p(-0.31, 0.96));
+    strokeLine(g, lit(look, mix(look.color, DARK, 0.4), 0), box.h * 0.03, [p(-0.36, 0.4), p(-0.31, 0.96)]);
   },
 };
 
@@ -519,7 +459,7 @@ const candle: SubjectDefinition = {
   draw(g, box, look) {
     const p = boxPoint(box, look);
     // The glow first, so the candle stands in its light; wider and stronger at night.
-    glow(g, look, p(0, 0.8), box.w * (look.night ? 1.6 : 0.7));
+    glow(g, ...p(0, 0.8), box.w * (look.night ? 1.6 : 0.7), FLAME, look.night ? 0.55 : 0.2);
     groundShadow(g, box, look, 0.5);
     // A brass dish holder.
     fill(g, lit(look, [196, 150, 70], 0.2));
@@ -544,7 +484,7 @@ const candle: SubjectDefinition = {
     ellipse(g, ...p(0, 0.66), box.w * 0.22, box.h * 0.02);
     fill(g, lit(look, look.color, 0.3));
     smoothShape(g, [p(0.08, 0.67), p(0.16, 0.66), p(0.15, 0.52), p(0.12, 0.5), p(0.1, 0.6)]);
-    stroke(g, DARK, box.w * 0.03, p(0, 0.66), p(0, 0.71));
+    strokeLine(g, DARK, box.w * 0.03, [p(0, 0.66), p(0, 0.71)]);
     const [fx, fy] = p(0, 0.7);
     flame(g, [fx, fy], box.w * 0.16, box.h * 0.24);
   },
@@ -612,7 +552,7 @@ const teapot: SubjectDefinition = {
     polygon(g, [p(0.16, 0.5), p(0.22, 0.22), p(0.35, 0.4), p(0.49, 0.74), p(0.45, 0.76)]);
     shadedBall(g, look, look.color, p(0, 0.38), box.w * 0.3, box.h * 0.37);
     // A blue band, the lid and its knob.
-    stroke(g, lit(look, [50, 80, 160], 0), box.h * 0.04, p(-0.27, 0.45), p(0, 0.43), p(0.27, 0.45));
+    strokeLine(g, lit(look, [50, 80, 160], 0), box.h * 0.04, [p(-0.27, 0.45), p(0, 0.43), p(0.27, 0.45)]);
     fill(g, lit(look, look.color, 0.3));
     ellipse(g, ...p(0, 0.74), box.w * 0.15, box.h * 0.05);
     shadedBall(g, look, look.color, p(0, 0.8), box.w * 0.1, box.h * 0.07);
@@ -668,7 +608,7 @@ const lantern: SubjectDefinition = {
   draw(g, box, look) {
     const p = boxPoint(box, look);
     const metal = look.color;
-    if (look.night) glow(g, look, p(0, 0.45), box.w * 1.5);
+    if (look.night) glow(g, ...p(0, 0.45), box.w * 1.5, FLAME, 0.55);
     groundShadow(g, box, look, 0.5);
     // Ring handle, cap, glass chimney with its flame, the frame's bars and the base.
     g.strokeStyle = css(lit(look, metal, 0));
@@ -681,7 +621,7 @@ const lantern: SubjectDefinition = {
     smoothShape(g, [p(-0.3, 0.2), p(-0.42, 0.45), p(-0.3, 0.7), p(0.3, 0.7), p(0.42, 0.45), p(0.3, 0.2)]);
     flame(g, p(0, 0.35), box.w * 0.1, box.h * 0.17);
     for (const u of [-0.34, 0, 0.34])
-      stroke(g, lit(look, metal, 0), box.w * 0.06, p(u * 0.85, 0.18), p(u * 1.1, 0.45), p(u * 0.85, 0.72));
+      strokeLine(g, lit(look, metal, 0), box.w * 0.06, [p(u * 0.85, 0.18), p(u * 1.1, 0.45), p(u * 0.85, 0.72)]);
     fill(g, lit(look, metal, 0.3));
     polygon(g, [p(-0.38, 0.7), p(0.38, 0.7), p(0.2, 0.83), p(-0.2, 0.83)]);
     ellipse(g, ...p(0, 0.84), box.w * 0.1, box.h * 0.03);
@@ -703,7 +643,7 @@ const umbrella: SubjectDefinition = {
     const p = boxPoint(box, look);
     groundShadow(g, box, look, 0.45);
     // The shaft down to a crook handle resting on the ground.
-    stroke(g, lit(look, [60, 50, 44], 0), box.w * 0.025, p(0, 0.98), p(0, 0.12));
+    strokeLine(g, lit(look, [60, 50, 44], 0), box.w * 0.025, [p(0, 0.98), p(0, 0.12)]);
     g.strokeStyle = css(lit(look, [110, 70, 40], 0.2));
     g.lineWidth = box.w * 0.04;
     g.beginPath();

@@ -34,6 +34,55 @@ export function polygon(g: Graphics, points: [number, number][]): void {
   g.fill();
 }
 
+/** Window glass by day, and the warm colour of lamplight. */
+export const GLASS_DAY: RGB = [150, 190, 210];
+export const LAMP: RGB = [255, 226, 150];
+
+/** A window pane: sky-tinted glass by day, lamplight at night. */
+export function pane(look: SubjectLook): RGB {
+  return look.night ? LAMP : lit(look, GLASS_DAY, 0.3);
+}
+
+/** Which side of a drawing is away from the light, as the sign of u in box units (−0.5…0.5 across). */
+export const shadowSide = (look: SubjectLook) => -look.lightFrom * look.facing;
+
+/** A soft round halo fading to nothing, for lamps, flames and lit windows. */
+export function glow(g: Graphics, x: number, y: number, radius: number, colour: RGB = LAMP, strength = 0.45): void {
+  const gradient = g.createRadialGradient(x, y, 0, x, y, Math.max(1, radius));
+  gradient.addColorStop(0, css(colour, strength));
+  gradient.addColorStop(1, css(colour, 0));
+  g.fillStyle = gradient;
+  g.beginPath();
+  g.arc(x, y, Math.max(1, radius), 0, Math.PI * 2);
+  g.fill();
+}
+
+/** A round-capped line through points in one colour: limbs, poles, stems, ropes and seams. */
+export function strokeLine(g: Graphics, colour: RGB, width: number, points: [number, number][], alpha = 1): void {
+  g.strokeStyle = css(colour, alpha);
+  g.lineWidth = Math.max(1, width);
+  g.lineCap = "round";
+  g.lineJoin = "round";
+  g.beginPath();
+  for (const [i, [x, y]] of points.entries()) {
+    if (i === 0) g.moveTo(x, y);
+    else g.lineTo(x, y);
+  }
+  g.stroke();
+}
+
+/** A closed outline through points, each corner rounded by a quadratic curve through the next midpoint. */
+export function smoothShape(g: Graphics, points: [number, number][]): void {
+  const mid = (a: [number, number], b: [number, number]): [number, number] => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const last = points[points.length - 1]!;
+  g.beginPath();
+  g.moveTo(...mid(last, points[0]!));
+  for (const [i, point] of points.entries())
+    g.quadraticCurveTo(...point, ...mid(point, points[(i + 1) % points.length]!));
+  g.closePath();
+  g.fill();
+}
+
 /** A soft shadow on the ground under a subject standing at the base of `box`. */
 export function groundShadow(g: Graphics, box: SubjectBox, look: SubjectLook, spread = 0.55): void {
   fill(g, look.shadow, 0.28 * (0.4 + 0.6 * look.exposure));

@@ -2,8 +2,7 @@
 import type { Graphics } from "../scene/canvas";
 import { css, mix } from "../scene/colors";
 import type { RGB } from "../scene/types";
-import { glow, LAMP, pane, shadowSide, strokeLine } from "./buildings";
-import { boxPoint, ellipse, fill, groundShadow, lit, polygon } from "./paint";
+import { boxPoint, ellipse, fill, glow, groundShadow, LAMP, lit, pane, polygon, shadowSide, strokeLine } from "./paint";
 import type { SubjectBox, SubjectDefinition, SubjectLook } from "./types";
 
 const WHITE: RGB = [240, 240, 236];
@@ -20,6 +19,26 @@ function wheel(g: Graphics, look: SubjectLook, [x, y]: [number, number], radius:
   ellipse(g, x, y, radius * 0.55, radius * 0.55);
   fill(g, lit(look, TYRE, 0.2));
   ellipse(g, x, y, radius * 0.18, radius * 0.18);
+}
+
+/** A wheel sitting in the dark arch cut into the body above it. */
+function archedWheel(
+  g: Graphics,
+  look: SubjectLook,
+  arch: [number, number],
+  archRadii: [number, number],
+  hub: [number, number],
+  radius: number,
+): void {
+  fill(g, lit(look, TYRE, -0.2));
+  ellipse(g, ...arch, ...archRadii);
+  wheel(g, look, hub, radius);
+}
+
+/** A rear lamp: red glass by day, glowing red at night. */
+function tailLight(g: Graphics, look: SubjectLook, points: [number, number][]): void {
+  fill(g, look.night ? TAIL_LIGHT : lit(look, [180, 30, 30], 0));
+  polygon(g, points);
 }
 
 /** A headlamp: a dim lens by day; at night a bright lens with a beam ahead of it. */
@@ -217,14 +236,10 @@ export const VEHICLES: SubjectDefinition[] = [
       polygon(g, [p(-0.11, 0.56), p(-0.11, 0.84), p(-0.24, 0.84), p(-0.33, 0.56)]);
       // Door seam, wheels under their arches, lamps at each end.
       strokeLine(g, lit(look, look.color, -1), box.h * 0.012, [p(-0.1, 0.54), p(-0.1, 0.2)], 0.6);
-      for (const u of [-0.3, 0.3]) {
-        fill(g, lit(look, TYRE, -0.2));
-        ellipse(g, ...p(u, 0.2), box.h * 0.2, box.h * 0.19);
-        wheel(g, look, p(u, 0.16), box.h * 0.16);
-      }
+      for (const u of [-0.3, 0.3])
+        archedWheel(g, look, p(u, 0.2), [box.h * 0.2, box.h * 0.19], p(u, 0.16), box.h * 0.16);
       headlamp(g, box, look, p(0.48, 0.4), box.h * 0.04);
-      fill(g, look.night ? TAIL_LIGHT : lit(look, [180, 30, 30], 0));
-      polygon(g, [p(-0.5, 0.36), p(-0.47, 0.36), p(-0.47, 0.44), p(-0.495, 0.44)]);
+      tailLight(g, look, [p(-0.5, 0.36), p(-0.47, 0.36), p(-0.47, 0.44), p(-0.495, 0.44)]);
     },
   },
   {
@@ -256,14 +271,10 @@ export const VEHICLES: SubjectDefinition[] = [
       polygon(g, [p(0.44, 0.46), p(0.49, 0.46), p(0.49, 0.86), p(0.44, 0.86)]);
       strokeLine(g, body, box.h * 0.015, [p(0.35, 0.14), p(0.35, 0.84)]);
       if (look.night) glow(g, ...p(0, 0.68), box.w * 0.45, LAMP, 0.18);
-      for (const u of [-0.3, 0.2]) {
-        fill(g, lit(look, TYRE, -0.2));
-        ellipse(g, ...p(u, 0.12), box.h * 0.15, box.h * 0.15);
-        wheel(g, look, p(u, 0.12), box.h * 0.12);
-      }
+      for (const u of [-0.3, 0.2])
+        archedWheel(g, look, p(u, 0.12), [box.h * 0.15, box.h * 0.15], p(u, 0.12), box.h * 0.12);
       headlamp(g, box, look, p(0.47, 0.24), box.h * 0.035);
-      fill(g, look.night ? TAIL_LIGHT : lit(look, [180, 30, 30], 0));
-      polygon(g, [p(-0.49, 0.22), p(-0.47, 0.22), p(-0.47, 0.3), p(-0.49, 0.3)]);
+      tailLight(g, look, [p(-0.49, 0.22), p(-0.47, 0.22), p(-0.47, 0.3), p(-0.49, 0.3)]);
     },
   },
   {
