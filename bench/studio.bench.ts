@@ -21,7 +21,10 @@ export async function main(args: string[]) {
   const size = 1024;
   const prompts = [
     "a red sunset over snowy mountains and a calm lake",
+    // Things from the subject library on top of the landscape (issue 19).
+    "a red fox in a snowy forest at dusk",
     "a city skyline at night under the stars",
+    "a lighthouse on a cliff above a stormy sea",
     "a foggy pine forest at dawn",
     "desert dunes at golden hour",
     "the feeling of a rainy tuesday",

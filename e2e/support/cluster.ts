@@ -8,11 +8,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { type Database, type DatabaseHandle, openDatabase } from "../../server/db/client";
+import { freePort } from "../../tests/support/built-server";
+import { onTestServer } from "../../tests/support/global-setup";
 import { type FakeS3, startFakeS3 } from "../../tests/support/s3-server";
 import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD } from "./env";
 
@@ -47,25 +47,6 @@ export function hasNginx(): boolean {
   return NGINX !== undefined;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function waitFor(what: string, check: () => Promise<boolean>, process?: Process, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -95,7 +76,7 @@ export async function startCluster(options: {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-cluster-"));
   fs.chmodSync(tmp, 0o777); // nginx's worker processes write their temporary files here
   const dbName = `atelier_cluster_${randomBytes(4).toString("hex")}`;
-  await onServer(`CREATE DATABASE ${dbName}`);
+  await onTestServer(`CREATE DATABASE ${dbName}`);
   const dbUrl = new URL(process.env.TEST_POSTGRES_URL!);
   dbUrl.pathname = `/${dbName}`;
   const s3: FakeS3 = await startFakeS3("cluster-files");
@@ -230,7 +211,7 @@ ${webs.map((w, i) => `    server 127.0.0.1:${w.port} max_fails=1 fail_timeout=5s
       await Promise.all([...processes.map((p) => p.exited), nginx?.exited]);
       await handle?.close();
       await s3.close();
-      await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await onTestServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };

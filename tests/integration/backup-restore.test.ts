@@ -10,7 +10,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
@@ -22,7 +21,7 @@ import { OpsRefused } from "../../server/ops/table-checks";
 import { seedDemoData } from "../../server/seed";
 import { createLocalStorage } from "../../server/storage/storage";
 import { testDatabaseKind } from "../support/database";
-import { postgresUrl } from "../support/global-setup";
+import { onTestServer, postgresUrl } from "../support/global-setup";
 
 const folders: string[] = [];
 const databases: string[] = [];
@@ -32,19 +31,9 @@ const tempDir = () => {
   return dir;
 };
 
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: postgresUrl() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 afterAll(async () => {
   for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
-  for (const name of databases) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  for (const name of databases) await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 });
 
 /** An install with demo data, one more person with tokens, and a file. */
@@ -110,8 +99,8 @@ describe("backup and restore", () => {
         `atelier_rs_${randomBytes(4).toString("hex")}`,
       ];
       databases.push(from, to);
-      await onServer(`CREATE DATABASE ${from}`);
-      await onServer(`CREATE DATABASE ${to}`);
+      await onTestServer(`CREATE DATABASE ${from}`);
+      await onTestServer(`CREATE DATABASE ${to}`);
       const original = { DATA_DIR: tempDir(), DATABASE_URL: postgresUrl(from) };
       await populate(original);
       const out = path.join(tempDir(), "backup");

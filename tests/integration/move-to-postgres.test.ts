@@ -11,7 +11,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { S3Settings } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
@@ -22,7 +21,7 @@ import { MoveRefused, moveToPostgres } from "../../server/ops/move-to-postgres";
 import { seedDemoData } from "../../server/seed";
 import { createS3Storage, s3Client } from "../../server/storage/s3-storage";
 import { createLocalStorage } from "../../server/storage/storage";
-import { postgresUrl } from "../support/global-setup";
+import { onTestServer, postgresUrl } from "../support/global-setup";
 import { insertPaidStarterPurchase } from "../support/purchases";
 import { publishedArtworkRow, studioGenerationRow } from "../support/rows";
 import { type FakeS3, speakToS3rver, startFakeS3 } from "../support/s3-server";
@@ -33,18 +32,8 @@ let s3: FakeS3;
 let settings: S3Settings;
 const files = new Map<string, Buffer>();
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  for (const name of names) await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  for (const name of names) await onTestServer(`CREATE DATABASE ${name}`);
   s3 = await startFakeS3("moved-files");
   settings = {
     bucket: s3.bucket,
@@ -83,7 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await s3?.close();
-  for (const name of names) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  for (const name of names) await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -20,6 +20,17 @@ declare module "vitest" {
   }
 }
 
+/** Runs one statement (CREATE/DROP DATABASE…) on the test PostgreSQL server itself. */
+export async function onTestServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export function postgresUrl(database?: string): string {
   const base = process.env.TEST_POSTGRES_URL;
   if (!base) {
