@@ -2,7 +2,21 @@
 import type { Graphics } from "../scene/canvas";
 import { css, mix } from "../scene/colors";
 import type { RGB } from "../scene/types";
-import { boxPoint, ellipse, fill, groundShadow, lit, polygon, smoothShape } from "./paint";
+import {
+  blob,
+  boxPoint,
+  curve,
+  ellipse,
+  fill,
+  groundShadow,
+  lit,
+  type Outline,
+  oval,
+  type Point,
+  polygon,
+  rounded,
+  shape,
+} from "./paint";
 import type { SubjectBox, SubjectDefinition, SubjectLook } from "./types";
 
 const WHITE: RGB = [238, 232, 222];
@@ -13,70 +27,6 @@ const PINK: RGB = [222, 140, 140];
 const WATER_FOAM: RGB = [235, 242, 246];
 /** A wild mallard's body: the default duck, which keeps its green head. */
 const MALLARD: RGB = [138, 116, 96];
-
-/** A point in box units (see boxPoint), already mirrored for the way the animal faces. */
-type Point = (u: number, v: number) => [number, number];
-
-/** A polygon given in box units. */
-function shape(g: Graphics, p: Point, points: [number, number][]): void {
-  polygon(
-    g,
-    points.map(([u, v]) => p(u, v)),
-  );
-}
-
-/**
- * A closed smooth outline that bends through the midpoints of `points` (box units): a handful of
- * points gives an organic body, and it never leaves their hull, so it stays inside the box.
- */
-function blob(g: Graphics, p: Point, points: [number, number][]): void {
-  smoothShape(
-    g,
-    points.map(([u, v]) => p(u, v)),
-  );
-}
-
-/** An ellipse centred at (u, v) with radii as shares of the box's width and height; `tilt` raises its front end. */
-function oval(
-  g: Graphics,
-  p: Point,
-  box: SubjectBox,
-  look: SubjectLook,
-  u: number,
-  v: number,
-  ru: number,
-  rv: number,
-  tilt = 0,
-): void {
-  ellipse(g, ...p(u, v), ru * box.w, rv * box.h, -tilt * look.facing);
-}
-
-/**
- * A fill that runs from lit on top (leaning toward the light) to shadowed underneath, over the
- * heights vTop … vBottom: what makes a flat silhouette read as a rounded body.
- */
-function rounded(g: Graphics, box: SubjectBox, look: SubjectLook, colour: RGB, vTop: number, vBottom: number): void {
-  const lean = box.w * 0.2 * look.lightFrom;
-  const gradient = g.createLinearGradient(box.x + lean, box.y - vTop * box.h, box.x - lean, box.y - vBottom * box.h);
-  gradient.addColorStop(0, css(lit(look, colour, 0.7)));
-  gradient.addColorStop(0.5, css(lit(look, colour, 0.15)));
-  gradient.addColorStop(1, css(lit(look, colour, -0.7)));
-  g.fillStyle = gradient;
-}
-
-/** A curved stroke through box units: tails, antlers, whiskers, necks. */
-function curve(g: Graphics, p: Point, colour: string, width: number, points: [number, number][]): void {
-  g.strokeStyle = colour;
-  g.lineWidth = Math.max(1, width);
-  g.lineCap = "round";
-  g.lineJoin = "round";
-  g.beginPath();
-  g.moveTo(...p(...points[0]!));
-  if (points.length === 3) g.quadraticCurveTo(...p(...points[1]!), ...p(...points[2]!));
-  else if (points.length === 4) g.bezierCurveTo(...p(...points[1]!), ...p(...points[2]!), ...p(...points[3]!));
-  else for (const point of points.slice(1)) g.lineTo(...p(...point));
-  g.stroke();
-}
 
 /** Four legs, the far pair in shadow, each ending in a hoof or a paw. */
 function legs(
@@ -96,20 +46,9 @@ function legs(
   ] as const) {
     const w = spec.width;
     fill(g, lit(look, colour, far ? -0.7 : -0.1));
-    shape(g, p, [
-      [u - w, spec.top],
-      [u + w, spec.top],
-      [u + w * 0.7, 0.03],
-      [u - w * 0.7, 0.03],
-    ]);
+    shape(g, p, [u - w, spec.top, u + w, spec.top, u + w * 0.7, 0.03, u - w * 0.7, 0.03]);
     fill(g, lit(look, spec.foot, far ? -0.6 : -0.2));
-    if (spec.hoof)
-      shape(g, p, [
-        [u - w * 0.8, 0.07],
-        [u + w * 0.8, 0.07],
-        [u + w, 0.01],
-        [u - w * 0.8, 0.01],
-      ]);
+    if (spec.hoof) shape(g, p, [u - w * 0.8, 0.07, u + w * 0.8, 0.07, u + w, 0.01, u - w * 0.8, 0.01]);
     else oval(g, p, box, look, u + w * 0.3, 0.025, w * 1.1, 0.025);
   }
 }
@@ -222,61 +161,28 @@ export const ANIMALS: SubjectDefinition[] = [
       const fur = look.color;
       groundShadow(g, box, look, 0.45);
       // The tail held up and hooked at the tip, the cat's question mark.
-      curve(g, p, css(lit(look, fur, -0.25)), box.h * 0.055, [
-        [-0.26, 0.5],
-        [-0.48, 0.5],
-        [-0.5, 0.86],
-        [-0.4, 0.92],
-      ]);
+      curve(g, p, css(lit(look, fur, -0.25)), box.h * 0.055, [-0.26, 0.5, -0.48, 0.5, -0.5, 0.86, -0.4, 0.92]);
       legs(g, p, box, look, fur, { at: [-0.22, 0.14, -0.16, 0.2], top: 0.45, width: 0.026, foot: fur });
       rounded(g, box, look, fur, 0.62, 0.3);
-      blob(g, p, [
-        [-0.32, 0.56],
-        [-0.1, 0.62],
-        [0.18, 0.6],
-        [0.26, 0.46],
-        [0.16, 0.32],
-        [-0.12, 0.3],
-        [-0.32, 0.38],
-      ]);
+      blob(g, p, [-0.32, 0.56, -0.1, 0.62, 0.18, 0.6, 0.26, 0.46, 0.16, 0.32, -0.12, 0.3, -0.32, 0.38]);
       // The neck, then a round head under two upright, pointed ears.
       rounded(g, box, look, fur, 0.72, 0.4);
-      blob(g, p, [
-        [0.1, 0.56],
-        [0.24, 0.74],
-        [0.34, 0.66],
-        [0.26, 0.42],
-      ]);
+      blob(g, p, [0.1, 0.56, 0.24, 0.74, 0.34, 0.66, 0.26, 0.42]);
       fill(g, lit(look, mix(fur, DARK, 0.3), -0.2));
-      shape(g, p, [
-        [0.31, 0.8],
-        [0.4, 0.96],
-        [0.43, 0.74],
-      ]);
+      shape(g, p, [0.31, 0.8, 0.4, 0.96, 0.43, 0.74]);
       fill(g, lit(look, fur, 0.35));
-      shape(g, p, [
-        [0.2, 0.72],
-        [0.22, 0.97],
-        [0.32, 0.8],
-      ]);
+      shape(g, p, [0.2, 0.72, 0.22, 0.97, 0.32, 0.8]);
       rounded(g, box, look, fur, 0.84, 0.5);
       oval(g, p, box, look, 0.32, 0.68, 0.12, 0.15);
       fill(g, lit(look, PINK, -0.1));
-      shape(g, p, [
-        [0.225, 0.78],
-        [0.23, 0.91],
-        [0.28, 0.8],
-      ]);
+      shape(g, p, [0.225, 0.78, 0.23, 0.91, 0.28, 0.8]);
       fill(g, lit(look, mix(fur, WHITE, 0.55), 0.1));
       oval(g, p, box, look, 0.4, 0.62, 0.06, 0.06);
       fill(g, lit(look, PINK, -0.1));
       oval(g, p, box, look, 0.445, 0.655, 0.014, 0.016);
       eye(g, p, box, look, 0.37, 0.72, 0.032, [160, 196, 70]);
       for (const lift of [-0.03, 0.02])
-        curve(g, p, css(lit(look, WHITE, 0), 0.75), box.h * 0.007, [
-          [0.42, 0.62],
-          [0.5, 0.63 + lift],
-        ]);
+        curve(g, p, css(lit(look, WHITE, 0), 0.75), box.h * 0.007, [0.42, 0.62, 0.5, 0.63 + lift]);
     },
   },
   {
@@ -293,63 +199,25 @@ export const ANIMALS: SubjectDefinition[] = [
       const fur = look.color;
       groundShadow(g, box, look, 0.48);
       // The tail up and curving forward, as if wagging.
-      curve(g, p, css(lit(look, fur, -0.15)), box.h * 0.06, [
-        [-0.28, 0.56],
-        [-0.44, 0.6],
-        [-0.45, 0.86],
-      ]);
+      curve(g, p, css(lit(look, fur, -0.15)), box.h * 0.06, [-0.28, 0.56, -0.44, 0.6, -0.45, 0.86]);
       legs(g, p, box, look, fur, { at: [-0.24, 0.14, -0.18, 0.2], top: 0.48, width: 0.04, foot: fur });
       rounded(g, box, look, fur, 0.66, 0.32);
-      blob(g, p, [
-        [-0.34, 0.6],
-        [-0.1, 0.66],
-        [0.16, 0.66],
-        [0.28, 0.52],
-        [0.2, 0.34],
-        [-0.1, 0.34],
-        [-0.34, 0.42],
-      ]);
+      blob(g, p, [-0.34, 0.6, -0.1, 0.66, 0.16, 0.66, 0.28, 0.52, 0.2, 0.34, -0.1, 0.34, -0.34, 0.42]);
       rounded(g, box, look, fur, 0.88, 0.5);
-      blob(g, p, [
-        [0.12, 0.58],
-        [0.22, 0.82],
-        [0.34, 0.84],
-        [0.34, 0.6],
-        [0.28, 0.48],
-      ]);
+      blob(g, p, [0.12, 0.58, 0.22, 0.82, 0.34, 0.84, 0.34, 0.6, 0.28, 0.48]);
       oval(g, p, box, look, 0.3, 0.76, 0.1, 0.12);
       // A square snout with a black nose and the tongue out.
       fill(g, lit(look, PINK, 0));
-      blob(g, p, [
-        [0.4, 0.66],
-        [0.45, 0.66],
-        [0.44, 0.56],
-        [0.4, 0.58],
-      ]);
+      blob(g, p, [0.4, 0.66, 0.45, 0.66, 0.44, 0.56, 0.4, 0.58]);
       fill(g, lit(look, mix(fur, WHITE, 0.2), 0.3));
-      blob(g, p, [
-        [0.32, 0.82],
-        [0.47, 0.77],
-        [0.5, 0.67],
-        [0.36, 0.63],
-      ]);
+      blob(g, p, [0.32, 0.82, 0.47, 0.77, 0.5, 0.67, 0.36, 0.63]);
       fill(g, lit(look, DARK, 0));
       oval(g, p, box, look, 0.48, 0.74, 0.022, 0.026);
       // The floppy ear hanging beside the head, and a red collar.
       fill(g, lit(look, mix(fur, DARK, 0.45), -0.2));
-      blob(g, p, [
-        [0.22, 0.86],
-        [0.3, 0.86],
-        [0.28, 0.64],
-        [0.21, 0.64],
-      ]);
+      blob(g, p, [0.22, 0.86, 0.3, 0.86, 0.28, 0.64, 0.21, 0.64]);
       fill(g, lit(look, [196, 40, 40], 0.2));
-      shape(g, p, [
-        [0.16, 0.66],
-        [0.32, 0.64],
-        [0.32, 0.6],
-        [0.15, 0.61],
-      ]);
+      shape(g, p, [0.16, 0.66, 0.32, 0.64, 0.32, 0.6, 0.15, 0.61]);
       fill(g, lit(look, [236, 196, 80], 0.4));
       oval(g, p, box, look, 0.27, 0.58, 0.016, 0.022);
       eye(g, p, box, look, 0.36, 0.8, 0.024);
@@ -371,67 +239,25 @@ export const ANIMALS: SubjectDefinition[] = [
       groundShadow(g, box, look, 0.5);
       // The bushy tail hangs low, its tip darker.
       rounded(g, box, look, fur, 0.56, 0.2);
-      blob(g, p, [
-        [-0.26, 0.58],
-        [-0.42, 0.54],
-        [-0.49, 0.32],
-        [-0.44, 0.2],
-        [-0.36, 0.34],
-        [-0.26, 0.46],
-      ]);
+      blob(g, p, [-0.26, 0.58, -0.42, 0.54, -0.49, 0.32, -0.44, 0.2, -0.36, 0.34, -0.26, 0.46]);
       fill(g, lit(look, mix(fur, DARK, 0.6), -0.2));
       oval(g, p, box, look, -0.45, 0.25, 0.025, 0.06, -0.4);
       legs(g, p, box, look, fur, { at: [-0.24, 0.12, -0.18, 0.18], top: 0.45, width: 0.028, foot: fur });
       rounded(g, box, look, fur, 0.64, 0.32);
-      blob(g, p, [
-        [-0.3, 0.58],
-        [-0.1, 0.6],
-        [0.14, 0.66],
-        [0.24, 0.52],
-        [0.14, 0.34],
-        [-0.1, 0.34],
-        [-0.3, 0.42],
-      ]);
+      blob(g, p, [-0.3, 0.58, -0.1, 0.6, 0.14, 0.66, 0.24, 0.52, 0.14, 0.34, -0.1, 0.34, -0.3, 0.42]);
       fill(g, lit(look, pale, 0), 0.8);
       oval(g, p, box, look, 0.19, 0.48, 0.06, 0.1);
       // The thick ruff and the head thrown back, howling.
       rounded(g, box, look, fur, 0.9, 0.46);
-      blob(g, p, [
-        [0.08, 0.6],
-        [0.16, 0.86],
-        [0.3, 0.88],
-        [0.32, 0.66],
-        [0.26, 0.44],
-      ]);
+      blob(g, p, [0.08, 0.6, 0.16, 0.86, 0.3, 0.88, 0.32, 0.66, 0.26, 0.44]);
       fill(g, lit(look, mix(fur, DARK, 0.3), -0.1));
-      shape(g, p, [
-        [0.19, 0.84],
-        [0.12, 0.98],
-        [0.25, 0.9],
-      ]);
+      shape(g, p, [0.19, 0.84, 0.12, 0.98, 0.25, 0.9]);
       rounded(g, box, look, fur, 1, 0.75);
-      blob(g, p, [
-        [0.18, 0.82],
-        [0.24, 0.92],
-        [0.36, 0.98],
-        [0.45, 0.99],
-        [0.43, 0.93],
-        [0.34, 0.8],
-        [0.25, 0.76],
-      ]);
+      blob(g, p, [0.18, 0.82, 0.24, 0.92, 0.36, 0.98, 0.45, 0.99, 0.43, 0.93, 0.34, 0.8, 0.25, 0.76]);
       fill(g, lit(look, pale, 0.1));
-      blob(g, p, [
-        [0.3, 0.84],
-        [0.42, 0.92],
-        [0.4, 0.88],
-        [0.3, 0.78],
-      ]);
+      blob(g, p, [0.3, 0.84, 0.42, 0.92, 0.4, 0.88, 0.3, 0.78]);
       fill(g, lit(look, DARK, 0));
-      shape(g, p, [
-        [0.35, 0.88],
-        [0.44, 0.94],
-        [0.37, 0.84],
-      ]);
+      shape(g, p, [0.35, 0.88, 0.44, 0.94, 0.37, 0.84]);
       oval(g, p, box, look, 0.44, 0.975, 0.014, 0.018);
       eye(g, p, box, look, 0.29, 0.89, 0.02, [210, 170, 60]);
     },
@@ -452,59 +278,19 @@ export const ANIMALS: SubjectDefinition[] = [
       groundShadow(g, box, look, 0.5);
       // The long tail falling from the rump.
       fill(g, lit(look, hair, -0.1));
-      blob(g, p, [
-        [-0.34, 0.68],
-        [-0.44, 0.62],
-        [-0.49, 0.32],
-        [-0.45, 0.18],
-        [-0.41, 0.38],
-        [-0.33, 0.58],
-      ]);
+      blob(g, p, [-0.34, 0.68, -0.44, 0.62, -0.49, 0.32, -0.45, 0.18, -0.41, 0.38, -0.33, 0.58]);
       legs(g, p, box, look, coat, { at: [-0.26, 0.14, -0.2, 0.2], top: 0.55, width: 0.034, foot: DARK, hoof: true });
       rounded(g, box, look, coat, 0.74, 0.4);
-      blob(g, p, [
-        [-0.38, 0.66],
-        [-0.2, 0.74],
-        [0.1, 0.7],
-        [0.24, 0.66],
-        [0.27, 0.5],
-        [0.1, 0.42],
-        [-0.2, 0.42],
-        [-0.38, 0.5],
-      ]);
+      blob(g, p, [-0.38, 0.66, -0.2, 0.74, 0.1, 0.7, 0.24, 0.66, 0.27, 0.5, 0.1, 0.42, -0.2, 0.42, -0.38, 0.5]);
       // The arched neck and the long head sloping down to the muzzle.
       rounded(g, box, look, coat, 0.96, 0.55);
-      blob(g, p, [
-        [0.08, 0.62],
-        [0.2, 0.9],
-        [0.3, 0.95],
-        [0.34, 0.84],
-        [0.28, 0.6],
-        [0.24, 0.48],
-      ]);
-      blob(g, p, [
-        [0.25, 0.9],
-        [0.32, 0.96],
-        [0.49, 0.68],
-        [0.47, 0.61],
-        [0.4, 0.62],
-        [0.3, 0.78],
-      ]);
+      blob(g, p, [0.08, 0.62, 0.2, 0.9, 0.3, 0.95, 0.34, 0.84, 0.28, 0.6, 0.24, 0.48]);
+      blob(g, p, [0.25, 0.9, 0.32, 0.96, 0.49, 0.68, 0.47, 0.61, 0.4, 0.62, 0.3, 0.78]);
       fill(g, lit(look, coat, 0.2));
-      shape(g, p, [
-        [0.27, 0.91],
-        [0.285, 1],
-        [0.32, 0.93],
-      ]);
+      shape(g, p, [0.27, 0.91, 0.285, 1, 0.32, 0.93]);
       // Mane along the neck and a forelock.
       fill(g, lit(look, hair, 0));
-      blob(g, p, [
-        [0.06, 0.66],
-        [0.17, 0.9],
-        [0.29, 0.99],
-        [0.24, 0.88],
-        [0.15, 0.64],
-      ]);
+      blob(g, p, [0.06, 0.66, 0.17, 0.9, 0.29, 0.99, 0.24, 0.88, 0.15, 0.64]);
       fill(g, lit(look, DARK, 0));
       oval(g, p, box, look, 0.455, 0.655, 0.014, 0.014);
       eye(g, p, box, look, 0.33, 0.85, 0.018);
@@ -525,87 +311,41 @@ export const ANIMALS: SubjectDefinition[] = [
       groundShadow(g, box, look, 0.45);
       legs(g, p, box, look, coat, { at: [-0.24, 0.12, -0.18, 0.18], top: 0.42, width: 0.022, foot: DARK, hoof: true });
       rounded(g, box, look, coat, 0.56, 0.32);
-      blob(g, p, [
-        [-0.32, 0.5],
-        [-0.1, 0.56],
-        [0.14, 0.54],
-        [0.25, 0.46],
-        [0.16, 0.33],
-        [-0.12, 0.32],
-        [-0.32, 0.38],
-      ]);
+      blob(g, p, [-0.32, 0.5, -0.1, 0.56, 0.14, 0.54, 0.25, 0.46, 0.16, 0.33, -0.12, 0.32, -0.32, 0.38]);
       // The white rump and short upturned tail.
       fill(g, lit(look, WHITE, 0));
       oval(g, p, box, look, -0.3, 0.47, 0.035, 0.055);
       fill(g, lit(look, mix(coat, WHITE, 0.5), -0.2), 0.8);
       oval(g, p, box, look, 0, 0.35, 0.16, 0.025);
       rounded(g, box, look, coat, 0.76, 0.4);
-      blob(g, p, [
-        [0.12, 0.48],
-        [0.2, 0.72],
-        [0.28, 0.74],
-        [0.3, 0.6],
-        [0.24, 0.42],
-      ]);
-      blob(g, p, [
-        [0.22, 0.75],
-        [0.3, 0.78],
-        [0.45, 0.64],
-        [0.44, 0.6],
-        [0.36, 0.6],
-        [0.27, 0.67],
-      ]);
+      blob(g, p, [0.12, 0.48, 0.2, 0.72, 0.28, 0.74, 0.3, 0.6, 0.24, 0.42]);
+      blob(g, p, [0.22, 0.75, 0.3, 0.78, 0.45, 0.64, 0.44, 0.6, 0.36, 0.6, 0.27, 0.67]);
       fill(g, lit(look, DARK, 0));
       oval(g, p, box, look, 0.44, 0.625, 0.016, 0.016);
       fill(g, lit(look, coat, -0.1));
       oval(g, p, box, look, 0.2, 0.76, 0.06, 0.022, -0.5);
       eye(g, p, box, look, 0.32, 0.7, 0.017);
       // Branching antlers, the far one in shadow.
-      const antler = (shade: number, beam: [number, number][], tines: [number, number][][]) => {
+      const antler = (shade: number, beam: Outline, tines: Outline[]) => {
         const colour = css(lit(look, HORN, shade));
         curve(g, p, colour, box.h * 0.02, beam);
         for (const tine of tines) curve(g, p, colour, box.h * 0.015, tine);
       };
       antler(
         -0.5,
+        [0.3, 0.76, 0.34, 0.86, 0.42, 0.9, 0.44, 0.98],
         [
-          [0.3, 0.76],
-          [0.34, 0.86],
-          [0.42, 0.9],
-          [0.44, 0.98],
-        ],
-        [
-          [
-            [0.35, 0.86],
-            [0.33, 0.96],
-          ],
-          [
-            [0.41, 0.9],
-            [0.48, 0.93],
-          ],
+          [0.35, 0.86, 0.33, 0.96],
+          [0.41, 0.9, 0.48, 0.93],
         ],
       );
       antler(
         0.3,
+        [0.26, 0.77, 0.22, 0.88, 0.12, 0.9, 0.05, 0.98],
         [
-          [0.26, 0.77],
-          [0.22, 0.88],
-          [0.12, 0.9],
-          [0.05, 0.98],
-        ],
-        [
-          [
-            [0.23, 0.86],
-            [0.26, 0.97],
-          ],
-          [
-            [0.15, 0.9],
-            [0.16, 0.98],
-          ],
-          [
-            [0.25, 0.8],
-            [0.31, 0.83],
-          ],
+          [0.23, 0.86, 0.26, 0.97],
+          [0.15, 0.9, 0.16, 0.98],
+          [0.25, 0.8, 0.31, 0.83],
         ],
       );
     },
@@ -643,14 +383,7 @@ export const ANIMALS: SubjectDefinition[] = [
         oval(g, p, box, look, u - 0.01, v + 0.02, (r / box.w) * box.h * 0.45, r * 0.45);
       // The dark face with its ears sticking out sideways, under a woolly cap.
       fill(g, lit(look, face, 0.2));
-      blob(g, p, [
-        [0.2, 0.68],
-        [0.3, 0.74],
-        [0.47, 0.56],
-        [0.45, 0.49],
-        [0.34, 0.48],
-        [0.24, 0.54],
-      ]);
+      blob(g, p, [0.2, 0.68, 0.3, 0.74, 0.47, 0.56, 0.45, 0.49, 0.34, 0.48, 0.24, 0.54]);
       fill(g, lit(look, face, -0.1));
       oval(g, p, box, look, 0.25, 0.65, 0.055, 0.025, 0.4);
       fill(g, lit(look, wool, 0.4));
@@ -672,61 +405,23 @@ export const ANIMALS: SubjectDefinition[] = [
       const hide = look.color;
       const patch = mix(hide, DARK, 0.85);
       groundShadow(g, box, look, 0.5);
-      curve(g, p, css(lit(look, hide, -0.3)), box.h * 0.02, [
-        [-0.36, 0.68],
-        [-0.43, 0.5],
-        [-0.41, 0.24],
-      ]);
+      curve(g, p, css(lit(look, hide, -0.3)), box.h * 0.02, [-0.36, 0.68, -0.43, 0.5, -0.41, 0.24]);
       fill(g, lit(look, patch, -0.2));
       oval(g, p, box, look, -0.41, 0.22, 0.018, 0.05);
       legs(g, p, box, look, hide, { at: [-0.26, 0.18, -0.2, 0.24], top: 0.45, width: 0.034, foot: DARK, hoof: true });
       // A deep, boxy body with black patches and a pink udder.
       fill(g, lit(look, PINK, -0.1));
-      blob(g, p, [
-        [-0.17, 0.4],
-        [-0.06, 0.4],
-        [-0.08, 0.29],
-        [-0.15, 0.29],
-      ]);
+      blob(g, p, [-0.17, 0.4, -0.06, 0.4, -0.08, 0.29, -0.15, 0.29]);
       rounded(g, box, look, hide, 0.76, 0.36);
-      blob(g, p, [
-        [-0.38, 0.74],
-        [-0.1, 0.77],
-        [0.22, 0.75],
-        [0.3, 0.6],
-        [0.26, 0.4],
-        [-0.1, 0.36],
-        [-0.37, 0.4],
-      ]);
+      blob(g, p, [-0.38, 0.74, -0.1, 0.77, 0.22, 0.75, 0.3, 0.6, 0.26, 0.4, -0.1, 0.36, -0.37, 0.4]);
       fill(g, lit(look, patch, 0), 0.92);
-      blob(g, p, [
-        [-0.3, 0.7],
-        [-0.14, 0.72],
-        [-0.1, 0.54],
-        [-0.26, 0.48],
-      ]);
-      blob(g, p, [
-        [0.02, 0.72],
-        [0.16, 0.72],
-        [0.14, 0.54],
-        [0.04, 0.58],
-      ]);
+      blob(g, p, [-0.3, 0.7, -0.14, 0.72, -0.1, 0.54, -0.26, 0.48]);
+      blob(g, p, [0.02, 0.72, 0.16, 0.72, 0.14, 0.54, 0.04, 0.58]);
       // The head held low, with short horns, an ear out sideways and a pink muzzle.
       fill(g, lit(look, HORN, 0.2));
-      curve(g, p, css(lit(look, HORN, 0.1)), box.h * 0.025, [
-        [0.33, 0.74],
-        [0.36, 0.84],
-        [0.31, 0.88],
-      ]);
+      curve(g, p, css(lit(look, HORN, 0.1)), box.h * 0.025, [0.33, 0.74, 0.36, 0.84, 0.31, 0.88]);
       rounded(g, box, look, hide, 0.76, 0.42);
-      blob(g, p, [
-        [0.25, 0.72],
-        [0.35, 0.76],
-        [0.48, 0.5],
-        [0.45, 0.42],
-        [0.36, 0.44],
-        [0.28, 0.58],
-      ]);
+      blob(g, p, [0.25, 0.72, 0.35, 0.76, 0.48, 0.5, 0.45, 0.42, 0.36, 0.44, 0.28, 0.58]);
       fill(g, lit(look, patch, 0));
       oval(g, p, box, look, 0.36, 0.66, 0.035, 0.06, 0.3);
       fill(g, lit(look, hide, -0.2));
@@ -753,49 +448,21 @@ export const ANIMALS: SubjectDefinition[] = [
       groundShadow(g, box, look, 0.42);
       // Sitting: a round haunch, the long hind foot flat on the ground, a white scut.
       rounded(g, box, look, fur, 0.62, 0.04);
-      blob(g, p, [
-        [-0.4, 0.3],
-        [-0.3, 0.56],
-        [0, 0.62],
-        [0.22, 0.45],
-        [0.2, 0.1],
-        [0, 0.02],
-        [-0.36, 0.04],
-      ]);
+      blob(g, p, [-0.4, 0.3, -0.3, 0.56, 0, 0.62, 0.22, 0.45, 0.2, 0.1, 0, 0.02, -0.36, 0.04]);
       fill(g, lit(look, fur, 0.3));
       oval(g, p, box, look, -0.05, 0.05, 0.2, 0.045);
       fill(g, lit(look, fur, 0.1));
-      shape(g, p, [
-        [0.1, 0.4],
-        [0.22, 0.4],
-        [0.25, 0.05],
-        [0.17, 0.05],
-      ]);
+      shape(g, p, [0.1, 0.4, 0.22, 0.4, 0.25, 0.05, 0.17, 0.05]);
       oval(g, p, box, look, 0.22, 0.05, 0.055, 0.045);
       fill(g, lit(look, WHITE, 0.3));
       oval(g, p, box, look, -0.4, 0.3, 0.075, 0.075);
       // Long upright ears, the near one with a pink lining.
       fill(g, lit(look, fur, -0.5));
-      blob(g, p, [
-        [0.1, 0.66],
-        [0.05, 0.98],
-        [0.13, 0.99],
-        [0.2, 0.7],
-      ]);
+      blob(g, p, [0.1, 0.66, 0.05, 0.98, 0.13, 0.99, 0.2, 0.7]);
       rounded(g, box, look, fur, 0.99, 0.66);
-      blob(g, p, [
-        [0.16, 0.68],
-        [0.18, 0.99],
-        [0.28, 0.97],
-        [0.27, 0.68],
-      ]);
+      blob(g, p, [0.16, 0.68, 0.18, 0.99, 0.28, 0.97, 0.27, 0.68]);
       fill(g, lit(look, PINK, -0.1));
-      blob(g, p, [
-        [0.2, 0.74],
-        [0.205, 0.93],
-        [0.245, 0.92],
-        [0.24, 0.74],
-      ]);
+      blob(g, p, [0.2, 0.74, 0.205, 0.93, 0.245, 0.92, 0.24, 0.74]);
       rounded(g, box, look, fur, 0.73, 0.43);
       oval(g, p, box, look, 0.23, 0.58, 0.17, 0.15);
       fill(g, lit(look, mix(fur, WHITE, 0.5), 0.1));
@@ -821,17 +488,11 @@ export const ANIMALS: SubjectDefinition[] = [
       legs(g, p, box, look, fur, { at: [-0.26, 0.12, -0.18, 0.2], top: 0.46, width: 0.058, foot: mix(fur, DARK, 0.5) });
       // The heavy body rising to the shoulder hump.
       rounded(g, box, look, fur, 0.84, 0.3);
-      blob(g, p, [
-        [-0.42, 0.5],
-        [-0.36, 0.74],
-        [-0.1, 0.78],
-        [0.08, 0.88],
-        [0.24, 0.72],
-        [0.26, 0.5],
-        [0.1, 0.32],
-        [-0.2, 0.3],
-        [-0.4, 0.36],
-      ]);
+      blob(
+        g,
+        p,
+        [-0.42, 0.5, -0.36, 0.74, -0.1, 0.78, 0.08, 0.88, 0.24, 0.72, 0.26, 0.5, 0.1, 0.32, -0.2, 0.3, -0.4, 0.36],
+      );
       fill(g, lit(look, fur, -0.2));
       oval(g, p, box, look, -0.42, 0.62, 0.025, 0.04);
       // A broad head with small round ears and a paler snout.
@@ -840,15 +501,7 @@ export const ANIMALS: SubjectDefinition[] = [
       fill(g, lit(look, mix(fur, DARK, 0.5), -0.2));
       oval(g, p, box, look, 0.27, 0.75, 0.018, 0.03);
       rounded(g, box, look, fur, 0.76, 0.44);
-      blob(g, p, [
-        [0.18, 0.7],
-        [0.3, 0.76],
-        [0.4, 0.66],
-        [0.49, 0.56],
-        [0.48, 0.48],
-        [0.36, 0.45],
-        [0.22, 0.5],
-      ]);
+      blob(g, p, [0.18, 0.7, 0.3, 0.76, 0.4, 0.66, 0.49, 0.56, 0.48, 0.48, 0.36, 0.45, 0.22, 0.5]);
       fill(g, lit(look, mix(fur, HORN, 0.35), 0.1));
       oval(g, p, box, look, 0.43, 0.53, 0.06, 0.05);
       fill(g, lit(look, DARK, 0));
@@ -869,11 +522,7 @@ export const ANIMALS: SubjectDefinition[] = [
       const p = boxPoint(box, look);
       const hide = look.color;
       groundShadow(g, box, look, 0.5);
-      curve(g, p, css(lit(look, hide, -0.3)), box.h * 0.015, [
-        [-0.38, 0.72],
-        [-0.44, 0.56],
-        [-0.43, 0.42],
-      ]);
+      curve(g, p, css(lit(look, hide, -0.3)), box.h * 0.015, [-0.38, 0.72, -0.44, 0.56, -0.43, 0.42]);
       legs(g, p, box, look, hide, {
         at: [-0.26, 0.1, -0.2, 0.16],
         top: 0.5,
@@ -882,52 +531,15 @@ export const ANIMALS: SubjectDefinition[] = [
         hoof: true,
       });
       rounded(g, box, look, hide, 0.94, 0.4);
-      blob(g, p, [
-        [-0.4, 0.55],
-        [-0.36, 0.86],
-        [-0.1, 0.95],
-        [0.14, 0.9],
-        [0.26, 0.72],
-        [0.22, 0.44],
-        [-0.1, 0.42],
-        [-0.38, 0.44],
-      ]);
+      blob(g, p, [-0.4, 0.55, -0.36, 0.86, -0.1, 0.95, 0.14, 0.9, 0.26, 0.72, 0.22, 0.44, -0.1, 0.42, -0.38, 0.44]);
       // Head, the trunk hanging to the ground and curling forward, a tusk, and the big ear.
       rounded(g, box, look, hide, 0.96, 0.5);
-      blob(g, p, [
-        [0.14, 0.84],
-        [0.28, 0.97],
-        [0.42, 0.9],
-        [0.46, 0.7],
-        [0.38, 0.56],
-        [0.22, 0.56],
-      ]);
+      blob(g, p, [0.14, 0.84, 0.28, 0.97, 0.42, 0.9, 0.46, 0.7, 0.38, 0.56, 0.22, 0.56]);
       rounded(g, box, look, hide, 0.7, 0.05);
-      blob(g, p, [
-        [0.36, 0.72],
-        [0.46, 0.62],
-        [0.47, 0.3],
-        [0.46, 0.12],
-        [0.5, 0.08],
-        [0.42, 0.06],
-        [0.4, 0.3],
-        [0.38, 0.5],
-        [0.3, 0.6],
-      ]);
-      curve(g, p, css(lit(look, HORN, 0.3)), box.h * 0.03, [
-        [0.36, 0.58],
-        [0.42, 0.46],
-        [0.49, 0.48],
-      ]);
+      blob(g, p, [0.36, 0.72, 0.46, 0.62, 0.47, 0.3, 0.46, 0.12, 0.5, 0.08, 0.42, 0.06, 0.4, 0.3, 0.38, 0.5, 0.3, 0.6]);
+      curve(g, p, css(lit(look, HORN, 0.3)), box.h * 0.03, [0.36, 0.58, 0.42, 0.46, 0.49, 0.48]);
       fill(g, lit(look, hide, -0.45));
-      blob(g, p, [
-        [0.1, 0.9],
-        [0.26, 0.92],
-        [0.3, 0.72],
-        [0.24, 0.48],
-        [0.12, 0.52],
-        [0.06, 0.72],
-      ]);
+      blob(g, p, [0.1, 0.9, 0.26, 0.92, 0.3, 0.72, 0.24, 0.48, 0.12, 0.52, 0.06, 0.72]);
       eye(g, p, box, look, 0.36, 0.8, 0.014);
     },
   },
@@ -946,29 +558,19 @@ export const ANIMALS: SubjectDefinition[] = [
       groundShadow(g, box, look, 0.4);
       // The big bushy tail curling up behind it.
       rounded(g, box, look, fur, 1, 0.1);
-      blob(g, p, [
-        [-0.08, 0.08],
-        [-0.44, 0.16],
-        [-0.5, 0.66],
-        [-0.34, 0.99],
-        [-0.06, 0.94],
-        [-0.16, 0.74],
-        [-0.26, 0.6],
-        [-0.22, 0.34],
-        [-0.02, 0.28],
-      ]);
+      blob(
+        g,
+        p,
+        [
+          -0.08, 0.08, -0.44, 0.16, -0.5, 0.66, -0.34, 0.99, -0.06, 0.94, -0.16, 0.74, -0.26, 0.6, -0.22, 0.34, -0.02,
+          0.28,
+        ],
+      );
       fill(g, lit(look, mix(fur, WHITE, 0.35), 0.4), 0.5);
       oval(g, p, box, look, -0.36, 0.7, 0.06, 0.16, 0.3);
       // Sitting up, paws raised to the mouth holding a nut.
       rounded(g, box, look, fur, 0.62, 0.02);
-      blob(g, p, [
-        [-0.16, 0.04],
-        [-0.18, 0.4],
-        [0, 0.62],
-        [0.18, 0.52],
-        [0.2, 0.2],
-        [0.1, 0.02],
-      ]);
+      blob(g, p, [-0.16, 0.04, -0.18, 0.4, 0, 0.62, 0.18, 0.52, 0.2, 0.2, 0.1, 0.02]);
       fill(g, lit(look, fur, 0.2));
       oval(g, p, box, look, -0.04, 0.17, 0.15, 0.15);
       fill(g, lit(look, mix(fur, WHITE, 0.65), 0));
@@ -977,18 +579,9 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.08, 0.04, 0.14, 0.035);
       rounded(g, box, look, fur, 0.82, 0.52);
       oval(g, p, box, look, 0.16, 0.66, 0.14, 0.13);
-      blob(g, p, [
-        [0.2, 0.74],
-        [0.33, 0.66],
-        [0.31, 0.6],
-        [0.2, 0.57],
-      ]);
+      blob(g, p, [0.2, 0.74, 0.33, 0.66, 0.31, 0.6, 0.2, 0.57]);
       fill(g, lit(look, fur, 0.1));
-      shape(g, p, [
-        [0.06, 0.74],
-        [0.05, 0.9],
-        [0.14, 0.77],
-      ]);
+      shape(g, p, [0.06, 0.74, 0.05, 0.9, 0.14, 0.77]);
       fill(g, lit(look, [140, 96, 50], 0.2));
       oval(g, p, box, look, 0.28, 0.46, 0.055, 0.06);
       fill(g, lit(look, fur, 0.3));
@@ -1014,12 +607,7 @@ export const ANIMALS: SubjectDefinition[] = [
       groundShadow(g, box, look, 0.5);
       // Perched on a stump, seen from the front.
       rounded(g, box, look, [112, 82, 56], 0.22, 0);
-      shape(g, p, [
-        [-0.42, 0],
-        [0.42, 0],
-        [0.36, 0.2],
-        [-0.36, 0.2],
-      ]);
+      shape(g, p, [-0.42, 0, 0.42, 0, 0.36, 0.2, -0.36, 0.2]);
       fill(g, lit(look, [170, 134, 96], 0.5));
       oval(g, p, box, look, 0, 0.2, 0.36, 0.03);
       rounded(g, box, look, plumage, 0.9, 0.2);
@@ -1048,16 +636,8 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.33, 0.45, 0.1, 0.25, -0.2);
       // A broad head with ear tufts, a pale facial disc and big round eyes.
       fill(g, lit(look, plumage, 0.1));
-      shape(g, p, [
-        [-0.36, 0.8],
-        [-0.42, 0.99],
-        [-0.16, 0.88],
-      ]);
-      shape(g, p, [
-        [0.36, 0.8],
-        [0.42, 0.99],
-        [0.16, 0.88],
-      ]);
+      shape(g, p, [-0.36, 0.8, -0.42, 0.99, -0.16, 0.88]);
+      shape(g, p, [0.36, 0.8, 0.42, 0.99, 0.16, 0.88]);
       rounded(g, box, look, plumage, 0.94, 0.62);
       oval(g, p, box, look, 0, 0.78, 0.38, 0.16);
       fill(g, lit(look, pale, 0.2));
@@ -1066,11 +646,7 @@ export const ANIMALS: SubjectDefinition[] = [
       eye(g, p, box, look, -0.16, 0.785, 0.055, [240, 176, 40], "round");
       eye(g, p, box, look, 0.16, 0.785, 0.055, [240, 176, 40], "round");
       fill(g, lit(look, [70, 60, 50], 0.1));
-      shape(g, p, [
-        [-0.05, 0.74],
-        [0.05, 0.74],
-        [0, 0.64],
-      ]);
+      shape(g, p, [-0.05, 0.74, 0.05, 0.74, 0, 0.64]);
       fill(g, lit(look, [70, 60, 50], 0));
       for (const u of [-0.12, -0.06, 0.06, 0.12]) oval(g, p, box, look, u, 0.21, 0.025, 0.02);
     },
@@ -1101,46 +677,18 @@ export const ANIMALS: SubjectDefinition[] = [
       const feathers = look.color;
       // In flight: the far wing raised ahead, the near wing swept up and back, a forked tail.
       fill(g, lit(look, feathers, -0.6));
-      blob(g, p, [
-        [0, 0.34],
-        [0.1, 0.72],
-        [0.26, 0.98],
-        [0.2, 0.7],
-        [0.14, 0.34],
-      ]);
+      blob(g, p, [0, 0.34, 0.1, 0.72, 0.26, 0.98, 0.2, 0.7, 0.14, 0.34]);
       fill(g, lit(look, feathers, -0.2));
-      shape(g, p, [
-        [-0.16, 0.3],
-        [-0.44, 0.42],
-        [-0.36, 0.3],
-        [-0.44, 0.16],
-        [-0.16, 0.22],
-      ]);
+      shape(g, p, [-0.16, 0.3, -0.44, 0.42, -0.36, 0.3, -0.44, 0.16, -0.16, 0.22]);
       rounded(g, box, look, feathers, 0.44, 0.12);
       oval(g, p, box, look, 0.02, 0.28, 0.2, 0.15, 0.1);
       oval(g, p, box, look, 0.22, 0.36, 0.06, 0.11);
       fill(g, lit(look, BEAK, 0.2));
-      shape(g, p, [
-        [0.26, 0.4],
-        [0.34, 0.35],
-        [0.26, 0.32],
-      ]);
+      shape(g, p, [0.26, 0.4, 0.34, 0.35, 0.26, 0.32]);
       rounded(g, box, look, feathers, 0.99, 0.3);
-      blob(g, p, [
-        [-0.1, 0.3],
-        [-0.22, 0.64],
-        [-0.46, 0.99],
-        [-0.34, 0.99],
-        [0.02, 0.7],
-        [0.12, 0.34],
-      ]);
+      blob(g, p, [-0.1, 0.3, -0.22, 0.64, -0.46, 0.99, -0.34, 0.99, 0.02, 0.7, 0.12, 0.34]);
       fill(g, lit(look, mix(feathers, DARK, 0.6), 0), 0.8);
-      shape(g, p, [
-        [-0.28, 0.8],
-        [-0.46, 0.99],
-        [-0.32, 0.99],
-        [-0.18, 0.84],
-      ]);
+      shape(g, p, [-0.28, 0.8, -0.46, 0.99, -0.32, 0.99, -0.18, 0.84]);
       eye(g, p, box, look, 0.24, 0.39, 0.025);
     },
   },
@@ -1158,24 +706,13 @@ export const ANIMALS: SubjectDefinition[] = [
       const wing = look.color;
       const rim = lit(look, [34, 28, 26], 0);
       // Four wings seen from above: a black rim with white dots, the colour inside.
-      const forewing: [number, number][] = [
-        [0.03, 0.55],
-        [0.28, 0.98],
-        [0.5, 0.92],
-        [0.46, 0.6],
-        [0.04, 0.44],
-      ];
-      const hindwing: [number, number][] = [
-        [0.03, 0.46],
-        [0.36, 0.44],
-        [0.4, 0.14],
-        [0.2, 0.02],
-        [0.03, 0.3],
-      ];
-      const inset = (points: [number, number][], cu: number, cv: number) =>
-        points.map(([u, v]): [number, number] => [cu + (u - cu) * 0.78, cv + (v - cv) * 0.78]);
+      const forewing = [0.03, 0.55, 0.28, 0.98, 0.5, 0.92, 0.46, 0.6, 0.04, 0.44];
+      const hindwing = [0.03, 0.46, 0.36, 0.44, 0.4, 0.14, 0.2, 0.02, 0.03, 0.3];
+      // Shrunk toward (cu, cv): the coloured inside of a wing.
+      const inset = (outline: Outline, cu: number, cv: number) =>
+        outline.map((n, i) => (i % 2 === 0 ? cu + (n - cu) * 0.78 : cv + (n - cv) * 0.78));
       for (const side of [-1, 1]) {
-        const mirror = (points: [number, number][]) => points.map(([u, v]): [number, number] => [u * side, v]);
+        const mirror = (outline: Outline) => outline.map((n, i) => (i % 2 === 0 ? n * side : n));
         fill(g, rim);
         blob(g, p, mirror(forewing));
         blob(g, p, mirror(hindwing));
@@ -1208,11 +745,7 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0, 0.46, 0.025, 0.28);
       oval(g, p, box, look, 0, 0.77, 0.035, 0.05);
       for (const side of [-1, 1]) {
-        curve(g, p, css(rim), box.h * 0.012, [
-          [0.01 * side, 0.8],
-          [0.06 * side, 0.94],
-          [0.12 * side, 0.97],
-        ]);
+        curve(g, p, css(rim), box.h * 0.012, [0.01 * side, 0.8, 0.06 * side, 0.94, 0.12 * side, 0.97]);
         oval(g, p, box, look, 0.12 * side, 0.97, 0.012, 0.015);
       }
     },
@@ -1232,32 +765,11 @@ export const ANIMALS: SubjectDefinition[] = [
       ripples(g, box, look, 0.5);
       // A boat-shaped body with the tail raised, the folded wing lifted over the back.
       rounded(g, box, look, plumage, 0.5, 0);
-      blob(g, p, [
-        [-0.48, 0.4],
-        [-0.3, 0.44],
-        [-0.05, 0.42],
-        [0.2, 0.34],
-        [0.3, 0.16],
-        [0.2, 0.02],
-        [-0.3, 0.02],
-        [-0.46, 0.14],
-      ]);
+      blob(g, p, [-0.48, 0.4, -0.3, 0.44, -0.05, 0.42, 0.2, 0.34, 0.3, 0.16, 0.2, 0.02, -0.3, 0.02, -0.46, 0.14]);
       // The S-shaped neck.
-      curve(g, p, css(lit(look, plumage, 0.1)), box.h * 0.075, [
-        [0.18, 0.26],
-        [0.38, 0.5],
-        [0.08, 0.66],
-        [0.22, 0.88],
-      ]);
+      curve(g, p, css(lit(look, plumage, 0.1)), box.h * 0.075, [0.18, 0.26, 0.38, 0.5, 0.08, 0.66, 0.22, 0.88]);
       rounded(g, box, look, plumage, 0.62, 0.2);
-      blob(g, p, [
-        [-0.44, 0.46],
-        [-0.2, 0.62],
-        [0.06, 0.52],
-        [0.14, 0.3],
-        [-0.1, 0.24],
-        [-0.38, 0.3],
-      ]);
+      blob(g, p, [-0.44, 0.46, -0.2, 0.62, 0.06, 0.52, 0.14, 0.3, -0.1, 0.24, -0.38, 0.3]);
       g.strokeStyle = css(lit(look, plumage, -0.6), 0.6);
       g.lineWidth = Math.max(1, box.h * 0.01);
       for (const [u, v] of [
@@ -1273,18 +785,9 @@ export const ANIMALS: SubjectDefinition[] = [
       rounded(g, box, look, plumage, 0.96, 0.82);
       oval(g, p, box, look, 0.27, 0.89, 0.08, 0.065);
       fill(g, lit(look, BEAK, 0.2));
-      shape(g, p, [
-        [0.31, 0.92],
-        [0.47, 0.84],
-        [0.33, 0.85],
-      ]);
+      shape(g, p, [0.31, 0.92, 0.47, 0.84, 0.33, 0.85]);
       fill(g, lit(look, DARK, 0));
-      shape(g, p, [
-        [0.29, 0.92],
-        [0.34, 0.93],
-        [0.35, 0.85],
-        [0.3, 0.85],
-      ]);
+      shape(g, p, [0.29, 0.92, 0.34, 0.93, 0.35, 0.85, 0.3, 0.85]);
       eye(g, p, box, look, 0.28, 0.9, 0.014);
     },
   },
@@ -1304,66 +807,25 @@ export const ANIMALS: SubjectDefinition[] = [
       const wild = body.every((c, i) => c === MALLARD[i]);
       const head: RGB = wild ? [36, 96, 58] : body;
       ripples(g, box, look, 0.48);
-      curve(g, p, css(lit(look, wild ? DARK : body, 0)), box.h * 0.03, [
-        [-0.4, 0.4],
-        [-0.47, 0.56],
-        [-0.4, 0.56],
-      ]);
+      curve(g, p, css(lit(look, wild ? DARK : body, 0)), box.h * 0.03, [-0.4, 0.4, -0.47, 0.56, -0.4, 0.56]);
       rounded(g, box, look, body, 0.52, 0);
-      blob(g, p, [
-        [-0.47, 0.44],
-        [-0.3, 0.5],
-        [0.1, 0.5],
-        [0.32, 0.4],
-        [0.34, 0.16],
-        [0.2, 0.02],
-        [-0.3, 0.02],
-        [-0.44, 0.2],
-      ]);
+      blob(g, p, [-0.47, 0.44, -0.3, 0.5, 0.1, 0.5, 0.32, 0.4, 0.34, 0.16, 0.2, 0.02, -0.3, 0.02, -0.44, 0.2]);
       if (wild) {
         fill(g, lit(look, [122, 70, 48], 0.1));
         oval(g, p, box, look, 0.22, 0.28, 0.12, 0.16);
       }
       fill(g, lit(look, mix(body, DARK, 0.25), -0.1));
-      blob(g, p, [
-        [-0.38, 0.42],
-        [-0.1, 0.48],
-        [0.12, 0.38],
-        [-0.05, 0.22],
-        [-0.34, 0.26],
-      ]);
+      blob(g, p, [-0.38, 0.42, -0.1, 0.48, 0.12, 0.38, -0.05, 0.22, -0.34, 0.26]);
       fill(g, lit(look, wild ? [60, 80, 170] : mix(body, DARK, 0.4), 0.2));
-      shape(g, p, [
-        [-0.22, 0.36],
-        [-0.06, 0.38],
-        [-0.06, 0.33],
-        [-0.22, 0.31],
-      ]);
+      shape(g, p, [-0.22, 0.36, -0.06, 0.38, -0.06, 0.33, -0.22, 0.31]);
       rounded(g, box, look, head, 0.9, 0.45);
-      blob(g, p, [
-        [0.14, 0.44],
-        [0.16, 0.74],
-        [0.26, 0.88],
-        [0.4, 0.84],
-        [0.4, 0.66],
-        [0.3, 0.44],
-      ]);
+      blob(g, p, [0.14, 0.44, 0.16, 0.74, 0.26, 0.88, 0.4, 0.84, 0.4, 0.66, 0.3, 0.44]);
       if (wild) {
         fill(g, lit(look, WHITE, 0.2));
-        shape(g, p, [
-          [0.16, 0.52],
-          [0.34, 0.52],
-          [0.33, 0.48],
-          [0.15, 0.48],
-        ]);
+        shape(g, p, [0.16, 0.52, 0.34, 0.52, 0.33, 0.48, 0.15, 0.48]);
       }
       fill(g, lit(look, [232, 190, 60], 0.2));
-      blob(g, p, [
-        [0.36, 0.78],
-        [0.5, 0.72],
-        [0.49, 0.66],
-        [0.36, 0.68],
-      ]);
+      blob(g, p, [0.36, 0.78, 0.5, 0.72, 0.49, 0.66, 0.36, 0.68]);
       eye(g, p, box, look, 0.31, 0.77, 0.028);
     },
   },
@@ -1383,32 +845,15 @@ export const ANIMALS: SubjectDefinition[] = [
       ripples(g, box, look, 0.5);
       // Behind, the tail stock rising out of the water to the broad notched fluke, water streaming off it.
       rounded(g, box, look, skin, 0.74, 0);
-      blob(g, p, [
-        [-0.12, 0.02],
-        [-0.2, 0.4],
-        [-0.3, 0.72],
-        [-0.25, 0.74],
-        [-0.14, 0.42],
-        [0.02, 0.02],
-      ]);
+      blob(g, p, [-0.12, 0.02, -0.2, 0.4, -0.3, 0.72, -0.25, 0.74, -0.14, 0.42, 0.02, 0.02]);
       rounded(g, box, look, skin, 1, 0.66);
-      shape(g, p, [
-        [-0.28, 0.66],
-        [-0.1, 0.88],
-        [-0.07, 0.99],
-        [-0.19, 0.93],
-        [-0.28, 0.84],
-        [-0.37, 0.93],
-        [-0.49, 0.99],
-        [-0.46, 0.88],
-      ]);
+      shape(
+        g,
+        p,
+        [-0.28, 0.66, -0.1, 0.88, -0.07, 0.99, -0.19, 0.93, -0.28, 0.84, -0.37, 0.93, -0.49, 0.99, -0.46, 0.88],
+      );
       fill(g, lit(look, mix(skin, WHITE, 0.6), -0.1), 0.7);
-      shape(g, p, [
-        [-0.28, 0.72],
-        [-0.14, 0.89],
-        [-0.28, 0.81],
-        [-0.42, 0.89],
-      ]);
+      shape(g, p, [-0.28, 0.72, -0.14, 0.89, -0.28, 0.81, -0.42, 0.89]);
       g.strokeStyle = css(foam, 0.6);
       g.lineWidth = Math.max(1, box.h * 0.012);
       for (const [u, top] of [
@@ -1424,19 +869,9 @@ export const ANIMALS: SubjectDefinition[] = [
       }
       // In front, the long back breaking the surface, a small dorsal fin, and the spout.
       rounded(g, box, look, skin, 0.4, 0);
-      blob(g, p, [
-        [0.02, 0.02],
-        [0.1, 0.26],
-        [0.32, 0.38],
-        [0.46, 0.24],
-        [0.5, 0.02],
-      ]);
+      blob(g, p, [0.02, 0.02, 0.1, 0.26, 0.32, 0.38, 0.46, 0.24, 0.5, 0.02]);
       fill(g, lit(look, skin, 0.1));
-      shape(g, p, [
-        [0.1, 0.2],
-        [0.14, 0.34],
-        [0.2, 0.26],
-      ]);
+      shape(g, p, [0.1, 0.2, 0.14, 0.34, 0.2, 0.26]);
       fill(g, foam, 0.55);
       for (const [u, v, r] of [
         [0.38, 0.5, 0.02],
@@ -1551,41 +986,15 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.16, 0.025, 0.14, 0.025);
       // Upright: a dark back, a white front on the side it faces, a flipper held out.
       rounded(g, box, look, back, 0.97, 0.04);
-      blob(g, p, [
-        [-0.2, 0.04],
-        [-0.34, 0.4],
-        [-0.26, 0.8],
-        [-0.05, 0.98],
-        [0.2, 0.93],
-        [0.26, 0.7],
-        [0.32, 0.4],
-        [0.2, 0.04],
-      ]);
+      blob(g, p, [-0.2, 0.04, -0.34, 0.4, -0.26, 0.8, -0.05, 0.98, 0.2, 0.93, 0.26, 0.7, 0.32, 0.4, 0.2, 0.04]);
       fill(g, lit(look, WHITE, 0.2));
-      blob(g, p, [
-        [-0.06, 0.06],
-        [0.02, 0.4],
-        [0, 0.7],
-        [0.14, 0.8],
-        [0.28, 0.6],
-        [0.3, 0.3],
-        [0.16, 0.06],
-      ]);
+      blob(g, p, [-0.06, 0.06, 0.02, 0.4, 0, 0.7, 0.14, 0.8, 0.28, 0.6, 0.3, 0.3, 0.16, 0.06]);
       fill(g, lit(look, mix(back, DARK, 0.3), -0.3));
-      blob(g, p, [
-        [-0.14, 0.68],
-        [-0.34, 0.3],
-        [-0.28, 0.26],
-        [-0.04, 0.56],
-      ]);
+      blob(g, p, [-0.14, 0.68, -0.34, 0.3, -0.28, 0.26, -0.04, 0.56]);
       fill(g, lit(look, [242, 196, 70], 0.2));
       oval(g, p, box, look, 0.08, 0.8, 0.07, 0.045, -0.4);
       fill(g, lit(look, BEAK, 0.1));
-      shape(g, p, [
-        [0.18, 0.88],
-        [0.47, 0.82],
-        [0.18, 0.82],
-      ]);
+      shape(g, p, [0.18, 0.88, 0.47, 0.82, 0.18, 0.82]);
       eye(g, p, box, look, 0.1, 0.88, 0.018);
     },
   },

@@ -4,8 +4,11 @@
  */
 import { ANIMALS } from "./animals";
 import { BUILDINGS } from "./buildings";
+import { FANTASY } from "./fantasy";
 import { FIGURES } from "./figures";
+import { NATURE } from "./nature";
 import { OBJECTS } from "./objects";
+import { SKY_THINGS } from "./sky-things";
 import type { SubjectDefinition } from "./types";
 import { VEHICLES } from "./vehicles";
 
@@ -15,6 +18,9 @@ export const SUBJECT_LIBRARY: readonly SubjectDefinition[] = [
   ...BUILDINGS,
   ...VEHICLES,
   ...OBJECTS,
+  ...NATURE,
+  ...SKY_THINGS,
+  ...FANTASY,
 ];
 
 const byId = new Map(SUBJECT_LIBRARY.map((s) => [s.id, s]));

@@ -93,3 +93,82 @@ export function groundShadow(g: Graphics, box: SubjectBox, look: SubjectLook, sp
 export function boxPoint(box: SubjectBox, look: Pick<SubjectLook, "facing">) {
   return (u: number, v: number): [number, number] => [box.x + u * box.w * look.facing, box.y - v * box.h];
 }
+
+/** A point in box units (see boxPoint), already mirrored for the way the subject faces. */
+export type Point = (u: number, v: number) => [number, number];
+
+/**
+ * Points in box units as one flat list, u and v in turn: `[u0, v0, u1, v1, …]`. Outlines are
+ * data, so a flat list keeps each one a line of numbers instead of a column of pairs.
+ */
+export type Outline = readonly number[];
+
+/** The pixel points of an outline given in box units. */
+export function outlinePoints(p: Point, outline: Outline): [number, number][] {
+  const points: [number, number][] = [];
+  for (let i = 0; i + 1 < outline.length; i += 2) points.push(p(outline[i]!, outline[i + 1]!));
+  return points;
+}
+
+/** A polygon given in box units. */
+export function shape(g: Graphics, p: Point, outline: Outline): void {
+  polygon(g, outlinePoints(p, outline));
+}
+
+/**
+ * A closed smooth outline that bends through the midpoints of its points (box units): a handful
+ * of points gives an organic body, and it never leaves their hull, so it stays inside the box.
+ */
+export function blob(g: Graphics, p: Point, outline: Outline): void {
+  smoothShape(g, outlinePoints(p, outline));
+}
+
+/** An ellipse centred at (u, v) with radii as shares of the box's width and height; `tilt` raises its front end. */
+export function oval(
+  g: Graphics,
+  p: Point,
+  box: SubjectBox,
+  look: SubjectLook,
+  u: number,
+  v: number,
+  ru: number,
+  rv: number,
+  tilt = 0,
+): void {
+  ellipse(g, ...p(u, v), ru * box.w, rv * box.h, -tilt * look.facing);
+}
+
+/**
+ * A fill that runs from lit on top (leaning toward the light) to shadowed underneath, over the
+ * heights vTop … vBottom: what makes a flat silhouette read as a rounded body.
+ */
+export function rounded(
+  g: Graphics,
+  box: SubjectBox,
+  look: SubjectLook,
+  colour: RGB,
+  vTop: number,
+  vBottom: number,
+): void {
+  const lean = box.w * 0.2 * look.lightFrom;
+  const gradient = g.createLinearGradient(box.x + lean, box.y - vTop * box.h, box.x - lean, box.y - vBottom * box.h);
+  gradient.addColorStop(0, css(lit(look, colour, 0.7)));
+  gradient.addColorStop(0.5, css(lit(look, colour, 0.15)));
+  gradient.addColorStop(1, css(lit(look, colour, -0.7)));
+  g.fillStyle = gradient;
+}
+
+/** A curved stroke through box units (tails, antlers, stems): two points a line, three a quadratic, four a Bézier curve, more a polyline. */
+export function curve(g: Graphics, p: Point, colour: string, width: number, outline: Outline): void {
+  const points = outlinePoints(p, outline);
+  g.strokeStyle = colour;
+  g.lineWidth = Math.max(1, width);
+  g.lineCap = "round";
+  g.lineJoin = "round";
+  g.beginPath();
+  g.moveTo(...points[0]!);
+  if (points.length === 3) g.quadraticCurveTo(...points[1]!, ...points[2]!);
+  else if (points.length === 4) g.bezierCurveTo(...points[1]!, ...points[2]!, ...points[3]!);
+  else for (const point of points.slice(1)) g.lineTo(...point);
+  g.stroke();
+}
