@@ -27,6 +27,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bsky\s+blue\b/g, "azure"],
   [/\bshooting\s+stars?\b/g, "stars"],
   [/\bfull\s+moon\b|\bcrescent\s+moon\b|\bnew\s+moon\b/g, "moon"],
+  [/\bstill[\s-]+lifes?\b/g, "stilllife"],
+  [/\bliving\s+room\b|\bdining\s+room\b/g, "room"],
 ];
 
 const SUBJECT_WORDS: Record<string, SubjectKind> = {};
@@ -348,6 +350,52 @@ const RELATION_WORDS: Record<string, Relation> = {
   next: "by",
 };
 
+/** Words that put the picture indoors: a room with a wall, a floor or a table top, maybe a window. */
+const INDOOR_WORDS = new Set([
+  "room",
+  "rooms",
+  "bedroom",
+  "kitchen",
+  "interior",
+  "indoors",
+  "indoor",
+  "cafe",
+  "study",
+  "desk",
+  "fireplace",
+  "attic",
+  "parlour",
+  "parlor",
+  "tabletop",
+  "stilllife",
+  "candlelight",
+  "candlelit",
+  "windowsill",
+]);
+const WINDOW_WORDS = new Set(["window", "windows", "windowsill"]);
+/** Things that make a still life or a room of a prompt that names no landscape ("a bowl of lemons"). */
+const INDOOR_THINGS = new Set([
+  "table",
+  "chair",
+  "bowl",
+  "apple",
+  "lemon",
+  "mandarin",
+  "pear",
+  "cherries",
+  "grapes",
+  "vase",
+  "book",
+  "book-stack",
+  "candle",
+  "mug",
+  "teapot",
+  "bouquet",
+]);
+/** Things that light a room at night, and the words that ask for that light. */
+const ROOM_LIGHTS = new Set(["candle", "lantern", "jack-o-lantern"]);
+const READING_WORDS = new Set(["reading", "reads", "studying"]);
+
 const BREAKS = new Set([
   ",",
   ".",
@@ -415,8 +463,13 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   };
 
   for (let i = 0; i < tokens.length; i++) {
-    const word = tokens[i]!;
     const next = tokens[i + 1];
+    // "an orange on the table": "orange" with nothing after it to colour is the fruit.
+    const lonelyOrange =
+      tokens[i] === "orange" &&
+      (tokens[i - 1] === "an" || tokens[i - 1] === "one") &&
+      (!next || BREAKS.has(next) || next in RELATION_WORDS || next === "of");
+    const word = lonelyOrange ? "mandarin" : tokens[i]!;
 
     const colorModifier = COLOR_MODIFIERS[word];
     if (colorModifier && next && COLOR_WORDS[next]) {
@@ -540,6 +593,16 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (subjects.some((s) => s === "stars" || s === "galaxy" || s === "aurora" || s === "moon")) timeOfDay = "night";
     else timeOfDay = "day";
   }
+  // "a fox reading": something to read beside it.
+  const main = things[0];
+  if (main && tokens.some((t) => READING_WORDS.has(t)) && !things.some((t) => t.id === "book" || t.id === "book-stack"))
+    things.push({ id: "book", count: 1, relation: { kind: "by", target: main.id } });
+  const window = tokens.some((t) => WINDOW_WORDS.has(t));
+  const indoor =
+    tokens.some((t) => INDOOR_WORDS.has(t)) ||
+    (subjects.length === 0 && (window || things.some((t) => INDOOR_THINGS.has(t.id))));
+  // A candle or lantern in a room is lit: evening, unless the prompt says when.
+  if (indoor && !timeExplicit && things.some((t) => ROOM_LIGHTS.has(t.id))) timeOfDay = "night";
   if (subjects.includes("sun") && timeOfDay === "night") subjects.splice(subjects.indexOf("sun"), 1);
   if (subjects.includes("forest") && treeKinds.size === 0 && snowy) treeKinds.add("conifer");
 
@@ -555,7 +618,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
 
   return {
     prompt,
-    understood: subjects.length > 0 || things.length > 0 || scenery,
+    understood: subjects.length > 0 || things.length > 0 || scenery || indoor,
     subjects,
     things,
     colors,
@@ -568,6 +631,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     stillWater: waterIsStill,
     treeKind,
     christmas: options.christmas,
+    indoor,
+    window,
   };
 }
 

@@ -11,6 +11,7 @@ import { castleBase, drawCastle, drawCity, drawIsland, drawRainbow, drawVillage 
 import { css, mix, scale } from "./colors";
 import { createContext, LAND_SUBJECTS, type RenderContext } from "./context";
 import { grade, paintFog } from "./finish";
+import { renderInterior } from "./interior";
 import { drawLightning, drawRain, drawSnowfall } from "./particles";
 import { paintAurora, paintDiscs, paintGalaxy, paintSky, paintStars } from "./sky";
 import { paintClouds } from "./clouds";
@@ -31,6 +32,7 @@ export interface RenderOptions {
 
 export function renderScene(scene: Scene, options: RenderOptions): Raster {
   if (!scene.understood) return renderAbstract(scene, options);
+  if (scene.indoor) return renderInterior(scene, options);
   const { width, height, random } = options;
   const progress = options.onProgress ?? (() => {});
   const raster = createRaster(width, height);

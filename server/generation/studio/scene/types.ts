@@ -70,6 +70,14 @@ export interface Scene {
   stillWater: boolean;
   treeKind: TreeKind;
   christmas: boolean;
+  /**
+   * Indoors: a room (wall and floor) or a still life (wall and table top) instead of sky and land.
+   * Named by room words ("kitchen", "by candlelight") or by a prompt of tabletop things and furniture
+   * with no landscape ("a bowl of lemons on a blue table").
+   */
+  indoor: boolean;
+  /** A window in the room's wall, showing the sky of the time of day. */
+  window: boolean;
 }
 
 export function hasSubject(scene: Scene, ...kinds: SubjectKind[]): boolean {

@@ -18,12 +18,15 @@ export interface PlacedThing {
   look: SubjectLook;
   /** A rock it stands on ("on a cliff", "on a hill", "on an island"), drawn first. */
   rock?: { top: number; bottom: number; left: number; right: number };
+  /** The thing it stands on or in: it is drawn after it, in front. */
+  support?: PlacedThing;
 }
 
 /** Landscape subjects a thing can stand on top of: they rise as a rock under it. */
 const RAISED: readonly string[] = ["mountains", "hills", "island"] satisfies SubjectKind[];
 
-export function placeThings(ctx: RenderContext): PlacedThing[] {
+/** `zoom` enlarges every thing: a still life is seen from close by. */
+export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
   const { scene, width, height, layout, palette: p } = ctx;
   const r = ctx.random.fork("things");
   const horizon = layout.horizon;
@@ -56,7 +59,7 @@ export function placeThings(ctx: RenderContext): PlacedThing[] {
     // Only what flies goes to the sky: "a bridge over a river" stays on the ground.
     const inSky = definition.placement === "sky";
 
-    let h = definition.size * height * (main ? 1 : 0.6) * (thing.count > 1 ? 0.75 : 1);
+    let h = definition.size * height * zoom * (main ? 1 : 0.6) * (thing.count > 1 ? 0.75 : 1);
     let x = main ? width * (0.5 + r.range(-0.08, 0.08)) : mainX < width / 2 ? width * 0.74 : width * 0.26;
     let y: number;
     let rock: PlacedThing["rock"];
@@ -66,8 +69,8 @@ export function placeThings(ctx: RenderContext): PlacedThing[] {
       onEach.set(onThing.definition.id, n + 1);
       x = onThing.box.x + (n === 0 ? 0 : (n % 2 === 1 ? -1 : 1) * Math.ceil(n / 2) * onThing.box.w * 0.28);
       // In a container: sunk into its top, smaller than it; on a support: standing on its top.
-      y = onThing.box.y - onThing.box.h * (inThing ? 0.62 : 0.8);
-      h = Math.min(definition.size * height, onThing.box.h * (inThing ? 0.45 : 0.9));
+      y = onThing.box.y - onThing.box.h * (inThing ? 0.62 : (onThing.definition.surface ?? 0.8));
+      h = Math.min(definition.size * height * zoom, onThing.box.h * (inThing ? 0.45 : 0.9));
     } else if (inSky) {
       y = horizon * r.range(0.45, 0.62);
     } else if (onRock) {
@@ -126,18 +129,24 @@ export function placeThings(ctx: RenderContext): PlacedThing[] {
         box: { x: kx, y: ky, w: kw, h: kh },
         look: look(thing.count > 1 && r.chance(0.3) ? (facing === 1 ? -1 : 1) : facing),
         ...(rock && k === 0 ? { rock } : {}),
+        ...(onThing ? { support: onThing } : {}),
       });
     }
   });
   return placed;
 }
 
-export function drawThings(g: Graphics, ctx: RenderContext): void {
-  const placed = placeThings(ctx);
+/** Draws the prompt's things and returns where they stand (a room lights the area around a candle). */
+export function drawThings(g: Graphics, ctx: RenderContext, zoom = 1): PlacedThing[] {
+  const placed = placeThings(ctx, zoom);
   for (const item of placed) if (item.rock) drawRock(g, ctx, item.rock);
-  // Back to front: what stands higher in the picture is further away, except things in the sky and on others.
-  const order = [...placed].sort((a, b) => a.box.y - b.box.y);
+  // Back to front: what stands higher in the picture is further away; a thing on another comes
+  // right after its support (a cat on a chair is in front of the chair's back).
+  const depth = (item: PlacedThing): number => (item.support ? depth(item.support) + 1 : 0);
+  const ground = (item: PlacedThing): number => (item.support ? ground(item.support) : item.box.y);
+  const order = [...placed].sort((a, b) => ground(a) - ground(b) || depth(a) - depth(b));
   for (const item of order) item.definition.draw(g, item.box, item.look);
+  return placed;
 }
 
 /** A cliff or crag with a flat top, lit on one side, rising from the land or the water. */

@@ -569,6 +569,7 @@ const chair: SubjectDefinition = {
   aspect: 0.62,
   size: 0.3,
   placement: "ground",
+  surface: 0.52,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     const wood = look.color;

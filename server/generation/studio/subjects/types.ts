@@ -55,6 +55,8 @@ export interface SubjectDefinition {
   /** Its box's height as a share of the picture's height when it is the main subject. */
   size: number;
   placement: Placement;
+  /** Where things put on it stand, as a share of its height: a table's top (the default, 0.8), a chair's seat. */
+  surface?: number;
   /** Holds other things: "a bowl of lemons", "a vase of …" put them in it. */
   container?: boolean;
   draw(g: Graphics, box: SubjectBox, look: SubjectLook): void;
