@@ -108,7 +108,7 @@ test("text to art: generate with a style, watch it paint, find it in the history
   await expect(card.getByTestId("engine-badge")).toBeVisible();
   // Studio says what it recognised in the prompt.
   await expect(card.getByTestId("studio-understood")).toHaveText(
-    "Studio recognised: lighthouse, mountains, sun, sea, sunset.",
+    "Studio recognised: lighthouse, cliff, sun, sea, sunset.",
   );
   await expect(page.getByTestId("studio-balance")).toHaveText(formatCount(balanceBefore - cost));
   // The header's balance follows, without a reload.

@@ -27,7 +27,7 @@ describe("things in a prompt", () => {
     expect(read("foxes").things[0]!.count).toBe(3);
     expect(read("a pair of foxes").things[0]!.count).toBe(2);
     expect(read("a lighthouse on a cliff above a stormy sea").things).toEqual([
-      { id: "lighthouse", count: 1, relation: { kind: "on", target: "mountains" } },
+      { id: "lighthouse", count: 1, relation: { kind: "on", target: "cliff" } },
     ]);
     expect(read("a fox").understood).toBe(true);
     // A container keeps its own place; what is "of" it goes in it.

@@ -558,6 +558,11 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     }
 
     const subject = SUBJECT_WORDS[word];
+    // "a lighthouse on a cliff": the cliff is the rock under the thing, not a mountain range behind it.
+    if ((word === "cliff" || word === "cliffs") && relation === "on" && lastThing) {
+      relate("cliff");
+      continue;
+    }
     if (subject) {
       relate(subject);
       addSubject(subject);

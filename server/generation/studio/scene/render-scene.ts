@@ -99,11 +99,12 @@ export function renderScene(scene: Scene, options: RenderOptions): Raster {
   progress(0.75, "Adding the foreground");
   drawWithCanvas(ctx, (g) => {
     drawForeground(g, ctx);
+    // Lightning strikes behind what the prompt names; rain and snow fall in front of it.
+    if (scene.weather === "storm") drawLightning(g, ctx);
     if (scene.things.length > 0) drawThings(g, ctx);
     if (scene.weather === "snow" || (scene.christmas && scene.weather === "clear"))
       drawSnowfall(g, ctx, scene.weather === "snow" ? 1 : 0.45);
     if (scene.weather === "rain" || scene.weather === "storm") drawRain(g, ctx, scene.weather === "storm");
-    if (scene.weather === "storm") drawLightning(g, ctx);
   });
 
   progress(0.9, "Letting the light settle");

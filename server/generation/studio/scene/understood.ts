@@ -26,7 +26,10 @@ export function understoodWords(prompt: string, christmas: boolean): string[] {
     const name = (thing.count > 1 ? definition?.plurals[0] : definition?.words[0]) ?? thing.id;
     return thing.count > 1 ? `${thing.count} ${name}` : name;
   });
-  const words: string[] = [...things, ...scene.subjects];
+  const cliff = scene.things.some((t) => t.relation?.target === "cliff") ? ["cliff"] : [];
+  const words: string[] = [...things, ...cliff, ...scene.subjects];
+  if (scene.indoor) words.push("indoors");
+  if (scene.window) words.push("window");
   if (scene.timeExplicit) words.push(TIME_WORDS[scene.timeOfDay]);
   if (scene.weather !== "clear") words.push(scene.weather);
   else if (scene.snowy) words.push("snow");

@@ -23,7 +23,7 @@ export interface PlacedThing {
 }
 
 /** Landscape subjects a thing can stand on top of: they rise as a rock under it. */
-const RAISED: readonly string[] = ["mountains", "hills", "island"] satisfies SubjectKind[];
+const RAISED: readonly string[] = ["cliff", ...(["mountains", "hills", "island"] satisfies SubjectKind[])];
 
 /** `zoom` enlarges every thing: a still life is seen from close by. */
 export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
@@ -149,55 +149,111 @@ export function drawThings(g: Graphics, ctx: RenderContext, zoom = 1): PlacedThi
   return placed;
 }
 
-/** A cliff or crag with a flat top, lit on one side, rising from the land or the water. */
+/**
+ * A cliff with a flat top, rising from the land or the water: a rugged outline that flares toward
+ * its foot, its face lit on the light's side, cracks and ledges down it, a cap of grass or snow,
+ * and foam where the sea meets it.
+ */
 function drawRock(g: Graphics, ctx: RenderContext, rock: NonNullable<PlacedThing["rock"]>): void {
-  const { palette: p, layout } = ctx;
+  const { palette: p, layout, unit } = ctx;
   const r = ctx.random.fork("rock");
-  const stone = scale(p.rock, 0.55 + 0.45 * p.exposure);
-  const dark = mix(stone, p.shadow, 0.55);
+  const stone = scale(p.rock, 0.6 + 0.4 * p.exposure);
   const w = rock.right - rock.left;
-  const mid = (rock.left + rock.right) / 2;
-  g.fillStyle = css(stone);
-  g.beginPath();
-  g.moveTo(rock.left - w * 0.35, rock.bottom);
-  const steps = 6;
+  const tall = rock.bottom - rock.top;
+  // The outline: down the left side from the top, along the foot, up the right side.
+  const side = (x: number, flare: number, t: number): [number, number] => [
+    x + flare * t * t + r.range(-0.025, 0.025) * w * Math.min(1, t * 4),
+    rock.top + tall * t,
+  ];
+  const left: [number, number][] = [];
+  const right: [number, number][] = [];
+  const steps = 12;
   for (let i = 0; i <= steps; i++) {
-    const t = i / steps;
-    g.lineTo(
-      rock.left - w * 0.35 * (1 - t) + r.range(-0.03, 0.03) * w,
-      rock.top + (rock.bottom - rock.top) * (1 - t) * 0.9,
-    );
+    left.push(side(rock.left, -w * 0.3, i / steps));
+    right.push(side(rock.right, w * 0.25, i / steps));
   }
-  g.lineTo(rock.right, rock.top);
-  for (let i = 0; i <= steps; i++) {
-    const t = i / steps;
-    g.lineTo(rock.right + w * 0.25 * t + r.range(-0.03, 0.03) * w, rock.top + (rock.bottom - rock.top) * t);
-  }
-  g.closePath();
-  g.fill();
-  // The side away from the light in shadow, with a few ledges.
-  g.fillStyle = css(dark, 0.75);
-  const shadowSide = layout.lightX < 0 ? 1 : -1;
-  g.beginPath();
-  g.moveTo(mid, rock.top);
-  g.lineTo(shadowSide > 0 ? rock.right : rock.left, rock.top);
-  g.lineTo(shadowSide > 0 ? rock.right + w * 0.25 : rock.left - w * 0.35, rock.bottom);
-  g.lineTo(mid + shadowSide * w * 0.1, rock.bottom);
-  g.closePath();
-  g.fill();
-  g.strokeStyle = css(dark, 0.5);
-  g.lineWidth = Math.max(1, w * 0.01);
-  for (let i = 0; i < 5; i++) {
-    const y = rock.top + (rock.bottom - rock.top) * r.range(0.1, 0.8);
+  const outline = (): void => {
     g.beginPath();
-    g.moveTo(rock.left + w * r.range(0, 0.4), y);
-    g.lineTo(rock.left + w * r.range(0.5, 1), y + w * r.range(-0.02, 0.02));
+    g.moveTo(...left[0]!);
+    for (const point of left) g.lineTo(...point);
+    g.lineTo(right[steps]![0], rock.bottom + 2);
+    for (const point of [...right].reverse()) g.lineTo(...point);
+    g.closePath();
+  };
+  // Lit on the light's side, in shade on the other, darker toward the foot.
+  const across = g.createLinearGradient(rock.left - w * 0.3, 0, rock.right + w * 0.25, 0);
+  const litSide = mix(stone, p.light, 0.25);
+  const shadeSide = mix(stone, p.shadow, 0.55);
+  across.addColorStop(0, css(layout.lightX < 0 ? litSide : shadeSide));
+  across.addColorStop(0.5, css(stone));
+  across.addColorStop(1, css(layout.lightX < 0 ? shadeSide : litSide));
+  g.fillStyle = across;
+  outline();
+  g.fill();
+  const down = g.createLinearGradient(0, rock.top, 0, rock.bottom);
+  down.addColorStop(0, css(p.shadow, 0));
+  down.addColorStop(1, css(p.shadow, 0.45));
+  g.fillStyle = down;
+  outline();
+  g.fill();
+  // Cracks running down the face and ledges across it.
+  const crack = css(mix(stone, p.shadow, 0.75), 0.55);
+  g.strokeStyle = crack;
+  g.lineCap = "round";
+  for (let i = 0; i < 7; i++) {
+    let x = rock.left + w * r.range(0.08, 0.92);
+    let y = rock.top + tall * r.range(0.02, 0.3);
+    g.lineWidth = Math.max(1, w * r.range(0.006, 0.014));
+    g.beginPath();
+    g.moveTo(x, y);
+    const length = tall * r.range(0.25, 0.6);
+    for (let k = 0; k < 5; k++) {
+      x += r.range(-0.03, 0.03) * w;
+      y += length / 5;
+      g.lineTo(x, Math.min(rock.bottom, y));
+    }
     g.stroke();
   }
-  // Grass on its top when the land is green.
-  if (layout.ground === "meadow") {
-    g.fillStyle = css(scale(p.grass, 0.6 + 0.4 * p.exposure));
-    g.fillRect(rock.left, rock.top - 2, w, Math.max(3, (rock.bottom - rock.top) * 0.02));
+  g.strokeStyle = css(mix(stone, p.light, 0.4), 0.35);
+  g.lineWidth = Math.max(1, 1.5 * unit);
+  for (let i = 0; i < 5; i++) {
+    const y = rock.top + tall * r.range(0.12, 0.8);
+    const x = rock.left + w * r.range(0.05, 0.55);
+    g.beginPath();
+    g.moveTo(x, y);
+    g.lineTo(x + w * r.range(0.15, 0.4), y + w * r.range(-0.015, 0.015));
+    g.stroke();
+  }
+  // A cap of grass (or snow) whose edge hangs a little over the face.
+  const cap = ctx.scene.snowy ? p.snow : layout.ground === "meadow" ? scale(p.grass, 0.7 + 0.3 * p.exposure) : null;
+  if (cap) {
+    g.fillStyle = css(cap);
+    g.beginPath();
+    g.moveTo(left[0]![0] - 2, rock.top - 2);
+    g.lineTo(right[0]![0] + 2, rock.top - 2);
+    for (let x = right[0]![0] + 2; x > left[0]![0] - 2; x -= Math.max(3, w * 0.04))
+      g.lineTo(x, rock.top + tall * r.range(0.01, 0.045));
+    g.closePath();
+    g.fill();
+  }
+  // Surf where the water meets its foot.
+  if (layout.water) {
+    g.fillStyle = css([240, 246, 250], 0.35 * (0.5 + 0.5 * p.exposure));
+    for (let i = 0; i < 14; i++) {
+      const t = i / 13;
+      const x = left[steps]![0] + (right[steps]![0] - left[steps]![0]) * t + r.range(-0.05, 0.05) * w;
+      g.beginPath();
+      g.ellipse(
+        x,
+        rock.bottom - tall * r.range(0.0, 0.05),
+        w * r.range(0.04, 0.1),
+        tall * 0.012 + 1,
+        0,
+        0,
+        Math.PI * 2,
+      );
+      g.fill();
+    }
   }
 }
 

@@ -70,6 +70,6 @@ export interface Thing {
   /** A colour word tied to it ("a red fox"). */
   color?: RGB;
   count: number;
-  /** "a lighthouse on a cliff": relation "on", target "mountains" (a landscape subject) or another thing's id. */
+  /** "a lighthouse on a cliff": relation "on", target "cliff" (a rock under it), a landscape subject or another thing's id. */
   relation?: { kind: Relation; target: string };
 }
