@@ -38,6 +38,21 @@ describe("things in a prompt", () => {
     ]);
   });
 
+  it("reads 'in front of' as beside and 'crossing' as on, and stands only on or in what can hold it", () => {
+    const knight = read("a knight in front of a castle");
+    expect(knight.things[0]).toEqual({ id: "knight", count: 1, relation: { kind: "by", target: "castle" } });
+    expect(read("a train crossing a bridge").things[0]!.relation).toEqual({ kind: "on", target: "bridge" });
+    // "in" a thing that holds nothing is beside it, not on top of it.
+    const ctx = createContext(
+      read("a fox in a lighthouse"),
+      SIZE,
+      SIZE,
+      createRandom(1),
+      new Uint8ClampedArray(SIZE * SIZE * 4),
+    );
+    expect(placeThings(ctx).find((t) => t.definition.id === "fox")!.support).toBeUndefined();
+  });
+
   it("every subject renders, shows, and is placed inside the frame", () => {
     for (const subject of SUBJECT_LIBRARY) {
       const word = subject.words[0]!;

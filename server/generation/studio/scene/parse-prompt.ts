@@ -28,6 +28,7 @@ const PHRASES: [RegExp, string][] = [
   [/\bshooting\s+stars?\b/g, "stars"],
   [/\bfull\s+moon\b|\bcrescent\s+moon\b|\bnew\s+moon\b/g, "moon"],
   [/\bstill[\s-]+lifes?\b/g, "stilllife"],
+  [/\bin\s+front\s+of\b/g, "before"],
   [/\bliving\s+room\b|\bdining\s+room\b/g, "room"],
 ];
 
@@ -348,6 +349,10 @@ const RELATION_WORDS: Record<string, Relation> = {
   near: "by",
   beside: "by",
   next: "by",
+  before: "by",
+  behind: "by",
+  across: "on",
+  crossing: "on",
 };
 
 /** Words that put the picture indoors: a room with a wall, a floor or a table top, maybe a window. */

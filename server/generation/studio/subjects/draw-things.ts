@@ -37,8 +37,11 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
 
   // A thing standing on another is placed after it ("a vase on a table"), whatever the prompt's order.
   const first = scene.things[0];
+  // "on" a thing stands on it; "in" a thing only when it holds things (a bowl, a vase): a knight
+  // "in" front of a castle stands beside it.
   const standsOnThing = (t: (typeof scene.things)[number]) =>
-    (t.relation?.kind === "on" || t.relation?.kind === "in") && scene.things.some((o) => o.id === t.relation?.target);
+    (t.relation?.kind === "on" || (t.relation?.kind === "in" && subjectById(t.relation.target)?.container)) &&
+    scene.things.some((o) => o.id === t.relation?.target);
   // Supports first, then what stands on them, then what is in those (lemons in a bowl on a table).
   const depthOf = (t: (typeof scene.things)[number], seen = 0): number =>
     standsOnThing(t) && seen < 4 ? 1 + depthOf(scene.things.find((o) => o.id === t.relation!.target)!, seen + 1) : 0;
@@ -50,10 +53,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     // The first thing named is the main subject; what it stands on is as large as it is.
     const main = thing === first || (first?.relation?.kind === "on" && first.relation.target === thing.id);
     const relation = thing.relation;
-    const onThing =
-      relation?.kind === "on" || relation?.kind === "in"
-        ? placed.find((q) => q.definition.id === relation.target)
-        : undefined;
+    const onThing = standsOnThing(thing) ? placed.find((q) => q.definition.id === relation?.target) : undefined;
     const inThing = relation?.kind === "in" && onThing !== undefined;
     const onRock = relation?.kind === "on" && RAISED.includes(relation.target);
     // Only what flies goes to the sky: "a bridge over a river" stays on the ground.

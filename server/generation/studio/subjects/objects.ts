@@ -281,7 +281,7 @@ const cherries: SubjectDefinition = {
   plurals: [],
   color: [176, 18, 40],
   aspect: 1,
-  size: 0.16,
+  size: 0.19,
   placement: "ground",
   draw(g, box, look) {
     const p = boxPoint(box, look);
