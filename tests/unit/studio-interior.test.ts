@@ -1,7 +1,7 @@
 /**
  * Indoor pictures (issue 19): room words and tabletop things with no landscape put the picture
  * in a room or a still life; a candle lights it at night; "reading" brings a book; a thing on a
- * chair sits on its seat and is drawn in front of it.
+ * chair sits on its seat and is drawn in front of it; "on the moon" makes the moon the ground.
  */
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../../server/generation/studio/random";
@@ -70,5 +70,20 @@ describe("indoor scenes", () => {
     const cat = placed.find((t) => t.definition.id === "cat")!;
     expect(cat.support).toBe(chair);
     expect(cat.box.y).toBeCloseTo(chair.box.y - chair.box.h * 0.52, 5);
+  });
+});
+
+describe("on the moon", () => {
+  it("makes the moon the ground under a black sky, not a disc in it", () => {
+    const scene = read("an astronaut on the moon");
+    expect(scene.lunar).toBe(true);
+    expect(read("a full moon over a lake").lunar).toBe(false);
+    const lunar = render("an astronaut on the moon");
+    const night = render("an astronaut at night");
+    expect(brightness(pixel(lunar.data, 4, 4))).toBeLessThan(12);
+    expect(brightness(pixel(lunar.data, 4, 4))).toBeLessThan(brightness(pixel(night.data, 4, 4)));
+    // Grey dust, not green grass, at the bottom.
+    const [r, g, b] = pixel(lunar.data, 4, SIZE - 3);
+    expect(Math.max(r, g, b) - Math.min(r, g, b)).toBeLessThan(16);
   });
 });

@@ -611,6 +611,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const indoor =
     tokens.some((t) => INDOOR_WORDS.has(t)) ||
     (subjects.length === 0 && (window || things.some((t) => INDOOR_THINGS.has(t.id))));
+  // "on the moon": the moon becomes the ground.
+  const lunar = things.some((t) => t.relation?.kind === "on" && t.relation.target === "moon");
   // A candle or lantern in a room is lit: evening, unless the prompt says when.
   if (indoor && !timeExplicit && things.some((t) => ROOM_LIGHTS.has(t.id))) timeOfDay = "night";
   if (subjects.includes("sun") && timeOfDay === "night") subjects.splice(subjects.indexOf("sun"), 1);
@@ -643,6 +645,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     christmas: options.christmas,
     indoor,
     window,
+    lunar,
   };
 }
 

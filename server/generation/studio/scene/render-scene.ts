@@ -12,6 +12,7 @@ import { css, mix, scale } from "./colors";
 import { createContext, LAND_SUBJECTS, type RenderContext } from "./context";
 import { grade, paintFog } from "./finish";
 import { renderInterior } from "./interior";
+import { drawLunarDetails, lunarScene, moonlit } from "./lunar";
 import { drawLightning, drawRain, drawSnowfall } from "./particles";
 import { paintAurora, paintDiscs, paintGalaxy, paintSky, paintStars } from "./sky";
 import { paintClouds } from "./clouds";
@@ -30,14 +31,16 @@ export interface RenderOptions {
   onProgress?: (fraction: number, stage: string) => void;
 }
 
-export function renderScene(scene: Scene, options: RenderOptions): Raster {
-  if (!scene.understood) return renderAbstract(scene, options);
-  if (scene.indoor) return renderInterior(scene, options);
+export function renderScene(prompted: Scene, options: RenderOptions): Raster {
+  if (!prompted.understood) return renderAbstract(prompted, options);
+  if (prompted.indoor) return renderInterior(prompted, options);
+  const scene = prompted.lunar ? lunarScene(prompted) : prompted;
   const { width, height, random } = options;
   const progress = options.onProgress ?? (() => {});
   const raster = createRaster(width, height);
   const ctx = createContext(scene, width, height, random, raster.data);
   const s = (...kinds: SubjectKind[]) => hasSubject(scene, ...kinds);
+  if (scene.lunar) moonlit(ctx);
   const { palette: p, layout } = ctx;
   const darkSky = p.time === "night" || p.time === "dusk";
 
@@ -54,7 +57,8 @@ export function renderScene(scene: Scene, options: RenderOptions): Raster {
       ? p.cloudCover * (s("galaxy", "aurora", "stars") ? 0.25 : 0.6)
       : p.cloudCover;
   progress(0.2, "Gathering the clouds");
-  paintClouds(ctx, cover);
+  // No air on the moon: no clouds.
+  if (!scene.lunar) paintClouds(ctx, cover);
 
   progress(0.35, s("mountains") ? "Raising the mountains" : "Shaping the land");
   paintGround(ctx);
@@ -71,6 +75,7 @@ export function renderScene(scene: Scene, options: RenderOptions): Raster {
 
   progress(0.5, s("city") ? "Building the city" : s("forest", "trees") ? "Planting the trees" : "Placing the horizon");
   drawWithCanvas(ctx, (g) => {
+    if (scene.lunar) drawLunarDetails(g, ctx);
     if (s("rainbow")) drawRainbow(g, ctx);
     drawFarShore(g, ctx);
   });

@@ -78,6 +78,8 @@ export interface Scene {
   indoor: boolean;
   /** A window in the room's wall, showing the sky of the time of day. */
   window: boolean;
+  /** "An astronaut on the moon": the moon is the ground, the Earth hangs in a black sky. */
+  lunar: boolean;
 }
 
 export function hasSubject(scene: Scene, ...kinds: SubjectKind[]): boolean {

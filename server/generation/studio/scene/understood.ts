@@ -29,6 +29,7 @@ export function understoodWords(prompt: string, christmas: boolean): string[] {
   const cliff = scene.things.some((t) => t.relation?.target === "cliff") ? ["cliff"] : [];
   const words: string[] = [...things, ...cliff, ...scene.subjects];
   if (scene.indoor) words.push("indoors");
+  if (scene.lunar) words.push("moon");
   if (scene.window) words.push("window");
   if (scene.timeExplicit) words.push(TIME_WORDS[scene.timeOfDay]);
   if (scene.weather !== "clear") words.push(scene.weather);
