@@ -53,6 +53,29 @@ describe("things in a prompt", () => {
     expect(placeThings(ctx).find((t) => t.definition.id === "fox")!.support).toBeUndefined();
   });
 
+  it("puts what a figure is 'with' in its hand, and anything else beside it", () => {
+    expect(read("a girl with an umbrella in the rain").things).toEqual([
+      { id: "woman", count: 1 },
+      { id: "umbrella", count: 1, relation: { kind: "held", target: "woman" } },
+    ]);
+    expect(read("a knight with a dog").things[1]).toEqual({
+      id: "dog",
+      count: 1,
+      relation: { kind: "by", target: "knight" },
+    });
+    const ctx = createContext(
+      read("a woman with a lantern"),
+      SIZE,
+      SIZE,
+      createRandom(1),
+      new Uint8ClampedArray(SIZE * SIZE * 4),
+    );
+    const [woman, lantern] = placeThings(ctx);
+    expect(lantern!.support).toBe(woman);
+    expect(lantern!.box.y).toBeLessThan(woman!.box.y);
+    expect(lantern!.box.y).toBeGreaterThan(woman!.box.y - woman!.box.h);
+  });
+
   it("every subject renders, shows, and is placed inside the frame", () => {
     for (const subject of SUBJECT_LIBRARY) {
       const word = subject.words[0]!;

@@ -400,6 +400,8 @@ const INDOOR_THINGS = new Set([
 /** Things that light a room at night, and the words that ask for that light. */
 const ROOM_LIGHTS = new Set(["candle", "lantern", "jack-o-lantern"]);
 const READING_WORDS = new Set(["reading", "reads", "studying"]);
+/** Things a figure named "with" one carries in its hand; anything else named "with" stands beside it. */
+const HELD_THINGS = new Set(["umbrella", "lantern", "book", "candle", "bouquet", "mug", "apple"]);
 
 const BREAKS = new Set([
   ",",
@@ -441,6 +443,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   let lastThing: Thing | null = null;
   let relation: Relation | null = null;
   let containerOf: Thing | null = null;
+  // "a girl with an umbrella": the thing named before "with" carries or accompanies the next one.
+  let withThing: Thing | null = null;
   const relate = (target: string) => {
     if (lastThing && relation && !lastThing.relation && lastThing.id !== target)
       lastThing.relation = { kind: relation, target };
@@ -534,6 +538,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (relationWord && lastThing) relation = relationWord;
     // "a bowl of lemons": what follows "of" a container goes in it; the container keeps its own place.
     if (word === "of" && lastThing && subjectById(lastThing.id)?.container) containerOf = lastThing;
+    if (word === "with" && lastThing) withThing = lastThing;
 
     const named = subjectByWord(word);
     if (named) {
@@ -546,8 +551,10 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         countWord && (countWord > 1 || !plural) ? countWord : plural ? PLURAL_COUNT : 1,
       );
       const holder: Thing | null = containerOf;
+      const companion: Thing | null = holder ? null : withThing;
       containerOf = null;
-      if (!holder) relate(definition.id);
+      withThing = null;
+      if (!holder && !companion) relate(definition.id);
       const existing = things.find((t) => t.id === definition.id);
       if (existing) existing.count = Math.min(MAX_COUNT, Math.max(existing.count, count));
       const thing = existing ?? { id: definition.id, count };
@@ -557,8 +564,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         pending = [];
       }
       if (holder && !thing.relation && holder.id !== thing.id) thing.relation = { kind: "in", target: holder.id };
+      if (companion && !thing.relation && companion.id !== thing.id) {
+        const carried = HELD_THINGS.has(thing.id) && subjectById(companion.id)?.category === "figure";
+        thing.relation = { kind: carried ? "held" : "by", target: companion.id };
+      }
       if (!existing) things.push(thing);
-      lastThing = holder ?? thing;
+      lastThing = holder ?? companion ?? thing;
       continue;
     }
 

@@ -40,7 +40,9 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
   // "on" a thing stands on it; "in" a thing only when it holds things (a bowl, a vase): a knight
   // "in" front of a castle stands beside it.
   const standsOnThing = (t: (typeof scene.things)[number]) =>
-    (t.relation?.kind === "on" || (t.relation?.kind === "in" && subjectById(t.relation.target)?.container)) &&
+    (t.relation?.kind === "on" ||
+      t.relation?.kind === "held" ||
+      (t.relation?.kind === "in" && subjectById(t.relation.target)?.container)) &&
     scene.things.some((o) => o.id === t.relation?.target);
   // Supports first, then what stands on them, then what is in those (lemons in a bowl on a table).
   const depthOf = (t: (typeof scene.things)[number], seen = 0): number =>
@@ -63,7 +65,12 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     let x = main ? width * (0.5 + r.range(-0.08, 0.08)) : mainX < width / 2 ? width * 0.74 : width * 0.26;
     let y: number;
     let rock: PlacedThing["rock"];
-    if (onThing) {
+    if (onThing && relation?.kind === "held") {
+      // In the hand on the side it faces, about halfway up; an umbrella's canopy reaches over the head.
+      x = onThing.box.x + onThing.look.facing * onThing.box.w * 0.32;
+      y = onThing.box.y - onThing.box.h * 0.45;
+      h = onThing.box.h * (definition.id === "umbrella" ? 0.8 : 0.22);
+    } else if (onThing) {
       // Several things on one support stand side by side across its top.
       const n = onEach.get(onThing.definition.id) ?? 0;
       onEach.set(onThing.definition.id, n + 1);

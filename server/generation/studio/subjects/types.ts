@@ -62,7 +62,8 @@ export interface SubjectDefinition {
   draw(g: Graphics, box: SubjectBox, look: SubjectLook): void;
 }
 
-export type Relation = "on" | "above" | "under" | "in" | "by";
+/** Where a thing is relative to another; "held": in a figure's hand ("a girl with an umbrella"). */
+export type Relation = "on" | "above" | "under" | "in" | "by" | "held";
 
 /** A subject as the prompt names it: which, how many, what colour, and where relative to what. */
 export interface Thing {
