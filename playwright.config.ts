@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { DEMO_ADMIN_PASSWORD, DEMO_USER_PASSWORD, e2eDatabaseUrl, E2E_PORT } from "./e2e/support/env";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 // A real OpenID provider (e2e/support/oidc-provider.mjs) for the generic OAuth sign-in tests.
 const OIDC_TEST_PORT = Number(process.env.OIDC_TEST_PORT ?? 3299);
@@ -21,17 +22,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: ["--headless", ...CHROMIUM_FLAGS],
     },
   },
   webServer: [

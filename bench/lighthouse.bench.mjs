@@ -10,14 +10,14 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const runs = Number(process.argv[2] ?? 1);
 const pages = process.argv.length > 3 ? process.argv.slice(3) : ["/", "/pricing-plans", "/community/list"];
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Build first: npm run build");
-if (!fs.existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}: apt-get install chromium`);
+if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install chromium`);
 
 const port = await new Promise((resolve) => {
   const s = http.createServer().listen(0, "127.0.0.1", () => {
@@ -43,17 +43,8 @@ for (let i = 0; ; i++) {
 }
 
 const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 const rows = [];
 try {

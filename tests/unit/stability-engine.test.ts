@@ -62,6 +62,22 @@ const request = (change: Partial<GenerationRequest> = {}): GenerationRequest =>
   });
 
 const WATERCOLOR = "a lighthouse at dusk, watercolor painting, soft washes, paper texture";
+const PIXEL_ART = "a lighthouse at dusk, pixel art, 16-bit, limited palette";
+/** The fields request() sends to every endpoint; each endpoint adds its own, or replaces one. */
+const SENT = { prompt: WATERCOLOR, negative_prompt: "blurry", seed: "1234", output_format: "png" };
+
+/** One endpoint: what the engine sends for a config and a request, and what it makes of the answer. */
+interface EndpointCase {
+  sends: string;
+  config: Partial<StabilityConfig>;
+  change: Partial<GenerationRequest>;
+  source?: "photo" | "drawing";
+  path: string;
+  fields: Record<string, string>;
+  /** The picture sent: content type, file name, and format and size as it decodes. */
+  image?: [string, string, string, number, number];
+  answer: { mime: string; size?: [number, number]; usage: Record<string, unknown> };
+}
 
 const posts = (f: FakeStability) => f.requests.filter((r) => r.method === "POST");
 
@@ -74,13 +90,7 @@ describe("Stability engine: requests per endpoint", () => {
     expect(post?.headers.authorization).toBe(`Bearer ${f.apiKey}`);
     expect(post?.headers.accept).toBe("image/*");
     expect(post?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
-    expect(post?.fields).toEqual({
-      prompt: WATERCOLOR,
-      aspect_ratio: "5:4",
-      negative_prompt: "blurry",
-      seed: "1234",
-      output_format: "png",
-    });
+    expect(post?.fields).toEqual({ ...SENT, aspect_ratio: "5:4" });
     expect(post?.files).toEqual({});
     expect(post?.status).toBe(200);
 
@@ -105,7 +115,7 @@ describe("Stability engine: requests per endpoint", () => {
     await run(engineFor(f), request({ style: "pixel-art" }));
     expect(posts(f)[0]?.fields).toMatchObject({
       style_preset: "pixel-art",
-      prompt: "a lighthouse at dusk, pixel art, 16-bit, limited palette",
+      prompt: PIXEL_ART,
     });
   });
 
@@ -141,45 +151,76 @@ describe("Stability engine: requests per endpoint", () => {
     expect(posts(f).map((p) => p.fields.aspect_ratio)).toEqual(["16:9", "4:5"]);
   });
 
-  it("sends text mode to generate/ultra with the chosen output format", async () => {
+  it.each<EndpointCase>([
+    {
+      sends: "text mode to generate/ultra with the chosen output format",
+      config: { textModel: "ultra", outputFormat: "webp" },
+      change: { style: "pixel-art" },
+      path: "/v2beta/stable-image/generate/ultra",
+      // style_preset is documented on core only: ultra gets the prompt suffix alone.
+      fields: { ...SENT, prompt: PIXEL_ART, aspect_ratio: "5:4", output_format: "webp" },
+      answer: { mime: "image/webp", usage: { service: "ultra", estimatedCredits: 8 } },
+    },
+    {
+      sends: "text mode to generate/sd3 with mode and model, and png where sd3 has no webp",
+      config: { textModel: "sd3", sd3Model: "sd3.5-medium", outputFormat: "webp" },
+      change: {},
+      path: "/v2beta/stable-image/generate/sd3",
+      fields: { ...SENT, mode: "text-to-image", aspect_ratio: "5:4", model: "sd3.5-medium" },
+      answer: { mime: "image/png", usage: { service: "sd3", estimatedCredits: 3.5 } },
+    },
+    {
+      sends: "image mode to sd3 image-to-image when core is chosen (core takes no image)",
+      config: {},
+      change: { mode: "image", strength: 0.35 },
+      source: "photo",
+      path: "/v2beta/stable-image/generate/sd3",
+      fields: { ...SENT, mode: "image-to-image", strength: "0.35", model: "sd3.5-large" },
+      image: ["image/jpeg", "image.jpg", "jpeg", 96, 64],
+      answer: { mime: "image/png", size: [96, 64], usage: { estimatedCredits: 6.5 } },
+    },
+    {
+      sends: "image mode to ultra with image and strength but no aspect ratio",
+      config: { textModel: "ultra" },
+      change: { mode: "image", strength: 1 },
+      source: "photo",
+      path: "/v2beta/stable-image/generate/ultra",
+      fields: { ...SENT, strength: "1" },
+      image: ["image/jpeg", "image.jpg", "jpeg", 96, 64],
+      answer: { mime: "image/png", usage: { service: "ultra", estimatedCredits: 8 } },
+    },
+    {
+      sends: "doodles to control/sketch, scaled to the requested size, with control_strength from our strength",
+      config: { textModel: "ultra" },
+      change: { mode: "doodle", strength: 0.6 },
+      source: "drawing",
+      path: "/v2beta/stable-image/control/sketch",
+      fields: { ...SENT, control_strength: "0.64" },
+      image: ["image/png", "image.png", "png", 1024, 768],
+      // Sketch output has the drawing's size.
+      answer: { mime: "image/png", size: [1024, 768], usage: { service: "sketch", estimatedCredits: 3 } },
+    },
+  ])("sends $sends", async ({ config, change, source, path, fields, image, answer }) => {
     const f = await fake();
     const result = await run(
-      engineFor(f, { textModel: "ultra", outputFormat: "webp" }),
-      request({ style: "pixel-art" }),
+      engineFor(f, config),
+      request(source ? { ...change, sourceImage: { photo, drawing }[source] } : change),
     );
     const post = posts(f)[0];
-    expect(post?.path).toBe("/v2beta/stable-image/generate/ultra");
-    // style_preset is documented on core only: ultra gets the prompt suffix alone.
-    expect(post?.fields).toEqual({
-      prompt: "a lighthouse at dusk, pixel art, 16-bit, limited palette",
-      aspect_ratio: "5:4",
-      negative_prompt: "blurry",
-      seed: "1234",
-      output_format: "webp",
-    });
-    expect(result.images[0]?.mime).toBe("image/webp");
-    expect(result.usage).toMatchObject({ service: "ultra", estimatedCredits: 8 });
-  });
-
-  it("sends text mode to generate/sd3 with mode and model, and png where sd3 has no webp", async () => {
-    const f = await fake();
-    const result = await run(
-      engineFor(f, { textModel: "sd3", sd3Model: "sd3.5-medium", outputFormat: "webp" }),
-      request(),
-    );
-    const post = posts(f)[0];
-    expect(post?.path).toBe("/v2beta/stable-image/generate/sd3");
-    expect(post?.fields).toEqual({
-      prompt: WATERCOLOR,
-      mode: "text-to-image",
-      aspect_ratio: "5:4",
-      model: "sd3.5-medium",
-      negative_prompt: "blurry",
-      seed: "1234",
-      output_format: "png",
-    });
-    expect(result.images[0]?.mime).toBe("image/png");
-    expect(result.usage).toMatchObject({ service: "sd3", estimatedCredits: 3.5 });
+    expect(post?.path).toBe(path);
+    expect(post?.fields).toEqual(fields);
+    if (image) {
+      const part = post!.files.image!;
+      const meta = await sharp(part.bytes).metadata();
+      expect([part.contentType, part.filename, meta.format, meta.width, meta.height]).toEqual(image);
+      if (source === "photo") expect(part.bytes.equals(photo)).toBe(true); // a fitting picture is sent untouched
+    } else {
+      expect(post?.files).toEqual({});
+    }
+    const [picture] = result.images;
+    expect(picture?.mime).toBe(answer.mime);
+    if (answer.size) expect([picture?.width, picture?.height]).toEqual(answer.size);
+    expect(result.usage).toMatchObject(answer.usage);
   });
 
   it("leaves the negative prompt out for sd3 turbo models and says so in its capabilities", async () => {
@@ -190,42 +231,6 @@ describe("Stability engine: requests per endpoint", () => {
     await run(engine, request());
     expect(posts(f)[0]?.fields).not.toHaveProperty("negative_prompt");
     expect(posts(f)[0]?.fields.model).toBe("sd3.5-large-turbo");
-  });
-
-  it("sends image mode to sd3 image-to-image when core is chosen (core takes no image)", async () => {
-    const f = await fake();
-    const result = await run(engineFor(f), request({ mode: "image", sourceImage: photo, strength: 0.35 }));
-    const post = posts(f)[0];
-    expect(post?.path).toBe("/v2beta/stable-image/generate/sd3");
-    expect(post?.fields).toEqual({
-      prompt: WATERCOLOR,
-      mode: "image-to-image",
-      strength: "0.35",
-      model: "sd3.5-large",
-      negative_prompt: "blurry",
-      seed: "1234",
-      output_format: "png",
-    });
-    expect(post?.files.image?.contentType).toBe("image/jpeg");
-    expect(post?.files.image?.filename).toBe("image.jpg");
-    expect(post?.files.image?.bytes.equals(photo)).toBe(true); // a fitting picture is sent untouched
-    expect([result.images[0]?.width, result.images[0]?.height]).toEqual([96, 64]);
-    expect(result.usage).toMatchObject({ estimatedCredits: 6.5 });
-  });
-
-  it("sends image mode to ultra with image and strength but no aspect ratio", async () => {
-    const f = await fake();
-    await run(engineFor(f, { textModel: "ultra" }), request({ mode: "image", sourceImage: photo, strength: 1 }));
-    const post = posts(f)[0];
-    expect(post?.path).toBe("/v2beta/stable-image/generate/ultra");
-    expect(post?.fields).toEqual({
-      prompt: WATERCOLOR,
-      strength: "1",
-      negative_prompt: "blurry",
-      seed: "1234",
-      output_format: "png",
-    });
-    expect(post?.files.image?.bytes.equals(photo)).toBe(true);
   });
 
   it("converts a picture in another format to PNG before sending it", async () => {
@@ -245,30 +250,6 @@ describe("Stability engine: requests per endpoint", () => {
     expect(error.kind).toBe("invalid_request");
     expect(error.userMessage).toBe("This picture is too small for the image server.");
     expect(f.requests).toHaveLength(0);
-  });
-
-  it("sends doodles to control/sketch, scaled to the requested size, with control_strength from our strength", async () => {
-    const f = await fake();
-    const result = await run(
-      engineFor(f, { textModel: "ultra" }),
-      request({ mode: "doodle", sourceImage: drawing, strength: 0.6 }),
-    );
-    const post = posts(f)[0];
-    expect(post?.path).toBe("/v2beta/stable-image/control/sketch");
-    expect(post?.fields).toEqual({
-      prompt: WATERCOLOR,
-      control_strength: "0.64",
-      negative_prompt: "blurry",
-      seed: "1234",
-      output_format: "png",
-    });
-    const part = post!.files.image!;
-    expect(part.contentType).toBe("image/png");
-    const meta = await sharp(part.bytes).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["png", 1024, 768]);
-    // Sketch output has the drawing's size.
-    expect([result.images[0]?.width, result.images[0]?.height]).toEqual([1024, 768]);
-    expect(result.usage).toMatchObject({ service: "sketch", estimatedCredits: 3 });
   });
 
   it("derives control_strength so that more strength means a looser hold of the sketch", () => {

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { cn } from "~/lib/cn";
 import type { FormAnswer } from "~/lib/forms";
 
@@ -46,6 +46,38 @@ export function TextField({
         <p id={errorId} className="mt-1.5 text-sm font-medium text-danger">
           {error}
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A labelled textarea with its error below it, or else its hint. The id is the caller's, and so
+ * is `aria-invalid`: the field marks nothing the caller did not ask for.
+ */
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  id: string;
+  label: ReactNode;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <textarea id={id} className={inputClass} {...textarea} />
+      {error ? (
+        <p className="mt-1.5 text-sm font-medium text-danger">{error}</p>
+      ) : hint ? (
+        <p className="mt-1.5 text-sm text-ink-soft">{hint}</p>
       ) : null}
     </div>
   );

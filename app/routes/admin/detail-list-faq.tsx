@@ -10,7 +10,7 @@ import {
   SaveButton,
   SavedNotice,
 } from "~/components/admin/detail-page";
-import { inputClass, TextField } from "~/components/ui/field";
+import { TextAreaField, TextField } from "~/components/ui/field";
 import { faqForm } from "~/lib/admin-content";
 import { formRefill, parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/detail-list-faq";
@@ -68,20 +68,15 @@ export default function AdminDetailListFaqPage({ loaderData, actionData }: Route
       <SavedNotice answer={actionData} created="Created." />
       <EditorForm answer={actionData} values={v} className="space-y-5">
         <TextField label="Question" {...field("question")} />
-        <div>
-          <label htmlFor="faq-answer" className="mb-1.5 block text-sm font-medium text-ink">
-            Answer
-          </label>
-          <textarea
-            id="faq-answer"
-            name="answer"
-            rows={6}
-            defaultValue={v.answer}
-            aria-invalid={f.answer ? true : undefined}
-            className={inputClass}
-          />
-          {f.answer ? <p className="mt-1.5 text-sm font-medium text-danger">{f.answer}</p> : null}
-        </div>
+        <TextAreaField
+          id="faq-answer"
+          label="Answer"
+          name="answer"
+          rows={6}
+          defaultValue={v.answer}
+          aria-invalid={f.answer ? true : undefined}
+          error={f.answer}
+        />
         <label className="flex items-center gap-3 text-sm font-medium text-ink">
           <input type="checkbox" name="published" defaultChecked={v.published === "on"} className="size-4" /> Published
           on the pricing page

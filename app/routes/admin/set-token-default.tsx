@@ -27,7 +27,7 @@ import { Form, useNavigation } from "react-router";
 import { SettingsCard } from "~/components/admin/settings-card";
 import { buttonClass } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
-import { inputClass, TextField, ActionNotice } from "~/components/ui/field";
+import { ActionNotice, TextAreaField, TextField } from "~/components/ui/field";
 import { GENERATION_MODES, IMAGE_SIZES, MODE_LABELS } from "~/lib/generation";
 import { controlCharacterFields } from "~/lib/plain-text";
 import { checkRedirectTarget, redirectRefusalMessage } from "~/lib/redirect-target";
@@ -315,24 +315,17 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
           {HOST_LISTS.map(({ id, name, label, hint }) => (
-            <div key={name}>
-              <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
-                {label}
-              </label>
-              <textarea
-                id={id}
-                name={name}
-                rows={4}
-                defaultValue={hosts[name].join("\n")}
-                className={inputClass}
-                aria-invalid={fields[name] ? true : undefined}
-              />
-              {fields[name] ? (
-                <p className="mt-1.5 text-sm font-medium text-danger">{fields[name]}</p>
-              ) : (
-                <p className="mt-1.5 text-sm text-ink-soft">{hint}</p>
-              )}
-            </div>
+            <TextAreaField
+              key={name}
+              id={id}
+              label={label}
+              name={name}
+              rows={4}
+              defaultValue={hosts[name].join("\n")}
+              aria-invalid={fields[name] ? true : undefined}
+              error={fields[name]}
+              hint={hint}
+            />
           ))}
         </div>
         <button type="submit" className={buttonClass({ variant: "secondary" })} disabled={busy}>

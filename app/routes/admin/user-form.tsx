@@ -18,7 +18,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass, TextField, ActionNotice } from "~/components/ui/field";
+import { ActionNotice, TextAreaField, TextField } from "~/components/ui/field";
 import { banForm, notifyForm, tokenAdjustmentForm, userProfileForm } from "~/lib/admin-users";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { parseForm, type FormFailure, formValues, answerOf, type FormSuccess } from "~/lib/forms";
@@ -276,15 +276,13 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
           <Form method="post" className="space-y-3" noValidate>
             <input type="hidden" name="intent" value="notify" />
             <TextField label="Title" name="title" error={field("notify", "title")} />
-            <div>
-              <label htmlFor="notify-message" className="mb-1.5 block text-sm font-medium text-ink">
-                Message
-              </label>
-              <textarea id="notify-message" name="message" rows={3} className={inputClass} />
-              {field("notify", "message") ? (
-                <p className="mt-1.5 text-sm font-medium text-danger">{field("notify", "message")}</p>
-              ) : null}
-            </div>
+            <TextAreaField
+              id="notify-message"
+              label="Message"
+              name="message"
+              rows={3}
+              error={field("notify", "message")}
+            />
             <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
               Send notification
             </button>
@@ -297,15 +295,13 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
         <Form method="post" encType="multipart/form-data" className="space-y-3" noValidate {...unsaved}>
           <input type="hidden" name="intent" value="email" />
           <TextField label="Subject" name="subject" error={field("email", "subject")} />
-          <div>
-            <label htmlFor="email-message" className="mb-1.5 block text-sm font-medium text-ink">
-              Message to {user.email}
-            </label>
-            <textarea id="email-message" name="message" rows={4} className={inputClass} />
-            {field("email", "message") ? (
-              <p className="mt-1.5 text-sm font-medium text-danger">{field("email", "message")}</p>
-            ) : null}
-          </div>
+          <TextAreaField
+            id="email-message"
+            label={<>Message to {user.email}</>}
+            name="message"
+            rows={4}
+            error={field("email", "message")}
+          />
           <div>
             <label htmlFor="email-attachment" className="mb-1.5 block text-sm font-medium text-ink">
               Attachment (optional: PDF, PNG, JPEG, WebP, TXT or CSV, up to 5 MB)

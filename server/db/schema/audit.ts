@@ -2,14 +2,14 @@
  * The audit log: every change an admin makes, who, when, what, and the record before and after,
  * written in the same database transaction as the change itself (the admin issue).
  */
-import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { createdAt, uuidKey } from "./columns";
 
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     /** The admin; kept as an email too, so the entry still says who after the account is gone. */
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     actorEmail: text("actor_email").notNull(),
@@ -19,7 +19,7 @@ export const auditLog = pgTable(
     entityId: text("entity_id"),
     before: jsonb("before"),
     after: jsonb("after"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("audit_log_created_idx").on(t.createdAt),

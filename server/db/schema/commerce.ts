@@ -22,11 +22,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { createdAt, ownerId, parentKey, updatedAt, uuidKey } from "./columns";
 
 export const products = pgTable(
   "products",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     /** Storage key of the product picture, or null for the tier's illustration. */
@@ -44,8 +45,8 @@ export const products = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     /** Archived products stay for the transactions that name them, and are never sold again. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("products_shop_idx").on(t.active, t.sortOrder),
@@ -60,7 +61,7 @@ export const carts = pgTable("carts", {
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   items: jsonb("items").$type<{ productId: string; quantity: number }[]>().notNull().default([]),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const DISCOUNT_KINDS = ["percent", "fixed"] as const;
@@ -69,7 +70,7 @@ export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 export const discounts = pgTable(
   "discounts",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     /** Stored upper-case; people type codes in any case. */
     code: text("code").notNull(),
     description: text("description").notNull().default(""),
@@ -88,8 +89,8 @@ export const discounts = pgTable(
     active: boolean("active").notNull().default(true),
     /** Redemptions held by pending or paid orders; kept under the discount row's lock. */
     redemptions: integer("redemptions").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("discounts_code_key").on(t.code),
@@ -107,10 +108,8 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const transactions = pgTable(
   "transactions",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    userId: ownerId(),
     status: text("status").$type<TransactionStatus>().notNull().default("pending"),
     provider: text("provider").notNull(),
     /** The provider's checkout (session) id: the only thing a webhook is trusted for. */
@@ -132,8 +131,8 @@ export const transactions = pgTable(
     refundedMinor: integer("refunded_minor"),
     providerRefundId: text("provider_refund_id"),
     receiptQueuedAt: timestamp("receipt_queued_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
@@ -150,10 +149,8 @@ export const transactions = pgTable(
 export const transactionLines = pgTable(
   "transaction_lines",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    transactionId: uuid("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    transactionId: parentKey("transaction_id", () => transactions.id),
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id),
@@ -176,15 +173,13 @@ export const transactionLines = pgTable(
 export const transactionEvents = pgTable(
   "transaction_events",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    transactionId: uuid("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    transactionId: parentKey("transaction_id", () => transactions.id),
     status: text("status").$type<TransactionStatus>().notNull(),
     /** webhook, return, reconciliation, admin… */
     source: text("source").notNull(),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("transaction_events_transaction_idx").on(t.transactionId, t.createdAt)],
 );
@@ -196,15 +191,11 @@ export const discountRedemptions = pgTable(
     transactionId: uuid("transaction_id")
       .primaryKey()
       .references(() => transactions.id, { onDelete: "cascade" }),
-    discountId: uuid("discount_id")
-      .notNull()
-      .references(() => discounts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    discountId: parentKey("discount_id", () => discounts.id),
+    userId: ownerId(),
     /** held (order pending), used (paid) or released (failed, canceled). */
     state: text("state").$type<"held" | "used" | "released">().notNull().default("held"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("discount_redemptions_user_idx").on(t.discountId, t.userId)],
 );
@@ -242,22 +233,22 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   cardLast4: text("card_last4"),
   declineMessage: text("decline_message"),
   refundedMinor: integer("refunded_minor").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** Pre-registration (event flag): an email registered before launch, with consent. */
 export const preRegistrations = pgTable(
   "pre_registrations",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     /** Lower-case. */
     email: text("email").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
     /** The account that claimed the bonus, once verified. */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     bonusCreditedAt: timestamp("bonus_credited_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("pre_registrations_email_key").on(t.email)],
 );
@@ -266,7 +257,7 @@ export const preRegistrations = pgTable(
 export const redeemCodes = pgTable(
   "redeem_codes",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     code: text("code").notNull(),
     tokens: integer("tokens").notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
@@ -277,7 +268,7 @@ export const redeemCodes = pgTable(
     maxPerPerson: integer("max_per_person").notNull().default(1),
     redemptions: integer("redemptions").notNull().default(0),
     active: boolean("active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("redeem_codes_code_key").on(t.code),
@@ -295,14 +286,10 @@ export const redeemCodes = pgTable(
 export const redeemCodeRedemptions = pgTable(
   "redeem_code_redemptions",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    codeId: uuid("code_id")
-      .notNull()
-      .references(() => redeemCodes.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    id: uuidKey(),
+    codeId: parentKey("code_id", () => redeemCodes.id),
+    userId: ownerId(),
+    createdAt: createdAt(),
   },
   (t) => [index("redeem_code_redemptions_person").on(t.codeId, t.userId)],
 );
@@ -311,13 +298,13 @@ export const redeemCodeRedemptions = pgTable(
 export const faqs = pgTable(
   "faqs",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     question: text("question").notNull(),
     answer: text("answer").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     published: boolean("published").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("faqs_published_idx").on(t.published, t.sortOrder)],
 );

@@ -26,6 +26,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { generations } from "./generation";
+import { createdAt, ownerId, parentKey, updatedAt, uuidKey } from "./columns";
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
@@ -40,10 +41,8 @@ const listed = sql`status = 'published' AND visibility = 'public'`;
 export const artworks = pgTable(
   "artworks",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    userId: ownerId(),
     /** The generation it came from; the artwork keeps its own copies of the files. */
     generationId: uuid("generation_id").references(() => generations.id, { onDelete: "set null" }),
     imageIndex: integer("image_index").notNull().default(0),
@@ -84,8 +83,8 @@ export const artworks = pgTable(
         sql`setweight(to_tsvector('simple'::regconfig, title), 'A') || setweight(jsonb_to_tsvector('simple'::regconfig, tags, '["string"]'::jsonb), 'A') || setweight(to_tsvector('simple'::regconfig, description), 'B') || setweight(to_tsvector('simple'::regconfig, CASE WHEN show_prompt THEN prompt ELSE '' END), 'C')`,
       ),
     /** Written by the app at millisecond precision, so cursors carry it exactly. */
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   // Ascending indexes: lists order by (value DESC, id DESC), which is exactly their backward
   // scan (an index declared DESC NULLS LAST would not match DESC, whose default is NULLS FIRST).
@@ -119,16 +118,12 @@ export type ReactionValue = (typeof REACTION_VALUES)[number];
 export const artworkReactions = pgTable(
   "artwork_reactions",
   {
-    artworkId: uuid("artwork_id")
-      .notNull()
-      .references(() => artworks.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    artworkId: parentKey("artwork_id", () => artworks.id),
+    userId: ownerId(),
     value: text("value").$type<ReactionValue>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** When the reaction was last set; trending counts reactions by this. */
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.artworkId, t.userId] }),
@@ -144,15 +139,13 @@ export const artworkReactions = pgTable(
 export const artworkDownloads = pgTable(
   "artwork_downloads",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    artworkId: uuid("artwork_id")
-      .notNull()
-      .references(() => artworks.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    artworkId: parentKey("artwork_id", () => artworks.id),
     /** "user:{id}" or "client:{sha256 of the address}". */
     downloaderKey: text("downloader_key").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     format: text("format").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("artwork_downloads_once_per_window").on(t.artworkId, t.downloaderKey, t.windowStart),
@@ -168,17 +161,15 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const artworkReports = pgTable(
   "artwork_reports",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    artworkId: uuid("artwork_id")
-      .notNull()
-      .references(() => artworks.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    artworkId: parentKey("artwork_id", () => artworks.id),
     reporterId: text("reporter_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     reason: text("reason").notNull(),
     details: text("details").notNull().default(""),
     status: text("status").$type<ReportStatus>().notNull().default("open"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [

@@ -4,12 +4,13 @@
  * optional schedule (starts_at inclusive, ends_at exclusive).
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, uuidKey } from "./columns";
 
 export const slideshowBackgrounds = pgTable(
   "slideshow_backgrounds",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     title: text("title").notNull(),
     subtitle: text("subtitle").notNull().default(""),
     /** A path on this site (`/community/main`) or an https address; empty for none. */
@@ -23,8 +24,8 @@ export const slideshowBackgrounds = pgTable(
     active: boolean("active").notNull().default(true),
     startsAt: timestamp("starts_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("slideshow_backgrounds_active_idx").on(t.active, t.sortOrder),

@@ -4,6 +4,7 @@
  * leave the server; the breaker and health columns are shared by every process.
  */
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
 
 export const ENGINE_KINDS = ["studio", "a1111", "comfyui", "openai", "stability"] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
@@ -31,8 +32,8 @@ export const imageEngines = pgTable("image_engines", {
   healthOk: boolean("health_ok"),
   healthMessage: text("health_message"),
   healthCheckedAt: timestamp("health_checked_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const engineRoutes = pgTable(

@@ -21,6 +21,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { createdAt, ownerId, parentKey, updatedAt, uuidKey } from "./columns";
 
 export const tokenAccounts = pgTable(
   "token_accounts",
@@ -29,7 +30,7 @@ export const tokenAccounts = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: "cascade" }),
     balance: integer("balance").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("token_accounts_balance_not_negative", sql`${t.balance} >= 0`)],
 );
@@ -49,10 +50,8 @@ export type LedgerReason = (typeof LEDGER_REASONS)[number];
 export const tokenLedger = pgTable(
   "token_ledger",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    userId: ownerId(),
     /** Positive credits, negative debits; never zero. */
     amount: integer("amount").notNull(),
     balanceAfter: integer("balance_after").notNull(),
@@ -64,7 +63,7 @@ export const tokenLedger = pgTable(
     note: text("note"),
     /** Makes a movement happen once: "signup:{user}", "generation:{id}:refund"… */
     idempotencyKey: text("idempotency_key").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("token_ledger_idempotency_key").on(t.idempotencyKey),
@@ -77,10 +76,8 @@ export const tokenLedger = pgTable(
 export const generations = pgTable(
   "generations",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    userId: ownerId(),
     mode: text("mode").notNull(),
     status: text("status").notNull().default("queued"),
     engineId: text("engine_id").notNull(),
@@ -113,7 +110,7 @@ export const generations = pgTable(
     notBefore: timestamp("not_before", { withTimezone: true }),
     /** Written while running; a stale heartbeat means the worker died and the job is recovered. */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
@@ -126,10 +123,8 @@ export const generations = pgTable(
 export const generationImages = pgTable(
   "generation_images",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    generationId: uuid("generation_id")
-      .notNull()
-      .references(() => generations.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    generationId: parentKey("generation_id", () => generations.id),
     index: integer("index").notNull(),
     key: text("key").notNull(),
     thumbKey: text("thumb_key").notNull(),
@@ -140,7 +135,7 @@ export const generationImages = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     seed: bigint("seed", { mode: "number" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("generation_images_position").on(t.generationId, t.index)],
 );

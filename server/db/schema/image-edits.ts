@@ -4,22 +4,19 @@
  * moves queued → running → succeeded | failed | canceled by conditional updates, like
  * generations; the result is a PNG in the user's files.
  */
-import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth";
 import { generationImages } from "./generation";
 
 export { IMAGE_TOOL_IDS as IMAGE_TOOLS } from "../../../app/lib/image-edits";
 import type { ImageToolId } from "../../../app/lib/image-edits";
+import { createdAt, ownerId, uuidKey } from "./columns";
 export type ImageTool = ImageToolId;
 
 export const imageEdits = pgTable(
   "image_edits",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    userId: ownerId(),
     tool: text("tool").$type<ImageTool>().notNull(),
     status: text("status").notNull().default("queued"),
     /** The generated picture it started from; null for an upload (or once that picture is deleted). */
@@ -40,7 +37,7 @@ export const imageEdits = pgTable(
     errorDetail: text("error_detail"),
     attempts: integer("attempts").notNull().default(0),
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [index("image_edits_user_idx").on(t.userId, t.createdAt), index("image_edits_status_idx").on(t.status)],

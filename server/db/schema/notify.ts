@@ -1,7 +1,6 @@
 /** Email outbox (the embedded mail transport) and per-user notifications (spec §3). */
-import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth";
+import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, ownerId, uuidKey } from "./columns";
 
 export interface OutboxAttachment {
   filename: string;
@@ -14,7 +13,7 @@ export interface OutboxAttachment {
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     to: text("to").notNull(),
     from: text("from").notNull(),
     subject: text("subject").notNull(),
@@ -23,7 +22,7 @@ export const emailOutbox = pgTable(
     /** Which template made it (verification, sign-in-code, custom…). */
     kind: text("kind").notNull(),
     attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
 );
@@ -32,10 +31,8 @@ export const emailOutbox = pgTable(
 export const notifications = pgTable(
   "notifications",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    userId: ownerId(),
     status: text("status").notNull().default("info"),
     title: text("title").notNull(),
     message: text("message").notNull(),

@@ -1,12 +1,12 @@
 /** Operational tables: error reports (spec §3), rate-limit windows and idempotency keys. */
-import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, uuidKey } from "./columns";
 
 /** The spec's error_report document; column names follow the spec. */
 export const errorReports = pgTable(
   "error_reports",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
     errorReportByDev: text("error_report_by_dev"),
     errorReportBySystem: text("error_report_by_system").notNull(),
@@ -40,7 +40,7 @@ export const idempotencyKeys = pgTable(
     requestHash: text("request_hash").notNull(),
     statusCode: integer("status_code"),
     responseBody: text("response_body"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );

@@ -1,18 +1,19 @@
 /** Tables of the app shell: feature flags, site settings and route rules (spec §2, §9). */
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
 
 /** One row per flag that has ever been set; a missing row means "off" (spec §9: all off). */
 export const featureFlags = pgTable("feature_flags", {
   key: text("key").primaryKey(),
   enabled: boolean("enabled").notNull().default(false),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Small site-wide settings edited by admins (allowed domains, redirect allow-list…), as JSON values. */
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Configurable redirects run before every navigation (spec §2, check 3). */
@@ -27,8 +28,8 @@ export const routeRules = pgTable(
     permanent: boolean("permanent").notNull().default(false),
     enabled: boolean("enabled").notNull().default(true),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("route_rules_from_path_key").on(t.fromPath)],
 );
