@@ -171,9 +171,9 @@ export function renderAbstract(
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-      const n = ((seed >>> 24) / 255 - 0.5) * 8;
+      const n = ((seed >>> 24) / 255 - 0.5) * 2;
       const d = ((x - cx) * (x - cx) + (y - cy) * (y - cy)) * invR;
-      const v = 1 - 0.3 * d * d;
+      const v = 1 - 0.15 * d * d;
       const i = (y * width + x) * 4;
       data[i] = (data[i]! + n) * v;
       data[i + 1] = (data[i + 1]! + n) * v;

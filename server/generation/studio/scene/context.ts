@@ -154,7 +154,9 @@ function chooseLayout(
       sun = { x: sunX, y: Math.max(rSun * 1.5, y), r: rSun };
     }
   }
-  if ((time === "night" || time === "dusk") && (s("moon") || (!s("galaxy") && r.chance(0.6)))) {
+  // A crescent named in the prompt is the only moon in its sky.
+  const crescent = scene.things.some((t) => t.id === "crescentmoon");
+  if ((time === "night" || time === "dusk") && !crescent && (s("moon") || (!s("galaxy") && r.chance(0.6)))) {
     const rMoon = span * (s("moon") ? 0.05 : 0.035);
     moon = { x: sunX, y: Math.max(rMoon * 2, horizon * r.range(0.2, 0.42)), r: rMoon };
   }

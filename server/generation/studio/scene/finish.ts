@@ -1,8 +1,30 @@
-/** Last per-pixel passes: height fog with drifting wisps, then the mood's grade and a vignette. */
+/**
+ * Last per-pixel passes: height fog with drifting wisps where the prompt's weather or mood asks
+ * for it, then the mood's grade and a vignette. The amounts are the small tables below; the
+ * aerial perspective of clear air (far things fading) is palette.ts's haze, not fog.
+ */
 import { fbm } from "../random";
 import { lowResField, noiseFor, type RenderContext } from "./context";
+import type { Mood, Scene, Weather } from "./types";
 
-export function paintFog(ctx: RenderContext, amount: number): void {
+/** Fog over the land by weather, 0..1. A clear day has none: the picture stays crisp. */
+export const FOG_BY_WEATHER: Record<Weather, number> = { clear: 0, fog: 0.6, rain: 0.2, storm: 0.16, snow: 0.18 };
+/** Moods that ask for atmosphere keep at least this much fog, whatever the weather. */
+export const FOG_BY_MOOD: Partial<Record<Mood, number>> = { dreamy: 0.2, mysterious: 0.22 };
+/** How much the corners darken per unit of the palette's vignette (0.1 cheerful … 0.5 dark). */
+const VIGNETTE_DEPTH = 0.6;
+
+/** How much fog the prompt asks for. */
+export function fogAmount(scene: Scene): number {
+  return Math.max(FOG_BY_WEATHER[scene.weather], FOG_BY_MOOD[scene.mood] ?? 0);
+}
+
+/**
+ * Fog as much as the scene asks for (fogAmount), never more than `cap`: callers that used to
+ * pass their own figure keep working, but only the tables above decide.
+ */
+export function paintFog(ctx: RenderContext, cap = 1): void {
+  const amount = Math.min(cap, fogAmount(ctx.scene));
   if (amount <= 0.01) return;
   const { width, height, data, layout, palette: p, span } = ctx;
   const noise = noiseFor(ctx, "fog");
@@ -33,7 +55,7 @@ export function grade(ctx: RenderContext): void {
   const { width, height, data, palette: p } = ctx;
   const sat = p.saturation;
   const con = p.contrast;
-  const vig = p.vignette;
+  const vig = p.vignette * VIGNETTE_DEPTH;
   const cx = width / 2;
   const cy = height / 2;
   const invR = 1 / Math.sqrt(cx * cx + cy * cy);
@@ -45,7 +67,8 @@ export function grade(ctx: RenderContext): void {
     for (let x = 0; x < width; x++) {
       const dx = (x - cx) * invR;
       const d2 = dx * dx + dy * dy;
-      const v = 1 - vig * d2 * d2 * 1.6 - vig * d2 * 0.3;
+      // Falls off as d⁴: the middle two thirds of the picture keep their full light.
+      const v = 1 - vig * d2 * d2;
       const i = (y * width + x) * 4;
       const r = curve[data[i]!]!;
       const g = curve[data[i + 1]!]!;

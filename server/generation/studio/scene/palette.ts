@@ -3,7 +3,7 @@
  * mood on top. Every layer reads its colours from here so the picture stays in one key.
  */
 import { clamp01, hex, lum, mix, saturate, scale, tintKeepingLuma } from "./colors";
-import type { RGB, Scene, TimeOfDay } from "./types";
+import type { RGB, Scene, TimeOfDay, Weather } from "./types";
 
 export interface Palette {
   time: TimeOfDay;
@@ -179,6 +179,12 @@ const BASES: Record<TimeOfDay, Base> = {
   },
 };
 
+/**
+ * Aerial perspective by weather, 0..1 (see hazeAt): clear air fades only the farthest things a
+ * little; rain, snow and fog swallow distance. Moods below may raise it.
+ */
+const HAZE_BY_WEATHER: Record<Weather, number> = { clear: 0.25, rain: 0.7, storm: 0.7, snow: 0.65, fog: 0.85 };
+
 export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
   const b = BASES[time];
   const night = time === "night";
@@ -194,7 +200,7 @@ export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
   let glowStrength = b.glowStrength;
   let stars = b.stars;
   let exposure = b.exposure;
-  let hazeAmount = 0.5;
+  let hazeAmount = HAZE_BY_WEATHER[scene.weather];
   let cloudCover = 0.28;
   let saturation = 1;
   let contrast = 1;
@@ -213,7 +219,6 @@ export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
     glowStrength *= 0.35;
     stars = 0;
     cloudCover = scene.weather === "storm" ? 0.85 : 0.7;
-    hazeAmount = 0.7;
     exposure *= 0.85;
     saturation = 0.8;
   } else if (scene.weather === "snow") {
@@ -223,7 +228,6 @@ export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
     skyHorizon = mix(skyHorizon, mix(pale, [240, 242, 248], 0.5), 0.55);
     haze = mix(haze, pale, 0.5);
     cloudCover = 0.55;
-    hazeAmount = 0.65;
     stars *= 0.3;
     glowStrength *= 0.6;
   } else if (scene.weather === "fog") {
@@ -231,7 +235,6 @@ export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
     skyMid = mix(skyMid, mist, 0.45);
     skyHorizon = mix(skyHorizon, mist, 0.55);
     haze = mist;
-    hazeAmount = 0.85;
     stars *= 0.3;
     contrast = 0.88;
     cloudCover = 0.2;
@@ -364,9 +367,12 @@ function multiplyLight(c: RGB, light: RGB): RGB {
   return [(c[0] * light[0]) / 255, (c[1] * light[1]) / 255, (c[2] * light[2]) / 255];
 }
 
-/** How far toward the haze colour something at `depth` (0 near, 1 horizon) fades. */
+/**
+ * How far toward the haze colour something at `depth` (0 near, 1 horizon) fades: on a clear day
+ * (hazeAmount 0.25) the horizon fades by about a third, in fog by nearly nine tenths.
+ */
 export function hazeAt(p: Palette, depth: number): number {
-  return clamp01(depth * (0.35 + 0.6 * p.hazeAmount));
+  return clamp01(depth * (0.15 + 0.85 * p.hazeAmount));
 }
 
 export { lum, saturate };

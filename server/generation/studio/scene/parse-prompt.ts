@@ -25,8 +25,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bouter\s+space\b/g, "space"],
   [/\bsky\s*line\b/g, "skyline"],
   [/\bsky\s+blue\b/g, "azure"],
-  [/\bshooting\s+stars?\b/g, "stars"],
-  [/\bfull\s+moon\b|\bcrescent\s+moon\b|\bnew\s+moon\b/g, "moon"],
+  // A crescent, a new moon and shooting stars are things of the subject library.
+  [/\bfull\s+moon\b/g, "moon"],
   [/\bstill[\s-]+lifes?\b/g, "stilllife"],
   [/\bin\s+front\s+of\b/g, "before"],
   [/\bliving\s+room\b|\bdining\s+room\b/g, "room"],
@@ -400,6 +400,10 @@ const INDOOR_THINGS = new Set([
 /** Things that light a room at night, and the words that ask for that light. */
 const ROOM_LIGHTS = new Set(["candle", "lantern", "jack-o-lantern"]);
 const READING_WORDS = new Set(["reading", "reads", "studying"]);
+/** Sky things that are seen at night: the prompt need not say so. */
+const NIGHT_THINGS = new Set(["crescentmoon", "comet", "fireworks"]);
+/** Things afloat that belong on a lake or pond rather than the open sea. */
+const STILL_WATER_THINGS = new Set(["duck", "swan", "rowboat"]);
 /** Things a figure named "with" one carries in its hand; anything else named "with" stands beside it. */
 const HELD_THINGS = new Set(["umbrella", "lantern", "book", "candle", "bouquet", "mug", "apple"]);
 
@@ -611,8 +615,13 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
 
   const timeExplicit = timeOfDay !== null;
   if (!timeOfDay) {
-    if (subjects.some((s) => s === "stars" || s === "galaxy" || s === "aurora" || s === "moon")) timeOfDay = "night";
-    else timeOfDay = "day";
+    const nightSky = subjects.some((s) => s === "stars" || s === "galaxy" || s === "aurora" || s === "moon");
+    timeOfDay = nightSky || things.some((t) => NIGHT_THINGS.has(t.id)) ? "night" : "day";
+  }
+  // Things that live on water bring it when the prompt names none: a whale gets a sea, a swan a lake.
+  if (!subjects.some((s) => s === "sea" || s === "lake" || s === "river")) {
+    const afloat = things.map((t) => subjectById(t.id)).find((d) => d?.placement === "water" && d.category !== "sky");
+    if (afloat) addSubject(STILL_WATER_THINGS.has(afloat.id) ? "lake" : "sea");
   }
   // "a fox reading": something to read beside it.
   const main = things[0];

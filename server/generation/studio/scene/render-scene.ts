@@ -113,15 +113,8 @@ export function renderScene(prompted: Scene, options: RenderOptions): Raster {
   });
 
   progress(0.9, "Letting the light settle");
-  const fog =
-    scene.weather === "fog"
-      ? 0.6
-      : scene.weather === "rain" || scene.weather === "snow"
-        ? 0.2
-        : scene.mood === "mysterious" || scene.mood === "dreamy"
-          ? 0.22
-          : 0.08;
-  paintFog(ctx, fog);
+  // How much fog is the weather's and the mood's (finish.ts): none on a clear day.
+  paintFog(ctx);
   grade(ctx);
   progress(1, "Done");
   return raster;

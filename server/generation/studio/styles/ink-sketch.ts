@@ -29,6 +29,9 @@ import type { StyleContext } from "./types";
 const PAPER: [number, number, number] = [0.949, 0.922, 0.863];
 const INK: [number, number, number] = [0.17, 0.15, 0.16];
 
+/** Paper at full strength (tune here): its tone varies a little, and graphite skips its tooth. */
+const TEXTURE = { paper: 0.02, tooth: 0.1 };
+
 export function inkSketch(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s, random } = ctx;
   const { width: w, height: h } = input;
@@ -122,9 +125,9 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
       const h3 = stroke((y + 0.5 * x) * inv * 0.894 + wb * 0.5, smoothstep(0.35, 0.1, t), br * 0.5, spacing);
       const hatch = Math.max(h1, h2, h3) * (0.8 + 0.2 * clamp01(0.5 + 0.5 * breaks[i]!));
       const dark = clamp01(Math.max(lines[i]!, hatch * 0.8 * s));
-      const grain = 1 + 0.025 * paper[i]!;
+      const grain = 1 + TEXTURE.paper * paper[i]!;
       // Graphite skips over the paper's tooth a little.
-      const a = dark * (0.9 + 0.1 * clamp01(0.5 - 0.5 * paper[i]!) * 2);
+      const a = dark * (1 - TEXTURE.tooth + TEXTURE.tooth * clamp01(0.5 - 0.5 * paper[i]!) * 2);
       out.r[i] = clamp01((PAPER[0] + (INK[0] - PAPER[0]) * a) * grain);
       out.g[i] = clamp01((PAPER[1] + (INK[1] - PAPER[1]) * a) * grain);
       out.b[i] = clamp01((PAPER[2] + (INK[2] - PAPER[2]) * a) * grain);

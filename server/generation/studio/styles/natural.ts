@@ -1,13 +1,23 @@
 /**
- * Natural: the quiet default. A gentle S-curve, a touch of warmth and saturation and a soft
- * vignette, nothing that reads as an effect. An ink drawing becomes a clean coloured
- * illustration: soft flat fills under the original lines on warm paper.
+ * Natural: the quiet default. A gentle S-curve, a touch of warmth and saturation, no grain,
+ * nothing that reads as an effect. An ink drawing becomes a clean coloured illustration: soft
+ * flat fills under the original lines on warm paper.
  */
 import type { Raster } from "../raster";
 import { finish } from "./common";
 import { clamp01, hex, toPlanes, type Planes } from "./filters";
 import { colouriseInk, type InkPalette } from "./ink";
-import type { StyleContext } from "./types";
+import type { StyleContext, StyleSource } from "./types";
+
+/**
+ * Grade amount and corner darkening per source. A scene has its own subtle vignette already
+ * (scene/finish.ts), so a second one here would only muddy its corners.
+ */
+const FINISH: Record<StyleSource, { grade: number; vignette: number }> = {
+  scene: { grade: 1, vignette: 0 },
+  photo: { grade: 1, vignette: 0.15 },
+  ink: { grade: 0.5, vignette: 0.25 },
+};
 
 const INK_PALETTE: InkPalette = {
   paper: hex("#fbf7ee"),
@@ -21,6 +31,7 @@ export function grade(p: Planes, amount: number, vignette: number): void {
   const cx = (w - 1) / 2;
   const cy = (h - 1) / 2;
   const inv = 1 / Math.sqrt(cx * cx + cy * cy || 1);
+  const corners = vignette * amount;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -43,7 +54,7 @@ export function grade(p: Planes, amount: number, vignette: number): void {
       const dx = (x - cx) * inv;
       const dy = (y - cy) * inv;
       const d2 = dx * dx + dy * dy;
-      const v = 1 - vignette * amount * d2 * d2;
+      const v = 1 - corners * d2 * d2;
       r[i] = clamp01(rr * v);
       g[i] = clamp01(gg * v);
       b[i] = clamp01(bb * v);
@@ -57,10 +68,11 @@ export function natural(input: Raster, ctx: StyleContext): Raster {
   if (ctx.source === "ink") {
     ctx.progress(0.2, "Colouring the drawing");
     const { coloured } = colouriseInk(p, INK_PALETTE, ctx.random.fork("ink"), ctx.unit, [0.12, 0.1, 0.1]);
-    grade(coloured, 0.5, 0.25);
+    grade(coloured, FINISH.ink.grade, FINISH.ink.vignette);
     return finish(input, coloured, s);
   }
   ctx.progress(0.2, "Grading");
-  grade(p, s, 0.28);
+  const { grade: amount, vignette } = FINISH[ctx.source];
+  grade(p, s * amount, vignette);
   return finish(input, p);
 }

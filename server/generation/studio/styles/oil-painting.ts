@@ -30,6 +30,22 @@ const INK_PALETTE: InkPalette = {
   fills: ["#c0532f", "#d9a441", "#3f6e8c", "#7b4f2c", "#a83c4a", "#5e8c4a", "#e0b872", "#4b4f7c"].map(hex),
 };
 
+/**
+ * Relief and canvas at full strength (tune here): enough to read as paint on linen at 1:1, never
+ * so much that flat sky turns to static.
+ */
+const TEXTURE = {
+  /** Light and shade across the stroke ridges (impasto). */
+  impasto: 0.13,
+  /** Streaks of the bristles in the colour itself. */
+  bristles: 0.04,
+  /** Linen weave in the shading, and in the ridges' height. */
+  weave: 0.025,
+  weaveHeight: 0.15,
+  /** Glints on the steepest ridges. */
+  gloss: 0.1,
+};
+
 export function oilPainting(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s, random } = ctx;
   const { width: w, height: h } = input;
@@ -105,11 +121,11 @@ export function oilPainting(input: Raster, ctx: StyleContext): Raster {
       const xa = x >= off ? x - off : 0;
       const xb = x + off < w ? x + off : w - 1;
       // Height: stroke ridges plus a little of the weave; light comes from the upper left.
-      const ha = stroke[ya * w + xa]! + 0.15 * weave[ya * w + xa]!;
-      const hb = stroke[yb * w + xb]! + 0.15 * weave[yb * w + xb]!;
+      const ha = stroke[ya * w + xa]! + TEXTURE.weaveHeight * weave[ya * w + xa]!;
+      const hb = stroke[yb * w + xb]! + TEXTURE.weaveHeight * weave[yb * w + xb]!;
       const slope = ha - hb;
-      const shade = 1 + s * (0.22 * slope + 0.05 * stroke[i]! + 0.035 * weave[i]!);
-      const spec = slope > 0.6 ? (slope - 0.6) * 0.12 * s : 0;
+      const shade = 1 + s * (TEXTURE.impasto * slope + TEXTURE.bristles * stroke[i]! + TEXTURE.weave * weave[i]!);
+      const spec = slope > 0.6 ? (slope - 0.6) * TEXTURE.gloss * s : 0;
       r[i] = clamp01(r[i]! * shade + spec);
       g[i] = clamp01(g[i]! * shade + spec);
       b[i] = clamp01(b[i]! * shade * 0.98 + spec);

@@ -21,6 +21,24 @@ const INK_PALETTE: InkPalette = {
   fills: ["#f7c6d9", "#ffd6a5", "#cdb4db", "#a0c4ff", "#fdffb6", "#caffbf", "#ffadad", "#9bf6ff"].map(hex),
 };
 
+/**
+ * Chalk and paper at full strength (tune here). The paper should show through as a sparse tooth
+ * in pale passages, not as a veil of specks over the whole picture.
+ */
+const TEXTURE = {
+  /** Colours lifted toward white (the chalky palette) and desaturated. */
+  lift: 0.18,
+  desaturate: 0.12,
+  /** Where chalk skips the tooth: higher covers more paper (0 = half the paper at mid pressure). */
+  cover: 0.55,
+  /** Weights of the paper's tooth, the stroke streaks and fine grain in where chalk skips. */
+  tooth: 0.45,
+  streak: 0.45,
+  fine: 0.15,
+  /** Light and shade along the strokes. */
+  streakShade: 0.04,
+};
+
 export function pastel(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s, random } = ctx;
   const { width: w, height: h } = input;
@@ -78,21 +96,22 @@ export function pastel(input: Raster, ctx: StyleContext): Raster {
     let r = smear.r[i]!;
     let g = smear.g[i]!;
     let b = smear.b[i]!;
-    const lift = 0.3 * s;
-    r = l + (r - l) * (1 - 0.15 * s);
-    g = l + (g - l) * (1 - 0.15 * s);
-    b = l + (b - l) * (1 - 0.15 * s);
+    const lift = TEXTURE.lift * s;
+    const keep = 1 - TEXTURE.desaturate * s;
+    r = l + (r - l) * keep;
+    g = l + (g - l) * keep;
+    b = l + (b - l) * keep;
     r = r + (1 - r) * lift + 0.025 * s;
     g = g + (1 - g) * lift + 0.01 * s;
     b = b + (1 - b) * lift - 0.01 * s;
     // Coverage: chalk rides the tooth; heavy (dark) colour covers more of the paper.
     const pressure = 0.55 + 0.45 * (1 - l);
-    const tooth = paper[i]! * 0.45 + streak[i]! * 0.45 + fine[i]! * 0.35;
-    const cover = smoothstep(-1.1, 0.2, tooth + (pressure - 0.55) * 3) * s + (1 - s);
+    const tooth = paper[i]! * TEXTURE.tooth + streak[i]! * TEXTURE.streak + fine[i]! * TEXTURE.fine;
+    const cover = smoothstep(-1.1, 0.2, tooth + (pressure - 0.55) * 3 + TEXTURE.cover) * s + (1 - s);
     r = PAPER[0] + (r - PAPER[0]) * cover;
     g = PAPER[1] + (g - PAPER[1]) * cover;
     b = PAPER[2] + (b - PAPER[2]) * cover;
-    const shade = 1 + 0.04 * s * streak[i]!;
+    const shade = 1 + TEXTURE.streakShade * s * streak[i]!;
     if (lines) {
       const c = lines[i]! * smoothstep(-1.5, 0.5, tooth) * 0.85;
       r += (CHARCOAL[0] - r) * c;

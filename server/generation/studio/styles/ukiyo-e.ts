@@ -52,6 +52,9 @@ const INK_PALETTE: InkPalette = {
   fills: ["#c8402c", "#c99a3c", "#2e4a62", "#d9825b", "#3f5a3c", "#e3c27a", "#5f85a0", "#7a4a2a"].map(hex),
 };
 
+/** Print texture at full strength (tune here): pigment uneven along the woodgrain, paper fibre. */
+const TEXTURE = { woodgrain: 0.045, paper: 0.03 };
+
 export function ukiyoE(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s, random } = ctx;
   const { width: w, height: h } = input;
@@ -99,7 +102,7 @@ export function ukiyoE(input: Raster, ctx: StyleContext): Raster {
         b += (BOKASHI[2] - b) * bokashi;
       }
       // Pigment pressed from a wooden block: uneven along the grain, fibre showing through.
-      const tex = 1 + 0.045 * grain[i]! + 0.03 * paper[i]!;
+      const tex = 1 + TEXTURE.woodgrain * grain[i]! + TEXTURE.paper * paper[i]!;
       const o = clamp01(outline[i]! * 1.4) * smoothstep(-2.5, 0, paper[i]!);
       r = r * tex + (SUMI[0] - r * tex) * o;
       g = g * tex + (SUMI[1] - g * tex) * o;

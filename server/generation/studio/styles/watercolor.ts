@@ -36,6 +36,27 @@ const INK_PALETTE: InkPalette = {
 
 const PAPER: [number, number, number] = [0.992, 0.982, 0.955];
 
+/**
+ * How much each texture modulates pigment density at full strength (tune here). Granulation and
+ * paper read as texture up close but must never veil the picture: a few levels of 255, not noise.
+ */
+const TEXTURE = {
+  /** Big soft blotches of uneven flow. */
+  turbulence: 0.12,
+  /** Fine pigment grain in pale paint, and how much more of it in dark paint. */
+  granulation: 0.03,
+  darkGranulation: 0.06,
+  /** Paper fibre in the density, and the paper's tooth catching light. */
+  paper: 0.05,
+  tooth: 0.02,
+  /** Pigment pooling at a wash's rim. */
+  edge: 0.55,
+  /** Share of each wash that bleeds into its neighbours. */
+  bleed: 0.15,
+  /** Transparent paint: how far the darkest values lift toward the paper. */
+  lift: 0.07,
+};
+
 export function watercolor(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s, random } = ctx;
   const { width: w, height: h } = input;
@@ -54,7 +75,7 @@ export function watercolor(input: Raster, ctx: StyleContext): Raster {
   }
   p = gaussianBlurPlanes(p, (ink ? 3 : 1.2) * unit * s + 0.3);
   // Soft bleeding: part of each wash spreads into its neighbours.
-  mixPlanesInto(p, gaussianBlurPlanes(p, 8 * unit), 0.25 * s);
+  mixPlanesInto(p, gaussianBlurPlanes(p, 8 * unit), TEXTURE.bleed * s);
 
   // Wobbly, hand-painted wash boundaries.
   const wx = noiseField(w, h, random.fork("wobble-x"), 70 * unit, 3);
@@ -68,7 +89,8 @@ export function watercolor(input: Raster, ctx: StyleContext): Raster {
   const grad = sobel(gaussianBlur(lum, w, h, 1.5 * unit), w, h).mag;
   const edge = boxBlur(grad, w, h, Math.max(1, Math.round(unit)));
   const turbulence = noiseField(w, h, random.fork("turbulence"), 160 * unit, 4, 0.55);
-  const dispersion = grainField(w, h, random.fork("dispersion"), 4 * unit);
+  // Grains a few pixels wide: single-pixel grain would read as sensor noise, not pigment.
+  const dispersion = grainField(w, h, random.fork("dispersion"), Math.max(4, 6 * unit));
   const paper = paperTexture(w, h, random.fork("paper"), unit);
   const edgeGain = 5 * unit;
   const { r, g, b } = p;
@@ -78,17 +100,17 @@ export function watercolor(input: Raster, ctx: StyleContext): Raster {
     let d =
       1 +
       s *
-        (0.16 * turbulence[i]! +
-          (0.1 + 0.22 * pigment) * dispersion[i]! * 0.6 +
-          0.09 * paper[i]! +
-          0.55 * smoothstep(0.05, 1, edge[i]! * edgeGain) * (0.3 + pigment));
+        (TEXTURE.turbulence * turbulence[i]! +
+          (TEXTURE.granulation + TEXTURE.darkGranulation * pigment) * dispersion[i]! +
+          TEXTURE.paper * paper[i]! +
+          TEXTURE.edge * smoothstep(0.05, 1, edge[i]! * edgeGain) * (0.3 + pigment));
     if (d < 0.2) d = 0.2;
     // Bousseau's density modulation: C' = C - (C - C²)(d - 1).
     let rr = r[i]! - (r[i]! - r[i]! * r[i]!) * (d - 1);
     let gg = g[i]! - (g[i]! - g[i]! * g[i]!) * (d - 1);
     let bb = b[i]! - (b[i]! - b[i]! * b[i]!) * (d - 1);
     // Transparent paint: lift the darkest values and let highlights return to bare paper.
-    const lift = 0.12 * s;
+    const lift = TEXTURE.lift * s;
     rr = rr + (1 - rr) * lift;
     gg = gg + (1 - gg) * lift;
     bb = bb + (1 - bb) * lift;
@@ -97,7 +119,7 @@ export function watercolor(input: Raster, ctx: StyleContext): Raster {
     gg += (1 - gg) * bare;
     bb += (1 - bb) * bare;
     // Paint sits on the paper: multiply by its tone and by its grain (tooth catches light).
-    const tooth = 1 + 0.035 * s * paper[i]!;
+    const tooth = 1 + TEXTURE.tooth * s * paper[i]!;
     r[i] = clamp01(rr * (1 + (PAPER[0] - 1) * s) * tooth);
     g[i] = clamp01(gg * (1 + (PAPER[1] - 1) * s) * tooth);
     b[i] = clamp01(bb * (1 + (PAPER[2] - 1) * s) * tooth);

@@ -1,7 +1,9 @@
 /** Buildings and structures of the subject library. */
+import type { Graphics } from "../scene/canvas";
 import { css, mix } from "../scene/colors";
 import type { RGB } from "../scene/types";
 import {
+  blob,
   boxPoint,
   ellipse,
   fill,
@@ -10,16 +12,29 @@ import {
   groundShadow,
   LAMP,
   lit,
+  type Outline,
+  outlinePoints,
+  type Point,
   pane,
   polygon,
   shadowSide,
+  shape,
   strokeLine,
 } from "./paint";
-import type { SubjectDefinition } from "./types";
+import type { SubjectBox, SubjectDefinition, SubjectLook } from "./types";
 
 const STONE: RGB = [196, 188, 172];
 const IRON: RGB = [44, 46, 52];
 const DOORWAY: RGB = [38, 32, 30];
+const SLATE: RGB = [70, 82, 118];
+const TERRACOTTA: RGB = [158, 68, 50];
+const SHINGLE: RGB = [86, 72, 64];
+const TRIM: RGB = [246, 242, 232];
+const WOOD: RGB = [112, 62, 42];
+const BANNER: RGB = [196, 40, 44];
+const BRICK: RGB = [150, 78, 62];
+/** Stained glass by day: deep blue with the light behind it. */
+const STAINED: RGB = [70, 96, 170];
 
 export const BUILDINGS: SubjectDefinition[] = [
   {
@@ -197,8 +212,9 @@ export const BUILDINGS: SubjectDefinition[] = [
   {
     id: "pagoda",
     category: "building",
-    words: ["pagoda", "temple", "shrine"],
-    plurals: ["pagodas", "temples", "shrines"],
+    // "temple" alone is the Greek temple; the far-eastern ones keep their names here.
+    words: ["pagoda", "shrine", "japanese temple", "chinese temple", "buddhist temple"],
+    plurals: ["pagodas", "shrines", "japanese temples", "chinese temples", "buddhist temples"],
     color: [178, 48, 38],
     aspect: 0.62,
     size: 0.52,
@@ -541,4 +557,656 @@ export const BUILDINGS: SubjectDefinition[] = [
       if (look.night) glow(g, ...p(0, 0.87), box.h * 0.2, LAMP, 0.55);
     },
   },
+  {
+    id: "castle",
+    category: "building",
+    words: ["castle", "palace", "fortress", "citadel", "stronghold"],
+    plurals: ["castles", "palaces", "fortresses", "citadels", "strongholds"],
+    color: [198, 188, 170],
+    aspect: 1.25,
+    size: 0.5,
+    placement: "ground",
+    draw(g, box, look) {
+      const p = boxPoint(box, look);
+      const brush = { g, p, box, look };
+      const stone = look.color;
+      groundShadow(g, box, look, 0.5);
+      // The keep behind the walls, with a turret and the tallest banner.
+      fill(g, lit(look, stone, -0.05));
+      shape(g, p, [-0.15, 0.2, 0.15, 0.2, 0.15, 0.66, -0.15, 0.66]);
+      battlements(g, p, -0.15, 0.15, 0.655, 0.04, 5);
+      roundTower(brush, { u: 0, half: 0.055, base: 0.6, top: 0.78, roofTop: 0.93, flag: 1 });
+      for (const u of [-0.07, 0.07]) windowAt(brush, u, 0.44, 0.022, 0.1, stone, { arched: true });
+      // The curtain wall and the gatehouse in front, crenellated.
+      fill(g, lit(look, stone, 0.2));
+      shape(g, p, [-0.36, 0, 0.36, 0, 0.36, 0.34, -0.36, 0.34]);
+      battlements(g, p, -0.36, 0.36, 0.335, 0.04, 11);
+      courses(brush, stone, -0.36, 0.36, 0.34);
+      fill(g, lit(look, stone, 0.3));
+      shape(g, p, [-0.1, 0, 0.1, 0, 0.1, 0.45, -0.1, 0.45]);
+      battlements(g, p, -0.1, 0.1, 0.445, 0.045, 3);
+      gate(brush, 0.055, 0.24);
+      slit(brush, 0, 0.31, 0.08);
+      // Round towers at the corners under pointed roofs and banners.
+      for (const u of [-0.375, 0.375]) {
+        roundTower(brush, { u, half: 0.095, base: 0, top: 0.54, roofTop: 0.8, flag: 0.9 });
+        for (const v of [0.2, 0.38]) slit(brush, u, v, 0.08);
+      }
+    },
+  },
+  {
+    id: "tower",
+    category: "building",
+    words: ["tower", "watchtower", "wizard tower", "turret"],
+    plurals: ["towers", "watchtowers", "wizard towers", "turrets"],
+    color: [178, 170, 158],
+    aspect: 0.36,
+    size: 0.62,
+    placement: "ground",
+    draw(g, box, look) {
+      const p = boxPoint(box, look);
+      const brush = { g, p, box, look };
+      groundShadow(g, box, look, 0.6);
+      roundTower(brush, { u: 0, half: 0.28, base: 0, top: 0.7, roofTop: 0.95, flag: 1, roof: SLATE });
+      // Rows of staggered blocks round the drum.
+      const joint = lit(look, look.color, -1);
+      for (let row = 1; row < 14; row++) {
+        const v = row * 0.05;
+        strokeLine(g, joint, box.h * 0.004, [p(-0.28, v), p(0.28, v)], 0.35);
+        for (const u of row % 2 ? [-0.17, 0.03, 0.2] : [-0.08, 0.12])
+          strokeLine(g, joint, box.h * 0.004, [p(u, v), p(u, v - 0.05)], 0.3);
+      }
+      doorAt(brush, 0, 0, 0.1, 0.14, WOOD, true);
+      slit(brush, -0.06, 0.28, 0.06);
+      slit(brush, 0.05, 0.46, 0.06);
+      windowAt(brush, 0, 0.6, 0.07, 0.06, look.color, { arched: true });
+    },
+  },
+  {
+    id: "house",
+    category: "building",
+    words: ["house", "home", "cottage", "farmhouse", "bungalow"],
+    plurals: ["houses", "homes", "cottages", "farmhouses", "bungalows"],
+    color: [236, 220, 190],
+    aspect: 1.2,
+    size: 0.4,
+    placement: "ground",
+    draw(g, box, look) {
+      const p = boxPoint(box, look);
+      const brush = { g, p, box, look };
+      groundShadow(g, box, look, 0.52);
+      chimney(brush, BRICK, 0.1, 0.07, 0.9);
+      gabledBlock(brush, {
+        left: -0.46,
+        right: -0.02,
+        depth: 0.44,
+        profile: [1, 0.46, 0, 0.8],
+        wall: look.color,
+        roof: TERRACOTTA,
+        trim: TRIM,
+      });
+      // A front door between two windows, a small window in the gable, two along the side.
+      doorAt(brush, -0.24, 0, 0.05, 0.27, [120, 52, 46]);
+      for (const u of [-0.38, -0.1]) windowAt(brush, u, 0.15, 0.04, 0.14, TRIM);
+      windowAt(brush, -0.24, 0.5, 0.035, 0.1, TRIM);
+      for (const u of [0.1, 0.3]) windowAt(brush, u, 0.15, 0.05, 0.16, TRIM);
+    },
+  },
+  {
+    id: "cabin",
+    category: "building",
+    words: ["cabin", "log cabin", "hut", "chalet", "lodge"],
+    plurals: ["cabins", "log cabins", "huts", "chalets", "lodges"],
+    color: [152, 100, 60],
+    aspect: 1.35,
+    size: 0.34,
+    placement: "ground",
+    draw(g, box, look) {
+      const p = boxPoint(box, look);
+      const brush = { g, p, box, look };
+      groundShadow(g, box, look, 0.52);
+      chimney(brush, mix(STONE, DOORWAY, 0.3), 0.28, 0.08, 0.96);
+      const block = { left: -0.46, right: -0.06, depth: 0.44, profile: [1, 0.4, 0, 0.8], roof: SHINGLE };
+      const faces = gabledBlock(brush, { ...block, wall: look.color, trim: mix(SHINGLE, TRIM, 0.1) });
+      // Logs stacked along both walls, their round ends showing at the corners.
+      const seam = lit(look, look.color, -1);
+      const sheen = lit(look, look.color, 0.8);
+      for (const face of faces) {
+        g.save();
+        tracePath(g, p, face);
+        g.clip();
+        for (let v = 0.06; v < 0.8; v += 0.065) {
+          strokeLine(g, seam, box.h * 0.012, [p(-0.5, v), p(0.5, v)], 0.55);
+          strokeLine(g, sheen, box.h * 0.008, [p(-0.5, v + 0.02), p(0.5, v + 0.02)], 0.2);
+        }
+        g.restore();
+      }
+      const endGrain = lit(look, mix(look.color, [236, 200, 150], 0.5), 0.3);
+      for (const u of [block.left, block.right, block.right + block.depth])
+        for (let v = 0.03; v < 0.4; v += 0.065) {
+          fill(g, seam);
+          ellipse(g, ...p(u, v), box.h * 0.036, box.h * 0.034);
+          fill(g, endGrain);
+          ellipse(g, ...p(u, v), box.h * 0.026, box.h * 0.024);
+        }
+      doorAt(brush, -0.26, 0, 0.06, 0.3, mix(look.color, DOORWAY, 0.45));
+      windowAt(brush, -0.26, 0.47, 0.04, 0.1, mix(look.color, DOORWAY, 0.3));
+      for (const u of [0.06, 0.26]) windowAt(brush, u, 0.14, 0.05, 0.15, mix(look.color, DOORWAY, 0.3));
+    },
+  },
+  {
+    id: "barn",
+    category: "building",
+    words: ["barn", "farm"],
+    plurals: ["barns", "farms"],
+    color: [176, 44, 38],
+    aspect: 1.45,
+    size: 0.38,
+    placement: "ground",
+    draw(g, box, look) {
+      const p = boxPoint(box, look);
+      const brush = { g, p, box, look };
+      const [left, right] = [-0.47, -0.05];
+      const mid = (left + right) / 2;
+      groundShadow(g, box, look, 0.52);
+      silo(brush, 0.39, 0.08, 0.7);
+      const faces = gabledBlock(brush, {
+        left,
+        right,
+        depth: 0.34,
+        profile: [1, 0.42, 0.64, 0.66, 0, 0.84],
+        wall: look.color,
+        roof: [88, 92, 100],
+        trim: TRIM,
+      });
+      // Upright boards, white trim on the corners, the big double door with its braces and the hayloft.
+      const seam = lit(look, look.color, -1);
+      for (const face of faces) {
+        g.save();
+        tracePath(g, p, face);
+        g.clip();
+        for (let u = -0.46; u < 0.3; u += 0.03) strokeLine(g, seam, box.h * 0.005, [p(u, 0), p(u, 0.84)], 0.3);
+        g.restore();
+      }
+      const white = lit(look, TRIM, 0.2);
+      const trimWidth = box.h * 0.018;
+      for (const u of [left, right, right + 0.34]) strokeLine(g, white, trimWidth, [p(u, 0), p(u, 0.42)]);
+      fill(g, lit(look, look.color, -0.3));
+      shape(g, p, [mid - 0.12, 0, mid + 0.12, 0, mid + 0.12, 0.34, mid - 0.12, 0.34]);
+      for (const side of [-1, 1]) {
+        const [a, b] = [mid + side * 0.12, mid];
+        strokeLine(g, white, trimWidth, [p(a, 0), p(a, 0.34), p(b, 0.34), p(b, 0), p(a, 0), p(b, 0.34)]);
+        strokeLine(g, white, trimWidth, [p(a, 0.34), p(b, 0)]);
+      }
+      fill(g, look.night ? mix(LAMP, DOORWAY, 0.5) : lit(look, DOORWAY, 0));
+      shape(g, p, [mid - 0.06, 0.48, mid + 0.06, 0.48, mid + 0.06, 0.62, mid - 0.06, 0.62]);
+      strokeLine(g, white, trimWidth, [
+        p(mid - 0.06, 0.48),
+        p(mid - 0.06, 0.62),
+        p(mid + 0.06, 0.62),
+        p(mid + 0.06, 0.48),
+      ]);
+      for (const u of [0.05, 0.19]) windowAt(brush, u, 0.2, 0.035, 0.1, TRIM);
+    },
+  },
+  {
+    id: "temple",
+    category: "building",
+    words: ["temple", "greek temple", "roman temple", "parthenon"],
+    plurals: ["temples", "greek temples", "roman temples"],
+    color: [236, 230, 214],
+    aspect: 1.45,
+    size: 0.36,
+    placement: "ground",
+    draw(g, box, look) {
+      const p = boxPoint(box, look);
+      const marble = look.color;
+      groundShadow(g, box, look, 0.52);
+      // Three steps, then the dark hall behind the columns, warm with fire at night.
+      for (const [k, half] of [0.5, 0.47, 0.44].entries()) {
+        fill(g, lit(look, marble, 0.35 - k * 0.1));
+        shape(g, p, [-half, k * 0.04, half, k * 0.04, half, k * 0.04 + 0.04, -half, k * 0.04 + 0.04]);
+        fill(g, lit(look, marble, -1), 0.25);
+        shape(g, p, [-half, k * 0.04, half, k * 0.04, half, k * 0.04 + 0.008, -half, k * 0.04 + 0.008]);
+      }
+      fill(g, lit(look, mix(marble, DOORWAY, 0.75), -0.5));
+      shape(g, p, [-0.4, 0.12, 0.4, 0.12, 0.4, 0.62, -0.4, 0.62]);
+      if (look.night) glow(g, ...p(0, 0.3), box.h * 0.3, [255, 170, 90], 0.45);
+      // Six fluted columns with their capitals.
+      for (let k = 0; k < 6; k++) {
+        const u = -0.36 + k * 0.144;
+        roundFill(g, box, look, marble, u, 0.036);
+        shape(g, p, [u - 0.036, 0.12, u + 0.036, 0.12, u + 0.03, 0.6, u - 0.03, 0.6]);
+        for (const du of [-0.012, 0.012])
+          strokeLine(g, lit(look, marble, -1), box.h * 0.005, [p(u + du, 0.13), p(u + du * 0.85, 0.59)], 0.3);
+        fill(g, lit(look, marble, 0.3));
+        shape(g, p, [
+          u - 0.03,
+          0.595,
+          u + 0.03,
+          0.595,
+          u + 0.05,
+          0.615,
+          u + 0.05,
+          0.63,
+          u - 0.05,
+          0.63,
+          u - 0.05,
+          0.615,
+        ]);
+      }
+      // The entablature: architrave, a frieze of triglyphs and the cornice.
+      fill(g, lit(look, marble, 0.25));
+      shape(g, p, [-0.43, 0.63, 0.43, 0.63, 0.43, 0.68, -0.43, 0.68]);
+      fill(g, lit(look, marble, 0.1));
+      shape(g, p, [-0.43, 0.68, 0.43, 0.68, 0.43, 0.74, -0.43, 0.74]);
+      fill(g, lit(look, marble, -0.9), 0.55);
+      for (let k = 0; k <= 12; k++) {
+        const u = -0.41 + k * 0.0683;
+        shape(g, p, [u - 0.008, 0.685, u + 0.008, 0.685, u + 0.008, 0.735, u - 0.008, 0.735]);
+      }
+      fill(g, lit(look, marble, 0.45));
+      shape(g, p, [-0.46, 0.74, 0.46, 0.74, 0.46, 0.765, -0.46, 0.765]);
+      // The pediment: a shallow gable with its shadowed tympanum.
+      fill(g, lit(look, marble, 0.4));
+      shape(g, p, [-0.47, 0.765, 0.47, 0.765, 0, 0.99]);
+      fill(g, lit(look, marble, -0.4));
+      shape(g, p, [-0.38, 0.78, 0.38, 0.78, 0, 0.955]);
+      strokeLine(g, lit(look, marble, -1), box.h * 0.008, [p(-0.46, 0.765), p(0.46, 0.765)], 0.4);
+    },
+  },
+  {
+    id: "church",
+    category: "building",
+    words: ["church", "chapel", "cathedral", "abbey"],
+    plurals: ["churches", "chapels", "cathedrals", "abbeys"],
+    color: [234, 228, 214],
+    aspect: 0.8,
+    size: 0.56,
+    placement: "ground",
+    draw(g, box, look) {
+      const p = boxPoint(box, look);
+      const brush = { g, p, box, look };
+      const wall = look.color;
+      const roof: RGB = [86, 90, 104];
+      const [left, right, depth] = [-0.44, 0, 0.46];
+      const mid = (left + right) / 2;
+      groundShadow(g, box, look, 0.5);
+      // The steeple rising behind the front gable: a square tower, a belfry with its bell, the spire and a cross.
+      const [t0, t1, side] = [mid - 0.08, mid + 0.08, mid + 0.13];
+      const sideLit = look.lightFrom === look.facing;
+      fill(g, lit(look, wall, sideLit ? -0.2 : 0.4));
+      shape(g, p, [t0, 0.4, t1, 0.4, t1, 0.76, t0, 0.76]);
+      fill(g, lit(look, wall, sideLit ? 0.4 : -0.6));
+      shape(g, p, [t1, 0.4, side, 0.4, side, 0.76, t1, 0.76]);
+      doorAt(brush, mid, 0.59, 0.04, 0.12, DOORWAY, true);
+      fill(g, lit(look, [214, 170, 70], 0.2));
+      blob(g, p, [mid - 0.025, 0.6, mid + 0.025, 0.6, mid + 0.015, 0.66, mid - 0.015, 0.66]);
+      fill(g, lit(look, roof, sideLit ? -0.2 : 0.35));
+      shape(g, p, [t0 - 0.01, 0.76, t1 + 0.01, 0.76, mid + 0.02, 0.95]);
+      fill(g, lit(look, roof, sideLit ? 0.35 : -0.5));
+      shape(g, p, [t1 + 0.01, 0.76, side + 0.01, 0.76, mid + 0.02, 0.95]);
+      const gold = lit(look, [220, 180, 80], 0.3);
+      strokeLine(g, gold, box.h * 0.01, [p(mid + 0.02, 0.94), p(mid + 0.02, 1)]);
+      strokeLine(g, gold, box.h * 0.01, [p(mid - 0.005, 0.98), p(mid + 0.045, 0.98)]);
+      gabledBlock(brush, { left, right, depth, profile: [1, 0.34, 0, 0.56], wall, roof, trim: wall });
+      // Buttresses between the tall arched windows of the nave, a round window over the arched door.
+      for (let k = 0; k < 3; k++) {
+        const u = 0.08 + k * 0.13;
+        windowAt(brush, u, 0.1, 0.028, 0.17, wall, { arched: true, glass: STAINED });
+        fill(g, lit(look, wall, -0.6));
+        shape(g, p, [u + 0.055, 0, u + 0.075, 0, u + 0.075, 0.2, u + 0.055, 0.25]);
+      }
+      doorAt(brush, mid, 0, 0.055, 0.2, WOOD, true);
+      roseWindow(brush, mid, 0.36, 0.055, wall);
+    },
+  },
 ];
+
+/** What every drawing helper paints with: the canvas, the box's point mapping, the box and the light. */
+interface Brush {
+  g: Graphics;
+  p: Point;
+  box: SubjectBox;
+  look: SubjectLook;
+}
+
+/** A flat outline's path in pixels, to fill or clip by. */
+function tracePath(g: Graphics, p: Point, outline: Outline): void {
+  g.beginPath();
+  for (const [i, [x, y]] of outlinePoints(p, outline).entries()) {
+    if (i === 0) g.moveTo(x, y);
+    else g.lineTo(x, y);
+  }
+  g.closePath();
+}
+
+/** The path of an opening standing on (x, base) in pixels: a rectangle, or round-topped when arched. */
+function openingPath(g: Graphics, x: number, base: number, halfWidth: number, height: number, arched: boolean): void {
+  g.beginPath();
+  g.moveTo(x - halfWidth, base);
+  if (arched && height > halfWidth) {
+    g.lineTo(x - halfWidth, base - height + halfWidth);
+    g.arc(x, base - height + halfWidth, halfWidth, Math.PI, Math.PI * 2);
+  } else {
+    g.lineTo(x - halfWidth, base - height);
+    g.lineTo(x + halfWidth, base - height);
+  }
+  g.lineTo(x + halfWidth, base);
+  g.closePath();
+}
+
+/** A window whose sill is at (u, v): a frame, glass with glazing bars, and lamplight with a halo at night. */
+function windowAt(
+  brush: Brush,
+  u: number,
+  v: number,
+  halfWidth: number,
+  height: number,
+  frame: RGB,
+  options: { arched?: boolean; glass?: RGB } = {},
+): void {
+  const { g, p, box, look } = brush;
+  const [x, base] = p(u, v);
+  const [w, h] = [halfWidth * box.w, height * box.h];
+  const bar = Math.max(1, box.h * 0.01);
+  const arched = options.arched ?? false;
+  fill(g, lit(look, frame, 0.2));
+  openingPath(g, x, base + bar, w + bar, h + bar * 2, arched);
+  g.fill();
+  fill(g, options.glass && !look.night ? lit(look, options.glass, 0.1) : pane(look));
+  openingPath(g, x, base, w, h, arched);
+  g.fill();
+  const barColour = lit(look, frame, 0);
+  strokeLine(g, barColour, bar * 0.8, [
+    [x, base],
+    [x, base - h],
+  ]);
+  strokeLine(g, barColour, bar * 0.8, [
+    [x - w, base - h * 0.45],
+    [x + w, base - h * 0.45],
+  ]);
+  if (look.night) glow(g, x, base - h / 2, Math.max(w, h) * 2, LAMP, 0.3);
+}
+
+/** A door standing at (u, v): planks and a handle, round-topped when arched. */
+function doorAt(
+  brush: Brush,
+  u: number,
+  v: number,
+  halfWidth: number,
+  height: number,
+  colour: RGB,
+  arched = false,
+): void {
+  const { g, p, box, look } = brush;
+  const [x, base] = p(u, v);
+  const [w, h] = [halfWidth * box.w, height * box.h];
+  fill(g, lit(look, colour, 0));
+  openingPath(g, x, base, w, h, arched);
+  g.fill();
+  for (const k of [-0.33, 0.33])
+    strokeLine(
+      g,
+      lit(look, colour, -1),
+      box.h * 0.005,
+      [
+        [x + k * w, base],
+        [x + k * w, base - h * 0.9],
+      ],
+      0.5,
+    );
+  fill(g, lit(look, [210, 170, 80], 0.3));
+  ellipse(g, x + w * 0.6 * look.facing, base - h * 0.45, Math.max(1, w * 0.12), Math.max(1, w * 0.12));
+}
+
+/** An arrow slit: a narrow dark opening, lit from inside at night. */
+function slit(brush: Brush, u: number, v: number, height: number): void {
+  const { g, p, box, look } = brush;
+  const [x, base] = p(u, v);
+  const h = height * box.h;
+  fill(g, look.night ? LAMP : lit(look, DOORWAY, 0));
+  openingPath(g, x, base, Math.max(1, box.h * 0.012), h, true);
+  g.fill();
+  if (look.night) glow(g, x, base - h / 2, h * 1.4, LAMP, 0.3);
+}
+
+interface Gabled {
+  /** The gable end facing us runs from `left` to `right` (box units); the side wall runs `depth` back from it. */
+  left: number;
+  right: number;
+  depth: number;
+  /** The roof line of the gable's right half, eave first, ridge last: [share of the half-width from the middle, v, …]. */
+  profile: Outline;
+  wall: RGB;
+  roof: RGB;
+  trim: RGB;
+}
+
+/**
+ * A house-shaped block seen from a front corner: the gable end facing us, the long side wall
+ * running back from it and the roof over that side, each face lit or shaded by where the light
+ * comes from. Returns the outlines of the two walls, for texture clipped to them.
+ */
+function gabledBlock(brush: Brush, b: Gabled): [Outline, Outline] {
+  const { g, p, box, look } = brush;
+  const mid = (b.left + b.right) / 2;
+  const half = (b.right - b.left) / 2;
+  const sideLit = look.lightFrom === look.facing;
+  const line: [number, number][] = [];
+  for (let i = 0; i + 1 < b.profile.length; i += 2) line.push([mid + b.profile[i]! * half, b.profile[i + 1]!]);
+  const eaves = line[0]![1];
+  const back = b.right + b.depth;
+  const side: Outline = [b.right, 0, back, 0, back, eaves, b.right, eaves];
+  const front: Outline = [
+    b.left,
+    0,
+    b.right,
+    0,
+    ...line.flat(),
+    ...line
+      .slice(0, -1)
+      .reverse()
+      .flatMap(([u, v]) => [2 * mid - u, v]),
+  ];
+  fill(g, lit(look, b.wall, sideLit ? 0.45 : -0.55));
+  shape(g, p, side);
+  fill(g, lit(look, b.wall, sideLit ? -0.3 : 0.45));
+  shape(g, p, front);
+  // The eave overhangs the wall a little: the first stretch of the roof line, carried on.
+  const [e, n] = [line[0]!, line[1]!];
+  const roofLine: [number, number][] = [[e[0] + (e[0] - n[0]) * 0.18, e[1] + (e[1] - n[1]) * 0.18], ...line.slice(1)];
+  for (let i = 0; i + 1 < roofLine.length; i++) {
+    const [[u0, v0], [u1, v1]] = [roofLine[i]!, roofLine[i + 1]!];
+    const tone = lit(look, b.roof, (sideLit ? 0.45 : -0.35) + i * 0.2);
+    fill(g, tone);
+    shape(g, p, [u0, v0, u1, v1, u1 + b.depth + 0.01, v1, u0 + b.depth + 0.01, v0]);
+    // Courses of shingles along the slope.
+    const rows = Math.ceil(Math.abs(v1 - v0) / 0.045);
+    for (let k = 1; k < rows; k++) {
+      const [u, v] = [u0 + ((u1 - u0) * k) / rows, v0 + ((v1 - v0) * k) / rows];
+      strokeLine(g, lit(look, b.roof, -1), box.h * 0.005, [p(u, v), p(u + b.depth + 0.01, v)], 0.25);
+    }
+  }
+  fill(g, look.shadow, 0.35);
+  shape(g, p, [b.right, eaves, back, eaves, back, eaves - 0.035, b.right, eaves - 0.035]);
+  const edge = [
+    ...roofLine.slice(0, -1).map(([u, v]) => p(2 * mid - u, v)),
+    ...roofLine.reverse().map(([u, v]) => p(u, v)),
+  ];
+  strokeLine(g, lit(look, b.trim, 0.2), box.h * 0.018, edge);
+  return [front, side];
+}
+
+/** A chimney stack at `u` rising from behind the roof to `top`, with a wisp of smoke by day. */
+function chimney(brush: Brush, colour: RGB, u: number, half: number, top: number): void {
+  const { g, p, box, look } = brush;
+  fill(g, lit(look, colour, 0.2));
+  shape(g, p, [u - half / 2, 0.5, u + half / 2, 0.5, u + half / 2, top - 0.04, u - half / 2, top - 0.04]);
+  fill(g, lit(look, colour, -0.3));
+  shape(g, p, [
+    u - half * 0.6,
+    top - 0.05,
+    u + half * 0.6,
+    top - 0.05,
+    u + half * 0.6,
+    top - 0.02,
+    u - half * 0.6,
+    top - 0.02,
+  ]);
+  if (look.night) return;
+  for (let k = 0; k < 3; k++) {
+    fill(g, lit(look, [226, 226, 230], 0.3), 0.35 - k * 0.08);
+    ellipse(g, ...p(u - k * 0.05, top + 0.005 + k * 0.006), box.h * (0.025 + k * 0.008), box.h * 0.018);
+  }
+}
+
+/** A fill across a round body: brightest a little in from the lit edge, darkest at the far one. */
+function roundFill(g: Graphics, box: SubjectBox, look: SubjectLook, colour: RGB, u: number, half: number): void {
+  const x = box.x + u * box.w * look.facing;
+  const r = half * box.w * look.lightFrom;
+  const gradient = g.createLinearGradient(x + r, 0, x - r, 0);
+  gradient.addColorStop(0, css(lit(look, colour, 0.2)));
+  gradient.addColorStop(0.3, css(lit(look, colour, 0.6)));
+  gradient.addColorStop(0.75, css(lit(look, colour, -0.5)));
+  gradient.addColorStop(1, css(lit(look, colour, -0.85)));
+  g.fillStyle = gradient;
+}
+
+/** Merlons along the top of a wall, from `left` to `right` at height v, in the current fill. */
+function battlements(
+  g: Graphics,
+  p: Point,
+  left: number,
+  right: number,
+  v: number,
+  height: number,
+  count: number,
+): void {
+  const step = (right - left) / (count * 2 - 1);
+  for (let k = 0; k < count; k++) {
+    const u = left + k * 2 * step;
+    shape(g, p, [u, v, u + step, v, u + step, v + height, u, v + height]);
+  }
+}
+
+/** Courses of stone: faint joints across a wall from the ground to `top`. */
+function courses(brush: Brush, colour: RGB, left: number, right: number, top: number): void {
+  const { g, p, box, look } = brush;
+  const joint = lit(look, colour, -1);
+  for (let v = 0.06; v < top; v += 0.06) strokeLine(g, joint, box.h * 0.004, [p(left, v), p(right, v)], 0.25);
+}
+
+/** A round tower with a corbelled, crenellated top under a pointed roof, a banner on its tip. */
+function roundTower(
+  brush: Brush,
+  t: { u: number; half: number; base: number; top: number; roofTop: number; flag: number; roof?: RGB },
+): void {
+  const { g, p, box, look } = brush;
+  const { u, half } = t;
+  const roof = t.roof ?? SLATE;
+  roundFill(g, box, look, look.color, u, half);
+  shape(g, p, [u - half, t.base, u + half, t.base, u + half, t.top, u - half, t.top]);
+  // The wider gallery at the top, on a band of corbels.
+  const gallery = half * 1.15;
+  roundFill(g, box, look, look.color, u, gallery);
+  shape(g, p, [
+    u - half,
+    t.top - 0.03,
+    u + half,
+    t.top - 0.03,
+    u + gallery,
+    t.top,
+    u + gallery,
+    t.top + 0.03,
+    u - gallery,
+    t.top + 0.03,
+    u - gallery,
+    t.top,
+  ]);
+  battlements(g, p, u - gallery, u + gallery, t.top + 0.025, 0.03, 4);
+  roundFill(g, box, look, roof, u, gallery * 1.05);
+  shape(g, p, [u - gallery * 1.05, t.top + 0.035, u + gallery * 1.05, t.top + 0.035, u, t.roofTop]);
+  // The banner on a pole from the roof's tip.
+  const length = (0.07 * box.h) / box.w;
+  strokeLine(g, lit(look, IRON, 0.2), box.h * 0.007, [p(u, t.roofTop - 0.01), p(u, t.flag)]);
+  fill(g, lit(look, BANNER, 0.3));
+  blob(g, p, [
+    u,
+    t.flag,
+    u + length * 0.5,
+    t.flag - 0.005,
+    u + length,
+    t.flag - 0.02,
+    u + length * 0.5,
+    t.flag - 0.035,
+    u,
+    t.flag - 0.045,
+  ]);
+}
+
+/** The castle's gate: a round-topped arch in a ring of stone, its portcullis half raised. */
+function gate(brush: Brush, halfWidth: number, height: number): void {
+  const { g, p, box, look } = brush;
+  const [x, base] = p(0, 0);
+  const [w, h] = [halfWidth * box.w, height * box.h];
+  const ring = box.h * 0.02;
+  fill(g, lit(look, look.color, -0.4));
+  openingPath(g, x, base, w + ring, h + ring, true);
+  g.fill();
+  fill(g, look.night ? mix(LAMP, DOORWAY, 0.4) : lit(look, DOORWAY, 0));
+  openingPath(g, x, base, w, h, true);
+  g.fill();
+  const bars = lit(look, IRON, 0.3);
+  for (let k = -2; k <= 2; k++)
+    strokeLine(g, bars, box.h * 0.008, [
+      [x + (k / 2.5) * w, base - h * 0.45],
+      [x + (k / 2.5) * w, base - h],
+    ]);
+  for (const t of [0.55, 0.75])
+    strokeLine(g, bars, box.h * 0.008, [
+      [x - w, base - h * t],
+      [x + w, base - h * t],
+    ]);
+}
+
+/** A farm silo beside a barn: a ribbed drum under a domed cap. */
+function silo(brush: Brush, u: number, half: number, top: number): void {
+  const { g, p, box, look } = brush;
+  const metal: RGB = [184, 188, 190];
+  roundFill(g, box, look, metal, u, half);
+  shape(g, p, [u - half, 0, u + half, 0, u + half, top, u - half, top]);
+  for (let v = 0.08; v < top; v += 0.08)
+    strokeLine(g, lit(look, metal, -1), box.h * 0.005, [p(u - half, v), p(u + half, v)], 0.35);
+  roundFill(g, box, look, [150, 156, 160], u, half);
+  g.beginPath();
+  g.ellipse(...p(u, top), half * box.w, half * box.w * 1.1, 0, Math.PI, Math.PI * 2);
+  g.fill();
+}
+
+/** A round window of coloured glass with stone tracery, glowing at night. */
+function roseWindow(brush: Brush, u: number, v: number, radius: number, stone: RGB): void {
+  const { g, p, box, look } = brush;
+  const [x, y] = p(u, v);
+  const r = radius * box.h;
+  fill(g, lit(look, stone, -0.3));
+  ellipse(g, x, y, r * 1.2, r * 1.2);
+  fill(g, look.night ? LAMP : lit(look, STAINED, 0.1));
+  ellipse(g, x, y, r, r);
+  const petals: RGB[] = [
+    [200, 60, 60],
+    [230, 190, 80],
+  ];
+  for (let k = 0; k < 8; k++) {
+    const a = (k / 8) * Math.PI * 2;
+    fill(g, look.night ? mix(LAMP, petals[k % 2]!, 0.3) : lit(look, petals[k % 2]!, 0), 0.85);
+    ellipse(g, x + Math.cos(a) * r * 0.6, y + Math.sin(a) * r * 0.6, r * 0.22, r * 0.22);
+    strokeLine(g, lit(look, stone, 0), r * 0.1, [
+      [x, y],
+      [x + Math.cos(a + Math.PI / 8) * r, y + Math.sin(a + Math.PI / 8) * r],
+    ]);
+  }
+  fill(g, lit(look, stone, 0.2));
+  ellipse(g, x, y, r * 0.2, r * 0.2);
+  if (look.night) glow(g, x, y, r * 3, LAMP, 0.3);
+}

@@ -17,7 +17,8 @@ export interface PlacedThing {
   box: SubjectBox;
   look: SubjectLook;
   /** A rock it stands on ("on a cliff", "on a hill", "on an island"), drawn first. */
-  rock?: { top: number; bottom: number; left: number; right: number };
+  /** What it stands on, drawn first: a cliff ("on a cliff", "on an island"), or a grassy hill ("on a hill"). */
+  rock?: { top: number; bottom: number; left: number; right: number; hill?: boolean };
   /** The thing it stands on or in: it is drawn after it, in front. */
   support?: PlacedThing;
 }
@@ -58,8 +59,9 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     const onThing = standsOnThing(thing) ? placed.find((q) => q.definition.id === relation?.target) : undefined;
     const inThing = relation?.kind === "in" && onThing !== undefined;
     const onRock = relation?.kind === "on" && RAISED.includes(relation.target);
-    // Only what flies goes to the sky: "a bridge over a river" stays on the ground.
-    const inSky = definition.placement === "sky";
+    // Only what flies goes to the sky: "a bridge over a river" stays on the ground, "a dragon over
+    // a castle" takes wing.
+    const inSky = definition.placement === "sky" || (definition.flies === true && relation?.kind === "above");
 
     let h = definition.size * height * zoom * (main ? 1 : 0.6) * (thing.count > 1 ? 0.75 : 1);
     let x = main ? width * (0.5 + r.range(-0.08, 0.08)) : mainX < width / 2 ? width * 0.74 : width * 0.26;
@@ -77,18 +79,15 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       x = onThing.box.x + (n === 0 ? 0 : (n % 2 === 1 ? -1 : 1) * Math.ceil(n / 2) * onThing.box.w * 0.28);
       // In a container: sunk into its top, smaller than it; on a support: standing on its top.
       y = onThing.box.y - onThing.box.h * (inThing ? 0.62 : (onThing.definition.surface ?? 0.8));
-      h = Math.min(definition.size * height * zoom, onThing.box.h * (inThing ? 0.45 : 0.9));
+      h = Math.min(definition.size * height * zoom, onThing.box.h * (inThing && !definition.tall ? 0.45 : 0.9));
     } else if (inSky) {
       y = horizon * r.range(0.45, 0.62);
     } else if (onRock) {
       // The rock's flat top stands a little above the horizon, its foot in the foreground.
       y = horizon - height * 0.04;
-      rock = {
-        top: y,
-        bottom: height,
-        left: x - Math.max(h * 0.45, width * 0.16),
-        right: x + Math.max(h * 0.45, width * 0.16),
-      };
+      // Wide enough for what stands on it: a temple as well as a lighthouse.
+      const half = Math.max(h * definition.aspect * 0.55, h * 0.45, width * 0.16);
+      rock = { top: y, bottom: height, left: x - half, right: x + half, hill: relation.target === "hills" };
     } else if (definition.placement === "water" && layout.water) {
       y = horizon + land * (main ? 0.35 : 0.18);
     } else {
@@ -120,6 +119,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       lightFrom,
       facing,
       night: p.night,
+      ...(inSky ? { airborne: true } : {}),
       random: r.fork(`${thing.id}-${index}`),
     });
     const facing: 1 | -1 = x < width / 2 ? 1 : -1;
@@ -146,7 +146,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
 /** Draws the prompt's things and returns where they stand (a room lights the area around a candle). */
 export function drawThings(g: Graphics, ctx: RenderContext, zoom = 1): PlacedThing[] {
   const placed = placeThings(ctx, zoom);
-  for (const item of placed) if (item.rock) drawRock(g, ctx, item.rock);
+  for (const item of placed) if (item.rock) (item.rock.hill ? drawHill : drawRock)(g, ctx, item.rock);
   // Back to front: what stands higher in the picture is further away; a thing on another comes
   // right after its support (a cat on a chair is in front of the chair's back).
   const depth = (item: PlacedThing): number => (item.support ? depth(item.support) + 1 : 0);
@@ -262,6 +262,27 @@ function drawRock(g: Graphics, ctx: RenderContext, rock: NonNullable<PlacedThing
       g.fill();
     }
   }
+}
+
+/** A rounded hill rising to a flat crown under the thing, grassy (or snowy), lit on the light's side. */
+function drawHill(g: Graphics, ctx: RenderContext, hill: NonNullable<PlacedThing["rock"]>): void {
+  const { palette: p, layout, width } = ctx;
+  const base = ctx.scene.snowy ? p.snow : layout.ground === "sand" ? p.sand : p.grass;
+  const half = (hill.right - hill.left) / 2;
+  const mid = (hill.left + hill.right) / 2;
+  const reach = Math.max(half * 2.4, width * 0.35);
+  const gradient = g.createLinearGradient(mid - reach, 0, mid + reach, 0);
+  const litSide = mix(scale(base, 0.65 + 0.35 * p.exposure), p.light, 0.15);
+  const shadeSide = mix(scale(base, 0.5 + 0.3 * p.exposure), p.shadow, 0.35);
+  gradient.addColorStop(0, css(layout.lightX < 0 ? litSide : shadeSide));
+  gradient.addColorStop(1, css(layout.lightX < 0 ? shadeSide : litSide));
+  g.fillStyle = gradient;
+  g.beginPath();
+  g.moveTo(mid - reach, hill.bottom);
+  g.bezierCurveTo(mid - reach * 0.55, hill.bottom, mid - half * 1.2, hill.top, mid, hill.top - 1);
+  g.bezierCurveTo(mid + half * 1.2, hill.top, mid + reach * 0.55, hill.bottom, mid + reach, hill.bottom);
+  g.closePath();
+  g.fill();
 }
 
 function clamp(v: number, lo: number, hi: number): number {

@@ -85,6 +85,7 @@ export function smoothShape(g: Graphics, points: [number, number][]): void {
 
 /** A soft shadow on the ground under a subject standing at the base of `box`. */
 export function groundShadow(g: Graphics, box: SubjectBox, look: SubjectLook, spread = 0.55): void {
+  if (look.airborne) return;
   fill(g, look.shadow, 0.28 * (0.4 + 0.6 * look.exposure));
   ellipse(g, box.x + look.lightFrom * -box.w * 0.08, box.y, box.w * spread, Math.max(2, box.h * 0.05));
 }
@@ -171,4 +172,12 @@ export function curve(g: Graphics, p: Point, colour: string, width: number, outl
   else if (points.length === 4) g.bezierCurveTo(...points[1]!, ...points[2]!, ...points[3]!);
   else for (const point of points.slice(1)) g.lineTo(...point);
   g.stroke();
+}
+
+/** Round dots as flat triples `[u0, v0, r0, u1, v1, r1, …]` in box units, each radius a share of the box's height: spots, foam, sparks. */
+export function discs(g: Graphics, p: Point, box: SubjectBox, circles: Outline): void {
+  for (let i = 0; i + 2 < circles.length; i += 3) {
+    const radius = circles[i + 2]! * box.h;
+    ellipse(g, ...p(circles[i]!, circles[i + 1]!), radius, radius);
+  }
 }

@@ -39,6 +39,8 @@ export interface SubjectLook {
   facing: 1 | -1;
   /** Night: windows and lamps glow. */
   night: boolean;
+  /** In the sky (a dragon in flight): no shadow on the ground under it. */
+  airborne?: boolean;
   random: Random;
 }
 
@@ -59,6 +61,10 @@ export interface SubjectDefinition {
   surface?: number;
   /** Holds other things: "a bowl of lemons", "a vase of …" put them in it. */
   container?: boolean;
+  /** Can fly: "a dragon over a castle" puts it in the sky, though it stands on the ground by default. */
+  flies?: boolean;
+  /** Rises high out of a container it is put in (a bouquet in a vase) instead of sitting low in it. */
+  tall?: boolean;
   draw(g: Graphics, box: SubjectBox, look: SubjectLook): void;
 }
 
