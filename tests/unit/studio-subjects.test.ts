@@ -42,6 +42,11 @@ describe("things in a prompt", () => {
     const knight = read("a knight in front of a castle");
     expect(knight.things[0]).toEqual({ id: "knight", count: 1, relation: { kind: "by", target: "castle" } });
     expect(read("a train crossing a bridge").things[0]!.relation).toEqual({ kind: "on", target: "bridge" });
+    // An owl "in a tree" gets a tree of its own to sit in.
+    expect(read("an owl in a tree").things).toEqual([
+      { id: "owl", count: 1, relation: { kind: "on", target: "lonetree" } },
+      { id: "lonetree", count: 1 },
+    ]);
     // "in" a thing that holds nothing is beside it, not on top of it.
     const ctx = createContext(
       read("a fox in a lighthouse"),

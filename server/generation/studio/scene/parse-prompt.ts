@@ -400,6 +400,8 @@ const INDOOR_THINGS = new Set([
 /** Things that light a room at night, and the words that ask for that light. */
 const ROOM_LIGHTS = new Set(["candle", "lantern", "jack-o-lantern"]);
 const READING_WORDS = new Set(["reading", "reads", "studying"]);
+/** Animals that sit in a tree's crown when the prompt puts them "in a tree". */
+const PERCHERS = new Set(["owl", "bird", "squirrel", "cat", "parrot"]);
 /** Sky things that are seen at night: the prompt need not say so. */
 const NIGHT_THINGS = new Set(["crescentmoon", "comet", "fireworks"]);
 /** Things afloat that belong on a lake or pond rather than the open sea. */
@@ -631,6 +633,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const indoor =
     tokens.some((t) => INDOOR_WORDS.has(t)) ||
     (subjects.length === 0 && (window || things.some((t) => INDOOR_THINGS.has(t.id))));
+  // "an owl in a tree": a tree of its own to perch in, in front of the landscape's trees.
+  for (const thing of [...things])
+    if (PERCHERS.has(thing.id) && thing.relation?.target === "trees" && thing.relation.kind !== "by") {
+      if (!things.some((t) => t.id === "lonetree")) things.push({ id: "lonetree", count: 1 });
+      thing.relation = { kind: "on", target: "lonetree" };
+    }
   // "on the moon": the moon becomes the ground.
   const lunar = things.some((t) => t.relation?.kind === "on" && t.relation.target === "moon");
   // A candle or lantern in a room is lit: evening, unless the prompt says when.

@@ -72,6 +72,11 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       x = onThing.box.x + onThing.look.facing * onThing.box.w * 0.32;
       y = onThing.box.y - onThing.box.h * 0.45;
       h = onThing.box.h * (definition.id === "umbrella" ? 0.8 : 0.22);
+    } else if (onThing?.definition.perch) {
+      // Perched in a crown, a little off its middle, small against it.
+      x = onThing.box.x + onThing.box.w * 0.12 * (index % 2 === 0 ? 1 : -1);
+      y = onThing.box.y - onThing.box.h * onThing.definition.perch;
+      h = Math.min(definition.size * height * zoom, onThing.box.h * 0.2);
     } else if (onThing) {
       // Several things on one support stand side by side across its top.
       const n = onEach.get(onThing.definition.id) ?? 0;

@@ -831,6 +831,8 @@ const tree = (id: string, kind: TreeKind, color: RGB, words: string[], plurals: 
   color,
   aspect: 1,
   size: 0.62,
+  // Birds, owls and squirrels sit in the crown.
+  perch: 0.72,
   draw: (g, box, look) => drawTree(g, box, look, kind),
 });
 

@@ -61,6 +61,8 @@ export interface SubjectDefinition {
   surface?: number;
   /** Holds other things: "a bowl of lemons", "a vase of …" put them in it. */
   container?: boolean;
+  /** Small animals put "in" or "on" it sit at this height, as a share of its height (a tree's crown). */
+  perch?: number;
   /** Can fly: "a dragon over a castle" puts it in the sky, though it stands on the ground by default. */
   flies?: boolean;
   /** Rises high out of a container it is put in (a bouquet in a vase) instead of sitting low in it. */
