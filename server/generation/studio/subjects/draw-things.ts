@@ -96,7 +96,9 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     } else if (definition.placement === "water" && layout.water) {
       y = horizon + land * (main ? 0.35 : 0.18);
     } else {
-      y = horizon + land * (main ? r.range(0.62, 0.74) : r.range(0.32, 0.45));
+      // Among a village's or a city's houses the main subject stands in front of them all.
+      const builtUp = scene.subjects.includes("village") || scene.subjects.includes("city");
+      y = horizon + land * (main ? (builtUp ? r.range(0.9, 0.95) : r.range(0.62, 0.74)) : r.range(0.32, 0.45));
       // On a scene with water, a thing of the land stands on the shore in front of it, or on a
       // rock of its own when the water reaches the bottom of the picture.
       if (layout.water) {
