@@ -19,6 +19,7 @@ import { getDb } from "@server/db/client";
 import { DEFAULT_HERO_SLIDES } from "~/components/home/default-slides";
 import { type HeroSlide, HeroSlideshow } from "~/components/home/hero-slideshow";
 import { cn } from "~/lib/cn";
+import { HOME_EXAMPLE_PROMPT } from "~/lib/example-prompts";
 import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/home";
 
@@ -186,7 +187,7 @@ const WAYS: { to: string; icon: Icon; title: string; body: string; cta: string; 
     to: "/ai/ai-text-to-art",
     icon: Type,
     title: "Text to art",
-    body: "Write a sentence, anything from “a fox reading by candlelight” to a half-remembered dream, and watch it become a painting.",
+    body: `Write a sentence, anything from “${HOME_EXAMPLE_PROMPT}” to a half-remembered dream, and watch it become a painting.`,
     cta: "Try text to art",
     visual: TextToArtVisual,
   },

@@ -9,6 +9,7 @@ import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
+import { CHRISTMAS_PROMPT_PLACEHOLDER, PROMPT_PLACEHOLDER } from "~/lib/example-prompts";
 import { formatCount } from "~/lib/format";
 import { findStyle } from "~/lib/studio-styles";
 import {
@@ -232,8 +233,8 @@ function PromptField({
         placeholder={
           mode === "text"
             ? christmas
-              ? "A snowy village at dusk, warm windows, a fox in a red scarf…"
-              : "A lighthouse on a cliff at sunset, waves below, gulls in the wind…"
+              ? CHRISTMAS_PROMPT_PLACEHOLDER
+              : PROMPT_PLACEHOLDER
             : "Anything to add? For example: evening light, autumn colours…"
         }
         aria-invalid={error ? true : undefined}

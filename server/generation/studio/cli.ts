@@ -4,9 +4,13 @@
  *   npm run studio -- "a red sunset over snowy mountains and a calm lake" --style watercolor --out sunset.png
  *   npm run studio -- --image photo.jpg --style oil-painting --strength 0.8 --out oil.png
  *   npm run studio -- --doodle drawing.png --style watercolor --out doodle.png
- *   npm run studio -- --sheet --out docs/images/studio-contact-sheet.png
+ *   npm run studio -- --sheet --out docs/images
+ *   npm run studio -- --styles-sheet --out docs/images/studio-contact-sheet.jpg
  *
  * Options: --seed N, --size 512|768|1024, --aspect 1:1|4:3|3:4|16:9|9:16, --christmas.
+ * --sheet paints the evaluation set (evaluation-prompts.ts) into contact sheets in the --out
+ * folder and indexes them in a Markdown file (--index, default the folder's parent's
+ * studio-evaluation.md); --styles-sheet paints a few landscapes in every style into one picture.
  * Renders on this thread with the same code the worker threads run.
  */
 import fs from "node:fs";
@@ -16,7 +20,16 @@ import sharp, { type OverlayOptions } from "sharp";
 import { ASPECT_RATIOS, dimensionsFor, type AspectRatio, type GenerationMode } from "../../../app/lib/generation";
 import { findStyle, STYLE_IDS } from "../../../app/lib/studio-styles";
 import { decodeSource, encodePng } from "./engine";
+import {
+  awaitedNames,
+  EVALUATION_PROMPTS,
+  type EvaluationPrompt,
+  evaluationStyle,
+  missedExpectations,
+} from "./evaluation-prompts";
+import type { Raster } from "./raster";
 import { renderStudioImage } from "./render";
+import { parsePrompt } from "./scene/parse-prompt";
 
 const SHEET_PROMPTS = [
   "a red sunset over snowy mountains and a calm lake",
@@ -45,7 +58,8 @@ const USAGE = `Usage:
   npm run studio -- "<prompt>" [--style id] [--seed n] [--size 512|768|1024] [--aspect 1:1] [--christmas] --out file.png
   npm run studio -- --image photo.jpg [--strength 0..1] [--style id] --out file.png
   npm run studio -- --doodle drawing.png [--style id] --out file.png
-  npm run studio -- --sheet [--cell 256] --out sheet.png
+  npm run studio -- --sheet [--size 512] [--cell 320] [--seed n] [--index docs/studio-evaluation.md] --out docs/images
+  npm run studio -- --styles-sheet [--cell 256] --out sheet.png|sheet.jpg
 Styles: ${STYLE_IDS.join(", ")}`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -55,14 +69,16 @@ export async function main(argv: string[]): Promise<number> {
     options: {
       style: { type: "string", default: "watercolor" },
       seed: { type: "string", default: "1" },
-      size: { type: "string", default: "1024" },
+      size: { type: "string" },
       aspect: { type: "string", default: "1:1" },
       strength: { type: "string", default: "0.8" },
       image: { type: "string" },
       doodle: { type: "string" },
       christmas: { type: "boolean", default: false },
       sheet: { type: "boolean", default: false },
-      cell: { type: "string", default: "256" },
+      "styles-sheet": { type: "boolean", default: false },
+      cell: { type: "string" },
+      index: { type: "string" },
       out: { type: "string" },
       help: { type: "boolean", default: false },
     },
@@ -73,13 +89,21 @@ export async function main(argv: string[]): Promise<number> {
   }
   const started = performance.now();
   if (values.sheet) {
-    await renderContactSheet(values.out, Number(values.cell));
+    const index = values.index ?? path.join(values.out, "..", "studio-evaluation.md");
+    await renderEvaluationSheets(values.out, index, {
+      // Rendered at the product's smallest size, then shrunk: a style's strokes and cells keep their real scale.
+      size: Number(values.size ?? 512),
+      cell: Number(values.cell ?? 320),
+      seed: Number(values.seed) >>> 0,
+    });
+  } else if (values["styles-sheet"]) {
+    await renderStyleSheet(values.out, Number(values.cell ?? 256));
   } else {
     if (!findStyle(values.style)) throw new Error(`Unknown style "${values.style}". ${USAGE}`);
     if (!ASPECT_RATIOS.includes(values.aspect as AspectRatio))
       throw new Error(`Unknown aspect ratio "${values.aspect}"`);
     const mode: GenerationMode = values.image ? "image" : values.doodle ? "doodle" : "text";
-    const { width, height } = dimensionsFor(values.aspect as AspectRatio, Number(values.size));
+    const { width, height } = dimensionsFor(values.aspect as AspectRatio, Number(values.size ?? 1024));
     const sourceFile = values.image ?? values.doodle;
     const source = sourceFile ? await decodeSource(fs.readFileSync(sourceFile), { mode, width, height }) : undefined;
     const raster = renderStudioImage({
@@ -101,53 +125,214 @@ export async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** Prompts down, styles across, one PNG; labels drawn with SVG text. */
-async function renderContactSheet(out: string, cell: number) {
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+/** Words into lines of at most `width` characters; past `maxLines` the last line ends in "…". */
+function wrapWords(text: string, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1]!.slice(0, width - 1)}…`;
+  return kept;
+}
+
+function rasterInput(raster: Raster) {
+  return {
+    input: Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength),
+    raw: { width: raster.width, height: raster.height, channels: 4 as const },
+  };
+}
+
+async function shrunk(raster: Raster, size: number): Promise<Buffer> {
+  const { input, raw } = rasterInput(raster);
+  return sharp(input, { raw }).resize(size, size).png().toBuffer();
+}
+
+function renderText(prompt: string, style: string, size: number, seed: number, christmas: boolean): Raster {
+  return renderStudioImage({
+    mode: "text",
+    prompt,
+    negativePrompt: "",
+    style,
+    width: size,
+    height: size,
+    seed,
+    strength: 1,
+    christmas,
+  });
+}
+
+/** A sheet's background, its SVG text on top and the pictures, as JPEG (the repository keeps them) or PNG. */
+async function writeSheet(out: string, width: number, height: number, svgText: string[], tiles: OverlayOptions[]) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="DejaVu Sans, sans-serif" fill="#2b2622">${svgText.join("")}</g></svg>`;
+  fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+  const sheet = sharp({ create: { width, height, channels: 3, background: "#f6f1e9" } }).composite([
+    { input: Buffer.from(svg), left: 0, top: 0 },
+    ...tiles,
+  ]);
+  await (/\.jpe?g$/i.test(out)
+    ? sheet.jpeg({ quality: 82, mozjpeg: true })
+    : sheet.png({ compressionLevel: 9 })
+  ).toFile(out);
+}
+
+/** Landscapes down, styles across, one picture: how the styles differ. */
+async function renderStyleSheet(out: string, cell: number) {
   const label = 28;
   const gap = 4;
   const left = 220;
   const width = left + SHEET_STYLES.length * (cell + gap);
   const height = label + SHEET_PROMPTS.length * (cell + gap);
   const tiles: OverlayOptions[] = [];
-  const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const text: string[] = [];
   SHEET_STYLES.forEach((style, col) => {
     text.push(
-      `<text x="${left + col * (cell + gap) + cell / 2}" y="19" text-anchor="middle">${escape(findStyle(style)!.label)}</text>`,
+      `<text x="${left + col * (cell + gap) + cell / 2}" y="19" font-size="15" text-anchor="middle">${escapeXml(findStyle(style)!.label)}</text>`,
     );
   });
   for (const [row, prompt] of SHEET_PROMPTS.entries()) {
     const y = label + row * (cell + gap);
-    const words = prompt.split(" ");
-    const lines: string[] = [];
-    for (const word of words) {
-      const lastLine = lines.at(-1);
-      if (lastLine && `${lastLine} ${word}`.length <= 24) lines[lines.length - 1] = `${lastLine} ${word}`;
-      else lines.push(word);
-    }
+    const lines = wrapWords(prompt, 24);
     lines.forEach((line, i) => {
-      text.push(`<text x="10" y="${y + cell / 2 - (lines.length - 1) * 9 + i * 18}">${escapeXml(line)}</text>`);
+      text.push(
+        `<text x="10" y="${y + cell / 2 - (lines.length - 1) * 9 + i * 18}" font-size="15">${escapeXml(line)}</text>`,
+      );
     });
-    for (const [col, style] of SHEET_STYLES.entries()) {
-      const raster = renderStudioImage({
-        mode: "text",
-        prompt,
-        negativePrompt: "",
-        style,
-        width: cell,
-        height: cell,
-        seed: 7 + row,
-        strength: 1,
-        christmas: false,
+    for (const [col, style] of SHEET_STYLES.entries())
+      tiles.push({
+        ...rasterInput(renderText(prompt, style, cell, 7 + row, false)),
+        left: left + col * (cell + gap),
+        top: y,
       });
-      tiles.push({ input: await encodePng(raster), left: left + col * (cell + gap), top: y });
-    }
   }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="DejaVu Sans, sans-serif" font-size="15" fill="#2b2622">${text.join("")}</g></svg>`;
-  tiles.unshift({ input: Buffer.from(svg), left: 0, top: 0 });
-  fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-  await sharp({ create: { width, height, channels: 3, background: "#f6f1e9" } })
-    .composite(tiles)
-    .png({ compressionLevel: 9 })
-    .toFile(out);
+  await writeSheet(out, width, height, text, tiles);
+}
+
+const EVAL_COLUMNS = 4;
+const EVAL_ROWS = 7;
+const EVAL_FILE = /^studio-eval-\d+\.jpg$/;
+
+/** What the parser missed of an entry, or what it waits for, in a few words (empty when all is read). */
+function evaluationNote(entry: EvaluationPrompt): { note: string; kind: "ok" | "waits" | "pending" | "missed" } {
+  const waits = awaitedNames(entry);
+  if (waits.length > 0) return { note: `waits for: ${waits.join(", ")}`, kind: "waits" };
+  const missed = missedExpectations(entry, parsePrompt(entry.prompt, { christmas: entry.christmas ?? false }));
+  if (missed.length === 0) return { note: "", kind: "ok" };
+  return { note: `not read: ${missed.join(", ")}`, kind: entry.pending ? "pending" : "missed" };
+}
+
+const NOTE_COLOURS = { ok: "#2b2622", waits: "#8a7f74", pending: "#b06a00", missed: "#c0262d" };
+
+interface SheetOptions {
+  /** The size each picture is rendered at, and the size of its cell on the sheet. */
+  size: number;
+  cell: number;
+  seed: number;
+}
+
+/**
+ * The evaluation set in sheets of 4 × 7 captioned pictures (studio-eval-1.jpg …) in `outDir`,
+ * and a Markdown index of them: the evidence that Studio paints what everyday prompts say.
+ */
+async function renderEvaluationSheets(outDir: string, indexFile: string, options: SheetOptions) {
+  const { size, cell, seed } = options;
+  const gap = 10;
+  const header = 40;
+  const lineHeight = 16;
+  const caption = 4 * lineHeight + 6;
+  const perSheet = EVAL_COLUMNS * EVAL_ROWS;
+  const sheetCount = Math.ceil(EVALUATION_PROMPTS.length / perSheet);
+  const chars = Math.floor(cell / 7.4);
+  fs.mkdirSync(outDir, { recursive: true });
+  for (const stale of fs.readdirSync(outDir).filter((name) => EVAL_FILE.test(name)))
+    fs.rmSync(path.join(outDir, stale));
+
+  const files: string[] = [];
+  const notes = EVALUATION_PROMPTS.map(evaluationNote);
+  for (let sheet = 0; sheet < sheetCount; sheet++) {
+    const entries = EVALUATION_PROMPTS.slice(sheet * perSheet, (sheet + 1) * perSheet);
+    const rows = Math.ceil(entries.length / EVAL_COLUMNS);
+    const width = gap + EVAL_COLUMNS * (cell + gap);
+    const height = header + rows * (cell + caption + gap);
+    const text = [
+      `<text x="${gap}" y="27" font-size="18" font-weight="bold">Studio evaluation, sheet ${sheet + 1} of ${sheetCount} · ${size} px pictures, seed ${seed}</text>`,
+    ];
+    const tiles: OverlayOptions[] = [];
+    for (const [i, entry] of entries.entries()) {
+      const number = sheet * perSheet + i + 1;
+      const style = evaluationStyle(entry);
+      const left = gap + (i % EVAL_COLUMNS) * (cell + gap);
+      const top = header + Math.floor(i / EVAL_COLUMNS) * (cell + caption + gap);
+      const started = performance.now();
+      const picture = renderText(entry.prompt, style, size, seed, entry.christmas ?? false);
+      tiles.push({ input: await shrunk(picture, cell), left, top });
+      console.log(`${String(number).padStart(3)} ${Math.round(performance.now() - started)} ms  ${entry.prompt}`);
+      const { note, kind } = notes[number - 1]!;
+      const lines = [
+        `<tspan font-weight="bold">#${number}</tspan> ${escapeXml(findStyle(style)!.label)}${entry.christmas ? " · christmas page" : ""}`,
+        ...wrapWords(entry.prompt, chars, 2).map(escapeXml),
+        ...(note ? [`<tspan fill="${NOTE_COLOURS[kind]}">${escapeXml(wrapWords(note, chars, 1)[0]!)}</tspan>`] : []),
+      ];
+      lines.forEach((line, l) => {
+        text.push(`<text x="${left}" y="${top + cell + 15 + l * lineHeight}" font-size="13">${line}</text>`);
+      });
+    }
+    const file = path.join(outDir, `studio-eval-${sheet + 1}.jpg`);
+    await writeSheet(file, width, height, text, tiles);
+    files.push(file);
+  }
+  fs.mkdirSync(path.dirname(path.resolve(indexFile)), { recursive: true });
+  fs.writeFileSync(indexFile, evaluationIndex(outDir, files, indexFile, notes, options));
+  console.log(`${indexFile}: ${files.length} sheets`);
+}
+
+function evaluationIndex(
+  outDir: string,
+  files: string[],
+  indexFile: string,
+  notes: ReturnType<typeof evaluationNote>[],
+  { size, seed }: SheetOptions,
+): string {
+  const perSheet = EVAL_COLUMNS * EVAL_ROWS;
+  const tally = (kind: string) => notes.filter((n) => n.kind === kind).length;
+  const cellText = (s: string) => s.replace(/\|/g, "\\|");
+  const lines = [
+    "# Studio evaluation",
+    "",
+    "Studio, the offline engine, paints a public set of everyday prompts — every kind of subject, things",
+    "placed on, in, by, above and under others, numbers, colours, times of day, weather, rooms and every",
+    "style — so anyone can see what it makes of them (issue 19). The set, with what each picture should",
+    "show, is `server/generation/studio/evaluation-prompts.ts`; `tests/unit/studio-evaluation.test.ts`",
+    "checks that the prompt parser reads every expectation. Regenerate the sheets and this page with:",
+    "",
+    "```bash",
+    `npm run studio -- --sheet --out ${outDir}`,
+    "```",
+    "",
+    `${notes.length} prompts, ${size} px pictures, seed ${seed}. The prompt parser reads every expectation of ${tally("ok")}, part of ${tally("pending") + tally("missed")}${tally("waits") ? `; ${tally("waits")} wait for subjects the library does not have yet` : ""}. Whether each picture shows what it should is for the eye: the sheets are here for that.`,
+    "",
+  ];
+  files.forEach((file, sheet) => {
+    const image = path
+      .relative(path.dirname(path.resolve(indexFile)), path.resolve(file))
+      .split(path.sep)
+      .join("/");
+    lines.push(`## Sheet ${sheet + 1}`, "", `![Studio evaluation sheet ${sheet + 1}](${image})`, "");
+    lines.push("| # | Prompt | Style | Should show | Not read yet |", "| --- | --- | --- | --- | --- |");
+    for (let i = sheet * perSheet; i < Math.min(notes.length, (sheet + 1) * perSheet); i++) {
+      const entry = EVALUATION_PROMPTS[i]!;
+      const shows = entry.expect.join(", ");
+      const note = notes[i]!.note.replace(/^[a-z ]+: /, "") + (entry.pending ? ` (${entry.pending})` : "");
+      lines.push(
+        `| ${i + 1} | ${cellText(entry.prompt)} | ${findStyle(evaluationStyle(entry))!.label} | ${cellText(shows)} | ${cellText(note)} |`,
+      );
+    }
+    lines.push("");
+  });
+  return lines.join("\n");
 }
