@@ -81,6 +81,28 @@ describe("things in a prompt", () => {
     expect(lantern!.box.y).toBeGreaterThan(woman!.box.y - woman!.box.h);
   });
 
+  it("shares a relation across 'and', seats riders beside their mounts and passengers in their boats", () => {
+    expect(read("apples and pears on a table").things.map((t) => t.relation)).toEqual([
+      { kind: "on", target: "table" },
+      { kind: "on", target: "table" },
+      undefined,
+    ]);
+    expect(read("a knight on a horse").things[0]!.relation).toEqual({ kind: "by", target: "horse" });
+    // In a bowl a goldfish brings no sea; a boat on its own brings water.
+    expect(read("a goldfish in a bowl").subjects).toEqual([]);
+    expect(read("a rowboat").subjects).toEqual(["lake"]);
+    const ctx = createContext(
+      read("a man in a rowboat on a lake"),
+      SIZE,
+      SIZE,
+      createRandom(1),
+      new Uint8ClampedArray(SIZE * SIZE * 4),
+    );
+    const [boat, man] = placeThings(ctx);
+    expect(man!.support).toBe(boat);
+    expect(man!.box.y).toBeLessThan(boat!.box.y);
+  });
+
   it("every subject renders, shows, and is placed inside the frame", () => {
     for (const subject of SUBJECT_LIBRARY) {
       const word = subject.words[0]!;

@@ -25,6 +25,8 @@ const CANDLE_LIGHT: RGB = [255, 178, 96];
 const ROOM_LIGHTS = new Set(["candle", "lantern", "jack-o-lantern"]);
 /** A still life is seen from close by: its things are this much larger than in a landscape. */
 export const STILL_LIFE_ZOOM = 1.7;
+/** Cut flowers belong on a table like the objects of a still life. */
+const FLOWERS = new Set(["bouquet", "vaseofflowers"]);
 /** Furniture: with it the room has a floor; without it small things stand on a table top (a still life). */
 const FURNITURE = new Set(["table", "chair"]);
 
@@ -32,7 +34,9 @@ const FURNITURE = new Set(["table", "chair"]);
 export function roomContext(scene: Scene, width: number, height: number, random: Random, data: Uint8ClampedArray) {
   const outdoor = createContext(scene, width, height, random, data);
   const r = random.fork("room");
-  const stillLife = scene.things.every((t) => subjectById(t.id)?.category === "object" && !FURNITURE.has(t.id));
+  const stillLife = scene.things.every(
+    (t) => (subjectById(t.id)?.category === "object" || FLOWERS.has(t.id)) && !FURNITURE.has(t.id),
+  );
   const lamp = scene.things.some((t) => ROOM_LIGHTS.has(t.id));
   // The window stands to one side; the main subject keeps the middle.
   const windowSide: 1 | -1 = r.chance(0.5) ? 1 : -1;

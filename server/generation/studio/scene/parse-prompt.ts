@@ -396,6 +396,7 @@ const INDOOR_THINGS = new Set([
   "mug",
   "teapot",
   "bouquet",
+  "vaseofflowers",
 ]);
 /** Things that light a room at night, and the words that ask for that light. */
 const ROOM_LIGHTS = new Set(["candle", "lantern", "jack-o-lantern"]);
@@ -403,7 +404,7 @@ const READING_WORDS = new Set(["reading", "reads", "studying"]);
 /** Animals that sit in a tree's crown when the prompt puts them "in a tree". */
 const PERCHERS = new Set(["owl", "bird", "squirrel", "cat", "parrot"]);
 /** Sky things that are seen at night: the prompt need not say so. */
-const NIGHT_THINGS = new Set(["crescentmoon", "comet", "fireworks"]);
+const NIGHT_THINGS = new Set(["crescentmoon", "comet", "fireworks", "planet", "jupiter"]);
 /** Things afloat that belong on a lake or pond rather than the open sea. */
 const STILL_WATER_THINGS = new Set(["duck", "swan", "rowboat"]);
 /** Things a figure named "with" one carries in its hand; anything else named "with" stands beside it. */
@@ -451,9 +452,17 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   let containerOf: Thing | null = null;
   // "a girl with an umbrella": the thing named before "with" carries or accompanies the next one.
   let withThing: Thing | null = null;
+  // "apples and pears on a table": things joined by "and" share the relation that follows them.
+  let listed: Thing[] = [];
+  let joined = false;
   const relate = (target: string) => {
-    if (lastThing && relation && !lastThing.relation && lastThing.id !== target)
-      lastThing.relation = { kind: relation, target };
+    if (lastThing && relation)
+      for (const thing of lastThing === listed.at(-1) ? listed : [lastThing]) {
+        if (thing.relation || thing.id === target) continue;
+        // A rider is drawn beside its mount: a figure cannot sit on an animal's back here.
+        const rider = relation === "on" && isFigureOnAnimal(thing.id, target);
+        thing.relation = { kind: rider ? "by" : relation, target };
+      }
     relation = null;
   };
   const addSubject = (kind: SubjectKind) => {
@@ -545,6 +554,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     // "a bowl of lemons": what follows "of" a container goes in it; the container keeps its own place.
     if (word === "of" && lastThing && subjectById(lastThing.id)?.container) containerOf = lastThing;
     if (word === "with" && lastThing) withThing = lastThing;
+    if (word === "and") joined = lastThing !== null && lastThing === listed.at(-1);
+    else if (!COUNT_WORDS[word] && !COLOR_WORDS[word] && !subjectByWord(word) && !FILLERS.has(word)) joined = false;
 
     const named = subjectByWord(word);
     if (named) {
@@ -575,6 +586,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         thing.relation = { kind: carried ? "held" : "by", target: companion.id };
       }
       if (!existing) things.push(thing);
+      if (!holder && !companion) listed = joined ? [...listed, thing] : [thing];
+      joined = false;
       lastThing = holder ?? companion ?? thing;
       continue;
     }
@@ -622,7 +635,11 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   }
   // Things that live on water bring it when the prompt names none: a whale gets a sea, a swan a lake.
   if (!subjects.some((s) => s === "sea" || s === "lake" || s === "river")) {
-    const afloat = things.map((t) => subjectById(t.id)).find((d) => d?.placement === "water" && d.category !== "sky");
+    // (A goldfish in a bowl brings no sea: it is in something.)
+    const afloat = things
+      .filter((t) => !t.relation || t.relation.kind !== "in")
+      .map((t) => subjectById(t.id))
+      .find((d) => d?.placement === "water" && d.category !== "sky");
     if (afloat) addSubject(STILL_WATER_THINGS.has(afloat.id) ? "lake" : "sea");
   }
   // "a fox reading": something to read beside it.
@@ -738,6 +755,10 @@ const FILLERS = new Set([
   "two",
   "three",
 ]);
+
+function isFigureOnAnimal(thing: string, target: string): boolean {
+  return subjectById(thing)?.category === "figure" && subjectById(target)?.category === "animal";
+}
 
 function isAdjectiveLike(word: string): boolean {
   return FILLERS.has(word) || word.endsWith("y") || word.endsWith("ing") || word.endsWith("ed");

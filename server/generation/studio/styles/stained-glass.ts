@@ -9,7 +9,19 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { clamp01, createPlanes, gaussianBlur, hex, lumaOf, morph, smoothstep, sobel } from "./filters";
+import {
+  clamp01,
+  createPlanes,
+  gaussianBlur,
+  gaussianBlurPlanes,
+  hex,
+  lumaOf,
+  morph,
+  type Plane,
+  type Planes,
+  smoothstep,
+} from "./filters";
+import { detailMap, scatterSites } from "./sites";
 import { inkFillsAndStrokes, type InkPalette } from "./ink";
 import { noiseField } from "./paper";
 import type { StyleContext } from "./types";
@@ -30,46 +42,22 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
   const { planes: p, strokes: ink } = inkFillsAndStrokes(input, ctx, INK_PALETTE);
 
   ctx.progress(0.1, "Cutting glass");
-  // Detail map for site density (ink drawings use an even spread: the lines do the detail).
-  const edge = ink
-    ? new Float32Array(n).fill(1)
-    : gaussianBlur(sobel(gaussianBlur(lumaOf(p), w, h, 2 * unit), w, h).mag, w, h, 3 * unit);
-  let maxEdge = 1e-6;
-  for (let i = 0; i < n; i++) if (edge[i]! > maxEdge) maxEdge = edge[i]!;
+  // Panes about as big as a hand-leaded window's over flat sky or wall, a third of that along a
+  // subject's outline (ink drawings use an even spread: their lines do the detail).
   const area = (w * h) / (1024 * 1024);
   const base = ink ? 260 : ctx.source === "photo" ? 900 : 700;
   const target = Math.max(24, Math.round(base * (1 + 2 * (1 - s)) * area));
-  const minDist = Math.sqrt((w * h) / target) * 0.5;
-  const sx: number[] = [];
-  const sy: number[] = [];
-  const pts = random.fork("sites");
-  const cellA = minDist;
-  const agw = Math.ceil(w / cellA);
-  const agh = Math.ceil(h / cellA);
-  const occupied = new Int32Array(agw * agh).fill(-1);
-  for (let tries = 0; sx.length < target && tries < target * 40; tries++) {
-    const x = pts.next() * w;
-    const y = pts.next() * h;
-    const e = ink ? 0.5 : edge[(y | 0) * w + (x | 0)]! / maxEdge;
-    if (pts.next() > 0.12 + 0.88 * Math.sqrt(e)) continue;
-    const cx = (x / cellA) | 0;
-    const cy = (y / cellA) | 0;
-    let ok = true;
-    for (let yy = Math.max(0, cy - 1); ok && yy <= Math.min(agh - 1, cy + 1); yy++) {
-      for (let xx = Math.max(0, cx - 1); xx <= Math.min(agw - 1, cx + 1); xx++) {
-        const q = occupied[yy * agw + xx]!;
-        if (q >= 0 && (sx[q]! - x) ** 2 + (sy[q]! - y) ** 2 < minDist * minDist) {
-          ok = false;
-          break;
-        }
-      }
-    }
-    if (!ok) continue;
-    occupied[cy * agw + cx] = sx.length;
-    sx.push(x);
-    sy.push(y);
-  }
+  const flat = Math.sqrt((w * h) / target) * 0.85;
+  const fine = ink ? flat : Math.max(5, flat * 0.3);
+  const detail = ink ? new Float32Array(n) : detailMap(lumaOf(p), w, h, 1.5 * unit, 2.5 * unit);
+  const { xs: sx, ys: sy } = scatterSites(detail, w, h, {
+    flat,
+    fine,
+    tries: Math.round((6 * w * h) / (fine * fine)),
+    random: random.fork("sites"),
+  });
   const m = sx.length;
+  const minDist = flat * 0.6;
 
   ctx.progress(0.3, "Leading");
   // Bucket the sites in a uniform grid (CSR layout) for nearest-site queries.
@@ -149,53 +137,47 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
   }
 
   ctx.progress(0.6, "Colouring glass");
-  const sums = new Float64Array(m * 4);
-  for (let i = 0; i < n; i++) {
-    const k = label[i]! * 4;
-    sums[k] = sums[k]! + p.r[i]!;
-    sums[k + 1] = sums[k + 1]! + p.g[i]!;
-    sums[k + 2] = sums[k + 2]! + p.b[i]!;
-    sums[k + 3] = sums[k + 3]! + 1;
-  }
-  const glass = new Float32Array(m * 3);
+  // A cell that a subject's outline crosses is cut in two along it (ink: the strokes do that).
+  const { pane, mean } = ink
+    ? { pane: label, mean: new Float32Array(m * 3) }
+    : splitPanes(p, gaussianBlurPlanes(p, Math.max(0.8, 1.5 * unit)), label, m, Math.max(6, 40 * unit * unit));
+  const panes = mean.length / 3;
+  const glass = new Float32Array(panes * 3);
   const jitter = random.fork("panes");
-  const paneShade = new Float32Array(m);
-  for (let k = 0; k < m; k++) paneShade[k] = 0.82 + 0.3 * jitter.next();
-  for (let k = 0; k < m; k++) {
-    const c = sums[k * 4 + 3]! || 1;
-    let r = sums[k * 4]! / c;
-    let g = sums[k * 4 + 1]! / c;
-    let b = sums[k * 4 + 2]! / c;
+  const paneShade = new Float32Array(panes);
+  for (let k = 0; k < panes; k++) paneShade[k] = 0.82 + 0.3 * jitter.next();
+  for (let k = 0; k < panes; k++) {
+    const r = mean[k * 3]!;
+    const g = mean[k * 3 + 1]!;
+    const b = mean[k * 3 + 2]!;
     // Glass: saturated and luminous; each pane's batch differs a little.
     const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
     const sat = 1.55;
     const v = 1 + (jitter.next() - 0.5) * (ink ? 0.3 : 0.14);
-    r = clamp01((l + (r - l) * sat) * 1.08 * v + 0.03);
-    g = clamp01((l + (g - l) * sat) * 1.08 * v + 0.03);
-    b = clamp01((l + (b - l) * sat) * 1.08 * v + 0.03);
-    glass[k * 3] = r;
-    glass[k * 3 + 1] = g;
-    glass[k * 3 + 2] = b;
+    glass[k * 3] = clamp01((l + (r - l) * sat) * 1.08 * v + 0.03);
+    glass[k * 3 + 1] = clamp01((l + (g - l) * sat) * 1.08 * v + 0.03);
+    glass[k * 3 + 2] = clamp01((l + (b - l) * sat) * 1.08 * v + 0.03);
   }
   const mottle = noiseField(w, h, random.fork("mottle"), 28 * unit, 3);
   const leadHalf = Math.max(0.8, 2.2 * unit);
-  const inkLead = ink ? morph(ink, w, h, Math.max(1, Math.round(1.5 * unit)), "max") : null;
-  const interior = Math.max(4, minDist * 0.9);
+  const extraLead = ink
+    ? morph(ink, w, h, Math.max(1, Math.round(1.5 * unit)), "max")
+    : seams(pane, label, w, h, Math.round(leadHalf - 1));
+  const interior = Math.max(3, fine * 0.8);
   const out = createPlanes(w, h);
   const light = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    const k = label[i]! * 3;
+    const k = pane[i]! * 3;
     const bd = border[i]!;
     // Brighter toward the pane's middle, darker where it meets the lead.
     const inner = 0.8 + 0.28 * smoothstep(0, interior, bd) + 0.06 * mottle[i]!;
     // Ink: panes must not cross the drawn lines, so colour comes from the pixel's own shape,
     // varied per pane.
-    const pane = ink ? paneShade[label[i]!]! : 1;
-    const r = (ink ? p.r[i]! * pane : glass[k]!) * inner;
-    const g = (ink ? p.g[i]! * pane : glass[k + 1]!) * inner;
-    const b = (ink ? p.b[i]! * pane : glass[k + 2]!) * inner;
-    let lead = smoothstep(leadHalf + 0.8, leadHalf - 0.4, bd);
-    if (inkLead) lead = Math.max(lead, inkLead[i]!);
+    const shade = ink ? paneShade[label[i]!]! : 1;
+    const r = (ink ? p.r[i]! * shade : glass[k]!) * inner;
+    const g = (ink ? p.g[i]! * shade : glass[k + 1]!) * inner;
+    const b = (ink ? p.b[i]! * shade : glass[k + 2]!) * inner;
+    const lead = Math.max(smoothstep(leadHalf + 0.8, leadHalf - 0.4, bd), extraLead[i]!);
     out.r[i] = r + (LEAD[0] - r) * lead;
     out.g[i] = g + (LEAD[1] - g) * lead;
     out.b[i] = b + (LEAD[2] - b) * lead;
@@ -210,4 +192,121 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
     out.b[i] = clamp01(out.b[i]! + gl * 0.78);
   }
   return finish(input, out, fadeIn(s, 0.5));
+}
+
+/**
+ * Cuts each Voronoi cell whose pixels fall into two clearly different colours (a subject's
+ * outline runs through it) in two by 2-means on the smoothed colours, so the subject gets glass
+ * of its own instead of being averaged into the background's pane. Returns each pixel's pane
+ * (cell · 2 + side) and each pane's mean colour from the unsmoothed planes.
+ */
+function splitPanes(
+  p: Planes,
+  smooth: Planes,
+  label: Int32Array,
+  m: number,
+  minPixels: number,
+): { pane: Int32Array; mean: Float32Array } {
+  const n = label.length;
+  const { r, g, b } = smooth;
+  const dist2 = (c: Float32Array, k: number, i: number) =>
+    (r[i]! - c[k]!) ** 2 + (g[i]! - c[k + 1]!) ** 2 + (b[i]! - c[k + 2]!) ** 2;
+  const centre = meansBy(smooth, label, m, (i) => label[i]!).mean;
+  // Seeds: the pixel farthest from the cell's mean, then the one farthest from that.
+  const a = farthestFrom(smooth, label, m, centre, dist2);
+  const c = farthestFrom(smooth, label, m, a, dist2);
+  const side = new Uint8Array(n);
+  let counts = new Float64Array(2 * m);
+  for (let iter = 0; iter < 3; iter++) {
+    for (let i = 0; i < n; i++) {
+      const k = label[i]! * 3;
+      side[i] = dist2(c, k, i) < dist2(a, k, i) ? 1 : 0;
+    }
+    const split = meansBy(smooth, label, 2 * m, (i) => label[i]! * 2 + side[i]!);
+    counts = split.count;
+    for (let k = 0; k < m; k++) {
+      if (counts[2 * k]! > 0) for (let j = 0; j < 3; j++) a[k * 3 + j] = split.mean[k * 6 + j]!;
+      if (counts[2 * k + 1]! > 0) for (let j = 0; j < 3; j++) c[k * 3 + j] = split.mean[k * 6 + 3 + j]!;
+    }
+  }
+  // Keep a cut only where both sides are sizeable and clearly different glass.
+  const cut = new Uint8Array(m);
+  for (let k = 0; k < m; k++) {
+    const na = counts[2 * k]!;
+    const nc = counts[2 * k + 1]!;
+    const apart = (a[k * 3]! - c[k * 3]!) ** 2 + (a[k * 3 + 1]! - c[k * 3 + 1]!) ** 2 + (a[k * 3 + 2]! - c[k * 3 + 2]!) ** 2;
+    cut[k] = Math.min(na, nc) >= Math.max(minPixels, 0.05 * (na + nc)) && apart > 0.04 ? 1 : 0;
+  }
+  const pane = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = label[i]!;
+    pane[i] = k * 2 + (cut[k] ? side[i]! : 0);
+  }
+  return { pane, mean: meansBy(p, pane, 2 * m, (i) => pane[i]!).mean };
+}
+
+/** Mean colour (and pixel count) per group, the group of each pixel given by `groupOf`. */
+function meansBy(
+  p: Planes,
+  label: Int32Array,
+  groups: number,
+  groupOf: (i: number) => number,
+): { mean: Float32Array; count: Float64Array } {
+  const sums = new Float64Array(groups * 3);
+  const count = new Float64Array(groups);
+  for (let i = 0; i < label.length; i++) {
+    const k = groupOf(i);
+    sums[k * 3] = sums[k * 3]! + p.r[i]!;
+    sums[k * 3 + 1] = sums[k * 3 + 1]! + p.g[i]!;
+    sums[k * 3 + 2] = sums[k * 3 + 2]! + p.b[i]!;
+    count[k] = count[k]! + 1;
+  }
+  const mean = new Float32Array(groups * 3);
+  for (let k = 0; k < groups; k++) {
+    const inv = 1 / (count[k]! || 1);
+    for (let j = 0; j < 3; j++) mean[k * 3 + j] = sums[k * 3 + j]! * inv;
+  }
+  return { mean, count };
+}
+
+/** Per cell, the colour of its pixel farthest from `from` (the cell's entry there). */
+function farthestFrom(
+  p: Planes,
+  label: Int32Array,
+  m: number,
+  from: Float32Array,
+  dist2: (c: Float32Array, k: number, i: number) => number,
+): Float32Array {
+  const best = new Float32Array(m).fill(-1);
+  const out = new Float32Array(from);
+  for (let i = 0; i < label.length; i++) {
+    const k = label[i]!;
+    const d = dist2(from, k * 3, i);
+    if (d > best[k]!) {
+      best[k] = d;
+      out[k * 3] = p.r[i]!;
+      out[k * 3 + 1] = p.g[i]!;
+      out[k * 3 + 2] = p.b[i]!;
+    }
+  }
+  return out;
+}
+
+/**
+ * Lead along the cuts: the pixels where two panes of one cell meet, widened by `grow` px and
+ * softened a little so the seam is antialiased like the Voronoi leading.
+ */
+function seams(pane: Int32Array, label: Int32Array, w: number, h: number, grow: number): Plane {
+  const mark = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (x + 1 < w && pane[i] !== pane[i + 1] && label[i] === label[i + 1]) mark[i] = mark[i + 1] = 1;
+      if (y + 1 < h && pane[i] !== pane[i + w] && label[i] === label[i + w]) mark[i] = mark[i + w] = 1;
+    }
+  }
+  const wide = grow > 0 ? morph(mark, w, h, grow, "max") : mark;
+  const soft = gaussianBlur(wide, w, h, 0.6);
+  for (let i = 0; i < soft.length; i++) soft[i] = Math.min(1, soft[i]! * 1.3);
+  return soft;
 }

@@ -43,7 +43,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
   const standsOnThing = (t: (typeof scene.things)[number]) =>
     (t.relation?.kind === "on" ||
       t.relation?.kind === "held" ||
-      (t.relation?.kind === "in" && subjectById(t.relation.target)?.container)) &&
+      (t.relation?.kind === "in" && holdsThings(subjectById(t.relation.target)))) &&
     scene.things.some((o) => o.id === t.relation?.target);
   // Supports first, then what stands on them, then what is in those (lemons in a bowl on a table).
   const depthOf = (t: (typeof scene.things)[number], seen = 0): number =>
@@ -54,7 +54,8 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     const definition = subjectById(thing.id);
     if (!definition) return;
     // The first thing named is the main subject; what it stands on is as large as it is.
-    const main = thing === first || (first?.relation?.kind === "on" && first.relation.target === thing.id);
+    const main =
+      thing === first || (first !== undefined && standsOnThing(first) && first.relation?.target === thing.id);
     const relation = thing.relation;
     const onThing = standsOnThing(thing) ? placed.find((q) => q.definition.id === relation?.target) : undefined;
     const inThing = relation?.kind === "in" && onThing !== undefined;
@@ -83,8 +84,12 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       onEach.set(onThing.definition.id, n + 1);
       x = onThing.box.x + (n === 0 ? 0 : (n % 2 === 1 ? -1 : 1) * Math.ceil(n / 2) * onThing.box.w * 0.28);
       // In a container: sunk into its top, smaller than it; on a support: standing on its top.
-      y = onThing.box.y - onThing.box.h * (inThing ? 0.62 : (onThing.definition.surface ?? 0.8));
-      h = Math.min(definition.size * height * zoom, onThing.box.h * (inThing && !definition.tall ? 0.45 : 0.9));
+      const sunk = inThing && onThing.definition.container;
+      y = onThing.box.y - onThing.box.h * (sunk ? 0.62 : (onThing.definition.surface ?? 0.8));
+      h = Math.min(definition.size * height * zoom, onThing.box.h * (sunk && !definition.tall ? 0.45 : 0.9));
+      // Aboard a boat or a balloon's basket: as large as the craft's width allows.
+      if (onThing.definition.category === "vehicle")
+        h = Math.min(definition.size * height * zoom, onThing.box.w * 0.45);
     } else if (inSky) {
       y = horizon * r.range(0.45, 0.62);
     } else if (onRock) {
@@ -290,6 +295,11 @@ function drawHill(g: Graphics, ctx: RenderContext, hill: NonNullable<PlacedThing
   g.bezierCurveTo(mid + half * 1.2, hill.top, mid + reach * 0.55, hill.bottom, mid + reach, hill.bottom);
   g.closePath();
   g.fill();
+}
+
+/** What "in" can put a thing inside of: a container (a bowl), or something with a seat or a deck (a chair, a boat). */
+function holdsThings(definition: SubjectDefinition | undefined): boolean {
+  return definition?.container === true || definition?.surface !== undefined;
 }
 
 function clamp(v: number, lo: number, hi: number): number {

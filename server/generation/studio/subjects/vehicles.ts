@@ -72,6 +72,8 @@ export const VEHICLES: SubjectDefinition[] = [
     aspect: 2.6,
     size: 0.13,
     placement: "water",
+    // Who is "in" the boat sits in it.
+    surface: 0.45,
     draw(g, box, look) {
       const p = boxPoint(box, look);
       // Seen a little from above: the far gunwale and the inside first, then the near side down to the waterline.
@@ -413,12 +415,13 @@ export const VEHICLES: SubjectDefinition[] = [
   {
     id: "hotairballoon",
     category: "vehicle",
-    words: ["hot air balloon", "montgolfier"],
-    plurals: ["hot air balloons", "montgolfiers"],
+    words: ["hot air balloon", "montgolfier", "balloon"],
+    plurals: ["hot air balloons", "montgolfiers", "balloons"],
     color: [214, 54, 50],
     aspect: 0.74,
     size: 0.24,
     placement: "sky",
+    surface: 0.1,
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const [cx, cy] = p(0, 0.64);
