@@ -223,6 +223,21 @@ test("doodle to art: paint sky and grass with the mouse, undo and redo by keyboa
   await gotoHydrated(page, "/ai/ai-doodle-to-art");
   await expect.poll(() => canvasColour(page, 0.5, 0.85)).toEqual([0x5c, 0xb8, 0x5c]);
 
+  // A stamp brush: a house painted as a blob on the grass becomes a house in the picture.
+  await page.getByRole("radio", { name: "House" }).check({ force: true });
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.8);
+  await page.mouse.down();
+  for (let i = 0; i <= 16; i++) {
+    const angle = (i / 16) * Math.PI * 2;
+    await page.mouse.move(
+      box.x + box.width * (0.3 + 0.04 * Math.cos(angle)),
+      box.y + box.height * (0.8 + 0.04 * Math.sin(angle)),
+    );
+  }
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.8);
+  await page.mouse.up();
+  await expect.poll(() => canvasColour(page, 0.3, 0.8)).toEqual([0xff, 0x7a, 0x3c]);
+
   await page.getByText("512px", { exact: true }).click();
   await page.getByRole("button", { name: "Generate" }).click();
   const card = page.getByTestId("job-card").first();
@@ -246,6 +261,7 @@ test("doodle to art: paint sky and grass with the mouse, undo and redo by keyboa
   expect(pixel(0.5, 0.1)).toEqual([0x6e, 0xc6, 0xff]);
   expect(pixel(0.5, 0.85)).toEqual([0x5c, 0xb8, 0x5c]);
   expect(pixel(0.5, 0.65)).toEqual([255, 255, 255]);
+  expect(pixel(0.3, 0.8)).toEqual([0xff, 0x7a, 0x3c]);
 });
 
 test("a visitor fills the form, Generate opens the sign-in dialog, and the prompt is still there after signing in", async ({

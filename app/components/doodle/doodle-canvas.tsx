@@ -9,7 +9,21 @@
  * Everything is painted on an offscreen canvas at the logical resolution (what is exported);
  * the visible canvas shows it scaled to its box at the screen's pixel density.
  */
-import { Eraser, ImageUp, PaintBucket, Paintbrush, Redo2, Trash2, Undo2 } from "lucide-react";
+import {
+  Eraser,
+  House,
+  ImageUp,
+  type LucideIcon,
+  PaintBucket,
+  Paintbrush,
+  PawPrint,
+  PersonStanding,
+  Redo2,
+  Sailboat,
+  Trash2,
+  TreeDeciduous,
+  Undo2,
+} from "lucide-react";
 import {
   type PointerEvent as ReactPointerEvent,
   type Ref,
@@ -51,6 +65,53 @@ type StrokeOp = Extract<DoodleOp, { kind: "stroke" }>;
 
 const SIZE_MIN = 2;
 const SIZE_MAX = 160;
+
+interface BrushChip {
+  id: string;
+  label: string;
+  color: string;
+  /** The icon on a dark swatch is drawn light. */
+  dark?: boolean;
+  hint?: string;
+}
+
+/** Stamp brushes wear a picture of what they become, the eraser its own. */
+const BRUSH_ICONS: Record<string, LucideIcon> = {
+  tree: TreeDeciduous,
+  house: House,
+  boat: Sailboat,
+  animal: PawPrint,
+  person: PersonStanding,
+  [ERASER.id]: Eraser,
+};
+
+const chip = (b: (typeof DOODLE_BRUSHES)[number]): BrushChip => {
+  const name = b.label.toLowerCase();
+  return {
+    id: b.id,
+    label: b.label,
+    color: b.color,
+    dark: 0.2126 * b.rgb[0] + 0.7152 * b.rgb[1] + 0.0722 * b.rgb[2] < 120,
+    ...(b.stamp ? { hint: `Each blob painted with it becomes ${/^[aeiou]/.test(name) ? "an" : "a"} ${name}` } : {}),
+  };
+};
+
+/** Regions, things (stamps) and lines, each a wrapping row: the palette stays usable on a phone. */
+const BRUSH_GROUPS: { name: string; brushes: BrushChip[] }[] = [
+  { name: "Places", brushes: DOODLE_BRUSHES.filter((b) => b.semantic && !b.stamp).map(chip) },
+  { name: "Things", brushes: DOODLE_BRUSHES.filter((b) => b.stamp).map(chip) },
+  {
+    name: "Lines",
+    brushes: [
+      ...DOODLE_BRUSHES.filter((b) => !b.semantic).map(chip),
+      { id: ERASER.id, label: ERASER.label, color: ERASER.color },
+    ],
+  },
+];
+
+const STAMP_NAMES = DOODLE_BRUSHES.filter((b) => b.stamp)
+  .map((b) => b.label.toLowerCase())
+  .join(", ");
 
 function hasContentIn(ops: readonly DoodleOp[]): boolean {
   for (let i = ops.length - 1; i >= 0; i--) {
@@ -371,35 +432,46 @@ export function DoodleCanvas({
     <div className="space-y-3">
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-ink">Brush</legend>
-        <div className="flex flex-wrap gap-1.5">
-          {[
-            ...DOODLE_BRUSHES.map((b) => ({ id: b.id, label: b.label, color: b.color })),
-            { id: ERASER.id, label: ERASER.label, color: ERASER.color },
-          ].map((b) => (
-            <label
-              key={b.id}
-              className={cn(
-                "relative inline-flex cursor-pointer items-center gap-1.5 rounded-full py-1 pl-1 pr-2.5 text-xs font-medium ring-1 ring-line transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent",
-                brushId === b.id ? "bg-ink text-paper ring-ink" : "bg-paper-raised text-ink hover:bg-paper-sunken",
-              )}
-            >
-              <input
-                type="radio"
-                name={`${id}-brush`}
-                value={b.id}
-                checked={brushId === b.id}
-                onChange={() => setBrushId(b.id)}
-                className="sr-only"
-              />
-              <span
-                aria-hidden
-                className="grid size-5 place-items-center rounded-full ring-1 ring-black/15"
-                style={{ backgroundColor: b.color }}
-              >
-                {b.id === ERASER.id ? <Eraser className="size-3 text-ink-soft" /> : null}
+        <div className="space-y-2">
+          {BRUSH_GROUPS.map((group) => (
+            <fieldset key={group.name} className="flex flex-wrap items-center gap-1.5">
+              <legend className="sr-only">{group.name}</legend>
+              <span aria-hidden className="pr-1 text-xs text-ink-faint">
+                {group.name}
               </span>
-              {b.label}
-            </label>
+              {group.brushes.map((b) => {
+                const Icon = BRUSH_ICONS[b.id];
+                return (
+                  <label
+                    key={b.id}
+                    title={b.hint}
+                    className={cn(
+                      "relative inline-flex cursor-pointer items-center gap-1.5 rounded-full py-1 pl-1 pr-2.5 text-xs font-medium ring-1 ring-line transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent",
+                      brushId === b.id
+                        ? "bg-ink text-paper ring-ink"
+                        : "bg-paper-raised text-ink hover:bg-paper-sunken",
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-brush`}
+                      value={b.id}
+                      checked={brushId === b.id}
+                      onChange={() => setBrushId(b.id)}
+                      className="sr-only"
+                    />
+                    <span
+                      aria-hidden
+                      className="grid size-5 place-items-center rounded-full ring-1 ring-black/15"
+                      style={{ backgroundColor: b.color }}
+                    >
+                      {Icon ? <Icon className={cn("size-3", b.dark ? "text-white" : "text-ink-soft")} /> : null}
+                    </span>
+                    {b.label}
+                  </label>
+                );
+              })}
+            </fieldset>
           ))}
         </div>
       </fieldset>
@@ -518,7 +590,8 @@ export function DoodleCanvas({
       </div>
       <p id={`${id}-help`} className="text-xs text-ink-faint">
         Paint regions with the coloured brushes (sky, grass, water…) and draw lines with ink; the engine turns each
-        colour into that material. Ctrl+Z undoes, Shift+Ctrl+Z redoes.
+        colour into that material. A blob painted with a brush of things ({STAMP_NAMES}) becomes that thing, standing at
+        the blob's foot and as tall as it. Ctrl+Z undoes, Shift+Ctrl+Z redoes.
       </p>
       {message ? (
         <p role="status" className="text-sm text-ink-soft">

@@ -2,7 +2,9 @@
  * Reads a doodle into a label map. Every pixel goes to the nearest brush colour; pixels far
  * from all of them (anti-aliased edges, ink) take the label of the nearest confident pixel; a
  * 3×3 majority pass and an opening remove the thin wrong-label seams and rims blends leave;
- * unpainted paper becomes sky above the drawing and the nearest ground below it.
+ * unpainted paper becomes sky above the drawing and the nearest ground below it (blobs of the
+ * stamp brushes stay labels here; stamps.ts turns them into things). Ink is read where a pixel
+ * is a blend of a region's colour and ink, never in the soft rim between two regions.
  */
 import { DOODLE_BRUSHES } from "../../../../app/lib/doodle-brushes";
 import type { Raster } from "../raster";
@@ -18,6 +20,10 @@ export function labelIndex(id: string): number {
 }
 
 const GROUND_IDS = new Set(["grass", "sand", "water", "road", "snow", "rock", "flower"]);
+/** Labels of the stamp brushes: things drawn where they are painted, never a ground to extend. */
+export const STAMP_LABELS: ReadonlySet<number> = new Set(
+  DOODLE_BRUSHES.filter((b) => b.stamp).map((b) => LABEL_IDS.indexOf(b.id)),
+);
 
 export interface Classification {
   labels: Uint8Array;
@@ -28,72 +34,71 @@ export interface Classification {
   inkShare: number;
 }
 
-export function classify(source: Raster): Classification {
-  const { width, height, data } = source;
-  const n = width * height;
-  const palette: [number, number, number][] = [];
-  for (const b of DOODLE_BRUSHES) if (b.semantic) palette.push(b.rgb);
-  const ink = DOODLE_BRUSHES.find((b) => b.id === "ink")!.rgb;
-  palette.push(ink);
-  palette.push([255, 255, 255]);
-  const count = palette.length;
-  const pr = new Float32Array(count);
-  const pg = new Float32Array(count);
-  const pb = new Float32Array(count);
-  palette.forEach((c, k) => {
-    pr[k] = c[0];
-    pg[k] = c[1];
-    pb[k] = c[2];
-  });
+/** Brush colours by label number: the semantic brushes, then ink, then paper. */
+const PALETTE: readonly (readonly [number, number, number])[] = [
+  ...DOODLE_BRUSHES.filter((b) => b.semantic).map((b) => b.rgb),
+  DOODLE_BRUSHES.find((b) => b.id === "ink")!.rgb,
+  [255, 255, 255],
+];
 
-  // Nearest brush for every colour at 5 bits a channel: one table look-up per pixel afterwards.
-  const lutLabel = new Uint8Array(32768);
-  const lutDistance = new Float32Array(32768);
+/** A colour within this weighted squared distance of a brush's is that brush for certain. */
+const SURE = (30 * 30) / 2.5;
+
+let nearest: { label: Uint8Array; distance: Float32Array } | undefined;
+
+/** Nearest brush for every colour at 5 bits a channel, made once: one table look-up per pixel afterwards. */
+function nearestTable(): { label: Uint8Array; distance: Float32Array } {
+  if (nearest) return nearest;
+  const label = new Uint8Array(32768);
+  const distance = new Float32Array(32768);
   for (let q = 0; q < 32768; q++) {
     const r = ((q >> 10) << 3) + 4;
     const g = (((q >> 5) & 31) << 3) + 4;
     const b = ((q & 31) << 3) + 4;
-    let best = 0;
     let bestD = Infinity;
-    for (let c = 0; c < count; c++) {
-      const dr = r - pr[c]!;
-      const dg = g - pg[c]!;
-      const db = b - pb[c]!;
-      const d = dr * dr * 0.3 + dg * dg * 0.5 + db * db * 0.2;
+    PALETTE.forEach((c, k) => {
+      const d = (r - c[0]) ** 2 * 0.3 + (g - c[1]) ** 2 * 0.5 + (b - c[2]) ** 2 * 0.2;
       if (d < bestD) {
         bestD = d;
-        best = c;
+        label[q] = k;
       }
-    }
-    lutLabel[q] = best;
-    lutDistance[q] = bestD;
+    });
+    distance[q] = bestD;
   }
+  nearest = { label, distance };
+  return nearest;
+}
+
+/** What one painted colour says: a brush's label, INK, PAPER, or UNKNOWN for a blend of several. */
+export function readColour(r: number, g: number, b: number): number {
+  const table = nearestTable();
+  const q = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+  const best = table.label[q]!;
+  if (best === INK || 0.2126 * r + 0.7152 * g + 0.0722 * b < 40) return INK;
+  return table.distance[q]! > SURE ? UNKNOWN : best;
+}
+
+export function classify(source: Raster): Classification {
+  const { width, height, data } = source;
+  const n = width * height;
   const labels = new Uint8Array(n);
   const inkCover = new Float32Array(n);
-  // A pixel within this distance of a brush colour is that brush for certain.
-  const sure = 30 * 30;
   let semantic = 0;
   let inkCount = 0;
   for (let k = 0; k < n; k++) {
     const i = k * 4;
     // Transparent pixels are paper, whatever colour they hold.
     const a = data[i + 3]! / 255;
-    const r = data[i]! * a + 255 * (1 - a);
-    const g = data[i + 1]! * a + 255 * (1 - a);
-    const b = data[i + 2]! * a + 255 * (1 - a);
-    const q = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
-    const best = lutLabel[q]!;
-    const bestD = lutDistance[q]!;
-    const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    if (best === INK || l < 40) {
+    const read = readColour(
+      data[i]! * a + 255 * (1 - a),
+      data[i + 1]! * a + 255 * (1 - a),
+      data[i + 2]! * a + 255 * (1 - a),
+    );
+    if (read === INK) {
       labels[k] = UNKNOWN;
       inkCover[k] = 1;
       inkCount++;
-    } else if (bestD * 2.5 > sure) {
-      labels[k] = UNKNOWN;
-    } else {
-      labels[k] = best;
-    }
+    } else labels[k] = read;
   }
   fillUnknownLabels(labels, width, height);
   majority(labels, width, height);
@@ -117,20 +122,79 @@ export function classify(source: Raster): Classification {
     }
   }
 
-  // Ink edges: darker than the region they sit on means partly covered by a line.
-  for (let k = 0; k < n; k++) {
-    if (inkCover[k]! >= 1) continue;
-    const label = labels[k]!;
-    const i = k * 4;
-    const l = 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
-    const c = palette[label]!;
-    const ref = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
-    if (l < ref - 25) inkCover[k] = Math.min(1, (ref - l) / Math.max(1, ref - 17));
-  }
+  markInkEdges(source, labels, inkCover);
 
   const semanticShare = semantic / n;
   if (semanticShare > 0.002) inferPaper(labels, width, height);
   return { labels, ink: inkCover, semanticShare, inkShare: inkCount / n };
+}
+
+/**
+ * Ink edges: a pixel darker than the region it sits on is partly covered by a line only when a
+ * blend of its region's colour and ink explains it better than a blend with a colour beside it.
+ * The anti-aliased rim where a stroke meets the paper or a darker region is such a blend too, and
+ * drawn as ink it became dark streaks along every region's edge (issue 19).
+ */
+/** A line's soft edge is an exact blend of ink and what is under it: this far off (weighted, squared) it is something else. */
+const INK_FIT = 60;
+
+function markInkEdges(source: Raster, labels: Uint8Array, inkCover: Float32Array): void {
+  const { width, height, data } = source;
+  const palette = PALETTE;
+  const ink = palette[INK]!;
+  const neighbours: number[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const k = y * width + x;
+      if (inkCover[k]! >= 1) continue;
+      const own = labels[k]!;
+      const base = palette[own]!;
+      const i = k * 4;
+      const a = data[i + 3]! / 255;
+      const r = data[i]! * a + 255 * (1 - a);
+      const g = data[i + 1]! * a + 255 * (1 - a);
+      const b = data[i + 2]! * a + 255 * (1 - a);
+      const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      if (l >= 0.2126 * base[0] + 0.7152 * base[1] + 0.0722 * base[2] - 25) continue;
+      neighbours.length = 0;
+      for (let dy = -3; dy <= 3; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -3; dx <= 3; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const l2 = labels[yy * width + xx]!;
+          if (l2 !== own && l2 < palette.length && !neighbours.includes(l2)) neighbours.push(l2);
+        }
+      }
+      const inked = blendFit(r, g, b, base, ink);
+      let other = Infinity;
+      for (const l2 of neighbours) other = Math.min(other, blendFit(r, g, b, base, palette[l2]!).residual);
+      if (inked.residual < INK_FIT && inked.residual + INK_FIT < other) inkCover[k] = inked.t;
+    }
+  }
+}
+
+/** How far along the blend from colour `a` to colour `b` a pixel is, and how far off that line (weighted, squared). */
+function blendFit(
+  r: number,
+  g: number,
+  b: number,
+  a: readonly [number, number, number],
+  to: readonly [number, number, number],
+): { t: number; residual: number } {
+  const dr = to[0] - a[0];
+  const dg = to[1] - a[1];
+  const db = to[2] - a[2];
+  const length = dr * dr * 0.3 + dg * dg * 0.5 + db * db * 0.2;
+  const t =
+    length > 0
+      ? Math.min(1, Math.max(0, ((r - a[0]) * dr * 0.3 + (g - a[1]) * dg * 0.5 + (b - a[2]) * db * 0.2) / length))
+      : 0;
+  const er = r - a[0] - dr * t;
+  const eg = g - a[1] - dg * t;
+  const eb = b - a[2] - db * t;
+  return { t, residual: er * er * 0.3 + eg * eg * 0.5 + eb * eb * 0.2 };
 }
 
 /** Every still-unknown pixel takes the label of the nearest known one. */
@@ -148,7 +212,7 @@ function fillUnknownLabels(labels: Uint8Array, width: number, height: number): v
  * Multi-source breadth-first fill: every target pixel reachable through other targets takes the
  * label of the nearest source. Pixels that are neither are walls and keep their label.
  */
-function fillUnknown(
+export function fillUnknown(
   labels: Uint8Array,
   width: number,
   height: number,
@@ -286,26 +350,92 @@ function majority(labels: Uint8Array, width: number, height: number): void {
   }
 }
 
-/** Paper above everything painted in its column is sky; the rest extends the nearest ground (or label). */
+/**
+ * Paper above the landscape painted in its column is sky (things stand in front of it); the rest
+ * extends the nearest ground (or label). Things alone on paper (stamps, no ground painted) stand on grass that reaches up to the
+ * base of the highest of them.
+ */
 function inferPaper(labels: Uint8Array, width: number, height: number): void {
   const sky = labelIndex("sky");
-  let hasGround = false;
-  for (let k = 0; k < labels.length && !hasGround; k++) {
-    const l = labels[k]!;
-    if (l < INK && GROUND_IDS.has(LABEL_IDS[l]!)) hasGround = true;
+  const hasGround = () => {
+    for (let k = 0; k < labels.length; k++) {
+      const l = labels[k]!;
+      if (l < INK && GROUND_IDS.has(LABEL_IDS[l]!)) return true;
+    }
+    return false;
+  };
+  if (!hasGround()) {
+    const line = Math.min(height, ...stampBlobs(labels, width, height).map((b) => b.bottom));
+    const grass = labelIndex("grass");
+    for (let k = line * width; k < labels.length; k++) if (labels[k] === PAPER) labels[k] = grass;
   }
+  const grounded = hasGround();
   const cloud = labelIndex("cloud");
   for (let x = 0; x < width; x++) {
     for (let y = 0; y < height; y++) {
       const k = y * width + x;
       const l = labels[k]!;
       if (l === PAPER) labels[k] = sky;
-      else if (l !== sky && l !== cloud) break;
+      else if (l !== sky && l !== cloud && !STAMP_LABELS.has(l)) break;
     }
   }
   if (!labels.includes(PAPER)) return;
   const isPaper = (l: number) => l === PAPER;
-  fillUnknown(labels, width, height, (l) => l < INK && (!hasGround || GROUND_IDS.has(LABEL_IDS[l]!)), isPaper);
-  // Paper walled in by objects (a blank inside a tree outline) joins whatever is nearest.
-  if (labels.includes(PAPER)) fillUnknown(labels, width, height, (l) => l < INK, isPaper);
+  const isRegion = (l: number) => l < INK && !STAMP_LABELS.has(l);
+  fillUnknown(labels, width, height, (l) => isRegion(l) && (!grounded || GROUND_IDS.has(LABEL_IDS[l]!)), isPaper);
+  // Paper walled in by objects (a blank inside an outline) joins whatever is nearest; inside a
+  // stamp's ring it is left for the stamp to take (stamps.ts).
+  if (labels.includes(PAPER)) fillUnknown(labels, width, height, isRegion, isPaper);
+}
+
+export interface StampBlob {
+  label: number;
+  /** Its pixels' indices. */
+  pixels: Int32Array;
+  left: number;
+  top: number;
+  /** Exclusive. */
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Connected (4-neighbour) blobs of stamp labels. Specks are left out: under about 1.5 % of the
+ * picture's side squared, or lower than 2 % of it.
+ */
+export function stampBlobs(labels: Uint8Array, width: number, height: number): StampBlob[] {
+  const n = width * height;
+  const span = Math.sqrt(n);
+  const seen = new Uint8Array(n);
+  const queue = new Int32Array(n);
+  const blobs: StampBlob[] = [];
+  for (let s = 0; s < n; s++) {
+    const label = labels[s]!;
+    if (seen[s] || !STAMP_LABELS.has(label)) continue;
+    let head = 0;
+    let tail = 0;
+    let left = width;
+    let right = 0;
+    let top = height;
+    let bottom = 0;
+    queue[tail++] = s;
+    seen[s] = 1;
+    while (head < tail) {
+      const k = queue[head++]!;
+      const x = k % width;
+      const y = (k - x) / width;
+      left = Math.min(left, x);
+      right = Math.max(right, x + 1);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y + 1);
+      for (const j of [x > 0 ? k - 1 : -1, x < width - 1 ? k + 1 : -1, k - width, k + width]) {
+        if (j < 0 || j >= n || seen[j] || labels[j] !== label) continue;
+        seen[j] = 1;
+        queue[tail++] = j;
+      }
+    }
+    if (tail < (span * 0.015) ** 2 || bottom - top < span * 0.02) continue;
+    blobs.push({ label, pixels: queue.slice(0, tail), left, top, right, bottom });
+  }
+  return blobs;
 }

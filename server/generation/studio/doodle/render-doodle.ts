@@ -1,7 +1,8 @@
 /**
  * Doodle to art, GauGAN-style: each labelled region of the drawing is filled with its own
  * procedural material (sky gradient with clouds, rippling water reflecting what stands above
- * it, ridged snowy mountains, grass, foliage, brick…), lit from one side, with softened seams;
+ * it, ridged snowy mountains, grass, brick…), lit from one side, with softened seams; blobs of
+ * the stamp brushes become things of the subject library (trees, a house, a boat…, see stamps.ts);
  * ink lines stay as outlines. A drawing that is only ink comes back as a clean drawing on paper.
  */
 import { createRaster, type Raster } from "../raster";
@@ -11,6 +12,7 @@ import { buildPalette, type Palette } from "../scene/palette";
 import { parsePrompt } from "../scene/parse-prompt";
 import type { Scene } from "../scene/types";
 import { classify, INK, LABEL_IDS, PAPER } from "./classify";
+import { drawStamps, layOver, takeStamps } from "./stamps";
 
 export interface DoodleOptions {
   width: number;
@@ -42,11 +44,17 @@ export function renderDoodle(source: Raster, options: DoodleOptions): DoodleResu
   const scene = options.scene ?? parsePrompt("", { christmas: false });
   const time = scene.timeExplicit ? scene.timeOfDay : scene.christmas ? "dusk" : "day";
   const palette = buildPalette({ ...scene, understood: true }, time);
-  progress(0.25, "Painting the regions");
-  const raster = paintRegions(c.labels, width, height, palette, random, scene);
+  const blobs = takeStamps(c.labels, width, height);
+  progress(0.2, "Drawing the things");
+  const things =
+    blobs.length > 0 ? drawStamps(blobs, c.labels, width, height, palette, scene, random.fork("doodle-stamps")) : null;
+  progress(0.3, "Painting the regions");
+  const raster = paintRegions(c.labels, width, height, palette, random, scene, things);
   progress(0.8, "Softening the edges");
   softenSeams(raster, c.labels);
-  if (kind === "mixed") drawInk(raster, c.ink, palette);
+  if (things) layOver(raster.data, things);
+  // Every line drawn stays, however little ink there is (a few birds in the sky).
+  drawInk(raster, c.ink, palette);
   progress(1, "Done");
   return { raster, kind };
 }
@@ -58,7 +66,6 @@ const WATER = id("water");
 const MOUNTAIN = id("mountain");
 const SNOW = id("snow");
 const GRASS = id("grass");
-const TREE = id("tree");
 const FLOWER = id("flower");
 const SAND = id("sand");
 const ROCK = id("rock");
@@ -106,6 +113,7 @@ function paintRegions(
   p: Palette,
   random: Random,
   scene: Scene,
+  things: Uint8ClampedArray | null,
 ): Raster {
   const raster = createRaster(width, height);
   const data = raster.data;
@@ -123,7 +131,6 @@ function paintRegions(
   const lit = p.light;
   const rock = p.rock;
   const grass = scene.colors.meadow ?? [92, 160, 72];
-  const tree = p.tree;
   const sand = p.sand;
   const building: RGB = scene.colors.city ?? scene.colors.village ?? [176, 72, 62];
   const windowLit = p.night || p.time === "dusk";
@@ -225,16 +232,6 @@ function paintRegions(
             b = centre ? 90 : fc[2];
           }
         }
-      } else if (label === TREE) {
-        const clumps = fbm(noise, u * 14, v * 14, 3);
-        const fine = detail(u * 60, v * 60);
-        const edgeDark = Math.min(1, edge / (8 * unit));
-        const shade =
-          Math.min(1.15, Math.max(0.25, 0.6 + clumps * 0.7 + fine * 0.12 - t * 0.15)) * (0.45 + 0.55 * edgeDark);
-        const c = mix(tree, lit, clumps > 0.15 ? 0.25 : 0);
-        r = c[0] * shade;
-        g = c[1] * shade;
-        b = c[2] * shade;
       } else if (label === SAND) {
         const rip = Math.sin(v * 300 + fbm(noise, u * 6, v * 6, 2) * 5) * 0.04;
         const shade = 0.9 + fbm(noise, u * 4, v * 6, 3) * 0.15 + rip - t * 0.08;
@@ -280,7 +277,13 @@ function paintRegions(
       data[i + 2] = b;
     }
   }
-  paintWaterRegions(raster, labels, top, bottom, p, noise, span);
+  // Water mirrors the things standing above it too.
+  let mirrored = data;
+  if (things) {
+    mirrored = new Uint8ClampedArray(data);
+    layOver(mirrored, things);
+  }
+  paintWaterRegions(raster, mirrored, labels, top, bottom, p, noise, span);
   return raster;
 }
 
@@ -349,6 +352,7 @@ function skyAt(p: Palette, t: number, out: RGB): void {
 /** Water mirrors the pixels just above its top edge (mountains, trees, sky), rippled and darkened. */
 function paintWaterRegions(
   raster: Raster,
+  mirrored: Uint8ClampedArray,
   labels: Uint8Array,
   top: Int32Array,
   bottom: Int32Array,
@@ -375,9 +379,9 @@ function paintWaterRegions(
       let rb: number;
       if (sy >= 0 && sy < height && labels[sy * width + sx] !== WATER) {
         const j = (sy * width + sx) * 4;
-        rr = data[j]!;
-        rg = data[j + 1]!;
-        rb = data[j + 2]!;
+        rr = mirrored[j]!;
+        rg = mirrored[j + 1]!;
+        rb = mirrored[j + 2]!;
       } else {
         skyAt(p, 0.6, sky);
         rr = sky[0];
