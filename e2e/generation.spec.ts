@@ -188,9 +188,13 @@ test("doodle to art: paint sky and grass with the mouse, undo and redo by keyboa
   await expect(page.getByTestId("generate-blocked")).toHaveText("Draw something on the canvas first.");
 
   const canvas = page.getByTestId("doodle-canvas");
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
+  // Picking a brush may scroll the page: the canvas is measured again before each stroke.
+  const canvasBox = async () => {
+    await canvas.scrollIntoViewIfNeeded();
+    return (await canvas.boundingBox())!;
+  };
   const stroke = async (fy: number) => {
+    const box = await canvasBox();
     await page.mouse.move(box.x + 4, box.y + box.height * fy);
     await page.mouse.down();
     for (let i = 1; i <= 24; i++)
@@ -224,7 +228,10 @@ test("doodle to art: paint sky and grass with the mouse, undo and redo by keyboa
   await expect.poll(() => canvasColour(page, 0.5, 0.85)).toEqual([0x5c, 0xb8, 0x5c]);
 
   // A stamp brush: a house painted as a blob on the grass becomes a house in the picture.
-  await page.getByRole("radio", { name: "House" }).check({ force: true });
+  await page.getByRole("radio", { name: "House" }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("radio", { name: "House" })).toBeChecked();
+  const box = await canvasBox();
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.8);
   await page.mouse.down();
   for (let i = 0; i <= 16; i++) {
