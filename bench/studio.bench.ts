@@ -2,9 +2,11 @@
  * Studio's speed on ONE core (this thread, no worker pool): text to art and image to art at
  * 1024 × 1024, median of several runs, each also as a ratio to sharp's own 1024² PNG encode
  * measured in the same run, so the figure means the same on a faster or slower machine.
- * Targets: text to art ≤ 1.5 s, image to art ≤ 1 s per image.
+ * Targets: text to art ≤ 1.5 s at 1024² and ≤ 0.4 s at 512², image to art ≤ 1 s per image, and
+ * memory per job under 300 MB (the peak resident memory one 1024² job adds to a fresh process).
  *   node bench/run-ts.mjs bench/studio.bench.ts [runs]
  */
+import { execFileSync } from "node:child_process";
 import sharp from "sharp";
 import { decodeSource, encodePng } from "../server/generation/studio/engine";
 import { renderStudioImage } from "../server/generation/studio/render";
@@ -16,7 +18,31 @@ const time = async (run: () => unknown) => {
   return performance.now() - t;
 };
 
+/** One 1024² job in this process, printing how much its peak resident memory rose over the idle process. */
+async function memoryJob() {
+  const job = (size: number, prompt: string, style: string) =>
+    encodePng(
+      renderStudioImage({
+        mode: "text",
+        prompt,
+        negativePrompt: "",
+        style,
+        width: size,
+        height: size,
+        seed: 3,
+        strength: 1,
+        christmas: false,
+      }),
+    );
+  // Load the code and warm the canvas with a tiny job first: what stays is the process, not the job.
+  await job(64, "a fox", "natural");
+  const idle = process.memoryUsage().rss;
+  await job(1024, "a lighthouse on a cliff above a stormy sea, a red fox and three sheep", "oil-painting");
+  console.log(JSON.stringify({ peakMb: (process.resourceUsage().maxRSS * 1024 - idle) / 1e6 }));
+}
+
 export async function main(args: string[]) {
+  if (args[0] === "--memory-job") return memoryJob();
   const runs = Number(args[0] ?? 5);
   const size = 1024;
   const prompts = [
@@ -68,6 +94,28 @@ export async function main(args: string[]) {
     );
   }
 
+  const small: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const prompt = prompts[i % prompts.length]!;
+    small.push(
+      await time(async () =>
+        encodePng(
+          renderStudioImage({
+            mode: "text",
+            prompt,
+            negativePrompt: "",
+            style: "natural",
+            width: 512,
+            height: 512,
+            seed: i,
+            strength: 1,
+            christmas: false,
+          }),
+        ),
+      ),
+    );
+  }
+
   const photo = await sharp(await encodePng(sample))
     .jpeg({ quality: 90 })
     .toBuffer();
@@ -102,5 +150,14 @@ export async function main(args: string[]) {
   console.log(`Studio at ${size}×${size} on one thread, median of ${runs} runs`);
   row("sharp PNG encode (baseline)", baseline);
   row("text to art (render + encode)", median(text), 1500);
+  row("text to art at 512² (render + encode)", median(small), 400);
   row("image to art (decode + style + encode)", median(image), 1000);
+  // A fresh process for the memory figure, so the runs above do not count.
+  const out = execFileSync(process.execPath, [process.argv[1]!, "bench/studio.bench.ts", "--memory-job"], {
+    encoding: "utf8",
+  });
+  const { peakMb } = JSON.parse(out.trim().split("\n").at(-1)!) as { peakMb: number };
+  console.log(
+    `${"memory per 1024² job (peak RSS rise)".padEnd(40)} ${peakMb.toFixed(0).padStart(6)} MB   target ≤ 300 MB: ${peakMb <= 300 ? "met" : "MISSED"}`,
+  );
 }
