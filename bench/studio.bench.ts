@@ -9,8 +9,24 @@
 import { execFileSync } from "node:child_process";
 import sharp from "sharp";
 import { decodeSource, encodePng } from "../server/generation/studio/engine";
+import { SHOWCASE_PROMPTS } from "../server/generation/studio/evaluation-prompts";
 import { renderStudioImage } from "../server/generation/studio/render";
 
+/** One text-to-art picture, encoded as the worker does. */
+const paint = (size: number, prompt: string, style: string, seed: number) =>
+  encodePng(
+    renderStudioImage({
+      mode: "text",
+      prompt,
+      negativePrompt: "",
+      style,
+      width: size,
+      height: size,
+      seed,
+      strength: 1,
+      christmas: false,
+    }),
+  );
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const time = async (run: () => unknown) => {
   const t = performance.now();
@@ -20,24 +36,10 @@ const time = async (run: () => unknown) => {
 
 /** One 1024² job in this process, printing how much its peak resident memory rose over the idle process. */
 async function memoryJob() {
-  const job = (size: number, prompt: string, style: string) =>
-    encodePng(
-      renderStudioImage({
-        mode: "text",
-        prompt,
-        negativePrompt: "",
-        style,
-        width: size,
-        height: size,
-        seed: 3,
-        strength: 1,
-        christmas: false,
-      }),
-    );
   // Load the code and warm the canvas with a tiny job first: what stays is the process, not the job.
-  await job(64, "a fox", "natural");
+  await paint(64, "a fox", "natural", 3);
   const idle = process.memoryUsage().rss;
-  await job(1024, "a lighthouse on a cliff above a stormy sea, a red fox and three sheep", "oil-painting");
+  await paint(1024, "a lighthouse on a cliff above a stormy sea, a red fox and three sheep", "oil-painting", 3);
   console.log(JSON.stringify({ peakMb: (process.resourceUsage().maxRSS * 1024 - idle) / 1e6 }));
 }
 
@@ -45,16 +47,7 @@ export async function main(args: string[]) {
   if (args[0] === "--memory-job") return memoryJob();
   const runs = Number(args[0] ?? 5);
   const size = 1024;
-  const prompts = [
-    "a red sunset over snowy mountains and a calm lake",
-    // Things from the subject library on top of the landscape (issue 19).
-    "a red fox in a snowy forest at dusk",
-    "a city skyline at night under the stars",
-    "a lighthouse on a cliff above a stormy sea",
-    "a foggy pine forest at dawn",
-    "desert dunes at golden hour",
-    "the feeling of a rainy tuesday",
-  ];
+  const prompts = SHOWCASE_PROMPTS;
 
   // Baseline: sharp encoding a detailed 1024² image to PNG.
   const sample = renderStudioImage({
@@ -73,48 +66,12 @@ export async function main(args: string[]) {
   const baseline = median(encodes);
 
   const text: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const prompt = prompts[i % prompts.length]!;
-    text.push(
-      await time(async () =>
-        encodePng(
-          renderStudioImage({
-            mode: "text",
-            prompt,
-            negativePrompt: "",
-            style: ["watercolor", "oil-painting", "stained-glass", "ink-sketch", "low-poly"][i % 5]!,
-            width: size,
-            height: size,
-            seed: i,
-            strength: 1,
-            christmas: false,
-          }),
-        ),
-      ),
-    );
-  }
+  const styles = ["watercolor", "oil-painting", "stained-glass", "ink-sketch", "low-poly"];
+  for (let i = 0; i < runs; i++)
+    text.push(await time(() => paint(size, prompts[i % prompts.length]!, styles[i % styles.length]!, i)));
 
   const small: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const prompt = prompts[i % prompts.length]!;
-    small.push(
-      await time(async () =>
-        encodePng(
-          renderStudioImage({
-            mode: "text",
-            prompt,
-            negativePrompt: "",
-            style: "natural",
-            width: 512,
-            height: 512,
-            seed: i,
-            strength: 1,
-            christmas: false,
-          }),
-        ),
-      ),
-    );
-  }
+  for (let i = 0; i < runs; i++) small.push(await time(() => paint(512, prompts[i % prompts.length]!, "natural", i)));
 
   const photo = await sharp(await encodePng(sample))
     .jpeg({ quality: 90 })

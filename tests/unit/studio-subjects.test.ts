@@ -13,6 +13,9 @@ import { SUBJECT_LIBRARY } from "../../server/generation/studio/subjects/library
 
 const SIZE = 256;
 const read = (prompt: string) => parsePrompt(prompt, { christmas: false });
+/** Where the things of a prompt stand in its scene. */
+const placedIn = (prompt: string, seed = 1) =>
+  placeThings(createContext(read(prompt), SIZE, SIZE, createRandom(seed), new Uint8ClampedArray(SIZE * SIZE * 4)));
 
 describe("things in a prompt", () => {
   it("finds a thing with its colour, number and relation", () => {
@@ -48,14 +51,7 @@ describe("things in a prompt", () => {
       { id: "lonetree", count: 1 },
     ]);
     // "in" a thing that holds nothing is beside it, not on top of it.
-    const ctx = createContext(
-      read("a fox in a lighthouse"),
-      SIZE,
-      SIZE,
-      createRandom(1),
-      new Uint8ClampedArray(SIZE * SIZE * 4),
-    );
-    expect(placeThings(ctx).find((t) => t.definition.id === "fox")!.support).toBeUndefined();
+    expect(placedIn("a fox in a lighthouse").find((t) => t.definition.id === "fox")!.support).toBeUndefined();
   });
 
   it("puts what a figure is 'with' in its hand, and anything else beside it", () => {
@@ -68,14 +64,7 @@ describe("things in a prompt", () => {
       count: 1,
       relation: { kind: "by", target: "knight" },
     });
-    const ctx = createContext(
-      read("a woman with a lantern"),
-      SIZE,
-      SIZE,
-      createRandom(1),
-      new Uint8ClampedArray(SIZE * SIZE * 4),
-    );
-    const [woman, lantern] = placeThings(ctx);
+    const [woman, lantern] = placedIn("a woman with a lantern");
     expect(lantern!.support).toBe(woman);
     expect(lantern!.box.y).toBeLessThan(woman!.box.y);
     expect(lantern!.box.y).toBeGreaterThan(woman!.box.y - woman!.box.h);
@@ -91,14 +80,7 @@ describe("things in a prompt", () => {
     // In a bowl a goldfish brings no sea; a boat on its own brings water.
     expect(read("a goldfish in a bowl").subjects).toEqual([]);
     expect(read("a rowboat").subjects).toEqual(["lake"]);
-    const ctx = createContext(
-      read("a man in a rowboat on a lake"),
-      SIZE,
-      SIZE,
-      createRandom(1),
-      new Uint8ClampedArray(SIZE * SIZE * 4),
-    );
-    const [boat, man] = placeThings(ctx);
+    const [boat, man] = placedIn("a man in a rowboat on a lake");
     expect(man!.support).toBe(boat);
     expect(man!.box.y).toBeLessThan(boat!.box.y);
   });
@@ -133,8 +115,7 @@ describe("things in a prompt", () => {
 
   it("several of a kind, and things with others, stay inside the frame too", () => {
     for (const prompt of ["five foxes", "a lighthouse on an island, foxes", "a fox on a lighthouse"]) {
-      const ctx = createContext(read(prompt), SIZE, SIZE, createRandom(3), new Uint8ClampedArray(SIZE * SIZE * 4));
-      const boxes = placeThings(ctx).map((t) => t.box);
+      const boxes = placedIn(prompt, 3).map((t) => t.box);
       expect(boxes.length, prompt).toBeGreaterThan(0);
       for (const box of boxes) {
         expect(box.x - box.w / 2, prompt).toBeGreaterThanOrEqual(0);

@@ -26,20 +26,12 @@ import {
   type EvaluationPrompt,
   evaluationStyle,
   missedExpectations,
+  SHOWCASE_PROMPTS,
 } from "./evaluation-prompts";
 import type { Raster } from "./raster";
 import { renderStudioImage } from "./render";
 import { parsePrompt } from "./scene/parse-prompt";
 
-const SHEET_PROMPTS = [
-  "a red sunset over snowy mountains and a calm lake",
-  "a city skyline at night under the stars",
-  "a foggy pine forest at dawn",
-  "the milky way over a quiet sea",
-  "a cheerful meadow of flowers at noon",
-  "desert dunes at golden hour",
-  "the feeling of a rainy tuesday",
-];
 const SHEET_STYLES = [
   "natural",
   "watercolor",
@@ -187,7 +179,7 @@ async function renderStyleSheet(out: string, cell: number) {
   const gap = 4;
   const left = 220;
   const width = left + SHEET_STYLES.length * (cell + gap);
-  const height = label + SHEET_PROMPTS.length * (cell + gap);
+  const height = label + SHOWCASE_PROMPTS.length * (cell + gap);
   const tiles: OverlayOptions[] = [];
   const text: string[] = [];
   SHEET_STYLES.forEach((style, col) => {
@@ -195,7 +187,7 @@ async function renderStyleSheet(out: string, cell: number) {
       `<text x="${left + col * (cell + gap) + cell / 2}" y="19" font-size="15" text-anchor="middle">${escapeXml(findStyle(style)!.label)}</text>`,
     );
   });
-  for (const [row, prompt] of SHEET_PROMPTS.entries()) {
+  for (const [row, prompt] of SHOWCASE_PROMPTS.entries()) {
     const y = label + row * (cell + gap);
     const lines = wrapWords(prompt, 24);
     lines.forEach((line, i) => {

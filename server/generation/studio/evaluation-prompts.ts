@@ -32,6 +32,17 @@ export interface EvaluationPrompt {
   pending?: string;
 }
 
+/** Seven prompts that show what Studio does at a glance: the styles sheet and the speed benchmark paint them. */
+export const SHOWCASE_PROMPTS: readonly string[] = [
+  "a red sunset over snowy mountains and a calm lake",
+  "a red fox in a snowy forest at dusk",
+  "a lighthouse on a cliff above a stormy sea",
+  "a bowl of lemons on a blue table",
+  "a city skyline at night under the stars",
+  "a castle on a hill at sunset",
+  "the feeling of a rainy tuesday",
+];
+
 export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   // The product's own examples.
   { prompt: HOME_EXAMPLE_PROMPT, expect: ["fox by candle", "book", "indoors"], style: "oil-painting" },
