@@ -59,8 +59,7 @@ function eye(
   p: Point,
   box: SubjectBox,
   look: SubjectLook,
-  u: number,
-  v: number,
+  [u, v]: [number, number],
   radius: number,
   iris: RGB = DARK,
   pupil: "slit" | "round" = "slit",
@@ -180,7 +179,7 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.4, 0.62, 0.06, 0.06);
       fill(g, lit(look, PINK, -0.1));
       oval(g, p, box, look, 0.445, 0.655, 0.014, 0.016);
-      eye(g, p, box, look, 0.37, 0.72, 0.032, [160, 196, 70]);
+      eye(g, p, box, look, [0.37, 0.72], 0.032, [160, 196, 70]);
       for (const lift of [-0.03, 0.02])
         curve(g, p, css(lit(look, WHITE, 0), 0.75), box.h * 0.007, [0.42, 0.62, 0.5, 0.63 + lift]);
     },
@@ -220,7 +219,7 @@ export const ANIMALS: SubjectDefinition[] = [
       shape(g, p, [0.16, 0.66, 0.32, 0.64, 0.32, 0.6, 0.15, 0.61]);
       fill(g, lit(look, [236, 196, 80], 0.4));
       oval(g, p, box, look, 0.27, 0.58, 0.016, 0.022);
-      eye(g, p, box, look, 0.36, 0.8, 0.024);
+      eye(g, p, box, look, [0.36, 0.8], 0.024);
     },
   },
   {
@@ -259,7 +258,7 @@ export const ANIMALS: SubjectDefinition[] = [
       fill(g, lit(look, DARK, 0));
       shape(g, p, [0.35, 0.88, 0.44, 0.94, 0.37, 0.84]);
       oval(g, p, box, look, 0.44, 0.975, 0.014, 0.018);
-      eye(g, p, box, look, 0.29, 0.89, 0.02, [210, 170, 60]);
+      eye(g, p, box, look, [0.29, 0.89], 0.02, [210, 170, 60]);
     },
   },
   {
@@ -293,7 +292,7 @@ export const ANIMALS: SubjectDefinition[] = [
       blob(g, p, [0.06, 0.66, 0.17, 0.9, 0.29, 0.99, 0.24, 0.88, 0.15, 0.64]);
       fill(g, lit(look, DARK, 0));
       oval(g, p, box, look, 0.455, 0.655, 0.014, 0.014);
-      eye(g, p, box, look, 0.33, 0.85, 0.018);
+      eye(g, p, box, look, [0.33, 0.85], 0.018);
     },
   },
   {
@@ -324,7 +323,7 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.44, 0.625, 0.016, 0.016);
       fill(g, lit(look, coat, -0.1));
       oval(g, p, box, look, 0.2, 0.76, 0.06, 0.022, -0.5);
-      eye(g, p, box, look, 0.32, 0.7, 0.017);
+      eye(g, p, box, look, [0.32, 0.7], 0.017);
       // Branching antlers, the far one in shadow.
       const antler = (shade: number, beam: Outline, tines: Outline[]) => {
         const colour = css(lit(look, HORN, shade));
@@ -388,7 +387,7 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.25, 0.65, 0.055, 0.025, 0.4);
       fill(g, lit(look, wool, 0.4));
       oval(g, p, box, look, 0.28, 0.72, 0.05, 0.05);
-      eye(g, p, box, look, 0.35, 0.62, 0.02, [200, 180, 120]);
+      eye(g, p, box, look, [0.35, 0.62], 0.02, [200, 180, 120]);
     },
   },
   {
@@ -430,7 +429,7 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.445, 0.47, 0.045, 0.05);
       fill(g, lit(look, DARK, 0));
       oval(g, p, box, look, 0.46, 0.48, 0.01, 0.012);
-      eye(g, p, box, look, 0.37, 0.64, 0.018);
+      eye(g, p, box, look, [0.37, 0.64], 0.018);
     },
   },
   {
@@ -469,7 +468,7 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.34, 0.53, 0.06, 0.05);
       fill(g, lit(look, PINK, 0));
       oval(g, p, box, look, 0.39, 0.565, 0.016, 0.014);
-      eye(g, p, box, look, 0.29, 0.62, 0.03);
+      eye(g, p, box, look, [0.29, 0.62], 0.03);
     },
   },
   {
@@ -506,7 +505,7 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.43, 0.53, 0.06, 0.05);
       fill(g, lit(look, DARK, 0));
       oval(g, p, box, look, 0.475, 0.545, 0.018, 0.022);
-      eye(g, p, box, look, 0.36, 0.62, 0.02);
+      eye(g, p, box, look, [0.36, 0.62], 0.02);
     },
   },
   {
@@ -540,7 +539,7 @@ export const ANIMALS: SubjectDefinition[] = [
       curve(g, p, css(lit(look, HORN, 0.3)), box.h * 0.03, [0.36, 0.58, 0.42, 0.46, 0.49, 0.48]);
       fill(g, lit(look, hide, -0.45));
       blob(g, p, [0.1, 0.9, 0.26, 0.92, 0.3, 0.72, 0.24, 0.48, 0.12, 0.52, 0.06, 0.72]);
-      eye(g, p, box, look, 0.36, 0.8, 0.014);
+      eye(g, p, box, look, [0.36, 0.8], 0.014);
     },
   },
   {
@@ -588,7 +587,7 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.22, 0.46, 0.04, 0.04);
       fill(g, lit(look, DARK, 0));
       oval(g, p, box, look, 0.325, 0.64, 0.015, 0.015);
-      eye(g, p, box, look, 0.2, 0.69, 0.028);
+      eye(g, p, box, look, [0.2, 0.69], 0.028);
     },
   },
   {
@@ -643,8 +642,8 @@ export const ANIMALS: SubjectDefinition[] = [
       fill(g, lit(look, pale, 0.2));
       oval(g, p, box, look, -0.16, 0.78, 0.16, 0.11);
       oval(g, p, box, look, 0.16, 0.78, 0.16, 0.11);
-      eye(g, p, box, look, -0.16, 0.785, 0.055, [240, 176, 40], "round");
-      eye(g, p, box, look, 0.16, 0.785, 0.055, [240, 176, 40], "round");
+      eye(g, p, box, look, [-0.16, 0.785], 0.055, [240, 176, 40], "round");
+      eye(g, p, box, look, [0.16, 0.785], 0.055, [240, 176, 40], "round");
       fill(g, lit(look, [70, 60, 50], 0.1));
       shape(g, p, [-0.05, 0.74, 0.05, 0.74, 0, 0.64]);
       fill(g, lit(look, [70, 60, 50], 0));
@@ -689,7 +688,7 @@ export const ANIMALS: SubjectDefinition[] = [
       blob(g, p, [-0.1, 0.3, -0.22, 0.64, -0.46, 0.99, -0.34, 0.99, 0.02, 0.7, 0.12, 0.34]);
       fill(g, lit(look, mix(feathers, DARK, 0.6), 0), 0.8);
       shape(g, p, [-0.28, 0.8, -0.46, 0.99, -0.32, 0.99, -0.18, 0.84]);
-      eye(g, p, box, look, 0.24, 0.39, 0.025);
+      eye(g, p, box, look, [0.24, 0.39], 0.025);
     },
   },
   {
@@ -788,7 +787,7 @@ export const ANIMALS: SubjectDefinition[] = [
       shape(g, p, [0.31, 0.92, 0.47, 0.84, 0.33, 0.85]);
       fill(g, lit(look, DARK, 0));
       shape(g, p, [0.29, 0.92, 0.34, 0.93, 0.35, 0.85, 0.3, 0.85]);
-      eye(g, p, box, look, 0.28, 0.9, 0.014);
+      eye(g, p, box, look, [0.28, 0.9], 0.014);
     },
   },
   {
@@ -826,7 +825,7 @@ export const ANIMALS: SubjectDefinition[] = [
       }
       fill(g, lit(look, [232, 190, 60], 0.2));
       blob(g, p, [0.36, 0.78, 0.5, 0.72, 0.49, 0.66, 0.36, 0.68]);
-      eye(g, p, box, look, 0.31, 0.77, 0.028);
+      eye(g, p, box, look, [0.31, 0.77], 0.028);
     },
   },
   {
@@ -995,7 +994,7 @@ export const ANIMALS: SubjectDefinition[] = [
       oval(g, p, box, look, 0.08, 0.8, 0.07, 0.045, -0.4);
       fill(g, lit(look, BEAK, 0.1));
       shape(g, p, [0.18, 0.88, 0.47, 0.82, 0.18, 0.82]);
-      eye(g, p, box, look, 0.1, 0.88, 0.018);
+      eye(g, p, box, look, [0.1, 0.88], 0.018);
     },
   },
 ];
