@@ -434,12 +434,38 @@ function roundedRect(g: Graphics, [x, y]: Point, w: number, h: number, radius: n
   g.fill();
 }
 
-export const FIGURES: SubjectDefinition[] = [
-  {
-    id: "person",
+/** A person of the library: one drawing in three builds (a man, a woman, a child), each with its own names and size. */
+function human(
+  id: string,
+  build: HumanBuild,
+  color: RGB,
+  aspect: number,
+  size: number,
+  words: string[],
+  plurals: string[],
+): SubjectDefinition {
+  return {
+    id,
     category: "figure",
-    words: ["person", "man", "figure", "traveler", "traveller", "wanderer", "stranger", "gentleman", "hiker", "boy"],
-    plurals: [
+    words,
+    plurals,
+    color,
+    aspect,
+    size,
+    placement: "ground",
+    draw: (g, box, look) => drawHuman(g, box, look, build),
+  };
+}
+
+export const FIGURES: SubjectDefinition[] = [
+  human(
+    "person",
+    MAN,
+    [70, 92, 130],
+    0.3,
+    0.45,
+    ["person", "man", "figure", "traveler", "traveller", "wanderer", "stranger", "gentleman", "hiker", "boy"],
+    [
       "people",
       "persons",
       "men",
@@ -452,34 +478,9 @@ export const FIGURES: SubjectDefinition[] = [
       "hikers",
       "boys",
     ],
-    color: [70, 92, 130],
-    aspect: 0.3,
-    size: 0.45,
-    placement: "ground",
-    draw: (g, box, look) => drawHuman(g, box, look, MAN),
-  },
-  {
-    id: "woman",
-    category: "figure",
-    words: ["woman", "lady", "girl"],
-    plurals: ["women", "ladies", "girls"],
-    color: [176, 52, 64],
-    aspect: 0.3,
-    size: 0.43,
-    placement: "ground",
-    draw: (g, box, look) => drawHuman(g, box, look, WOMAN),
-  },
-  {
-    id: "child",
-    category: "figure",
-    words: ["child", "kid", "toddler"],
-    plurals: ["children", "kids", "toddlers"],
-    color: [232, 170, 40],
-    aspect: 0.34,
-    size: 0.3,
-    placement: "ground",
-    draw: (g, box, look) => drawHuman(g, box, look, CHILD),
-  },
+  ),
+  human("woman", WOMAN, [176, 52, 64], 0.3, 0.43, ["woman", "lady", "girl"], ["women", "ladies", "girls"]),
+  human("child", CHILD, [232, 170, 40], 0.34, 0.3, ["child", "kid", "toddler"], ["children", "kids", "toddlers"]),
   astronaut,
   knight,
   dancer,
