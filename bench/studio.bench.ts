@@ -10,23 +10,11 @@ import { execFileSync } from "node:child_process";
 import sharp from "sharp";
 import { decodeSource, encodePng } from "../server/generation/studio/engine";
 import { SHOWCASE_PROMPTS } from "../server/generation/studio/evaluation-prompts";
-import { renderStudioImage } from "../server/generation/studio/render";
+import { renderSquare, renderStudioImage } from "../server/generation/studio/render";
 
 /** One text-to-art picture, encoded as the worker does. */
 const paint = (size: number, prompt: string, style: string, seed: number) =>
-  encodePng(
-    renderStudioImage({
-      mode: "text",
-      prompt,
-      negativePrompt: "",
-      style,
-      width: size,
-      height: size,
-      seed,
-      strength: 1,
-      christmas: false,
-    }),
-  );
+  encodePng(renderSquare(prompt, style, size, seed));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const time = async (run: () => unknown) => {
   const t = performance.now();
@@ -50,17 +38,7 @@ export async function main(args: string[]) {
   const prompts = SHOWCASE_PROMPTS;
 
   // Baseline: sharp encoding a detailed 1024² image to PNG.
-  const sample = renderStudioImage({
-    mode: "text",
-    prompt: prompts[0]!,
-    negativePrompt: "",
-    style: "natural",
-    width: size,
-    height: size,
-    seed: 1,
-    strength: 1,
-    christmas: false,
-  });
+  const sample = renderSquare(prompts[0]!, "natural", size, 1);
   const encodes: number[] = [];
   for (let i = 0; i < runs; i++) encodes.push(await time(() => encodePng(sample)));
   const baseline = median(encodes);

@@ -29,7 +29,7 @@ import {
   SHOWCASE_PROMPTS,
 } from "./evaluation-prompts";
 import type { Raster } from "./raster";
-import { renderStudioImage } from "./render";
+import { renderSquare, renderStudioImage } from "./render";
 import { parsePrompt } from "./scene/parse-prompt";
 
 const SHEET_STYLES = [
@@ -145,20 +145,6 @@ async function shrunk(raster: Raster, size: number): Promise<Buffer> {
   return sharp(input, { raw }).resize(size, size).png().toBuffer();
 }
 
-function renderText(prompt: string, style: string, size: number, seed: number, christmas: boolean): Raster {
-  return renderStudioImage({
-    mode: "text",
-    prompt,
-    negativePrompt: "",
-    style,
-    width: size,
-    height: size,
-    seed,
-    strength: 1,
-    christmas,
-  });
-}
-
 /** A sheet's background, its SVG text on top and the pictures, as JPEG (the repository keeps them) or PNG. */
 async function writeSheet(out: string, width: number, height: number, svgText: string[], tiles: OverlayOptions[]) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="DejaVu Sans, sans-serif" fill="#2b2622">${svgText.join("")}</g></svg>`;
@@ -197,7 +183,7 @@ async function renderStyleSheet(out: string, cell: number) {
     });
     for (const [col, style] of SHEET_STYLES.entries())
       tiles.push({
-        ...rasterInput(renderText(prompt, style, cell, 7 + row, false)),
+        ...rasterInput(renderSquare(prompt, style, cell, 7 + row, false)),
         left: left + col * (cell + gap),
         top: y,
       });
@@ -261,7 +247,7 @@ async function renderEvaluationSheets(outDir: string, indexFile: string, options
       const left = gap + (i % EVAL_COLUMNS) * (cell + gap);
       const top = header + Math.floor(i / EVAL_COLUMNS) * (cell + caption + gap);
       const started = performance.now();
-      const picture = renderText(entry.prompt, style, size, seed, entry.christmas ?? false);
+      const picture = renderSquare(entry.prompt, style, size, seed, entry.christmas ?? false);
       tiles.push({ input: await shrunk(picture, cell), left, top });
       console.log(`${String(number).padStart(3)} ${Math.round(performance.now() - started)} ms  ${entry.prompt}`);
       const { note, kind } = notes[number - 1]!;

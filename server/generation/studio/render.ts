@@ -82,3 +82,18 @@ export function renderStudioImage(task: StudioImageTask, report: StageReporter =
     onProgress: styleStage,
   });
 }
+
+/** A square text-to-art picture from a prompt and a style alone: what the CLI's sheets and the benchmark paint. */
+export function renderSquare(prompt: string, style: string, size: number, seed: number, christmas = false): Raster {
+  return renderStudioImage({
+    mode: "text",
+    prompt,
+    negativePrompt: "",
+    style,
+    width: size,
+    height: size,
+    seed,
+    strength: 1,
+    christmas,
+  });
+}
