@@ -401,6 +401,8 @@ const INDOOR_THINGS = new Set([
 /** Things that light a room at night, and the words that ask for that light. */
 const ROOM_LIGHTS = new Set(["candle", "lantern", "jack-o-lantern"]);
 const READING_WORDS = new Set(["reading", "reads", "studying"]);
+/** Names that carry a colour of their own. */
+const NAMED_COLOURS: Record<string, RGB> = { goldfish: [238, 120, 28], goldfishes: [238, 120, 28] };
 /** Animals that sit in a tree's crown when the prompt puts them "in a tree". */
 const PERCHERS = new Set(["owl", "bird", "squirrel", "cat", "parrot"]);
 /** Sky things that are seen at night: the prompt need not say so. */
@@ -575,6 +577,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       const existing = things.find((t) => t.id === definition.id);
       if (existing) existing.count = Math.min(MAX_COUNT, Math.max(existing.count, count));
       const thing = existing ?? { id: definition.id, count };
+      // Some names carry their colour: a goldfish is orange unless the prompt says otherwise.
+      const ownColour = NAMED_COLOURS[word];
+      if (ownColour && pending.length === 0) thing.color ??= ownColour;
       if (pending.length > 0) {
         thing.color ??= pending[0]!;
         palette.push(...pending.slice(1));

@@ -895,6 +895,8 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 1.3,
     size: 0.22,
     placement: "water",
+    // Leaps well clear of a bowl it is put in.
+    tall: true,
     draw(g, box, look) {
       const scales = look.color;
       const foam = lit(look, WATER_FOAM, 0.3);
