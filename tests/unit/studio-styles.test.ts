@@ -4,6 +4,8 @@ import { createRandom } from "../../server/generation/studio/random";
 import { createRaster, type Raster } from "../../server/generation/studio/raster";
 import { applyStyle, RENDERED_STYLE_IDS } from "../../server/generation/studio/styles/index";
 import { PIXEL_ART_COLOURS } from "../../server/generation/studio/styles/pixel-art";
+import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
+import { renderScene } from "../../server/generation/studio/scene/render-scene";
 
 const SIZE = 256;
 
@@ -67,6 +69,60 @@ function differs(a: Raster, b: Raster): number {
   let count = 0;
   for (let i = 0; i < a.data.length; i++) if (a.data[i] !== b.data[i]) count++;
   return count;
+}
+
+/**
+ * How much of a prompt's thing keeps its outline through a style (issue 19), 0..1. The thing is
+ * where the scene with it differs from the same scene without it; across that outline, a point
+ * two pixels inside and one three pixels outside differ in the plain scene, and the outline
+ * survives at that spot when the styled picture differs between the two points the same way
+ * (a colour step in the same direction). Lead lines and other dark strokes of the style are
+ * not counted either way: the question is whether the glass or facets follow the thing.
+ */
+function outlineKept(prompt: string, styleId: string, size = 512, seed = 3): number {
+  const scene = parsePrompt(prompt, { christmas: false });
+  const paint = (things: typeof scene.things) =>
+    renderScene({ ...scene, things }, { width: size, height: size, random: createRandom(seed) });
+  const withIt = paint(scene.things);
+  const without = paint([]);
+  const styled = applyStyle(withIt, styleId, { strength: 1, random: createRandom(seed), source: "scene" }).data;
+  const plain = withIt.data;
+  const thing = new Uint8Array(size * size);
+  for (let j = 0; j < thing.length; j++) {
+    let d = 0;
+    for (let c = 0; c < 3; c++) d += Math.abs(plain[j * 4 + c]! - without.data[j * 4 + c]!);
+    thing[j] = d > 48 ? 1 : 0;
+  }
+  const dark = (j: number) => Math.max(styled[j * 4]!, styled[j * 4 + 1]!, styled[j * 4 + 2]!) < 60;
+  let spots = 0;
+  let kept = 0;
+  for (let y = 3; y < size - 3; y++) {
+    for (let x = 3; x < size - 3; x++) {
+      if (!thing[y * size + x]) continue;
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        if (thing[(y + dy) * size + x + dx]) continue;
+        const inner = (y - 2 * dy) * size + x - 2 * dx;
+        const outer = (y + 3 * dy) * size + x + 3 * dx;
+        if (!thing[inner] || thing[outer] || dark(inner) || dark(outer)) continue;
+        let along = 0;
+        let step = 0;
+        for (let c = 0; c < 3; c++) {
+          const d = plain[inner * 4 + c]! - plain[outer * 4 + c]!;
+          along += (styled[inner * 4 + c]! - styled[outer * 4 + c]!) * d;
+          step += d * d;
+        }
+        if (step < 35 * 35) continue;
+        spots++;
+        if (along >= 0.4 * step) kept++;
+      }
+    }
+  }
+  return spots ? kept / spots : 0;
 }
 
 describe("Studio styles", () => {
@@ -150,5 +206,14 @@ describe("Studio styles", () => {
       expect(out.width).toBe(37);
       expect(out.height).toBe(11);
     }
+  });
+
+  // Cells and facets used to be as big as a cow at 512 px, averaging the thing into its
+  // background: the outline kept was 0.1 (stained glass) and 0.2–0.4 (low poly).
+  it.each(["stained-glass", "low-poly"])("%s keeps a subject's outline at 512 px", (id) => {
+    const prompts = ["three cows in a field", "a fox in a meadow", "an airplane over the clouds", "ducks on a pond"];
+    const kept = prompts.map((prompt) => outlineKept(prompt, id));
+    for (const [i, k] of kept.entries()) expect(k, prompts[i]).toBeGreaterThan(0.35);
+    expect(kept.reduce((a, b) => a + b) / kept.length).toBeGreaterThan(0.5);
   });
 });

@@ -453,6 +453,23 @@ export function saturate(p: Planes, amount: number): void {
 }
 
 /**
+ * Local contrast ("clarity"): each pixel's lightness pushed away from its neighbourhood's mean
+ * by `amount`, in place (the same shift on all three channels, so hues stay). A grey cat against
+ * a beige wall, or a white teapot on a cream counter, separates from its surroundings before a
+ * style softens and lightens everything.
+ */
+export function localContrast(p: Planes, sigma: number, amount: number): void {
+  const lum = lumaOf(p);
+  const around = gaussianBlur(lum, p.width, p.height, sigma);
+  for (let i = 0; i < lum.length; i++) {
+    const shift = (lum[i]! - around[i]!) * amount;
+    p.r[i] = clamp01(p.r[i]! + shift);
+    p.g[i] = clamp01(p.g[i]! + shift);
+    p.b[i] = clamp01(p.b[i]! + shift);
+  }
+}
+
+/**
  * Stretch the tonal range so dark or flat pictures (night scenes) use the whole range before a
  * style posterises them: luma is mapped from its [low, high] percentiles to 0..1, then lifted
  * by a gamma that brings the median up to `targetMedian`; no pixel gets darker. Colours are scaled

@@ -24,6 +24,7 @@ import {
 } from "./filters";
 import { analyseInk } from "./ink";
 import { noiseField, paperTexture } from "./paper";
+import { edgeStrength } from "./sites";
 import type { StyleContext } from "./types";
 
 const PAPER: [number, number, number] = [0.949, 0.922, 0.863];
@@ -84,6 +85,11 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
       // Faint responses are texture, not outlines: they fade out instead of greying the paper.
       lines[i] = smoothstep(0.04, 0.3, (1 - dodge) * gain);
     }
+    // The dodge sees only lightness: an orange fox on green grass, a squirrel in a tree's crown
+    // or a dark lamp post in a dark street barely register. The picture's strongest edges, in
+    // lightness or warmth and scaled to its own range, are drawn as outlines too.
+    const outline = edgeStrength(p, Math.max(0.8, 0.8 * unit));
+    for (let i = 0; i < n; i++) lines[i] = Math.max(lines[i]!, 0.85 * smoothstep(0.45, 0.9, outline[i]!));
     // Tone for the hatching: stretched to the picture's own range (a night scene is not one
     // solid cross-hatch), and lightened where the picture is smooth, so skies and calm water
     // stay mostly clean paper with sparse strokes while detailed areas carry the shading.

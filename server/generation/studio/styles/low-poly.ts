@@ -7,7 +7,8 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { createPlanes, gaussianBlur, hex, lumaOf, saturate, sobel, toPlanes, type Planes } from "./filters";
+import { createPlanes, hex, lumaOf, saturate, smoothstep, toPlanes, type Planes } from "./filters";
+import { edgeStrength, type Sites, scatterSites, spreadDetail } from "./sites";
 import { colouriseInk, type InkPalette } from "./ink";
 import { delaunay } from "./delaunay";
 import type { StyleContext } from "./types";
@@ -28,55 +29,44 @@ export function lowPoly(input: Raster, ctx: StyleContext): Raster {
 
   ctx.progress(0.1, "Placing points");
   const lum = lumaOf(p);
-  const edge = gaussianBlur(sobel(gaussianBlur(lum, w, h, 1.5 * unit), w, h).mag, w, h, 2 * unit);
-  let maxEdge = 1e-6;
-  for (let i = 0; i < edge.length; i++) if (edge[i]! > maxEdge) maxEdge = edge[i]!;
+  // Big facets over flat sky and ground; along a subject's outline points sit on the edge
+  // itself at a spacing relative to the picture, so at 512 px a cow or an airplane still has
+  // its silhouette traced by triangle edges instead of melting into one blob.
   const area = (w * h) / (1024 * 1024);
   const target = Math.round((ctx.source === "photo" ? 2800 : 2400) * (1 + 2.5 * (1 - s)) * Math.max(0.15, area));
-  const minDist = Math.max(2, Math.sqrt((w * h) / target) * 0.45);
-  const cell = minDist;
-  const gw = Math.ceil(w / cell);
-  const gh = Math.ceil(h / cell);
-  const grid = new Int32Array(gw * gh).fill(-1);
-  const xs: number[] = [];
-  const ys: number[] = [];
-  const add = (x: number, y: number, force: boolean): boolean => {
-    const cx = Math.min(gw - 1, (x / cell) | 0);
-    const cy = Math.min(gh - 1, (y / cell) | 0);
-    if (!force) {
-      for (let yy = Math.max(0, cy - 1); yy <= Math.min(gh - 1, cy + 1); yy++) {
-        for (let xx = Math.max(0, cx - 1); xx <= Math.min(gw - 1, cx + 1); xx++) {
-          const q = grid[yy * gw + xx]!;
-          if (q >= 0 && (xs[q]! - x) ** 2 + (ys[q]! - y) ** 2 < minDist * minDist) return false;
-        }
-      }
-    }
-    grid[cy * gw + cx] = xs.length;
-    xs.push(x);
-    ys.push(y);
-    return true;
-  };
+  const flat = Math.sqrt((w * h) / target) * 1.35;
+  const fine = Math.max(2.5, Math.min(flat * 0.45, 11 * unit * (1 + 1.5 * (1 - s))));
+  const edge = edgeStrength(p, 1.2 * unit);
+  const detail = spreadDetail(edge, w, h, 1.5 * fine);
   // The frame, so the triangulation covers the whole picture.
+  const frame: Sites = { xs: [], ys: [] };
   const frameStep = Math.max(w, h) / Math.max(6, Math.round(Math.sqrt(target) / 2.5));
-  for (let x = 0; x <= w; x += frameStep) {
-    add(Math.min(x, w), 0, true);
-    add(Math.min(x, w), h, true);
+  const corner = (x: number, y: number) => {
+    frame.xs.push(x);
+    frame.ys.push(y);
+  };
+  for (let x = 0; x < w; x += frameStep) {
+    corner(x, 0);
+    corner(x, h);
   }
   for (let y = frameStep; y < h; y += frameStep) {
-    add(0, y, true);
-    add(w, y, true);
+    corner(0, y);
+    corner(w, y);
   }
-  add(w, 0, true);
-  add(w, h, true);
+  corner(w, 0);
+  corner(w, h);
+  const onEdges = new Float32Array(edge.length);
+  for (let i = 0; i < edge.length; i++) onEdges[i] = smoothstep(0.3, 0.7, edge[i]!);
   const pts = random.fork("points");
-  const inv = 1 / maxEdge;
-  for (let tries = 0; xs.length < target && tries < target * 30; tries++) {
-    const x = pts.next() * w;
-    const y = pts.next() * h;
-    const e = edge[(y | 0) * w + (x | 0)]! * inv;
-    // Acceptance grows with edge strength; a floor keeps flat areas from one giant triangle.
-    if (pts.next() < 0.06 + 0.94 * Math.sqrt(e)) add(x, y, false);
-  }
+  const outline = scatterSites(detail, w, h, {
+    flat: fine,
+    fine,
+    tries: 4,
+    random: pts,
+    fixed: frame,
+    weight: onEdges,
+  });
+  const { xs, ys } = scatterSites(detail, w, h, { flat, fine, tries: 6, random: pts, fixed: outline });
 
   ctx.progress(0.35, "Triangulating");
   const tri = delaunay(Float64Array.from(xs), Float64Array.from(ys));

@@ -6,7 +6,18 @@
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { clamp01, createPlanes, gaussianBlurPlanes, hex, kuwahara, lumaOf, resizePlanes, smoothstep } from "./filters";
+import {
+  clamp01,
+  createPlanes,
+  gaussianBlurPlanes,
+  hex,
+  kuwahara,
+  localContrast,
+  lumaOf,
+  resizePlanes,
+  smoothstep,
+} from "./filters";
+import { edgeStrength } from "./sites";
 import { inkFillsAndStrokes, type InkPalette } from "./ink";
 import { grainField, noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";
@@ -49,6 +60,14 @@ export function pastel(input: Raster, ctx: StyleContext): Raster {
     const hw = Math.max(1, w >> 1);
     const hh = Math.max(1, h >> 1);
     p = resizePlanes(kuwahara(resizePlanes(p, hw, hh), Math.max(1, Math.round(1.5 * unit * s))), w, h);
+  }
+  // The chalky lift pales everything; a room's grey cat or white teapot must still stand apart
+  // from the wall behind it, and its outline gets a soft charcoal contour like a pastel
+  // drawing's underdrawing.
+  if (!lines) {
+    localContrast(p, 16 * unit, 0.5 * s);
+    lines = edgeStrength(p, 1.5 * unit);
+    for (let i = 0; i < n; i++) lines[i] = 0.5 * smoothstep(0.45, 0.95, lines[i]!);
   }
   p = gaussianBlurPlanes(p, 1.2 * unit);
 

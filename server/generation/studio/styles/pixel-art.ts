@@ -53,11 +53,16 @@ export function pixelArt(input: Raster, ctx: StyleContext): Raster {
   }
 
   ctx.progress(0.45, "Choosing the palette");
-  const palette = retroPalette(kmeans(small, colours, random.fork("palette")), s);
+  const palette = retroPalette(
+    withAccents(small, kmeans(small, colours, random.fork("palette")), PIXEL_ART_COLOURS),
+    s,
+  );
   const k = palette.length / 3;
 
   ctx.progress(0.7, "Dithering");
-  const spread = (0.9 / Math.cbrt(k)) * (ctx.source === "ink" ? 0.25 : 0.3) * s;
+  // Light dithering: enough to hint at gradients in sky and water, not so much that a small
+  // subject dissolves into the checkerboard.
+  const spread = (0.9 / Math.cbrt(k)) * (ctx.source === "ink" ? 0.25 : 0.2) * s;
   const index = new Uint8Array(sw * sh);
   for (let y = 0; y < sh; y++) {
     for (let x = 0; x < sw; x++) {
@@ -144,6 +149,53 @@ function blockAverage(p: Planes, block: number, sw: number, sh: number): Planes 
     out.b[t] = out.b[t]! + (p.b[j]! - out.b[t]!) * light;
   }
   return out;
+}
+
+/**
+ * k-means serves the big areas (sky, water, grass) and can leave a small subject without a
+ * colour of its own: three brown ducks on a blue pond become blue. Up to `max` colours in all,
+ * add the colours that the palette misses most, each from a clump of at least a few big pixels
+ * (one stray pixel is no subject).
+ */
+function withAccents(p: Planes, centres: Float32Array, max: number): Float32Array {
+  const n = p.width * p.height;
+  const out = Array.from(centres);
+  const gap = new Float32Array(n);
+  const missed = (i: number) => {
+    let best = Infinity;
+    for (let c = 0; c < out.length; c += 3) {
+      const d =
+        0.3 * (p.r[i]! - out[c]!) ** 2 + 0.59 * (p.g[i]! - out[c + 1]!) ** 2 + 0.11 * (p.b[i]! - out[c + 2]!) ** 2;
+      if (d < best) best = d;
+    }
+    return best;
+  };
+  for (let i = 0; i < n; i++) gap[i] = missed(i);
+  for (let attempt = 0; attempt < 12 && out.length / 3 < max; attempt++) {
+    let worst = 0;
+    for (let i = 1; i < n; i++) if (gap[i]! > gap[worst]!) worst = i;
+    const far = gap[worst]!;
+    if (far < 0.012) break;
+    // The clump: pixels much closer to this colour than to the palette.
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const d =
+        0.3 * (p.r[i]! - p.r[worst]!) ** 2 + 0.59 * (p.g[i]! - p.g[worst]!) ** 2 + 0.11 * (p.b[i]! - p.b[worst]!) ** 2;
+      if (d > 0.25 * far || gap[i]! < 0.5 * far) continue;
+      r += p.r[i]!;
+      g += p.g[i]!;
+      b += p.b[i]!;
+      count++;
+      gap[i] = 0;
+    }
+    if (count < Math.max(3, n / 3000)) continue;
+    out.push(r / count, g / count, b / count);
+    for (let i = 0; i < n; i++) if (gap[i]! > 0) gap[i] = Math.min(gap[i]!, missed(i));
+  }
+  return Float32Array.from(out);
 }
 
 /**

@@ -13,15 +13,14 @@ import {
   clamp01,
   createPlanes,
   gaussianBlur,
-  gaussianBlurPlanes,
+  boxBlur,
   hex,
-  lumaOf,
   morph,
   type Plane,
   type Planes,
   smoothstep,
 } from "./filters";
-import { detailMap, scatterSites } from "./sites";
+import { edgeStrength, scatterSites, spreadDetail } from "./sites";
 import { inkFillsAndStrokes, type InkPalette } from "./ink";
 import { noiseField } from "./paper";
 import type { StyleContext } from "./types";
@@ -44,20 +43,21 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
   ctx.progress(0.1, "Cutting glass");
   // Panes about as big as a hand-leaded window's over flat sky or wall, a third of that along a
   // subject's outline (ink drawings use an even spread: their lines do the detail).
+  // Smaller pictures get fewer panes, but not proportionally fewer: a 512 px window keeps
+  // panes small enough for its subjects.
   const area = (w * h) / (1024 * 1024);
   const base = ink ? 260 : ctx.source === "photo" ? 900 : 700;
-  const target = Math.max(24, Math.round(base * (1 + 2 * (1 - s)) * area));
-  const flat = Math.sqrt((w * h) / target) * 0.85;
-  const fine = ink ? flat : Math.max(5, flat * 0.3);
-  const detail = ink ? new Float32Array(n) : detailMap(lumaOf(p), w, h, 1.5 * unit, 2.5 * unit);
+  const target = Math.max(24, Math.round(base * (1 + 2 * (1 - s)) * area ** 0.75));
+  const flat = Math.sqrt((w * h) / target);
+  const fine = ink ? flat : Math.max(5, flat * 0.25);
+  const detail = ink ? new Float32Array(n) : spreadDetail(edgeStrength(p, 1.5 * unit), w, h, fine);
   const { xs: sx, ys: sy } = scatterSites(detail, w, h, {
     flat,
     fine,
-    tries: Math.round((6 * w * h) / (fine * fine)),
+    tries: 6,
     random: random.fork("sites"),
   });
   const m = sx.length;
-  const minDist = flat * 0.6;
 
   ctx.progress(0.3, "Leading");
   // Bucket the sites in a uniform grid (CSR layout) for nearest-site queries.
@@ -140,7 +140,7 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
   // A cell that a subject's outline crosses is cut in two along it (ink: the strokes do that).
   const { pane, mean } = ink
     ? { pane: label, mean: new Float32Array(m * 3) }
-    : splitPanes(p, gaussianBlurPlanes(p, Math.max(0.8, 1.5 * unit)), label, m, Math.max(6, 40 * unit * unit));
+    : splitPanes(p, ctx.source === "photo" ? boxBlurPlanes(p, 1) : p, label, m, Math.max(6, 40 * unit * unit));
   const panes = mean.length / 3;
   const glass = new Float32Array(panes * 3);
   const jitter = random.fork("panes");
@@ -196,69 +196,74 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
 
 /**
  * Cuts each Voronoi cell whose pixels fall into two clearly different colours (a subject's
- * outline runs through it) in two by 2-means on the smoothed colours, so the subject gets glass
- * of its own instead of being averaged into the background's pane. Returns each pixel's pane
- * (cell · 2 + side) and each pane's mean colour from the unsmoothed planes.
+ * outline runs through it) in two by 2-means on colour, so the subject gets glass of its own
+ * instead of being averaged into the background's pane. Returns each pixel's pane (cell · 2 +
+ * side) and each pane's mean colour from `p`; `q` (p, or p smoothed for a noisy photo) decides.
  */
 function splitPanes(
   p: Planes,
-  smooth: Planes,
+  q: Planes,
   label: Int32Array,
   m: number,
   minPixels: number,
 ): { pane: Int32Array; mean: Float32Array } {
   const n = label.length;
-  const { r, g, b } = smooth;
-  const dist2 = (c: Float32Array, k: number, i: number) =>
-    (r[i]! - c[k]!) ** 2 + (g[i]! - c[k + 1]!) ** 2 + (b[i]! - c[k + 2]!) ** 2;
-  const centre = meansBy(smooth, label, m, (i) => label[i]!).mean;
+  const { r, g, b } = q;
   // Seeds: the pixel farthest from the cell's mean, then the one farthest from that.
-  const a = farthestFrom(smooth, label, m, centre, dist2);
-  const c = farthestFrom(smooth, label, m, a, dist2);
-  const side = new Uint8Array(n);
-  let counts = new Float64Array(2 * m);
-  for (let iter = 0; iter < 3; iter++) {
-    for (let i = 0; i < n; i++) {
-      const k = label[i]! * 3;
-      side[i] = dist2(c, k, i) < dist2(a, k, i) ? 1 : 0;
-    }
-    const split = meansBy(smooth, label, 2 * m, (i) => label[i]! * 2 + side[i]!);
-    counts = split.count;
-    for (let k = 0; k < m; k++) {
-      if (counts[2 * k]! > 0) for (let j = 0; j < 3; j++) a[k * 3 + j] = split.mean[k * 6 + j]!;
-      if (counts[2 * k + 1]! > 0) for (let j = 0; j < 3; j++) c[k * 3 + j] = split.mean[k * 6 + 3 + j]!;
-    }
-  }
-  // Keep a cut only where both sides are sizeable and clearly different glass.
-  const cut = new Uint8Array(m);
-  for (let k = 0; k < m; k++) {
-    const na = counts[2 * k]!;
-    const nc = counts[2 * k + 1]!;
-    const apart = (a[k * 3]! - c[k * 3]!) ** 2 + (a[k * 3 + 1]! - c[k * 3 + 1]!) ** 2 + (a[k * 3 + 2]! - c[k * 3 + 2]!) ** 2;
-    cut[k] = Math.min(na, nc) >= Math.max(minPixels, 0.05 * (na + nc)) && apart > 0.04 ? 1 : 0;
-  }
+  const a = farthestFrom(q, label, meansBy(q, label, m).mean);
+  const c = farthestFrom(q, label, a);
   const pane = new Int32Array(n);
+  let count: Float64Array = new Float64Array(2 * m);
+  for (let iter = 0; iter < 2; iter++) {
+    for (let i = 0; i < n; i++) {
+      const k = label[i]!;
+      const j = k * 3;
+      const da = (r[i]! - a[j]!) ** 2 + (g[i]! - a[j + 1]!) ** 2 + (b[i]! - a[j + 2]!) ** 2;
+      const dc = (r[i]! - c[j]!) ** 2 + (g[i]! - c[j + 1]!) ** 2 + (b[i]! - c[j + 2]!) ** 2;
+      pane[i] = k * 2 + (dc < da ? 1 : 0);
+    }
+    const split = meansBy(q, pane, 2 * m);
+    count = split.count;
+    for (let k = 0; k < m; k++) {
+      for (let j = 0; j < 3; j++) {
+        if (count[2 * k]! > 0) a[k * 3 + j] = split.mean[k * 6 + j]!;
+        if (count[2 * k + 1]! > 0) c[k * 3 + j] = split.mean[k * 6 + 3 + j]!;
+      }
+    }
+  }
+  // Keep a cut only where both sides are sizeable, clearly different glass and each side fairly
+  // even: a hard outline, not a soft gradient (sky, a cloud's edge) cut in half.
+  const spread = new Float64Array(m);
   for (let i = 0; i < n; i++) {
     const k = label[i]!;
-    pane[i] = k * 2 + (cut[k] ? side[i]! : 0);
+    const s = pane[i]! & 1 ? c : a;
+    const j = k * 3;
+    spread[k] = spread[k]! + (r[i]! - s[j]!) ** 2 + (g[i]! - s[j + 1]!) ** 2 + (b[i]! - s[j + 2]!) ** 2;
   }
-  return { pane, mean: meansBy(p, pane, 2 * m, (i) => pane[i]!).mean };
+  const cut = new Uint8Array(m);
+  for (let k = 0; k < m; k++) {
+    const na = count[2 * k]!;
+    const nc = count[2 * k + 1]!;
+    const apart =
+      (a[k * 3]! - c[k * 3]!) ** 2 + (a[k * 3 + 1]! - c[k * 3 + 1]!) ** 2 + (a[k * 3 + 2]! - c[k * 3 + 2]!) ** 2;
+    const sizeable = Math.min(na, nc) >= Math.max(minPixels, 0.05 * (na + nc));
+    cut[k] = sizeable && apart > 0.015 && apart > (12 * spread[k]!) / (na + nc) ? 1 : 0;
+  }
+  for (let i = 0; i < n; i++) if (!cut[label[i]!]) pane[i] = pane[i]! & ~1;
+  return { pane, mean: meansBy(p, pane, 2 * m).mean };
 }
 
-/** Mean colour (and pixel count) per group, the group of each pixel given by `groupOf`. */
-function meansBy(
-  p: Planes,
-  label: Int32Array,
-  groups: number,
-  groupOf: (i: number) => number,
-): { mean: Float32Array; count: Float64Array } {
+/** Mean colour (and pixel count) per group, `group` holding each pixel's group. */
+function meansBy(p: Planes, group: Int32Array, groups: number): { mean: Float32Array; count: Float64Array } {
   const sums = new Float64Array(groups * 3);
   const count = new Float64Array(groups);
-  for (let i = 0; i < label.length; i++) {
-    const k = groupOf(i);
-    sums[k * 3] = sums[k * 3]! + p.r[i]!;
-    sums[k * 3 + 1] = sums[k * 3 + 1]! + p.g[i]!;
-    sums[k * 3 + 2] = sums[k * 3 + 2]! + p.b[i]!;
+  const { r, g, b } = p;
+  for (let i = 0; i < group.length; i++) {
+    const k = group[i]!;
+    const j = k * 3;
+    sums[j] = sums[j]! + r[i]!;
+    sums[j + 1] = sums[j + 1]! + g[i]!;
+    sums[j + 2] = sums[j + 2]! + b[i]!;
     count[k] = count[k]! + 1;
   }
   const mean = new Float32Array(groups * 3);
@@ -270,31 +275,27 @@ function meansBy(
 }
 
 /** Per cell, the colour of its pixel farthest from `from` (the cell's entry there). */
-function farthestFrom(
-  p: Planes,
-  label: Int32Array,
-  m: number,
-  from: Float32Array,
-  dist2: (c: Float32Array, k: number, i: number) => number,
-): Float32Array {
-  const best = new Float32Array(m).fill(-1);
+function farthestFrom(p: Planes, label: Int32Array, from: Float32Array): Float32Array {
+  const { r, g, b } = p;
+  const best = new Float32Array(from.length / 3).fill(-1);
   const out = new Float32Array(from);
   for (let i = 0; i < label.length; i++) {
     const k = label[i]!;
-    const d = dist2(from, k * 3, i);
+    const j = k * 3;
+    const d = (r[i]! - from[j]!) ** 2 + (g[i]! - from[j + 1]!) ** 2 + (b[i]! - from[j + 2]!) ** 2;
     if (d > best[k]!) {
       best[k] = d;
-      out[k * 3] = p.r[i]!;
-      out[k * 3 + 1] = p.g[i]!;
-      out[k * 3 + 2] = p.b[i]!;
+      out[j] = r[i]!;
+      out[j + 1] = g[i]!;
+      out[j + 2] = b[i]!;
     }
   }
   return out;
 }
 
 /**
- * Lead along the cuts: the pixels where two panes of one cell meet, widened by `grow` px and
- * softened a little so the seam is antialiased like the Voronoi leading.
+ * Lead along the cuts: the pixels where two panes of one cell meet, widened and softened by
+ * one box pass so the seam is antialiased like the Voronoi leading.
  */
 function seams(pane: Int32Array, label: Int32Array, w: number, h: number, grow: number): Plane {
   const mark = new Float32Array(w * h);
@@ -305,8 +306,19 @@ function seams(pane: Int32Array, label: Int32Array, w: number, h: number, grow: 
       if (y + 1 < h && pane[i] !== pane[i + w] && label[i] === label[i + w]) mark[i] = mark[i + w] = 1;
     }
   }
-  const wide = grow > 0 ? morph(mark, w, h, grow, "max") : mark;
-  const soft = gaussianBlur(wide, w, h, 0.6);
-  for (let i = 0; i < soft.length; i++) soft[i] = Math.min(1, soft[i]! * 1.3);
+  const soft = boxBlur(mark, w, h, Math.max(1, grow), mark);
+  const gain = 1.5 * Math.max(1, grow);
+  for (let i = 0; i < soft.length; i++) soft[i] = Math.min(1, soft[i]! * gain);
   return soft;
+}
+
+function boxBlurPlanes(p: Planes, radius: number): Planes {
+  const { width: w, height: h } = p;
+  return {
+    width: w,
+    height: h,
+    r: boxBlur(p.r, w, h, radius),
+    g: boxBlur(p.g, w, h, radius),
+    b: boxBlur(p.b, w, h, radius),
+  };
 }

@@ -17,6 +17,7 @@ import {
   gaussianBlurPlanes,
   hex,
   kuwahara,
+  localContrast,
   resizePlanes,
   lumaOf,
   mixPlanesInto,
@@ -25,6 +26,7 @@ import {
 } from "./filters";
 import { drawInk, inkFillsAndStrokes, type InkPalette } from "./ink";
 import { grainField, noiseField, paperTexture } from "./paper";
+import { edgeStrength } from "./sites";
 import type { StyleContext } from "./types";
 
 const INK_PALETTE: InkPalette = {
@@ -65,6 +67,9 @@ export function watercolor(input: Raster, ctx: StyleContext): Raster {
   let { planes: p, strokes: ink } = inkFillsAndStrokes(input, ctx, INK_PALETTE);
 
   ctx.progress(0.15, "Laying washes");
+  // Washes lighten and soften everything; a room's grey cat or white teapot must still stand
+  // apart from the wall behind it.
+  if (ink === null) localContrast(p, 16 * unit, 0.45 * s);
   // Abstraction: photos carry texture and noise that must melt into washes.
   // Kuwahara runs at half size: washes are soft, so the lost resolution does not show.
   const kr = Math.round((ctx.source === "photo" ? 3.5 : 2) * unit * s);
@@ -88,6 +93,10 @@ export function watercolor(input: Raster, ctx: StyleContext): Raster {
   // normalised so a moderate edge saturates.
   const grad = sobel(gaussianBlur(lum, w, h, 1.5 * unit), w, h).mag;
   const edge = boxBlur(grad, w, h, Math.max(1, Math.round(unit)));
+  // Pigment also pools along the picture's own strongest outlines, hue changes included
+  // (an orange chair on a brown floor), scaled to the picture's range, so a pale room's
+  // furniture keeps its rim.
+  const outline = edgeStrength(p, 1.5 * unit);
   const turbulence = noiseField(w, h, random.fork("turbulence"), 160 * unit, 4, 0.55);
   // Grains a few pixels wide: single-pixel grain would read as sensor noise, not pigment.
   const dispersion = grainField(w, h, random.fork("dispersion"), Math.max(4, 6 * unit));
@@ -103,7 +112,9 @@ export function watercolor(input: Raster, ctx: StyleContext): Raster {
         (TEXTURE.turbulence * turbulence[i]! +
           (TEXTURE.granulation + TEXTURE.darkGranulation * pigment) * dispersion[i]! +
           TEXTURE.paper * paper[i]! +
-          TEXTURE.edge * smoothstep(0.05, 1, edge[i]! * edgeGain) * (0.3 + pigment));
+          TEXTURE.edge *
+            Math.max(smoothstep(0.05, 1, edge[i]! * edgeGain), 0.7 * smoothstep(0.3, 0.9, outline[i]!)) *
+            (0.3 + pigment));
     if (d < 0.2) d = 0.2;
     // Bousseau's density modulation: C' = C - (C - C²)(d - 1).
     let rr = r[i]! - (r[i]! - r[i]! * r[i]!) * (d - 1);
