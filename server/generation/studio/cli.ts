@@ -292,7 +292,7 @@ function evaluationIndex(
     `npm run studio -- --sheet --out ${outDir}`,
     "```",
     "",
-    `${notes.length} prompts, ${size} px pictures, seed ${seed}. The prompt parser reads every expectation of ${tally("ok")}, part of ${tally("pending") + tally("missed")}${tally("waits") ? `; ${tally("waits")} wait for subjects the library does not have yet` : ""}. Whether each picture shows what it should is for the eye: the sheets are here for that.`,
+    `${notes.length} prompts, ${size} px pictures, seed ${seed}. The prompt parser reads every expectation of ${tally("ok")}${tally("pending") + tally("missed") ? `, part of ${tally("pending") + tally("missed")}` : ""}${tally("waits") ? `; ${tally("waits")} wait for subjects the library does not have yet` : ""}. Whether each picture shows what it should is for the eye: the sheets are here for that.`,
     "",
   ];
   files.forEach((file, sheet) => {
