@@ -642,7 +642,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   if (!subjects.some((s) => s === "sea" || s === "lake" || s === "river")) {
     // (A goldfish in a bowl brings no sea: it is in something.)
     const afloat = things
-      .filter((t) => !t.relation || t.relation.kind !== "in")
+      .filter((t) => t.relation?.kind !== "in")
       .map((t) => subjectById(t.id))
       .find((d) => d?.placement === "water" && d.category !== "sky");
     if (afloat) addSubject(STILL_WATER_THINGS.has(afloat.id) ? "lake" : "sea");
