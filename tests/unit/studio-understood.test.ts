@@ -26,7 +26,12 @@ describe("what Studio understood", () => {
 
   it("names the library's things first, with their number", () => {
     expect(understoodWords("three foxes in a meadow", false)).toEqual(["3 foxes", "meadow"]);
-    expect(understoodWords("a bowl of lemons on a blue table", false)).toEqual(["bowl", "3 lemons", "table", "indoors"]);
+    expect(understoodWords("a bowl of lemons on a blue table", false)).toEqual([
+      "bowl",
+      "3 lemons",
+      "table",
+      "indoors",
+    ]);
   });
 
   it("says nothing was recognised when the prompt names no subject it knows", () => {
