@@ -85,6 +85,15 @@ describe("things in a prompt", () => {
     expect(man!.box.y).toBeLessThan(boat!.box.y);
   });
 
+  it("reads size words: a tiny house is smaller than a house, a huge fox larger than a fox", () => {
+    expect(read("a tiny house").things[0]!.scale).toBe(0.6);
+    expect(read("a huge old whale").things[0]!.scale).toBe(1.5);
+    expect(read("a house").things[0]!.scale).toBeUndefined();
+    const height = (prompt: string) => placedIn(prompt)[0]!.box.h;
+    expect(height("a tiny house in a meadow")).toBeLessThan(height("a house in a meadow") * 0.7);
+    expect(height("a huge fox in a meadow")).toBeGreaterThan(height("a fox in a meadow") * 1.3);
+  });
+
   it("every subject renders, shows, and is placed inside the frame", () => {
     for (const subject of SUBJECT_LIBRARY) {
       const word = subject.words[0]!;

@@ -401,6 +401,18 @@ const INDOOR_THINGS = new Set([
 /** Things that light a room at night, and the words that ask for that light. */
 const ROOM_LIGHTS = new Set(["candle", "lantern", "jack-o-lantern"]);
 const READING_WORDS = new Set(["reading", "reads", "studying"]);
+/** Size words and how much larger or smaller they make a thing. */
+const SIZE_WORDS: Record<string, number> = {
+  tiny: 0.6,
+  small: 0.75,
+  little: 0.75,
+  big: 1.3,
+  large: 1.3,
+  huge: 1.5,
+  giant: 1.6,
+  enormous: 1.6,
+  gigantic: 1.6,
+};
 /** Names that carry a colour of their own. */
 const NAMED_COLOURS: Record<string, RGB> = { goldfish: [238, 120, 28], goldfishes: [238, 120, 28] };
 /** Animals that sit in a tree's crown when the prompt puts them "in a tree". */
@@ -578,6 +590,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       if (existing) existing.count = Math.min(MAX_COUNT, Math.max(existing.count, count));
       const thing = existing ?? { id: definition.id, count };
       // Some names carry their colour: a goldfish is orange unless the prompt says otherwise.
+      // "a tiny house", "a huge old whale": a size word just before the name.
+      const sizeWord = [tokens[i - 1], tokens[i - 2], tokens[i - 3]].find((t) => t !== undefined && t in SIZE_WORDS);
+      if (sizeWord && !existing) thing.scale = SIZE_WORDS[sizeWord];
       const ownColour = NAMED_COLOURS[word];
       if (ownColour && pending.length === 0) thing.color ??= ownColour;
       if (pending.length > 0) {

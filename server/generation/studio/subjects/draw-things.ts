@@ -64,7 +64,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     // a castle" takes wing.
     const inSky = definition.placement === "sky" || (definition.flies === true && relation?.kind === "above");
 
-    let h = definition.size * height * zoom * (main ? 1 : 0.6) * (thing.count > 1 ? 0.75 : 1);
+    let h = definition.size * height * zoom * (main ? 1 : 0.6) * (thing.count > 1 ? 0.75 : 1) * (thing.scale ?? 1);
     let x = main ? width * (0.5 + r.range(-0.08, 0.08)) : mainX < width / 2 ? width * 0.74 : width * 0.26;
     let y: number;
     let rock: PlacedThing["rock"];

@@ -79,6 +79,8 @@ export interface Thing {
   /** A colour word tied to it ("a red fox"). */
   color?: RGB;
   count: number;
+  /** A size word tied to it: "a tiny house" 0.6, "a huge whale" 1.5; none is 1. */
+  scale?: number;
   /** "a lighthouse on a cliff": relation "on", target "cliff" (a rock under it), a landscape subject or another thing's id. */
   relation?: { kind: Relation; target: string };
 }
