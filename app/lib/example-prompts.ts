@@ -13,9 +13,17 @@ export const PROMPT_PLACEHOLDER = "A lighthouse on a cliff at sunset, waves belo
 /** The studio form's prompt placeholder on the christmas-event pages. */
 export const CHRISTMAS_PROMPT_PLACEHOLDER = "A snowy village at dusk, warm windows, a fox in a red scarf…";
 
+/** The prompt the home page's text-to-art picture shows being typed. */
+export const CREATE_CARD_PROMPT = "a lighthouse in a violet storm, gouache";
+
+/** The prompt the home page's first built-in hero slide says it was made from. */
+export const HERO_SLIDE_PROMPT = "warm desert evening, layered like paper cut-outs";
+
 /** Every example above, and whether it is shown on the christmas-event pages. */
 export const EXAMPLE_PROMPTS: readonly { prompt: string; christmas: boolean }[] = [
   { prompt: HOME_EXAMPLE_PROMPT, christmas: false },
   { prompt: PROMPT_PLACEHOLDER, christmas: false },
   { prompt: CHRISTMAS_PROMPT_PLACEHOLDER, christmas: true },
+  { prompt: CREATE_CARD_PROMPT, christmas: false },
+  { prompt: HERO_SLIDE_PROMPT, christmas: false },
 ];

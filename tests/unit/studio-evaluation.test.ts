@@ -91,6 +91,8 @@ const EXAMPLES_SHOW: Record<string, string[]> = {
   "a fox reading by candlelight": ["fox", "candle"],
   "A lighthouse on a cliff at sunset, waves below, gulls in the wind…": ["lighthouse", "sea", "sun", "bird"],
   "A snowy village at dusk, warm windows, a fox in a red scarf…": ["village", "fox"],
+  "a lighthouse in a violet storm, gouache": ["lighthouse"],
+  "warm desert evening, layered like paper cut-outs": ["desert"],
 };
 
 describe("the product's example prompts", () => {

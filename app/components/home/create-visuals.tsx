@@ -1,5 +1,6 @@
 import { ArrowRight, Sparkles } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { CREATE_CARD_PROMPT } from "~/lib/example-prompts";
 
 /** SVG ids must be unique on the page and safe inside url(#…). */
 function useSvgId(): (name: string) => string {
@@ -77,7 +78,7 @@ export function TextToArtVisual() {
       </Scene>
       <div className="absolute inset-x-4 bottom-4 flex items-center gap-2 rounded-xl bg-paper/95 px-3 py-2 text-xs text-ink shadow-lg shadow-ink/20 ring-1 ring-ink/5">
         <Sparkles className="size-3.5 shrink-0 text-accent" />
-        <span className="truncate">a lighthouse in a violet storm, gouache</span>
+        <span className="truncate">{CREATE_CARD_PROMPT}</span>
         <span className="ml-auto h-3.5 w-px shrink-0 bg-accent motion-safe:animate-pulse" />
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { HERO_SLIDE_PROMPT } from "~/lib/example-prompts";
 import type { HeroSlide } from "./hero-slideshow";
 
 /**
@@ -140,7 +141,7 @@ export const DEFAULT_HERO_SLIDES: HeroSlide[] = [
   {
     id: "default-dusk",
     title: "Dusk over the salt dunes",
-    subtitle: "From the prompt “warm desert evening, layered like paper cut-outs”",
+    subtitle: `From the prompt “${HERO_SLIDE_PROMPT}”`,
     background: `${svgLayer(dusk)}, linear-gradient(180deg, #2a1446 0%, #a3345f 45%, #f8cf7c 100%)`,
   },
   {

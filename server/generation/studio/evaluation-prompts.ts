@@ -14,6 +14,8 @@ import {
   CHRISTMAS_PROMPT_PLACEHOLDER,
   HOME_EXAMPLE_PROMPT,
   PROMPT_PLACEHOLDER,
+  CREATE_CARD_PROMPT,
+  HERO_SLIDE_PROMPT,
 } from "../../../app/lib/example-prompts";
 import { DEFAULT_STYLE, type StyleId, styleNamedIn } from "../../../app/lib/studio-styles";
 import type { Scene, SubjectKind } from "./scene/types";
@@ -50,8 +52,8 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   { prompt: CHRISTMAS_PROMPT_PLACEHOLDER, expect: ["village", "fox"], style: "christmas-card", christmas: true },
 
   // The home page's pictures say these prompts made them (components/home/create-visuals.tsx, default-slides.ts).
-  { prompt: "a lighthouse in a violet storm, gouache", expect: ["lighthouse"] },
-  { prompt: "warm desert evening, layered like paper cut-outs", expect: ["desert"] },
+  { prompt: CREATE_CARD_PROMPT, expect: ["lighthouse"] },
+  { prompt: HERO_SLIDE_PROMPT, expect: ["desert"] },
 
   // Animals.
   { prompt: "a red fox in a snowy forest at dusk", expect: ["fox in forest"] },
