@@ -13,6 +13,7 @@ import { css, mix, scale } from "./colors";
 import { createContext, type Layout, type RenderContext } from "./context";
 import { grade } from "./finish";
 import type { Palette } from "./palette";
+import { ROOM_LIGHTS } from "./parse-prompt";
 import type { RenderOptions } from "./render-scene";
 import { hasSubject, type RGB, type Scene } from "./types";
 
@@ -21,8 +22,6 @@ const WOOD: RGB = [146, 96, 58];
 const LINEN: RGB = [228, 218, 198];
 const FRAME: RGB = [238, 234, 226];
 const CANDLE_LIGHT: RGB = [255, 178, 96];
-/** Things that light a room around them at night. */
-const ROOM_LIGHTS = new Set(["candle", "lantern", "jack-o-lantern"]);
 /** A still life is seen from close by: its things are this much larger than in a landscape. */
 export const STILL_LIFE_ZOOM = 1.7;
 /** Cut flowers belong on a table like the objects of a still life. */

@@ -399,7 +399,7 @@ const INDOOR_THINGS = new Set([
   "vaseofflowers",
 ]);
 /** Things that light a room at night, and the words that ask for that light. */
-const ROOM_LIGHTS = new Set(["candle", "lantern", "jack-o-lantern"]);
+export const ROOM_LIGHTS: ReadonlySet<string> = new Set(["candle", "lantern", "jack-o-lantern"]);
 const READING_WORDS = new Set(["reading", "reads", "studying"]);
 /** Size words and how much larger or smaller they make a thing. */
 const SIZE_WORDS: Record<string, number> = {
