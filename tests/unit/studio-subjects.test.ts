@@ -94,6 +94,22 @@ describe("things in a prompt", () => {
     expect(height("a huge fox in a meadow")).toBeGreaterThan(height("a fox in a meadow") * 1.3);
   });
 
+  it("reads what a subject's definition says of it: night things, lake things, room things", () => {
+    // Each property is a flag on the definition, so a new subject brings its own.
+    expect(read("a comet").timeOfDay).toBe("night");
+    expect(read("the red planet").timeOfDay).toBe("night");
+    expect(read("a comet at noon").timeOfDay).toBe("day");
+    expect(read("a swan").subjects).toEqual(["lake"]);
+    expect(read("a whale").subjects).toEqual(["sea"]);
+    expect(read("a teapot").indoor).toBe(true);
+    expect(read("a teapot in a meadow").indoor).toBe(false);
+    expect(read("a candle").timeOfDay).toBe("night");
+    expect(read("a squirrel in the trees").things[0]!.relation).toEqual({ kind: "on", target: "lonetree" });
+    expect(read("a fox in the trees").things[0]!.relation).toEqual({ kind: "in", target: "trees" });
+    const flagged = SUBJECT_LIBRARY.filter((s) => s.indoor || s.lightsRoom || s.carried).map((s) => s.category);
+    expect(new Set(flagged)).toEqual(new Set(["object", "nature"]));
+  });
+
   it("every subject renders, shows, and is placed inside the frame", () => {
     for (const subject of SUBJECT_LIBRARY) {
       const word = subject.words[0]!;

@@ -7,13 +7,12 @@
 import type { Random } from "../random";
 import { createRaster, type Raster } from "../raster";
 import { drawThings, type PlacedThing } from "../subjects/draw-things";
-import { subjectById } from "../subjects/library";
+import { subjectById, subjectIs } from "../subjects/library";
 import { drawWithCanvas, type Graphics } from "./canvas";
 import { css, mix, scale } from "./colors";
 import { createContext, type Layout, type RenderContext } from "./context";
 import { grade } from "./finish";
 import type { Palette } from "./palette";
-import { ROOM_LIGHTS } from "./parse-prompt";
 import type { RenderOptions } from "./render-scene";
 import { hasSubject, type RGB, type Scene } from "./types";
 
@@ -36,7 +35,7 @@ export function roomContext(scene: Scene, width: number, height: number, random:
   const stillLife = scene.things.every(
     (t) => (subjectById(t.id)?.category === "object" || FLOWERS.has(t.id)) && !FURNITURE.has(t.id),
   );
-  const lamp = scene.things.some((t) => ROOM_LIGHTS.has(t.id));
+  const lamp = scene.things.some((t) => subjectIs(t.id, "lightsRoom"));
   // The window stands to one side; the main subject keeps the middle.
   const windowSide: 1 | -1 = r.chance(0.5) ? 1 : -1;
   const ctx: RenderContext = {
@@ -63,8 +62,7 @@ export function renderInterior(scene: Scene, options: RenderOptions): Raster {
     if (!ctx.palette.night) paintWindowLight(g, ctx, windowSide);
     progress(0.6, "Setting out the things");
     placed = drawThings(g, ctx, stillLife ? STILL_LIFE_ZOOM : 1);
-    if (ctx.palette.night)
-      for (const item of placed) if (ROOM_LIGHTS.has(item.definition.id)) lightAround(g, ctx, item);
+    if (ctx.palette.night) for (const item of placed) if (item.definition.lightsRoom) lightAround(g, ctx, item);
   });
   progress(0.9, "Letting the light settle");
   grade(ctx);

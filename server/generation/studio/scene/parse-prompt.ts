@@ -4,7 +4,7 @@
  * and ties a colour to the noun that follows it ("purple mountains") or, failing that, to the
  * noun before it ("mountains in purple"), else to the whole palette.
  */
-import { MULTI_WORD_NAMES, subjectById, subjectByWord } from "../subjects/library";
+import { MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
 import type { Relation, Thing } from "../subjects/types";
 import { COLOR_WORDS, mix } from "./colors";
 import type { ColorTarget, Mood, RGB, Scene, SubjectKind, TimeOfDay, TreeKind, Weather } from "./types";
@@ -378,28 +378,6 @@ const INDOOR_WORDS = new Set([
   "windowsill",
 ]);
 const WINDOW_WORDS = new Set(["window", "windows", "windowsill"]);
-/** Things that make a still life or a room of a prompt that names no landscape ("a bowl of lemons"). */
-const INDOOR_THINGS = new Set([
-  "table",
-  "chair",
-  "bowl",
-  "apple",
-  "lemon",
-  "mandarin",
-  "pear",
-  "cherries",
-  "grapes",
-  "vase",
-  "book",
-  "book-stack",
-  "candle",
-  "mug",
-  "teapot",
-  "bouquet",
-  "vaseofflowers",
-]);
-/** Things that light a room at night, and the words that ask for that light. */
-export const ROOM_LIGHTS: ReadonlySet<string> = new Set(["candle", "lantern", "jack-o-lantern"]);
 const READING_WORDS = new Set(["reading", "reads", "studying"]);
 /** Size words and how much larger or smaller they make a thing. */
 const SIZE_WORDS: Record<string, number> = {
@@ -415,14 +393,6 @@ const SIZE_WORDS: Record<string, number> = {
 };
 /** Names that carry a colour of their own. */
 const NAMED_COLOURS: Record<string, RGB> = { goldfish: [238, 120, 28], goldfishes: [238, 120, 28] };
-/** Animals that sit in a tree's crown when the prompt puts them "in a tree". */
-const PERCHERS = new Set(["owl", "bird", "squirrel", "cat", "parrot"]);
-/** Sky things that are seen at night: the prompt need not say so. */
-const NIGHT_THINGS = new Set(["crescentmoon", "comet", "fireworks", "planet", "jupiter"]);
-/** Things afloat that belong on a lake or pond rather than the open sea. */
-const STILL_WATER_THINGS = new Set(["duck", "swan", "rowboat"]);
-/** Things a figure named "with" one carries in its hand; anything else named "with" stands beside it. */
-const HELD_THINGS = new Set(["umbrella", "lantern", "book", "candle", "bouquet", "mug", "apple"]);
 
 const BREAKS = new Set([
   ",",
@@ -602,7 +572,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       }
       if (holder && !thing.relation && holder.id !== thing.id) thing.relation = { kind: "in", target: holder.id };
       if (companion && !thing.relation && companion.id !== thing.id) {
-        const carried = HELD_THINGS.has(thing.id) && subjectById(companion.id)?.category === "figure";
+        const carried = subjectIs(thing.id, "carried") && subjectById(companion.id)?.category === "figure";
         thing.relation = { kind: carried ? "held" : "by", target: companion.id };
       }
       if (!existing) things.push(thing);
@@ -651,7 +621,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const timeExplicit = timeOfDay !== null;
   if (!timeOfDay) {
     const nightSky = subjects.some((s) => s === "stars" || s === "galaxy" || s === "aurora" || s === "moon");
-    timeOfDay = nightSky || things.some((t) => NIGHT_THINGS.has(t.id)) ? "night" : "day";
+    timeOfDay = nightSky || things.some((t) => subjectIs(t.id, "nightSky")) ? "night" : "day";
   }
   // Things that live on water bring it when the prompt names none: a whale gets a sea, a swan a lake.
   if (!subjects.some((s) => s === "sea" || s === "lake" || s === "river")) {
@@ -660,7 +630,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       .filter((t) => t.relation?.kind !== "in")
       .map((t) => subjectById(t.id))
       .find((d) => d?.placement === "water" && d.category !== "sky");
-    if (afloat) addSubject(STILL_WATER_THINGS.has(afloat.id) ? "lake" : "sea");
+    if (afloat) addSubject(afloat.stillWater ? "lake" : "sea");
   }
   // "a fox reading": something to read beside it.
   const main = things[0];
@@ -669,17 +639,17 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const window = tokens.some((t) => WINDOW_WORDS.has(t));
   const indoor =
     tokens.some((t) => INDOOR_WORDS.has(t)) ||
-    (subjects.length === 0 && (window || things.some((t) => INDOOR_THINGS.has(t.id))));
+    (subjects.length === 0 && (window || things.some((t) => subjectIs(t.id, "indoor"))));
   // "an owl in a tree": a tree of its own to perch in, in front of the landscape's trees.
   for (const thing of [...things])
-    if (PERCHERS.has(thing.id) && thing.relation?.target === "trees" && thing.relation.kind !== "by") {
+    if (subjectIs(thing.id, "sitsInTrees") && thing.relation?.target === "trees" && thing.relation.kind !== "by") {
       if (!things.some((t) => t.id === "lonetree")) things.push({ id: "lonetree", count: 1 });
       thing.relation = { kind: "on", target: "lonetree" };
     }
   // "on the moon": the moon becomes the ground.
   const lunar = things.some((t) => t.relation?.kind === "on" && t.relation.target === "moon");
   // A candle or lantern in a room is lit: evening, unless the prompt says when.
-  if (indoor && !timeExplicit && things.some((t) => ROOM_LIGHTS.has(t.id))) timeOfDay = "night";
+  if (indoor && !timeExplicit && things.some((t) => subjectIs(t.id, "lightsRoom"))) timeOfDay = "night";
   if (subjects.includes("sun") && timeOfDay === "night") subjects.splice(subjects.indexOf("sun"), 1);
   if (subjects.includes("forest") && treeKinds.size === 0 && snowy) treeKinds.add("conifer");
 

@@ -155,6 +155,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 1.3,
     size: 0.22,
     placement: "ground",
+    sitsInTrees: true,
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const fur = look.color;
@@ -551,6 +552,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 0.95,
     size: 0.17,
     placement: "ground",
+    sitsInTrees: true,
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const fur = look.color;
@@ -599,6 +601,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 0.62,
     size: 0.2,
     placement: "ground",
+    sitsInTrees: true,
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const plumage = look.color;
@@ -671,6 +674,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 2,
     size: 0.15,
     placement: "sky",
+    sitsInTrees: true,
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const feathers = look.color;
@@ -758,6 +762,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 1.05,
     size: 0.22,
     placement: "water",
+    stillWater: true,
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const plumage = look.color;
@@ -799,6 +804,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 1.3,
     size: 0.15,
     placement: "water",
+    stillWater: true,
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const body = look.color;

@@ -44,6 +44,14 @@ export function subjectById(id: string): SubjectDefinition | undefined {
   return byId.get(id);
 }
 
+/** The yes-or-no properties of a definition that the composition asks about. */
+export type SubjectFlag = "indoor" | "lightsRoom" | "sitsInTrees" | "nightSky" | "stillWater" | "carried";
+
+/** Whether the subject with this id has the property: `subjectIs("candle", "lightsRoom")`. */
+export function subjectIs(id: string, flag: SubjectFlag): boolean {
+  return byId.get(id)?.[flag] === true;
+}
+
 export function subjectByWord(token: string): { definition: SubjectDefinition; plural: boolean } | undefined {
   return byWord.get(token);
 }

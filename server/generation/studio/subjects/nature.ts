@@ -957,6 +957,8 @@ export const NATURE: SubjectDefinition[] = [
     aspect: 0.8,
     size: 0.3,
     tall: true,
+    indoor: true,
+    carried: true,
     draw: drawBouquet,
   },
   {
@@ -968,6 +970,7 @@ export const NATURE: SubjectDefinition[] = [
     color: VASE.color,
     aspect: 0.8,
     size: 0.42,
+    indoor: true,
     draw: drawVaseOfFlowers,
   },
 ];

@@ -129,6 +129,7 @@ const table: SubjectDefinition = {
   aspect: 1.5,
   size: 0.3,
   placement: "ground",
+  indoor: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     const wood = look.color;
@@ -169,6 +170,7 @@ const bowl: SubjectDefinition = {
   aspect: 1.8,
   size: 0.14,
   placement: "ground",
+  indoor: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     groundShadow(g, box, look, 0.45);
@@ -198,6 +200,8 @@ const apple: SubjectDefinition = {
   aspect: 1,
   size: 0.125,
   placement: "ground",
+  indoor: true,
+  carried: true,
   draw: fruit(
     (g, box, look, p) => {
       // Two lobes meeting in a dip at the top make the apple's shoulders.
@@ -219,6 +223,7 @@ const lemon: SubjectDefinition = {
   aspect: 1.35,
   size: 0.115,
   placement: "ground",
+  indoor: true,
   draw: fruit((g, box, look, p) => {
     // An oval with a small nub at each end.
     fill(g, lit(look, look.color, 0));
@@ -238,6 +243,7 @@ const mandarin: SubjectDefinition = {
   aspect: 1.05,
   size: 0.125,
   placement: "ground",
+  indoor: true,
   draw: fruit((g, box, look, p) => {
     shadedBall(g, look, look.color, p(0, 0.46), box.w * 0.48, box.h * 0.46);
     // Dimpled peel and the green star where the stem was.
@@ -261,6 +267,7 @@ const pear: SubjectDefinition = {
   aspect: 0.75,
   size: 0.17,
   placement: "ground",
+  indoor: true,
   draw: fruit(
     (g, box, look, p) => {
       // A full belly narrowing to a rounded neck.
@@ -283,6 +290,7 @@ const cherries: SubjectDefinition = {
   aspect: 1,
   size: 0.19,
   placement: "ground",
+  indoor: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     groundShadow(g, box, look, 0.45);
@@ -309,6 +317,7 @@ const grapes: SubjectDefinition = {
   aspect: 0.7,
   size: 0.17,
   placement: "ground",
+  indoor: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     groundShadow(g, box, look, 0.45);
@@ -337,6 +346,7 @@ const vase: SubjectDefinition = {
   aspect: 0.62,
   size: 0.3,
   placement: "ground",
+  indoor: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     groundShadow(g, box, look, 0.45);
@@ -416,6 +426,8 @@ const book: SubjectDefinition = {
   aspect: 1.6,
   size: 0.1,
   placement: "ground",
+  indoor: true,
+  carried: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     groundShadow(g, box, look, 0.5);
@@ -441,6 +453,7 @@ const bookStack: SubjectDefinition = {
   aspect: 1.1,
   size: 0.2,
   placement: "ground",
+  indoor: true,
   draw(g, box, look) {
     drawBookStack(g, box, look, [[130, 40, 40], [60, 110, 70], [196, 150, 70], look.color, [110, 60, 110]]);
   },
@@ -456,6 +469,9 @@ const candle: SubjectDefinition = {
   aspect: 0.42,
   size: 0.3,
   placement: "ground",
+  indoor: true,
+  lightsRoom: true,
+  carried: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     // The glow first, so the candle stands in its light; wider and stronger at night.
@@ -499,6 +515,8 @@ const mug: SubjectDefinition = {
   aspect: 1.1,
   size: 0.15,
   placement: "ground",
+  indoor: true,
+  carried: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     groundShadow(g, box, look, 0.45);
@@ -537,6 +555,7 @@ const teapot: SubjectDefinition = {
   aspect: 1.5,
   size: 0.17,
   placement: "ground",
+  indoor: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     groundShadow(g, box, look, 0.4);
@@ -569,6 +588,7 @@ const chair: SubjectDefinition = {
   aspect: 0.62,
   size: 0.3,
   placement: "ground",
+  indoor: true,
   surface: 0.52,
   draw(g, box, look) {
     const p = boxPoint(box, look);
@@ -606,6 +626,8 @@ const lantern: SubjectDefinition = {
   aspect: 0.55,
   size: 0.2,
   placement: "ground",
+  lightsRoom: true,
+  carried: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     const metal = look.color;
@@ -640,6 +662,7 @@ const umbrella: SubjectDefinition = {
   aspect: 1.05,
   size: 0.35,
   placement: "ground",
+  carried: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
     groundShadow(g, box, look, 0.45);
@@ -709,6 +732,7 @@ export const OBJECTS: SubjectDefinition[] = [
     aspect: 1.3,
     size: 0.16,
     placement: "ground",
+    lightsRoom: true,
     draw: (g, box, look) => drawPumpkin(g, box, look, true),
   },
 ];

@@ -374,6 +374,8 @@ const planet = ({ id, kind, color, words, plurals }: Planet): SubjectDefinition 
   aspect: kind === "ringed" ? 1.6 : 1,
   size: 0.32,
   placement: "sky",
+  // A planet big in the sky is a night-time sight; the prompt need not say so.
+  nightSky: true,
   draw: (g, box, look) => drawPlanet(g, box, look, kind),
 });
 
@@ -388,6 +390,7 @@ export const SKY_THINGS: SubjectDefinition[] = [
     aspect: 1,
     size: 0.28,
     placement: "sky",
+    nightSky: true,
     draw: drawCrescent,
   },
   planet({
@@ -414,6 +417,7 @@ export const SKY_THINGS: SubjectDefinition[] = [
     aspect: 2.2,
     size: 0.3,
     placement: "sky",
+    nightSky: true,
     draw: drawComet,
   },
   {
@@ -438,6 +442,7 @@ export const SKY_THINGS: SubjectDefinition[] = [
     size: 0.85,
     // Launched from the land or the water: the box stands there and the bursts fill the sky above.
     placement: "water",
+    nightSky: true,
     draw: drawFireworks,
   },
   {

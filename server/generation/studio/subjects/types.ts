@@ -67,6 +67,18 @@ export interface SubjectDefinition {
   flies?: boolean;
   /** Rises high out of a container it is put in (a bouquet in a vase) instead of sitting low in it. */
   tall?: boolean;
+  /** Belongs on a table or in a room: a prompt that names it and no landscape is painted indoors ("a bowl of lemons"). */
+  indoor?: boolean;
+  /** Lights a room around it; a room with one in it is painted in the evening ("a candle"). */
+  lightsRoom?: boolean;
+  /** Sits in a tree's crown when the prompt puts it "in a tree" (an owl); other things stand by the trees. */
+  sitsInTrees?: boolean;
+  /** Seen at night: naming it makes the sky a night sky, though the prompt does not say so (a comet). */
+  nightSky?: boolean;
+  /** Afloat on a lake or pond rather than the open sea (a duck, a rowboat). */
+  stillWater?: boolean;
+  /** A figure named "with" it carries it in a hand ("a girl with an umbrella"); anything else stands beside. */
+  carried?: boolean;
   draw(g: Graphics, box: SubjectBox, look: SubjectLook): void;
 }
 

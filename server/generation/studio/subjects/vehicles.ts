@@ -72,6 +72,7 @@ export const VEHICLES: SubjectDefinition[] = [
     aspect: 2.6,
     size: 0.13,
     placement: "water",
+    stillWater: true,
     // Who is "in" the boat sits in it.
     surface: 0.45,
     draw(g, box, look) {
