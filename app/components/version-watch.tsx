@@ -1,7 +1,8 @@
-import { RefreshCw, X } from "lucide-react";
+import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { fetchLatestBuildId, markPlannedUpgrade, VERSION_CHECK_INTERVAL_MS } from "~/lib/version-watch";
+import { CloseButton } from "~/components/ui/close-button";
 
 /**
  * Watches for a new build (spec §4): polls /builds/latest.json every 60 s, and also notices a
@@ -57,14 +58,7 @@ export function VersionWatch({ buildId }: { buildId: string }) {
       >
         <RefreshCw aria-hidden className="size-4" /> Reload
       </button>
-      <button
-        type="button"
-        onClick={() => setDismissed(true)}
-        aria-label="Dismiss"
-        className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken"
-      >
-        <X aria-hidden className="size-4" />
-      </button>
+      <CloseButton label="Dismiss" small onClick={() => setDismissed(true)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** One card of the profile page: an icon and a title over its forms and lists. */
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { SectionHeading } from "~/components/ui/page-heading";
 
 export function ProfileSection({
   Icon,
@@ -18,10 +19,10 @@ export function ProfileSection({
     <section
       className={`rounded-3xl border bg-paper-raised p-6 shadow-sm ${danger ? "border-danger/30" : "border-line"}`}
     >
-      <h2 className="flex items-center gap-2 font-display text-xl font-semibold text-ink">
+      <SectionHeading className="flex items-center gap-2">
         <Icon aria-hidden className={`size-5 ${danger ? "text-danger" : "text-accent"}`} />
         {title}
-      </h2>
+      </SectionHeading>
       <div className="mt-4">{children}</div>
     </section>
   );

@@ -10,7 +10,7 @@ import type { FormAnswer } from "~/lib/forms";
 import { cn } from "~/lib/cn";
 
 /** The record's title, under a link back to the list it belongs to; `children` say more below it. */
-export function DetailPageHeader({
+function DetailPageHeader({
   backTo,
   backLabel,
   title,
@@ -33,10 +33,45 @@ export function DetailPageHeader({
 }
 
 /**
+ * The frame of an admin page about one record: the way back to its list, its title (with `header`
+ * below it), "Saved" when its last save worked (`saved`: what a new record's page says when it
+ * opens), then the page.
+ */
+export function DetailPage({
+  backTo,
+  backLabel,
+  title,
+  header,
+  answer,
+  saved,
+  className = "max-w-4xl space-y-6",
+  children,
+}: {
+  backTo: string;
+  backLabel: string;
+  title: ReactNode;
+  header?: ReactNode;
+  answer?: FormAnswer | null;
+  saved?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <DetailPageHeader backTo={backTo} backLabel={backLabel} title={title}>
+        {header}
+      </DetailPageHeader>
+      {saved ? <SavedNotice answer={answer} created={saved} /> : null}
+      {children}
+    </div>
+  );
+}
+
+/**
  * "Saved" after the editor's action worked, or `created` when a new record's page opens (its
  * action redirects here with ?saved=1).
  */
-export function SavedNotice({ answer, created }: { answer: FormAnswer | null | undefined; created: string }) {
+function SavedNotice({ answer, created }: { answer: FormAnswer | null | undefined; created: string }) {
   const [params] = useSearchParams();
   const saved = answer?.ok ? answer.message : params.get("saved") ? created : null;
   return saved ? <FormMessage tone="success">{saved}</FormMessage> : null;

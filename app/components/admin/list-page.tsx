@@ -1,35 +1,9 @@
-/** The frame every admin list page shares: its header, its filter form and its empty state. */
+/** What admin list pages share: the link that adds a record, the filter form and the empty state. */
 import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { PageHeading } from "~/components/ui/page-heading";
-import { cn } from "~/lib/cn";
-
-/** The page's title and what it is for; `action` (a link or button) sits on the right. */
-export function AdminPageHeader({
-  title,
-  description,
-  action,
-}: {
-  title: string;
-  description: ReactNode;
-  action?: ReactNode;
-}) {
-  const text = (
-    <>
-      <PageHeading>{title}</PageHeading>
-      <p className="mt-1 text-ink-soft">{description}</p>
-    </>
-  );
-  if (!action) return <header>{text}</header>;
-  return (
-    <header className="flex flex-wrap items-end justify-between gap-4">
-      <div>{text}</div>
-      {action}
-    </header>
-  );
-}
+import { EmptyState } from "~/components/ui/empty-state";
 
 /** The header's link to the form that adds a record to the list. */
 export function AddLink({ to, children }: { to: string; children: ReactNode }) {
@@ -71,13 +45,8 @@ export function FilterForm({
 /** What a list without rows says instead (`roomy` where the list is the page's only content). */
 export function EmptyList({ children, roomy = false }: { children: ReactNode; roomy?: boolean }) {
   return (
-    <p
-      className={cn(
-        "rounded-2xl border border-dashed border-line bg-paper-raised px-6 text-center text-ink-soft",
-        roomy ? "py-10" : "py-8",
-      )}
-    >
+    <EmptyState size="list" className={roomy ? undefined : "py-8"}>
       {children}
-    </p>
+    </EmptyState>
   );
 }

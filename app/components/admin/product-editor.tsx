@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass, TextField, ActionNotice } from "~/components/ui/field";
+import { inputClass, TextField, ActionNotice, FieldError, FieldLabel } from "~/components/ui/field";
 import { SHOP_CURRENCIES } from "~/lib/admin-products";
 import { PageHeading } from "~/components/ui/page-heading";
 import { type FormAnswer, formRefill } from "~/lib/forms";
@@ -29,9 +29,7 @@ function Area({
   const id = `field-${name}`;
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <textarea
         id={id}
         name={name}
@@ -46,11 +44,7 @@ function Area({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }
@@ -59,9 +53,7 @@ function Area({
 function PictureField({ imageUrl, error }: { imageUrl: string | null | undefined; error?: string }) {
   return (
     <div>
-      <label htmlFor="field-image" className="mb-1.5 block text-sm font-medium text-ink">
-        Picture (optional)
-      </label>
+      <FieldLabel htmlFor="field-image">Picture (optional)</FieldLabel>
       <div className="flex flex-wrap items-start gap-4">
         {imageUrl ? (
           <img
@@ -89,11 +81,7 @@ function PictureField({ imageUrl, error }: { imageUrl: string | null | undefined
               <input type="checkbox" name="removeImage" className="size-4" /> Remove the picture
             </label>
           ) : null}
-          {error ? (
-            <p id="field-image-error" className="mt-1.5 text-sm font-medium text-danger">
-              {error}
-            </p>
-          ) : null}
+          <FieldError id="field-image-error">{error}</FieldError>
         </div>
       </div>
     </div>
@@ -135,9 +123,7 @@ export function ProductEditor({
       <div className="grid gap-4 md:grid-cols-4">
         <TextField label="Price" {...field("price")} inputMode="decimal" hint="In the currency, e.g. 9.99" required />
         <div>
-          <label htmlFor="field-currency" className="mb-1.5 block text-sm font-medium text-ink">
-            Currency
-          </label>
+          <FieldLabel htmlFor="field-currency">Currency</FieldLabel>
           <select id="field-currency" name="currency" defaultValue={v.currency || "USD"} className={inputClass}>
             {SHOP_CURRENCIES.map((c) => (
               <option key={c}>{c}</option>

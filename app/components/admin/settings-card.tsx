@@ -1,6 +1,7 @@
 /** A card of an admin settings page: a heading that names it for screen readers, what it is for, then its contents. */
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import { SectionHeading } from "~/components/ui/page-heading";
 
 export function SettingsCard({
   headingId,
@@ -22,9 +23,7 @@ export function SettingsCard({
       className={cn(className, "rounded-2xl border border-line bg-paper-raised p-6")}
     >
       <div>
-        <h2 id={headingId} className="font-display text-xl font-semibold text-ink">
-          {title}
-        </h2>
+        <SectionHeading id={headingId}>{title}</SectionHeading>
         <p className="text-sm text-ink-soft">{description}</p>
       </div>
       {children}

@@ -1,6 +1,8 @@
-import { LoaderCircle, X } from "lucide-react";
+import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { SectionHeading } from "~/components/ui/page-heading";
+import { CloseButton } from "~/components/ui/close-button";
 
 /**
  * The sign-in dialog (the spec's "login popup"): signs in without leaving the page, so whatever
@@ -90,17 +92,10 @@ function SignInDialogBody({ redirectTo, onDone }: { redirectTo: string; onDone: 
   return (
     <div className="p-6 sm:p-8">
       <div className="flex items-start justify-between gap-4">
-        <h2 id="sign-in-dialog-title" className="font-display text-2xl font-semibold text-ink">
+        <SectionHeading id="sign-in-dialog-title" large>
           Sign in
-        </h2>
-        <button
-          type="button"
-          onClick={onDone}
-          aria-label="Close"
-          className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken"
-        >
-          <X aria-hidden className="size-5" />
-        </button>
+        </SectionHeading>
+        <CloseButton onClick={onDone} />
       </div>
       {Form ? (
         <Form onDone={onDone} />

@@ -13,6 +13,7 @@ import { formatCount } from "~/lib/format";
 import { useApiClient } from "~/lib/api-client";
 import { checkRedeemCode } from "~/lib/commerce-constants";
 import { HttpError } from "~/lib/http-client";
+import { SectionHeading } from "~/components/ui/page-heading";
 
 export interface RedeemWindowView {
   startsAt: string;
@@ -119,9 +120,9 @@ export function RedeemCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-6">
         <div className="max-w-md">
-          <h2 id="redeem-heading" className="flex items-center gap-2 font-display text-2xl font-semibold text-ink">
+          <SectionHeading id="redeem-heading" large className="flex items-center gap-2">
             <Gift aria-hidden className="size-6 text-accent" /> Redeem tokens
-          </h2>
+          </SectionHeading>
           <p className="mt-2 text-ink-soft">
             {phase === "soon"
               ? "Codes can be redeemed when the countdown ends. Keep yours ready."

@@ -4,7 +4,7 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass } from "~/components/ui/field";
+import { FormMessage, inputClass, FieldError, FieldLabel } from "~/components/ui/field";
 import { useApiClient } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { REPORT_REASON_LABELS, REPORT_REASONS, reportInput } from "~/lib/community";
@@ -236,12 +236,12 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
                   </label>
                 ))}
               </div>
-              {errors.reason ? <p className="mt-1.5 text-sm font-medium text-danger">{errors.reason}</p> : null}
+              <FieldError>{errors.reason}</FieldError>
             </fieldset>
             <div>
-              <label htmlFor={`${id}-details`} className="mb-1.5 block text-sm font-medium text-ink">
+              <FieldLabel htmlFor={`${id}-details`}>
                 Details <span className="font-normal text-ink-faint">(optional)</span>
-              </label>
+              </FieldLabel>
               <textarea
                 id={`${id}-details`}
                 name="details"
@@ -249,7 +249,7 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
                 maxLength={1000}
                 className={cn(inputClass, "resize-y")}
               />
-              {errors.details ? <p className="mt-1.5 text-sm font-medium text-danger">{errors.details}</p> : null}
+              <FieldError>{errors.details}</FieldError>
             </div>
             <DialogFormFooter message={message} busy={busy} busyLabel="Sending…" onCancel={() => setOpen(false)}>
               Send report

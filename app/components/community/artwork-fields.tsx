@@ -1,6 +1,6 @@
 /** The publish and edit form's fields (title, description, tags, show prompt, visibility), with errors per field. */
 import { useId } from "react";
-import { inputClass, TextField } from "~/components/ui/field";
+import { inputClass, TextField, FieldError, FieldLabel } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { artworkInput, DESCRIPTION_MAX, TAGS_MAX, TITLE_MAX, type Visibility } from "~/lib/community";
 import { type Checked, checkInput } from "~/lib/forms";
@@ -68,9 +68,9 @@ export function ArtworkFields({
         error={errors.title}
       />
       <div>
-        <label htmlFor={`${id}-description`} className="mb-1.5 block text-sm font-medium text-ink">
+        <FieldLabel htmlFor={`${id}-description`}>
           Description <span className="font-normal text-ink-faint">(optional)</span>
-        </label>
+        </FieldLabel>
         <textarea
           id={`${id}-description`}
           name="description"
@@ -81,11 +81,7 @@ export function ArtworkFields({
           aria-describedby={errors.description ? `${id}-description-error` : undefined}
           className={cn(inputClass, "resize-y")}
         />
-        {errors.description ? (
-          <p id={`${id}-description-error`} className="mt-1.5 text-sm font-medium text-danger">
-            {errors.description}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-description-error`}>{errors.description}</FieldError>
       </div>
       <TextField
         label="Tags"
@@ -136,7 +132,7 @@ export function ArtworkFields({
             </label>
           ))}
         </div>
-        {errors.visibility ? <p className="mt-1.5 text-sm font-medium text-danger">{errors.visibility}</p> : null}
+        <FieldError>{errors.visibility}</FieldError>
       </fieldset>
     </div>
   );

@@ -7,7 +7,7 @@ import { LoaderCircle, Search, SearchX, Sparkles } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { inputClass, FieldLabel } from "~/components/ui/field";
 import { useApiClient } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import type { ListQuery } from "~/lib/community";
@@ -16,6 +16,7 @@ import type { ArtworkPage } from "~/lib/community-views";
 import { GENERATION_MODES, MODE_LABELS } from "~/lib/generation-constants";
 import { stylesFor } from "~/lib/studio-styles";
 import { ArtworkGrid } from "./artwork-card";
+import { EmptyState } from "~/components/ui/empty-state";
 
 /** The query string for a list query (defaults left out), optionally with a cursor. */
 export function listSearch(
@@ -129,9 +130,7 @@ export function ArtworkList({
         }}
       >
         <div className="sm:col-span-2 lg:col-span-1">
-          <label htmlFor={`${id}-q`} className="mb-1.5 block text-sm font-medium text-ink">
-            Search
-          </label>
+          <FieldLabel htmlFor={`${id}-q`}>Search</FieldLabel>
           <input
             id={`${id}-q`}
             type="search"
@@ -144,9 +143,7 @@ export function ArtworkList({
           />
         </div>
         <div>
-          <label htmlFor={`${id}-sort`} className="mb-1.5 block text-sm font-medium text-ink">
-            Sort
-          </label>
+          <FieldLabel htmlFor={`${id}-sort`}>Sort</FieldLabel>
           <select
             id={`${id}-sort`}
             name="sort"
@@ -162,9 +159,7 @@ export function ArtworkList({
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-mode`} className="mb-1.5 block text-sm font-medium text-ink">
-            Mode
-          </label>
+          <FieldLabel htmlFor={`${id}-mode`}>Mode</FieldLabel>
           <select
             id={`${id}-mode`}
             name="mode"
@@ -181,9 +176,7 @@ export function ArtworkList({
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-style`} className="mb-1.5 block text-sm font-medium text-ink">
-            Style
-          </label>
+          <FieldLabel htmlFor={`${id}-style`}>Style</FieldLabel>
           <select
             id={`${id}-style`}
             name="style"
@@ -214,7 +207,7 @@ export function ArtworkList({
       </div>
 
       {items.length === 0 ? (
-        <div className="mt-8 flex flex-col items-center gap-2 rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-16 text-center">
+        <EmptyState size="page" className="mt-8">
           {query.q || query.mode || query.style ? (
             <>
               <SearchX aria-hidden className="size-8 text-accent" />
@@ -241,7 +234,7 @@ export function ArtworkList({
               </Link>
             </>
           )}
-        </div>
+        </EmptyState>
       ) : (
         <ArtworkGrid
           items={items}

@@ -1,6 +1,6 @@
-/** A modal <dialog>: opened and closed by `open`, Escape and a backdrop click close it, focus returns to the opener. */
-import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { CloseButton } from "~/components/ui/close-button";
+import { SectionHeading } from "~/components/ui/page-heading";
 
 export function Modal({
   open,
@@ -39,17 +39,8 @@ export function Modal({
       {open ? (
         <div className="p-6">
           <div className="mb-4 flex items-start justify-between gap-4">
-            <h2 id={titleId} className="font-display text-xl font-semibold">
-              {title}
-            </h2>
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              className="rounded-full p-1 text-ink-soft hover:bg-paper-sunken hover:text-ink"
-              aria-label="Close"
-            >
-              <X aria-hidden className="size-5" />
-            </button>
+            <SectionHeading id={titleId}>{title}</SectionHeading>
+            <CloseButton onClick={() => dialog.current?.close()} />
           </div>
           {children}
         </div>

@@ -3,6 +3,7 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { DEFAULT_LOCALE, formatCount, formatMoney } from "~/lib/format";
+import { SectionHeading } from "~/components/ui/page-heading";
 
 /** The steps every purchase goes through, in order. */
 export const CHECKOUT_STEPS = ["Choose tier", "Review", "Pay"] as const;
@@ -231,9 +232,7 @@ export function OrderSummary({
       aria-labelledby={headingId}
       className={cn("rounded-3xl border border-line bg-paper-raised p-5 shadow-sm shadow-ink/[0.04] sm:p-6", className)}
     >
-      <h2 id={headingId} className="font-display text-xl font-semibold text-ink">
-        Order summary
-      </h2>
+      <SectionHeading id={headingId}>Order summary</SectionHeading>
 
       {empty ? (
         <p className="mt-4 rounded-xl bg-paper-sunken px-4 py-6 text-center text-sm text-ink-soft">{emptyMessage}</p>

@@ -22,6 +22,8 @@ import { describePrompt, refundText, styleLabel } from "./format";
 import { GenerationProgress, StatusChip } from "./job-card";
 import { DownloadLinks } from "./lightbox";
 import { PublishButton } from "./publish-dialog";
+import { SectionHeading } from "~/components/ui/page-heading";
+import { EmptyState } from "~/components/ui/empty-state";
 
 const action =
   "inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium text-ink-soft ring-1 ring-line transition hover:bg-paper-sunken hover:text-ink disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent";
@@ -253,13 +255,13 @@ export function HistoryList({
   return (
     <section aria-labelledby="history-title" className="mt-12">
       <div className="flex items-end justify-between gap-4">
-        <h2 id="history-title" className="flex items-center gap-2 font-display text-2xl font-semibold text-ink">
+        <SectionHeading id="history-title" large className="flex items-center gap-2">
           <HistoryIcon aria-hidden className="size-5 text-accent" /> Your history
-        </h2>
+        </SectionHeading>
         {items.length > 0 ? <p className="text-sm text-ink-faint">{items.length} shown</p> : null}
       </div>
       {items.length === 0 ? (
-        <div className="mt-4 flex flex-col items-center gap-2 rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-12 text-center">
+        <EmptyState size="page" className="mt-4">
           <Sparkles aria-hidden className="size-8 text-accent" />
           <p className="font-medium text-ink">{signedIn ? "Nothing here yet" : "Sign in to keep a history"}</p>
           <p className="max-w-sm text-sm text-ink-soft">
@@ -267,7 +269,7 @@ export function HistoryList({
               ? "Everything you make appears here, with its seed and settings, ready to download, re-run or vary."
               : "Your creations, their seeds and settings are kept in your account."}
           </p>
-        </div>
+        </EmptyState>
       ) : (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((g) => (

@@ -1,5 +1,5 @@
 /** A large view of one image in a modal dialog: Escape closes, arrow keys move between images. */
-import { ChevronLeft, ChevronRight, Download, Eraser, Maximize2, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, Eraser, Maximize2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { IMAGE_TOOL_INFO, type ImageEditView, type ImageToolId } from "~/lib/image-edits";
@@ -8,6 +8,7 @@ import { downloadUrl, failureFrom } from "./api";
 import { BlurImage } from "./blur-image";
 import { EngineBadge } from "./engine-badge";
 import { describePrompt, styleLabel } from "./format";
+import { CloseButton } from "~/components/ui/close-button";
 
 export interface LightboxEntry {
   generation: GenerationView;
@@ -158,16 +159,11 @@ export function Lightbox({
             <span className="text-xs tabular-nums text-ink-faint">
               {index! + 1} / {entries.length}
             </span>
-            <button
-              type="button"
+            <CloseButton
               onClick={() => dialog.current?.close()}
-              aria-label="Close"
-              className="rounded-full p-1.5 text-ink-soft hover:bg-paper-sunken"
-              // biome-ignore lint/a11y/noAutofocus: the dialog just opened; its close button is where focus belongs
+              // The dialog just opened; its close button is where focus belongs.
               autoFocus
-            >
-              <X aria-hidden className="size-5" />
-            </button>
+            />
           </div>
           <div className="relative bg-paper-sunken">
             <BlurImage

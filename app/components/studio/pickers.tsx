@@ -5,19 +5,11 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import { FieldError } from "~/components/ui/field";
 import type { StylePreset } from "~/lib/studio-styles";
 
 const focusRing =
   "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent";
-
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1.5 text-sm font-medium text-danger">
-      {message}
-    </p>
-  );
-}
 
 export function StylePicker({
   name,
@@ -86,7 +78,7 @@ export function StylePicker({
           );
         })}
       </div>
-      <FieldError id={`${name}-error`} message={error} />
+      <FieldError id={`${name}-error`}>{error}</FieldError>
     </fieldset>
   );
 }
@@ -141,7 +133,7 @@ export function SegmentedRadio<T extends string | number>({
         })}
       </div>
       {hint ? <p className="mt-1.5 text-xs text-ink-faint">{hint}</p> : null}
-      <FieldError id={`${name}-error`} message={error} />
+      <FieldError id={`${name}-error`}>{error}</FieldError>
     </fieldset>
   );
 }

@@ -11,6 +11,7 @@
 import { ImagePlus, LoaderCircle, RefreshCw, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
+import { FieldError } from "~/components/ui/field";
 import { UPLOAD_MAX_BYTES } from "~/lib/generation";
 import { deletePreviewImage, uploadPreviewImage } from "./api";
 
@@ -302,11 +303,9 @@ export function SourceImagePicker({
           event.target.value = "";
         }}
       />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} alert>
+        {error}
+      </FieldError>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { type FormEvent, type RefObject, useId } from "react";
 import { Link } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { inputClass, FieldError, FieldLabel } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { CHRISTMAS_PROMPT_PLACEHOLDER, PROMPT_PLACEHOLDER } from "~/lib/example-prompts";
 import { formatCount } from "~/lib/format";
@@ -23,7 +23,7 @@ import { randomSeed } from "./api";
 import { EngineBadge } from "./engine-badge";
 import { tokens } from "./format";
 import { effectiveStyle, type RemixData } from "./form-state";
-import { FieldError, RatioShape, SegmentedRadio, StylePicker } from "./pickers";
+import { RatioShape, SegmentedRadio, StylePicker } from "./pickers";
 import { CropNotice, SourceImagePicker, type SourceImageState } from "./source-image";
 import { type StudioMessage, StudioMessageBox } from "./studio-message";
 import type { StudioData, StudioFormState } from "./use-studio-form";
@@ -244,7 +244,7 @@ function PromptField({
       <p id={`${formId}-prompt-hint`} className="mt-1 text-xs text-ink-faint">
         Ctrl+Enter generates.
       </p>
-      <FieldError id={`${formId}-prompt-error`} message={error} />
+      <FieldError id={`${formId}-prompt-error`}>{error}</FieldError>
     </div>
   );
 }
@@ -277,7 +277,7 @@ function StrengthField({ formId, form, mode }: FieldProps & { mode: GenerationMo
         <span>0 keeps your {mode === "doodle" ? "drawing" : "picture"}</span>
         <span>1 is full style</span>
       </p>
-      <FieldError id={`${formId}-strength-error`} message={errorFor("strength")} />
+      <FieldError id={`${formId}-strength-error`}>{errorFor("strength")}</FieldError>
     </div>
   );
 }
@@ -287,9 +287,7 @@ function SeedField({ formId, form }: FieldProps) {
   const error = errorFor("seed");
   return (
     <div>
-      <label htmlFor={`${formId}-seed`} className="mb-1.5 block text-sm font-medium text-ink">
-        Seed
-      </label>
+      <FieldLabel htmlFor={`${formId}-seed`}>Seed</FieldLabel>
       <div className="flex gap-2">
         <input
           id={`${formId}-seed`}
@@ -328,7 +326,7 @@ function SeedField({ formId, form }: FieldProps) {
       <p id={`${formId}-seed-hint`} className="mt-1 text-xs text-ink-faint">
         Empty means a new random seed each time. The seed is kept with every image, so you can make it again.
       </p>
-      <FieldError id={`${formId}-seed-error`} message={error} />
+      <FieldError id={`${formId}-seed-error`}>{error}</FieldError>
     </div>
   );
 }
@@ -347,9 +345,9 @@ function NegativePromptField({ formId, form }: FieldProps) {
         <ChevronDown aria-hidden className="size-4 transition group-open:rotate-180" />
       </summary>
       <div className="mt-3">
-        <label htmlFor={`${formId}-negative`} className="mb-1.5 block text-sm font-medium text-ink">
+        <FieldLabel htmlFor={`${formId}-negative`}>
           Negative prompt <span className="font-normal text-ink-faint">(what to leave out)</span>
-        </label>
+        </FieldLabel>
         <textarea
           id={`${formId}-negative`}
           name="negativePrompt"
@@ -373,7 +371,7 @@ function NegativePromptField({ formId, form }: FieldProps) {
         >
           {values.negativePrompt.length} / {NEGATIVE_PROMPT_MAX}
         </p>
-        <FieldError id={`${formId}-negative-error`} message={error} />
+        <FieldError id={`${formId}-negative-error`}>{error}</FieldError>
       </div>
     </details>
   );

@@ -4,6 +4,7 @@ import { cn } from "~/lib/cn";
 import type { GenerationMode } from "~/lib/generation";
 import type { GenerationView } from "~/lib/generation-views";
 import { JobCard } from "./job-card";
+import { EmptyState } from "~/components/ui/empty-state";
 
 export function StudioQueue({
   mode,
@@ -36,7 +37,7 @@ export function StudioQueue({
       )}
     >
       {items.length === 0 ? (
-        <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-3xl border border-dashed border-line bg-paper-raised/60 px-6 py-12 text-center">
+        <EmptyState size="page" className="min-h-64 justify-center">
           <span className="grid size-14 place-items-center rounded-2xl bg-accent-soft text-accent">
             <Sparkles aria-hidden className="size-7" />
           </span>
@@ -45,7 +46,7 @@ export function StudioQueue({
             Pick a style and press Generate. You will see each step as it paints; you can start{" "}
             {maxJobs > 1 ? `up to ${maxJobs} jobs` : "one job"} at a time.
           </p>
-        </div>
+        </EmptyState>
       ) : (
         items.map((g) => (
           <JobCard

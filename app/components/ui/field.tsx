@@ -5,6 +5,29 @@ import type { FormAnswer } from "~/lib/forms";
 export const inputClass =
   "block w-full rounded-xl border border-line bg-paper-raised px-3.5 py-2.5 text-ink shadow-sm placeholder:text-ink-faint focus:border-accent focus:outline-2 focus:outline-offset-0 focus:outline-accent/30 aria-[invalid=true]:border-danger";
 
+/** A field's label, above the control it names by `htmlFor`. */
+export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-ink">
+      {children}
+    </label>
+  );
+}
+
+/**
+ * A field's error right below it, or nothing when there is none. `id` is what the control's
+ * `aria-describedby` names; `alert` announces an error that appears without a page load (a file
+ * the browser refused).
+ */
+export function FieldError({ id, alert, children }: { id?: string; alert?: boolean; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} role={alert ? "alert" : undefined} className="mt-1.5 text-sm font-medium text-danger">
+      {children}
+    </p>
+  );
+}
+
 /** A labelled input with its hint and its error right below it (errors come from the server's schema). */
 export function TextField({
   label,
@@ -26,9 +49,7 @@ export function TextField({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <input
         id={id}
         aria-invalid={error ? true : undefined}
@@ -42,11 +63,7 @@ export function TextField({
           {hint}
         </div>
       ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }
@@ -70,20 +87,13 @@ export function TextAreaField({
 }) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <textarea id={id} className={inputClass} {...textarea} />
-      {error ? (
-        <p className="mt-1.5 text-sm font-medium text-danger">{error}</p>
-      ) : hint ? (
-        <p className="mt-1.5 text-sm text-ink-soft">{hint}</p>
-      ) : null}
+      {error ? <FieldError>{error}</FieldError> : hint ? <p className="mt-1.5 text-sm text-ink-soft">{hint}</p> : null}
     </div>
   );
 }
 
-/** A message about the whole form: an error (role=alert) or a confirmation (role=status). */
 /**
  * What a page action said (ADR 0037): its notice when it worked, the form's error when it did not;
  * errors that belong to a field show beside that field instead.
@@ -104,6 +114,7 @@ export function ActionNotice({ answer, className }: { answer: FormAnswer | null 
   );
 }
 
+/** A message about the whole form: an error (role=alert) or a confirmation (role=status). */
 export function FormMessage({
   tone,
   children,

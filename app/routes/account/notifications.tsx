@@ -20,10 +20,11 @@ import { serializeNotification, type NotificationItem } from "~/components/notif
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/notifications";
-import { PageHeading } from "~/components/ui/page-heading";
+import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
 import type { FormSuccess } from "~/lib/forms";
 import { ActionNotice } from "~/components/ui/field";
 import { formFailure } from "~/lib/forms.server";
+import { EmptyState } from "~/components/ui/empty-state";
 
 /** The page shows this many; older ones are kept but not listed. */
 const PAGE_LIMIT = 100;
@@ -117,15 +118,15 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
       {result && !result.ok ? <ActionNotice answer={result} className="mt-6" /> : null}
 
       {notifications.length === 0 ? (
-        <div className="mt-10 flex flex-col items-center rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-16 text-center">
+        <EmptyState size="page" className="mt-10">
           <span className="grid size-14 place-items-center rounded-full bg-accent-soft text-accent">
             <Bell aria-hidden className="size-6" />
           </span>
-          <h2 className="mt-4 font-display text-xl font-semibold text-ink">You're all caught up</h2>
-          <p className="mt-1 max-w-sm text-ink-soft">
+          <SectionHeading className="mt-2">You're all caught up</SectionHeading>
+          <p className="max-w-sm text-ink-soft">
             When something happens to your account or your artwork, you'll find it here.
           </p>
-        </div>
+        </EmptyState>
       ) : (
         <ul
           className="mt-8 divide-y divide-line overflow-hidden rounded-3xl border border-line bg-paper-raised shadow-sm"

@@ -6,7 +6,7 @@ import { getDb } from "@server/db/client";
 import { data, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/product-editor";
 import type { Route } from "./+types/add-list-product";
-import { DetailPageHeader } from "~/components/admin/detail-page";
+import { DetailPage } from "~/components/admin/detail-page";
 import { formFailure } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Add a product · Atelier admin" }];
@@ -29,9 +29,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminAddListProductPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="max-w-4xl space-y-6">
-      <DetailPageHeader backTo="/admin/list-product" backLabel="Products" title="Add a product" />
+    <DetailPage backTo="/admin/list-product" backLabel="Products" title="Add a product">
       <ProductEditor values={loaderData.values} answer={actionData} submitLabel="Create product" />
-    </div>
+    </DetailPage>
   );
 }

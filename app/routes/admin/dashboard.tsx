@@ -15,7 +15,7 @@ import { cn } from "~/lib/cn";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { MODE_LABELS, type GenerationMode } from "~/lib/generation";
 import type { Route } from "./+types/dashboard";
-import { PageHeading } from "~/components/ui/page-heading";
+import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [{ title: "Dashboard · Atelier admin" }];
 
@@ -56,9 +56,7 @@ function Stat({ label, value, to, children }: { label: string; value: ReactNode;
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="font-display text-xl font-semibold text-ink">
-        {title}
-      </h2>
+      <SectionHeading id={id}>{title}</SectionHeading>
       {children}
     </section>
   );

@@ -16,7 +16,7 @@ import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/detail-history-transaction";
 import { PageHeading } from "~/components/ui/page-heading";
-import { DetailPageHeader } from "~/components/admin/detail-page";
+import { DetailPage } from "~/components/admin/detail-page";
 import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Transaction · Atelier admin" }];
@@ -89,19 +89,19 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
   }
   const money = (minor: number) => formatMoney(minor, t.currency);
   return (
-    <div className="max-w-4xl space-y-6">
-      <DetailPageHeader
-        backTo="/admin/history-transaction"
-        backLabel="Transactions"
-        title={`${money(t.totalMinor)} · ${TRANSACTION_STATUS_LABELS[t.status]}`}
-      >
+    <DetailPage
+      backTo="/admin/history-transaction"
+      backLabel="Transactions"
+      title={`${money(t.totalMinor)} · ${TRANSACTION_STATUS_LABELS[t.status]}`}
+      header={
         <p className="mt-1 text-ink-soft">
           {t.buyer.name} ({t.buyer.email}) ·{" "}
           <Link to={`/admin/user-form?id=${t.buyer.id}`} className="text-accent hover:underline">
             the buyer's account
           </Link>
         </p>
-      </DetailPageHeader>
+      }
+    >
       <ActionNotice answer={actionData} />
 
       <Panel id="lines-heading" title="Lines">
@@ -189,6 +189,6 @@ export default function AdminDetailHistoryTransactionPage({ loaderData, actionDa
           </Form>
         </Panel>
       ) : null}
-    </div>
+    </DetailPage>
   );
 }

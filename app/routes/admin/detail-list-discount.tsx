@@ -11,7 +11,7 @@ import { getDb } from "@server/db/client";
 import { useEffect, useState } from "react";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { DetailPageHeader, EditorForm, SaveButton, SavedNotice } from "~/components/admin/detail-page";
+import { DetailPage, EditorForm, SaveButton } from "~/components/admin/detail-page";
 import { formatMoney } from "~/lib/format";
 import { inputClass, TextField, ActionNotice } from "~/components/ui/field";
 import { SHOP_CURRENCIES } from "~/lib/admin-products";
@@ -90,13 +90,13 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
   useEffect(() => setKind(v.kind ?? "percent"), [v.kind]);
   const chosen = new Set((v.productIds ?? "").split(",").filter(Boolean));
   return (
-    <div className="max-w-4xl space-y-6">
-      <DetailPageHeader
-        backTo="/admin/manage-discount"
-        backLabel="Discounts"
-        title={loaderData.id ? `Discount ${loaderData.values.code}` : "New discount"}
-      />
-      <SavedNotice answer={actionData} created="Created." />
+    <DetailPage
+      backTo="/admin/manage-discount"
+      backLabel="Discounts"
+      title={loaderData.id ? `Discount ${loaderData.values.code}` : "New discount"}
+      answer={actionData}
+      saved="Created."
+    >
       <ActionNotice answer={failed} />
       {loaderData.usage ? (
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" aria-label="Usage">
@@ -178,6 +178,6 @@ export default function AdminDetailListDiscountPage({ loaderData, actionData }: 
         </label>
         <SaveButton>{loaderData.id ? "Save changes" : "Create discount"}</SaveButton>
       </EditorForm>
-    </div>
+    </DetailPage>
   );
 }

@@ -3,13 +3,7 @@ import { requireAdmin } from "@server/auth/guards";
 import { createFaq, deleteFaq, FaqNotFoundError, getFaq, updateFaq } from "@server/content/faqs";
 import { getDb } from "@server/db/client";
 import { data, redirect } from "react-router";
-import {
-  DeleteRecordButton,
-  DetailPageHeader,
-  EditorForm,
-  SaveButton,
-  SavedNotice,
-} from "~/components/admin/detail-page";
+import { DeleteRecordButton, DetailPage, EditorForm, SaveButton } from "~/components/admin/detail-page";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { faqForm } from "~/lib/admin-content";
 import { formRefill, parseForm, type FormSuccess } from "~/lib/forms";
@@ -59,13 +53,14 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminDetailListFaqPage({ loaderData, actionData }: Route.ComponentProps) {
   const { values: v, errors: f, field } = formRefill(actionData, loaderData.values);
   return (
-    <div className="max-w-3xl space-y-6">
-      <DetailPageHeader
-        backTo="/admin/list-faq"
-        backLabel="FAQ"
-        title={loaderData.id ? "Edit a question" : "Add a question"}
-      />
-      <SavedNotice answer={actionData} created="Created." />
+    <DetailPage
+      className="max-w-3xl space-y-6"
+      backTo="/admin/list-faq"
+      backLabel="FAQ"
+      title={loaderData.id ? "Edit a question" : "Add a question"}
+      answer={actionData}
+      saved="Created."
+    >
       <EditorForm answer={actionData} values={v} className="space-y-5">
         <TextField label="Question" {...field("question")} />
         <TextAreaField
@@ -86,6 +81,6 @@ export default function AdminDetailListFaqPage({ loaderData, actionData }: Route
       {loaderData.id ? (
         <DeleteRecordButton confirm="Delete this question?">Delete this question</DeleteRecordButton>
       ) : null}
-    </div>
+    </DetailPage>
   );
 }

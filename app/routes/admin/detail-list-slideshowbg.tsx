@@ -13,14 +13,8 @@ import { readFormWithFile } from "@server/http/uploads";
 import { ImageError } from "@server/storage/images";
 import { type ChangeEvent, useEffect, useState } from "react";
 import { data, redirect } from "react-router";
-import {
-  DeleteRecordButton,
-  DetailPageHeader,
-  EditorForm,
-  SaveButton,
-  SavedNotice,
-} from "~/components/admin/detail-page";
-import { FormMessage, TextField } from "~/components/ui/field";
+import { DeleteRecordButton, DetailPage, EditorForm, SaveButton } from "~/components/admin/detail-page";
+import { FormMessage, TextField, FieldError } from "~/components/ui/field";
 import { SLIDE_MIN_WIDTH, slideForm, toUtcDateTimeInput } from "~/lib/admin-content";
 import { formRefill, parseForm, type FormSuccess, formValues } from "~/lib/forms";
 import type { Route } from "./+types/detail-list-slideshowbg";
@@ -112,13 +106,14 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
   const { preview, onChange } = useFilePreview();
   const failedWithFile = failed && !f.image;
   return (
-    <div className="max-w-3xl space-y-6">
-      <DetailPageHeader
-        backTo="/admin/list-slideshow-bg"
-        backLabel="Slideshow"
-        title={loaderData.id ? "Edit a background" : "Add a background"}
-      />
-      <SavedNotice answer={actionData} created="Added." />
+    <DetailPage
+      className="max-w-3xl space-y-6"
+      backTo="/admin/list-slideshow-bg"
+      backLabel="Slideshow"
+      title={loaderData.id ? "Edit a background" : "Add a background"}
+      answer={actionData}
+      saved="Added."
+    >
       {failed ? (
         <FormMessage tone="error">
           Some fields need fixing.{failedWithFile ? " Choose the picture again if you had picked one." : ""}
@@ -153,11 +148,7 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
             wider) fill the slideshow best.
             {image ? ` Current: ${image.width}×${image.height}. Leave empty to keep it.` : ""}
           </p>
-          {f.image ? (
-            <p id="slide-image-error" className="mt-1.5 text-sm font-medium text-danger">
-              {f.image}
-            </p>
-          ) : null}
+          <FieldError id="slide-image-error">{f.image}</FieldError>
         </div>
         <TextField label="Title" {...field("title")} hint="Shown on the slide and read out by screen readers." />
         <TextField label="Subtitle (optional)" {...field("subtitle")} />
@@ -182,6 +173,6 @@ export default function AdminDetailListSlideshowbgPage({ loaderData, actionData 
           Delete this background
         </DeleteRecordButton>
       ) : null}
-    </div>
+    </DetailPage>
   );
 }

@@ -14,7 +14,7 @@ import { data, redirect } from "react-router";
 import { ChooseFromList, ProductEditor } from "~/components/admin/product-editor";
 import { FormMessage } from "~/components/ui/field";
 import type { Route } from "./+types/duplicate-list-product";
-import { DetailPageHeader } from "~/components/admin/detail-page";
+import { DetailPage } from "~/components/admin/detail-page";
 import { formFailure } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Duplicate a product · Atelier admin" }];
@@ -49,8 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminDuplicateListProductPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData) return <ChooseFromList verb="duplicate" />;
   return (
-    <div className="max-w-4xl space-y-6">
-      <DetailPageHeader backTo="/admin/list-product" backLabel="Products" title={`Duplicate ${loaderData.name}`} />
+    <DetailPage backTo="/admin/list-product" backLabel="Products" title={`Duplicate ${loaderData.name}`}>
       <FormMessage tone="info">A copy is saved as a new product, not on sale until you tick "On sale".</FormMessage>
       <ProductEditor
         values={loaderData.values}
@@ -58,6 +57,6 @@ export default function AdminDuplicateListProductPage({ loaderData, actionData }
         imageUrl={loaderData.imageUrl}
         submitLabel="Save the copy"
       />
-    </div>
+    </DetailPage>
   );
 }

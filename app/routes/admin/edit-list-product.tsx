@@ -14,7 +14,7 @@ import { data, Form, Link } from "react-router";
 import { ChooseFromList, ProductEditor } from "~/components/admin/product-editor";
 import { buttonClass } from "~/components/ui/button";
 import type { Route } from "./+types/edit-list-product";
-import { DetailPageHeader, SavedNotice } from "~/components/admin/detail-page";
+import { DetailPage } from "~/components/admin/detail-page";
 import { IntentButton } from "~/components/ui/intent-button";
 import type { FormSuccess } from "~/lib/forms";
 import { formFailure } from "~/lib/forms.server";
@@ -67,13 +67,18 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminEditListProductPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData) return <ChooseFromList verb="edit" />;
   return (
-    <div className="max-w-4xl space-y-6">
-      <DetailPageHeader backTo="/admin/list-product" backLabel="Products" title={`Edit ${loaderData.name}`}>
-        {loaderData.archived ? (
+    <DetailPage
+      backTo="/admin/list-product"
+      backLabel="Products"
+      title={`Edit ${loaderData.name}`}
+      header={
+        loaderData.archived ? (
           <p className="mt-1 text-sm text-ink-soft">Archived: not sold, kept for the purchases that name it.</p>
-        ) : null}
-      </DetailPageHeader>
-      <SavedNotice answer={actionData} created="Created." />
+        ) : null
+      }
+      answer={actionData}
+      saved="Created."
+    >
       <ProductEditor
         values={loaderData.values}
         answer={actionData}
@@ -99,6 +104,6 @@ export default function AdminEditListProductPage({ loaderData, actionData }: Rou
           {loaderData.archived ? "Restore this product" : "Archive this product"}
         </IntentButton>
       </Form>
-    </div>
+    </DetailPage>
   );
 }

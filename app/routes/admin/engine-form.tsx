@@ -19,7 +19,7 @@ import type { EngineKind } from "@server/generation/engines/kinds";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage, inputClass, TextField, ActionNotice } from "~/components/ui/field";
+import { FormMessage, inputClass, TextField, ActionNotice, FieldError, FieldLabel } from "~/components/ui/field";
 import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/engine-form";
 import { PageHeading } from "~/components/ui/page-heading";
@@ -228,9 +228,7 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
                 if (f.type === "select") {
                   return (
                     <div key={f.name}>
-                      <label htmlFor={`setting-${f.name}`} className="mb-1.5 block text-sm font-medium text-ink">
-                        {f.label}
-                      </label>
+                      <FieldLabel htmlFor={`setting-${f.name}`}>{f.label}</FieldLabel>
                       <select
                         id={`setting-${f.name}`}
                         name={`setting-${f.name}`}
@@ -245,7 +243,7 @@ export default function AdminEngineFormPage({ loaderData, actionData }: Route.Co
                         ))}
                       </select>
                       {fields[`setting-${f.name}`] ? (
-                        <p className="mt-1.5 text-sm font-medium text-danger">{fields[`setting-${f.name}`]}</p>
+                        <FieldError>{fields[`setting-${f.name}`]}</FieldError>
                       ) : f.help ? (
                         <p className="mt-1.5 text-sm text-ink-soft">{f.help}</p>
                       ) : null}

@@ -23,9 +23,10 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, ActionNotice } from "~/components/ui/field";
 import { GENERATION_MODES, MODE_LABELS, type GenerationMode } from "~/lib/generation";
 import type { Route } from "./+types/engines";
-import { PageHeading } from "~/components/ui/page-heading";
+import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
 import type { FormSuccess } from "~/lib/forms";
 import { refusal, formFailure } from "~/lib/forms.server";
+import { EmptyState } from "~/components/ui/empty-state";
 
 export const meta = () => [{ title: "Image engines · Atelier admin" }];
 
@@ -137,9 +138,7 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
       ) : null}
 
       <section aria-labelledby="engines-heading" className="space-y-3">
-        <h2 id="engines-heading" className="font-display text-xl font-semibold text-ink">
-          Engines
-        </h2>
+        <SectionHeading id="engines-heading">Engines</SectionHeading>
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Engines">
           {engines.map((engine) => {
             const open = engine.circuitOpenUntil !== null && new Date(engine.circuitOpenUntil).getTime() > now;
@@ -403,9 +402,7 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
         description="The last pictures that failed, with what the person was told and what the backend said. Their tokens were refunded."
       >
         {failures.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">
-            No failed pictures.
-          </p>
+          <EmptyState size="card">No failed pictures.</EmptyState>
         ) : (
           <ul className="divide-y divide-line text-sm" aria-label="Recent failures">
             {failures.map((f) => (

@@ -9,13 +9,14 @@ import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { DateRangeFilter, FilterInput, FilterSelect, optionsOf } from "~/components/admin/filter-fields";
 import { type Column, ListTable } from "~/components/admin/data-table";
-import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
+import { FilterForm } from "~/components/admin/list-page";
 import { STATUS_LABELS } from "~/components/studio/format";
 import { When } from "~/components/when";
 import { GENERATION_FILTER_MODES, GENERATION_FILTER_STATUSES, generationListQuery } from "~/lib/admin-generations";
 import { formatCount } from "~/lib/format";
 import { type GenerationMode, type GenerationStatus, MODE_LABELS } from "~/lib/generation-constants";
 import type { Route } from "./+types/generations";
+import { AdminPage } from "~/components/admin/admin-page";
 
 export const meta = () => [{ title: "Generations · Atelier admin" }];
 
@@ -116,11 +117,10 @@ export default function AdminGenerationsPage({ loaderData }: Route.ComponentProp
     },
   ];
   return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Generations"
-        description="Every picture request: who asked, which engine painted it, what it cost and how it ended."
-      />
+    <AdminPage
+      title="Generations"
+      description="Every picture request: who asked, which engine painted it, what it cost and how it ended."
+    >
       <FilterForm className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7" submitClassName="sm:col-span-3 lg:col-span-7">
         <FilterSelect label="Status" name="status" value={query.status} options={STATUS_OPTIONS} />
         <FilterSelect label="Mode" name="mode" value={query.mode} options={MODE_OPTIONS} />
@@ -141,6 +141,6 @@ export default function AdminGenerationsPage({ loaderData }: Route.ComponentProp
         list={loaderData}
         empty="No generation matches these filters."
       />
-    </div>
+    </AdminPage>
   );
 }

@@ -7,7 +7,7 @@ import { listProductOptions } from "@server/commerce/admin-products";
 import { Download } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { DateRangeFilter, FilterInput, FilterSelect, optionsOf } from "~/components/admin/filter-fields";
-import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
+import { FilterForm } from "~/components/admin/list-page";
 import { When } from "~/components/when";
 import { type Column, ListTable } from "~/components/admin/data-table";
 import { formatCount, formatMoney } from "~/lib/format";
@@ -19,6 +19,7 @@ import {
 } from "~/lib/admin-transactions";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import type { Route } from "./+types/history-transaction";
+import { AdminPage } from "~/components/admin/admin-page";
 
 export const meta = () => [{ title: "Transactions · Atelier admin" }];
 
@@ -69,16 +70,15 @@ export default function AdminHistoryTransactionPage({ loaderData }: Route.Compon
     },
   ];
   return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Transactions"
-        description="Every purchase, its status and its money."
-        action={
-          <a href={`/api/admin/transactions.csv${search}`} className={buttonClass({ variant: "secondary" })} download>
-            <Download aria-hidden className="size-4" /> Export CSV
-          </a>
-        }
-      />
+    <AdminPage
+      title="Transactions"
+      description="Every purchase, its status and its money."
+      action={
+        <a href={`/api/admin/transactions.csv${search}`} className={buttonClass({ variant: "secondary" })} download>
+          <Download aria-hidden className="size-4" /> Export CSV
+        </a>
+      }
+    >
       <FilterForm className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" submitClassName="sm:col-span-3 lg:col-span-6">
         <FilterSelect label="Status" name="status" value={query.status} options={STATUS_OPTIONS} />
         <FilterSelect label="Provider" name="provider" value={query.provider} options={PROVIDER_OPTIONS} />
@@ -98,6 +98,6 @@ export default function AdminHistoryTransactionPage({ loaderData }: Route.Compon
         list={loaderData}
         empty="No transaction matches these filters."
       />
-    </div>
+    </AdminPage>
   );
 }

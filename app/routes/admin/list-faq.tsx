@@ -3,12 +3,12 @@ import { requireAdmin } from "@server/auth/guards";
 import { deleteFaq, listFaqsForAdmin, moveFaq, setFaqPublished } from "@server/content/faqs";
 import { getDb } from "@server/db/client";
 import { Form, Link } from "react-router";
-import { AddLink, AdminPageHeader, EmptyList } from "~/components/admin/list-page";
+import { AddLink, EmptyList } from "~/components/admin/list-page";
 import { MoveButtons } from "~/components/admin/row-actions";
 import { IntentButton } from "~/components/ui/intent-button";
 import type { Route } from "./+types/list-faq";
 import { runListAction } from "~/lib/admin-list-action.server";
-import { ActionNotice } from "~/components/ui/field";
+import { AdminPage } from "~/components/admin/admin-page";
 
 export const meta = () => [{ title: "FAQ · Atelier admin" }];
 
@@ -37,13 +37,13 @@ export async function action({ request }: Route.ActionArgs) {
 export default function AdminListFaqPage({ loaderData, actionData }: Route.ComponentProps) {
   const { faqs } = loaderData;
   return (
-    <div className="max-w-4xl space-y-6">
-      <AdminPageHeader
-        title="FAQ"
-        description="Questions and answers on the pricing page, in this order."
-        action={<AddLink to="/admin/detail-list-faq">Add a question</AddLink>}
-      />
-      <ActionNotice answer={actionData} />
+    <AdminPage
+      className="max-w-4xl space-y-6"
+      title="FAQ"
+      description="Questions and answers on the pricing page, in this order."
+      action={<AddLink to="/admin/detail-list-faq">Add a question</AddLink>}
+      answer={actionData}
+    >
       {faqs.length === 0 ? (
         <EmptyList roomy>No questions yet. Add the first one.</EmptyList>
       ) : (
@@ -81,6 +81,6 @@ export default function AdminListFaqPage({ loaderData, actionData }: Route.Compo
           ))}
         </ol>
       )}
-    </div>
+    </AdminPage>
   );
 }

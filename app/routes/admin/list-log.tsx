@@ -5,7 +5,7 @@ import { getDb } from "@server/db/client";
 import { parseListQuery } from "@server/admin/list-query";
 import { Link } from "react-router";
 import { DateRangeFilter, FilterSelect, optionsOf, SearchFilter } from "~/components/admin/filter-fields";
-import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
+import { FilterForm } from "~/components/admin/list-page";
 import { When } from "~/components/when";
 import { type Column, ListTable } from "~/components/admin/data-table";
 import {
@@ -18,6 +18,7 @@ import {
 } from "~/lib/audit-entries";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/list-log";
+import { AdminPage } from "~/components/admin/admin-page";
 
 export const meta = () => [{ title: "Logs · Atelier admin" }];
 
@@ -150,11 +151,7 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
     </Link>
   );
   return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Logs"
-        description="Every admin action, and every error reported by browsers and the server."
-      />
+    <AdminPage title="Logs" description="Every admin action, and every error reported by browsers and the server.">
       <nav aria-label="Logs" className="flex gap-2">
         {tab("audit", "Admin actions")}
         {tab("errors", "Error reports")}
@@ -193,6 +190,6 @@ export default function AdminListLogPage({ loaderData }: Route.ComponentProps) {
       ) : errors ? (
         <ListTable caption="Error reports" columns={errorColumns} list={errors} empty="No error report matches." />
       ) : null}
-    </div>
+    </AdminPage>
   );
 }

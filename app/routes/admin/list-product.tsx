@@ -7,15 +7,15 @@ import { Copy, Pencil } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { type Column, ListTable } from "~/components/admin/data-table";
 import { FilterSelect, SearchFilter } from "~/components/admin/filter-fields";
-import { AddLink, AdminPageHeader, FilterForm } from "~/components/admin/list-page";
+import { AddLink, FilterForm } from "~/components/admin/list-page";
 import { RowActionButton } from "~/components/admin/row-actions";
 import { datesAsText } from "~/lib/dates-as-text";
 import { formatCount, formatMoney } from "~/lib/format";
-import { ActionNotice } from "~/components/ui/field";
 import { PRODUCT_STATUSES, productListQuery } from "~/lib/admin-products";
 import type { Route } from "./+types/list-product";
 import { formFailure, refusal } from "~/lib/forms.server";
 import type { FormSuccess } from "~/lib/forms";
+import { AdminPage } from "~/components/admin/admin-page";
 
 export const meta = () => [{ title: "Products · Atelier admin" }];
 
@@ -118,13 +118,12 @@ export default function AdminListProductPage({ loaderData, actionData }: Route.C
     },
   ];
   return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Products"
-        description="Token packs and tiers on the pricing page."
-        action={<AddLink to="/admin/add-list-product">Add a product</AddLink>}
-      />
-      <ActionNotice answer={actionData} />
+    <AdminPage
+      title="Products"
+      description="Token packs and tiers on the pricing page."
+      action={<AddLink to="/admin/add-list-product">Add a product</AddLink>}
+      answer={actionData}
+    >
       <FilterForm>
         <SearchFilter value={query.q} placeholder="Name, tier or description" />
         <FilterSelect
@@ -146,6 +145,6 @@ export default function AdminListProductPage({ loaderData, actionData }: Route.C
             : "No products yet. Add the first one."
         }
       />
-    </div>
+    </AdminPage>
   );
 }

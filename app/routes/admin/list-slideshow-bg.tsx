@@ -11,14 +11,14 @@ import {
 } from "@server/content/slideshow";
 import { getDb } from "@server/db/client";
 import { Form, Link } from "react-router";
-import { AddLink, AdminPageHeader, EmptyList } from "~/components/admin/list-page";
+import { AddLink, EmptyList } from "~/components/admin/list-page";
 import { MoveButtons } from "~/components/admin/row-actions";
 import { IntentButton } from "~/components/ui/intent-button";
 import { When } from "~/components/when";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/list-slideshow-bg";
 import { runListAction } from "~/lib/admin-list-action.server";
-import { ActionNotice } from "~/components/ui/field";
+import { AdminPage } from "~/components/admin/admin-page";
 
 export const meta = () => [{ title: "Slideshow · Atelier admin" }];
 
@@ -89,20 +89,20 @@ export default function AdminListSlideshowBgPage({ loaderData, actionData }: Rou
   const { slides } = loaderData;
   const showing = slides.filter((s) => s.status === "live").length;
   return (
-    <div className="max-w-5xl space-y-6">
-      <AdminPageHeader
-        title="Slideshow"
-        description={
-          <>
-            Backgrounds of the home page's slideshow, in this order.{" "}
-            {showing === 0
-              ? "None is showing now, so the home page shows Atelier's built-in artwork."
-              : `${showing} showing now.`}
-          </>
-        }
-        action={<AddLink to="/admin/detail-list-slideshowbg">Add a background</AddLink>}
-      />
-      <ActionNotice answer={actionData} />
+    <AdminPage
+      className="max-w-5xl space-y-6"
+      title="Slideshow"
+      description={
+        <>
+          Backgrounds of the home page's slideshow, in this order.{" "}
+          {showing === 0
+            ? "None is showing now, so the home page shows Atelier's built-in artwork."
+            : `${showing} showing now.`}
+        </>
+      }
+      action={<AddLink to="/admin/detail-list-slideshowbg">Add a background</AddLink>}
+      answer={actionData}
+    >
       {slides.length === 0 ? (
         <EmptyList roomy>No backgrounds yet. Add the first one: a wide picture, at least 1024 pixels across.</EmptyList>
       ) : (
@@ -160,6 +160,6 @@ export default function AdminListSlideshowBgPage({ loaderData, actionData }: Rou
           ))}
         </ol>
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -16,15 +16,17 @@ import { Form, Link, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass, ActionNotice } from "~/components/ui/field";
+import { inputClass } from "~/components/ui/field";
 import { REPORT_REASON_LABELS, type ReportReason } from "~/lib/community";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/lib/plain-text";
 import type { Route } from "./+types/manage-community";
-import { AdminPageHeader, EmptyList } from "~/components/admin/list-page";
+import { EmptyList } from "~/components/admin/list-page";
 import { RowActionButton } from "~/components/admin/row-actions";
 import { IntentButton } from "~/components/ui/intent-button";
 import { formFailure, refusal } from "~/lib/forms.server";
 import type { FormSuccess } from "~/lib/forms";
+import { SectionHeading } from "~/components/ui/page-heading";
+import { AdminPage } from "~/components/admin/admin-page";
 
 export const meta = () => [{ title: "Community · Atelier admin" }];
 
@@ -113,9 +115,9 @@ function ArtworkList({
 function PageSection({ headingId, title, children }: { headingId: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={headingId} className="space-y-4">
-      <h2 id={headingId} className="font-display text-2xl font-semibold text-ink">
+      <SectionHeading id={headingId} large>
         {title}
-      </h2>
+      </SectionHeading>
       {children}
     </section>
   );
@@ -148,13 +150,12 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
   const busy = useNavigation().state === "submitting";
   const featuredIds = new Set(featured.map((f) => f.artworkId));
   return (
-    <div className="space-y-10">
-      <AdminPageHeader
-        title="Community"
-        description="Reported artworks, and what the community's main page features."
-      />
-      <ActionNotice answer={actionData} />
-
+    <AdminPage
+      className="space-y-10"
+      title="Community"
+      description="Reported artworks, and what the community's main page features."
+      answer={actionData}
+    >
       <PageSection headingId="queue-heading" title="Moderation queue">
         {queue.length === 0 ? (
           <EmptyList>No open reports. All quiet.</EmptyList>
@@ -252,6 +253,6 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
           }
         />
       </PageSection>
-    </div>
+    </AdminPage>
   );
 }

@@ -6,15 +6,15 @@ import { parseListQuery } from "@server/admin/list-query";
 import { Link } from "react-router";
 import { type Column, ListTable } from "~/components/admin/data-table";
 import { FilterSelect, SearchFilter } from "~/components/admin/filter-fields";
-import { AddLink, AdminPageHeader, FilterForm } from "~/components/admin/list-page";
+import { AddLink, FilterForm } from "~/components/admin/list-page";
 import { SwitchRowButton } from "~/components/admin/row-actions";
 import { datesAsText } from "~/lib/dates-as-text";
 import { formatMoney } from "~/lib/format";
-import { ActionNotice } from "~/components/ui/field";
 import { discountListQuery } from "~/lib/admin-discounts";
 import type { Route } from "./+types/manage-discount";
 import { refusal } from "~/lib/forms.server";
 import type { FormSuccess } from "~/lib/forms";
+import { AdminPage } from "~/components/admin/admin-page";
 
 export const meta = () => [{ title: "Discounts · Atelier admin" }];
 
@@ -95,18 +95,17 @@ export default function AdminManageDiscountPage({ loaderData, actionData }: Rout
     },
   ];
   return (
-    <div className="space-y-6">
-      <AdminPageHeader
-        title="Discounts"
-        description="Codes buyers enter in their cart."
-        action={<AddLink to="/admin/detail-list-discount">New discount</AddLink>}
-      />
-      <ActionNotice answer={actionData} />
+    <AdminPage
+      title="Discounts"
+      description="Codes buyers enter in their cart."
+      action={<AddLink to="/admin/detail-list-discount">New discount</AddLink>}
+      answer={actionData}
+    >
       <FilterForm>
         <SearchFilter value={query.q} placeholder="Code or description" />
         <FilterSelect label="Status" name="status" value={query.status} options={DISCOUNT_STATUSES} />
       </FilterForm>
       <ListTable caption="Discounts" columns={columns} list={loaderData} empty="No discount codes match." />
-    </div>
+    </AdminPage>
   );
 }

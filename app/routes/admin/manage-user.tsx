@@ -6,10 +6,11 @@ import { parseListQuery } from "@server/admin/list-query";
 import { Link } from "react-router";
 import { type Column, ListTable } from "~/components/admin/data-table";
 import { FilterSelect, SearchFilter } from "~/components/admin/filter-fields";
-import { AdminPageHeader, FilterForm } from "~/components/admin/list-page";
+import { FilterForm } from "~/components/admin/list-page";
 import { formatCount } from "~/lib/format";
 import { userListQuery } from "~/lib/admin-users";
 import type { Route } from "./+types/manage-user";
+import { AdminPage } from "~/components/admin/admin-page";
 
 export const meta = () => [{ title: "Users · Atelier admin" }];
 
@@ -59,14 +60,13 @@ export default function AdminManageUserPage({ loaderData }: Route.ComponentProps
     { key: "created", header: "Joined", sort: "created", cell: (r) => r.createdAt.slice(0, 10) },
   ];
   return (
-    <div className="space-y-6">
-      <AdminPageHeader title="Users" description="Accounts, their tokens, generations and purchases." />
+    <AdminPage title="Users" description="Accounts, their tokens, generations and purchases.">
       <FilterForm submitLabel="Search">
         <SearchFilter value={query.q} placeholder="Name, email or user id" wide />
         <FilterSelect label="Role" name="role" value={query.role} options={ROLES} />
         <FilterSelect label="Status" name="status" value={query.status} options={STATUSES} />
       </FilterForm>
       <ListTable caption="Users" columns={columns} list={loaderData} empty="No account matches." />
-    </div>
+    </AdminPage>
   );
 }

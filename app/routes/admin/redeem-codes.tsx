@@ -10,13 +10,14 @@ import { Form, useNavigation } from "react-router";
 import { When } from "~/components/when";
 import { formatCount } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { TextField, ActionNotice } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
 import { redeemCodeForm } from "~/lib/admin-redeem-codes";
 import { formRefill, formValues, parseForm, type FormSuccess } from "~/lib/forms";
 import type { Route } from "./+types/redeem-codes";
-import { AdminPageHeader, EmptyList } from "~/components/admin/list-page";
+import { EmptyList } from "~/components/admin/list-page";
 import { SwitchRowButton } from "~/components/admin/row-actions";
 import { formFailure, refusal } from "~/lib/forms.server";
+import { AdminPage } from "~/components/admin/admin-page";
 
 export const meta = () => [{ title: "Redeem codes · Atelier admin" }];
 
@@ -96,13 +97,12 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
   const busy = useNavigation().state !== "idle";
   const { values: v, field } = formRefill(actionData);
   return (
-    <div className="mx-auto max-w-5xl space-y-8">
-      <AdminPageHeader
-        title="Redeem codes"
-        description="Codes for the token redeem event: people enter one on the pricing page while its window is open and get its tokens, once or as many times as the code allows each person. The countdown shows the next window while the event's flag is on (Settings)."
-      />
-      <ActionNotice answer={actionData} />
-
+    <AdminPage
+      className="mx-auto max-w-5xl space-y-8"
+      title="Redeem codes"
+      description="Codes for the token redeem event: people enter one on the pricing page while its window is open and get its tokens, once or as many times as the code allows each person. The countdown shows the next window while the event's flag is on (Settings)."
+      answer={actionData}
+    >
       <section className="rounded-2xl border border-line bg-paper-raised p-6" aria-labelledby="new-code">
         <h2 id="new-code" className="font-semibold text-ink">
           New code
@@ -210,6 +210,6 @@ export default function AdminRedeemCodesPage({ loaderData, actionData }: Route.C
           </ul>
         )}
       </section>
-    </div>
+    </AdminPage>
   );
 }

@@ -32,9 +32,10 @@ import { GENERATION_MODES, IMAGE_SIZES, MODE_LABELS } from "~/lib/generation";
 import { controlCharacterFields } from "~/lib/plain-text";
 import { checkRedirectTarget, redirectRefusalMessage } from "~/lib/redirect-target";
 import type { Route } from "./+types/set-token-default";
-import { PageHeading } from "~/components/ui/page-heading";
+import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
 import { formFailure, refusal } from "~/lib/forms.server";
 import { type FormSuccess, formRefill, formValues } from "~/lib/forms";
+import { EmptyState } from "~/components/ui/empty-state";
 
 /** The numbers every account lives by, each with its range and what it means. */
 const LIMIT_FIELDS = [
@@ -200,9 +201,9 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
       <section className="rounded-2xl border border-line bg-paper-raised p-6" aria-labelledby="pause-heading">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
-            <h2 id="pause-heading" className="font-display text-xl font-semibold text-ink">
+            <SectionHeading id="pause-heading">
               Generation is {settings.generationPaused ? "paused" : "running"}
-            </h2>
+            </SectionHeading>
             <p className="text-sm text-ink-soft">
               {queued} queued · {running} running. Pausing refuses new pictures with a message; work already queued
               still finishes.
@@ -271,9 +272,7 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
       </Form>
 
       <section aria-labelledby="flags-heading" className="rounded-2xl border border-line bg-paper-raised p-6">
-        <h2 id="flags-heading" className="font-display text-xl font-semibold text-ink">
-          Events and modes
-        </h2>
+        <SectionHeading id="flags-heading">Events and modes</SectionHeading>
         <p className="text-sm text-ink-soft">
           Event pages exist only while their flag is on; development mode opens the outbox to admins.
         </p>
@@ -310,9 +309,7 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
         aria-labelledby="hosts-heading"
       >
         <input type="hidden" name="intent" value="hosts" />
-        <h2 id="hosts-heading" className="font-display text-xl font-semibold text-ink">
-          Domains
-        </h2>
+        <SectionHeading id="hosts-heading">Domains</SectionHeading>
         <div className="grid gap-4 md:grid-cols-2">
           {HOST_LISTS.map(({ id, name, label, hint }) => (
             <TextAreaField
@@ -340,9 +337,7 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
         description="Send visitors from one path to another page, or to an address on an allowed redirect host. End a path with /* to include everything below it."
       >
         {rules.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-ink-soft">
-            No rules: every path shows its own page.
-          </p>
+          <EmptyState size="card">No rules: every path shows its own page.</EmptyState>
         ) : (
           <div className="relative overflow-x-auto">
             {/* relative: the rows' screen-reader-only labels (position: absolute) stay inside the scrolling box. */}

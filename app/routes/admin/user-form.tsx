@@ -18,7 +18,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
-import { ActionNotice, TextAreaField, TextField } from "~/components/ui/field";
+import { ActionNotice, TextAreaField, TextField, FieldError, FieldLabel } from "~/components/ui/field";
 import { banForm, notifyForm, tokenAdjustmentForm, userProfileForm } from "~/lib/admin-users";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { parseForm, type FormFailure, formValues, answerOf, type FormSuccess } from "~/lib/forms";
@@ -26,7 +26,7 @@ import { controlCharacterFields } from "~/lib/plain-text";
 import type { Route } from "./+types/user-form";
 import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 import { PageHeading } from "~/components/ui/page-heading";
-import { DetailPageHeader } from "~/components/admin/detail-page";
+import { DetailPage } from "~/components/admin/detail-page";
 import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "User · Atelier admin" }];
@@ -149,16 +149,20 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
     return answer && !answer.ok ? answer.errors.fields[name] : undefined;
   };
   return (
-    <div className="max-w-5xl space-y-6">
-      <DetailPageHeader backTo="/admin/manage-user" backLabel="Users" title={user.name}>
+    <DetailPage
+      className="max-w-5xl space-y-6"
+      backTo="/admin/manage-user"
+      backLabel="Users"
+      title={user.name}
+      header={
         <p className="mt-1 text-ink-soft">
           {user.email} · joined {user.createdAt.slice(0, 10)} · {user.emailVerified ? "verified" : "not verified"}
           {user.banned ? (
             <strong className="text-danger"> · banned{user.banReason ? `: ${user.banReason}` : ""}</strong>
           ) : null}
         </p>
-      </DetailPageHeader>
-
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Profile and role">
           {message("profile")}
@@ -303,9 +307,9 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
             error={field("email", "message")}
           />
           <div>
-            <label htmlFor="email-attachment" className="mb-1.5 block text-sm font-medium text-ink">
+            <FieldLabel htmlFor="email-attachment">
               Attachment (optional: PDF, PNG, JPEG, WebP, TXT or CSV, up to 5 MB)
-            </label>
+            </FieldLabel>
             <input
               id="email-attachment"
               name="attachment"
@@ -313,9 +317,7 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
               accept=".pdf,.png,.jpg,.jpeg,.webp,.txt,.csv"
               className="text-sm"
             />
-            {field("email", "attachment") ? (
-              <p className="mt-1.5 text-sm font-medium text-danger">{field("email", "attachment")}</p>
-            ) : null}
+            <FieldError>{field("email", "attachment")}</FieldError>
           </div>
           <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
             Send email
@@ -358,6 +360,6 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
           </button>
         </Form>
       </section>
-    </div>
+    </DetailPage>
   );
 }

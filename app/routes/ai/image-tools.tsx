@@ -14,13 +14,15 @@ import { Link, useSearchParams } from "react-router";
 import { When } from "~/components/when";
 import { failureFrom } from "~/components/studio/api";
 import { buttonClass } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
+import { FormMessage, FieldError, FieldLabel } from "~/components/ui/field";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { cn } from "~/lib/cn";
 import { UPLOAD_MAX_BYTES } from "~/lib/generation-constants";
 import { IMAGE_TOOL_IDS, IMAGE_TOOL_INFO, isEditActive, type ImageEditView, type ImageToolId } from "~/lib/image-edits";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/image-tools";
+import { SectionHeading } from "~/components/ui/page-heading";
+import { EmptyState } from "~/components/ui/empty-state";
 
 export const meta: Route.MetaFunction = () => [{ title: "Image tools · Atelier" }];
 
@@ -296,9 +298,7 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <section aria-labelledby="new-edit" className="space-y-5 rounded-2xl border border-line bg-paper-raised p-6">
-          <h2 id="new-edit" className="font-display text-xl font-semibold text-ink">
-            New edit
-          </h2>
+          <SectionHeading id="new-edit">New edit</SectionHeading>
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-ink">Tool</legend>
             <div className="grid gap-3 sm:grid-cols-2">
@@ -331,9 +331,7 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
             </div>
           </fieldset>
           <div>
-            <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-ink">
-              Picture
-            </label>
+            <FieldLabel htmlFor={inputId}>Picture</FieldLabel>
             {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target, not a control: the file field inside is the accessible way in */}
             <div
               onDragOver={(e) => {
@@ -368,11 +366,7 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
                 className="text-sm"
               />
             </div>
-            {fieldError ? (
-              <p id={`${inputId}-error`} className="mt-1.5 text-sm font-medium text-danger">
-                {fieldError}
-              </p>
-            ) : null}
+            <FieldError id={`${inputId}-error`}>{fieldError}</FieldError>
           </div>
           {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
           <button
@@ -394,13 +388,9 @@ export default function ImageToolsPage({ loaderData }: Route.ComponentProps) {
 
       {signedIn ? (
         <section aria-labelledby="your-edits" className="space-y-4">
-          <h2 id="your-edits" className="font-display text-xl font-semibold text-ink">
-            Your edits
-          </h2>
+          <SectionHeading id="your-edits">Your edits</SectionHeading>
           {edits.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-line px-4 py-10 text-center text-ink-soft">
-              No edits yet. Results stay here until you delete them.
-            </p>
+            <EmptyState size="list">No edits yet. Results stay here until you delete them.</EmptyState>
           ) : (
             <ul className="grid gap-4 md:grid-cols-2" aria-label="Your edits">
               {edits.map((edit) => (

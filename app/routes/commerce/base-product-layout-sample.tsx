@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { type OrderLineItem, ProductLayout, orderSubtotal } from "~/components/product/product-layout";
 import { type TierOption, TierOptions } from "~/components/product/tier-options";
 import { formatCount } from "~/lib/format";
+import { SectionHeading } from "~/components/ui/page-heading";
 
 export const meta = () => [
   { title: "Product layout sample — Atelier" },
@@ -165,9 +166,7 @@ export default function BaseProductLayoutSample() {
         </div>
 
         <section aria-labelledby="sample-included-heading">
-          <h2 id="sample-included-heading" className="font-display text-xl font-semibold text-ink">
-            Every pack includes
-          </h2>
+          <SectionHeading id="sample-included-heading">Every pack includes</SectionHeading>
           <ul className="mt-4 grid gap-3 sm:grid-cols-3">
             {INCLUDED.map(({ icon: ItemIcon, title, body }) => (
               <li key={title} className="rounded-2xl bg-paper-sunken p-4">

@@ -13,6 +13,8 @@ import { formatCount, formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/pricing-plans";
+import { SectionHeading } from "~/components/ui/page-heading";
+import { EmptyState } from "~/components/ui/empty-state";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Pricing plans · Atelier" },
@@ -61,9 +63,9 @@ export default function PricingPlansPage({ loaderData }: Route.ComponentProps) {
       </header>
 
       {products.length === 0 ? (
-        <p className="mx-auto mt-12 max-w-lg rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-ink-soft">
+        <EmptyState size="list" className="mx-auto mt-12 max-w-lg">
           No packs are on sale right now. Come back soon.
-        </p>
+        </EmptyState>
       ) : (
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 xl:grid-cols-4" aria-label="Token packs">
           {products.map((product) => {
@@ -90,7 +92,7 @@ export default function PricingPlansPage({ loaderData }: Route.ComponentProps) {
                     {product.badge}
                   </span>
                 ) : null}
-                <h2 className="font-display text-2xl font-semibold text-ink">{product.name}</h2>
+                <SectionHeading large>{product.name}</SectionHeading>
                 <p className="mt-1 min-h-12 text-sm text-ink-soft">{product.description}</p>
                 <p className="mt-4 flex items-baseline gap-1">
                   <span className="font-display text-4xl font-semibold tracking-tight text-ink">

@@ -17,6 +17,7 @@ import { discountCodeField } from "~/lib/commerce";
 import { readCheckoutCode, saveCheckoutCode } from "~/lib/checkout-code";
 import { useCart, useQuote } from "~/lib/use-cart";
 import type { Route } from "./+types/product-overview";
+import { EmptyState } from "~/components/ui/empty-state";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your cart · Atelier" }];
 
@@ -89,14 +90,14 @@ export default function ProductOverviewPage({ loaderData }: Route.ComponentProps
           Loading your cart…
         </p>
       ) : cart.items.length === 0 ? (
-        <div className="rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-12 text-center">
-          <ShoppingBag aria-hidden className="mx-auto size-10 text-ink-faint" />
-          <p className="mt-3 font-medium text-ink">Your cart is empty</p>
-          <p className="mt-1 text-sm text-ink-soft">Choose a pack of tokens to make more art.</p>
-          <Link to="/pricing-plans" className={buttonClass({ className: "mt-5" })}>
+        <EmptyState size="page">
+          <ShoppingBag aria-hidden className="size-10 text-ink-faint" />
+          <p className="mt-1 font-medium text-ink">Your cart is empty</p>
+          <p className="text-sm text-ink-soft">Choose a pack of tokens to make more art.</p>
+          <Link to="/pricing-plans" className={buttonClass({ className: "mt-3" })}>
             See the packs
           </Link>
-        </div>
+        </EmptyState>
       ) : (
         <div className="space-y-8">
           <ul

@@ -22,6 +22,7 @@ import { readCheckoutCode, saveCheckoutCode } from "~/lib/checkout-code";
 import { HttpError } from "~/lib/http-client";
 import { useCart, useQuote } from "~/lib/use-cart";
 import type { Route } from "./+types/product-payment";
+import { EmptyState } from "~/components/ui/empty-state";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment · Atelier" }];
 
@@ -153,12 +154,12 @@ function PaymentReview({
             Loading your order…
           </p>
         ) : cart.items.length === 0 ? (
-          <div className="rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center">
+          <EmptyState size="page">
             <p className="font-medium text-ink">There is nothing to pay for yet.</p>
-            <Link to="/pricing-plans" className={buttonClass({ className: "mt-4" })}>
+            <Link to="/pricing-plans" className={buttonClass({ className: "mt-2" })}>
               Choose a pack
             </Link>
-          </div>
+          </EmptyState>
         ) : (
           <>
             <ul className="divide-y divide-line rounded-2xl border border-line bg-paper-raised" aria-label="Your order">

@@ -18,7 +18,8 @@ import type { ArtworkView } from "~/lib/community-views";
 import { MODE_LABELS } from "~/lib/generation-constants";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/detail";
-import { PageHeading } from "~/components/ui/page-heading";
+import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
+import { EmptyState } from "~/components/ui/empty-state";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -233,18 +234,18 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
       </div>
 
       <section aria-labelledby="related-title" className="mt-14">
-        <h2 id="related-title" className="mb-4 font-display text-2xl font-semibold text-ink">
+        <SectionHeading id="related-title" large className="mb-4">
           Related artwork
-        </h2>
+        </SectionHeading>
         {related.length > 0 ? (
           <ArtworkGrid items={related} />
         ) : (
-          <p className="rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-sm text-ink-soft">
+          <EmptyState size="list">
             Nothing related yet.{" "}
             <Link to="/community/list" className="font-semibold text-accent underline-offset-4 hover:underline">
               Browse everything
             </Link>
-          </p>
+          </EmptyState>
         )}
       </section>
     </div>

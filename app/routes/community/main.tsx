@@ -10,7 +10,8 @@ import { buttonClass } from "~/components/ui/button";
 import type { ListSort } from "~/lib/community";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/main";
-import { PageHeading } from "~/components/ui/page-heading";
+import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
+import { EmptyState } from "~/components/ui/empty-state";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Community · Atelier" },
@@ -42,10 +43,10 @@ function Section({
   return (
     <section aria-labelledby={id} className="mt-12">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h2 id={id} className="flex items-center gap-2 font-display text-2xl font-semibold text-ink">
+        <SectionHeading id={id} large className="flex items-center gap-2">
           <Icon aria-hidden className="size-5 text-accent" />
           {title}
-        </h2>
+        </SectionHeading>
         <Link
           to={listLink(sort)}
           className="inline-flex items-center gap-1 text-sm font-semibold text-accent underline-offset-4 hover:underline"
@@ -55,14 +56,6 @@ function Section({
       </div>
       {children}
     </section>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-3xl border border-dashed border-line bg-paper-raised px-6 py-10 text-center text-sm text-ink-soft">
-      {children}
-    </p>
   );
 }
 
@@ -92,24 +85,28 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
         {featured.length > 0 ? (
           <ArtworkGrid items={featured} eagerCount={4} />
         ) : (
-          <Empty>No featured artwork yet: the editors pick some soon.</Empty>
+          <EmptyState size="list">No featured artwork yet: the editors pick some soon.</EmptyState>
         )}
       </Section>
 
       <Section id="trending-title" title="Trending" Icon={Flame} sort="trending" linkLabel="All trending">
-        {trending.length > 0 ? <ArtworkGrid items={trending} /> : <Empty>Nothing is trending this week yet.</Empty>}
+        {trending.length > 0 ? (
+          <ArtworkGrid items={trending} />
+        ) : (
+          <EmptyState size="list">Nothing is trending this week yet.</EmptyState>
+        )}
       </Section>
 
       <Section id="newest-title" title="Newest" Icon={Clock} sort="newest" linkLabel="All newest">
         {newest.length > 0 ? (
           <ArtworkGrid items={newest} />
         ) : (
-          <Empty>
+          <EmptyState size="list">
             Nothing shared yet.{" "}
             <Link to="/ai/ai-text-to-art" className="font-semibold text-accent underline-offset-4 hover:underline">
               Make the first one
             </Link>
-          </Empty>
+          </EmptyState>
         )}
       </Section>
 
@@ -139,7 +136,7 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         ) : (
-          <Empty>No creators to show yet.</Empty>
+          <EmptyState size="list">No creators to show yet.</EmptyState>
         )}
       </Section>
     </div>

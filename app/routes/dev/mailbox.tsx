@@ -18,6 +18,7 @@ import { When } from "~/components/when";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/mailbox";
+import { SectionHeading } from "~/components/ui/page-heading";
 
 const LIST_LIMIT = 200;
 const PATH = "/dev/mailbox";
@@ -224,9 +225,9 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
             <article aria-labelledby="mailbox-subject" className="flex h-full flex-col">
               <header className="border-b border-line px-6 py-5">
                 <div className="flex items-start justify-between gap-4">
-                  <h2 id="mailbox-subject" className="font-display text-2xl font-semibold text-ink">
+                  <SectionHeading id="mailbox-subject" large>
                     {selected.subject}
-                  </h2>
+                  </SectionHeading>
                   <Link
                     to={closeHref}
                     aria-label="Close this email"

@@ -4,12 +4,13 @@ import { getDb } from "@server/db/client";
 import { CheckCircle2, Gift, Mail, Sparkles } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { AuthSubmitButton, EmailField } from "~/components/auth/auth-fields";
-import { FormMessage } from "~/components/ui/field";
+import { FormMessage, FieldError } from "~/components/ui/field";
 import { useApiClient } from "~/lib/api-client";
 import { preRegistrationInput } from "~/lib/commerce";
 import { checkInput } from "~/lib/forms";
 import { HttpError } from "~/lib/http-client";
 import type { Route } from "./+types/pre-registration-event";
+import { SectionHeading } from "~/components/ui/page-heading";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Pre-registration · Atelier" },
@@ -93,7 +94,7 @@ export default function PreRegistrationEventPage({ loaderData }: Route.Component
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="space-y-5">
-            <h2 className="font-display text-2xl font-semibold text-ink">Register your email</h2>
+            <SectionHeading large>Register your email</SectionHeading>
             {errors.form && !errors.email && !errors.consent ? (
               <FormMessage tone="error">{errors.form}</FormMessage>
             ) : null}
@@ -111,7 +112,7 @@ export default function PreRegistrationEventPage({ loaderData }: Route.Component
                   I agree that Atelier may email me about the launch and my bonus. I can ask to be removed at any time.
                 </span>
               </label>
-              {errors.consent ? <p className="mt-1.5 text-sm font-medium text-danger">{errors.consent}</p> : null}
+              <FieldError>{errors.consent}</FieldError>
             </div>
             <AuthSubmitButton busy={busy} busyLabel="Registering…">
               Register
