@@ -70,13 +70,13 @@ describe("things in a prompt", () => {
     expect(lantern!.box.y).toBeGreaterThan(woman!.box.y - woman!.box.h);
   });
 
-  it("shares a relation across 'and', seats riders beside their mounts and passengers in their boats", () => {
+  it("shares a relation across 'and', seats riders on their mounts and passengers in their boats", () => {
     expect(read("apples and pears on a table").things.map((t) => t.relation)).toEqual([
       { kind: "on", target: "table" },
       { kind: "on", target: "table" },
       undefined,
     ]);
-    expect(read("a knight on a horse").things[0]!.relation).toEqual({ kind: "by", target: "horse" });
+    expect(read("a knight on a horse").things[0]!.relation).toEqual({ kind: "on", target: "horse" });
     // In a bowl a goldfish brings no sea; a boat on its own brings water.
     expect(read("a goldfish in a bowl").subjects).toEqual([]);
     expect(read("a rowboat").subjects).toEqual(["lake"]);
@@ -148,5 +148,118 @@ describe("things in a prompt", () => {
         expect(box.y - box.h, prompt).toBeGreaterThanOrEqual(0);
       }
     }
+  });
+
+  it("reads the season's things: a snowman, a sleigh of presents, a christmas tree, a campfire, a hearth", () => {
+    expect(read("a snowman in a snowy village").things[0]!.id).toBe("snowman");
+    expect(read("a red sleigh full of presents").things).toEqual([
+      { id: "sleigh", count: 1, color: expect.any(Array) },
+      { id: "gift", count: 3, relation: { kind: "in", target: "sleigh" } },
+    ]);
+    expect(read("a girl with a present").things[1]!.relation).toEqual({ kind: "held", target: "woman" });
+    // One christmas tree, or a few, are the decorated tree; plain firs stay the landscape's.
+    expect(read("presents under a christmas tree").things.map((t) => t.id)).toEqual(["gift", "christmastree"]);
+    expect(read("christmas trees").things).toEqual([{ id: "christmastree", count: 3 }]);
+    expect(read("a fir tree with fairy lights").things[0]!.id).toBe("christmastree");
+    expect(read("fir trees in the snow").subjects).toEqual(["trees"]);
+    // A fire out of doors is a campfire; "by the fire", or a fire with a hearth, is the fireplace, indoors at evening.
+    expect(read("a campfire by a lake").things).toEqual([
+      { id: "campfire", count: 1, relation: { kind: "by", target: "lake" } },
+    ]);
+    expect(read("people around a fire in the forest").things.map((t) => t.id)).toEqual(["person", "campfire"]);
+    expect(read("a dragon breathing fire over a castle").things.map((t) => t.id)).toEqual(["dragon", "castle"]);
+    for (const prompt of ["a cat by the fire", "a fireplace with a roaring fire", "a cat by the fireplace"]) {
+      const scene = read(prompt);
+      const ids = scene.things.map((t) => t.id);
+      expect(ids.includes("fireplace") && !ids.includes("campfire"), prompt).toBe(true);
+      expect([scene.indoor, scene.timeOfDay], prompt).toEqual([true, "night"]);
+    }
+    // At night a campfire and a christmas tree light what is around them.
+    for (const prompt of ["a campfire in a meadow at night", "a christmas tree in a meadow at night"]) {
+      const scene = read(prompt);
+      const render = (things: typeof scene.things) =>
+        renderScene({ ...scene, things }, { width: SIZE, height: SIZE, random: createRandom(5) });
+      const [lit, dark] = [render(scene.things), render([])];
+      const { box } = placedIn(prompt, 5)[0]!;
+      // Red and green gained on either side of it, a quarter of its width outside its box (a snowman gains none).
+      const gains: number[] = [];
+      for (let y = Math.round(box.y - box.h * 0.5); y < Math.min(SIZE, box.y + box.h * 0.1); y++)
+        for (const x of [box.x - box.w * 0.75, box.x + box.w * 0.75]) {
+          const i = (y * SIZE + Math.round(Math.min(SIZE - 1, Math.max(0, x)))) * 4;
+          gains.push(lit.data[i]! + lit.data[i + 1]! - dark.data[i]! - dark.data[i + 1]!);
+        }
+      expect(gains.reduce((a, b) => a + b, 0) / gains.length, prompt).toBeGreaterThan(4);
+    }
+  });
+
+  it("seats a rider astride a mount it can ride, and hitches what is pulled right behind its puller", () => {
+    expect(read("a girl riding a horse").things[0]!.relation).toEqual({ kind: "on", target: "horse" });
+    expect(read("a man on a cat").things[0]!.relation).toEqual({ kind: "by", target: "cat" });
+    expect(read("a girl riding a bicycle").things[0]!.relation).toEqual({ kind: "by", target: "bicycle" });
+    const prompts = [
+      "a knight on a horse",
+      "a cowboy riding a horse at sunset",
+      "a princess riding a unicorn",
+      "a boy riding a dragon over a castle",
+      "a girl riding an elephant",
+    ];
+    for (const [seed, prompt] of prompts.entries()) {
+      const rider = placedIn(prompt, seed + 1).find((t) => t.rides)!;
+      const { box: seat, look } = rider;
+      const { box: back, look: mountLook } = rider.support!;
+      // The seat is on the upper part of the mount (its back), inside its width, facing its way.
+      expect(seat.y, prompt).toBeLessThan(back.y - back.h * 0.45);
+      expect(seat.y, prompt).toBeGreaterThan(back.y - back.h);
+      expect(Math.abs(seat.x - back.x), prompt).toBeLessThan(back.w * 0.25);
+      expect(look.facing, prompt).toBe(mountLook.facing);
+      expect(seat.y - seat.h, prompt).toBeGreaterThanOrEqual(0);
+    }
+    // A ridden dragon over a castle flies, its rider with it.
+    expect(placedIn("a boy riding a dragon over a castle").find((t) => t.rides)!.look.airborne).toBe(true);
+
+    expect(read("a horse pulling a sleigh").things[0]!.relation).toEqual({ kind: "pulls", target: "sleigh" });
+    expect(read("a sleigh pulled by reindeer").things[1]!.relation).toEqual({ kind: "pulls", target: "sleigh" });
+    for (const prompt of [
+      "a horse pulling a sleigh through the snow",
+      "a sleigh pulled by reindeer",
+      "dogs pulling a sled",
+    ]) {
+      const placed = placedIn(prompt);
+      const sleigh = placed.find((t) => t.definition.id === "sleigh")!;
+      const puller = sleigh.hitchedTo![0]!;
+      // On the same ground line, facing the same way, the puller ahead with their boxes about touching.
+      expect(sleigh.box.y, prompt).toBe(puller.box.y);
+      expect(sleigh.look.facing, prompt).toBe(puller.look.facing);
+      const gap = (puller.box.x - sleigh.box.x) * puller.look.facing - (puller.box.w + sleigh.box.w) / 2;
+      expect(gap, prompt).toBeLessThanOrEqual(0);
+      expect(gap, prompt).toBeGreaterThan(-0.2 * puller.box.w);
+      for (const { box } of placed) {
+        expect(box.x - box.w / 2, prompt).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.w / 2, prompt).toBeLessThanOrEqual(SIZE);
+      }
+    }
+  });
+
+  it("stands what is under a thing at its foot, in front of it and smaller", () => {
+    const placed = placedIn("presents under a christmas tree");
+    const tree = placed.find((t) => t.definition.id === "christmastree")!;
+    const gifts = placed.filter((t) => t.definition.id === "gift");
+    expect(gifts).toHaveLength(3);
+    // The tree is the main subject, in the middle; the presents at its foot.
+    expect(Math.abs(tree.box.x - SIZE / 2)).toBeLessThan(SIZE * 0.12);
+    for (const gift of gifts) {
+      expect(Math.abs(gift.box.x - tree.box.x)).toBeLessThan(tree.box.w * 0.75);
+      expect(gift.box.y).toBeGreaterThanOrEqual(tree.box.y);
+      expect(gift.box.y - tree.box.y).toBeLessThan(SIZE * 0.08);
+      expect(gift.box.h).toBeLessThan(tree.box.h * 0.4);
+    }
+    const [table, cat] = placedIn("a cat under a table");
+    expect(table!.definition.id).toBe("table");
+    expect(cat!.box.h).toBeLessThan(table!.box.h * (table!.definition.surface ?? 0.8));
+    expect(read("friends around a campfire").things[0]).toEqual({
+      id: "person",
+      count: 3,
+      relation: { kind: "by", target: "campfire" },
+    });
   });
 });

@@ -26,7 +26,7 @@ export const STILL_LIFE_ZOOM = 1.7;
 /** Cut flowers belong on a table like the objects of a still life. */
 const FLOWERS = new Set(["bouquet", "vaseofflowers"]);
 /** Furniture: with it the room has a floor; without it small things stand on a table top (a still life). */
-const FURNITURE = new Set(["table", "chair"]);
+const FURNITURE = new Set(["table", "chair", "fireplace"]);
 
 /** A room's render context: the outdoor palette for the window, the room's own light and layout. */
 export function roomContext(scene: Scene, width: number, height: number, random: Random, data: Uint8ClampedArray) {

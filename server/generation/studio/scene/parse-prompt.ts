@@ -4,6 +4,7 @@
  * and ties a colour to the noun that follows it ("purple mountains") or, failing that, to the
  * noun before it ("mountains in purple"), else to the whole palette.
  */
+import { canRide } from "../subjects/draw-things";
 import { MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
 import type { Relation, Thing } from "../subjects/types";
 import { COLOR_WORDS, mix } from "./colors";
@@ -19,9 +20,13 @@ const PHRASES: [RegExp, string][] = [
   [/\bblue\s+hour\b/g, "dusk"],
   [/\bsnow[\s-]+(capped|covered|topped)\b/g, "snowy"],
   [/\bcherry\s+blossoms?\b/g, "pink blossoms trees"],
+  // A decorated fir is a christmas tree, a thing of the subject library; plain firs and pines are the landscape's.
+  [
+    /\b(?:fir|pine|spruce)\s+tree\s+with\s+(?:fairy\s+|christmas\s+)?lights\b|\bdecorated\s+(?:fir\s+|pine\s+)?tree\b/g,
+    "christmas tree",
+  ],
   [/\bpine\s+trees?\b|\bfir\s+trees?\b|\bspruces?\b|\bevergreens?\b|\bconifers?\b/g, "pines"],
   [/\bpalm\s+trees?\b/g, "palms"],
-  [/\bchristmas\s+trees?\b/g, "pines"],
   [/\bouter\s+space\b/g, "space"],
   [/\bsky\s*line\b/g, "skyline"],
   [/\bsky\s+blue\b/g, "azure"],
@@ -30,6 +35,14 @@ const PHRASES: [RegExp, string][] = [
   [/\bstill[\s-]+lifes?\b/g, "stilllife"],
   [/\bin\s+front\s+of\b/g, "before"],
   [/\bliving\s+room\b|\bdining\s+room\b/g, "room"],
+  // "reading by the fire" and "a fireplace with a roaring fire" are a hearth indoors; a fire named
+  // otherwise ("around a fire") is a campfire; a dragon's fire and a house "on fire" are none.
+  [/\bfire[\s-]+breathing\b|\bon\s+fire\b|\b((?:breath|spit)\w*)\s+fire\b/g, "$1"],
+  [/\b(by|beside|before)\s+the\s+fire\b(?!\s+place)/g, "$1 the fireplace"],
+  [
+    /\bfire\b(?!\s+place)(?=.*\b(?:fire\s*place|hearth|fireside)\b)|(?<=\b(?:fire\s*place|hearth|fireside)\b.*)\bfire\b(?!\s+place)/g,
+    "fireplace",
+  ],
 ];
 
 const SUBJECT_WORDS: Record<string, SubjectKind> = {};
@@ -348,6 +361,7 @@ const RELATION_WORDS: Record<string, Relation> = {
   by: "by",
   near: "by",
   beside: "by",
+  around: "by",
   next: "by",
   before: "by",
   behind: "by",
@@ -367,7 +381,6 @@ const INDOOR_WORDS = new Set([
   "cafe",
   "study",
   "desk",
-  "fireplace",
   "attic",
   "parlour",
   "parlor",
@@ -433,6 +446,10 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   // the next thing or landscape subject to be tied to.
   let lastThing: Thing | null = null;
   let relation: Relation | null = null;
+  // "riding" a thing it cannot sit on ("a girl riding a bicycle") puts the rider beside it.
+  let riding = false;
+  // "a sleigh pulled by reindeer": the next thing named pulls this one.
+  let pulledBy: Thing | null = null;
   let containerOf: Thing | null = null;
   // "a girl with an umbrella": the thing named before "with" carries or accompanies the next one.
   let withThing: Thing | null = null;
@@ -443,11 +460,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (lastThing && relation)
       for (const thing of lastThing === listed.at(-1) ? listed : [lastThing]) {
         if (thing.relation || thing.id === target) continue;
-        // A rider is drawn beside its mount: a figure cannot sit on an animal's back here.
-        const rider = relation === "on" && isFigureOnAnimal(thing.id, target);
-        thing.relation = { kind: rider ? "by" : relation, target };
+        // A rider sits astride a mount it can ride ("a knight on a horse"), else stands beside it.
+        const beside = relation === "on" && isFigureOnAnimal(thing.id, target, riding);
+        thing.relation = { kind: beside ? "by" : relation, target };
       }
     relation = null;
+    riding = false;
   };
   const addSubject = (kind: SubjectKind) => {
     if (!subjects.includes(kind)) subjects.push(kind);
@@ -477,7 +495,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       tokens[i] === "orange" &&
       (tokens[i - 1] === "an" || tokens[i - 1] === "one") &&
       (!next || BREAKS.has(next) || next in RELATION_WORDS || next === "of");
-    const word = lonelyOrange ? "mandarin" : tokens[i]!;
+    // "a knight on horseback": on a horse.
+    const word = lonelyOrange ? "mandarin" : tokens[i] === "horseback" ? "horse" : tokens[i]!;
 
     const colorModifier = COLOR_MODIFIERS[word];
     if (colorModifier && next && COLOR_WORDS[next]) {
@@ -533,8 +552,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     )
       treeKinds.add("broadleaf");
 
-    const relationWord = RELATION_WORDS[word];
-    if (relationWord && lastThing) relation = relationWord;
+    const relationWord = RIDING_WORDS.has(word) ? "on" : PULLING_WORDS.has(word) ? "pulls" : RELATION_WORDS[word];
+    if (relationWord && lastThing && !pulledBy) {
+      relation = relationWord;
+      riding = RIDING_WORDS.has(word);
+    }
+    if (PULLED_WORDS.has(word) && lastThing) pulledBy = lastThing;
     // "a bowl of lemons": what follows "of" a container goes in it; the container keeps its own place.
     if (word === "of" && lastThing && subjectById(lastThing.id)?.container) containerOf = lastThing;
     if (word === "with" && lastThing) withThing = lastThing;
@@ -553,9 +576,11 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       );
       const holder: Thing | null = containerOf;
       const companion: Thing | null = holder ? null : withThing;
+      const hauled: Thing | null = holder || companion ? null : pulledBy;
       containerOf = null;
       withThing = null;
-      if (!holder && !companion) relate(definition.id);
+      pulledBy = null;
+      if (!holder && !companion && !hauled) relate(definition.id);
       const existing = things.find((t) => t.id === definition.id);
       if (existing) existing.count = Math.min(MAX_COUNT, Math.max(existing.count, count));
       const thing = existing ?? { id: definition.id, count };
@@ -575,6 +600,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         const carried = subjectIs(thing.id, "carried") && subjectById(companion.id)?.category === "figure";
         thing.relation = { kind: carried ? "held" : "by", target: companion.id };
       }
+      if (hauled && !thing.relation && hauled.id !== thing.id) thing.relation = { kind: "pulls", target: hauled.id };
       if (!existing) things.push(thing);
       if (!holder && !companion) listed = joined ? [...listed, thing] : [thing];
       joined = false;
@@ -746,8 +772,24 @@ const FILLERS = new Set([
   "three",
 ]);
 
-function isFigureOnAnimal(thing: string, target: string): boolean {
-  return subjectById(thing)?.category === "figure" && subjectById(target)?.category === "animal";
+/** Words that put a rider on its mount ("a girl riding a horse"), read as "on". */
+const RIDING_WORDS = new Set(["riding", "rides", "ride", "astride", "mounted"]);
+/** "a horse pulling a sleigh": the thing before pulls the thing after along behind it. */
+const PULLING_WORDS = new Set(["pulling", "pulls", "pull", "towing", "tows", "hauling", "hauls"]);
+/** "a sleigh pulled by reindeer": the thing after pulls the thing before. */
+const PULLED_WORDS = new Set(["pulled", "towed", "hauled"]);
+
+/**
+ * Whether a thing "on" (or "riding") another stands beside it instead: a figure on an animal it
+ * cannot sit astride ("a man on a cat"; a robot has no riding pose), or anything riding what has
+ * neither a saddle nor a deck ("a girl riding a bicycle").
+ */
+function isFigureOnAnimal(thing: string, target: string, riding: boolean): boolean {
+  const rider = subjectById(thing);
+  const mount = subjectById(target);
+  if (!mount) return false;
+  if (rider?.category === "figure" && mount.category === "animal") return !canRide(rider, mount);
+  return riding && mount.saddle === undefined && mount.surface === undefined && !mount.container;
 }
 
 function isAdjectiveLike(word: string): boolean {

@@ -232,6 +232,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 1.5,
     size: 0.3,
     placement: "ground",
+    saddle: { u: -0.08, v: 0.6, rider: 0.8 },
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const fur = look.color;
@@ -271,6 +272,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 1.15,
     size: 0.36,
     placement: "ground",
+    saddle: { u: -0.09, v: 0.72, rider: 0.72, bit: [0.43, 0.63] },
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const coat = look.color;
@@ -305,6 +307,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 1,
     size: 0.34,
     placement: "ground",
+    saddle: { u: -0.04, v: 0.55, rider: 0.66, bit: [0.42, 0.61] },
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const coat = look.color;
@@ -400,6 +403,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 1.45,
     size: 0.28,
     placement: "ground",
+    saddle: { u: -0.04, v: 0.76, rider: 0.95 },
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const hide = look.color;
@@ -481,6 +485,7 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 1.55,
     size: 0.3,
     placement: "ground",
+    saddle: { u: -0.12, v: 0.77, rider: 0.85 },
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const fur = look.color;
@@ -518,6 +523,8 @@ export const ANIMALS: SubjectDefinition[] = [
     aspect: 1.3,
     size: 0.4,
     placement: "ground",
+    // A rider sits on its neck, behind the head.
+    saddle: { u: 0.04, v: 0.93, rider: 0.55 },
     draw(g, box, look) {
       const p = boxPoint(box, look);
       const hide = look.color;

@@ -8,23 +8,35 @@
 import type { RenderContext } from "../scene/context";
 import type { Graphics } from "../scene/canvas";
 import { css, mix, scale } from "../scene/colors";
-import type { SubjectKind } from "../scene/types";
+import type { RGB, SubjectKind } from "../scene/types";
 import { subjectById } from "./library";
-import type { SubjectBox, SubjectDefinition, SubjectLook } from "./types";
+import { lit, strokeLine } from "./paint";
+import type { SubjectBox, SubjectDefinition, SubjectLook, Thing } from "./types";
 
 export interface PlacedThing {
   definition: SubjectDefinition;
   box: SubjectBox;
   look: SubjectLook;
-  /** A rock it stands on ("on a cliff", "on a hill", "on an island"), drawn first. */
   /** What it stands on, drawn first: a cliff ("on a cliff", "on an island"), or a grassy hill ("on a hill"). */
   rock?: { top: number; bottom: number; left: number; right: number; hill?: boolean };
   /** The thing it stands on or in: it is drawn after it, in front. */
   support?: PlacedThing;
+  /** Seated astride its support, its mount ("a knight on a horse"): `box.y` is the seat on the mount's back. */
+  rides?: boolean;
+  /** What pulls it along ("a horse pulling a sleigh"), front-most last: a harness joins them. */
+  hitchedTo?: PlacedThing[];
 }
 
 /** Landscape subjects a thing can stand on top of: they rise as a rock under it. */
 const RAISED: readonly string[] = ["cliff", ...(["mountains", "hills", "island"] satisfies SubjectKind[])];
+/** The size of a grown-up figure (a person's): a rider of another size is as much taller or shorter on its mount. */
+const GROWN_UP_SIZE = 0.45;
+const HARNESS: RGB = [60, 40, 28];
+
+/** Whether a figure can sit astride this mount: it has a riding pose and the mount a saddle. */
+export function canRide(rider: SubjectDefinition | undefined, mount: SubjectDefinition | undefined): boolean {
+  return rider?.ride !== undefined && mount?.saddle !== undefined;
+}
 
 /** `zoom` enlarges every thing: a still life is seen from close by. */
 export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
@@ -34,41 +46,74 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
   const land = height - horizon;
   const lightFrom: 1 | -1 = layout.lightX < 0 ? -1 : 1;
   const placed: PlacedThing[] = [];
+  const itemsOf = new Map<Thing, PlacedThing[]>();
   let mainX = width / 2;
 
   // A thing standing on another is placed after it ("a vase on a table"), whatever the prompt's order.
   const first = scene.things[0];
   // "on" a thing stands on it; "in" a thing only when it holds things (a bowl, a vase): a knight
   // "in" front of a castle stands beside it.
-  const standsOnThing = (t: (typeof scene.things)[number]) =>
+  const standsOnThing = (t: Thing) =>
     (t.relation?.kind === "on" ||
       t.relation?.kind === "held" ||
       (t.relation?.kind === "in" && holdsThings(subjectById(t.relation.target)))) &&
     scene.things.some((o) => o.id === t.relation?.target);
+  // "presents under a christmas tree", "a cat under a table": at the foot of another thing named.
+  const standsUnder = (t: Thing) =>
+    t.relation?.kind === "under" && scene.things.some((o) => o !== t && o.id === t.relation?.target);
+  const rides = (t: Thing) =>
+    t.relation?.kind === "on" && standsOnThing(t) && canRide(subjectById(t.id), subjectById(t.relation.target));
+  // "a horse pulling a sleigh", "a sleigh pulled by reindeer": a team stands in a line, the puller ahead.
+  const teamOf = (t: Thing): { partner: Thing; ahead: boolean } | undefined => {
+    const pulled = t.relation?.kind === "pulls" ? scene.things.find((o) => o.id === t.relation?.target) : undefined;
+    if (pulled && pulled !== t) return { partner: pulled, ahead: true };
+    const puller = scene.things.find((o) => o !== t && o.relation?.kind === "pulls" && o.relation.target === t.id);
+    return puller ? { partner: puller, ahead: false } : undefined;
+  };
   // Supports first, then what stands on them, then what is in those (lemons in a bowl on a table).
-  const depthOf = (t: (typeof scene.things)[number], seen = 0): number =>
-    standsOnThing(t) && seen < 4 ? 1 + depthOf(scene.things.find((o) => o.id === t.relation!.target)!, seen + 1) : 0;
+  const depthOf = (t: Thing, seen = 0): number =>
+    (standsOnThing(t) || standsUnder(t)) && seen < 4
+      ? 1 + depthOf(scene.things.find((o) => o.id === t.relation!.target)!, seen + 1)
+      : 0;
   const order = [...scene.things].sort((a, b) => depthOf(a) - depthOf(b));
   const onEach = new Map<string, number>();
+  // How much a team was made smaller to fit the picture's width, for its second member to match.
+  const teamScale = new Map<Thing, number>();
+  // A main subject's size: a thing's base size, smaller when it is not the main subject or one of several.
+  const sizeOf = (t: Thing, definition: SubjectDefinition, main: boolean) =>
+    definition.size * height * zoom * (main ? 1 : 0.6) * (t.count > 1 ? 0.75 : 1) * (t.scale ?? 1);
   order.forEach((thing, index) => {
     const definition = subjectById(thing.id);
     if (!definition) return;
-    // The first thing named is the main subject; what it stands on is as large as it is.
+    // The first thing named is the main subject; what it stands on, rides or pulls is as large as it is.
+    const team = teamOf(thing);
     const main =
-      thing === first || (first !== undefined && standsOnThing(first) && first.relation?.target === thing.id);
+      thing === first ||
+      (first !== undefined && (standsOnThing(first) || standsUnder(first)) && first.relation?.target === thing.id) ||
+      (first !== undefined && team?.partner === first);
     const relation = thing.relation;
     const onThing = standsOnThing(thing) ? placed.find((q) => q.definition.id === relation?.target) : undefined;
     const inThing = relation?.kind === "in" && onThing !== undefined;
+    const overThing = standsUnder(thing) ? placed.find((q) => q.definition.id === relation?.target) : undefined;
     const onRock = relation?.kind === "on" && RAISED.includes(relation.target);
     // Only what flies goes to the sky: "a bridge over a river" stays on the ground, "a dragon over
     // a castle" takes wing.
     const inSky = definition.placement === "sky" || (definition.flies === true && relation?.kind === "above");
 
-    let h = definition.size * height * zoom * (main ? 1 : 0.6) * (thing.count > 1 ? 0.75 : 1) * (thing.scale ?? 1);
+    if (rides(thing) && onThing) {
+      placeRiders(thing, definition, index);
+      return;
+    }
+    let h = sizeOf(thing, definition, main);
     let x = main ? width * (0.5 + r.range(-0.08, 0.08)) : mainX < width / 2 ? width * 0.74 : width * 0.26;
     let y: number;
     let rock: PlacedThing["rock"];
-    if (onThing && relation?.kind === "held") {
+    const partnerItems = team ? (itemsOf.get(team.partner) ?? []) : [];
+    if (partnerItems[0]) {
+      // The team's second member: on its partner's ground line (the place is found once its width is known).
+      y = partnerItems[0].box.y;
+      h *= teamScale.get(team!.partner) ?? 1;
+    } else if (onThing && relation?.kind === "held") {
       // In the hand on the side it faces, about halfway up; an umbrella's canopy reaches over the head.
       x = onThing.box.x + onThing.look.facing * onThing.box.w * 0.32;
       y = onThing.box.y - onThing.box.h * 0.45;
@@ -79,19 +124,29 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       y = onThing.box.y - onThing.box.h * onThing.definition.perch;
       h = Math.min(definition.size * height * zoom, onThing.box.h * 0.2);
     } else if (onThing) {
-      // Several things on one support stand side by side across its top.
+      // Several things on one support stand side by side across its top; on an animal, on its back.
       const n = onEach.get(onThing.definition.id) ?? 0;
       onEach.set(onThing.definition.id, n + 1);
-      x = onThing.box.x + (n === 0 ? 0 : (n % 2 === 1 ? -1 : 1) * Math.ceil(n / 2) * onThing.box.w * 0.28);
+      const back = onThing.definition.saddle;
+      x =
+        onThing.box.x +
+        (back ? back.u * onThing.look.facing * onThing.box.w : 0) +
+        (n === 0 ? 0 : (n % 2 === 1 ? -1 : 1) * Math.ceil(n / 2) * onThing.box.w * 0.28);
       // In a container: sunk into its top, smaller than it; on a support: standing on its top.
       const sunk = inThing && onThing.definition.container;
-      y = onThing.box.y - onThing.box.h * (sunk ? 0.62 : (onThing.definition.surface ?? 0.8));
+      y = onThing.box.y - onThing.box.h * (sunk ? 0.62 : (back?.v ?? onThing.definition.surface ?? 0.8));
       h = Math.min(definition.size * height * zoom, onThing.box.h * (sunk && !definition.tall ? 0.45 : 0.9));
       // Aboard a boat or a balloon's basket: as large as the craft's width allows.
       if (onThing.definition.category === "vehicle")
         h = Math.min(definition.size * height * zoom, onThing.box.w * 0.45);
+    } else if (overThing) {
+      // At its foot, a little in front, small beside it: under a table's top, around a tree's trunk.
+      x = overThing.box.x + overThing.box.w * (thing.count > 1 ? 0.05 : 0.18) * overThing.look.facing;
+      y = Math.min(height - 2, overThing.box.y + land * 0.03);
+      h = Math.min(sizeOf(thing, definition, false), overThing.box.h * (overThing.definition.surface ?? 0.45) * 0.8);
     } else if (inSky) {
-      y = horizon * r.range(0.45, 0.62);
+      // A mount with its rider flies lower, so the pair is seen large enough.
+      y = horizon * r.range(0.45, 0.62) * (riderOf(thing) ? 1.25 : 1);
     } else if (onRock) {
       // The rock's flat top stands a little above the horizon, its foot in the foreground.
       y = horizon - height * 0.04;
@@ -115,13 +170,37 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
         }
       }
     }
-    // Inside the frame: the box shrinks to fit above its base, and its base stays in the picture.
+    // Inside the frame: the box shrinks to fit above its base, and its base stays in the picture;
+    // a mount leaves room above its back for its rider.
     y = Math.min(y, height - 2);
-    h = Math.min(h, y - height * 0.04);
+    h = Math.min(h, (y - height * 0.04) / riderReach(thing, definition));
     const w0 = h * definition.aspect;
-    const w = Math.min(w0, (width * 0.9) / Math.max(1, thing.count * 0.9));
+    let w = Math.min(w0, (width * 0.9) / Math.max(1, thing.count * 0.9));
     if (w < w0) h = w / definition.aspect;
     if (main && !onThing) mainX = x;
+
+    let facing: 1 | -1 = x < width / 2 ? 1 : -1;
+    if (team && partnerItems[0]) {
+      // Right behind the puller's last member, or right ahead of what it pulls, facing the same way.
+      facing = partnerItems[0].look.facing;
+      const along = (q: PlacedThing) => q.box.x * facing;
+      const edge = partnerItems.reduce((a, b) => (along(b) > along(a) === team.ahead ? b : a));
+      const half = (thing.count - 1) * w * 0.525 + w / 2;
+      x = edge.box.x + (team.ahead ? 1 : -1) * facing * (edge.box.w / 2 + half) * 0.95;
+    } else if (team) {
+      // The team's first member: the pair shares the middle, shrunk to fit the picture's width together.
+      const partner = subjectById(team.partner.id);
+      const partnerLength = partner
+        ? sizeOf(team.partner, partner, first !== undefined && [thing, team.partner].includes(first)) *
+          partner.aspect *
+          (1 + (team.partner.count - 1) * 1.05)
+        : 0;
+      const fit = Math.min(1, (width * 0.9) / ((thing.count - 1) * w * 1.05 + w + partnerLength));
+      h *= fit;
+      w *= fit;
+      teamScale.set(thing, fit);
+      x += facing * (team.ahead ? 1 : -1) * partnerLength * fit * 0.5;
+    }
 
     const look = (facing: 1 | -1): SubjectLook => ({
       color: thing.color ?? definition.color,
@@ -134,25 +213,77 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       ...(inSky ? { airborne: true } : {}),
       random: r.fork(`${thing.id}-${index}`),
     });
-    const facing: 1 | -1 = x < width / 2 ? 1 : -1;
+    const items: PlacedThing[] = [];
     for (let k = 0; k < thing.count; k++) {
-      // A loose row, the outer ones a little further back (higher and smaller).
+      // A loose row, the outer ones a little further back (higher and smaller); a team, and what
+      // stands at a thing's foot, stay in line.
       const offset = k - (thing.count - 1) / 2;
-      const depth = thing.count > 1 ? Math.abs(offset) / thing.count : 0;
+      const depth = thing.count > 1 && !team && !overThing ? Math.abs(offset) / thing.count : 0;
       const kh = h * (1 - depth * 0.35);
       const kw = kh * definition.aspect;
       const kx = clamp(x + offset * w * 1.05 + r.range(-0.05, 0.05) * w, kw / 2 + 2, width - kw / 2 - 2);
       const ky = inSky ? y - depth * h * 0.6 : y - depth * land * 0.15;
-      placed.push({
+      items.push({
         definition,
         box: { x: kx, y: ky, w: kw, h: kh },
-        look: look(thing.count > 1 && r.chance(0.3) ? (facing === 1 ? -1 : 1) : facing),
+        look: look(thing.count > 1 && !team && r.chance(0.3) ? (facing === 1 ? -1 : 1) : facing),
         ...(rock && k === 0 ? { rock } : {}),
         ...(onThing ? { support: onThing } : {}),
       });
     }
+    // What is pulled is hitched to its puller's members, from the one nearest to it to the front.
+    if (team) {
+      const [pullers, pulled] = team.ahead ? [items, partnerItems] : [partnerItems, items];
+      const hitch = [...pullers].sort((a, b) => (a.box.x - b.box.x) * a.look.facing);
+      for (const item of pulled) item.hitchedTo = hitch;
+    }
+    itemsOf.set(thing, items);
+    placed.push(...items);
   });
   return placed;
+
+  function riderOf(mount: Thing): Thing | undefined {
+    return scene.things.find((t) => rides(t) && t.relation?.target === mount.id);
+  }
+
+  /** How far above a mount's base its rider reaches, as a share of its height: 1 when nobody rides it. */
+  function riderReach(mount: Thing, definition: SubjectDefinition): number {
+    const rider = riderOf(mount);
+    const saddle = definition.saddle;
+    if (!rider || !saddle) return 1;
+    return Math.max(1, saddle.v + saddle.rider * riderSize(rider));
+  }
+
+  /** A rider's height against a grown-up's: a child sits lower on the same horse. */
+  function riderSize(rider: Thing): number {
+    return ((subjectById(rider.id)?.size ?? GROWN_UP_SIZE) / GROWN_UP_SIZE) * (rider.scale ?? 1);
+  }
+
+  /** One rider on each mount of its kind, astride its back, facing the way it faces; riders beyond the mounts stay home. */
+  function placeRiders(thing: Thing, definition: SubjectDefinition, index: number): void {
+    const mounts = placed.filter((q) => q.definition.id === thing.relation?.target);
+    for (const [k, mount] of mounts.slice(0, thing.count).entries()) {
+      const saddle = mount.definition.saddle!;
+      const { box: m, look: ml } = mount;
+      const h = m.h * saddle.rider * riderSize(thing);
+      const at = (u: number, v: number): [number, number] => [m.x + u * m.w * ml.facing, m.y - v * m.h];
+      // A second rider on the same mount sits behind the first ("a knight and a princess on a horse").
+      const behind = placed.filter((q) => q.rides && q.support === mount).length;
+      const [x, y] = at(saddle.u - behind * 0.17, saddle.v);
+      placed.push({
+        definition,
+        box: { x, y, w: h * definition.aspect, h },
+        look: {
+          ...ml,
+          color: thing.color ?? definition.color,
+          ...(saddle.bit ? { reins: at(...saddle.bit) } : {}),
+          random: r.fork(`${thing.id}-${index}-${k}`),
+        },
+        support: mount,
+        rides: true,
+      });
+    }
+  }
 }
 
 /** Draws the prompt's things and returns where they stand (a room lights the area around a candle). */
@@ -164,8 +295,42 @@ export function drawThings(g: Graphics, ctx: RenderContext, zoom = 1): PlacedThi
   const depth = (item: PlacedThing): number => (item.support ? depth(item.support) + 1 : 0);
   const ground = (item: PlacedThing): number => (item.support ? ground(item.support) : item.box.y);
   const order = [...placed].sort((a, b) => ground(a) - ground(b) || depth(a) - depth(b));
-  for (const item of order) item.definition.draw(g, item.box, item.look);
+  const drawn = new Set<PlacedThing>();
+  for (const item of order) {
+    (item.rides ? item.definition.ride! : item.definition.draw)(g, item.box, item.look);
+    drawn.add(item);
+    // A harness once both ends of it are drawn, over them both.
+    for (const pulled of placed)
+      if (
+        pulled.hitchedTo &&
+        (pulled === item || pulled.hitchedTo.includes(item)) &&
+        [pulled, ...pulled.hitchedTo].every((q) => drawn.has(q))
+      )
+        drawHarness(g, pulled, pulled.hitchedTo);
+  }
   return placed;
+}
+
+/**
+ * The lines that join a team: a trace from the front of what is pulled along each puller's flank
+ * to its chest, and reins from its top to the front puller's mouth when it wears a bridle.
+ */
+function drawHarness(g: Graphics, pulled: PlacedThing, pullers: PlacedThing[]): void {
+  const lead = pullers.at(-1)!;
+  const colour = lit(lead.look, HARNESS, -0.1);
+  const at = ({ box, look }: PlacedThing, u: number, v: number): [number, number] => [
+    box.x + u * box.w * look.facing,
+    box.y - v * box.h,
+  ];
+  const chest = (q: PlacedThing) => at(q, 0.24, (q.definition.saddle?.v ?? 0.62) * 0.8);
+  const width = Math.max(1, lead.box.h * 0.018);
+  // The trace runs level from the front of what is pulled, at the height of the nearest puller's chest.
+  const [, chestY] = chest(pullers[0]!);
+  const front = at(pulled, 0.45, 0)[0];
+  const traceY = clamp(chestY, pulled.box.y - pulled.box.h * 0.7, pulled.box.y - pulled.box.h * 0.15);
+  strokeLine(g, colour, width, [[front, traceY], ...pullers.map(chest)]);
+  const bit = lead.definition.saddle?.bit;
+  if (bit) strokeLine(g, colour, width * 0.7, [at(pulled, 0.3, 0.62), at(lead, ...bit)]);
 }
 
 /**

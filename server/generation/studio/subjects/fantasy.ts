@@ -142,6 +142,8 @@ const dragon: SubjectDefinition = {
   aspect: 1.5,
   size: 0.5,
   placement: "ground",
+  // A rider sits at the foot of its neck, in front of the wings.
+  saddle: { u: 0.08, v: 0.52, rider: 0.5 },
   flies: true,
   draw(g, box, look) {
     const p = boxPoint(box, look);
@@ -224,6 +226,7 @@ const unicorn: SubjectDefinition = {
   aspect: 1.15,
   size: 0.38,
   placement: "ground",
+  saddle: { u: -0.08, v: 0.715, rider: 0.72, bit: [0.43, 0.63] },
   draw(g, box, look) {
     const p = boxPoint(box, look);
     const coat = look.color;

@@ -8,6 +8,7 @@ import { FANTASY } from "./fantasy";
 import { FIGURES } from "./figures";
 import { NATURE } from "./nature";
 import { OBJECTS } from "./objects";
+import { SEASONAL } from "./seasonal";
 import { SKY_THINGS } from "./sky-things";
 import type { SubjectDefinition } from "./types";
 import { VEHICLES } from "./vehicles";
@@ -21,6 +22,7 @@ export const SUBJECT_LIBRARY: readonly SubjectDefinition[] = [
   ...NATURE,
   ...SKY_THINGS,
   ...FANTASY,
+  ...SEASONAL,
 ];
 
 const byId = new Map(SUBJECT_LIBRARY.map((s) => [s.id, s]));

@@ -41,6 +41,8 @@ export interface SubjectLook {
   night: boolean;
   /** In the sky (a dragon in flight): no shadow on the ground under it. */
   airborne?: boolean;
+  /** A rider's reins run from its hands to this point in pixels: its mount's mouth. */
+  reins?: [number, number];
   random: Random;
 }
 
@@ -79,11 +81,33 @@ export interface SubjectDefinition {
   stillWater?: boolean;
   /** A figure named "with" it carries it in a hand ("a girl with an umbrella"); anything else stands beside. */
   carried?: boolean;
+  /** Can be ridden: a figure "on" or "riding" it sits astride its back here; one "on" an animal without it stands beside. */
+  saddle?: Saddle;
   draw(g: Graphics, box: SubjectBox, look: SubjectLook): void;
+  /**
+   * Draws a figure seated astride a mount, facing the way it goes: `box.y` is the seat on the
+   * mount's back and `box.h` the figure's standing height; the near leg hangs below the base over
+   * the mount's flank, the far one is hidden by it. A figure without it stands beside its mount.
+   */
+  ride?(g: Graphics, box: SubjectBox, look: SubjectLook): void;
 }
 
-/** Where a thing is relative to another; "held": in a figure's hand ("a girl with an umbrella"). */
-export type Relation = "on" | "above" | "under" | "in" | "by" | "held";
+/** Where a rider sits on a mount, in the mount's box units (u along the body toward the head, v up from the base). */
+export interface Saddle {
+  /** The seat on its back. */
+  u: number;
+  v: number;
+  /** The rider's standing height as a share of the mount's box height. */
+  rider: number;
+  /** The mouth the reins run to, when it wears a bridle. */
+  bit?: [number, number];
+}
+
+/**
+ * Where a thing is relative to another; "held": in a figure's hand ("a girl with an umbrella");
+ * "pulls": it draws the other along behind it ("a horse pulling a sleigh").
+ */
+export type Relation = "on" | "above" | "under" | "in" | "by" | "held" | "pulls";
 
 /** A subject as the prompt names it: which, how many, what colour, and where relative to what. */
 export interface Thing {
