@@ -3,7 +3,8 @@
  * library reads and writes them through its Drizzle adapter. The spec's user document maps as
  * user_uid = user.id, email = user.email, is_admin = (user.role = 'admin').
  */
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { instant } from "./columns";
 
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
@@ -14,9 +15,9 @@ export const user = pgTable("user", {
   role: text("role").notNull().default("user"),
   banned: boolean("banned").notNull().default(false),
   banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
+  banExpires: instant("ban_expires"),
+  createdAt: instant("created_at").notNull().defaultNow(),
+  updatedAt: instant("updated_at")
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
@@ -30,12 +31,12 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: instant("expires_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     impersonatedBy: text("impersonated_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at")
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
@@ -55,13 +56,13 @@ export const account = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: instant("access_token_expires_at"),
+    refreshTokenExpiresAt: instant("refresh_token_expires_at"),
     scope: text("scope"),
     /** Credential accounts only: Better Auth's scrypt hash. */
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at")
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
@@ -76,12 +77,18 @@ export const verification = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: instant("created_at").notNull().defaultNow(),
+    updatedAt: instant("updated_at")
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
+
+/** The account the row belongs to; the row goes when the account does. */
+export const ownerId = () =>
+  text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });

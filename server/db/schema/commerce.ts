@@ -17,12 +17,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { createdAt, ownerId, parentKey, updatedAt, uuidKey } from "./columns";
+import { ownerId, user } from "./auth";
+import { createdAt, instant, parentKey, updatedAt, uuidKey } from "./columns";
 
 export const products = pgTable(
   "products",
@@ -44,7 +43,7 @@ export const products = pgTable(
     active: boolean("active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     /** Archived products stay for the transactions that name them, and are never sold again. */
-    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    archivedAt: instant("archived_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,8 +77,8 @@ export const discounts = pgTable(
     /** Percent (1–100) or an amount in minor units of `currency`. */
     value: integer("value").notNull(),
     currency: text("currency").notNull().default("USD"),
-    validFrom: timestamp("valid_from", { withTimezone: true }),
-    validUntil: timestamp("valid_until", { withTimezone: true }),
+    validFrom: instant("valid_from"),
+    validUntil: instant("valid_until"),
     /** Null: no limit. Counts redemptions of paid and still-pending orders. */
     maxRedemptions: integer("max_redemptions"),
     maxPerUser: integer("max_per_user").notNull().default(1),
@@ -130,10 +129,10 @@ export const transactions = pgTable(
     unrecoveredTokens: integer("unrecovered_tokens"),
     refundedMinor: integer("refunded_minor"),
     providerRefundId: text("provider_refund_id"),
-    receiptQueuedAt: timestamp("receipt_queued_at", { withTimezone: true }),
+    receiptQueuedAt: instant("receipt_queued_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paidAt: instant("paid_at"),
   },
   (t) => [
     index("transactions_user_idx").on(t.userId, t.createdAt),
@@ -208,7 +207,7 @@ export const paymentEvents = pgTable(
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
     transactionId: uuid("transaction_id"),
-    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: instant("received_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
@@ -244,10 +243,10 @@ export const preRegistrations = pgTable(
     id: uuidKey(),
     /** Lower-case. */
     email: text("email").notNull(),
-    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    consentAt: instant("consent_at").notNull(),
     /** The account that claimed the bonus, once verified. */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
-    bonusCreditedAt: timestamp("bonus_credited_at", { withTimezone: true }),
+    bonusCreditedAt: instant("bonus_credited_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("pre_registrations_email_key").on(t.email)],
@@ -260,8 +259,8 @@ export const redeemCodes = pgTable(
     id: uuidKey(),
     code: text("code").notNull(),
     tokens: integer("tokens").notNull(),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    startsAt: instant("starts_at").notNull(),
+    endsAt: instant("ends_at").notNull(),
     /** Null: no total limit. Counts redemptions, so a person redeeming twice counts twice. */
     maxRedemptions: integer("max_redemptions"),
     /** How many times one person may redeem the code (1: once). */

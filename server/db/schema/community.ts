@@ -20,13 +20,12 @@ import {
   primaryKey,
   real,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth";
+import { ownerId, user } from "./auth";
 import { generations } from "./generation";
-import { createdAt, ownerId, parentKey, updatedAt, uuidKey } from "./columns";
+import { createdAt, instant, parentKey, updatedAt, uuidKey } from "./columns";
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
@@ -70,7 +69,7 @@ export const artworks = pgTable(
     visibility: text("visibility").notNull().default("public"),
     status: text("status").$type<ArtworkStatus>().notNull().default("published"),
     /** Set by admins: the artwork is on the community front page. */
-    featuredAt: timestamp("featured_at", { withTimezone: true }),
+    featuredAt: instant("featured_at"),
     likes: integer("likes").notNull().default(0),
     dislikes: integer("dislikes").notNull().default(0),
     downloads: integer("downloads").notNull().default(0),
@@ -143,7 +142,7 @@ export const artworkDownloads = pgTable(
     artworkId: parentKey("artwork_id", () => artworks.id),
     /** "user:{id}" or "client:{sha256 of the address}". */
     downloaderKey: text("downloader_key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    windowStart: instant("window_start").notNull(),
     format: text("format").notNull(),
     createdAt: createdAt(),
   },
@@ -170,7 +169,7 @@ export const artworkReports = pgTable(
     details: text("details").notNull().default(""),
     status: text("status").$type<ReportStatus>().notNull().default("open"),
     createdAt: createdAt(),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedAt: instant("resolved_at"),
   },
   (t) => [
     uniqueIndex("artwork_reports_one_open").on(t.artworkId, t.reporterId).where(sql`status = 'open'`),

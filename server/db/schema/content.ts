@@ -4,8 +4,8 @@
  * optional schedule (starts_at inclusive, ends_at exclusive).
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt, uuidKey } from "./columns";
+import { boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, instant, updatedAt, uuidKey } from "./columns";
 
 export const slideshowBackgrounds = pgTable(
   "slideshow_backgrounds",
@@ -22,8 +22,8 @@ export const slideshowBackgrounds = pgTable(
     height: integer("height").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     active: boolean("active").notNull().default(true),
-    startsAt: timestamp("starts_at", { withTimezone: true }),
-    endsAt: timestamp("ends_at", { withTimezone: true }),
+    startsAt: instant("starts_at"),
+    endsAt: instant("ends_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

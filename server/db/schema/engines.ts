@@ -3,8 +3,8 @@
  * routes between them. Credentials are stored AES-256-GCM encrypted (secrets.ts) and never
  * leave the server; the breaker and health columns are shared by every process.
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text } from "drizzle-orm/pg-core";
+import { createdAt, instant, updatedAt } from "./columns";
 
 export const ENGINE_KINDS = ["studio", "a1111", "comfyui", "openai", "stability"] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
@@ -26,12 +26,12 @@ export const imageEngines = pgTable("image_engines", {
   timeoutSeconds: integer("timeout_seconds").notNull().default(180),
   /** Circuit breaker: consecutive failures, and until when the engine is skipped. */
   consecutiveFailures: integer("consecutive_failures").notNull().default(0),
-  circuitOpenUntil: timestamp("circuit_open_until", { withTimezone: true }),
+  circuitOpenUntil: instant("circuit_open_until"),
   lastError: text("last_error"),
-  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  lastErrorAt: instant("last_error_at"),
   healthOk: boolean("health_ok"),
   healthMessage: text("health_message"),
-  healthCheckedAt: timestamp("health_checked_at", { withTimezone: true }),
+  healthCheckedAt: instant("health_checked_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -16,12 +16,11 @@ import {
   pgTable,
   real,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { createdAt, ownerId, parentKey, updatedAt, uuidKey } from "./columns";
+import { ownerId, user } from "./auth";
+import { createdAt, instant, parentKey, updatedAt, uuidKey } from "./columns";
 
 export const tokenAccounts = pgTable(
   "token_accounts",
@@ -107,12 +106,12 @@ export const generations = pgTable(
     refunded: boolean("refunded").notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
     /** A backend asked us to come back later (Retry-After): no job claims the row before this. */
-    notBefore: timestamp("not_before", { withTimezone: true }),
+    notBefore: instant("not_before"),
     /** Written while running; a stale heartbeat means the worker died and the job is recovered. */
-    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    heartbeatAt: instant("heartbeat_at"),
     createdAt: createdAt(),
-    startedAt: timestamp("started_at", { withTimezone: true }),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    startedAt: instant("started_at"),
+    finishedAt: instant("finished_at"),
   },
   (t) => [
     index("generations_user_idx").on(t.userId, t.createdAt),

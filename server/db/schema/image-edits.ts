@@ -4,12 +4,13 @@
  * moves queued → running → succeeded | failed | canceled by conditional updates, like
  * generations; the result is a PNG in the user's files.
  */
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { generationImages } from "./generation";
 
 export { IMAGE_TOOL_IDS as IMAGE_TOOLS } from "../../../app/lib/image-edits";
 import type { ImageToolId } from "../../../app/lib/image-edits";
-import { createdAt, ownerId, uuidKey } from "./columns";
+import { ownerId } from "./auth";
+import { createdAt, instant, uuidKey } from "./columns";
 export type ImageTool = ImageToolId;
 
 export const imageEdits = pgTable(
@@ -36,9 +37,9 @@ export const imageEdits = pgTable(
     /** What the tool said, for admins. */
     errorDetail: text("error_detail"),
     attempts: integer("attempts").notNull().default(0),
-    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    heartbeatAt: instant("heartbeat_at"),
     createdAt: createdAt(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    finishedAt: instant("finished_at"),
   },
   (t) => [index("image_edits_user_idx").on(t.userId, t.createdAt), index("image_edits_status_idx").on(t.status)],
 );

@@ -1,6 +1,7 @@
 /** Email outbox (the embedded mail transport) and per-user notifications (spec §3). */
-import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, ownerId, uuidKey } from "./columns";
+import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { ownerId } from "./auth";
+import { createdAt, instant, uuidKey } from "./columns";
 
 export interface OutboxAttachment {
   filename: string;
@@ -36,7 +37,7 @@ export const notifications = pgTable(
     status: text("status").notNull().default("info"),
     title: text("title").notNull(),
     message: text("message").notNull(),
-    createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
+    createdDate: instant("created_date").notNull().defaultNow(),
     isViewed: boolean("is_viewed").notNull().default(false),
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.createdDate)],

@@ -1,13 +1,13 @@
 /** Operational tables: error reports (spec §3), rate-limit windows and idempotency keys. */
-import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, uuidKey } from "./columns";
+import { index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, instant, uuidKey } from "./columns";
 
 /** The spec's error_report document; column names follow the spec. */
 export const errorReports = pgTable(
   "error_reports",
   {
     id: uuidKey(),
-    createdDate: timestamp("created_date", { withTimezone: true }).notNull().defaultNow(),
+    createdDate: instant("created_date").notNull().defaultNow(),
     errorReportByDev: text("error_report_by_dev"),
     errorReportBySystem: text("error_report_by_system").notNull(),
     errorStackReportBySystem: text("error_stack_report_by_system"),
@@ -25,7 +25,7 @@ export const rateLimitWindows = pgTable(
   "rate_limit_windows",
   {
     key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    windowStart: instant("window_start").notNull(),
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],

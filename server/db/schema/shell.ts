@@ -1,6 +1,6 @@
 /** Tables of the app shell: feature flags, site settings and route rules (spec §2, §9). */
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, instant, updatedAt } from "./columns";
 
 /** One row per flag that has ever been set; a missing row means "off" (spec §9: all off). */
 export const featureFlags = pgTable("feature_flags", {
@@ -43,5 +43,5 @@ export const routeRules = pgTable(
 export const runtimeChanges = pgTable("runtime_changes", {
   tableName: text("table_name").primaryKey(),
   version: integer("version").notNull().default(0),
-  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  changedAt: instant("changed_at").notNull().defaultNow(),
 });
