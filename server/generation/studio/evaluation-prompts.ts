@@ -101,6 +101,18 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   { prompt: "a lonely traveler on a bridge in the fog, ink drawing", expect: ["person on bridge"] },
   // A rider sits astride its mount (ADR 0045).
   { prompt: "a knight on a white horse", expect: ["knight on horse"], style: "oil-painting" },
+  { prompt: "a cowboy riding a horse at sunset", expect: ["cowboy on horse", "sun"], style: "oil-painting" },
+  {
+    prompt: "a princess riding a unicorn in a flower meadow",
+    expect: ["princess on unicorn", "unicorn in flowers"],
+    style: "watercolor",
+  },
+  { prompt: "an astronaut riding a horse on the moon", expect: ["astronaut on horse", "horse on moon"] },
+  {
+    prompt: "friends around a campfire in the forest at night",
+    expect: ["3 person by campfire", "campfire in forest"],
+    style: "pastel",
+  },
   { prompt: "a horse and a child in a field", expect: ["horse", "child", "meadow"], style: "watercolor" },
 
   // Buildings.
@@ -271,6 +283,25 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
     christmas: true,
   },
   { prompt: "a village square under fairy lights", expect: ["village"], christmas: true },
+  {
+    prompt: "presents under a christmas tree",
+    expect: ["3 gift under christmastree"],
+    style: "christmas-lights",
+    christmas: true,
+  },
+  { prompt: "a snowman in a snowy village at night", expect: ["snowman in village"], christmas: true },
+  {
+    prompt: "dogs pulling a sled across the snow",
+    expect: ["3 dog pulls sleigh"],
+    style: "christmas-snowglobe",
+    christmas: true,
+  },
+  {
+    prompt: "a cat asleep by the fireplace",
+    expect: ["cat by fireplace", "indoors"],
+    style: "christmas-lights",
+    christmas: true,
+  },
   { prompt: "children playing in the snow", expect: ["3 child"], style: "christmas-snowglobe", christmas: true },
   { prompt: "an owl in a snowy pine tree", expect: ["owl", "trees"], style: "christmas-snowglobe", christmas: true },
   {
@@ -332,7 +363,7 @@ export interface Expectation {
 
 /** One expectation read: "3 sheep on hills" is sheep, three of them, on the hills. */
 export function readExpectation(item: string): Expectation {
-  const [, count, name, kind, target] = /^(?:(\d+) )?(.+?)(?: (on|in|by|above|under|held by) (.+))?$/.exec(item)!;
+  const [, count, name, kind, target] = /^(?:(\d+) )?(.+?)(?: (on|in|by|above|under|held by|pulls) (.+))?$/.exec(item)!;
   return {
     name: name!,
     ...(count ? { count: Number(count) } : {}),
