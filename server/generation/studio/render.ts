@@ -50,6 +50,7 @@ export function renderStudioImage(task: StudioImageTask, report: StageReporter =
       strength: 1,
       random: random.fork("style"),
       source: "scene",
+      indoors: scene.indoor,
       onProgress: styleStage,
     });
   }
@@ -79,6 +80,7 @@ export function renderStudioImage(task: StudioImageTask, report: StageReporter =
     strength: task.strength,
     random: random.fork("style"),
     source: drawing.kind === "ink" ? "ink" : "scene",
+    indoors: scene?.indoor === true,
     onProgress: styleStage,
   });
 }

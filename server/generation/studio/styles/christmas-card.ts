@@ -54,7 +54,7 @@ export function christmasCard(input: Raster, ctx: StyleContext): Raster {
   ctx.progress(0.5, "Snow and frame");
   const { ctx: c2d } = planesToCanvas(p);
   const area = (w * h) / (1024 * 1024);
-  drawSnow(c2d, w, h, random.fork("snow"), { count: Math.round(320 * area * s), unit });
+  if (!ctx.indoors) drawSnow(c2d, w, h, random.fork("snow"), { count: Math.round(320 * area * s), unit });
   drawFrame(c2d, w, h, unit, s);
   canvasToPlanes(c2d, w, h, p);
   return finish(input, p, fadeIn(s, 0.5));

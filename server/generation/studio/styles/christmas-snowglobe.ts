@@ -2,11 +2,13 @@
  * Snow globe: a frosty grade (cooler, lighter, less saturated), the picture seen through a
  * glass sphere (magnified toward the centre like a real lens), snow swirling inside and settled
  * in a drift at the bottom, a dark wintry backdrop outside, a wooden base, and the glass itself:
- * a bright rim and a soft highlight crescent.
+ * a bright rim and a soft highlight crescent. In Studio's scenes the lens looks at the
+ * scene's small things, closer and lifted clear of the drift.
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
 import { clamp01, createPlanes, hex, samplePlanesInto, smoothstep, toPlanes, type Planes } from "./filters";
+import { findFigures, shrinkPlanes } from "./sites";
 import { canvasToPlanes, planesToCanvas } from "./canvas";
 import { colouriseInk, type InkPalette } from "./ink";
 import { drawSnow } from "./snow";
@@ -50,6 +52,11 @@ export function christmasSnowglobe(input: Raster, ctx: StyleContext): Raster {
   const R = minSide * (0.5 + (1 - s) * 0.5) * 0.86;
   const cx = w / 2;
   const cy = h * 0.45 + (1 - s) * h * 0.05;
+  // A scene's small things are seen closer and clear of the drift (sceneView).
+  const view = ctx.source === "scene" ? sceneView(p, s) : null;
+  const half = view?.half ?? w / 2;
+  const vx = view?.x ?? cx;
+  const vy = view?.y ?? cy;
   const out = createPlanes(w, h);
   const mag = 0.22 * s;
   for (let y = 0; y < h; y++) {
@@ -62,8 +69,8 @@ export function christmasSnowglobe(input: Raster, ctx: StyleContext): Raster {
         // Lens: the source radius grows faster than the screen radius toward the rim, so the
         // middle looks magnified; the whole picture still fits in the sphere.
         const k = 1 - mag + mag * d * d;
-        const sx = cx + dx * k * (w / (2 * R));
-        const sy = cy + dy * k * (h / (2 * R));
+        const sx = vx + dx * k * (half / R);
+        const sy = vy + dy * k * ((half * h) / w / R);
         samplePlanesInto(p, sx, sy, out, i);
         // Glass darkens and cools slightly toward its edge.
         const edge = smoothstep(0.75, 1, d) * 0.25 * s;
@@ -156,4 +163,44 @@ export function christmasSnowglobe(input: Raster, ctx: StyleContext): Raster {
   }
   canvasToPlanes(c2d, w, h, out);
   return finish(input, out, fadeIn(s, 0.3));
+}
+
+/**
+ * Where the lens looks in a scene. A scene stands its things on the ground near the bottom of
+ * the frame, where the drift would bury them and the globe would shrink them. Things found as
+ * figures (clumps unlike the calm ground around them, below the sky's top quarter: children on
+ * the snow, a penguin by its igloo, an owl in its tree; not the moon, nor a tree the frame
+ * cuts) are brought up to about 1.4 times as close, their feet lifted clear of the drift.
+ * Null without any, or when they spread right across the picture (a landscape's).
+ */
+function sceneView(p: Planes, s: number): { x: number; y: number; half: number } | null {
+  const { width: w, height: h } = p;
+  const small = shrinkPlanes(p, 160);
+  const sw = small.width;
+  const sh = small.height;
+  const { mask } = findFigures(small, { radius: Math.round(sw / 13), contrast: 0.1, minPixels: 6, whole: true });
+  let x0 = 1;
+  let x1 = 0;
+  let y0 = 1;
+  let y1 = 0;
+  for (let i = 0; i < mask.length; i++) {
+    const y = Math.floor(i / sw);
+    if (!mask[i] || y < 0.25 * sh) continue;
+    const x = i % sw;
+    x0 = Math.min(x0, x / sw);
+    x1 = Math.max(x1, (x + 1) / sw);
+    y0 = Math.min(y0, y / sh);
+    y1 = Math.max(y1, (y + 1) / sh);
+  }
+  // Things spread right across the picture are a landscape's: it is seen whole.
+  if (x1 <= x0 || x1 - x0 > 0.7) return null;
+  const full = w / 2;
+  const close = Math.min(full, Math.max(0.36 * w, 0.9 * Math.max((x1 - x0) * w, (y1 - y0) * h)));
+  const half = full + (close - full) * s;
+  const tall = (half * h) / w;
+  const x = Math.min(w - half, Math.max(half, ((x0 + x1) / 2) * w));
+  // Feet about half the radius below the centre (above the drift; the lens shrinks things
+  // there by ~0.86), the things' tops still well inside the rim.
+  const y = Math.max(0.45 * h, Math.min(y1 * h - 0.5 * tall, y0 * h + 0.8 * tall));
+  return { x: w / 2 + (x - w / 2) * s, y: 0.45 * h + (y - 0.45 * h) * s, half };
 }

@@ -29,6 +29,8 @@ export interface ApplyStyleOptions {
   strength: number;
   random: Random;
   source: StyleSource;
+  /** A room or a still life (the scene's `indoor`). */
+  indoors?: boolean;
   onProgress?: (fraction: number, stage: string) => void;
 }
 
@@ -66,6 +68,7 @@ export function applyStyle(input: Raster, styleId: string, options: ApplyStyleOp
     strength,
     random: options.random.fork(`style:${styleId}`),
     source: options.source,
+    indoors: options.indoors === true,
     unit: unitOf(input.width, input.height),
     progress: (f, stage) => report(Math.min(1, Math.max(0, f)), stage),
   });

@@ -5,8 +5,10 @@
  * to the picture's own range and lightened where the picture is smooth, so skies stay mostly
  * paper; light tones get thin, sparse strokes in patches, dark tones wide continuous ones.
  * Line spacing and blur radii have pixel floors, so small pictures do not turn to static.
- * Strokes wobble with low-frequency noise so they read as hand-drawn. Ink drawings keep their
- * lines; enclosed shapes get hatched shading and the lines a cast shadow of hatching.
+ * Strokes wobble with low-frequency noise so they read as hand-drawn. In Studio's scenes, crisp
+ * outlines of things are drawn whatever their contrast, and a night picture's lights glow: a
+ * pool of clean paper ringed by hatched darkness. Ink drawings keep their lines; enclosed
+ * shapes get hatched shading and the lines a cast shadow of hatching.
  */
 import type { Raster } from "../raster";
 import { finish } from "./common";
@@ -16,6 +18,7 @@ import {
   lumaOf,
   morph,
   percentile,
+  resizePlane,
   smoothstep,
   sobel,
   toPlanes,
@@ -24,7 +27,7 @@ import {
 } from "./filters";
 import { analyseInk } from "./ink";
 import { noiseField, paperTexture } from "./paper";
-import { edgeStrength } from "./sites";
+import { designOutlines, edgeStrength } from "./sites";
 import type { StyleContext } from "./types";
 
 const PAPER: [number, number, number] = [0.949, 0.922, 0.863];
@@ -90,6 +93,10 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
     // lightness or warmth and scaled to its own range, are drawn as outlines too.
     const outline = edgeStrength(p, Math.max(0.8, 0.8 * unit));
     for (let i = 0; i < n; i++) lines[i] = Math.max(lines[i]!, 0.85 * smoothstep(0.45, 0.9, outline[i]!));
+    // And so is every crisp outline long enough to be a thing's, however faint: a dark lamp
+    // post against a dark street is drawn as a sketcher would, by its shape.
+    const shapes = ctx.source === "scene" ? designOutlines(p, 0.025, Math.round(100 * unit)) : null;
+    if (shapes) for (let i = 0; i < n; i++) if (shapes[i]) lines[i] = Math.max(lines[i]!, 0.75);
     // Tone for the hatching: stretched to the picture's own range (a night scene is not one
     // solid cross-hatch), and lightened where the picture is smooth, so skies and calm water
     // stay mostly clean paper with sparse strokes while detailed areas carry the shading.
@@ -99,12 +106,23 @@ export function inkSketch(input: Raster, ctx: StyleContext): Raster {
     const grad = sobel(soft, w, h).mag;
     const detail = gaussianBlur(grad, w, h, Math.max(2, 8 * unit));
     const busy = Math.max(1e-4, percentile(detail, 0.9));
+    // A night picture's lights (a street lamp, the moon; not a lit window or a star) glow: a
+    // pool of clean paper around each, ringed by the night's darkness hatched in full and
+    // fading with distance, as a sketcher shows light by the shading left out around it.
+    const glow = ctx.source === "scene" ? glowAround(soft, w, h, unit) : null;
     tone = new Float32Array(n);
     for (let i = 0; i < n; i++) {
       const t = clamp01((soft[i]! - lo) / (hi - lo));
       const d = smoothstep(0.15, 0.8, detail[i]! / busy);
-      // Smooth areas keep a third of their darkness (sparse single hatching at most).
-      tone[i] = 1 - (1 - (0.15 + 0.85 * t)) * (0.33 + 0.67 * d);
+      const near = glow ? glow[i]! : 0;
+      const pool = smoothstep(0.55, 0.8, near);
+      const ring = smoothstep(0.08, 0.45, near) * (1 - pool);
+      // Smooth areas keep a third of their darkness (sparse single hatching at most), except
+      // in a light's ring.
+      const dark = (1 - (0.15 + 0.85 * t)) * (0.33 + 0.67 * Math.max(d, ring)) + 0.35 * ring;
+      tone[i] = Math.max(1 - dark, 0.95 * pool);
+      // In the pool only the shapes' outlines are drawn (the lamp itself), not the clutter behind.
+      if (!shapes?.[i]) lines[i] = lines[i]! * (1 - 0.85 * pool);
     }
   }
 
@@ -157,4 +175,27 @@ function stroke(v: number, k: number, gate: number, spacing: number): number {
   if (line <= 0) return 0;
   const threshold = 1.3 - 2.6 * k;
   return line * smoothstep(threshold - 0.3, threshold + 0.3, gate) * (0.6 + 0.4 * k);
+}
+
+/**
+ * Nearness to a night picture's lights, 0..1 (1 on a light, fading over a few times its size);
+ * null for a picture that is not dark. Lights are found at a quarter of the size: bright
+ * against their surroundings and bigger than a lit window or a star (opened away).
+ */
+function glowAround(grey: Plane, w: number, h: number, unit: number): Plane | null {
+  if (percentile(grey, 0.5) > 0.3) return null;
+  const sw = Math.max(1, w >> 2);
+  const sh = Math.max(1, h >> 2);
+  const small = resizePlane(grey, w, h, sw, sh);
+  const around = gaussianBlur(small, sw, sh, Math.max(3, 12 * unit));
+  const light = new Float32Array(sw * sh);
+  for (let i = 0; i < light.length; i++)
+    light[i] = smoothstep(0.08, 0.2, small[i]! - around[i]!) * smoothstep(0.3, 0.5, small[i]!);
+  const open = Math.max(1, Math.round(2.5 * unit));
+  const lights = morph(morph(light, sw, sh, open, "min"), sw, sh, open, "max");
+  // Every light, big or small, gets a pool about its own size plus a fixed margin.
+  for (let i = 0; i < lights.length; i++) lights[i] = lights[i]! > 0.3 ? 1 : 0;
+  const pool = Math.max(3, Math.round(9 * unit));
+  const near = gaussianBlur(morph(lights, sw, sh, pool, "max"), sw, sh, Math.max(2, 8 * unit));
+  return resizePlane(near, sw, sh, w, h);
 }

@@ -4,11 +4,14 @@
  * pixels it covers and flat-shaded as a facet whose height is its luminance (so facets catch
  * light differently, the way a real low-poly model does). Fewer, bigger triangles at higher
  * strength. Ink drawings put extra points along the strokes so triangles follow them.
+ * Studio's scenes keep their things' silhouettes: a facet a crisp outline crosses is coloured
+ * on each side by that side's pixels, with a rim of contrast where both sides are alike (a
+ * white airplane on a white cloud).
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
-import { createPlanes, hex, lumaOf, saturate, smoothstep, toPlanes, type Planes } from "./filters";
-import { edgeStrength, type Sites, scatterSites, spreadDetail } from "./sites";
+import { clamp01, createPlanes, boxBlur, hex, lumaOf, saturate, smoothstep, toPlanes, type Planes } from "./filters";
+import { cutPanes, designOutlines, edgeStrength, liftApart, type Sites, scatterSites, spreadDetail } from "./sites";
 import { colouriseInk, type InkPalette } from "./ink";
 import { delaunay } from "./delaunay";
 import type { StyleContext } from "./types";
@@ -20,6 +23,9 @@ const INK_PALETTE: InkPalette = {
   fills: ["#4f7cac", "#f2a65a", "#e4572e", "#76b041", "#c0e0de", "#ffc914", "#9d79bc", "#2e86ab"].map(hex),
 };
 
+/** The least difference in lightness kept across a scene's outline after faceting. */
+const MIN_EDGE = 0.12;
+
 export function lowPoly(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s, random } = ctx;
   const { width: w, height: h } = input;
@@ -28,7 +34,11 @@ export function lowPoly(input: Raster, ctx: StyleContext): Raster {
   if (ctx.source === "ink") p = colouriseInk(p, INK_PALETTE, random.fork("ink"), unit, null).fills;
 
   ctx.progress(0.1, "Placing points");
-  const lum = lumaOf(p);
+  // A scene's crisp outlines (an airplane against a cloud) stay edges of the facets.
+  const outlines = ctx.source === "scene" ? designOutlines(p, 0.08, Math.round(200 * unit)) : null;
+  // Facet heights from lightness a little smoothed: a vertex on an airplane's window or a
+  // cow's spot must not tilt its facets into dark blotches.
+  const lum = boxBlur(lumaOf(p), w, h, Math.max(1, Math.round(2.5 * unit)));
   // Big facets over flat sky and ground; along a subject's outline points sit on the edge
   // itself at a spacing relative to the picture, so at 512 px a cow or an airplane still has
   // its silhouette traced by triangle edges instead of melting into one blob.
@@ -155,6 +165,48 @@ export function lowPoly(input: Raster, ctx: StyleContext): Raster {
     out.g[i] = colour[t * 3 + 1]!;
     out.b[i] = colour[t * 3 + 2]!;
   }
+  if (outlines) keepOutlines(out, p, label, outlines, colour, sums, Math.max(1, Math.round(2 * unit)));
   saturate(out, 1 + 0.1 * s);
   return finish(input, out, fadeIn(s, 0.4));
+}
+
+/**
+ * Facets keep a thing's silhouette: a facet that an outline crosses takes, on each side, the
+ * mean colour of its pixels there (shaded like the facet). Where the two sides still come out
+ * close (a white airplane on a white cloud), a narrow rim along the outline is pushed apart in
+ * lightness, lighter side up, darker side down, so the edge shows at a glance.
+ */
+function keepOutlines(
+  out: Planes,
+  p: Planes,
+  label: Int32Array,
+  outlines: Uint8Array,
+  colour: Float32Array,
+  sums: Float64Array,
+  rim: number,
+): void {
+  const { width: w, height: h } = out;
+  const { pane, mean } = cutPanes(p, label, outlines);
+  const lift = liftApart(pane, mean, outlines, w, h, MIN_EDGE);
+  const near = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) near[i] = outlines[i]!;
+  boxBlur(near, w, h, rim, near);
+  // The facet's shading (its colour over its mean) carries over to each of its pieces.
+  const count = colour.length / 3;
+  const shade = new Float32Array(count * 3);
+  for (let t = 0; t < count; t++) {
+    const cnt = sums[t * 4 + 3]! || 1;
+    for (let c = 0; c < 3; c++) shade[t * 3 + c] = colour[t * 3 + c]! / Math.max(1e-4, sums[t * 4 + c]! / cnt);
+  }
+  for (let i = 0; i < w * h; i++) {
+    const t = label[i]!;
+    const k = pane[i]!;
+    const rimmed = near[i]! > 0.01;
+    // A whole facet away from any outline keeps its colour.
+    if (t < 0 || (k === t + 1 && !rimmed)) continue;
+    const l = rimmed ? lift[k]! : 0;
+    out.r[i] = clamp01(mean[k * 3]! * shade[t * 3]! + l);
+    out.g[i] = clamp01(mean[k * 3 + 1]! * shade[t * 3 + 1]! + l);
+    out.b[i] = clamp01(mean[k * 3 + 2]! * shade[t * 3 + 2]! + l);
+  }
 }

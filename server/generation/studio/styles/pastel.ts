@@ -2,7 +2,8 @@
  * Soft pastel: colours lifted and warmed toward a chalky palette, smeared along short strokes
  * (directional blur whose angle drifts with low-frequency noise, like hand-laid chalk), with
  * the toned paper showing through where chalk skipped the paper's tooth — more where pressure
- * (colour) is light. Ink drawings get chalk fills and the lines redrawn in soft charcoal.
+ * (colour) is light. A soft charcoal contour follows strong edges and, in Studio's scenes, the
+ * crisp outlines of things. Ink drawings get chalk fills and the lines redrawn in soft charcoal.
  */
 import type { Raster } from "../raster";
 import { finish, fadeIn } from "./common";
@@ -17,7 +18,7 @@ import {
   resizePlanes,
   smoothstep,
 } from "./filters";
-import { edgeStrength } from "./sites";
+import { designOutlines, edgeStrength } from "./sites";
 import { inkFillsAndStrokes, type InkPalette } from "./ink";
 import { grainField, noiseField, paperTexture } from "./paper";
 import type { StyleContext } from "./types";
@@ -67,7 +68,10 @@ export function pastel(input: Raster, ctx: StyleContext): Raster {
   if (!lines) {
     localContrast(p, 16 * unit, 0.5 * s);
     lines = edgeStrength(p, 1.5 * unit);
-    for (let i = 0; i < n; i++) lines[i] = 0.5 * smoothstep(0.45, 0.95, lines[i]!);
+    // The strongest edges of a flower field are its petals; a thing's own outline (two rabbits
+    // among the flowers) is found by its crisp, long run and gets the contour in full.
+    const shapes = ctx.source === "scene" ? designOutlines(p, 0.12, Math.round(140 * unit), false) : null;
+    for (let i = 0; i < n; i++) lines[i] = Math.max(0.5 * smoothstep(0.45, 0.95, lines[i]!), shapes?.[i] ? 0.8 : 0);
   }
   p = gaussianBlurPlanes(p, 1.2 * unit);
 

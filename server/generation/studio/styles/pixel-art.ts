@@ -3,12 +3,15 @@
  * k-means palette (seeded k-means++ init) of at most 16 colours snapped to a console-like
  * grid, 4×4 Bayer ordered dither, nearest-neighbour upscale so the pixels stay crisp. Lower
  * strengths use smaller pixels and more colours. Ink drawings keep their lines: a big pixel
- * is ink if enough of it was ink, so thin strokes survive the downsampling.
+ * is ink if enough of it was ink, so thin strokes survive the downsampling. Studio's scenes:
+ * small things unlike their calm surroundings (ducks on a pond) get palette colours of their
+ * own, no dither and a sprite's dark outline.
  */
 import type { Random } from "../random";
 import type { Raster } from "../raster";
 import { clamp01, createPlanes, hex, saturate, smoothstep, type Planes } from "./filters";
 import { inkFillsAndStrokes, type InkPalette } from "./ink";
+import { colourGap, type Figures, findFigures } from "./sites";
 import type { StyleContext } from "./types";
 
 /** The palette size at full strength; the output never has more distinct colours. */
@@ -52,11 +55,22 @@ export function pixelArt(input: Raster, ctx: StyleContext): Raster {
     }
   }
 
+  // Studio's own scenes: small subjects (ducks on a pond, a bus in a street) found as clumps
+  // unlike their surroundings get colours of their own, no dither and a sprite's dark outline.
+  const figures =
+    ctx.source === "scene" && s >= 0.6
+      ? findFigures(small, {
+          radius: Math.round(Math.max(sw, sh) / 13),
+          contrast: 0.1,
+          minPixels: 5,
+          sharp: (i, j) => sharpStep(p, small, block, i, j),
+        })
+      : null;
+
   ctx.progress(0.45, "Choosing the palette");
-  const palette = retroPalette(
-    withAccents(small, kmeans(small, colours, random.fork("palette")), PIXEL_ART_COLOURS),
-    s,
-  );
+  let centres = kmeans(small, colours, random.fork("palette"));
+  if (figures) centres = withOutlineColour(small, figures.mask, centres);
+  const palette = retroPalette(withAccents(small, centres, PIXEL_ART_COLOURS, figures?.mask), s);
   const k = palette.length / 3;
 
   ctx.progress(0.7, "Dithering");
@@ -67,10 +81,11 @@ export function pixelArt(input: Raster, ctx: StyleContext): Raster {
   for (let y = 0; y < sh; y++) {
     for (let x = 0; x < sw; x++) {
       const i = y * sw + x;
-      const d = BAYER4[(y & 3) * 4 + (x & 3)]! * spread;
+      const d = figures?.mask[i] ? 0 : BAYER4[(y & 3) * 4 + (x & 3)]! * spread;
       index[i] = nearest(palette, k, small.r[i]! + d, small.g[i]! + d, small.b[i]! + d);
     }
   }
+  if (figures) outlineFigures(small, figures, palette, index);
 
   const data = new Uint8ClampedArray(w * h * 4);
   const bytes = new Uint8Array(k * 3);
@@ -155,9 +170,9 @@ function blockAverage(p: Planes, block: number, sw: number, sh: number): Planes 
  * k-means serves the big areas (sky, water, grass) and can leave a small subject without a
  * colour of its own: three brown ducks on a blue pond become blue. Up to `max` colours in all,
  * add the colours that the palette misses most, each from a clump of at least a few big pixels
- * (one stray pixel is no subject).
+ * (one stray pixel is no subject). Colours of `prefer` (the figures) count three times over.
  */
-function withAccents(p: Planes, centres: Float32Array, max: number): Float32Array {
+function withAccents(p: Planes, centres: Float32Array, max: number, prefer?: Uint8Array): Float32Array {
   const n = p.width * p.height;
   const out = Array.from(centres);
   const gap = new Float32Array(n);
@@ -168,7 +183,7 @@ function withAccents(p: Planes, centres: Float32Array, max: number): Float32Arra
         0.3 * (p.r[i]! - out[c]!) ** 2 + 0.59 * (p.g[i]! - out[c + 1]!) ** 2 + 0.11 * (p.b[i]! - out[c + 2]!) ** 2;
       if (d < best) best = d;
     }
-    return best;
+    return prefer?.[i] ? 3 * best : best;
   };
   for (let i = 0; i < n; i++) gap[i] = missed(i);
   for (let attempt = 0; attempt < 12 && out.length / 3 < max; attempt++) {
@@ -196,6 +211,91 @@ function withAccents(p: Planes, centres: Float32Array, max: number): Float32Arra
     for (let i = 0; i < n; i++) if (gap[i]! > 0) gap[i] = Math.min(gap[i]!, missed(i));
   }
   return Float32Array.from(out);
+}
+
+/** The palette plus a sprite outline's colour (the figures' mean colour, much darkened), if any. */
+function withOutlineColour(p: Planes, figure: Uint8Array, centres: Float32Array): Float32Array {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let count = 0;
+  for (let i = 0; i < figure.length; i++) {
+    if (!figure[i]) continue;
+    r += p.r[i]!;
+    g += p.g[i]!;
+    b += p.b[i]!;
+    count++;
+  }
+  if (!count) return centres;
+  const out = new Float32Array(centres.length + 3);
+  out.set(centres);
+  out.set(outlineOf(r / count, g / count, b / count), centres.length);
+  return out;
+}
+
+/** A sprite outline's colour for a figure of colour (r, g, b): the same hue, much darker. */
+const outlineOf = (r: number, g: number, b: number): [number, number, number] => [
+  0.3 * r + 0.02,
+  0.3 * g + 0.02,
+  0.3 * b + 0.03,
+];
+
+/**
+ * Whether the picture steps sharply between big pixels i and j (neighbours on the small grid):
+ * along the line joining their centres, most of the change between their colours happens within
+ * two pixels. A drawn thing's outline is sharp; a mountain's shading or a cloud's edge is not.
+ */
+function sharpStep(p: Planes, small: Planes, block: number, i: number, j: number): boolean {
+  const sw = small.width;
+  const total = colourGap(small, i, small.r[j]!, small.g[j]!, small.b[j]!);
+  if (total < 0.05) return false;
+  const horizontal = Math.abs(i - j) === 1;
+  const lo = Math.min(i, j);
+  const x = (lo % sw) * block + (horizontal ? block >> 1 : 0);
+  const y = ((lo / sw) | 0) * block + (horizontal ? 0 : block >> 1);
+  const step = horizontal ? 1 : p.width;
+  const along = Math.min(block, (horizontal ? p.width - x : p.height - y) - 2);
+  // Sample the middle row (or column) of the two blocks, from one centre to the other.
+  const start = horizontal
+    ? Math.min(p.height - 1, y + (block >> 1)) * p.width + x
+    : y * p.width + Math.min(p.width - 1, x + (block >> 1));
+  let most = 0;
+  for (let k = 0; k + 2 <= along; k++) {
+    const a = start + k * step;
+    const b = a + 2 * step;
+    most = Math.max(most, colourGap(p, a, p.r[b]!, p.g[b]!, p.b[b]!));
+  }
+  return most > 0.6 * total;
+}
+
+/**
+ * A sprite's outline: the ground along a figure's sharp edge becomes dark (the palette colour
+ * nearest the figure's own, darkened), so a duck keeps its shape against a pond of the same
+ * lightness. Where the figure fades into the ground, or the ground is already darker than the
+ * outline would be, the ground is left alone.
+ */
+function outlineFigures(p: Planes, figures: Figures, palette: Float32Array, index: Uint8Array): void {
+  const { width: w, height: h } = p;
+  const { mask, around } = figures;
+  const k = palette.length / 3;
+  const luma = (c: number) => 0.2126 * palette[c * 3]! + 0.7152 * palette[c * 3 + 1]! + 0.0722 * palette[c * 3 + 2]!;
+  const outline = new Int16Array(w * h).fill(-1);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (mask[i]) continue;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+        if (j < 0 || !mask[j]) continue;
+        const apart = colourGap(p, j, around.r[j]!, around.g[j]!, around.b[j]!);
+        if (colourGap(p, j, p.r[i]!, p.g[i]!, p.b[i]!) < 0.6 * apart) continue;
+        const [r, g, b] = outlineOf(p.r[j]!, p.g[j]!, p.b[j]!);
+        const dark = nearest(palette, k, r, g, b);
+        if (luma(dark) < luma(index[i]!) - 0.08) outline[i] = dark;
+        break;
+      }
+    }
+  }
+  for (let i = 0; i < w * h; i++) if (outline[i]! >= 0) index[i] = outline[i]!;
 }
 
 /**

@@ -4,6 +4,9 @@
  * uniform grid searched ring by ring (exact, ~O(1) per pixel); the distance to the bisector of
  * those two gives antialiased lead lines of constant width. Each cell takes its mean colour,
  * made luminous like glass (saturated, brighter at the centre, mottled), with a soft glow.
+ * Studio's scenes: the design's crisp outlines (a unicorn against the sky) cut every cell they
+ * cross and are leaded heavily, lead between similar panes a little lighter, so the subject
+ * reads as a figure of its own glass. Photos: a cell an outline crosses is split in two.
  * Ink drawings: the strokes are the main leading, shapes filled with glass colours, larger
  * shapes split into several panes.
  */
@@ -20,7 +23,15 @@ import {
   type Planes,
   smoothstep,
 } from "./filters";
-import { edgeStrength, scatterSites, spreadDetail } from "./sites";
+import {
+  cutPanes,
+  designOutlines,
+  differenceSquared,
+  edgeStrength,
+  meansBy,
+  scatterSites,
+  spreadDetail,
+} from "./sites";
 import { inkFillsAndStrokes, type InkPalette } from "./ink";
 import { noiseField } from "./paper";
 import type { StyleContext } from "./types";
@@ -41,15 +52,17 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
   const { planes: p, strokes: ink } = inkFillsAndStrokes(input, ctx, INK_PALETTE);
 
   ctx.progress(0.1, "Cutting glass");
-  // Panes about as big as a hand-leaded window's over flat sky or wall, a third of that along a
-  // subject's outline (ink drawings use an even spread: their lines do the detail).
+  // Panes about as big as a hand-leaded window's over flat sky or wall, a quarter to a third of
+  // that along a subject's outline (ink drawings use an even spread: their lines do the detail).
   // Smaller pictures get fewer panes, but not proportionally fewer: a 512 px window keeps
   // panes small enough for its subjects.
   const area = (w * h) / (1024 * 1024);
   const base = ink ? 260 : ctx.source === "photo" ? 900 : 700;
   const target = Math.max(24, Math.round(base * (1 + 2 * (1 - s)) * area ** 0.75));
   const flat = Math.sqrt((w * h) / target);
-  const fine = ink ? flat : Math.max(5, flat * 0.25);
+  // A scene's crisp outlines cut the panes themselves (below), so its cells need not crowd there.
+  const outlines = ctx.source === "scene" ? designOutlines(p, 0.08, Math.round(140 * unit)) : null;
+  const fine = ink ? flat : Math.max(5, flat * (outlines ? 0.35 : 0.25));
   const detail = ink ? new Float32Array(n) : spreadDetail(edgeStrength(p, 1.5 * unit), w, h, fine);
   const { xs: sx, ys: sy } = scatterSites(detail, w, h, {
     flat,
@@ -137,10 +150,13 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
   }
 
   ctx.progress(0.6, "Colouring glass");
-  // A cell that a subject's outline crosses is cut in two along it (ink: the strokes do that).
+  // A cell that a subject's outline crosses is cut along it (ink: the strokes do that): a scene's
+  // crisp outlines cut it as often as they cross it, a photo's cell is split in two by colour.
   const { pane, mean } = ink
     ? { pane: label, mean: new Float32Array(m * 3) }
-    : splitPanes(p, ctx.source === "photo" ? boxBlurPlanes(p, 1) : p, label, m, Math.max(6, 40 * unit * unit));
+    : outlines
+      ? cutPanes(p, label, outlines)
+      : splitPanes(p, boxBlurPlanes(p, 1), label, m, Math.max(6, 40 * unit * unit));
   const panes = mean.length / 3;
   const glass = new Float32Array(panes * 3);
   const jitter = random.fork("panes");
@@ -160,9 +176,15 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
   }
   const mottle = noiseField(w, h, random.fork("mottle"), 28 * unit, 3);
   const leadHalf = Math.max(0.8, 2.2 * unit);
+  // A glazier leads the design's outline heavily and the background's panes lightly: the lead
+  // between two panes of clearly different glass (a unicorn against the sky) is up to half as
+  // wide again, between two panes of nearly the same blue a little thinner.
+  const heavy = ink ? null : leadWeights(pane, glass, w, h, Math.ceil(leadHalf * 2.2) + 1);
   const extraLead = ink
     ? morph(ink, w, h, Math.max(1, Math.round(1.5 * unit)), "max")
-    : seams(pane, label, w, h, Math.round(leadHalf - 1));
+    : outlines
+      ? heavyLead(outlines, w, h, leadHalf)
+      : seams(pane, label, w, h, Math.round(leadHalf - 1));
   const interior = Math.max(3, fine * 0.8);
   const out = createPlanes(w, h);
   const light = new Float32Array(n);
@@ -177,7 +199,8 @@ export function stainedGlass(input: Raster, ctx: StyleContext): Raster {
     const r = (ink ? p.r[i]! * shade : glass[k]!) * inner;
     const g = (ink ? p.g[i]! * shade : glass[k + 1]!) * inner;
     const b = (ink ? p.b[i]! * shade : glass[k + 2]!) * inner;
-    const lead = Math.max(smoothstep(leadHalf + 0.8, leadHalf - 0.4, bd), extraLead[i]!);
+    const half = heavy ? leadHalf * (0.8 + 0.7 * heavy[i]!) : leadHalf;
+    const lead = Math.max(smoothstep(half + 0.8, half - 0.4, bd), extraLead[i]!);
     out.r[i] = r + (LEAD[0] - r) * lead;
     out.g[i] = g + (LEAD[1] - g) * lead;
     out.b[i] = b + (LEAD[2] - b) * lead;
@@ -253,27 +276,6 @@ function splitPanes(
   return { pane, mean: meansBy(p, pane, 2 * m).mean };
 }
 
-/** Mean colour (and pixel count) per group, `group` holding each pixel's group. */
-function meansBy(p: Planes, group: Int32Array, groups: number): { mean: Float32Array; count: Float64Array } {
-  const sums = new Float64Array(groups * 3);
-  const count = new Float64Array(groups);
-  const { r, g, b } = p;
-  for (let i = 0; i < group.length; i++) {
-    const k = group[i]!;
-    const j = k * 3;
-    sums[j] = sums[j]! + r[i]!;
-    sums[j + 1] = sums[j + 1]! + g[i]!;
-    sums[j + 2] = sums[j + 2]! + b[i]!;
-    count[k] = count[k]! + 1;
-  }
-  const mean = new Float32Array(groups * 3);
-  for (let k = 0; k < groups; k++) {
-    const inv = 1 / (count[k]! || 1);
-    for (let j = 0; j < 3; j++) mean[k * 3 + j] = sums[k * 3 + j]! * inv;
-  }
-  return { mean, count };
-}
-
 /** Per cell, the colour of its pixel farthest from `from` (the cell's entry there). */
 function farthestFrom(p: Planes, label: Int32Array, from: Float32Array): Float32Array {
   const { r, g, b } = p;
@@ -288,6 +290,45 @@ function farthestFrom(p: Planes, label: Int32Array, from: Float32Array): Float32
       out[j] = r[i]!;
       out[j + 1] = g[i]!;
       out[j + 2] = b[i]!;
+    }
+  }
+  return out;
+}
+
+/** Heavy lead over the outlines: the marked band widened to about one and a half lead widths. */
+function heavyLead(outlines: Uint8Array, w: number, h: number, leadHalf: number): Plane {
+  const band = new Float32Array(w * h);
+  for (let i = 0; i < band.length; i++) band[i] = outlines[i]!;
+  const wide = morph(band, w, h, Math.max(0, Math.round(leadHalf * 0.6 - 0.5)), "max");
+  const soft = boxBlur(wide, w, h, 1, wide);
+  for (let i = 0; i < soft.length; i++) soft[i] = Math.min(1, soft[i]! * 1.5);
+  return soft;
+}
+
+/**
+ * 0..1 per pixel: how different the glass of its pane is from the panes `reach` pixels away
+ * left, right, above and below (so both sides of a lead line see the pane across it).
+ */
+function leadWeights(pane: Int32Array, glass: Float32Array, w: number, h: number, reach: number): Plane {
+  const out = new Float32Array(w * h);
+  const gap = (a: number, b: number) =>
+    Math.sqrt(
+      differenceSquared(
+        glass[a * 3]! - glass[b * 3]!,
+        glass[a * 3 + 1]! - glass[b * 3 + 1]!,
+        glass[a * 3 + 2]! - glass[b * 3 + 2]!,
+      ),
+    );
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const k = pane[i]!;
+      let most = 0;
+      if (x >= reach) most = Math.max(most, gap(k, pane[i - reach]!));
+      if (x + reach < w) most = Math.max(most, gap(k, pane[i + reach]!));
+      if (y >= reach) most = Math.max(most, gap(k, pane[i - reach * w]!));
+      if (y + reach < h) most = Math.max(most, gap(k, pane[i + reach * w]!));
+      out[i] = smoothstep(0.06, 0.3, most);
     }
   }
   return out;

@@ -14,6 +14,8 @@ export interface StyleContext {
   strength: number;
   random: Random;
   source: StyleSource;
+  /** The picture is a room or a still life: nothing falls from the sky in it (a christmas card's snow). */
+  indoors?: boolean;
   /** Pixel scale relative to 1024 px, for radii and sizes. */
   unit: number;
   /** Progress within the style, 0..1. */
