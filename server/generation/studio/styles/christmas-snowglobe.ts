@@ -56,7 +56,10 @@ export function christmasSnowglobe(input: Raster, ctx: StyleContext): Raster {
   const view = ctx.source === "scene" ? sceneView(p, s) : null;
   const half = view?.half ?? w / 2;
   const vx = view?.x ?? cx;
-  const vy = view?.y ?? cy;
+  // With no small things to look at (none found, or a team spread wide), a scene is still seen
+  // from a little lower: what stands on its ground, around 0.85 of the height, shows above the
+  // drift instead of under it.
+  const vy = view?.y ?? (ctx.source === "scene" ? cy + 0.11 * h * s : cy);
   const out = createPlanes(w, h);
   const mag = 0.22 * s;
   for (let y = 0; y < h; y++) {
@@ -105,12 +108,13 @@ export function christmasSnowglobe(input: Raster, ctx: StyleContext): Raster {
   c2d.beginPath();
   c2d.moveTo(cx - R, cy + R);
   const bumps = random.fork("drift");
-  const top = cy + R * (0.82 - 0.08 * s);
+  // A shallow drift: what stands at the bottom of the scene stays in view above it.
+  const top = cy + R * (0.86 - 0.06 * s);
   c2d.lineTo(cx - R, top);
   for (let k = 1; k <= 6; k++)
     c2d.quadraticCurveTo(
       cx - R + (2 * R * (k - 0.5)) / 6,
-      top - bumps.range(0, 0.08) * R,
+      top - bumps.range(0, 0.05) * R,
       cx - R + (2 * R * k) / 6,
       top + bumps.range(-0.02, 0.03) * R,
     );
@@ -199,8 +203,8 @@ function sceneView(p: Planes, s: number): { x: number; y: number; half: number }
   const half = full + (close - full) * s;
   const tall = (half * h) / w;
   const x = Math.min(w - half, Math.max(half, ((x0 + x1) / 2) * w));
-  // Feet about half the radius below the centre (above the drift; the lens shrinks things
+  // Feet about 0.4 of the radius below the centre (clear of the drift's bumps; the lens shrinks things
   // there by ~0.86), the things' tops still well inside the rim.
-  const y = Math.max(0.45 * h, Math.min(y1 * h - 0.5 * tall, y0 * h + 0.8 * tall));
+  const y = Math.max(0.45 * h, Math.min(y1 * h - 0.4 * tall, y0 * h + 0.8 * tall));
   return { x: w / 2 + (x - w / 2) * s, y: 0.45 * h + (y - 0.45 * h) * s, half };
 }
