@@ -4,8 +4,7 @@
  * and ties a colour to the noun that follows it ("purple mountains") or, failing that, to the
  * noun before it ("mountains in purple"), else to the whole palette.
  */
-import { canRide } from "../subjects/draw-things";
-import { MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
+import { canRide, MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
 import type { Relation, Thing } from "../subjects/types";
 import { COLOR_WORDS, mix } from "./colors";
 import type { ColorTarget, Mood, RGB, Scene, SubjectKind, TimeOfDay, TreeKind, Weather } from "./types";

@@ -9,7 +9,7 @@ import type { RenderContext } from "../scene/context";
 import type { Graphics } from "../scene/canvas";
 import { css, mix, scale } from "../scene/colors";
 import type { RGB, SubjectKind } from "../scene/types";
-import { subjectById } from "./library";
+import { canRide, subjectById } from "./library";
 import { lit, strokeLine } from "./paint";
 import type { SubjectBox, SubjectDefinition, SubjectLook, Thing } from "./types";
 
@@ -32,11 +32,6 @@ const RAISED: readonly string[] = ["cliff", ...(["mountains", "hills", "island"]
 /** The size of a grown-up figure (a person's): a rider of another size is as much taller or shorter on its mount. */
 const GROWN_UP_SIZE = 0.45;
 const HARNESS: RGB = [60, 40, 28];
-
-/** Whether a figure can sit astride this mount: it has a riding pose and the mount a saddle. */
-export function canRide(rider: SubjectDefinition | undefined, mount: SubjectDefinition | undefined): boolean {
-  return rider?.ride !== undefined && mount?.saddle !== undefined;
-}
 
 /** `zoom` enlarges every thing: a still life is seen from close by. */
 export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {

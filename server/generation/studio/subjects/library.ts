@@ -54,6 +54,11 @@ export function subjectIs(id: string, flag: SubjectFlag): boolean {
   return byId.get(id)?.[flag] === true;
 }
 
+/** Whether a figure can sit astride this mount: it has a riding pose and the mount a saddle. */
+export function canRide(rider: SubjectDefinition | undefined, mount: SubjectDefinition | undefined): boolean {
+  return rider?.ride !== undefined && mount?.saddle !== undefined;
+}
+
 export function subjectByWord(token: string): { definition: SubjectDefinition; plural: boolean } | undefined {
   return byWord.get(token);
 }
