@@ -70,6 +70,11 @@ export interface GenerationView {
    * and painted an abstract composition. null for other engines and for image mode.
    */
   understood: string[] | null;
+  /**
+   * Nouns of the prompt Studio could not draw (issue 28), so it never drops a word silently; null
+   * where `understood` is.
+   */
+  notDrawn: string[] | null;
   /** Why it failed or was canceled, in plain words. */
   error: string | null;
   refunded: boolean;

@@ -32,7 +32,7 @@ import { AppError, type ErrorCode } from "../app-error";
 import { isUuid } from "../db/ids";
 import { generationsFinished } from "../metrics";
 import { STUDIO_ENGINE_ID } from "./engines/catalog";
-import { understoodWords } from "./studio/scene/understood";
+import { readPromptWords } from "./studio/scene/understood";
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationImageRow = typeof generationImages.$inferSelect;
@@ -390,10 +390,7 @@ export function toView(row: GenerationRow, images: GenerationImageRow[], positio
     stage: row.stage,
     queuePosition: position,
     retrying: row.status === "queued" && row.attempts > 0,
-    understood:
-      row.engineId === STUDIO_ENGINE_ID && row.mode !== "image" && row.prompt.trim() !== ""
-        ? understoodWords(row.prompt, row.christmas)
-        : null,
+    ...studioReading(row),
     error: row.error,
     refunded: row.refunded,
     sourceUrl: row.sourceKey ? fileUrl(row.sourceKey) : null,
@@ -410,6 +407,13 @@ export function toView(row: GenerationRow, images: GenerationImageRow[], positio
       seed: image.seed,
     })),
   };
+}
+
+/** What Studio read in a text or doodle prompt (issues 19, 28); null for other engines and image mode. */
+function studioReading(row: GenerationRow): Pick<GenerationView, "understood" | "notDrawn"> {
+  if (row.engineId !== STUDIO_ENGINE_ID || row.mode === "image" || row.prompt.trim() === "")
+    return { understood: null, notDrawn: null };
+  return readPromptWords(row.prompt, row.christmas);
 }
 
 export function isFinished(status: string): boolean {

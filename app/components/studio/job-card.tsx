@@ -102,7 +102,7 @@ export function JobCard({
         <span>seed {g.seed}</span>
         <EngineBadge engineId={g.engineId} label={g.engineLabel} compact align="end" className="ml-auto" />
       </p>
-      <Understood words={g.understood} />
+      <Understood words={g.understood} notDrawn={g.notDrawn} />
 
       {!finished ? (
         <div className="mt-4 space-y-3">
@@ -169,13 +169,20 @@ export function JobCard({
 }
 
 /** What Studio recognised in the prompt, so the picture can be read against it (issue 19). */
-function Understood({ words }: { words: string[] | null }) {
+function Understood({ words, notDrawn }: { words: string[] | null; notDrawn: string[] | null }) {
   if (words === null) return null;
   return (
-    <p data-testid="studio-understood" className="mt-1 text-xs text-ink-soft">
-      {words.length > 0
-        ? `Studio recognised: ${words.join(", ")}.`
-        : "Studio recognised no subject in these words, so it painted an abstract composition of their colours and mood."}
-    </p>
+    <>
+      <p data-testid="studio-understood" className="mt-1 text-xs text-ink-soft">
+        {words.length > 0
+          ? `Studio recognised: ${words.join(", ")}.`
+          : "Studio recognised no subject in these words, so it painted an abstract composition of their colours and mood."}
+      </p>
+      {notDrawn && notDrawn.length > 0 && (
+        <p data-testid="studio-not-drawn" className="mt-0.5 text-xs text-ink-soft">
+          {`Studio could not draw: ${notDrawn.join(", ")}.`}
+        </p>
+      )}
+    </>
   );
 }

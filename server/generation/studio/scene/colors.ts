@@ -121,3 +121,16 @@ export function hsl(h: number, s: number, l: number): RGB {
   };
   return [channel(hue + 1 / 3) * 255, channel(hue) * 255, channel(hue - 1 / 3) * 255];
 }
+
+/** RGB 0..255 to HSL (h in turns, s and l in 0..1): the inverse of hsl. */
+export function toHsl([r, g, b]: RGB): [number, number, number] {
+  const [rn, gn, bn] = [r / 255, g / 255, b / 255];
+  const max = Math.max(rn, gn, bn);
+  const min = Math.min(rn, gn, bn);
+  const l = (max + min) / 2;
+  if (max === min) return [0, 0, l];
+  const d = max - min;
+  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+  const h = max === rn ? (gn - bn) / d + (gn < bn ? 6 : 0) : max === gn ? (bn - rn) / d + 2 : (rn - gn) / d + 4;
+  return [h / 6, s, l];
+}

@@ -4,10 +4,14 @@
  * and ties a colour to the noun that follows it ("purple mountains") or, failing that, to the
  * noun before it ("mountains in purple"), else to the whole palette.
  */
-import { canRide, MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
-import type { Relation, Thing } from "../subjects/types";
+import { artSubjectId } from "../subjects/art-subject";
+import { canRide, joinName, MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
+import type { Relation, SubjectDefinition, Thing } from "../subjects/types";
+import { namesDrawing } from "../vocabulary/art-set";
+import { isThingSense, type NounTarget, readNounPhrase } from "../vocabulary/read-noun";
+import { isKindOf, isVerbForm, lookupNoun } from "../vocabulary/wordnet";
 import { COLOR_WORDS, mix } from "./colors";
-import type { ColorTarget, Mood, RGB, Scene, SubjectKind, TimeOfDay, TreeKind, Weather } from "./types";
+import type { ColorTarget, Mood, RGB, Scene, SubjectKind, TimeOfDay, TreeKind, Weather, WordReading } from "./types";
 
 export type { Scene } from "./types";
 
@@ -27,6 +31,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bpine\s+trees?\b|\bfir\s+trees?\b|\bspruces?\b|\bevergreens?\b|\bconifers?\b/g, "pines"],
   [/\bpalm\s+trees?\b/g, "palms"],
   [/\bouter\s+space\b/g, "space"],
+  // A balloon in a hand is a toy on a string; one over a village is a hot air balloon.
+  [/\b(holding|holds|carrying|carries|with|clutching)\s+((?:\w+\s+){0,2}?)balloon(s?)\b/g, "$1 $2party balloon$3"],
   [/\bsky\s*line\b/g, "skyline"],
   [/\bsky\s+blue\b/g, "azure"],
   // A crescent, a new moon and shooting stars are things of the subject library.
@@ -307,12 +313,56 @@ function tokenize(prompt: string): string[] {
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
   for (const [pattern, replacement] of MULTI_WORD_NAMES) text = text.replace(pattern, replacement);
   // Punctuation ends a colour's reach: "red, a mountain" should not make the mountain red.
-  return text
+  const tokens = text
     .replace(/[^a-z0-9\s,.;:!?-]/g, " ")
     .replace(/([,.;:!?])/g, " $1 ")
     .replace(/-/g, " ")
     .split(/\s+/)
     .filter(Boolean);
+  return joinCompounds(tokens);
+}
+
+/**
+ * Nouns of two or three words that name one thing ("teddy bear", "ice cream cone", "new york",
+ * "fire truck") become one token, "teddy_bear", when WordNet or the art set knows them as one
+ * and none of their words is one the parser reads for itself (a colour, a count, a relation).
+ */
+function joinCompounds(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let joined = false;
+    for (const n of [3, 2]) {
+      const words = tokens.slice(i, i + n);
+      if (words.length < n || !words.every(isCompoundPart) || words.every(isKnownWord)) continue;
+      // "a man walking": a figure and what it does, not the art set's "man walking".
+      if (/(?:ing|ed)$/.test(words.at(-1)!)) continue;
+      if (!isCompoundNoun(words)) continue;
+      // "tropical fish" is a fish of the library's; a "teddy bear" is no bear.
+      const head = words.at(-1)!;
+      if (subjectByWord(head) && (!lookupNoun(words.join(" ")) || isKindOf(words.join(" "), head.replace(/s$/, ""))))
+        continue;
+      out.push(words.join("_"));
+      i += n - 1;
+      joined = true;
+      break;
+    }
+    if (!joined) out.push(tokens[i]!);
+  }
+  return out;
+}
+
+function isCompoundNoun(words: string[]): boolean {
+  const last = words.at(-1)!;
+  const singulars = [last, last.replace(/(?<=[^s])s$/, ""), last.replace(/ies$/, "y"), last.replace(/es$/, "")];
+  for (const end of new Set(singulars)) {
+    const phrase = [...words.slice(0, -1), end];
+    if (namesDrawing(phrase.join(" "), true)) return true;
+    for (const lemma of [phrase.join(" "), `${phrase[0]}-${phrase.slice(1).join(" ")}`]) {
+      const entry = lookupNoun(lemma);
+      if (entry && isThingSense(entry.senses[0]!)) return true;
+    }
+  }
+  return false;
 }
 
 /** How many of a thing: "two foxes", "a pair of swans", "3 boats". */
@@ -366,6 +416,11 @@ const RELATION_WORDS: Record<string, Relation> = {
   behind: "by",
   across: "on",
   crossing: "on",
+  among: "by",
+  amongst: "by",
+  amid: "by",
+  between: "by",
+  along: "by",
 };
 
 /** Words that put the picture indoors: a room with a wall, a floor or a table top, maybe a window. */
@@ -405,6 +460,8 @@ const SIZE_WORDS: Record<string, number> = {
 };
 /** Names that carry a colour of their own. */
 const NAMED_COLOURS: Record<string, RGB> = { goldfish: [238, 120, 28], goldfishes: [238, 120, 28] };
+/** Words that colour the name after them: a polar bear is white. */
+const COLOURING_WORDS: Record<string, RGB> = { polar: [240, 240, 234], arctic: [240, 240, 234] };
 
 const BREAKS = new Set([
   ",",
@@ -443,15 +500,17 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const things: Thing[] = [];
   // "a lighthouse on a cliff": the last thing named, and the relation word met since, wait for
   // the next thing or landscape subject to be tied to.
-  let lastThing: Thing | null = null;
+  // (Assigned in addThing too: the cast keeps TypeScript from narrowing it to null here.)
+  let lastThing = null as Thing | null;
   let relation: Relation | null = null;
   // "riding" a thing it cannot sit on ("a girl riding a bicycle") puts the rider beside it.
   let riding = false;
   // "a sleigh pulled by reindeer": the next thing named pulls this one.
-  let pulledBy: Thing | null = null;
-  let containerOf: Thing | null = null;
+  let pulledBy = null as Thing | null;
+  let containerOf = null as Thing | null;
   // "a girl with an umbrella": the thing named before "with" carries or accompanies the next one.
-  let withThing: Thing | null = null;
+  let withThing = null as Thing | null;
+  let contentsOf = null as Thing | null;
   // "apples and pears on a table": things joined by "and" share the relation that follows them.
   let listed: Thing[] = [];
   let joined = false;
@@ -459,13 +518,20 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (lastThing && relation)
       for (const thing of lastThing === listed.at(-1) ? listed : [lastThing]) {
         if (thing.relation || thing.id === target) continue;
-        // A rider sits astride a mount it can ride ("a knight on a horse"), else stands beside it.
-        const beside = relation === "on" && isFigureOnAnimal(thing.id, target, riding);
+        // A boat "on a fjord" floats on its water, not on a rock of the mountains the fjord brings.
+        if (subjectById(thing.id)?.placement === "water" && (target === "mountains" || target === "cliff")) continue;
+        // A rider sits astride a mount it can ride ("a knight on a horse"), else stands beside it;
+        // a truck "on a farm" stands by the barn, not on its roof.
+        const beside =
+          relation === "on" && (isFigureOnAnimal(thing.id, target, riding) || isBuildingWithoutTop(target));
         thing.relation = { kind: beside ? "by" : relation, target };
       }
     relation = null;
     riding = false;
   };
+  const readings: WordReading[] = [];
+  // Whether the word before was a noun: "a bird flies" is a verb after it, "fruit flies" is not read so.
+  let previousNoun = false;
   const addSubject = (kind: SubjectKind) => {
     if (!subjects.includes(kind)) subjects.push(kind);
   };
@@ -485,6 +551,56 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const flush = () => {
     palette.push(...pending);
     pending = [];
+  };
+
+  /** A thing named at token `at` (its phrase's first word is at `from`): counted, sized, coloured and related. */
+  const addThing = (definition: SubjectDefinition, plural: boolean, at: number, word: string, from = at) => {
+    const countWord = [tokens[from - 1], tokens[from - 2]]
+      .map((t) => (t ? (COUNT_WORDS[t] ?? Number(t)) : NaN))
+      .find((n) => n >= 1);
+    const count = Math.min(MAX_COUNT, countWord && (countWord > 1 || !plural) ? countWord : plural ? PLURAL_COUNT : 1);
+    const holder: Thing | null = containerOf;
+    const companion: Thing | null = holder ? null : withThing;
+    const hauled: Thing | null = holder || companion ? null : pulledBy;
+    containerOf = null;
+    withThing = null;
+    pulledBy = null;
+    if (!holder && !companion && !hauled) relate(definition.id);
+    const existing = things.find((t) => t.id === definition.id);
+    if (existing) existing.count = Math.min(MAX_COUNT, Math.max(existing.count, count));
+    const thing = existing ?? { id: definition.id, count };
+    // Some names carry their colour: a goldfish is orange unless the prompt says otherwise.
+    // "a tiny house", "a huge old whale": a size word just before the name.
+    const sizeWord = [tokens[from - 1], tokens[from - 2], tokens[from - 3], ...tokens.slice(from, at)].find(
+      (t) => t !== undefined && t in SIZE_WORDS,
+    );
+    if (sizeWord && !existing) thing.scale = SIZE_WORDS[sizeWord];
+    const ownColour = NAMED_COLOURS[word];
+    if (ownColour && pending.length === 0) thing.color ??= ownColour;
+    if (pending.length > 0) {
+      thing.color ??= pending[0]!;
+      palette.push(...pending.slice(1));
+      pending = [];
+    }
+    if (holder && !thing.relation && holder.id !== thing.id) thing.relation = { kind: "in", target: holder.id };
+    if (companion && !thing.relation && companion.id !== thing.id) {
+      const carried = subjectIs(thing.id, "carried") && subjectById(companion.id)?.category === "figure";
+      thing.relation = { kind: carried ? "held" : "by", target: companion.id };
+    }
+    if (hauled && !thing.relation && hauled.id !== thing.id) thing.relation = { kind: "pulls", target: hauled.id };
+    if (!existing) things.push(thing);
+    if (!holder && !companion) listed = joined ? [...listed, thing] : [thing];
+    joined = false;
+    lastThing = holder ?? companion ?? thing;
+  };
+  const addLandscape = (subject: SubjectKind, word: string, at: number) => {
+    relate(subject);
+    addSubject(subject);
+    for (const implied of IMPLIED[word] ?? []) addSubject(implied);
+    const flowerColor = FLOWER_COLORS[word];
+    if (flowerColor && pending.length === 0 && !colors.flowers) colors.flowers = flowerColor;
+    attach(subject);
+    lastTarget = { target: subject, index: at };
   };
 
   for (let i = 0; i < tokens.length; i++) {
@@ -559,51 +675,61 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (PULLED_WORDS.has(word) && lastThing) pulledBy = lastThing;
     // "a bowl of lemons": what follows "of" a container goes in it; the container keeps its own place.
     if (word === "of" && lastThing && subjectById(lastThing.id)?.container) containerOf = lastThing;
+    // "a mug of cocoa": the cocoa is what the mug holds, not a second thing beside it.
+    else if (word === "of" && lastThing && tokens[i - 1] && subjectByWord(tokens[i - 1]!)) contentsOf = lastThing;
     if (word === "with" && lastThing) withThing = lastThing;
+    const colouring = COLOURING_WORDS[word];
+    if (colouring && next && subjectByWord(next)) {
+      pending.push(colouring);
+      continue;
+    }
+    // "holding a red balloon", "carrying a lantern": the next thing is in the hands of the last.
+    if (HOLDING_WORDS.has(word) && lastThing) withThing = lastThing;
+
+    // A noun Studio has no word of its own for (issue 28): the phrase it ends is read through the
+    // art set and WordNet, and drawn, or listed as not drawn.
+    if (isOpenWord(word) && !subjectByWord(word) && !SUBJECT_WORDS[word] && !isVerb(word, previousNoun)) {
+      let end = i;
+      while (end + 1 < tokens.length && isOpenWord(tokens[end + 1]!) && !isVerb(tokens[end + 1]!, false)) end++;
+      const after = tokens[end + 1];
+      // "a siamese cat", "a vintage wooden boat": the words before a name Studio knows describe it.
+      if (after !== undefined && (subjectByWord(after) || SUBJECT_WORDS[after])) {
+        i = end;
+        continue;
+      }
+      const words = tokens.slice(i, end + 1).map((t) => t.replace(/_/g, " "));
+      const reading = readNounPhrase(words, ownVocabulary);
+      const from = i;
+      i = end;
+      if (!reading) {
+        if (!isAdjectiveLike(tokens[end]!)) flush();
+        continue;
+      }
+      previousNoun = true;
+      const target = reading.target;
+      const holder = contentsOf;
+      contentsOf = null;
+      if (holder && target?.kind === "art" && subjectIs(artSubjectId(target.drawing), "indoor")) {
+        const name = subjectById(holder.id)?.words[0] ?? holder.id;
+        readings.push({ words: reading.phrase, drawn: name, from: "library", via: [] });
+        continue;
+      }
+      readings.push(describeReading(reading.phrase, target, reading.via));
+      if (target?.kind === "landscape") addLandscape(target.subject as SubjectKind, target.subject, end);
+      else if (target) {
+        const definition = subjectById(target.kind === "art" ? artSubjectId(target.drawing) : target.id);
+        if (definition) addThing(definition, reading.plural, end, tokens[end]!, from);
+      } else flush();
+      continue;
+    }
+    previousNoun = subjectByWord(word) !== undefined || SUBJECT_WORDS[word] !== undefined;
+
     if (word === "and") joined = lastThing !== null && lastThing === listed.at(-1);
     else if (!COUNT_WORDS[word] && !COLOR_WORDS[word] && !subjectByWord(word) && !FILLERS.has(word)) joined = false;
 
     const named = subjectByWord(word);
     if (named) {
-      const { definition, plural } = named;
-      const countWord = [tokens[i - 1], tokens[i - 2]]
-        .map((t) => (t ? (COUNT_WORDS[t] ?? Number(t)) : NaN))
-        .find((n) => n >= 1);
-      const count = Math.min(
-        MAX_COUNT,
-        countWord && (countWord > 1 || !plural) ? countWord : plural ? PLURAL_COUNT : 1,
-      );
-      const holder: Thing | null = containerOf;
-      const companion: Thing | null = holder ? null : withThing;
-      const hauled: Thing | null = holder || companion ? null : pulledBy;
-      containerOf = null;
-      withThing = null;
-      pulledBy = null;
-      if (!holder && !companion && !hauled) relate(definition.id);
-      const existing = things.find((t) => t.id === definition.id);
-      if (existing) existing.count = Math.min(MAX_COUNT, Math.max(existing.count, count));
-      const thing = existing ?? { id: definition.id, count };
-      // Some names carry their colour: a goldfish is orange unless the prompt says otherwise.
-      // "a tiny house", "a huge old whale": a size word just before the name.
-      const sizeWord = [tokens[i - 1], tokens[i - 2], tokens[i - 3]].find((t) => t !== undefined && t in SIZE_WORDS);
-      if (sizeWord && !existing) thing.scale = SIZE_WORDS[sizeWord];
-      const ownColour = NAMED_COLOURS[word];
-      if (ownColour && pending.length === 0) thing.color ??= ownColour;
-      if (pending.length > 0) {
-        thing.color ??= pending[0]!;
-        palette.push(...pending.slice(1));
-        pending = [];
-      }
-      if (holder && !thing.relation && holder.id !== thing.id) thing.relation = { kind: "in", target: holder.id };
-      if (companion && !thing.relation && companion.id !== thing.id) {
-        const carried = subjectIs(thing.id, "carried") && subjectById(companion.id)?.category === "figure";
-        thing.relation = { kind: carried ? "held" : "by", target: companion.id };
-      }
-      if (hauled && !thing.relation && hauled.id !== thing.id) thing.relation = { kind: "pulls", target: hauled.id };
-      if (!existing) things.push(thing);
-      if (!holder && !companion) listed = joined ? [...listed, thing] : [thing];
-      joined = false;
-      lastThing = holder ?? companion ?? thing;
+      addThing(named.definition, named.plural, i, word);
       continue;
     }
 
@@ -614,13 +740,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       continue;
     }
     if (subject) {
-      relate(subject);
-      addSubject(subject);
-      for (const implied of IMPLIED[word] ?? []) addSubject(implied);
-      const flowerColor = FLOWER_COLORS[word];
-      if (flowerColor && pending.length === 0 && !colors.flowers) colors.flowers = flowerColor;
-      attach(subject);
-      lastTarget = { target: subject, index: i };
+      addLandscape(subject, word, i);
       continue;
     }
     for (const implied of IMPLIED[word] ?? []) addSubject(implied);
@@ -691,6 +811,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   return {
     prompt,
     understood: subjects.length > 0 || things.length > 0 || scenery || indoor,
+    readings,
     subjects,
     things,
     colors,
@@ -791,6 +912,117 @@ function isFigureOnAnimal(thing: string, target: string, riding: boolean): boole
   return riding && mount.saddle === undefined && mount.surface === undefined && !mount.container;
 }
 
+/** A building nothing stands on top of ("on a farm" is beside its barn); a bridge has a deck. */
+function isBuildingWithoutTop(target: string): boolean {
+  const building = subjectById(target);
+  return building?.category === "building" && building.surface === undefined && building.id !== "bridge";
+}
+
 function isAdjectiveLike(word: string): boolean {
   return FILLERS.has(word) || word.endsWith("y") || word.endsWith("ing") || word.endsWith("ed");
+}
+
+/** "holding a balloon", "carrying a lantern": what follows is in the hands of what came before. */
+const HOLDING_WORDS = new Set(["holding", "holds", "carrying", "carries", "clutching", "hugging", "wielding"]);
+
+/** Words of grammar: never a thing, never part of a thing's name. */
+const STOP_WORDS = new Set(
+  // Portions: "a slice of pizza", "a plate of sushi" draw the pizza and the sushi.
+  (
+    "slice slices piece pieces plate plates platter serving servings bite bites scoop scoops handful heap pile " +
+    "a an the and or but of with without for to from into onto through toward towards is are was were be being been its it their his her my our your this that these those very so as like while who which where there here than then just all each every no not only also made"
+  ).split(" "),
+);
+
+/**
+ * Words that describe the picture, not a thing in it ("painting", "4k", "portrait"), and the
+ * styles' own words ("watercolor", "pixel art", "ukiyo-e"): never drawn, never listed as not drawn.
+ */
+const PICTURE_WORDS = new Set(
+  "ghibli pixar disney dreamworks art artwork artworks painting paintings paint drawing drawings illustration illustrations picture pictures photo photos photograph photography image images render rendering rendered style styled wallpaper poster sketch sketches portrait portraits scene scenes background backgrounds foreground detail details detailed masterpiece lighting watercolor watercolour watercolors watercolours oil canvas impasto ink pencil pen charcoal pixel pixels pixelated bit synthwave vaporwave outrun retrowave poly polygon polygonal lowpoly ukiyo e woodblock print prints pop comic halftone pastel pastels stained card cinematic photorealistic realistic hd 4k 8k resolution quality closeup close view shot lens bokeh anime cartoon manga concept digital octane unreal engine trending artstation vector icon sticker minimalist minimal aesthetic vibe vibes mood colors colours palette tones hues texture textures pattern composition perspective side top front back left right middle center centre distance".split(
+    " ",
+  ),
+);
+
+/** Whether the parser has a table of its own for the word (or it is a library or landscape name). */
+function isKnownWord(word: string): boolean {
+  return (
+    COLOR_WORDS[word] !== undefined ||
+    COLOR_MODIFIERS[word] !== undefined ||
+    TIME_WORDS[word] !== undefined ||
+    WEATHER_WORDS[word] !== undefined ||
+    SNOWY_WORDS.has(word) ||
+    MOOD_WORDS[word] !== undefined ||
+    SCENERY.has(word) ||
+    SKY_WORDS.has(word) ||
+    RELATION_WORDS[word] !== undefined ||
+    RIDING_WORDS.has(word) ||
+    PULLING_WORDS.has(word) ||
+    PULLED_WORDS.has(word) ||
+    HOLDING_WORDS.has(word) ||
+    COUNT_WORDS[word] !== undefined ||
+    SIZE_WORDS[word] !== undefined ||
+    FILLERS.has(word) ||
+    BREAKS.has(word) ||
+    LINKING.has(word) ||
+    INDOOR_WORDS.has(word) ||
+    WINDOW_WORDS.has(word) ||
+    READING_WORDS.has(word) ||
+    IMPLIED[word] !== undefined ||
+    FLOWER_COLORS[word] !== undefined ||
+    STOP_WORDS.has(word) ||
+    subjectByWord(word) !== undefined ||
+    SUBJECT_WORDS[word] !== undefined
+  );
+}
+
+/** A word the open vocabulary may read: none of the parser's, not a number, not about the picture itself. */
+function isOpenWord(word: string): boolean {
+  return /^[a-z][a-z_]*$/.test(word) && word.length > 1 && !isKnownWord(word) && !PICTURE_WORDS.has(word);
+}
+
+/**
+ * A word that may be part of a noun of several words: any but grammar, counts and the picture's
+ * words; a colour only after the first word ("ice cream"), so "red fox" stays a red fox.
+ */
+function isCompoundPart(word: string, index: number): boolean {
+  return (
+    /^[a-z]+$/.test(word) &&
+    !STOP_WORDS.has(word) &&
+    !BREAKS.has(word) &&
+    !LINKING.has(word) &&
+    (index > 0 || COLOR_WORDS[word] === undefined) &&
+    COUNT_WORDS[word] === undefined &&
+    SIZE_WORDS[word] === undefined &&
+    RELATION_WORDS[word] === undefined &&
+    !FILLERS.has(word) &&
+    !PICTURE_WORDS.has(word)
+  );
+}
+
+/**
+ * A verb, not a noun: "eating", "landed", and a verb's -s form right after a noun ("a bird
+ * flies"); "viking" and "pudding" are no verb's forms, and "cakes" after "of" is a noun.
+ */
+function isVerb(word: string, afterNoun: boolean): boolean {
+  if (word.includes("_")) return false;
+  if (/(?:ing|ed)$/.test(word)) return isVerbForm(word);
+  return afterNoun && word.endsWith("s") && isVerbForm(word);
+}
+
+/** Studio's own words for a lemma WordNet or the art set gave: a library subject, or a landscape. */
+function ownVocabulary(word: string): NounTarget | undefined {
+  const named = subjectByWord(joinName(word));
+  if (named) return { kind: "library", id: named.definition.id };
+  const subject = SUBJECT_WORDS[word];
+  if (subject) return { kind: "landscape", subject };
+  return undefined;
+}
+
+function describeReading(words: string, target: NounTarget | undefined, via: string[]): WordReading {
+  if (!target) return { words, via };
+  if (target.kind === "landscape") return { words, drawn: target.subject, from: "landscape", via };
+  if (target.kind === "library")
+    return { words, drawn: subjectById(target.id)?.words[0] ?? target.id, from: "library", via };
+  return { words, drawn: target.drawing.label, from: "art", via };
 }

@@ -47,6 +47,18 @@ export type Mood =
   | "mysterious";
 export type TreeKind = "conifer" | "broadleaf" | "palm" | "mixed";
 
+/** How one noun phrase Studio has no word of its own for was read (issue 28). */
+export interface WordReading {
+  /** The words as the prompt wrote them ("viking longship"). */
+  words: string;
+  /** What stands for them in the picture: a library subject's or a drawing's name, a landscape; none when nothing does. */
+  drawn?: string;
+  /** Where that came from: the subject library, the landscape, or the art set's drawings. */
+  from?: "library" | "landscape" | "art";
+  /** The words it was found through, after the prompt's own: "beagle" → ["hound", "dog"]. */
+  via: string[];
+}
+
 export interface Scene {
   prompt: string;
   /** False when no subject was recognised: the renderer then paints an abstract composition. */
@@ -80,6 +92,8 @@ export interface Scene {
   window: boolean;
   /** "An astronaut on the moon": the moon is the ground, the Earth hangs in a black sky. */
   lunar: boolean;
+  /** The nouns read through the open vocabulary, in prompt order, drawn or not. */
+  readings: WordReading[];
 }
 
 export function hasSubject(scene: Scene, ...kinds: SubjectKind[]): boolean {

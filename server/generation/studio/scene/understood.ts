@@ -2,6 +2,8 @@
  * What Studio understood of a prompt, in words a person reads beside the picture (issue 19): the
  * subjects it recognised, and the light and weather it was told. An empty list means it
  * recognised no subject and painted an abstract composition from the colours and mood instead.
+ * A word read through the open vocabulary (issue 28) says how: "beagle → dog", "lasagna →
+ * spaghetti (drawing)"; the words it could not draw are listed apart (notDrawnWords).
  */
 import { subjectById } from "../subjects/library";
 import { parsePrompt } from "./parse-prompt";
@@ -17,17 +19,55 @@ const TIME_WORDS: Record<Scene["timeOfDay"], string> = {
   night: "night",
 };
 
-export function understoodWords(prompt: string, christmas: boolean): string[] {
+export interface PromptReading {
+  /** What was drawn, in the order of the picture's things, then the landscape, light and weather. */
+  understood: string[];
+  /** Nouns the prompt names that nothing in the picture stands for. */
+  notDrawn: string[];
+}
+
+const cache = new Map<string, PromptReading>();
+const CACHE_SIZE = 500;
+
+/** How Studio reads a prompt, remembered for the last few hundred prompts: a history page asks for each of its cards. */
+export function readPromptWords(prompt: string, christmas: boolean): PromptReading {
+  const key = `${christmas ? 1 : 0}${prompt}`;
+  const known = cache.get(key);
+  if (known) return known;
   const scene = parsePrompt(prompt, { christmas });
+  const reading = {
+    understood: understood(scene),
+    notDrawn: scene.readings.filter((r) => !r.drawn).map((r) => r.words),
+  };
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, reading);
+  return reading;
+}
+
+export function understoodWords(prompt: string, christmas: boolean): string[] {
+  return readPromptWords(prompt, christmas).understood;
+}
+
+function understood(scene: Scene): string[] {
   if (!scene.understood) return [];
-  // The library's things first (the first is the main subject), then the landscape.
+  // The things first (the first is the main subject), then the landscape.
+  const readingOf = new Map(scene.readings.filter((r) => r.drawn).map((r) => [r.drawn!, r]));
   const things = scene.things.map((thing) => {
     const definition = subjectById(thing.id);
     const name = (thing.count > 1 ? definition?.plurals[0] : definition?.words[0]) ?? thing.id;
-    return thing.count > 1 ? `${thing.count} ${name}` : name;
+    const reading = definition ? readingOf.get(definition.words[0]!) : undefined;
+    const counted = (word: string) => (thing.count > 1 ? `${thing.count} ${word}` : word);
+    if (!reading) return counted(name);
+    const drawing = reading.from === "art" ? " (drawing)" : "";
+    const drawn = definition!.words[0]!;
+    return reading.words === drawn ? counted(`${drawn}${drawing}`) : `${counted(reading.words)} → ${drawn}${drawing}`;
   });
   const cliff = scene.things.some((t) => t.relation?.target === "cliff") ? ["cliff"] : [];
-  const words: string[] = [...things, ...cliff, ...scene.subjects];
+  const landscape = scene.subjects.map((subject) => {
+    const reading = scene.readings.find((r) => r.from === "landscape" && r.drawn === subject);
+    return reading ? `${reading.words} → ${subject}` : subject;
+  });
+  const words: string[] = [...things, ...cliff, ...landscape];
   if (scene.indoor) words.push("indoors");
   if (scene.lunar) words.push("moon");
   if (scene.window) words.push("window");

@@ -3,6 +3,7 @@
  * Families live in files of their own; this is the index.
  */
 import { ANIMALS } from "./animals";
+import { ART_PREFIX, artSubject } from "./art-subject";
 import { BUILDINGS } from "./buildings";
 import { FANTASY } from "./fantasy";
 import { FIGURES } from "./figures";
@@ -42,8 +43,9 @@ for (const definition of SUBJECT_LIBRARY)
       byWord.set(key, { definition, plural });
     }
 
+/** A library subject, or a drawing of the art set (`art:<hexcode>`, issue 28). */
 export function subjectById(id: string): SubjectDefinition | undefined {
-  return byId.get(id);
+  return byId.get(id) ?? (id.startsWith(ART_PREFIX) ? artSubject(id) : undefined);
 }
 
 /** The yes-or-no properties of a definition that the composition asks about. */
@@ -51,7 +53,7 @@ export type SubjectFlag = "indoor" | "lightsRoom" | "sitsInTrees" | "nightSky" |
 
 /** Whether the subject with this id has the property: `subjectIs("candle", "lightsRoom")`. */
 export function subjectIs(id: string, flag: SubjectFlag): boolean {
-  return byId.get(id)?.[flag] === true;
+  return subjectById(id)?.[flag] === true;
 }
 
 /** Whether a figure can sit astride this mount: it has a riding pose and the mount a saddle. */

@@ -416,6 +416,7 @@ export const VEHICLES: SubjectDefinition[] = [
   {
     id: "hotairballoon",
     category: "vehicle",
+    // A balloon held in a hand is a toy on a string, a drawing of the art set (issue 28, parse-prompt's PHRASES).
     words: ["hot air balloon", "montgolfier", "balloon"],
     plurals: ["hot air balloons", "montgolfiers", "balloons"],
     color: [214, 54, 50],

