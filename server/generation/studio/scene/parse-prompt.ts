@@ -7,7 +7,7 @@
 import { artSubjectId } from "../subjects/art-subject";
 import { canRide, joinName, MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
 import type { Relation, SubjectDefinition, Thing } from "../subjects/types";
-import { namesDrawing } from "../vocabulary/art-set";
+import { drawingsNamed, namesDrawing, WHOLE_NAME } from "../vocabulary/art-set";
 import { isThingSense, type NounTarget, readNounPhrase } from "../vocabulary/read-noun";
 import { isKindOf, isVerbForm, lookupNoun } from "../vocabulary/wordnet";
 import { COLOR_WORDS, mix } from "./colors";
@@ -339,8 +339,8 @@ function joinCompounds(tokens: string[]): string[] {
       if (!isCompoundNoun(words)) continue;
       // "tropical fish" is a fish of the library's; a "teddy bear" is no bear.
       const head = words.at(-1)!;
-      if (subjectByWord(head) && (!lookupNoun(words.join(" ")) || isKindOf(words.join(" "), head.replace(/s$/, ""))))
-        continue;
+      const library = subjectByWord(head)?.definition;
+      if (library && !isOtherKind(words.join(" "), library)) continue;
       out.push(words.join("_"));
       i += n - 1;
       joined = true;
@@ -910,6 +910,18 @@ function isFigureOnAnimal(thing: string, target: string, riding: boolean): boole
   if (!mount) return false;
   if (rider?.category === "figure" && mount.category === "animal") return !canRide(rider, mount);
   return riding && mount.saddle === undefined && mount.surface === undefined && !mount.container;
+}
+
+/**
+ * Whether a compound whose last word is a library subject's name is another kind of thing: a
+ * "teddy bear" (a toy, to WordNet) or a "party balloon" (a drawing of another kind), not a
+ * "polar bear" or a "tropical fish", which the library draws.
+ */
+function isOtherKind(compound: string, library: SubjectDefinition): boolean {
+  const name = compound.replace(/s$/, "");
+  if (lookupNoun(name)) return !isKindOf(name, library.words[0]!);
+  const drawing = drawingsNamed(name, [], WHOLE_NAME)[0];
+  return drawing !== undefined && subjectById(artSubjectId(drawing))?.category !== library.category;
 }
 
 /** A building nothing stands on top of ("on a farm" is beside its barn); a bridge has a deck. */

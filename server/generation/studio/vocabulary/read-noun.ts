@@ -6,7 +6,7 @@
  * other words choose among the drawings ("woman" in "a woman chef", "vintage" in "a vintage car").
  */
 import { type Drawing, drawingsNamed, KEYWORD, NAME_HEAD, namesDrawing } from "./art-set";
-import { lookupNoun, modifierTagCount, nounBaseForms, readSynset, type Synset } from "./wordnet";
+import { isModifierOrVerb, lookupNoun, modifierTagCount, nounBaseForms, readSynset, type Synset } from "./wordnet";
 
 /** What a word of the prompt became: one of Studio's own subjects, a landscape, or a drawing. */
 export type NounTarget =
@@ -182,6 +182,8 @@ export function readNounPhrase(written: readonly string[], own: OwnVocabulary): 
       }
     }
   }
+  // An adjective or a verb alone ("highly", "glowing") is no thing; a word nobody knows may be one.
+  if (isModifierOrVerb(head)) return undefined;
   return { phrase, noun: singular(head), plural: singular(head) !== head, via: [] };
 }
 
@@ -232,11 +234,16 @@ function readForm(form: string, modifiers: readonly string[], own: OwnVocabulary
     return { target: { kind: "art", drawing: tagged }, via: [], depth: 0 };
   // Each sense of the commonest sense's kind in turn: a lumberjack is a person before he is a
   // jacket, and a sweater is never "someone who sweats".
-  for (const sense of senses.filter((s) => s.lexName === senses[0]!.lexName)) {
+  for (const sense of senses.filter((s) => family(s.lexName) === family(senses[0]!.lexName))) {
     const found = climb(sense, form, modifiers, own);
     if (found) return found;
   }
   return { via: [], depth: 0 };
+}
+
+/** Food, animals and plants are one family (a mackerel on a plate is still a fish); people and things are others. */
+function family(lexName: string): string {
+  return lexName === "noun.food" || lexName === "noun.animal" || lexName === "noun.plant" ? "living" : lexName;
 }
 
 /** Whether a drawing can show a sense of this lexicographer file: no phone for a cone cell, no lantern for a jack. */

@@ -250,3 +250,14 @@ export function isKindOf(lemma: string, ancestor: string, levels = 4): boolean {
   }
   return false;
 }
+
+/** Whether WordNet knows the word (or its stem) as an adjective, an adverb or a verb. */
+export function isModifierOrVerb(word: string): boolean {
+  const { adjectives, adverbs, verbs } = open();
+  return (
+    indexLine(word, adjectives) !== undefined ||
+    indexLine(word, adverbs) !== undefined ||
+    indexLine(word, verbs) !== undefined ||
+    isVerbForm(word)
+  );
+}

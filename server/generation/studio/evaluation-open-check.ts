@@ -1,0 +1,42 @@
+/**
+ * Whether a picture of the open-vocabulary evaluation set (issue 28) shows each thing its prompt
+ * names: a noun is drawn when the prompt's reading drew something for it, or when the noun read
+ * alone brings a thing, a landscape, a room or weather that the prompt's scene has.
+ */
+import type { OpenEvaluationPrompt } from "./evaluation-open";
+import { parsePrompt } from "./scene/parse-prompt";
+import type { Scene } from "./scene/types";
+
+export interface NounCheck {
+  drawn: string[];
+  missing: string[];
+}
+
+export function drawnNouns(entry: Pick<OpenEvaluationPrompt, "prompt" | "expect">, christmas = false): NounCheck {
+  const scene = parsePrompt(entry.prompt, { christmas });
+  const drawn: string[] = [];
+  const missing: string[] = [];
+  for (const noun of entry.expect) (isDrawn(scene, noun, christmas) ? drawn : missing).push(noun);
+  return { drawn, missing };
+}
+
+function isDrawn(scene: Scene, noun: string, christmas: boolean): boolean {
+  const read = scene.readings.find((r) => r.drawn && sameNoun(r.words, noun));
+  if (read) return true;
+  const alone = parsePrompt(noun, { christmas });
+  if (alone.things.some((t) => scene.things.some((s) => s.id === t.id))) return true;
+  if (alone.subjects.some((s) => scene.subjects.includes(s))) return true;
+  if (alone.readings.some((r) => r.drawn && scene.readings.some((s) => s.drawn === r.drawn))) return true;
+  if (alone.window && scene.window) return true;
+  if (alone.indoor && alone.things.length === 0 && scene.indoor) return true;
+  if (alone.weather !== "clear" && alone.weather === scene.weather) return true;
+  return alone.snowy && alone.things.length === 0 && scene.snowy;
+}
+
+/** "siamese cats" names "siamese cat"; "viking longship" names "longship". */
+function sameNoun(words: string, noun: string): boolean {
+  const singular = (w: string) => w.replace(/(?<=[^s])s$/, "");
+  const a = words.split(" ").map(singular).join(" ");
+  const b = noun.split(" ").map(singular).join(" ");
+  return a === b || a.endsWith(` ${b}`);
+}

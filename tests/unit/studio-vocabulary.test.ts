@@ -1,0 +1,174 @@
+/**
+ * Studio's open vocabulary (issue 28): nouns it has no subject of its own for are read through
+ * the art set's names and keywords and WordNet's synonyms and hypernyms, drawn, and said.
+ */
+import { describe, expect, it } from "vitest";
+import { OPEN_EVALUATION_PROMPTS } from "../../server/generation/studio/evaluation-open";
+import { drawnNouns } from "../../server/generation/studio/evaluation-open-check";
+import { renderSquare } from "../../server/generation/studio/render";
+import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
+import { readPromptWords } from "../../server/generation/studio/scene/understood";
+import { subjectById } from "../../server/generation/studio/subjects/library";
+
+const read = (prompt: string) => parsePrompt(prompt, { christmas: false });
+/** What each noun phrase became: "beagle → dog", as the job card says it. */
+const drawnFor = (prompt: string) =>
+  Object.fromEntries(read(prompt).readings.map((r) => [r.words, r.drawn ? `${r.drawn} (${r.from})` : null]));
+
+describe("the open vocabulary", () => {
+  it("finds a library subject through WordNet when the word has no drawing", () => {
+    expect(drawnFor("a beagle")).toEqual({ beagle: "dog (library)" });
+    expect(drawnFor("a mackerel")).toEqual({ mackerel: "fish (library)" });
+    expect(drawnFor("a sparrow")).toEqual({});
+    expect(read("a sparrow").things.map((t) => t.id)).toEqual(["bird"]);
+    expect(drawnFor("a lumberjack")).toEqual({ lumberjack: "person (library)" });
+    expect(drawnFor("a galleon")).toEqual({ galleon: "sailboat (library)" });
+  });
+
+  it("draws what the art set names, its head noun and modifiers choosing the drawing", () => {
+    expect(drawnFor("a plate of sushi on a wooden counter")).toEqual({
+      sushi: "sushi (art)",
+      "wooden counter": "table (library)",
+    });
+    expect(drawnFor("a giraffe")).toEqual({ giraffe: "giraffe (art)" });
+    expect(drawnFor("lasagna")).toEqual({ lasagna: "spaghetti (art)" });
+    expect(drawnFor("an ice cream cone")).toEqual({ "ice cream cone": "soft ice cream (art)" });
+    expect(drawnFor("a viking longship")).toEqual({ "viking longship": "sailboat (library)" });
+    expect(drawnFor("a teddy bear on a bed")).toEqual({ "teddy bear": "teddy bear (art)", bed: "bed (art)" });
+    expect(drawnFor("a snow leopard")).toEqual({ "snow leopard": "leopard (art)" });
+  });
+
+  it("neither draws nor lists verbs, abstract nouns and the picture's own words", () => {
+    expect(drawnFor("a wizard casting a spell, oil painting, highly detailed")).toEqual({ wizard: "mage (art)" });
+    expect(read("a bird flies over the sea").readings).toEqual([]);
+    expect(drawnFor("a giraffe eating leaves")).toEqual({ giraffe: "giraffe (art)", leaves: "maple leaf (art)" });
+  });
+
+  it("puts a held thing in the hand, and a colour word on the drawing", () => {
+    const scene = read("a little girl holding a red balloon");
+    const balloon = scene.things.find((t) => t.id.startsWith("art:"));
+    expect(subjectById(balloon!.id)?.words[0]).toBe("balloon");
+    expect(balloon?.relation?.kind).toBe("held");
+    expect(balloon?.color).toBeDefined();
+    // Over a village, a balloon is still a hot air balloon.
+    expect(read("a balloon above a village").things.map((t) => t.id)).toEqual(["hotairballoon"]);
+  });
+
+  it("says how each word was read, and which it could not draw", () => {
+    expect(readPromptWords("a beagle and sushi on a xylophonium", false)).toEqual({
+      understood: ["beagle → dog", "sushi (drawing)", "indoors"],
+      notDrawn: ["xylophonium"],
+    });
+  });
+
+  it("recolours a drawing's main hue with the prompt's colour", () => {
+    const blueness = (prompt: string) => {
+      const { data } = renderSquare(prompt, "natural", 96, 3);
+      let blue = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (data[i + 2]! > data[i]! + 60 && data[i + 2]! > data[i + 1]! + 20) blue++;
+      return blue;
+    };
+    expect(blueness("a blue pickup truck, indoors")).toBeGreaterThan(blueness("a pickup truck, indoors") + 200);
+  });
+});
+
+/**
+ * The nouns of the public open-vocabulary set Studio does not draw yet, each with its prompt. A
+ * noun that becomes drawn must leave this list, and no other may join it: the list only shrinks.
+ */
+const KNOWN_GAPS: [string, string][] = [
+  ["a green parakeet perched on a finger", "finger"],
+  ["a fluffy maine coon asleep on a bookshelf, studio ghibli style", "bookshelf"],
+  ["two dachshunds in matching christmas sweaters", "sweater"],
+  ["a german shepherd lying by a farm gate", "german shepherd"],
+  ["a shetland pony eating hay in a stable", "hay"],
+  ["a shetland pony eating hay in a stable", "stable"],
+  ["a cockatiel sitting on a girl's shoulder", "shoulder"],
+  ["a bearded dragon basking under a heat lamp", "heat lamp"],
+  ["a shiba inu in a field of sunflowers", "sunflower"],
+  ["a polar bear and her cub on an ice floe", "ice floe"],
+  ["a baby sloth hanging from a branch", "branch"],
+  ["zebras drinking at a watering hole", "watering hole"],
+  ["two penguins holding flippers on an iceberg", "flipper"],
+  ["a family of meerkats standing guard on a sand dune", "meerkat"],
+  ["three cupcakes with pink frosting", "frosting"],
+  ["a slice of lasagna on a white plate", "plate"],
+  ["a stack of pancakes with blueberries and maple syrup", "maple syrup"],
+  ["glazed donut with rainbow sprinkles", "sprinkle"],
+  ["a fruit tart with kiwi and strawberries", "tart"],
+  ["a bento box with rice, salmon and broccoli", "salmon"],
+  ["french macarons in pastel colors on a marble table, pixel art", "macaron"],
+  ["an old wizard with a long white beard casting a spell", "beard"],
+  ["a dragon sleeping on a pile of treasure", "treasure"],
+  ["a knight in shining armor fighting a troll", "armor"],
+  ["a dwarf hammering an axe at a glowing forge", "forge"],
+  ["a pegasus flying over a waterfall", "pegasus"],
+  ["a white kitsune with nine tails, ukiyo-e", "kitsune"],
+  ["a white kitsune with nine tails, ukiyo-e", "tail"],
+  ["a spaceship landing on a red planet", "planet"],
+  ["a rocket on the launch pad at dawn", "launch pad"],
+  ["a moon base with domes and solar panels", "dome"],
+  ["a moon base with domes and solar panels", "solar panel"],
+  ["an alien planet with two suns and purple trees", "sun"],
+  ["an astronaut planting a flag on an asteroid", "asteroid"],
+  ["a vintage camper van at the beach with surfboards on the roof", "camper van"],
+  ["a fire truck with its ladder up", "ladder"],
+  ["shibuya crossing in tokyo at night in the rain", "shibuya crossing"],
+  ["the taj mahal reflected in a long pool", "taj mahal"],
+  ["santorini white houses with blue domes above the sea", "santorini"],
+  ["santorini white houses with blue domes above the sea", "dome"],
+  ["a rainy paris street with a little café, impressionist painting", "café"],
+  ["a busy street market in marrakech", "market"],
+  ["the dubai skyline with the burj khalifa", "burj khalifa"],
+  ["an autumn forest with a winding path", "path"],
+  ["a summer beach with umbrellas and sandcastles", "sandcastle"],
+  ["a snowy mountain chalet with smoke from the chimney", "chimney"],
+  ["a skeleton and bats in a haunted house, halloween", "skeleton"],
+  ["diwali oil lamps on a doorstep", "doorstep"],
+  ["the easter bunny hiding eggs in a garden", "easter bunny"],
+  ["a scarecrow in a pumpkin patch", "scarecrow"],
+  ["a christmas wreath with pine cones on a red door", "wreath"],
+  ["a cozy bedroom with fairy lights and plants", "fairy light"],
+  ["inside a small café with wooden tables and a chalkboard", "café"],
+  ["inside a small café with wooden tables and a chalkboard", "chalkboard"],
+  ["an empty classroom with desks and a blackboard", "classroom"],
+  ["an empty classroom with desks and a blackboard", "blackboard"],
+  ["an old library with tall bookshelves and a rolling ladder", "bookshelf"],
+  ["a living room with a fireplace and a cat on the rug", "rug"],
+  ["a 90s teenager's bedroom with posters on the walls", "poster"],
+  ["an artist's studio with easels and canvases", "easel"],
+  ["an artist's studio with easels and canvases", "canvas"],
+  ["a children's playroom full of toys", "playroom"],
+  ["a bakery counter full of bread and pastries", "bakery"],
+  ["a grand hotel lobby with a chandelier", "lobby"],
+  ["a grand hotel lobby with a chandelier", "chandelier"],
+  ["a music room with a grand piano and a cello", "cello"],
+  ["a wine cellar with oak barrels", "wine cellar"],
+  ["a wine cellar with oak barrels", "barrel"],
+  ["a reading nook with pillows and a blanket, isometric", "reading nook"],
+  ["a reading nook with pillows and a blanket, isometric", "pillow"],
+  ["a shipwreck covered in seaweed", "seaweed"],
+  ["an underwater city with glass domes", "dome"],
+  ["starfish and seashells on the sea bed", "starfish"],
+  ["a painter at an easel by the river", "easel"],
+  ["a farmer holding a basket of tomatoes", "tomato"],
+  ["a construction worker in a hard hat on a steel beam", "beam"],
+  ["a baker pulling bread out of the oven, oil painting", "bread"],
+  ["a baker pulling bread out of the oven, oil painting", "oven"],
+  ["a blue vase of sunflowers on a windowsill", "sunflower"],
+  ["a guitar leaning against an amplifier", "amplifier"],
+  ["a potted cactus on a white shelf", "shelf"],
+  ["a lava lamp on a nightstand", "nightstand"],
+  ["an old brass key on a velvet cloth", "cloth"],
+  ["a basket of figs and pomegranates, cezanne style", "fig"],
+];
+
+describe("the open-vocabulary evaluation set", () => {
+  it("draws every noun of its prompts but the known gaps", () => {
+    const gaps: [string, string][] = [];
+    for (const entry of OPEN_EVALUATION_PROMPTS)
+      for (const noun of drawnNouns(entry).missing) gaps.push([entry.prompt, noun]);
+    expect(gaps).toEqual(KNOWN_GAPS);
+  });
+});
