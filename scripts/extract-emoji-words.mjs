@@ -33,6 +33,8 @@ const THING_SUBGROUPS = new Set([
   "person-sport",
   "person-resting",
   "body-parts",
+  "hand-fingers-open",
+  "hand-single-finger",
 ]);
 
 const rows = [];

@@ -31,6 +31,7 @@ import {
 import type { Raster } from "./raster";
 import { renderSquare, renderStudioImage } from "./render";
 import { parsePrompt } from "./scene/parse-prompt";
+import { countSources, type NounSource, type Source, vocabularyReport } from "./vocabulary/report";
 
 const SHEET_STYLES = [
   "natural",
@@ -52,6 +53,7 @@ const USAGE = `Usage:
   npm run studio -- --doodle drawing.png [--style id] --out file.png
   npm run studio -- --sheet [--size 512] [--cell 320] [--seed n] [--index docs/studio-evaluation.md] --out docs/images
   npm run studio -- --styles-sheet [--cell 256] --out sheet.png|sheet.jpg
+  npm run studio -- --vocabulary [--out docs/studio-vocabulary.md]
 Styles: ${STYLE_IDS.join(", ")}`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -69,12 +71,17 @@ export async function main(argv: string[]): Promise<number> {
       christmas: { type: "boolean", default: false },
       sheet: { type: "boolean", default: false },
       "styles-sheet": { type: "boolean", default: false },
+      vocabulary: { type: "boolean", default: false },
       cell: { type: "string" },
       index: { type: "string" },
       out: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
+  if (values.vocabulary && !values.help) {
+    writeVocabularyReport(values.out);
+    return 0;
+  }
   if (values.help || !values.out) {
     console.log(USAGE);
     return values.help ? 0 : 1;
@@ -313,4 +320,61 @@ function evaluationIndex(
     lines.push("");
   });
   return lines.join("\n");
+}
+
+/**
+ * How many nouns Studio draws, and how (issue 28): the public sets' nouns and WordNet's 1,000
+ * commonest concrete nouns, as counts on the console and, with --out, a Markdown page listing them.
+ */
+function writeVocabularyReport(out: string | undefined): void {
+  const report = vocabularyReport();
+  const share = (n: number, total: number) => `${((100 * n) / total).toFixed(1)} %`;
+  const row = (name: string, sources: NounSource[]) => {
+    const c = countSources(sources);
+    const drawn = c.total - c.none;
+    return `| ${name} | ${c.total} | ${c.library} | ${c.art} | ${c.wordnet} | ${c.none} | ${drawn} (${share(drawn, c.total)}) |`;
+  };
+  const table = [
+    "| Nouns | All | Studio's own (library, landscape, rooms) | A drawing named by the word | Through WordNet | Not drawn | Drawn |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    row("Public evaluation sets", report.publicSets),
+    row("WordNet's 1,000 commonest concrete nouns", report.common),
+  ];
+  console.log(table.join("\n"));
+  if (!out) return;
+  const list = (sources: NounSource[], source: Source) =>
+    sources
+      .filter((n) => n.source === source)
+      .map((n) => (n.drawn && n.drawn !== n.noun ? `${n.noun} → ${n.drawn}` : n.noun))
+      .join(", ");
+  const lines = [
+    "# Studio's vocabulary",
+    "",
+    "How many nouns Studio draws, and how (issue 28, ADR 0046): the nouns the public evaluation sets expect to",
+    "see, and the 1,000 nouns of things (animals, artifacts, body parts, food, natural objects, people, plants,",
+    "substances) most often tagged in WordNet 3.1's semantic concordance (`index.sense`). Each noun is read",
+    "alone, as a one-word prompt. Regenerate with `npm run studio -- --vocabulary --out docs/studio-vocabulary.md`.",
+    "",
+    ...table,
+    "",
+    "## Public evaluation sets",
+    "",
+    `**Through WordNet:** ${list(report.publicSets, "wordnet")}`,
+    "",
+    `**Not drawn:** ${list(report.publicSets, "none")}`,
+    "",
+    "## WordNet's 1,000 commonest concrete nouns",
+    "",
+    `**Studio's own:** ${list(report.common, "library")}`,
+    "",
+    `**A drawing named by the word:** ${list(report.common, "art")}`,
+    "",
+    `**Through WordNet:** ${list(report.common, "wordnet")}`,
+    "",
+    `**Not drawn:** ${list(report.common, "none")}`,
+    "",
+  ];
+  fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+  fs.writeFileSync(out, lines.join("\n"));
+  console.log(out);
 }

@@ -1025,7 +1025,10 @@ function isVerb(word: string, afterNoun: boolean): boolean {
 /** Studio's own words for a lemma WordNet or the art set gave: a library subject, or a landscape. */
 function ownVocabulary(word: string): NounTarget | undefined {
   const named = subjectByWord(joinName(word));
-  if (named) return { kind: "library", id: named.definition.id };
+  if (named) {
+    const { id, category, container } = named.definition;
+    return { kind: "library", id, category, ...(container ? { container } : {}) };
+  }
   const subject = SUBJECT_WORDS[word];
   if (subject) return { kind: "landscape", subject };
   return undefined;

@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import emojiWords from "./emoji-words.json";
+import { lookupNoun, readSynset } from "./wordnet";
 
 export type ArtSetId = "fluent" | "noto";
 
@@ -64,8 +65,13 @@ const ALIASES: Record<string, string[]> = {
   "tokyo tower": ["tokyo"],
   "mount fuji": ["fuji", "japan"],
   balloon: ["party balloon", "toy balloon"],
+  "red heart": ["heart"],
+  spaghetti: ["pasta"],
   mage: ["wizard", "sorcerer", "sorceress", "warlock"],
 };
+
+/** Names of one named thing: capitalised in CLDR ("Tokyo tower"), and the milky way. */
+const PROPER_NAME = /^[A-Z]|^milky way$/;
 
 /** Words of a name that say what a drawing shows, not what it is: "face" in "lion face". */
 const NOT_HEADS = new Set(["face", "with", "of", "and", "in", "on", "the", "a"]);
@@ -106,8 +112,15 @@ function wordIndex(): Map<string, Entry[]> {
     const name = d.label.replace(/[:,]/g, "").toLowerCase();
     add(name, d, WHOLE_NAME);
     for (const alias of ALIASES[name] ?? []) add(alias, d, WHOLE_NAME);
-    const head = headOf(d);
-    if (head) add(head, d, (headCounts.get(head) ?? 0) <= SPECIFIC_HEAD ? NAME_HEAD : GENERIC_HEAD);
+    // A proper name's last word names nothing ("Statue of Liberty" is no statue of any kind, the
+    // "milky way" no way).
+    const head = PROPER_NAME.test(d.label) ? undefined : headOf(d);
+    if (head) {
+      const strength = (headCounts.get(head) ?? 0) <= SPECIFIC_HEAD ? NAME_HEAD : GENERIC_HEAD;
+      add(head, d, strength);
+      // "crossed swords" names a sword too.
+      if (/[^s]s$/.test(head)) add(head.slice(0, -1), d, strength);
+    }
     for (const tag of d.tags) if ((tagCounts.get(tag) ?? 0) <= SPECIFIC_KEYWORD) add(tag, d, KEYWORD);
   }
   return index;
@@ -147,6 +160,76 @@ export function drawingsNamed(
 export function namesDrawing(noun: string, wholeName = false): boolean {
   const least = wholeName ? WHOLE_NAME : NAME_HEAD;
   return (wordIndex().get(noun.toLowerCase()) ?? []).some((e) => e.strength >= least);
+}
+
+/** Whether a drawing can show a sense of this lexicographer file: no phone for a cone cell, no lantern for a jack. */
+export function drawingFits(drawing: Drawing, lexName: string): boolean {
+  const group = drawing.subgroup;
+  const animal = group.startsWith("animal");
+  const person = group.startsWith("person") || group === "face-costume";
+  const body = group === "body-parts";
+  switch (lexName) {
+    case "noun.animal":
+      return animal;
+    case "noun.person":
+      return person;
+    case "noun.body":
+      return body;
+    case "noun.food":
+      return group.startsWith("food") || group === "drink" || group === "dishware";
+    case "noun.plant":
+      return group.startsWith("plant") || group === "food-fruit" || group === "food-vegetable";
+    default:
+      return !animal && !person && !body;
+  }
+}
+
+let bySynset: Map<number, Drawing[]> | undefined;
+
+/**
+ * The drawings that show a WordNet synset: each drawing's name (or, failing that, its name's last
+ * word) read as the commonest sense that fits the drawing's kind ("mouse" the animal for the
+ * rodent, "computer mouse" the device). Made once, the first time a climb through WordNet asks.
+ */
+export function drawingsOfSynset(offset: number, modifiers: readonly string[] = []): Drawing[] {
+  if (!bySynset) {
+    bySynset = new Map();
+    const headCount = new Map<string, number>();
+    for (const d of DRAWINGS) {
+      const head = d.label.toLowerCase().split(" ").at(-1)!;
+      headCount.set(head, (headCount.get(head) ?? 0) + 1);
+    }
+    for (const d of DRAWINGS) {
+      const name = d.label.replace(/[:,]/g, "").toLowerCase();
+      const words = name.split(" ").filter((w) => !NOT_HEADS.has(w));
+      const lemmas = [name, ...(ALIASES[name] ?? [])];
+      // The last word of a name only when few names end in it: "worker" ends four of them.
+      const head = words.at(-1)!;
+      if (!PROPER_NAME.test(d.label) && words.length > 1 && (headCount.get(head) ?? 0) <= SPECIFIC_HEAD)
+        lemmas.push(head, head.replace(/s$/, ""));
+      // Its name and every alias; the last word only when none of those is a WordNet noun.
+      let named = false;
+      for (const [k, lemma] of lemmas.entries()) {
+        if (named && k > (ALIASES[name]?.length ?? 0)) break;
+        const entry = lookupNoun(lemma);
+        const sense = entry?.senses.find((o) => drawingFits(d, readSynset(o).lexName));
+        if (sense === undefined) continue;
+        bySynset.set(sense, [...(bySynset.get(sense) ?? []), d]);
+        named = true;
+        if (k > (ALIASES[name]?.length ?? 0)) break;
+      }
+    }
+  }
+  const drawings = bySynset.get(offset) ?? [];
+  if (drawings.length < 2) return drawings;
+  const shared = (d: Drawing) => modifiers.filter((m) => d.label.includes(m) || d.tags.includes(m)).length;
+  return [...drawings].sort(
+    (a, b) =>
+      shared(b) - shared(a) ||
+      Number(/\bface\b/.test(a.label)) - Number(/\bface\b/.test(b.label)) ||
+      a.label.length - b.label.length ||
+      a.order - b.order,
+  );
 }
 
 // --- the drawings themselves ---

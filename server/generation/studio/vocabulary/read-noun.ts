@@ -5,12 +5,12 @@
  * hound → hunting dog → dog); else the last part of a compound ("longship" → ship). The phrase's
  * other words choose among the drawings ("woman" in "a woman chef", "vintage" in "a vintage car").
  */
-import { type Drawing, drawingsNamed, KEYWORD, NAME_HEAD, namesDrawing } from "./art-set";
-import { isModifierOrVerb, lookupNoun, modifierTagCount, nounBaseForms, readSynset, type Synset } from "./wordnet";
+import { type Drawing, drawingFits, drawingsNamed, drawingsOfSynset, NAME_HEAD, namesDrawing } from "./art-set";
+import { isModifierOrVerb, lookupNoun, nounBaseForms, readSynset, type Synset, senseCounts } from "./wordnet";
 
 /** What a word of the prompt became: one of Studio's own subjects, a landscape, or a drawing. */
 export type NounTarget =
-  | { kind: "library"; id: string }
+  | { kind: "library"; id: string; category: string; container?: boolean }
   | { kind: "landscape"; subject: string }
   | { kind: "art"; drawing: Drawing };
 
@@ -31,7 +31,7 @@ export interface NounReading {
 export type OwnVocabulary = (word: string) => NounTarget | undefined;
 
 /** The lexicographer files of things one can see and draw; a noun whose commonest sense is in none is not a thing. */
-const CONCRETE = new Set([
+export const CONCRETE: ReadonlySet<string> = new Set([
   "noun.animal",
   "noun.artifact",
   "noun.body",
@@ -195,12 +195,14 @@ function isNounLike(word: string, own: OwnVocabulary): boolean {
 function baseForms(written: string): string[] {
   const words = written.split(" ");
   const last = words.pop()!;
-  // Singulars before the word as written: "rocks" is a rock before it is WordNet's ice cubes.
+  // The commoner form first: "rocks" is a rock before it is WordNet's ice cubes, a "boss" no genus Bos.
   const forms = new Set<string>();
   for (const form of nounBaseForms(last)) if (form !== last) forms.add([...words, form].join(" "));
   if (last.endsWith("s") && !last.endsWith("ss") && last.length > 3) forms.add([...words, last.slice(0, -1)].join(" "));
-  forms.add(written);
-  return [...forms];
+  const singulars = [...forms];
+  if (words.length === 0 && singulars.length > 0 && senseCounts(written).noun > senseCounts(singulars[0]!).noun)
+    return [written, ...singulars];
+  return [...singulars, written];
 }
 
 function singular(word: string): string {
@@ -226,46 +228,81 @@ function readForm(form: string, modifiers: readonly string[], own: OwnVocabulary
   const tagged = drawingsNamed(form, modifiers)[0];
   if (!entry) return tagged ? { target: { kind: "art", drawing: tagged }, via: [], depth: 0 } : null;
   // "long", "down", "vintage" alone: said far more often of something than as a thing.
-  if (!form.includes(" ") && modifierTagCount(form) > entry.tagCount) return undefined;
+  if (!form.includes(" ")) {
+    const counts = senseCounts(form);
+    if (counts.modifier > counts.noun) return undefined;
+  }
   const senses = entry.senses.map(readSynset);
   // "spell", "shade", "leave": the noun's commonest sense is not a thing one can see.
   if (!CONCRETE.has(senses[0]!.lexName)) return undefined;
-  if (tagged && fits(tagged, senses[0]!.lexName))
+  if (tagged && drawingFits(tagged, senses[0]!.lexName))
     return { target: { kind: "art", drawing: tagged }, via: [], depth: 0 };
   // Each sense of the commonest sense's kind in turn: a lumberjack is a person before he is a
   // jacket, and a sweater is never "someone who sweats".
-  for (const sense of senses.filter((s) => family(s.lexName) === family(senses[0]!.lexName))) {
+  const kin = senses.filter((s) => family(s.lexName) === family(senses[0]!.lexName));
+  for (const sense of kin) {
     const found = climb(sense, form, modifiers, own);
     if (found) return found;
   }
-  return { via: [], depth: 0 };
+  // A word for many kinds ("furniture", "insect", "weapon"): its commonest kind Studio draws.
+  const kind = commonestKind(kin[0]!, own);
+  return kind ?? { via: [], depth: 0 };
+}
+
+/**
+ * Down the hyponyms of a general noun, two levels at most: of the kinds Studio draws, the one the
+ * concordance tagged most often ("furniture" → chair, "insect" → bee).
+ */
+function commonestKind(sense: Synset, own: OwnVocabulary): Found | undefined {
+  let best: (Found & { tagged: number }) | undefined;
+  let level = [sense];
+  for (let depth = 1; depth <= 2 && !best; depth++) {
+    const next: Synset[] = [];
+    for (const synset of level)
+      for (const offset of synset.kinds.slice(0, 60)) {
+        const kind = readSynset(offset);
+        next.push(kind);
+        const word = kind.words[0]!;
+        const mine = own(word);
+        const drawing = drawingsOfSynset(offset)[0];
+        const target: NounTarget | undefined =
+          mine && ownFits(mine, sense.lexName) ? mine : drawing && { kind: "art", drawing };
+        if (!target) continue;
+        const tagged = senseCounts(word).noun;
+        if (!best || tagged > best.tagged) best = { target, via: [word], depth, tagged };
+      }
+    level = next;
+  }
+  return best && { target: best.target, via: best.via, depth: best.depth };
+}
+
+/**
+ * Whether one of Studio's own words can stand for a sense: a landscape only for places and natural
+ * things ("space" is no stretch of a road), a library subject only of the sense's kind.
+ */
+function ownFits(target: NounTarget, lexName: string): boolean {
+  if (target.kind === "landscape")
+    return lexName === "noun.location" || lexName === "noun.object" || lexName === "noun.plant";
+  if (target.kind !== "library") return true;
+  const category = target.category;
+  switch (lexName) {
+    case "noun.animal":
+      return category === "animal";
+    case "noun.person":
+      return category === "figure";
+    case "noun.food":
+      // Food is a fruit or a fish of the library's, never the bowl a "dish" also names.
+      return (category === "object" && !target.container) || category === "animal" || category === "nature";
+    case "noun.plant":
+      return category === "nature" || category === "object";
+    default:
+      return category !== "animal" && category !== "figure";
+  }
 }
 
 /** Food, animals and plants are one family (a mackerel on a plate is still a fish); people and things are others. */
 function family(lexName: string): string {
   return lexName === "noun.food" || lexName === "noun.animal" || lexName === "noun.plant" ? "living" : lexName;
-}
-
-/** Whether a drawing can show a sense of this lexicographer file: no phone for a cone cell, no lantern for a jack. */
-function fits(drawing: Drawing, lexName: string): boolean {
-  const group = drawing.subgroup;
-  const animal = group.startsWith("animal");
-  const person = group.startsWith("person") || group === "face-costume";
-  const body = group === "body-parts";
-  switch (lexName) {
-    case "noun.animal":
-      return animal;
-    case "noun.person":
-      return person;
-    case "noun.body":
-      return body;
-    case "noun.food":
-      return group.startsWith("food") || group === "drink" || group === "dishware";
-    case "noun.plant":
-      return group.startsWith("plant") || group === "food-fruit" || group === "food-vegetable";
-    default:
-      return !animal && !person && !body;
-  }
 }
 
 /** A reading's target, the words it was found through, and how many hypernyms up it was (0: the word or a synonym). */
@@ -293,20 +330,17 @@ function climb(sense: Synset, form: string, modifiers: readonly string[], own: O
         if (word === form && depth === 0) continue;
         const via = [...path, word];
         const mine = own(word);
-        if (mine) return { target: mine, via, depth };
-        // A keyword names a drawing only as the synset's own first word ("pasta", not "jack" of
-        // laborers); a head many names share says too little ("worker").
-        const least = word === synset.words[0] && depth <= 1 ? KEYWORD : NAME_HEAD;
-        // Far up, a drawing stands for too much ("iceberg" is no ice cube); Studio's own subjects may.
-        const art =
-          drawing || depth > MAX_ART_DEPTH
-            ? undefined
-            : drawingsNamed(word, modifiers, least, true).find((d) => fits(d, sense.lexName));
-        if (art) drawing = { target: { kind: "art", drawing: art }, via, depth };
+        if (mine && ownFits(mine, sense.lexName)) return { target: mine, via, depth };
       }
-      // The noun's own senses are not part of the way it was found; their hypernyms are.
+      // A drawing stands for the synset its name means ("puzzle piece" is no firearm's "piece");
+      // far up, a drawing stands for too much ("iceberg" is no ice cube), Studio's own subjects may.
+      const art = drawing || depth > MAX_ART_DEPTH ? undefined : drawingsOfSynset(synset.offset, modifiers)[0];
+      if (art) drawing = { target: { kind: "art", drawing: art }, via: [...path, synset.words[0]!], depth };
+      // The noun's own senses are not part of the way it was found; their hypernyms are. A part
+      // is drawn by drawing its whole ("roof" → building, "bark" → tree), after its kinds.
       const above = depth === 0 ? [] : [...path, synset.words[0]!];
       for (const offset of synset.hypernyms) next.push({ synset: readSynset(offset), path: above });
+      for (const offset of synset.wholes) next.push({ synset: readSynset(offset), path: above });
     }
     if (drawing) return drawing;
     level = next;

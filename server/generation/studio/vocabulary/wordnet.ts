@@ -18,6 +18,12 @@ export interface Synset {
   words: string[];
   /** Offsets of its hypernyms and instance hypernyms ("beagle" → "hound"; "new york" → "city"). */
   hypernyms: number[];
+  /** A named one of something ("new york" of cities): its hypernyms are instance hypernyms. */
+  instance: boolean;
+  /** Offsets of the wholes it is a part of ("roof" → building; "bark" → trunk). */
+  wholes: number[];
+  /** Offsets of its hyponyms: the kinds of it ("furniture" → chair, table…). */
+  kinds: number[];
   gloss: string;
 }
 
@@ -57,6 +63,8 @@ interface Files {
   verbs: Buffer;
   adjectives: Buffer;
   adverbs: Buffer;
+  /** index.sense: every sense's key and how often it was tagged in the concordance (7 MB, outside the heap). */
+  senses: Buffer;
 }
 
 let files: Files | undefined;
@@ -70,6 +78,7 @@ function open(): Files {
     verbs: fs.readFileSync(path.join(dict, "index.verb")),
     adjectives: fs.readFileSync(path.join(dict, "index.adj")),
     adverbs: fs.readFileSync(path.join(dict, "index.adv")),
+    senses: fs.readFileSync(path.join(dict, "index.sense")),
   };
   return files;
 }
@@ -151,15 +160,26 @@ export function readSynset(offset: number): Synset {
   const pointerAt = 4 + 2 * wordCount;
   const pointerCount = Number(fields[pointerAt]);
   const hypernyms: number[] = [];
+  const wholes: number[] = [];
+  const kinds: number[] = [];
+  let instance = false;
   for (let k = 0; k < pointerCount; k++) {
     const symbol = fields[pointerAt + 1 + 4 * k];
-    if (symbol === "@" || symbol === "@i") hypernyms.push(Number(fields[pointerAt + 2 + 4 * k]));
+    const target = Number(fields[pointerAt + 2 + 4 * k]);
+    const pos = fields[pointerAt + 3 + 4 * k];
+    if (symbol === "@" || symbol === "@i") hypernyms.push(target);
+    if (symbol === "@i") instance = true;
+    if (symbol === "#p" && pos === "n") wholes.push(target);
+    if (symbol === "~" && pos === "n") kinds.push(target);
   }
   const synset: Synset = {
     offset,
     lexName: LEX_NAMES[Number(fields[1])] ?? "noun.Tops",
     words,
     hypernyms,
+    instance,
+    wholes,
+    kinds,
     gloss: bar < 0 ? "" : line.slice(bar + 3).trim(),
   };
   // A reading of a prompt touches a few dozen synsets; the same words come back prompt after prompt.
@@ -190,7 +210,7 @@ export function nounBaseForms(word: string): string[] {
   const forms: string[] = [];
   if (lookupNoun(word)) forms.push(word);
   for (const [ending, base] of NOUN_ENDINGS)
-    if (word.endsWith(ending) && word.length > ending.length + 1) {
+    if (word.endsWith(ending) && word.length > ending.length + 1 && !(ending === "s" && word.endsWith("ss"))) {
       const form = word.slice(0, -ending.length) + base;
       if (!forms.includes(form) && lookupNoun(form)) forms.push(form);
     }
@@ -226,19 +246,6 @@ export function isVerbForm(word: string): boolean {
   return false;
 }
 
-/** How often a word was tagged as an adjective or an adverb: "long" and "down" far more than as nouns. */
-export function modifierTagCount(word: string): number {
-  const { adjectives, adverbs } = open();
-  let count = 0;
-  for (const index of [adjectives, adverbs]) {
-    const line = indexLine(word, index);
-    if (!line) continue;
-    const fields = line.trim().split(" ");
-    count += Number(fields[5 + Number(fields[3])]);
-  }
-  return count;
-}
-
 /** Whether a noun's commonest sense is a kind of `ancestor` within a few hypernyms ("tropical fish" of fish). */
 export function isKindOf(lemma: string, ancestor: string, levels = 4): boolean {
   const entry = lookupNoun(lemma);
@@ -260,4 +267,75 @@ export function isModifierOrVerb(word: string): boolean {
     indexLine(word, verbs) !== undefined ||
     isVerbForm(word)
   );
+}
+
+/** How often a lemma was tagged in WordNet's semantic concordance, by part of speech and, for nouns, by lexicographer file. */
+export interface SenseCounts {
+  noun: number;
+  verb: number;
+  /** As an adjective or an adverb. */
+  modifier: number;
+  nounByLexName: Map<string, number>;
+}
+
+/** The tag counts of a lemma's senses: its lines of index.sense ("long%3:00:01:: 01436368 2 105"), found by binary search. */
+export function senseCounts(lemma: string): SenseCounts {
+  const { senses } = open();
+  const key = Buffer.from(`${lemma.toLowerCase().replace(/ /g, "_")}%`);
+  // The first line at or after the key.
+  let lo = 0;
+  let hi = senses.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    let start = mid;
+    while (start > 0 && senses[start - 1] !== NEWLINE) start--;
+    let end = senses.indexOf(NEWLINE, start);
+    if (end < 0) end = senses.length;
+    if (senses.compare(key, 0, key.length, start, Math.min(end, start + key.length)) < 0) lo = end + 1;
+    else hi = start;
+  }
+  const counts: SenseCounts = { noun: 0, verb: 0, modifier: 0, nounByLexName: new Map() };
+  let at = lo;
+  while (at < senses.length && senses.compare(key, 0, key.length, at, at + key.length) === 0) {
+    let end = senses.indexOf(NEWLINE, at);
+    if (end < 0) end = senses.length;
+    addSense(counts, senses.toString("latin1", at + key.length, end));
+    at = end + 1;
+  }
+  return counts;
+}
+
+/** One index.sense line after its lemma: "1:05:00:: 02084071 1 42" (noun, noun.animal, tagged 42 times). */
+function addSense(counts: SenseCounts, rest: string): void {
+  const [type, lexFile] = rest.split(":");
+  const tagged = Number(rest.slice(rest.lastIndexOf(" ") + 1)) || 0;
+  if (type === "1") {
+    counts.noun += tagged;
+    const lexName = LEX_NAMES[Number(lexFile)] ?? "noun.Tops";
+    counts.nounByLexName.set(lexName, (counts.nounByLexName.get(lexName) ?? 0) + tagged);
+  } else if (type === "2") counts.verb += tagged;
+  else counts.modifier += tagged;
+}
+
+/**
+ * The commonest nouns of some kinds in WordNet's concordance: each lemma's tag counts of its senses
+ * of those kinds (lexicographer files), summed, highest first.
+ */
+export function commonNouns(count: number, lexNames: ReadonlySet<string>): string[] {
+  const { senses } = open();
+  const totals = new Map<string, number>();
+  for (const line of senses.toString("latin1").split("\n")) {
+    const percent = line.indexOf("%");
+    if (percent < 0 || line[percent + 1] !== "1") continue;
+    const lexName = LEX_NAMES[Number(line.slice(percent + 3, percent + 5))];
+    if (!lexName || !lexNames.has(lexName)) continue;
+    const tagged = Number(line.slice(line.lastIndexOf(" ") + 1)) || 0;
+    if (tagged === 0) continue;
+    const lemma = line.slice(0, percent).replace(/_/g, " ");
+    totals.set(lemma, (totals.get(lemma) ?? 0) + tagged);
+  }
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, count)
+    .map(([lemma]) => lemma);
 }
