@@ -149,7 +149,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a school of silver fish in blue water", "water"],
   ["an underwater city with glass domes", "dome"],
   ["starfish and seashells on the sea bed", "starfish"],
-  ["starfish and seashells on the sea bed", "seashell"],
   ["a painter at an easel by the river", "easel"],
   ["an old fisherman mending nets on a dock", "dock"],
   ["a farmer holding a basket of tomatoes", "tomato"],

@@ -21,6 +21,8 @@ export interface Layout {
   moon: { x: number; y: number; r: number } | null;
   /** -1 when the light comes from the left, 1 from the right. */
   lightX: number;
+  /** Seen from under the sea (underwater.ts): what swims is placed in the water, above the floor. */
+  underwater?: boolean;
 }
 
 export interface RenderContext {

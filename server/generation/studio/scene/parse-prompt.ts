@@ -31,6 +31,11 @@ const PHRASES: [RegExp, string][] = [
   [/\bpine\s+trees?\b|\bfir\s+trees?\b|\bspruces?\b|\bevergreens?\b|\bconifers?\b/g, "pines"],
   [/\bpalm\s+trees?\b/g, "palms"],
   [/\bouter\s+space\b/g, "space"],
+  // Under the sea: the picture is seen from below the surface (underwater.ts).
+  [
+    /\b(?:sea|ocean)\s+(?:floor|bed|bottom)\b|\bsea(?:bed|floor)\b|\b(?:under|beneath|below)\s+(?:the\s+)?(?:sea|ocean|water|waves|surface)\b|\bdeep\s+sea\b|\bundersea\b/g,
+    "underwater",
+  ],
   // A balloon in a hand is a toy on a string; one over a village is a hot air balloon.
   [/\b(holding|holds|carrying|carries|with|clutching)\s+((?:\w+\s+){0,2}?)balloon(s?)\b/g, "$1 $2party balloon$3"],
   [/\bsky\s*line\b/g, "skyline"],
@@ -116,6 +121,7 @@ const IMPLIED: Record<string, SubjectKind[]> = {
 
 /** Words that make a prompt a landscape even with no subject: the renderer then paints sky and land. */
 const SCENERY = new Set([
+  "underwater",
   "sky",
   "skies",
   "landscape",
@@ -605,6 +611,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
 
   for (let i = 0; i < tokens.length; i++) {
     const next = tokens[i + 1];
+    // "fish and coral": "coral" with no noun after it to colour is the coral of a reef.
+    if (tokens[i] === "coral" && (!next || BREAKS.has(next) || next === "and" || next in RELATION_WORDS))
+      tokens[i] = "corals";
     // "an orange on the table": "orange" with nothing after it to colour is the fruit.
     const lonelyOrange =
       tokens[i] === "orange" &&
@@ -653,6 +662,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     )
       stillWater = true;
     if (SCENERY.has(word)) scenery = true;
+    // "an octopus on the sea floor": on the floor of the sea.
+    if (word === "underwater" && relation && lastThing) relate("sea");
 
     if (word === "pines" || word === "pine" || word === "taiga") treeKinds.add("conifer");
     else if (word === "palms" || word === "palm" || word === "jungle" || word === "oasis") treeKinds.add("palm");
@@ -791,6 +802,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       if (!things.some((t) => t.id === "lonetree")) things.push({ id: "lonetree", count: 1 });
       thing.relation = { kind: "on", target: "lonetree" };
     }
+  // Under the sea: named ("underwater", "on the sea floor"), or a thing of the deep is the main subject of a sea or of nothing else.
+  const deep = main !== undefined && UNDERSEA.test(subjectById(main.id)?.words[0] ?? "");
+  const underwater =
+    tokens.includes("underwater") ||
+    (deep && !indoor && subjects.every((s) => s === "sea") && !tokens.some((t) => t === "beach" || t === "surface"));
+  if (underwater && !subjects.includes("sea")) subjects.push("sea");
   // "on the moon": the moon becomes the ground.
   const lunar = things.some((t) => t.relation?.kind === "on" && t.relation.target === "moon");
   // A candle or lantern in a room is lit: evening, unless the prompt says when.
@@ -827,6 +844,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     indoor,
     window,
     lunar,
+    underwater,
   };
 }
 
@@ -933,6 +951,10 @@ function isBuildingWithoutTop(target: string): boolean {
 function isAdjectiveLike(word: string): boolean {
   return FILLERS.has(word) || word.endsWith("y") || word.endsWith("ing") || word.endsWith("ed");
 }
+
+/** Things of the deep: naming one as the main subject of a sea puts the picture under it. */
+const UNDERSEA =
+  /^(octopus|squid|jellyfish|shark|crab|lobster|shrimp|tropical fish|blowfish|coral|oyster|diving mask|submarine|coral reef)$/;
 
 /** "holding a balloon", "carrying a lantern": what follows is in the hands of what came before. */
 const HOLDING_WORDS = new Set(["holding", "holds", "carrying", "carries", "clutching", "hugging", "wielding"]);

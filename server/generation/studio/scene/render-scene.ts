@@ -7,6 +7,7 @@ import { createRaster, type Raster } from "../raster";
 import type { Random } from "../random";
 import { renderAbstract } from "./abstract";
 import { drawWithCanvas, type Graphics } from "./canvas";
+import { renderUnderwater } from "./underwater";
 import { castleBase, drawCastle, drawCity, drawIsland, drawRainbow, drawVillage } from "./city";
 import { css, mix, scale } from "./colors";
 import { createContext, LAND_SUBJECTS, type RenderContext } from "./context";
@@ -34,6 +35,7 @@ export interface RenderOptions {
 export function renderScene(prompted: Scene, options: RenderOptions): Raster {
   if (!prompted.understood) return renderAbstract(prompted, options);
   if (prompted.indoor) return renderInterior(prompted, options);
+  if (prompted.underwater) return renderUnderwater(prompted, options);
   const scene = prompted.lunar ? lunarScene(prompted) : prompted;
   const { width, height, random } = options;
   const progress = options.onProgress ?? (() => {});

@@ -92,6 +92,8 @@ export interface Scene {
   window: boolean;
   /** "An astronaut on the moon": the moon is the ground, the Earth hangs in a black sky. */
   lunar: boolean;
+  /** Seen from under the sea: the water column, light rays and the sea floor (underwater.ts). */
+  underwater: boolean;
   /** The nouns read through the open vocabulary, in prompt order, drawn or not. */
   readings: WordReading[];
 }

@@ -55,7 +55,18 @@ const THING: Kind = { category: "object", placement: "ground", size: 0.22 };
 const INDOOR_GROUPS =
   /^(food|drink|dishware|household|office|book-paper|computer|writing|time|phone|mail|medical|science|light-video)/;
 
+/** Drawings of the sea that stay on its floor: corals and shells grow there, crabs and lobsters walk it. */
+const ON_THE_FLOOR: Record<string, Kind> = {
+  coral: { category: "nature", placement: "ground", size: 0.24 },
+  "spiral shell": { category: "object", placement: "ground", size: 0.1 },
+  oyster: { category: "object", placement: "ground", size: 0.1 },
+  crab: { category: "animal", placement: "ground", size: 0.14, facesLeft: true },
+  lobster: { category: "animal", placement: "ground", size: 0.18, facesLeft: true },
+};
+
 function kindOf(drawing: Drawing): Kind {
+  const floor = ON_THE_FLOOR[drawing.label];
+  if (floor) return floor;
   const kind = KINDS[drawing.subgroup];
   if (kind) return kind;
   if (drawing.subgroup.startsWith("person")) return FIGURE;

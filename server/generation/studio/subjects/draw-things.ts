@@ -94,6 +94,12 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     // Only what flies goes to the sky: "a bridge over a river" stays on the ground, "a dragon over
     // a castle" takes wing.
     const inSky = definition.placement === "sky" || (definition.flies === true && relation?.kind === "above");
+    // Under the sea, animals of the water swim above the floor unless they are "on" something; boats and wrecks lie on it.
+    const swims =
+      layout.underwater === true &&
+      definition.placement === "water" &&
+      definition.category === "animal" &&
+      relation?.kind !== "on";
 
     if (rides(thing) && onThing) {
       placeRiders(thing, definition, index);
@@ -139,6 +145,9 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       x = overThing.box.x + overThing.box.w * (thing.count > 1 ? 0.05 : 0.18) * overThing.look.facing;
       y = Math.min(height - 2, overThing.box.y + land * 0.03);
       h = Math.min(sizeOf(thing, definition, false), overThing.box.h * (overThing.definition.surface ?? 0.45) * 0.8);
+    } else if (swims) {
+      // Under the sea, what swims is in the water, higher when it is not the main subject.
+      y = height * (main ? r.range(0.5, 0.6) : r.range(0.3, 0.45));
     } else if (inSky) {
       // A mount with its rider flies lower, so the pair is seen large enough.
       y = horizon * r.range(0.45, 0.62) * (riderOf(thing) ? 1.25 : 1);
@@ -205,7 +214,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       lightFrom,
       facing,
       night: p.night,
-      ...(inSky ? { airborne: true } : {}),
+      ...(inSky || swims ? { airborne: true } : {}),
       random: r.fork(`${thing.id}-${index}`),
     });
     const items: PlacedThing[] = [];

@@ -67,6 +67,7 @@ const ALIASES: Record<string, string[]> = {
   balloon: ["party balloon", "toy balloon"],
   "red heart": ["heart"],
   spaghetti: ["pasta"],
+  "spiral shell": ["seashell", "sea shell", "shell", "conch", "seashells"],
   mage: ["wizard", "sorcerer", "sorceress", "warlock"],
 };
 
