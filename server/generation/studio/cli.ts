@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp, { type OverlayOptions } from "sharp";
 import { ASPECT_RATIOS, dimensionsFor, type AspectRatio, type GenerationMode } from "../../../app/lib/generation";
-import { findStyle, STYLE_IDS } from "../../../app/lib/studio-styles";
+import { DEFAULT_STYLE, findStyle, STYLE_IDS, type StyleId, styleNamedIn } from "../../../app/lib/studio-styles";
 import { decodeSource, encodePng } from "./engine";
 import {
   awaitedNames,
@@ -31,6 +31,8 @@ import {
 import type { Raster } from "./raster";
 import { renderSquare, renderStudioImage } from "./render";
 import { parsePrompt } from "./scene/parse-prompt";
+import { OPEN_EVALUATION_PROMPTS } from "./evaluation-open";
+import { drawnNouns } from "./evaluation-open-check";
 import { countSources, type NounSource, type Source, vocabularyReport } from "./vocabulary/report";
 
 const SHEET_STYLES = [
@@ -53,6 +55,7 @@ const USAGE = `Usage:
   npm run studio -- --doodle drawing.png [--style id] --out file.png
   npm run studio -- --sheet [--size 512] [--cell 320] [--seed n] [--index docs/studio-evaluation.md] --out docs/images
   npm run studio -- --styles-sheet [--cell 256] --out sheet.png|sheet.jpg
+  npm run studio -- --open-sheet [--size 512] [--cell 320] [--seed n] [--index docs/studio-open-evaluation.md] --out docs/images
   npm run studio -- --vocabulary [--out docs/studio-vocabulary.md]
 Styles: ${STYLE_IDS.join(", ")}`;
 
@@ -71,6 +74,7 @@ export async function main(argv: string[]): Promise<number> {
       christmas: { type: "boolean", default: false },
       sheet: { type: "boolean", default: false },
       "styles-sheet": { type: "boolean", default: false },
+      "open-sheet": { type: "boolean", default: false },
       vocabulary: { type: "boolean", default: false },
       cell: { type: "string" },
       index: { type: "string" },
@@ -91,6 +95,12 @@ export async function main(argv: string[]): Promise<number> {
     const index = values.index ?? path.join(values.out, "..", "studio-evaluation.md");
     await renderEvaluationSheets(values.out, index, {
       // Rendered at the product's smallest size, then shrunk: a style's strokes and cells keep their real scale.
+      size: Number(values.size ?? 512),
+      cell: Number(values.cell ?? 320),
+      seed: Number(values.seed) >>> 0,
+    });
+  } else if (values["open-sheet"]) {
+    await renderOpenSheets(values.out, values.index ?? path.join(values.out, "..", "studio-open-evaluation.md"), {
       size: Number(values.size ?? 512),
       cell: Number(values.cell ?? 320),
       seed: Number(values.seed) >>> 0,
@@ -200,7 +210,6 @@ async function renderStyleSheet(out: string, cell: number) {
 
 const EVAL_COLUMNS = 4;
 const EVAL_ROWS = 7;
-const EVAL_FILE = /^studio-eval-\d+\.jpg$/;
 
 /** What the parser missed of an entry, or what it waits for, in a few words (empty when all is read). */
 function evaluationNote(entry: EvaluationPrompt): { note: string; kind: "ok" | "waits" | "pending" | "missed" } {
@@ -220,59 +229,145 @@ interface SheetOptions {
   seed: number;
 }
 
+/** A set of prompts to paint on sheets: each with its style, its page and a note on how it was read. */
+interface SheetEntry {
+  prompt: string;
+  style: StyleId;
+  christmas?: boolean;
+  note: string;
+  kind: keyof typeof NOTE_COLOURS;
+}
+
 /**
- * The evaluation set in sheets of 4 × 7 captioned pictures (studio-eval-1.jpg …) in `outDir`,
- * and a Markdown index of them: the evidence that Studio paints what everyday prompts say.
+ * Prompts in sheets of 4 × 7 captioned pictures (`<prefix>-1.jpg` …) in `outDir`, stale sheets of
+ * the same prefix removed first; returns the files.
  */
-async function renderEvaluationSheets(outDir: string, indexFile: string, options: SheetOptions) {
+async function renderSheets(
+  outDir: string,
+  prefix: string,
+  title: string,
+  entries: readonly SheetEntry[],
+  options: SheetOptions,
+): Promise<string[]> {
   const { size, cell, seed } = options;
   const gap = 10;
   const header = 40;
   const lineHeight = 16;
   const caption = 4 * lineHeight + 6;
   const perSheet = EVAL_COLUMNS * EVAL_ROWS;
-  const sheetCount = Math.ceil(EVALUATION_PROMPTS.length / perSheet);
+  const sheetCount = Math.ceil(entries.length / perSheet);
   const chars = Math.floor(cell / 7.4);
   fs.mkdirSync(outDir, { recursive: true });
-  for (const stale of fs.readdirSync(outDir).filter((name) => EVAL_FILE.test(name)))
-    fs.rmSync(path.join(outDir, stale));
+  const stale = new RegExp(`^${prefix}-\\d+\\.jpg$`);
+  for (const name of fs.readdirSync(outDir).filter((n) => stale.test(n))) fs.rmSync(path.join(outDir, name));
 
   const files: string[] = [];
-  const notes = EVALUATION_PROMPTS.map(evaluationNote);
   for (let sheet = 0; sheet < sheetCount; sheet++) {
-    const entries = EVALUATION_PROMPTS.slice(sheet * perSheet, (sheet + 1) * perSheet);
-    const rows = Math.ceil(entries.length / EVAL_COLUMNS);
+    const page = entries.slice(sheet * perSheet, (sheet + 1) * perSheet);
+    const rows = Math.ceil(page.length / EVAL_COLUMNS);
     const width = gap + EVAL_COLUMNS * (cell + gap);
     const height = header + rows * (cell + caption + gap);
     const text = [
-      `<text x="${gap}" y="27" font-size="18" font-weight="bold">Studio evaluation, sheet ${sheet + 1} of ${sheetCount} · ${size} px pictures, seed ${seed}</text>`,
+      `<text x="${gap}" y="27" font-size="18" font-weight="bold">${escapeXml(title)}, sheet ${sheet + 1} of ${sheetCount} · ${size} px pictures, seed ${seed}</text>`,
     ];
     const tiles: OverlayOptions[] = [];
-    for (const [i, entry] of entries.entries()) {
+    for (const [i, entry] of page.entries()) {
       const number = sheet * perSheet + i + 1;
-      const style = evaluationStyle(entry);
       const left = gap + (i % EVAL_COLUMNS) * (cell + gap);
       const top = header + Math.floor(i / EVAL_COLUMNS) * (cell + caption + gap);
       const started = performance.now();
-      const picture = renderSquare(entry.prompt, style, size, seed, entry.christmas ?? false);
+      const picture = renderSquare(entry.prompt, entry.style, size, seed, entry.christmas ?? false);
       tiles.push({ input: await shrunk(picture, cell), left, top });
       console.log(`${String(number).padStart(3)} ${Math.round(performance.now() - started)} ms  ${entry.prompt}`);
-      const { note, kind } = notes[number - 1]!;
       const lines = [
-        `<tspan font-weight="bold">#${number}</tspan> ${escapeXml(findStyle(style)!.label)}${entry.christmas ? " · christmas page" : ""}`,
+        `<tspan font-weight="bold">#${number}</tspan> ${escapeXml(findStyle(entry.style)!.label)}${entry.christmas ? " · christmas page" : ""}`,
         ...wrapWords(entry.prompt, chars, 2).map(escapeXml),
-        ...(note ? [`<tspan fill="${NOTE_COLOURS[kind]}">${escapeXml(wrapWords(note, chars, 1)[0]!)}</tspan>`] : []),
+        ...(entry.note
+          ? [`<tspan fill="${NOTE_COLOURS[entry.kind]}">${escapeXml(wrapWords(entry.note, chars, 1)[0]!)}</tspan>`]
+          : []),
       ];
       lines.forEach((line, l) => {
         text.push(`<text x="${left}" y="${top + cell + 15 + l * lineHeight}" font-size="13">${line}</text>`);
       });
     }
-    const file = path.join(outDir, `studio-eval-${sheet + 1}.jpg`);
+    const file = path.join(outDir, `${prefix}-${sheet + 1}.jpg`);
     await writeSheet(file, width, height, text, tiles);
     files.push(file);
   }
+  return files;
+}
+
+/**
+ * The evaluation set in sheets (studio-eval-1.jpg …) in `outDir`, and a Markdown index of them:
+ * the evidence that Studio paints what everyday prompts say.
+ */
+async function renderEvaluationSheets(outDir: string, indexFile: string, options: SheetOptions) {
+  const notes = EVALUATION_PROMPTS.map(evaluationNote);
+  const entries = EVALUATION_PROMPTS.map((entry, i) => ({
+    prompt: entry.prompt,
+    style: evaluationStyle(entry),
+    ...(entry.christmas ? { christmas: true } : {}),
+    ...notes[i]!,
+  }));
+  const files = await renderSheets(outDir, "studio-eval", "Studio evaluation", entries, options);
   fs.mkdirSync(path.dirname(path.resolve(indexFile)), { recursive: true });
   fs.writeFileSync(indexFile, evaluationIndex(outDir, files, indexFile, notes, options));
+  console.log(`${indexFile}: ${files.length} sheets`);
+}
+
+/**
+ * The open-vocabulary set (issue 28) in sheets (studio-open-1.jpg …) and its Markdown index: each
+ * picture with the nouns of its prompt that nothing in it stands for.
+ */
+async function renderOpenSheets(outDir: string, indexFile: string, options: SheetOptions) {
+  const entries: SheetEntry[] = OPEN_EVALUATION_PROMPTS.map((entry) => {
+    const { missing } = drawnNouns(entry);
+    return {
+      prompt: entry.prompt,
+      style: styleNamedIn(entry.prompt) ?? DEFAULT_STYLE,
+      note: missing.length > 0 ? `not drawn: ${missing.join(", ")}` : "",
+      kind: missing.length > 0 ? "pending" : "ok",
+    };
+  });
+  const files = await renderSheets(outDir, "studio-open", "Studio open vocabulary", entries, options);
+  const drawn = OPEN_EVALUATION_PROMPTS.reduce((n, e) => n + drawnNouns(e).drawn.length, 0);
+  const nouns = OPEN_EVALUATION_PROMPTS.reduce((n, e) => n + e.expect.length, 0);
+  const perSheet = EVAL_COLUMNS * EVAL_ROWS;
+  const lines = [
+    "# Studio's open vocabulary, evaluated",
+    "",
+    "A second public evaluation set (issue 28): prompts of the kinds people type on generation sites —",
+    "pets by breed, wild animals, food and drink, fantasy and science fiction, vehicles, named cities",
+    "and landmarks, seasons and holidays, rooms, the underwater world, people at work and play, everyday",
+    "objects — written before Studio read words beyond its own library, from what people type, not from",
+    "what Studio draws (`server/generation/studio/evaluation-open.ts`). Sixty more prompts of the same",
+    "kinds are kept aside, unread while Studio is tuned (`evaluation-held-out.ts`). Regenerate with:",
+    "",
+    "```bash",
+    `npm run studio -- --open-sheet --out ${outDir}`,
+    "```",
+    "",
+    `${entries.length} prompts, ${options.size} px pictures, seed ${options.seed}, in the style a prompt names or the default. Of the ${nouns} things their prompts name, ${drawn} are drawn; each picture's caption names the others. Whether each picture is recognisable is for the eye: the sheets are here for that.`,
+    "",
+  ];
+  files.forEach((file, sheet) => {
+    const image = path
+      .relative(path.dirname(path.resolve(indexFile)), path.resolve(file))
+      .split(path.sep)
+      .join("/");
+    lines.push(`## Sheet ${sheet + 1}`, "", `![Studio open vocabulary, sheet ${sheet + 1}](${image})`, "");
+    lines.push("| # | Kind | Prompt | Should show | Not drawn |", "| --- | --- | --- | --- | --- |");
+    for (let i = sheet * perSheet; i < Math.min(entries.length, (sheet + 1) * perSheet); i++) {
+      const entry = OPEN_EVALUATION_PROMPTS[i]!;
+      const cellText = (t: string) => t.replace(/\|/g, "\\|");
+      lines.push(
+        `| ${i + 1} | ${entry.category} | ${cellText(entry.prompt)} | ${entry.expect.join(", ")} | ${drawnNouns(entry).missing.join(", ")} |`,
+      );
+    }
+    lines.push("");
+  });
+  fs.mkdirSync(path.dirname(path.resolve(indexFile)), { recursive: true });
+  fs.writeFileSync(indexFile, lines.join("\n"));
   console.log(`${indexFile}: ${files.length} sheets`);
 }
 

@@ -346,8 +346,14 @@ export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
     cloudCover,
     mountain: lit(c.mountains ?? (night ? [70, 76, 100] : [112, 104, 112])),
     snow: lit(snowBase, 1 / Math.max(0.6, exposure)),
-    grass: lit(c.meadow ?? c.hills ?? defaultGrass),
-    tree: lit(c.forest ?? c.trees ?? (scene.snowy ? [38, 78, 60] : [42, 92, 52])),
+    grass: lit(
+      c.meadow ?? c.hills ?? (scene.savanna ? SAVANNA_GRASS : scene.season === "autumn" ? AUTUMN_GRASS : defaultGrass),
+    ),
+    tree: lit(
+      c.forest ??
+        c.trees ??
+        (scene.season === "autumn" ? AUTUMN_LEAVES[0]! : scene.snowy ? [38, 78, 60] : [42, 92, 52]),
+    ),
     water: scale(waterColor ?? mix([18, 52, 96], skyTop, 0.35), night ? 0.5 : 0.9),
     sand: lit(c.desert ?? c.beach ?? [226, 180, 116]),
     rock: lit(c.mountains ?? [120, 110, 102]),
@@ -362,6 +368,18 @@ export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
     vignette,
   };
 }
+
+/** Autumn's leaves, one per tree (vegetation.ts), and its grass, gone golden. */
+export const AUTUMN_LEAVES: readonly RGB[] = [
+  [214, 96, 30],
+  [236, 160, 40],
+  [186, 52, 32],
+  [222, 128, 36],
+  [160, 120, 40],
+];
+const AUTUMN_GRASS: RGB = [150, 140, 64];
+/** The savanna's dry grass. */
+const SAVANNA_GRASS: RGB = [196, 164, 84];
 
 function multiplyLight(c: RGB, light: RGB): RGB {
   return [(c[0] * light[0]) / 255, (c[1] * light[1]) / 255, (c[2] * light[2]) / 255];

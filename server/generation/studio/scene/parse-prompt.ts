@@ -11,7 +11,18 @@ import { drawingsNamed, namesDrawing, WHOLE_NAME } from "../vocabulary/art-set";
 import { isThingSense, type NounTarget, readNounPhrase } from "../vocabulary/read-noun";
 import { isKindOf, isVerbForm, lookupNoun } from "../vocabulary/wordnet";
 import { COLOR_WORDS, mix } from "./colors";
-import type { ColorTarget, Mood, RGB, Scene, SubjectKind, TimeOfDay, TreeKind, Weather, WordReading } from "./types";
+import type {
+  ColorTarget,
+  Mood,
+  RGB,
+  Scene,
+  Season,
+  SubjectKind,
+  TimeOfDay,
+  TreeKind,
+  Weather,
+  WordReading,
+} from "./types";
 
 export type { Scene } from "./types";
 
@@ -88,7 +99,10 @@ subjectWords(
   "flowers",
   "flower flowers floral tulips tulip roses rose poppies poppy lavender sunflowers sunflower wildflowers daisies daisy garden gardens bloom blooms blooming orchids lilies",
 );
-subjectWords("meadow", "meadow meadows grass grassland field fields prairie pasture pastures savanna lawn");
+subjectWords(
+  "meadow",
+  "meadow meadows grass grassland field fields prairie pasture pastures savanna savannah serengeti veld lawn",
+);
 subjectWords("hills", "hill hills hillside hillsides valley valleys countryside dales highlands");
 subjectWords("island", "island islands isle isles atoll islet");
 subjectWords("beach", "beach beaches shore shores seaside");
@@ -96,6 +110,10 @@ subjectWords("rainbow", "rainbow rainbows");
 
 /** Words that imply a subject as well as what they say (a sunset has a sun in it). */
 const IMPLIED: Record<string, SubjectKind[]> = {
+  savanna: ["trees"],
+  savannah: ["trees"],
+  serengeti: ["trees"],
+  veld: ["trees"],
   oasis: ["lake", "trees"],
   palms: ["trees"],
   canyon: ["desert"],
@@ -502,6 +520,10 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   let stillWater = false;
   let scenery = false;
   const treeKinds = new Set<TreeKind>();
+  let season: Season | null = null;
+  let road: Scene["road"] = null;
+  let savanna = false;
+  let bare = false;
 
   const things: Thing[] = [];
   // "a lighthouse on a cliff": the last thing named, and the relation word met since, wait for
@@ -665,6 +687,19 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     // "an octopus on the sea floor": on the floor of the sea.
     if (word === "underwater" && relation && lastThing) relate("sea");
 
+    // "fall" is autumn where it is a time ("in the fall", "fall leaves"), not a waterfall's or a verb.
+    const seasonNamed = SEASON_WORDS[word] ?? (word === "fall" && isFallSeason(tokens, i) ? "autumn" : undefined);
+    if (seasonNamed && !season) season = seasonNamed;
+    if (ROAD_WORDS[word] && !road) road = ROAD_WORDS[word];
+    // "bare trees": broadleaf trees in winter, their branches showing.
+    if (word === "bare" || word === "leafless") {
+      treeKinds.add("broadleaf");
+      bare = true;
+    }
+    if (SAVANNA_WORDS.has(word)) {
+      savanna = true;
+      treeKinds.add("acacia");
+    }
     if (word === "pines" || word === "pine" || word === "taiga") treeKinds.add("conifer");
     else if (word === "palms" || word === "palm" || word === "jungle" || word === "oasis") treeKinds.add("palm");
     else if (
@@ -718,6 +753,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       }
       previousNoun = true;
       const target = reading.target;
+      // "an autumn forest with red and yellow leaves": the leaves are the trees'.
+      if (/^(leaf|leaves|foliage)$/.test(reading.noun) && subjects.some((k) => k === "trees" || k === "forest")) {
+        readings.push({ words: reading.phrase, drawn: "trees", from: "landscape", via: [] });
+        pending = [];
+        continue;
+      }
       const holder = contentsOf;
       contentsOf = null;
       if (holder && target?.kind === "art" && subjectIs(artSubjectId(target.drawing), "indoor")) {
@@ -814,6 +855,11 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   if (indoor && !timeExplicit && things.some((t) => subjectIs(t.id, "lightsRoom"))) timeOfDay = "night";
   if (subjects.includes("sun") && timeOfDay === "night") subjects.splice(subjects.indexOf("sun"), 1);
   if (subjects.includes("forest") && treeKinds.size === 0 && snowy) treeKinds.add("conifer");
+  // An autumn forest is one of leaves that turn; a winter one, where nothing else is said, of firs with snow.
+  if (season === "autumn" && treeKinds.size === 0) treeKinds.add("broadleaf");
+  if (season === "winter") snowy = true;
+  // Bare trees are drawn as winter's, without the snow a named winter brings.
+  if (bare && !season) season = "winter";
 
   const treeKind: TreeKind =
     treeKinds.size === 1
@@ -827,7 +873,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
 
   return {
     prompt,
-    understood: subjects.length > 0 || things.length > 0 || scenery || indoor,
+    understood: subjects.length > 0 || things.length > 0 || scenery || indoor || road !== null,
     readings,
     subjects,
     things,
@@ -840,6 +886,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     snowy,
     stillWater: waterIsStill,
     treeKind,
+    season,
+    road,
+    savanna,
     christmas: options.christmas,
     indoor,
     window,
@@ -952,6 +1001,61 @@ function isAdjectiveLike(word: string): boolean {
   return FILLERS.has(word) || word.endsWith("y") || word.endsWith("ing") || word.endsWith("ed");
 }
 
+/** The African savanna, and the acacia that grows on it. */
+const SAVANNA_WORDS = new Set(["savanna", "savannah", "serengeti", "veld", "acacia", "acacias", "safari"]);
+
+/** A road or a path through the landscape. */
+const ROAD_WORDS: Record<string, "road" | "path"> = {
+  road: "road",
+  roads: "road",
+  highway: "road",
+  motorway: "road",
+  lane: "road",
+  path: "path",
+  paths: "path",
+  pathway: "path",
+  footpath: "path",
+  trail: "path",
+  trails: "path",
+  track: "path",
+};
+
+/** Words that name a season. */
+const SEASON_WORDS: Record<string, Season> = {
+  autumn: "autumn",
+  autumnal: "autumn",
+  halloween: "autumn",
+  thanksgiving: "autumn",
+  harvest: "autumn",
+  spring: "spring",
+  springtime: "spring",
+  easter: "spring",
+  summer: "summer",
+  summertime: "summer",
+  summery: "summer",
+  winter: "winter",
+  wintertime: "winter",
+  wintry: "winter",
+};
+
+/** "in the fall", "fall leaves", "fall colors": the season, not a fall of water or snow. */
+function isFallSeason(tokens: readonly string[], i: number): boolean {
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  return (
+    (before === "the" && tokens[i - 2] === "in") ||
+    after === "leaves" ||
+    after === "foliage" ||
+    after === "colors" ||
+    after === "colours" ||
+    after === "forest" ||
+    after === "day" ||
+    after === "morning" ||
+    after === "afternoon" ||
+    after === "evening"
+  );
+}
+
 /** Things of the deep: naming one as the main subject of a sea puts the picture under it. */
 const UNDERSEA =
   /^(octopus|squid|jellyfish|shark|crab|lobster|shrimp|tropical fish|blowfish|coral|oyster|diving mask|submarine|coral reef)$/;
@@ -1005,6 +1109,12 @@ function isKnownWord(word: string): boolean {
     IMPLIED[word] !== undefined ||
     FLOWER_COLORS[word] !== undefined ||
     STOP_WORDS.has(word) ||
+    SEASON_WORDS[word] !== undefined ||
+    ROAD_WORDS[word] !== undefined ||
+    SAVANNA_WORDS.has(word) ||
+    word === "fall" ||
+    word === "bare" ||
+    word === "leafless" ||
     subjectByWord(word) !== undefined ||
     SUBJECT_WORDS[word] !== undefined
   );

@@ -18,7 +18,7 @@ import { drawLightning, drawRain, drawSnowfall } from "./particles";
 import { paintAurora, paintDiscs, paintGalaxy, paintSky, paintStars } from "./sky";
 import { paintClouds } from "./clouds";
 import { paintDunes, paintGround, paintHills, paintMountains } from "./terrain";
-import { hasSubject, type Scene, type SubjectKind } from "./types";
+import { hasSubject, type RGB, type Scene, type SubjectKind } from "./types";
 import { drawForest, drawMeadow, drawTree, treeStyle } from "./vegetation";
 import { drawThings } from "../subjects/draw-things";
 import { horizonWater, paintWater, riverArea } from "./water";
@@ -106,6 +106,7 @@ export function renderScene(prompted: Scene, options: RenderOptions): Raster {
   progress(0.75, "Adding the foreground");
   drawWithCanvas(ctx, (g) => {
     drawForeground(g, ctx);
+    if (scene.road && !layout.water) drawRoad(g, ctx, scene.road);
     // Lightning strikes behind what the prompt names; rain and snow fall in front of it.
     if (scene.weather === "storm") drawLightning(g, ctx);
     if (scene.things.length > 0) drawThings(g, ctx);
@@ -236,6 +237,69 @@ function drawForeground(g: Graphics, ctx: RenderContext): void {
   }
   if (s("trees") && layout.water) framingTrees(g, ctx);
   if (scene.christmas && !s("village", "forest", "trees", "city")) framingTrees(g, ctx);
+}
+
+/**
+ * A road or a path from the front of the picture to the horizon, bending a little on its way:
+ * asphalt with a dashed centre line, or bare earth; white where snow lies.
+ */
+function drawRoad(g: Graphics, ctx: RenderContext, kind: "road" | "path"): void {
+  const { width, height, layout, palette: p, scene, unit } = ctx;
+  const r = ctx.random.fork("road");
+  const horizon = layout.horizon;
+  const far = width * (0.5 + r.range(-0.14, 0.14));
+  const near = width * (0.5 + r.range(-0.08, 0.08));
+  const bend = width * r.range(-0.18, 0.18);
+  const half = width * (kind === "road" ? 0.3 : 0.17);
+  // The road's middle at depth t (0 at the front, 1 at the horizon), and its half-width there.
+  const at = (t: number): [number, number, number] => {
+    const x = near + (far - near) * t + bend * t * (1 - t) * 2;
+    const y = height + (horizon + 1 - height) * t;
+    return [x, y, half * (1 - t) ** 1.15 + 0.8 * unit];
+  };
+  const surface: RGB = scene.snowy ? [226, 230, 238] : kind === "road" ? [88, 88, 94] : [156, 124, 86];
+  const lit = mix(scale(surface, 0.45 + 0.55 * p.exposure), p.light, 0.12);
+  const gradient = g.createLinearGradient(0, horizon, 0, height);
+  gradient.addColorStop(0, css(mix(lit, p.haze, 0.45)));
+  gradient.addColorStop(1, css(scale(lit, 0.92)));
+  g.fillStyle = gradient;
+  g.beginPath();
+  const steps = 40;
+  for (let k = 0; k <= steps; k++) {
+    const [x, y, w] = at(k / steps);
+    if (k === 0) g.moveTo(x - w, y);
+    else g.lineTo(x - w, y);
+  }
+  for (let k = steps; k >= 0; k--) {
+    const [x, y, w] = at(k / steps);
+    g.lineTo(x + w, y);
+  }
+  g.closePath();
+  g.fill();
+  // Verges: a darker line where the road meets the ground.
+  g.strokeStyle = css(mix(scale(p.grass, 0.5), p.shadow, 0.3), 0.5);
+  g.lineWidth = Math.max(1, 2.5 * unit);
+  for (const side of [-1, 1]) {
+    g.beginPath();
+    for (let k = 0; k <= steps; k++) {
+      const [x, y, w] = at(k / steps);
+      if (k === 0) g.moveTo(x + side * w, y);
+      else g.lineTo(x + side * w, y);
+    }
+    g.stroke();
+  }
+  if (kind !== "road" || scene.snowy) return;
+  // A dashed centre line, its dashes shorter toward the horizon.
+  g.strokeStyle = css(mix([240, 226, 160], p.haze, 0.2), 0.85);
+  for (let t = 0.02; t < 0.92; t += 0.07 * (1 - t) + 0.01) {
+    const [x0, y0, w0] = at(t);
+    const [x1, y1] = at(t + 0.035 * (1 - t) + 0.004);
+    g.lineWidth = Math.max(0.8, w0 * 0.035);
+    g.beginPath();
+    g.moveTo(x0, y0);
+    g.lineTo(x1, y1);
+    g.stroke();
+  }
 }
 
 /** One or two tall trees at a side, framing the view. */

@@ -45,7 +45,8 @@ export type Mood =
   | "cheerful"
   | "dreamy"
   | "mysterious";
-export type TreeKind = "conifer" | "broadleaf" | "palm" | "mixed";
+export type TreeKind = "conifer" | "broadleaf" | "palm" | "acacia" | "mixed";
+export type Season = "spring" | "summer" | "autumn" | "winter";
 
 /** How one noun phrase Studio has no word of its own for was read (issue 28). */
 export interface WordReading {
@@ -81,6 +82,8 @@ export interface Scene {
   /** Water is still ("calm lake", "mirror"): reflections are sharper. */
   stillWater: boolean;
   treeKind: TreeKind;
+  /** A season the prompt names: autumn turns broadleaf trees orange and red, spring puts blossom on them, winter leaves them bare. */
+  season: Season | null;
   christmas: boolean;
   /**
    * Indoors: a room (wall and floor) or a still life (wall and table top) instead of sky and land.
@@ -92,6 +95,10 @@ export interface Scene {
   window: boolean;
   /** "An astronaut on the moon": the moon is the ground, the Earth hangs in a black sky. */
   lunar: boolean;
+  /** The African savanna: golden grass under flat-topped acacias. */
+  savanna: boolean;
+  /** A road (paved, with a centre line) or a path (earth) running from the front to the horizon. */
+  road: "road" | "path" | null;
   /** Seen from under the sea: the water column, light rays and the sea floor (underwater.ts). */
   underwater: boolean;
   /** The nouns read through the open vocabulary, in prompt order, drawn or not. */

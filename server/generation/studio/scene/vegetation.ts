@@ -4,13 +4,19 @@ import { css, mix, scale, type RGB } from "./colors";
 import type { Graphics } from "./canvas";
 import type { RenderContext } from "./context";
 import { hazeAt } from "./palette";
-import type { TreeKind } from "./types";
+import { AUTUMN_LEAVES } from "./palette";
+import type { Season, TreeKind } from "./types";
 
 export interface TreeStyle {
   lit: RGB;
   dark: RGB;
   snow: RGB | null;
   lightX: number;
+  /** Autumn: each broadleaf tree turns one of these; spring: blossom on the crowns; winter: bare branches. */
+  season?: Season | null;
+  /** The light and the haze a turned tree's colour is lit and faded by. */
+  light?: RGB;
+  haze?: [RGB, number];
 }
 
 interface ConiferShape {
@@ -88,7 +94,12 @@ export function conifer(g: Graphics, x: number, base: number, h: number, s: Tree
   fillConifers(g, [coniferShape(x, base, h, r)], s);
 }
 
-export function broadleaf(g: Graphics, x: number, base: number, h: number, s: TreeStyle, r: Random): void {
+export function broadleaf(g: Graphics, x: number, base: number, h: number, style: TreeStyle, r: Random): void {
+  if (style.season === "winter") {
+    bareTree(g, x, base, h, style, r);
+    return;
+  }
+  const s = style.season === "autumn" ? turned(style, r) : style;
   const trunkH = h * 0.38;
   g.strokeStyle = css(mix(scale(s.dark, 0.6), [60, 40, 30], 0.5));
   g.lineWidth = Math.max(1, h * 0.06);
@@ -131,6 +142,109 @@ export function broadleaf(g: Graphics, x: number, base: number, h: number, s: Tr
     }
     g.fill();
   }
+  if (style.season === "spring" && h > 12) {
+    // Blossom: pale pink and white dots over the crown, more on its lit side.
+    const dot = Math.max(0.8, h * 0.018);
+    const blossom: [RGB, number][] = [
+      [[250, 196, 214], 0.6],
+      [[255, 240, 244], 0.4],
+    ];
+    for (const [colour, share] of blossom) {
+      g.fillStyle = css(mix(colour, style.haze?.[0] ?? colour, style.haze?.[1] ?? 0));
+      g.beginPath();
+      for (const b of blobs)
+        for (let k = 0; k < 9 * share; k++) {
+          const px = b.x + r.gaussian() * b.r * 0.5 + s.lightX * b.r * 0.15;
+          const py = b.y + r.gaussian() * b.r * 0.45 - b.r * 0.15;
+          g.moveTo(px + dot, py);
+          g.arc(px, py, dot, 0, Math.PI * 2);
+        }
+      g.fill();
+    }
+  }
+}
+
+/** An acacia of the savanna: a trunk forking into two or three limbs under one wide, flat crown. */
+export function acacia(g: Graphics, x: number, base: number, h: number, s: TreeStyle, r: Random): void {
+  const crownY = base - h * 0.78;
+  const crownW = h * r.range(0.75, 0.95);
+  g.strokeStyle = css(mix(scale(s.dark, 0.55), [70, 52, 40], 0.6));
+  g.lineCap = "round";
+  g.lineWidth = Math.max(1, h * 0.045);
+  const fork = base - h * r.range(0.35, 0.45);
+  const lean = r.range(-0.05, 0.05) * h;
+  g.beginPath();
+  g.moveTo(x, base);
+  g.lineTo(x + lean, fork);
+  g.stroke();
+  g.lineWidth = Math.max(1, h * 0.028);
+  for (const spread of [-0.32, 0.05, 0.3]) {
+    g.beginPath();
+    g.moveTo(x + lean, fork);
+    g.quadraticCurveTo(x + lean + crownW * spread * 0.4, fork - h * 0.2, x + crownW * spread, crownY + h * 0.04);
+    g.stroke();
+  }
+  // The crown: flat layers, dark below and lit on top toward the light.
+  g.fillStyle = css(s.dark);
+  g.beginPath();
+  g.ellipse(x, crownY, crownW * 0.55, h * 0.085, 0, 0, Math.PI * 2);
+  g.ellipse(x + crownW * 0.12, crownY - h * 0.06, crownW * 0.4, h * 0.07, 0, 0, Math.PI * 2);
+  g.fill();
+  g.fillStyle = css(s.lit, 0.85);
+  g.beginPath();
+  g.ellipse(x + s.lightX * crownW * 0.1, crownY - h * 0.045, crownW * 0.42, h * 0.045, 0, 0, Math.PI * 2);
+  g.ellipse(
+    x + crownW * 0.12 + s.lightX * crownW * 0.08,
+    crownY - h * 0.095,
+    crownW * 0.28,
+    h * 0.035,
+    0,
+    0,
+    Math.PI * 2,
+  );
+  g.fill();
+}
+
+/** An autumn tree's style: one of autumn's colours, lit and hazed like the green it replaces. */
+function turned(style: TreeStyle, r: Random): TreeStyle {
+  const leaves = r.pick(AUTUMN_LEAVES);
+  const [haze, amount] = style.haze ?? [leaves, 0];
+  const light = style.light ?? [255, 255, 255];
+  return {
+    ...style,
+    lit: mix(mix(leaves, mix(leaves, light, 0.45), 0.5), haze, amount),
+    dark: mix(scale(leaves, 0.55), haze, amount),
+  };
+}
+
+/** A winter tree: a trunk forking into bare branches, snow along the upper ones when it lies. */
+function bareTree(g: Graphics, x: number, base: number, h: number, s: TreeStyle, r: Random): void {
+  const bark = mix(scale(s.dark, 0.5), [70, 56, 48], 0.6);
+  g.strokeStyle = css(bark);
+  g.lineCap = "round";
+  const branch = (x0: number, y0: number, angle: number, length: number, width: number, depth: number) => {
+    const x1 = x0 + Math.cos(angle) * length;
+    const y1 = y0 + Math.sin(angle) * length;
+    g.lineWidth = Math.max(0.6, width);
+    g.beginPath();
+    g.moveTo(x0, y0);
+    g.lineTo(x1, y1);
+    g.stroke();
+    if (s.snow && depth >= 2 && width > 1) {
+      g.strokeStyle = css(s.snow, 0.8);
+      g.lineWidth = Math.max(0.6, width * 0.45);
+      g.beginPath();
+      g.moveTo(x0, y0 - width * 0.4);
+      g.lineTo(x1, y1 - width * 0.4);
+      g.stroke();
+      g.strokeStyle = css(bark);
+    }
+    if (depth >= 5 || length < 2) return;
+    const forks = depth < 2 ? 2 : r.int(2, 3);
+    for (let k = 0; k < forks; k++)
+      branch(x1, y1, angle + r.range(-0.55, 0.55), length * r.range(0.62, 0.78), width * 0.62, depth + 1);
+  };
+  branch(x, base, -Math.PI / 2 + r.range(-0.06, 0.06), h * 0.34, Math.max(1, h * 0.05), 0);
 }
 
 export function palm(g: Graphics, x: number, base: number, h: number, s: TreeStyle, r: Random): void {
@@ -173,6 +287,7 @@ export function drawTree(
   const k = kind === "mixed" ? (r.chance(0.55) ? "conifer" : "broadleaf") : kind;
   if (k === "conifer") conifer(g, x, base, h, s, r);
   else if (k === "palm") palm(g, x, base, h, s, r);
+  else if (k === "acacia") acacia(g, x, base, h, s, r);
   else broadleaf(g, x, base, h, s, r);
 }
 
@@ -183,7 +298,15 @@ export function treeStyle(ctx: RenderContext, depth: number, extraHaze = 0): Tre
   const lit = mix(mix(p.tree, mix(p.tree, p.light, 0.5), 0.55), p.haze, haze);
   const dark = mix(mix(scale(p.tree, 0.5), p.shadow, 0.35), p.haze, haze);
   const snowy = ctx.scene.snowy;
-  return { lit, dark, snow: snowy ? mix(p.snow, p.haze, haze * 0.8) : null, lightX: ctx.layout.lightX };
+  return {
+    lit,
+    dark,
+    snow: snowy ? mix(p.snow, p.haze, haze * 0.8) : null,
+    lightX: ctx.layout.lightX,
+    season: ctx.scene.season,
+    light: p.light,
+    haze: [p.haze, haze],
+  };
 }
 
 /**
