@@ -28,6 +28,7 @@ function isDrawn(scene: Scene, noun: string, christmas: boolean): boolean {
   if (alone.subjects.some((s) => scene.subjects.includes(s))) return true;
   if (alone.readings.some((r) => r.drawn && scene.readings.some((s) => s.drawn === r.drawn))) return true;
   if (alone.window && scene.window) return true;
+  if (alone.road && scene.road) return true;
   if (alone.indoor && alone.things.length === 0 && scene.indoor) return true;
   if (alone.weather !== "clear" && alone.weather === scene.weather) return true;
   return alone.snowy && alone.things.length === 0 && scene.snowy;

@@ -538,6 +538,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   let containerOf = null as Thing | null;
   // "a girl with an umbrella": the thing named before "with" carries or accompanies the next one.
   let withThing = null as Thing | null;
+  // "a giraffe eating leaves": the next thing is at the mouth of the one with it.
+  let eating = false;
   let contentsOf = null as Thing | null;
   // "apples and pears on a table": things joined by "and" share the relation that follows them.
   let listed: Thing[] = [];
@@ -612,9 +614,13 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     }
     if (holder && !thing.relation && holder.id !== thing.id) thing.relation = { kind: "in", target: holder.id };
     if (companion && !thing.relation && companion.id !== thing.id) {
-      const carried = subjectIs(thing.id, "carried") && subjectById(companion.id)?.category === "figure";
-      thing.relation = { kind: carried ? "held" : "by", target: companion.id };
+      const wearer = subjectById(companion.id);
+      const wearable =
+        subjectById(thing.id)?.worn !== undefined && (wearer?.category === "figure" || wearer?.category === "animal");
+      const carried = subjectIs(thing.id, "carried") && wearer?.category === "figure";
+      thing.relation = { kind: eating ? "eaten" : wearable ? "worn" : carried ? "held" : "by", target: companion.id };
     }
+    eating = false;
     if (hauled && !thing.relation && hauled.id !== thing.id) thing.relation = { kind: "pulls", target: hauled.id };
     if (!existing) things.push(thing);
     if (!holder && !companion) listed = joined ? [...listed, thing] : [thing];
@@ -731,6 +737,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     }
     // "holding a red balloon", "carrying a lantern": the next thing is in the hands of the last.
     if (HOLDING_WORDS.has(word) && lastThing) withThing = lastThing;
+    // "wearing a hat", "dressed in a cape": on the last thing; "eating leaves": at its mouth.
+    if (WEARING_WORDS.has(word) && lastThing) withThing = lastThing;
+    if (EATING_WORDS.has(word) && lastThing) {
+      withThing = lastThing;
+      eating = true;
+    }
 
     // A noun Studio has no word of its own for (issue 28): the phrase it ends is read through the
     // art set and WordNet, and drawn, or listed as not drawn.
@@ -754,7 +766,11 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       previousNoun = true;
       const target = reading.target;
       // "an autumn forest with red and yellow leaves": the leaves are the trees'.
-      if (/^(leaf|leaves|foliage)$/.test(reading.noun) && subjects.some((k) => k === "trees" || k === "forest")) {
+      if (
+        /^(leaf|leaves|foliage)$/.test(reading.noun) &&
+        !eating &&
+        subjects.some((k) => k === "trees" || k === "forest")
+      ) {
         readings.push({ words: reading.phrase, drawn: "trees", from: "landscape", via: [] });
         pending = [];
         continue;
@@ -1060,6 +1076,11 @@ function isFallSeason(tokens: readonly string[], i: number): boolean {
 const UNDERSEA =
   /^(octopus|squid|jellyfish|shark|crab|lobster|shrimp|tropical fish|blowfish|coral|oyster|diving mask|submarine|coral reef)$/;
 
+/** "wearing a hat": what follows is worn by what came before. */
+const WEARING_WORDS = new Set(["wearing", "wears", "wear", "dressed", "sporting"]);
+/** "eating leaves", "drinking milk": what follows is at the mouth of what came before. */
+const EATING_WORDS = new Set(["eating", "eats", "munching", "nibbling", "chewing", "drinking", "sipping", "licking"]);
+
 /** "holding a balloon", "carrying a lantern": what follows is in the hands of what came before. */
 const HOLDING_WORDS = new Set(["holding", "holds", "carrying", "carries", "clutching", "hugging", "wielding"]);
 
@@ -1098,6 +1119,8 @@ function isKnownWord(word: string): boolean {
     PULLING_WORDS.has(word) ||
     PULLED_WORDS.has(word) ||
     HOLDING_WORDS.has(word) ||
+    WEARING_WORDS.has(word) ||
+    EATING_WORDS.has(word) ||
     COUNT_WORDS[word] !== undefined ||
     SIZE_WORDS[word] !== undefined ||
     FILLERS.has(word) ||

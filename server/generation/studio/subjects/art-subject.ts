@@ -73,6 +73,18 @@ function kindOf(drawing: Drawing): Kind {
   return INDOOR_GROUPS.test(drawing.subgroup) ? INDOOR_THING : THING;
 }
 
+/** Hats and crowns go on a head; scarves, ties and bows round a neck. */
+const HEAD_WEAR = /\b(hat|cap|crown|helmet|tiara|beanie|hood|sunglasses|glasses|goggles|bonnet|headband|headphone)s?\b/;
+const NECK_WEAR = /\b(scarf|bandana|necktie|tie|bow|ribbon|collar|necklace|medal|lei)s?\b/;
+
+function wornOn(drawing: Drawing): "head" | "neck" | undefined {
+  if (drawing.subgroup !== "clothing" && drawing.subgroup !== "award-medal" && drawing.subgroup !== "event")
+    return undefined;
+  if (HEAD_WEAR.test(drawing.label)) return "head";
+  if (NECK_WEAR.test(drawing.label)) return "neck";
+  return undefined;
+}
+
 /** What the drawing looks like once: its opaque bounds in its view box and its commonest colour. */
 interface Measure {
   /** Opaque bounds as shares of the view box. */
@@ -81,6 +93,8 @@ interface Measure {
   right: number;
   bottom: number;
   main: RGB;
+  /** Its highest point, in box units as SubjectDefinition.head: where a hat goes. */
+  head: [number, number];
 }
 
 const MEASURE_SIZE = 64;
@@ -98,7 +112,7 @@ function measure(drawing: Drawing): Measure {
   const known = measures.get(drawing.hexcode);
   if (known) return known;
   const svg = drawingSvg(drawing);
-  const result: Measure = { left: 0, top: 0, right: 1, bottom: 1, main: [128, 128, 128] };
+  const result: Measure = { left: 0, top: 0, right: 1, bottom: 1, main: [128, 128, 128], head: [0, 1] };
   if (svg) {
     const canvas = createCanvas(MEASURE_SIZE, MEASURE_SIZE);
     const g = canvas.getContext("2d");
@@ -125,6 +139,18 @@ function measure(drawing: Drawing): Measure {
         right: (x1 + 1) / MEASURE_SIZE,
         bottom: (y1 + 1) / MEASURE_SIZE,
       });
+      // The head: the middle of the opaque pixels in the top tenth of the drawing; the sets draw
+      // animals facing left, so toward the left is toward where it faces.
+      let sum = 0;
+      let n = 0;
+      for (let y = y0; y <= y0 + Math.max(1, (y1 - y0) * 0.1); y++)
+        for (let x = x0; x <= x1; x++)
+          if (data[(y * MEASURE_SIZE + x) * 4 + 3]! >= 128) {
+            sum += x;
+            n++;
+          }
+      const across = n > 0 ? (sum / n - (x0 + x1) / 2) / Math.max(1, x1 - x0 + 1) : 0;
+      result.head = [-across, 0.97];
       const [key] = [...counts.entries()].reduce((a, b) => (b[1] > a[1] ? b : a));
       result.main = [((key >> 10) & 31) * 8 + 4, ((key >> 5) & 31) * 8 + 4, (key & 31) * 8 + 4];
     }
@@ -159,6 +185,11 @@ export function artSubject(id: string): SubjectDefinition | undefined {
     placement: kind.placement,
     ...(kind.indoor ? { indoor: true } : {}),
     ...(kind.category === "object" ? { carried: true } : {}),
+    ...(wornOn(drawing) ? { worn: wornOn(drawing) } : {}),
+    // Where the head is: measured on drawings that face a way; the middle of the top on the rest.
+    get head(): [number, number] {
+      return kind.facesLeft ? measure(drawing).head : [0, 0.97];
+    },
     ...(kind.flies ? { flies: true } : {}),
     draw: (g, box, look) => drawArt(g, drawing, kind, box, look),
   };

@@ -51,6 +51,8 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
   const standsOnThing = (t: Thing) =>
     (t.relation?.kind === "on" ||
       t.relation?.kind === "held" ||
+      t.relation?.kind === "worn" ||
+      t.relation?.kind === "eaten" ||
       (t.relation?.kind === "in" && holdsThings(subjectById(t.relation.target)))) &&
     scene.things.some((o) => o.id === t.relation?.target);
   // "presents under a christmas tree", "a cat under a table": at the foot of another thing named.
@@ -114,6 +116,28 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       // The team's second member: on its partner's ground line (the place is found once its width is known).
       y = partnerItems[0].box.y;
       h *= teamScale.get(team!.partner) ?? 1;
+    } else if (onThing && (relation?.kind === "worn" || relation?.kind === "eaten")) {
+      // On its head or round its neck ("a dog wearing a hat"); at its mouth ("a giraffe eating leaves").
+      const [u, v] = headOf(onThing.definition);
+      const head: [number, number] = [
+        onThing.box.x + u * onThing.box.w * onThing.look.facing,
+        onThing.box.y - v * onThing.box.h,
+      ];
+      const figure = onThing.definition.category === "figure";
+      const span = Math.min(onThing.box.w, onThing.box.h);
+      if (relation.kind === "eaten") {
+        h = span * 0.22;
+        x = head[0] + onThing.look.facing * onThing.box.w * 0.06;
+        y = head[1] + onThing.box.h * 0.14 + h * 0.5;
+      } else if (definition.worn === "neck") {
+        h = span * (figure ? 0.16 : 0.22);
+        x = head[0] - onThing.look.facing * onThing.box.w * (figure ? 0 : 0.06);
+        y = head[1] + onThing.box.h * (figure ? 0.2 : 0.22) + h * 0.5;
+      } else {
+        h = span * (figure ? 0.2 : 0.26);
+        x = head[0] - onThing.look.facing * onThing.box.w * (figure ? 0 : 0.03);
+        y = head[1] + h * 0.45;
+      }
     } else if (onThing && relation?.kind === "held") {
       // In the hand on the side it faces, about halfway up; an umbrella's canopy reaches over the head.
       x = onThing.box.x + onThing.look.facing * onThing.box.w * 0.32;
@@ -469,6 +493,14 @@ function drawHill(g: Graphics, ctx: RenderContext, hill: NonNullable<PlacedThing
 /** What "in" can put a thing inside of: a container (a bowl), or something with a seat or a deck (a chair, a boat). */
 function holdsThings(definition: SubjectDefinition | undefined): boolean {
   return definition?.container === true || definition?.surface !== undefined;
+}
+
+/** Where a subject's head is in its box (u toward where it faces, v up): its own, else a figure's or an animal's usual. */
+function headOf(definition: SubjectDefinition): [number, number] {
+  if (definition.head) return definition.head;
+  if (definition.category === "figure") return [0, 0.96];
+  if (definition.category === "animal") return [0.36, 0.85];
+  return [0, 1];
 }
 
 function clamp(v: number, lo: number, hi: number): number {

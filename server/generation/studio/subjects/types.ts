@@ -81,6 +81,10 @@ export interface SubjectDefinition {
   stillWater?: boolean;
   /** A figure named "with" it carries it in a hand ("a girl with an umbrella"); anything else stands beside. */
   carried?: boolean;
+  /** Worn on the head (a hat, a crown) or round the neck (a scarf, a bow) by a figure or an animal "wearing" or "with" it. */
+  worn?: "head" | "neck";
+  /** Where its head is, in box units (u across toward where it faces, v up from the base): hats sit on it, food at its mouth. */
+  head?: [number, number];
   /** Can be ridden: a figure "on" or "riding" it sits astride its back here; one "on" an animal without it stands beside. */
   saddle?: Saddle;
   draw(g: Graphics, box: SubjectBox, look: SubjectLook): void;
@@ -105,9 +109,10 @@ export interface Saddle {
 
 /**
  * Where a thing is relative to another; "held": in a figure's hand ("a girl with an umbrella");
- * "pulls": it draws the other along behind it ("a horse pulling a sleigh").
+ * "pulls": it draws the other along behind it ("a horse pulling a sleigh"); "worn": on its head
+ * or round its neck ("a dog wearing a hat"); "eaten": at its mouth ("a giraffe eating leaves").
  */
-export type Relation = "on" | "above" | "under" | "in" | "by" | "held" | "pulls";
+export type Relation = "on" | "above" | "under" | "in" | "by" | "held" | "pulls" | "worn" | "eaten";
 
 /** A subject as the prompt names it: which, how many, what colour, and where relative to what. */
 export interface Thing {

@@ -67,6 +67,8 @@ const ALIASES: Record<string, string[]> = {
   balloon: ["party balloon", "toy balloon"],
   "red heart": ["heart"],
   spaghetti: ["pasta"],
+  scarf: ["bandana", "bandanna", "kerchief", "neckerchief", "muffler"],
+  "top hat": ["hat"],
   "spiral shell": ["seashell", "sea shell", "shell", "conch", "seashells"],
   mage: ["wizard", "sorcerer", "sorceress", "warlock"],
 };

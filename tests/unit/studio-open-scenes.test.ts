@@ -1,0 +1,110 @@
+/**
+ * The scenes and attributes prompts name (issue 28): under the sea, seasons, roads and paths, the
+ * savanna, and what a subject wears or eats.
+ */
+import { describe, expect, it } from "vitest";
+import { renderSquare } from "../../server/generation/studio/render";
+import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
+import { subjectById } from "../../server/generation/studio/subjects/library";
+
+const read = (prompt: string) => parsePrompt(prompt, { christmas: false });
+const underwater = (prompt: string) => read(prompt).underwater;
+
+describe("under the sea", () => {
+  it("is where the prompt says, or where a thing of the deep lives", () => {
+    expect(underwater("an octopus on the sea floor among rocks")).toBe(true);
+    expect(underwater("a sea turtle swimming under the sea")).toBe(true);
+    expect(underwater("a shipwreck, underwater")).toBe(true);
+    expect(underwater("a jellyfish")).toBe(true);
+    expect(underwater("a coral reef with tropical fish")).toBe(true);
+    expect(underwater("a crab on the beach")).toBe(false);
+    expect(underwater("a whale in the ocean at sunset")).toBe(false);
+    expect(underwater("a lighthouse above a stormy sea")).toBe(false);
+  });
+
+  it("puts an octopus on the floor of the sea", () => {
+    const octopus = parsePrompt("an octopus on the sea floor", { christmas: false }).things[0];
+    expect(octopus?.relation).toEqual({ kind: "on", target: "sea" });
+  });
+
+  it("paints the water from its bright surface to the deep", () => {
+    const { data, width, height } = renderSquare("a jellyfish, underwater", "natural", 96, 5);
+    const row = (y: number) => {
+      let blue = 0;
+      let red = 0;
+      for (let x = 0; x < width; x++) {
+        blue += data[(y * width + x) * 4 + 2]!;
+        red += data[(y * width + x) * 4]!;
+      }
+      return { blue: blue / width, red: red / width };
+    };
+    const top = row(4);
+    const middle = row(Math.round(height * 0.5));
+    expect(top.blue).toBeGreaterThan(top.red + 40);
+    expect(middle.blue).toBeGreaterThan(middle.red + 30);
+    expect(top.blue).toBeGreaterThan(middle.blue);
+  });
+});
+
+describe("seasons, roads and the savanna", () => {
+  it("reads the season a prompt names, and 'fall' only where it is one", () => {
+    expect(read("a country road through an autumn forest").season).toBe("autumn");
+    expect(read("a lake in the fall").season).toBe("autumn");
+    expect(read("fall foliage over a river").season).toBe("autumn");
+    expect(read("a waterfall in a forest").season).toBeNull();
+    expect(read("cherry blossoms in spring").season).toBe("spring");
+    expect(read("a winter village").season).toBe("winter");
+    expect(read("a winter village").snowy).toBe(true);
+    // Bare trees are winter's trees, without snow the prompt did not ask for.
+    expect(read("bare trees on a hill").season).toBe("winter");
+    expect(read("bare trees on a hill").snowy).toBe(false);
+  });
+
+  it("makes an autumn forest of broadleaf trees whose leaves are theirs, and turns them", () => {
+    const scene = read("an autumn forest with red and yellow leaves");
+    expect(scene.treeKind).toBe("broadleaf");
+    expect(scene.things).toEqual([]);
+    const warm = (prompt: string) => {
+      const { data } = renderSquare(prompt, "natural", 96, 2);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (data[i]! > data[i + 1]! + 40 && data[i]! > data[i + 2]! + 60) count++;
+      return count;
+    };
+    expect(warm("an autumn forest")).toBeGreaterThan(warm("a forest of oak trees") + 300);
+  });
+
+  it("lays a road or a path, and finds the savanna", () => {
+    expect(read("a country road through the hills").road).toBe("road");
+    expect(read("a path through a green forest").road).toBe("path");
+    expect(read("a hiking trail in the mountains").road).toBe("path");
+    const savanna = read("a giraffe on the african savanna");
+    expect(savanna.savanna).toBe(true);
+    expect(savanna.treeKind).toBe("acacia");
+  });
+});
+
+describe("what a subject wears and eats", () => {
+  const relation = (prompt: string) => {
+    const scene = read(prompt);
+    const thing = scene.things[1];
+    return thing && { name: subjectById(thing.id)?.words[0], relation: thing.relation };
+  };
+
+  it("puts a hat on the head and a scarf round the neck", () => {
+    expect(relation("a cat wearing a tiny crown")).toEqual({
+      name: "crown",
+      relation: { kind: "worn", target: "cat" },
+    });
+    expect(relation("a beagle wearing a red bandana")).toEqual({
+      name: "scarf",
+      relation: { kind: "worn", target: "dog" },
+    });
+    expect(subjectById(read("a penguin wearing a scarf").things[1]!.id)?.worn).toBe("neck");
+    expect(subjectById(read("a woman with a hat").things[1]!.id)?.worn).toBe("head");
+  });
+
+  it("puts what a subject eats at its mouth", () => {
+    expect(relation("a hamster eating a strawberry")?.relation?.kind).toBe("eaten");
+  });
+});
