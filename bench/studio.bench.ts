@@ -44,13 +44,23 @@ const OPEN_PROMPTS = OPEN_EVALUATION_PROMPTS.filter((_, i) => i % 17 === 0).map(
  * and the art sets' SVG.
  */
 async function vocabularyMemory() {
+  const settle = () => {
+    for (let i = 0; i < 3; i++) global.gc?.();
+    return process.memoryUsage();
+  };
   await paint(64, "a red fox in a snowy forest", "natural", 3);
-  global.gc?.();
-  const before = process.memoryUsage().rss;
+  const before = settle();
   for (const prompt of OPEN_PROMPTS) await paint(64, prompt, "natural", 3);
-  global.gc?.();
-  const after = process.memoryUsage().rss;
-  console.log(JSON.stringify({ addedMb: (after - before) / 1e6 }));
+  const after = settle();
+  const mb = (key: keyof NodeJS.MemoryUsage) => (after[key] - before[key]) / 1e6;
+  console.log(
+    JSON.stringify({
+      addedMb: mb("rss"),
+      heapMb: mb("heapUsed"),
+      externalMb: mb("external"),
+      buffersMb: mb("arrayBuffers"),
+    }),
+  );
 }
 
 export async function main(args: string[]) {

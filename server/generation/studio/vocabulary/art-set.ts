@@ -237,26 +237,78 @@ export function drawingsOfSynset(offset: number, modifiers: readonly string[] = 
 
 // --- the drawings themselves ---
 
-interface IconSet {
-  icons: Record<string, { body: string; width?: number; height?: number }>;
+interface Icon {
+  body: string;
   width?: number;
   height?: number;
 }
 
-const sets = new Map<ArtSetId, { icons: IconSet; chars: Record<string, string> }>();
-const PACKAGES: Record<ArtSetId, string> = { fluent: "@iconify-json/fluent-emoji-flat", noto: "@iconify-json/noto" };
+/**
+ * An Iconify set read like WordNet: its icons.json is scanned once for where each icon's object
+ * lies, and an icon is read with one positioned read when it is drawn, so a Studio thread keeps a
+ * few thousand offsets, not the set's 9–25 MB of SVG (ADR 0046).
+ */
+interface IconFile {
+  fd: number;
+  /** Byte offset and length of each icon's JSON object, by name. */
+  where: Map<string, [number, number]>;
+  /** The set's view box size. */
+  size: number;
+  chars: Record<string, string>;
+}
 
-function loadSet(id: ArtSetId) {
+const sets = new Map<ArtSetId, IconFile>();
+const PACKAGES: Record<ArtSetId, string> = { fluent: "@iconify-json/fluent-emoji-flat", noto: "@iconify-json/noto" };
+/** Where an icon's object starts in Iconify's JSON: `"name": {"body":` (quotes inside a body are escaped). */
+const ICON_START = /"([a-z0-9-]+)":\s*\{\s*"body":/g;
+
+function loadSet(id: ArtSetId): IconFile {
   const loaded = sets.get(id);
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
-  const read = (file: string) => JSON.parse(fs.readFileSync(require.resolve(`${PACKAGES[id]}/${file}`), "utf8"));
+  const file = (name: string) => require.resolve(`${PACKAGES[id]}/${name}`);
   const chars: Record<string, string> = {};
-  for (const [hex, name] of Object.entries(read("chars.json") as Record<string, string>))
+  for (const [hex, name] of Object.entries(
+    JSON.parse(fs.readFileSync(file("chars.json"), "utf8")) as Record<string, string>,
+  ))
     chars[hex.replace(/-fe0f/g, "")] = name;
-  const set = { icons: read("icons.json") as IconSet, chars };
+  // Latin-1 keeps one character per byte, so positions in the text are offsets in the file.
+  const text = fs.readFileSync(file("icons.json")).toString("latin1");
+  const where = new Map<string, [number, number]>();
+  for (const match of text.matchAll(ICON_START)) {
+    const open = text.indexOf("{", match.index + match[1]!.length + 2);
+    // A fresh copy of the name: a slice would keep the whole file's text alive.
+    where.set(Buffer.from(match[1]!, "latin1").toString("latin1"), [open, objectEnd(text, open) - open]);
+  }
+  const size = Number(/"width":\s*(\d+)\s*,\s*"height"/.exec(text.slice(-300))?.[1] ?? 16);
+  const set = { fd: fs.openSync(file("icons.json"), "r"), where, size, chars };
   sets.set(id, set);
   return set;
+}
+
+/** Where the JSON object opening at `open` closes: its braces counted outside its strings. */
+function objectEnd(text: string, open: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = open; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123) depth++;
+    else if (c === 125 && --depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+function readIcon(set: IconFile, name: string): Icon | undefined {
+  const at = set.where.get(name);
+  if (!at) return undefined;
+  const bytes = Buffer.alloc(at[1]);
+  fs.readSync(set.fd, bytes, 0, at[1], at[0]);
+  return JSON.parse(bytes.toString("utf8")) as Icon;
 }
 
 /** The five skin tones as the sets name them. */
@@ -278,14 +330,10 @@ export function drawingSvg(drawing: Drawing, tone = 1): DrawingSvg | undefined {
     const name = set.chars[drawing.hexcode];
     if (!name) continue;
     const toned = drawing.skins ? `${name}-${SKIN_TONES[tone % SKIN_TONES.length]}` : name;
-    const icon = set.icons.icons[toned] ?? set.icons.icons[name];
+    const chosen = set.where.has(toned) ? toned : name;
+    const icon = readIcon(set, chosen);
     if (!icon) continue;
-    return {
-      set: id,
-      name: set.icons.icons[toned] ? toned : name,
-      body: icon.body,
-      size: icon.width ?? set.icons.width ?? 16,
-    };
+    return { set: id, name: chosen, body: icon.body, size: icon.width ?? set.size };
   }
   return undefined;
 }
