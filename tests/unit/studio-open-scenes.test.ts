@@ -104,6 +104,10 @@ describe("what a subject wears and eats", () => {
     expect(subjectById(read("a woman with a hat").things[1]!.id)?.worn).toBe("head");
   });
 
+  it("reads a possessive as one ('a girl's shoulder'), not as many", () => {
+    expect(read("a cockatiel sitting on a girl's shoulder").things.find((t) => t.id === "woman")?.count).toBe(1);
+  });
+
   it("puts what a subject eats at its mouth", () => {
     expect(relation("a hamster eating a strawberry")?.relation?.kind).toBe("eaten");
   });

@@ -333,7 +333,11 @@ const FLOWER_COLORS: Record<string, RGB> = {
 };
 
 function tokenize(prompt: string): string[] {
-  let text = prompt.toLowerCase().replace(/[’']/g, "");
+  // "a girl's shoulder" is one girl's: the possessive goes before the apostrophes do.
+  let text = prompt
+    .toLowerCase()
+    .replace(/[’']s\b/g, "")
+    .replace(/[’']/g, "");
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
   for (const [pattern, replacement] of MULTI_WORD_NAMES) text = text.replace(pattern, replacement);
   // Punctuation ends a colour's reach: "red, a mountain" should not make the mountain red.
