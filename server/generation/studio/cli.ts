@@ -229,6 +229,13 @@ interface SheetOptions {
   seed: number;
 }
 
+/** A file's path as a Markdown link written in `indexFile`: relative, with forward slashes. */
+const linkFrom = (indexFile: string, file: string) =>
+  path
+    .relative(path.dirname(path.resolve(indexFile)), path.resolve(file))
+    .split(path.sep)
+    .join("/");
+
 /** A set of prompts to paint on sheets: each with its style, its page and a note on how it was read. */
 interface SheetEntry {
   prompt: string;
@@ -351,10 +358,7 @@ async function renderOpenSheets(outDir: string, indexFile: string, options: Shee
     "",
   ];
   files.forEach((file, sheet) => {
-    const image = path
-      .relative(path.dirname(path.resolve(indexFile)), path.resolve(file))
-      .split(path.sep)
-      .join("/");
+    const image = linkFrom(indexFile, file);
     lines.push(`## Sheet ${sheet + 1}`, "", `![Studio open vocabulary, sheet ${sheet + 1}](${image})`, "");
     lines.push("| # | Kind | Prompt | Should show | Not drawn |", "| --- | --- | --- | --- | --- |");
     for (let i = sheet * perSheet; i < Math.min(entries.length, (sheet + 1) * perSheet); i++) {
@@ -398,10 +402,7 @@ function evaluationIndex(
     "",
   ];
   files.forEach((file, sheet) => {
-    const image = path
-      .relative(path.dirname(path.resolve(indexFile)), path.resolve(file))
-      .split(path.sep)
-      .join("/");
+    const image = linkFrom(indexFile, file);
     lines.push(`## Sheet ${sheet + 1}`, "", `![Studio evaluation sheet ${sheet + 1}](${image})`, "");
     lines.push("| # | Prompt | Style | Should show | Not read yet |", "| --- | --- | --- | --- | --- |");
     for (let i = sheet * perSheet; i < Math.min(notes.length, (sheet + 1) * perSheet); i++) {

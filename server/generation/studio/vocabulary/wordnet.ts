@@ -86,9 +86,11 @@ function open(): Files {
 const NEWLINE = 10;
 const SPACE = 32;
 
-/** The line of index.noun for a lemma (underscores for spaces), by binary search over its sorted lines. */
-function indexLine(lemma: string, index = open().index): string | undefined {
-  const key = Buffer.from(`${lemma} `);
+/**
+ * Where the first line at or after `key` starts in a sorted WordNet index, by binary search over its
+ * lines; the licence's lines start with two spaces and sort before every lemma.
+ */
+function lowerBound(index: Buffer, key: Buffer): number {
   let lo = 0;
   let hi = index.length;
   while (lo < hi) {
@@ -97,14 +99,25 @@ function indexLine(lemma: string, index = open().index): string | undefined {
     while (start > 0 && index[start - 1] !== NEWLINE) start--;
     let end = index.indexOf(NEWLINE, start);
     if (end < 0) end = index.length;
-    // The licence's lines start with two spaces and sort before every lemma.
     const order =
       index[start] === SPACE ? -1 : index.compare(key, 0, key.length, start, Math.min(end, start + key.length));
-    if (order === 0) return index.toString("latin1", start, end);
     if (order < 0) lo = end + 1;
     else hi = start;
   }
-  return undefined;
+  return lo;
+}
+
+/** Whether the line at `at` starts with `key`. */
+const startsWith = (index: Buffer, at: number, key: Buffer) =>
+  at + key.length <= index.length && index.compare(key, 0, key.length, at, at + key.length) === 0;
+
+/** The line of an index for a lemma (underscores for spaces). */
+function indexLine(lemma: string, index = open().index): string | undefined {
+  const key = Buffer.from(`${lemma} `);
+  const at = lowerBound(index, key);
+  if (!startsWith(index, at, key)) return undefined;
+  const end = index.indexOf(NEWLINE, at);
+  return index.toString("latin1", at, end < 0 ? index.length : end);
 }
 
 export interface NounEntry {
@@ -282,21 +295,8 @@ export interface SenseCounts {
 export function senseCounts(lemma: string): SenseCounts {
   const { senses } = open();
   const key = Buffer.from(`${lemma.toLowerCase().replace(/ /g, "_")}%`);
-  // The first line at or after the key.
-  let lo = 0;
-  let hi = senses.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    let start = mid;
-    while (start > 0 && senses[start - 1] !== NEWLINE) start--;
-    let end = senses.indexOf(NEWLINE, start);
-    if (end < 0) end = senses.length;
-    if (senses.compare(key, 0, key.length, start, Math.min(end, start + key.length)) < 0) lo = end + 1;
-    else hi = start;
-  }
   const counts: SenseCounts = { noun: 0, verb: 0, modifier: 0, nounByLexName: new Map() };
-  let at = lo;
-  while (at < senses.length && senses.compare(key, 0, key.length, at, at + key.length) === 0) {
+  for (let at = lowerBound(senses, key); startsWith(senses, at, key); ) {
     let end = senses.indexOf(NEWLINE, at);
     if (end < 0) end = senses.length;
     addSense(counts, senses.toString("latin1", at + key.length, end));
