@@ -22,6 +22,17 @@ export default defineConfig({
         },
       },
       {
+        // The @atelier/studio package's own tests (packages/studio/test/): the offline engine alone.
+        extends: true,
+        test: {
+          name: "studio",
+          include: ["packages/studio/test/**/*.test.ts"],
+          environment: "node",
+          env: { DATA_DIR },
+          testTimeout: 30_000,
+        },
+      },
+      {
         // Issue 15's attack suite (tests/security/): pure checks, the route table, and requests to
         // the production build (built by scripts/test.sh first). Embedded PGlite for tests that
         // use tests/support/database.ts; tests that start the server give it its own DATA_DIR.

@@ -1,5 +1,5 @@
 // Runs a TypeScript benchmark: bundles it with esbuild (packages stay imports) and runs it.
-//   node bench/run-ts.mjs bench/studio.bench.ts [args…]
+//   node bench/run-ts.mjs bench/pages.bench.ts [args…]   (Studio's own: npm run bench -w @atelier/studio)
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { bundleEntry } from "../scripts/studio-bundle.mjs";

@@ -49,11 +49,11 @@ start_test_postgres
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json || status=$?
 
-# 5. Node 24 too: the unit and embedded-database integration suites once more on the newest
+# 5. Node 24 too: the unit, Studio and embedded-database integration suites once more on the newest
 # supported Node, which the npm registry ships as the `node` package (README: supported versions).
 if node24="$(npx -y -p node@24 which node 2>/dev/null | tail -1)" && [ -x "$node24" ]; then
-  echo "Unit and integration (PGlite) suites on $("$node24" --version)…"
-  "$node24" node_modules/vitest/vitest.mjs run --project unit --project integration-pglite --reporter=dot || status=$?
+  echo "Unit, Studio and integration (PGlite) suites on $("$node24" --version)…"
+  "$node24" node_modules/vitest/vitest.mjs run --project unit --project studio --project integration-pglite --reporter=dot || status=$?
 else
   echo "Could not fetch Node 24 from the npm registry (npx -p node@24): the Node 24 run did not happen." >&2
   status=1

@@ -1,6 +1,6 @@
 /**
  * The prompts the product offers as examples. Each must paint what it says on the offline Studio
- * engine, so they live here where tests/unit/studio-evaluation.test.ts reads them and
+ * engine, so they live here where tests/unit/example-prompts.test.ts reads them and
  * `npm run studio -- --sheet` renders them (issue 19).
  */
 

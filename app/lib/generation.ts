@@ -17,7 +17,7 @@ import {
   PROMPT_MAX,
   SEED_MAX,
 } from "./generation-constants";
-import { DEFAULT_STYLE, STYLE_IDS, styleNamedIn } from "./studio-styles";
+import { DEFAULT_STYLE, STYLE_IDS, styleNamedIn } from "@atelier/studio/styles";
 
 export * from "./generation-constants";
 

@@ -32,7 +32,7 @@ import { AppError, type ErrorCode } from "../app-error";
 import { isUuid } from "../db/ids";
 import { generationsFinished } from "../metrics";
 import { STUDIO_ENGINE_ID } from "./engines/catalog";
-import { readPromptWords } from "./studio/scene/understood";
+import { readPromptWords } from "@atelier/studio";
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationImageRow = typeof generationImages.$inferSelect;

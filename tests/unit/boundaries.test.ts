@@ -88,4 +88,50 @@ describe("boundaries", () => {
     }
     expect(cycles).toEqual([]);
   });
+
+  it("the Studio package imports nothing of Atelier: only its own files, Node and its npm dependencies", () => {
+    const studio = path.join("packages", "studio");
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, studio, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    const allowed = new Set([
+      ...Object.keys(manifest.dependencies),
+      ...Object.keys(manifest.devDependencies),
+      "vitest",
+    ]);
+    const files = sourceFiles(studio);
+    expect(files.length).toBeGreaterThan(80);
+    const offenders = files.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => {
+          if (target.startsWith("node:")) return false;
+          if (path.isAbsolute(target) || target.startsWith(studio + path.sep) || target === studio) return false;
+          const name = target.startsWith("@") ? target.split("/").slice(0, 2).join("/") : target.split("/")[0]!;
+          return !allowed.has(name) || target.startsWith("app") || target.startsWith("server");
+        })
+        .map((target) => `${file} imports ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("Atelier reaches Studio only through the package's public entries", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, "packages", "studio", "package.json"), "utf8")) as {
+      exports: Record<string, string>;
+    };
+    const entries = new Set(Object.keys(manifest.exports).map((key) => path.join("@atelier/studio", key)));
+    const files = ["app", "server", "tests", "e2e", "bench", "scripts"].flatMap((dir) => sourceFiles(dir));
+    const users = files.filter((file) => importsOf(file).some((target) => target.startsWith("@atelier/studio")));
+    expect(users.length).toBeGreaterThan(5);
+    const offenders = files.flatMap((file) =>
+      importsOf(file)
+        .filter(
+          (target) =>
+            target.startsWith(path.join("packages", "studio")) ||
+            (target.startsWith("@atelier/studio") && !entries.has(target)),
+        )
+        .map((target) => `${file} imports ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@
  */
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { DOODLE_BRUSHES } from "../../app/lib/doodle-brushes";
+import { DOODLE_BRUSHES } from "@atelier/studio/brushes";
 import { EngineError, type GenerationRequest, type ProgressUpdate } from "../../server/generation/engines/engine";
 import { createStudioEngine, STUDIO_LABEL } from "../../server/generation/studio/engine";
 

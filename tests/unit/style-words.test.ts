@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultForm, effectiveStyle, studioOptions, toFormData } from "../../app/components/studio/form-state";
 import { generationInput } from "../../app/lib/generation";
-import { STYLE_IDS, styleNamedIn, stylesFor } from "../../app/lib/studio-styles";
+import { STYLE_IDS, styleNamedIn, stylesFor } from "@atelier/studio/styles";
 
 describe("style words in a prompt", () => {
   it("finds each style by the words people use for it", () => {

@@ -14,7 +14,7 @@ import type { ListQuery } from "~/lib/community";
 import { LIST_SORTS, SORT_LABELS } from "~/lib/community-constants";
 import type { ArtworkPage } from "~/lib/community-views";
 import { GENERATION_MODES, MODE_LABELS } from "~/lib/generation-constants";
-import { stylesFor } from "~/lib/studio-styles";
+import { stylesFor } from "@atelier/studio/styles";
 import { ArtworkGrid } from "./artwork-card";
 import { EmptyState } from "~/components/ui/empty-state";
 

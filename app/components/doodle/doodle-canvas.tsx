@@ -35,7 +35,7 @@ import {
   useState,
 } from "react";
 import { cn } from "~/lib/cn";
-import { DOODLE_BRUSHES, findBrush } from "~/lib/doodle-brushes";
+import { DOODLE_BRUSHES, findBrush } from "@atelier/studio/brushes";
 import { UPLOAD_MAX_BYTES } from "~/lib/generation";
 import {
   type DoodleOp,

@@ -6,7 +6,7 @@
  * see doodle-brushes.ts); the canvas starts white (#ffffff, unpainted paper).
  */
 import { getStroke, type StrokeOptions } from "perfect-freehand";
-import { DOODLE_PAPER, findBrush } from "~/lib/doodle-brushes";
+import { DOODLE_PAPER, findBrush } from "@atelier/studio/brushes";
 
 /** [x, y, pressure] in logical canvas pixels. */
 export type StrokePoint = [number, number, number];

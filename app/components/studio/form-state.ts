@@ -9,7 +9,7 @@ import {
   MAX_IMAGES,
 } from "~/lib/generation";
 import type { GenerationView } from "~/lib/generation-views";
-import { DEFAULT_STYLE, type StylePreset, styleNamedIn, stylesFor } from "~/lib/studio-styles";
+import { DEFAULT_STYLE, type StylePreset, styleNamedIn, stylesFor } from "@atelier/studio/styles";
 
 export interface StudioForm {
   prompt: string;

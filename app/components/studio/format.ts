@@ -1,6 +1,6 @@
 import type { GenerationStatus } from "~/lib/generation-constants";
 import type { GenerationView } from "~/lib/generation-views";
-import { findStyle } from "~/lib/studio-styles";
+import { findStyle } from "@atelier/studio/styles";
 import { formatCount } from "~/lib/format";
 
 export const STATUS_LABELS: Record<GenerationStatus, string> = {

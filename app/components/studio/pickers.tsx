@@ -6,7 +6,7 @@ import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { FieldError } from "~/components/ui/field";
-import type { StylePreset } from "~/lib/studio-styles";
+import type { StylePreset } from "@atelier/studio/styles";
 
 const focusRing =
   "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent";

@@ -11,7 +11,7 @@ import { inputClass, FieldError, FieldLabel } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { CHRISTMAS_PROMPT_PLACEHOLDER, PROMPT_PLACEHOLDER } from "~/lib/example-prompts";
 import { formatCount } from "~/lib/format";
-import { findStyle } from "~/lib/studio-styles";
+import { findStyle } from "@atelier/studio/styles";
 import {
   type AspectRatio,
   dimensionsFor,

@@ -8,7 +8,7 @@ import { ApiError, handleApi, json, parseWith, readFormData, requireMethod } fro
 import { requestInfoContext } from "@server/http/request-context";
 import { z } from "zod";
 import { GENERATION_MODES, generationInput, UPLOAD_MAX_BYTES } from "~/lib/generation";
-import { findStyle } from "~/lib/studio-styles";
+import { findStyle } from "@atelier/studio/styles";
 import { loadFeatureFlags } from "@server/content/feature-flags";
 import type { Route } from "./+types/generations";
 

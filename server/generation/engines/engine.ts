@@ -16,7 +16,7 @@ import {
   IMAGE_SIZES,
   MAX_IMAGES,
 } from "../../../app/lib/generation";
-import { STYLE_IDS } from "../../../app/lib/studio-styles";
+import { STYLE_IDS } from "@atelier/studio/styles";
 
 export interface EngineCapabilities {
   modes: readonly GenerationMode[];

@@ -5,9 +5,9 @@
  * still bill the work it started).
  */
 import sharp from "sharp";
-import { DOODLE_BRUSHES } from "../../../app/lib/doodle-brushes";
+import { DOODLE_BRUSHES } from "@atelier/studio/brushes";
 import { GENERATION_MODES, MAX_IMAGES, type AspectRatio } from "../../../app/lib/generation";
-import { STYLE_IDS } from "../../../app/lib/studio-styles";
+import { STYLE_IDS } from "@atelier/studio/styles";
 import {
   EngineError,
   type EngineCapabilities,

@@ -5,7 +5,7 @@
  * shared/reference/image-backends.md §5) and uses these for the rest.
  */
 import sharp, { type Metadata } from "sharp";
-import { findStyle } from "../../../app/lib/studio-styles";
+import { findStyle } from "@atelier/studio/styles";
 import {
   type EngineCapabilities,
   EngineError,

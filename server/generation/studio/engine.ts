@@ -2,57 +2,17 @@
  * Studio, the built-in offline engine, behind the engine interface. It paints procedurally
  * (no model, no network, no GPU) and says so in its label. Images render in a pool of worker
  * threads so the web server stays responsive; sharp decodes sources and encodes PNGs on
- * libuv's thread pool, outside the event loop.
+ * libuv's thread pool, outside the event loop. The painting itself is the @atelier/studio package.
  */
 import { MessageChannel } from "node:worker_threads";
+import { decodeSource, encodePng, type Raster, type StudioImageTask } from "@atelier/studio";
 import { Piscina } from "piscina";
-import sharp from "sharp";
 import { getConfig } from "../../config";
-import {
-  EngineError,
-  type GenerationRequest,
-  type ImageEngine,
-  type ValidationIssue,
-  FULL_CAPABILITIES,
-} from "../engines/engine";
-import type { Raster } from "./raster";
-import type { StudioImageTask } from "./render";
+import { EngineError, type ImageEngine, type ValidationIssue, FULL_CAPABILITIES } from "../engines/engine";
 import type { WorkerResult, WorkerTask } from "./worker";
 import { studioWorkerFile } from "./worker-file";
 
 export const STUDIO_LABEL = "Studio — offline engine";
-
-/** Decodes a source picture to raw RGBA at the requested size (cropped to fill, like a photo print). */
-export async function decodeSource(
-  bytes: Buffer,
-  request: Pick<GenerationRequest, "mode" | "width" | "height">,
-): Promise<Raster> {
-  const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: "error" })
-    .rotate()
-    .flatten({ background: "#ffffff" })
-    .resize(request.width, request.height, {
-      fit: "cover",
-      position: "centre",
-      // A drawing's label colours must survive the resize: no new in-between colours.
-      kernel: request.mode === "doodle" ? "nearest" : "lanczos3",
-    })
-    .ensureAlpha();
-  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
-  return {
-    width: info.width,
-    height: info.height,
-    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
-  };
-}
-
-export async function encodePng(raster: Raster): Promise<Buffer> {
-  return sharp(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.data.byteLength), {
-    raw: { width: raster.width, height: raster.height, channels: 4 },
-  })
-    .removeAlpha()
-    .png({ compressionLevel: 6 })
-    .toBuffer();
-}
 
 export interface StudioEngineOptions {
   threads: number;

@@ -4,7 +4,7 @@
  * pixels (structured-cloned: a few milliseconds for 4 MB, next to a render of a second).
  */
 import type { MessagePort } from "node:worker_threads";
-import { renderStudioImage, type StudioImageTask } from "./render";
+import { renderStudioImage, type StudioImageTask } from "@atelier/studio";
 
 export interface WorkerTask {
   task: StudioImageTask;

@@ -1,12 +1,10 @@
 /**
  * One Studio image from its parameters: scene (text), source picture (image) or drawing
- * (doodle) → style. Pure and synchronous: runs inside a worker thread (worker.ts) and in the
+ * (doodle) → style. Pure and synchronous: runs inside a worker thread (Atelier's engine) and in the
  * command-line tool (cli.ts). Decoding and encoding happen outside, with sharp.
  *
  * Every number drawn comes from the image's seed, so the same parameters give the same pixels.
  */
-import type { GenerationMode } from "../../../app/lib/generation";
-import type { GenerationRequest } from "../engines/engine";
 import { renderDoodle } from "./doodle/render-doodle";
 import { createRandom } from "./random";
 import type { Raster } from "./raster";
@@ -14,12 +12,22 @@ import { parsePrompt } from "./scene/parse-prompt";
 import { renderScene } from "./scene/render-scene";
 import { applyStyle } from "./styles/index";
 
-/** One image of a generation request: the request's own fields, with this image's seed and its source decoded. */
-export interface StudioImageTask
-  extends Pick<
-    GenerationRequest,
-    "mode" | "prompt" | "negativePrompt" | "style" | "width" | "height" | "strength" | "christmas"
-  > {
+/** What Studio paints from: a prompt (text), a picture (image) or a drawing in label colours (doodle). */
+export type StudioMode = "text" | "image" | "doodle";
+
+/** One image of a generation request, with this image's seed and its source decoded. */
+export interface StudioImageTask {
+  mode: StudioMode;
+  prompt: string;
+  negativePrompt: string;
+  /** A style id of studio-styles.ts. */
+  style: string;
+  width: number;
+  height: number;
+  /** Image and doodle modes: 0 keeps the source, 1 is full style. */
+  strength: number;
+  /** Typed on the christmas-event pages: the christmas styles and things are offered. */
+  christmas: boolean;
   /** This image's own seed. */
   seed: number;
   /** Image mode: the picture; doodle mode: the drawing; both already width × height. */
@@ -29,7 +37,7 @@ export interface StudioImageTask
 export type StageReporter = (fraction: number, stage: string) => void;
 
 /** Shares of the work: the first stage (scene, drawing or nothing) and the style. */
-const SHARES: Record<GenerationMode, number> = { text: 0.6, image: 0, doodle: 0.5 };
+const SHARES: Record<StudioMode, number> = { text: 0.6, image: 0, doodle: 0.5 };
 
 export function renderStudioImage(task: StudioImageTask, report: StageReporter = () => {}): Raster {
   const random = createRandom(task.seed);

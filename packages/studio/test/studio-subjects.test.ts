@@ -4,12 +4,12 @@
  * scene without it) and is placed inside the frame.
  */
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../../server/generation/studio/random";
-import { createContext } from "../../server/generation/studio/scene/context";
-import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
-import { renderScene } from "../../server/generation/studio/scene/render-scene";
-import { placeThings } from "../../server/generation/studio/subjects/draw-things";
-import { SUBJECT_LIBRARY } from "../../server/generation/studio/subjects/library";
+import { createRandom } from "../src/random";
+import { createContext } from "../src/scene/context";
+import { parsePrompt } from "../src/scene/parse-prompt";
+import { renderScene } from "../src/scene/render-scene";
+import { placeThings } from "../src/subjects/draw-things";
+import { SUBJECT_LIBRARY } from "../src/subjects/library";
 
 const SIZE = 256;
 const read = (prompt: string) => parsePrompt(prompt, { christmas: false });

@@ -6,7 +6,7 @@
  * stamp brushes stay labels here; stamps.ts turns them into things). Ink is read where a pixel
  * is a blend of a region's colour and ink, never in the soft rim between two regions.
  */
-import { DOODLE_BRUSHES } from "../../../../app/lib/doodle-brushes";
+import { DOODLE_BRUSHES } from "../doodle-brushes";
 import type { Raster } from "../raster";
 
 export const LABEL_IDS = DOODLE_BRUSHES.filter((b) => b.semantic).map((b) => b.id);

@@ -1,6 +1,6 @@
 /**
  * The STYLE stage of Studio: turns a rendered scene, an uploaded photo or an ink drawing into
- * one of the preset styles of app/lib/studio-styles.ts. Pure and deterministic: all randomness
+ * one of the preset styles of studio-styles.ts. Pure and deterministic: all randomness
  * comes from `options.random`, so the same input and seed give byte-identical output.
  */
 import type { Random } from "../random";

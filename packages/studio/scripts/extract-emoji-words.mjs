@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes server/generation/studio/vocabulary/emoji-words.json: the English CLDR names and keywords
+ * Writes src/vocabulary/emoji-words.json: the English CLDR names and keywords
  * of the emoji Studio may draw, taken from emojibase-data (MIT). Only this English extract ships,
  * not the package's forty locales (issue 28 caps what `npm install` adds).
  *
@@ -10,7 +10,7 @@
  * Smileys, hands, symbols and flags are left out: Studio draws things, not signs.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 const from = process.argv[2];
 if (!from) {
@@ -50,7 +50,7 @@ const header = JSON.stringify({
   columns: ["hexcode", "label", "tags", "subgroup", "skins"],
 });
 writeFileSync(
-  "server/generation/studio/vocabulary/emoji-words.json",
+  resolve(import.meta.dirname, "../src/vocabulary/emoji-words.json"),
   `{"about":${header},\n"emoji":[\n${lines.join(",\n")}\n]}\n`,
 );
 console.log(`${rows.length} emoji written`);

@@ -4,13 +4,13 @@
  * and canvas read as texture rather than a veil of noise.
  */
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../../server/generation/studio/random";
-import { createRaster, type Raster } from "../../server/generation/studio/raster";
-import { renderStudioImage } from "../../server/generation/studio/render";
-import { createContext } from "../../server/generation/studio/scene/context";
-import { fogAmount, grade, paintFog } from "../../server/generation/studio/scene/finish";
-import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
-import { applyStyle } from "../../server/generation/studio/styles/index";
+import { createRandom } from "../src/random";
+import { createRaster, type Raster } from "../src/raster";
+import { renderStudioImage } from "../src/render";
+import { createContext } from "../src/scene/context";
+import { fogAmount, grade, paintFog } from "../src/scene/finish";
+import { parsePrompt } from "../src/scene/parse-prompt";
+import { applyStyle } from "../src/styles/index";
 
 const SIZE = 384;
 

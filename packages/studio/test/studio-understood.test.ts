@@ -3,7 +3,7 @@
  * recognised, shown beside the picture; nothing when it fell back to an abstract composition.
  */
 import { describe, expect, it } from "vitest";
-import { understoodWords } from "../../server/generation/studio/scene/understood";
+import { understoodWords } from "../src/scene/understood";
 
 describe("what Studio understood", () => {
   it("lists recognised subjects in prompt order, then the light and the weather", () => {

@@ -3,12 +3,12 @@
  * the art set's names and keywords and WordNet's synonyms and hypernyms, drawn, and said.
  */
 import { describe, expect, it } from "vitest";
-import { OPEN_EVALUATION_PROMPTS } from "../../server/generation/studio/evaluation-open";
-import { drawnNouns } from "../../server/generation/studio/evaluation-open-check";
-import { renderSquare } from "../../server/generation/studio/render";
-import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
-import { readPromptWords } from "../../server/generation/studio/scene/understood";
-import { subjectById } from "../../server/generation/studio/subjects/library";
+import { OPEN_EVALUATION_PROMPTS } from "../src/evaluation-open";
+import { drawnNouns } from "../src/evaluation-open-check";
+import { renderSquare } from "../src/render";
+import { parsePrompt } from "../src/scene/parse-prompt";
+import { readPromptWords } from "../src/scene/understood";
+import { subjectById } from "../src/subjects/library";
 
 const read = (prompt: string) => parsePrompt(prompt, { christmas: false });
 /** What each noun phrase became: "beagle → dog", as the job card says it. */

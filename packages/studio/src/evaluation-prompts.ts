@@ -2,7 +2,7 @@
  * Studio's public evaluation set (issue 19): everyday prompts such as a new visitor types, each
  * with what a reader of the prompt should see in the picture. `npm run studio -- --sheet` paints
  * them into the contact sheets of docs/images/ (indexed in docs/studio-evaluation.md), and
- * tests/unit/studio-evaluation.test.ts checks that the prompt parser finds every expected thing.
+ * test/studio-evaluation.test.ts checks that the prompt parser finds every expected thing.
  *
  * An expectation is a library subject's id ("fox") or one of its names ("coral reef"), a
  * landscape kind ("forest"), or "indoors" or "window" for a room; a number before it asks for that
@@ -10,14 +10,7 @@
  * hills"): on, in, by, above or under another thing, a landscape kind or a cliff, or held by
  * someone ("umbrella held by woman").
  */
-import {
-  CHRISTMAS_PROMPT_PLACEHOLDER,
-  HOME_EXAMPLE_PROMPT,
-  PROMPT_PLACEHOLDER,
-  CREATE_CARD_PROMPT,
-  HERO_SLIDE_PROMPT,
-} from "../../../app/lib/example-prompts";
-import { DEFAULT_STYLE, type StyleId, styleNamedIn } from "../../../app/lib/studio-styles";
+import { DEFAULT_STYLE, type StyleId, styleNamedIn } from "./studio-styles";
 import type { Scene, SubjectKind } from "./scene/types";
 import { joinName, subjectById, subjectByWord } from "./subjects/library";
 import type { Relation, SubjectDefinition } from "./subjects/types";
@@ -46,14 +39,22 @@ export const SHOWCASE_PROMPTS: readonly string[] = [
 ];
 
 export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
-  // The product's own examples.
-  { prompt: HOME_EXAMPLE_PROMPT, expect: ["fox by candle", "book", "indoors"], style: "oil-painting" },
-  { prompt: PROMPT_PLACEHOLDER, expect: ["lighthouse on cliff", "sea", "sun", "bird"] },
-  { prompt: CHRISTMAS_PROMPT_PLACEHOLDER, expect: ["village", "fox"], style: "christmas-card", christmas: true },
+  // Atelier's own example prompts (its tests check that each one is here).
+  { prompt: "a fox reading by candlelight", expect: ["fox by candle", "book", "indoors"], style: "oil-painting" },
+  {
+    prompt: "A lighthouse on a cliff at sunset, waves below, gulls in the wind…",
+    expect: ["lighthouse on cliff", "sea", "sun", "bird"],
+  },
+  {
+    prompt: "A snowy village at dusk, warm windows, a fox in a red scarf…",
+    expect: ["village", "fox"],
+    style: "christmas-card",
+    christmas: true,
+  },
 
   // The home page's pictures say these prompts made them (components/home/create-visuals.tsx, default-slides.ts).
-  { prompt: CREATE_CARD_PROMPT, expect: ["lighthouse"] },
-  { prompt: HERO_SLIDE_PROMPT, expect: ["desert"] },
+  { prompt: "a lighthouse in a violet storm, gouache", expect: ["lighthouse"] },
+  { prompt: "warm desert evening, layered like paper cut-outs", expect: ["desert"] },
 
   // Animals.
   { prompt: "a red fox in a snowy forest at dusk", expect: ["fox in forest"] },

@@ -3,9 +3,9 @@
  * savanna, and what a subject wears or eats.
  */
 import { describe, expect, it } from "vitest";
-import { renderSquare } from "../../server/generation/studio/render";
-import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
-import { subjectById } from "../../server/generation/studio/subjects/library";
+import { renderSquare } from "../src/render";
+import { parsePrompt } from "../src/scene/parse-prompt";
+import { subjectById } from "../src/subjects/library";
 
 const read = (prompt: string) => parsePrompt(prompt, { christmas: false });
 const underwater = (prompt: string) => read(prompt).underwater;

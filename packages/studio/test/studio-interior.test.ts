@@ -4,11 +4,11 @@
  * chair sits on its seat and is drawn in front of it; "on the moon" makes the moon the ground.
  */
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../../server/generation/studio/random";
-import { roomContext } from "../../server/generation/studio/scene/interior";
-import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
-import { renderScene } from "../../server/generation/studio/scene/render-scene";
-import { placeThings } from "../../server/generation/studio/subjects/draw-things";
+import { createRandom } from "../src/random";
+import { roomContext } from "../src/scene/interior";
+import { parsePrompt } from "../src/scene/parse-prompt";
+import { renderScene } from "../src/scene/render-scene";
+import { placeThings } from "../src/subjects/draw-things";
 
 const SIZE = 192;
 const read = (prompt: string) => parsePrompt(prompt, { christmas: false });

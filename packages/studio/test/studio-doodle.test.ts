@@ -1,12 +1,12 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
-import { DOODLE_BRUSHES, DOODLE_PAPER } from "../../app/lib/doodle-brushes";
-import { classify, LABEL_IDS, readColour } from "../../server/generation/studio/doodle/classify";
-import { renderDoodle } from "../../server/generation/studio/doodle/render-doodle";
-import { createRandom } from "../../server/generation/studio/random";
-import type { Raster } from "../../server/generation/studio/raster";
-import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
-import { subjectById } from "../../server/generation/studio/subjects/library";
+import { DOODLE_BRUSHES, DOODLE_PAPER } from "../src/doodle-brushes";
+import { classify, LABEL_IDS, readColour } from "../src/doodle/classify";
+import { renderDoodle } from "../src/doodle/render-doodle";
+import { createRandom } from "../src/random";
+import type { Raster } from "../src/raster";
+import { parsePrompt } from "../src/scene/parse-prompt";
+import { subjectById } from "../src/subjects/library";
 
 const W = 256;
 const H = 256;

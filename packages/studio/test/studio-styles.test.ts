@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { STYLE_IDS } from "../../app/lib/studio-styles";
-import { createRandom } from "../../server/generation/studio/random";
-import { createRaster, type Raster } from "../../server/generation/studio/raster";
-import { applyStyle, RENDERED_STYLE_IDS } from "../../server/generation/studio/styles/index";
-import { PIXEL_ART_COLOURS } from "../../server/generation/studio/styles/pixel-art";
-import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
-import { renderScene } from "../../server/generation/studio/scene/render-scene";
+import { STYLE_IDS } from "../src/studio-styles";
+import { createRandom } from "../src/random";
+import { createRaster, type Raster } from "../src/raster";
+import { applyStyle, RENDERED_STYLE_IDS } from "../src/styles/index";
+import { PIXEL_ART_COLOURS } from "../src/styles/pixel-art";
+import { parsePrompt } from "../src/scene/parse-prompt";
+import { renderScene } from "../src/scene/render-scene";
 
 const SIZE = 256;
 

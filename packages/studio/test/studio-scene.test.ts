@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../../server/generation/studio/random";
-import { parsePrompt } from "../../server/generation/studio/scene/parse-prompt";
-import { renderScene } from "../../server/generation/studio/scene/render-scene";
-import type { Raster } from "../../server/generation/studio/raster";
+import { createRandom } from "../src/random";
+import { parsePrompt } from "../src/scene/parse-prompt";
+import { renderScene } from "../src/scene/render-scene";
+import type { Raster } from "../src/raster";
 
 /** Mean colour and mean luma of the rows [from, to) as fractions of the height. */
 function band(r: Raster, from: number, to: number) {

@@ -7,7 +7,7 @@
  *   npm run studio -- --sheet --out docs/images
  *   npm run studio -- --styles-sheet --out docs/images/studio-contact-sheet.jpg
  *
- * Options: --seed N, --size 512|768|1024, --aspect 1:1|4:3|3:4|16:9|9:16, --christmas.
+ * Options: --seed N, --size 512|768|1024, --aspect W:H (1:1, 4:3, 16:9…), --christmas.
  * --sheet paints the evaluation set (evaluation-prompts.ts) into contact sheets in the --out
  * folder and indexes them in a Markdown file (--index, default the folder's parent's
  * studio-evaluation.md); --styles-sheet paints a few landscapes in every style into one picture.
@@ -17,9 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import sharp, { type OverlayOptions } from "sharp";
-import { ASPECT_RATIOS, dimensionsFor, type AspectRatio, type GenerationMode } from "../../../app/lib/generation";
-import { DEFAULT_STYLE, findStyle, STYLE_IDS, type StyleId, styleNamedIn } from "../../../app/lib/studio-styles";
-import { decodeSource, encodePng } from "./engine";
+import { decodeSource, encodePng } from "./codec";
 import {
   awaitedNames,
   EVALUATION_PROMPTS,
@@ -29,11 +27,20 @@ import {
   SHOWCASE_PROMPTS,
 } from "./evaluation-prompts";
 import type { Raster } from "./raster";
-import { renderSquare, renderStudioImage } from "./render";
+import { renderSquare, renderStudioImage, type StudioMode } from "./render";
 import { parsePrompt } from "./scene/parse-prompt";
 import { OPEN_EVALUATION_PROMPTS } from "./evaluation-open";
 import { drawnNouns } from "./evaluation-open-check";
+import { DEFAULT_STYLE, findStyle, STYLE_IDS, type StyleId, styleNamedIn } from "./studio-styles";
 import { countSources, type NounSource, type Source, vocabularyReport } from "./vocabulary/report";
+
+/** The picture's size from an aspect ratio such as 16:9 and its long side, in multiples of 8 as engines want. */
+function dimensionsFor(aspect: string, size: number): { width: number; height: number } {
+  const [w, h] = aspect.split(":").map(Number) as [number, number];
+  if (!(w > 0 && h > 0)) throw new Error(`Unknown aspect ratio "${aspect}": write it as width:height, such as 16:9`);
+  const round8 = (n: number) => Math.max(8, Math.round(n / 8) * 8);
+  return w >= h ? { width: size, height: round8((size * h) / w) } : { width: round8((size * w) / h), height: size };
+}
 
 const SHEET_STYLES = [
   "natural",
@@ -109,10 +116,8 @@ export async function main(argv: string[]): Promise<number> {
     await renderStyleSheet(values.out, Number(values.cell ?? 256));
   } else {
     if (!findStyle(values.style)) throw new Error(`Unknown style "${values.style}". ${USAGE}`);
-    if (!ASPECT_RATIOS.includes(values.aspect as AspectRatio))
-      throw new Error(`Unknown aspect ratio "${values.aspect}"`);
-    const mode: GenerationMode = values.image ? "image" : values.doodle ? "doodle" : "text";
-    const { width, height } = dimensionsFor(values.aspect as AspectRatio, Number(values.size ?? 1024));
+    const mode: StudioMode = values.image ? "image" : values.doodle ? "doodle" : "text";
+    const { width, height } = dimensionsFor(values.aspect, Number(values.size ?? 1024));
     const sourceFile = values.image ?? values.doodle;
     const source = sourceFile ? await decodeSource(fs.readFileSync(sourceFile), { mode, width, height }) : undefined;
     const raster = renderStudioImage({
@@ -347,7 +352,7 @@ async function renderOpenSheets(outDir: string, indexFile: string, options: Shee
     "pets by breed, wild animals, food and drink, fantasy and science fiction, vehicles, named cities",
     "and landmarks, seasons and holidays, rooms, the underwater world, people at work and play, everyday",
     "objects — written before Studio read words beyond its own library, from what people type, not from",
-    "what Studio draws (`server/generation/studio/evaluation-open.ts`). Sixty more prompts of the same",
+    "what Studio draws (`packages/studio/src/evaluation-open.ts`). Sixty more prompts of the same",
     "kinds are kept aside, unread while Studio is tuned (`evaluation-held-out.ts`). Regenerate with:",
     "",
     "```bash",
@@ -391,7 +396,7 @@ function evaluationIndex(
     "Studio, the offline engine, paints a public set of everyday prompts — every kind of subject, things",
     "placed on, in, by, above and under others, numbers, colours, times of day, weather, rooms and every",
     "style — so anyone can see what it makes of them (issue 19). The set, with what each picture should",
-    "show, is `server/generation/studio/evaluation-prompts.ts`; `tests/unit/studio-evaluation.test.ts`",
+    "show, is `packages/studio/src/evaluation-prompts.ts`; `packages/studio/test/studio-evaluation.test.ts`",
     "checks that the prompt parser reads every expectation. Regenerate the sheets and this page with:",
     "",
     "```bash",

@@ -6,7 +6,7 @@
  * over the regions (and shows to the water, so a house on the shore is reflected).
  */
 import { createCanvas } from "@napi-rs/canvas";
-import { DOODLE_BRUSHES, type DoodleStamp } from "../../../../app/lib/doodle-brushes";
+import { DOODLE_BRUSHES, type DoodleStamp } from "../doodle-brushes";
 import type { Random } from "../random";
 import { mix, scale } from "../scene/colors";
 import type { Palette } from "../scene/palette";

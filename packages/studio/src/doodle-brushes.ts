@@ -8,7 +8,7 @@
  */
 export interface DoodleStamp {
   /**
-   * Library subjects (server/generation/studio/subjects) a blob may become, in order of preference:
+   * Library subjects (src/subjects) a blob may become, in order of preference:
    * the one whose proportions fit the blob best among those the library has.
    */
   subjects: readonly string[];

@@ -7,14 +7,14 @@
  * ≤ 1 s per image, memory per job under 300 MB (the peak resident memory one 1024² job adds to a
  * fresh process), and at most 60 MB of resident memory added by the open vocabulary's data
  * (WordNet's indexes, the drawings' names and senses, the art sets' SVG) once loaded.
- *   node bench/run-ts.mjs bench/studio.bench.ts [runs]
+ *   npm run bench -w @atelier/studio [-- runs]   (or node packages/studio/scripts/run-ts.mjs bench/studio.bench.ts)
  */
 import { execFileSync } from "node:child_process";
 import sharp from "sharp";
-import { decodeSource, encodePng } from "../server/generation/studio/engine";
-import { OPEN_EVALUATION_PROMPTS } from "../server/generation/studio/evaluation-open";
-import { SHOWCASE_PROMPTS } from "../server/generation/studio/evaluation-prompts";
-import { renderSquare, renderStudioImage } from "../server/generation/studio/render";
+import { decodeSource, encodePng } from "../src/codec";
+import { OPEN_EVALUATION_PROMPTS } from "../src/evaluation-open";
+import { SHOWCASE_PROMPTS } from "../src/evaluation-prompts";
+import { renderSquare, renderStudioImage } from "../src/render";
 
 /** One text-to-art picture, encoded as the worker does. */
 const paint = (size: number, prompt: string, style: string, seed: number) =>
