@@ -1,6 +1,6 @@
 /**
- * The scenes and attributes prompts name (issue 28): under the sea, seasons, roads and paths, the
- * savanna, and what a subject wears or eats.
+ * The scenes and attributes prompts name (issue 28): under the sea, street level in a city, seasons,
+ * roads and paths, the savanna, and what a subject wears or eats.
  */
 import { describe, expect, it } from "vitest";
 import { renderSquare } from "../src/render";
@@ -43,6 +43,62 @@ describe("under the sea", () => {
     expect(top.blue).toBeGreaterThan(top.red + 40);
     expect(middle.blue).toBeGreaterThan(middle.red + 30);
     expect(top.blue).toBeGreaterThan(middle.blue);
+  });
+});
+
+describe("street level", () => {
+  it("is where the prompt names a street, unless it goes inside", () => {
+    expect(read("a street in new york at night with yellow taxis").street).toBe(true);
+    expect(read("a busy london street with red buses").street).toBe(true);
+    expect(read("an alley in tokyo").street).toBe(true);
+    expect(read("a cafe terrace on a paris street").street).toBe(true);
+    expect(read("a cafe terrace on a paris street").indoor).toBe(false);
+    expect(read("inside a cafe on a busy street").street).toBe(false);
+    expect(read("inside a cafe on a busy street").indoor).toBe(true);
+    expect(read("a city skyline at night").street).toBe(false);
+  });
+
+  it("draws a named city's landmark, and keeps the street's own signs and shops out of its things", () => {
+    const newYork = read("a street in new york at night with yellow taxis");
+    expect(newYork.subjects).toContain("city");
+    expect(newYork.things.map((t) => t.id)).toContain("art:1f5fd");
+    expect(newYork.readings).toContainEqual({ words: "new york", drawn: "Statue of Liberty", from: "art", via: [] });
+    const tokyo = read("a rainy street in tokyo at night, neon signs and shops");
+    expect(tokyo.things.map((t) => t.id)).toEqual(["art:1f5fc"]);
+    // "walking down a street": "down" is no thing.
+    expect(read("a woman walking down a street").things.map((t) => t.id)).toEqual(["woman"]);
+  });
+
+  it("paints buildings on both sides, the sky between them, and lights them at night", () => {
+    const size = 128;
+    const brightness = (data: Uint8ClampedArray, x0: number, x1: number, y0: number, y1: number) => {
+      let sum = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) sum += data[(y * size + x) * 4]! + data[(y * size + x) * 4 + 1]!;
+      return sum / ((x1 - x0) * (y1 - y0) * 2);
+    };
+    const day = renderSquare("a street in a city on a sunny day", "natural", size, 3).data;
+    // How much bluer than red a 12-pixel patch is: the sky's blue, or a facade's.
+    const skyBlue = (x0: number, y0: number) => {
+      let sum = 0;
+      for (let y = y0; y < y0 + 12; y++)
+        for (let x = x0; x < x0 + 12; x++) sum += day[(y * size + x) * 4 + 2]! - day[(y * size + x) * 4]!;
+      return sum / 144;
+    };
+    // The sky shows between the rooftops at the top middle, not at the top corners, where facades stand.
+    expect(skyBlue(size / 2 - 6, 0)).toBeGreaterThan(100);
+    expect(skyBlue(0, 8)).toBeLessThan(skyBlue(size / 2 - 6, 0) - 60);
+    expect(skyBlue(size - 12, 8)).toBeLessThan(skyBlue(size / 2 - 6, 0) - 60);
+    // At night the facades' windows and the shops glow: warm, bright pixels on the sides.
+    const night = renderSquare("a street in a city at night", "natural", size, 3).data;
+    let warm = 0;
+    for (let y = 0; y < size * 0.6; y++)
+      for (const x of [...Array(24).keys(), ...Array(24).keys()].map((k, n) => (n < 24 ? k : size - 1 - k))) {
+        const i = (y * size + x) * 4;
+        if (night[i]! > 200 && night[i + 1]! > 150 && night[i + 2]! < 170) warm++;
+      }
+    expect(warm).toBeGreaterThan(40);
+    expect(brightness(night, 0, size, 0, 8)).toBeLessThan(brightness(day, 0, size, 0, 8));
   });
 });
 

@@ -152,7 +152,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a farmer holding a basket of tomatoes", "tomato"],
   ["a construction worker in a hard hat on a steel beam", "beam"],
   ["a violinist playing on a street corner", "street corner"],
-  ["a baker pulling bread out of the oven, oil painting", "bread"],
   ["a baker pulling bread out of the oven, oil painting", "oven"],
   ["a blue vase of sunflowers on a windowsill", "sunflower"],
   ["a guitar leaning against an amplifier", "amplifier"],

@@ -473,6 +473,39 @@ const INDOOR_WORDS = new Set([
   "windowsill",
 ]);
 const WINDOW_WORDS = new Set(["window", "windows", "windowsill"]);
+/** Words that take the picture inside even where a street is named ("inside a cafe on the corner"). */
+const INSIDE_WORDS = new Set(["inside", "interior", "indoors", "indoor", "room", "rooms"]);
+/** Words that put the eye at street level between buildings (street.ts). */
+const STREET_WORDS = new Set([
+  "street",
+  "streets",
+  "avenue",
+  "avenues",
+  "alley",
+  "alleys",
+  "alleyway",
+  "sidewalk",
+  "sidewalks",
+  "crosswalk",
+  "boulevard",
+  "intersection",
+  "crossroads",
+]);
+/** What a street has of its own: shop fronts, signs, awnings, a café's terrace. */
+const STREET_PARTS = new Set(
+  "sign signs neon shop shops storefront storefronts shopfront shopfronts awning awnings terrace terraces cafe cafes restaurant restaurants bar bars pavement pavements".split(
+    " ",
+  ),
+);
+/** Cities whose landmark the art set draws. */
+const CITY_LANDMARKS: Record<string, string> = {
+  new_york: "art:1f5fd",
+  nyc: "art:1f5fd",
+  manhattan: "art:1f5fd",
+  tokyo: "art:1f5fc",
+  kyoto: "art:26e9",
+  osaka: "art:1f3ef",
+};
 const READING_WORDS = new Set(["reading", "reads", "studying"]);
 /** Size words and how much larger or smaller they make a thing. */
 const SIZE_WORDS: Record<string, number> = {
@@ -514,6 +547,7 @@ const LINKING = new Set(["is", "are", "in", "of", "glowing", "turning", "painted
 
 export function parsePrompt(prompt: string, options: { christmas: boolean }): Scene {
   const tokens = tokenize(prompt);
+  const streetNamed = tokens.some((t) => STREET_WORDS.has(t));
   const subjects: SubjectKind[] = [];
   const colors: Partial<Record<ColorTarget, RGB>> = {};
   const palette: RGB[] = [];
@@ -760,6 +794,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         continue;
       }
       const words = tokens.slice(i, end + 1).map((t) => t.replace(/_/g, " "));
+      // "neon signs", "shops", "a cafe terrace" on a street named are the street's own (street.ts).
+      if (streetNamed && STREET_PARTS.has(tokens[end]!)) {
+        readings.push({ words: words.join(" "), drawn: "street", from: "landscape", via: [] });
+        i = end;
+        continue;
+      }
       const reading = readNounPhrase(words, ownVocabulary);
       const from = i;
       i = end;
@@ -853,10 +893,22 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const main = things[0];
   if (main && tokens.some((t) => READING_WORDS.has(t)) && !things.some((t) => t.id === "book" || t.id === "book-stack"))
     things.push({ id: "book", count: 1, relation: { kind: "by", target: main.id } });
+  // A named city's landmark where the art set has one: New York's Statue of Liberty, Tokyo's tower.
+  for (const token of tokens) {
+    const landmark = CITY_LANDMARKS[token];
+    if (!landmark) continue;
+    if (!subjects.includes("city") && !subjects.includes("village")) subjects.push("city");
+    if (things.some((t) => t.id === landmark)) continue;
+    things.push({ id: landmark, count: 1 });
+    readings.push({ words: token.replace(/_/g, " "), drawn: subjectById(landmark)?.words[0], from: "art", via: [] });
+  }
   const window = tokens.some((t) => WINDOW_WORDS.has(t));
+  // "a street in new york", "a cafe on a paris street": out on the street, unless the prompt goes inside.
+  const street = tokens.some((t) => STREET_WORDS.has(t)) && !tokens.some((t) => INSIDE_WORDS.has(t));
   const indoor =
-    tokens.some((t) => INDOOR_WORDS.has(t)) ||
-    (subjects.length === 0 && (window || things.some((t) => subjectIs(t.id, "indoor"))));
+    !street &&
+    (tokens.some((t) => INDOOR_WORDS.has(t)) ||
+      (subjects.length === 0 && (window || things.some((t) => subjectIs(t.id, "indoor")))));
   // "an owl in a tree": a tree of its own to perch in, in front of the landscape's trees.
   for (const thing of [...things])
     if (subjectIs(thing.id, "sitsInTrees") && thing.relation?.target === "trees" && thing.relation.kind !== "by") {
@@ -867,7 +919,11 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const deep = main !== undefined && UNDERSEA.test(subjectById(main.id)?.words[0] ?? "");
   const underwater =
     tokens.includes("underwater") ||
-    (deep && !indoor && subjects.every((s) => s === "sea") && !tokens.some((t) => t === "beach" || t === "surface"));
+    (deep &&
+      !indoor &&
+      !street &&
+      subjects.every((s) => s === "sea") &&
+      !tokens.some((t) => t === "beach" || t === "surface"));
   if (underwater && !subjects.includes("sea")) subjects.push("sea");
   // "on the moon": the moon becomes the ground.
   const lunar = things.some((t) => t.relation?.kind === "on" && t.relation.target === "moon");
@@ -914,6 +970,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     window,
     lunar,
     underwater,
+    street,
   };
 }
 
@@ -1093,7 +1150,7 @@ const STOP_WORDS = new Set(
   // Portions: "a slice of pizza", "a plate of sushi" draw the pizza and the sushi.
   (
     "slice slices piece pieces plate plates platter serving servings bite bites scoop scoops handful heap pile " +
-    "a an the and or but of with without for to from into onto through toward towards is are was were be being been its it their his her my our your this that these those very so as like while who which where there here than then just all each every no not only also made"
+    "a an the and or but of with without for to from into onto through toward towards down up out away off is are was were be being been its it their his her my our your this that these those very so as like while who which where there here than then just all each every no not only also made"
   ).split(" "),
 );
 

@@ -101,6 +101,8 @@ export interface Scene {
   road: "road" | "path" | null;
   /** Seen from under the sea: the water column, light rays and the sea floor (underwater.ts). */
   underwater: boolean;
+  /** At street level in a town or city: road, pavements, facades, lamps (street.ts). */
+  street: boolean;
   /** The nouns read through the open vocabulary, in prompt order, drawn or not. */
   readings: WordReading[];
 }
