@@ -34,9 +34,9 @@ function isDrawn(scene: Scene, noun: string, christmas: boolean): boolean {
   return alone.snowy && alone.things.length === 0 && scene.snowy;
 }
 
-/** "siamese cats" names "siamese cat"; "viking longship" names "longship". */
+/** "siamese cats" names "siamese cat"; "viking longship" names "longship"; "bookshelves" "bookshelf". */
 function sameNoun(words: string, noun: string): boolean {
-  const singular = (w: string) => w.replace(/(?<=[^s])s$/, "");
+  const singular = (w: string) => w.replace(/(?<=l)ves$/, "f").replace(/(?<=[^s])s$/, "");
   const a = words.split(" ").map(singular).join(" ");
   const b = noun.split(" ").map(singular).join(" ");
   return a === b || a.endsWith(` ${b}`);

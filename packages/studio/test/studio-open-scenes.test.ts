@@ -102,6 +102,52 @@ describe("street level", () => {
   });
 });
 
+describe("rooms by kind", () => {
+  it("reads the room a prompt names, with its own furniture and walls", () => {
+    expect(read("a cozy bedroom with a cat").room).toBe("bedroom");
+    expect(read("a cozy bedroom with a cat").things.map((t) => t.id)).toEqual(["cat", "art:1f6cf"]);
+    // The bed named is the room's bed, and what sleeps on it is on it.
+    const onBed = read("a cat sleeping on the bed in a bedroom").things;
+    expect(onBed.filter((t) => t.id === "art:1f6cf")).toHaveLength(1);
+    expect(onBed[0]?.relation).toEqual({ kind: "on", target: "art:1f6cf" });
+    expect(read("a dog in a living room").room).toBe("livingroom");
+    expect(read("a dog in a living room").things.map((t) => t.id)).toContain("art:1f6cb");
+    const cafe = read("a cat in a coffee shop");
+    expect(cafe.room).toBe("cafe");
+    expect(cafe.things.find((t) => t.id === "art:2615")?.relation).toEqual({ kind: "on", target: "table" });
+    // The room's walls have the blackboard and the oven: read as the room, not listed as missing.
+    const classroom = read("a classroom with a blackboard");
+    expect(classroom.room).toBe("classroom");
+    expect(classroom.readings).toContainEqual({ words: "blackboard", drawn: "classroom", from: "landscape", via: [] });
+    expect(read("a kitchen with an oven").things).toEqual([]);
+    expect(read("an owl in a library").room).toBe("library");
+    expect(read("an owl in a library").indoor).toBe(true);
+    expect(read("a cat by a window").room).toBeNull();
+  });
+
+  it("fills a library's walls with shelves of books and hangs a blackboard in a classroom", () => {
+    const size = 96;
+    // Many colours side by side along a row: book spines.
+    const changes = (data: Uint8ClampedArray, y: number) => {
+      let n = 0;
+      for (let x = 1; x < size; x++) {
+        const i = (y * size + x) * 4;
+        if (Math.abs(data[i]! - data[i - 4]!) + Math.abs(data[i + 1]! - data[i - 3]!) > 60) n++;
+      }
+      return n;
+    };
+    const library = renderSquare("an owl in a library", "natural", size, 2).data;
+    const room = renderSquare("an owl in a room", "natural", size, 2).data;
+    // (A plain room's row crosses only its window's frame and bars.)
+    expect(changes(library, Math.round(size * 0.15))).toBeGreaterThan(2 * changes(room, Math.round(size * 0.15)) + 8);
+    const classroom = renderSquare("a classroom", "natural", size, 2).data;
+    let green = 0;
+    for (let i = 0; i < classroom.length; i += 4)
+      if (classroom[i + 1]! > classroom[i]! + 10 && classroom[i + 1]! > classroom[i + 2]! + 5) green++;
+    expect(green / (size * size)).toBeGreaterThan(0.08);
+  });
+});
+
 describe("seasons, roads and the savanna", () => {
   it("reads the season a prompt names, and 'fall' only where it is one", () => {
     expect(read("a country road through an autumn forest").season).toBe("autumn");

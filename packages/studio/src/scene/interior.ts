@@ -14,7 +14,7 @@ import { createContext, type Layout, type RenderContext } from "./context";
 import { grade } from "./finish";
 import type { Palette } from "./palette";
 import type { RenderOptions } from "./render-scene";
-import { hasSubject, type RGB, type Scene } from "./types";
+import { hasSubject, type RGB, type RoomKind, type Scene } from "./types";
 
 const PLASTER: RGB = [214, 198, 174];
 const WOOD: RGB = [146, 96, 58];
@@ -32,9 +32,12 @@ const FURNITURE = new Set(["table", "chair", "fireplace"]);
 export function roomContext(scene: Scene, width: number, height: number, random: Random, data: Uint8ClampedArray) {
   const outdoor = createContext(scene, width, height, random, data);
   const r = random.fork("room");
-  const stillLife = scene.things.every(
-    (t) => (subjectById(t.id)?.category === "object" || FLOWERS.has(t.id)) && !FURNITURE.has(t.id),
-  );
+  // Furniture of the art set (a bed, a couch) has a top things stand on, as the library's table has.
+  const furniture = (id: string) =>
+    FURNITURE.has(id) || (subjectIs(id, "indoor") && subjectById(id)?.surface !== undefined);
+  const stillLife =
+    scene.room === null &&
+    scene.things.every((t) => (subjectById(t.id)?.category === "object" || FLOWERS.has(t.id)) && !furniture(t.id));
   const lamp = scene.things.some((t) => subjectIs(t.id, "lightsRoom"));
   // The window stands to one side; the main subject keeps the middle.
   const windowSide: 1 | -1 = r.chance(0.5) ? 1 : -1;
@@ -51,14 +54,17 @@ export function renderInterior(scene: Scene, options: RenderOptions): Raster {
   const progress = options.onProgress ?? (() => {});
   const raster = createRaster(width, height);
   const { ctx, sky, stillLife, windowSide, cloth } = roomContext(scene, width, height, random, raster.data);
+  const r = random.fork("room-kind");
 
   progress(0.2, stillLife ? "Laying the table" : "Furnishing the room");
   let placed: PlacedThing[] = [];
   drawWithCanvas(ctx, (g) => {
     paintWall(g, ctx);
-    paintWindow(g, ctx, sky, windowSide);
+    if (scene.room !== "library") paintWindow(g, ctx, sky, windowSide);
+    if (scene.room) paintRoomWalls(g, ctx, scene.room, windowSide, r);
     if (stillLife) paintTableTop(g, ctx, cloth);
     else paintFloor(g, ctx);
+    if (scene.room === "kitchen" || scene.room === "cafe") paintCounter(g, ctx, scene.room, windowSide);
     if (!ctx.palette.night) paintWindowLight(g, ctx, windowSide);
     progress(0.6, "Setting out the things");
     placed = drawThings(g, ctx, stillLife ? STILL_LIFE_ZOOM : 1);
@@ -249,4 +255,208 @@ function lightAround(g: Graphics, ctx: RenderContext, item: PlacedThing): void {
   g.fillStyle = glow;
   g.fillRect(0, 0, ctx.width, ctx.height);
   g.globalCompositeOperation = before;
+}
+
+const CHALKBOARD: RGB = [44, 70, 58];
+const SLATE: RGB = [46, 46, 48];
+const CHALK: RGB = [236, 236, 226];
+const BOOKS: RGB[] = [
+  [150, 40, 36],
+  [40, 70, 120],
+  [50, 100, 60],
+  [180, 140, 60],
+  [110, 60, 90],
+  [200, 190, 170],
+  [70, 50, 40],
+];
+const CABINET: RGB = [226, 220, 204];
+const TILE: RGB = [214, 226, 230];
+
+/** The walls of a room the prompt names: a classroom's blackboard, a library's shelves, a kitchen's cupboards. */
+function paintRoomWalls(g: Graphics, ctx: RenderContext, room: RoomKind, windowSide: 1 | -1, r: Random): void {
+  const { width, height, layout, unit } = ctx;
+  const wallBottom = layout.horizon - height * 0.025;
+  // The part of the wall away from the window.
+  const left = windowSide > 0 ? width * 0.04 : width * 0.4;
+  const right = windowSide > 0 ? width * 0.6 : width * 0.96;
+  if (room === "classroom" || room === "cafe") {
+    // A blackboard with a wooden frame, chalk writing and a tray; a cafe's is a smaller menu board.
+    const cafe = room === "cafe";
+    const x0 = cafe ? left + (right - left) * 0.25 : left;
+    const x1 = cafe ? right - (right - left) * 0.25 : right;
+    const y0 = height * (cafe ? 0.12 : 0.14);
+    const y1 = cafe ? height * 0.36 : layout.horizon - height * 0.2;
+    g.fillStyle = css(surface(ctx, WOOD, 0.8));
+    g.fillRect(x0 - 6 * unit, y0 - 6 * unit, x1 - x0 + 12 * unit, y1 - y0 + 12 * unit);
+    g.fillStyle = css(surface(ctx, cafe ? SLATE : CHALKBOARD, 1));
+    g.fillRect(x0, y0, x1 - x0, y1 - y0);
+    g.strokeStyle = css(surface(ctx, CHALK, 1.1), 0.8);
+    g.lineWidth = Math.max(1, 2.2 * unit);
+    const lines = cafe ? 5 : 3;
+    for (let k = 0; k < lines; k++) {
+      const y = y0 + ((y1 - y0) * (k + 0.8)) / (lines + 0.6);
+      let x = x0 + (x1 - x0) * 0.08;
+      const end = x0 + (x1 - x0) * r.range(0.55, 0.9);
+      g.beginPath();
+      g.moveTo(x, y);
+      // Handwriting: small loops along the line.
+      while (x < end) {
+        const step = r.range(5, 11) * unit;
+        g.quadraticCurveTo(x + step / 2, y - r.range(3, 9) * unit, x + step, y);
+        x += step;
+      }
+      g.stroke();
+    }
+    if (!cafe) {
+      g.fillStyle = css(surface(ctx, WOOD, 0.7));
+      g.fillRect(x0 - 8 * unit, y1 + 6 * unit, x1 - x0 + 16 * unit, 6 * unit);
+    }
+  }
+  if (room === "cafe") paintPendantLamps(g, ctx, r);
+  if (room === "library") {
+    // Shelves of books from wall to wall.
+    const shelf = height * 0.13;
+    for (let top = height * 0.04; top + shelf <= wallBottom + 1; top += shelf) {
+      g.fillStyle = css(surface(ctx, WOOD, 0.45));
+      g.fillRect(0, top, width, shelf);
+      let x = width * 0.01;
+      while (x < width) {
+        const w = r.range(7, 16) * unit;
+        const h = shelf * r.range(0.62, 0.86);
+        g.fillStyle = css(surface(ctx, r.pick(BOOKS), 0.9));
+        g.fillRect(x, top + shelf - h - 3 * unit, w - unit, h);
+        x += w + (r.chance(0.08) ? r.range(6, 20) * unit : 0);
+      }
+      g.fillStyle = css(surface(ctx, WOOD, 0.85));
+      g.fillRect(0, top + shelf - 3 * unit, width, 4 * unit);
+    }
+  }
+  if (room === "kitchen") {
+    // Wall cupboards above a tiled splashback.
+    const top = height * 0.08;
+    const bottom = height * 0.3;
+    const door = width * 0.1;
+    g.fillStyle = css(surface(ctx, TILE, 0.95));
+    g.fillRect(left, bottom, right - left, wallBottom - bottom);
+    g.strokeStyle = css(surface(ctx, TILE, 0.75), 0.8);
+    g.lineWidth = Math.max(1, unit);
+    for (let y = bottom; y < wallBottom; y += 14 * unit) g.strokeRect(left, y, right - left, 14 * unit);
+    for (let x = left; x < right; x += door) {
+      g.fillStyle = css(surface(ctx, CABINET, 0.95));
+      g.fillRect(x + unit, top, door - 2 * unit, bottom - top);
+      g.strokeStyle = css(surface(ctx, CABINET, 0.7));
+      g.strokeRect(x + 4 * unit, top + 4 * unit, door - 8 * unit, bottom - top - 8 * unit);
+      g.fillStyle = css(surface(ctx, [120, 120, 120], 0.9));
+      g.fillRect(x + door * 0.45, bottom - 16 * unit, door * 0.1, 3 * unit);
+    }
+  }
+  if (room === "bathroom") {
+    // Tiles to shoulder height.
+    const top = height * 0.28;
+    g.fillStyle = css(surface(ctx, TILE, 1));
+    g.fillRect(0, top, width, wallBottom - top);
+    g.strokeStyle = css(surface(ctx, TILE, 0.78), 0.9);
+    g.lineWidth = Math.max(1, unit);
+    const size = 22 * unit;
+    for (let y = top; y < wallBottom; y += size) {
+      g.beginPath();
+      g.moveTo(0, y);
+      g.lineTo(width, y);
+      g.stroke();
+    }
+    for (let x = 0; x < width; x += size) {
+      g.beginPath();
+      g.moveTo(x, top);
+      g.lineTo(x, wallBottom);
+      g.stroke();
+    }
+  }
+  if (room === "bedroom" || room === "livingroom") {
+    // A rug on the floor in front of the wall, under what stands there.
+    const cx = width / 2;
+    const cy = layout.horizon + (height - layout.horizon) * 0.62;
+    g.fillStyle = css(
+      surface(
+        ctx,
+        r.pick([
+          [150, 60, 56],
+          [60, 90, 120],
+          [170, 140, 90],
+        ] as RGB[]),
+        0.9,
+      ),
+      0.9,
+    );
+    g.beginPath();
+    g.ellipse(cx, cy, width * 0.36, (height - layout.horizon) * 0.26, 0, 0, Math.PI * 2);
+    g.fill();
+  }
+}
+
+/** A kitchen's worktop on cupboards (with an oven door) or a cafe's wooden counter along the back wall. */
+function paintCounter(g: Graphics, ctx: RenderContext, room: "kitchen" | "cafe", windowSide: 1 | -1): void {
+  const { width, height, layout, unit } = ctx;
+  const left = windowSide > 0 ? 0 : width * 0.38;
+  const right = windowSide > 0 ? width * 0.62 : width;
+  const top = layout.horizon - height * 0.2;
+  const bottom = layout.horizon + height * 0.04;
+  const body = room === "kitchen" ? CABINET : WOOD;
+  g.fillStyle = css(surface(ctx, body, 0.85));
+  g.fillRect(left, top, right - left, bottom - top);
+  g.fillStyle = css(surface(ctx, room === "kitchen" ? [90, 90, 96] : mix(WOOD, [255, 255, 255], 0.2), 1));
+  g.fillRect(left - 4 * unit, top - 6 * unit, right - left + 8 * unit, 8 * unit);
+  if (room === "kitchen") {
+    // The oven: a dark door with a window and a row of knobs.
+    const ox = left + (right - left) * 0.35;
+    const ow = (right - left) * 0.3;
+    g.fillStyle = css(surface(ctx, [60, 60, 64], 1));
+    g.fillRect(ox, top + 4 * unit, ow, bottom - top - 8 * unit);
+    g.fillStyle = css(surface(ctx, [30, 30, 34], 1));
+    g.fillRect(ox + ow * 0.12, top + (bottom - top) * 0.35, ow * 0.76, (bottom - top) * 0.45);
+    g.fillStyle = css(surface(ctx, [200, 200, 200], 1));
+    for (let k = 0; k < 4; k++) {
+      g.beginPath();
+      g.arc(ox + ow * (0.2 + 0.2 * k), top + (bottom - top) * 0.18, 3.5 * unit, 0, Math.PI * 2);
+      g.fill();
+    }
+  } else {
+    // Panels along the cafe's counter.
+    g.strokeStyle = css(surface(ctx, WOOD, 0.6));
+    g.lineWidth = Math.max(1, 1.5 * unit);
+    for (let x = left + 30 * unit; x < right; x += 60 * unit)
+      g.strokeRect(x - 24 * unit, top + 10 * unit, 48 * unit, bottom - top - 20 * unit);
+  }
+}
+
+/** A cafe's lamps hanging from the ceiling on their cords, glowing warm. */
+function paintPendantLamps(g: Graphics, ctx: RenderContext, r: Random): void {
+  const { width, height, unit } = ctx;
+  const n = 3;
+  for (let k = 0; k < n; k++) {
+    const x = width * ((k + 0.5) / n) + r.range(-0.04, 0.04) * width;
+    const y = height * r.range(0.14, 0.2);
+    g.strokeStyle = css([40, 36, 34]);
+    g.lineWidth = Math.max(1, 1.4 * unit);
+    g.beginPath();
+    g.moveTo(x, 0);
+    g.lineTo(x, y);
+    g.stroke();
+    const glow = g.createRadialGradient(x, y + 10 * unit, 0, x, y + 10 * unit, 70 * unit);
+    glow.addColorStop(0, css(CANDLE_LIGHT, 0.45));
+    glow.addColorStop(1, css(CANDLE_LIGHT, 0));
+    g.fillStyle = glow;
+    g.fillRect(x - 70 * unit, y - 60 * unit, 140 * unit, 140 * unit);
+    g.fillStyle = css(surface(ctx, [40, 70, 64], 1));
+    g.beginPath();
+    g.moveTo(x - 7 * unit, y);
+    g.lineTo(x + 7 * unit, y);
+    g.lineTo(x + 20 * unit, y + 18 * unit);
+    g.lineTo(x - 20 * unit, y + 18 * unit);
+    g.closePath();
+    g.fill();
+    g.fillStyle = css([255, 236, 190]);
+    g.beginPath();
+    g.ellipse(x, y + 18 * unit, 12 * unit, 3 * unit, 0, 0, Math.PI * 2);
+    g.fill();
+  }
 }

@@ -15,6 +15,7 @@ import type {
   ColorTarget,
   Mood,
   RGB,
+  RoomKind,
   Scene,
   Season,
   SubjectKind,
@@ -55,7 +56,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bfull\s+moon\b/g, "moon"],
   [/\bstill[\s-]+lifes?\b/g, "stilllife"],
   [/\bin\s+front\s+of\b/g, "before"],
-  [/\bliving\s+room\b|\bdining\s+room\b/g, "room"],
+  [/\b(living|dining|sitting)\s+room\b/g, "livingroom"],
+  [/\bcoffee\s+(shop|house)\b/g, "cafe"],
   // "reading by the fire" and "a fireplace with a roaring fire" are a hearth indoors; a fire named
   // otherwise ("around a fire") is a campfire; a dragon's fire and a house "on fire" are none.
   [/\bfire[\s-]+breathing\b|\bon\s+fire\b|\b((?:breath|spit)\w*)\s+fire\b/g, "$1"],
@@ -473,6 +475,48 @@ const INDOOR_WORDS = new Set([
   "windowsill",
 ]);
 const WINDOW_WORDS = new Set(["window", "windows", "windowsill"]);
+/** Rooms by kind: each has walls and furniture of its own (interior.ts). */
+const ROOM_KINDS: Record<string, RoomKind> = {
+  bedroom: "bedroom",
+  bedrooms: "bedroom",
+  kitchen: "kitchen",
+  kitchens: "kitchen",
+  cafe: "cafe",
+  cafes: "cafe",
+  coffeehouse: "cafe",
+  coffeeshop: "cafe",
+  classroom: "classroom",
+  classrooms: "classroom",
+  schoolroom: "classroom",
+  library: "library",
+  libraries: "library",
+  bookshop: "library",
+  bookstore: "library",
+  livingroom: "livingroom",
+  lounge: "livingroom",
+  bathroom: "bathroom",
+  bathrooms: "bathroom",
+};
+/** What a room's walls show of their own (interior.ts), read as the room, not drawn again. */
+const ROOM_PARTS: Record<RoomKind, string[]> = {
+  bedroom: ["wallpaper"],
+  kitchen: ["oven", "stove", "cooker", "cupboard", "cabinet", "counter", "countertop", "worktop", "tile"],
+  cafe: ["counter", "menu", "chalkboard", "lamp", "barista"],
+  classroom: ["blackboard", "chalkboard", "board", "chalk"],
+  library: ["bookshelf", "bookshelve", "bookcase", "shelf", "shelve", "book"],
+  livingroom: ["rug", "carpet"],
+  bathroom: ["tile"],
+};
+/** What a room has when the prompt does not say, and what it stands on. */
+const ROOM_FURNITURE: Record<RoomKind, [id: string, on?: string, scale?: number][]> = {
+  bedroom: [["art:1f6cf"]],
+  kitchen: [],
+  cafe: [["table"], ["art:2615", "table", 0.4]],
+  classroom: [["table"]],
+  library: [],
+  livingroom: [["art:1f6cb"]],
+  bathroom: [["art:1f6c1"]],
+};
 /** Words that take the picture inside even where a street is named ("inside a cafe on the corner"). */
 const INSIDE_WORDS = new Set(["inside", "interior", "indoors", "indoor", "room", "rooms"]);
 /** Words that put the eye at street level between buildings (street.ts). */
@@ -548,6 +592,8 @@ const LINKING = new Set(["is", "are", "in", "of", "glowing", "turning", "painted
 export function parsePrompt(prompt: string, options: { christmas: boolean }): Scene {
   const tokens = tokenize(prompt);
   const streetNamed = tokens.some((t) => STREET_WORDS.has(t));
+  const roomWord = tokens.find((t) => ROOM_KINDS[t] !== undefined);
+  const roomNamed = roomWord ? ROOM_KINDS[roomWord]! : null;
   const subjects: SubjectKind[] = [];
   const colors: Partial<Record<ColorTarget, RGB>> = {};
   const palette: RGB[] = [];
@@ -800,6 +846,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         i = end;
         continue;
       }
+      // "a classroom with a blackboard", "a kitchen with an oven": the room's own walls have them.
+      if (!streetNamed && roomNamed && ROOM_PARTS[roomNamed].includes(tokens[end]!.replace(/s$/, ""))) {
+        readings.push({ words: words.join(" "), drawn: roomWord!, from: "landscape", via: [] });
+        i = end;
+        continue;
+      }
       const reading = readNounPhrase(words, ownVocabulary);
       const from = i;
       i = end;
@@ -905,10 +957,23 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const window = tokens.some((t) => WINDOW_WORDS.has(t));
   // "a street in new york", "a cafe on a paris street": out on the street, unless the prompt goes inside.
   const street = tokens.some((t) => STREET_WORDS.has(t)) && !tokens.some((t) => INSIDE_WORDS.has(t));
+  const room = street ? null : roomNamed;
   const indoor =
     !street &&
-    (tokens.some((t) => INDOOR_WORDS.has(t)) ||
+    (room !== null ||
+      tokens.some((t) => INDOOR_WORDS.has(t)) ||
       (subjects.length === 0 && (window || things.some((t) => subjectIs(t.id, "indoor")))));
+  // A room's own furniture, unless the prompt names it: a bedroom's bed, a cafe's table and cup.
+  for (const [id, on, scale] of room ? ROOM_FURNITURE[room] : []) {
+    if (things.some((t) => t.id === id)) continue;
+    const target = on && things.find((t) => t.id === on);
+    things.push({
+      id,
+      count: 1,
+      ...(target ? { relation: { kind: "on" as const, target: target.id } } : {}),
+      ...(scale ? { scale } : {}),
+    });
+  }
   // "an owl in a tree": a tree of its own to perch in, in front of the landscape's trees.
   for (const thing of [...things])
     if (subjectIs(thing.id, "sitsInTrees") && thing.relation?.target === "trees" && thing.relation.kind !== "by") {
@@ -971,6 +1036,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     lunar,
     underwater,
     street,
+    room,
   };
 }
 
@@ -1188,6 +1254,7 @@ function isKnownWord(word: string): boolean {
     BREAKS.has(word) ||
     LINKING.has(word) ||
     INDOOR_WORDS.has(word) ||
+    ROOM_KINDS[word] !== undefined ||
     WINDOW_WORDS.has(word) ||
     READING_WORDS.has(word) ||
     IMPLIED[word] !== undefined ||

@@ -60,6 +60,8 @@ export interface WordReading {
   via: string[];
 }
 
+export type RoomKind = "bedroom" | "kitchen" | "cafe" | "classroom" | "library" | "livingroom" | "bathroom";
+
 export interface Scene {
   prompt: string;
   /** False when no subject was recognised: the renderer then paints an abstract composition. */
@@ -103,6 +105,8 @@ export interface Scene {
   underwater: boolean;
   /** At street level in a town or city: road, pavements, facades, lamps (street.ts). */
   street: boolean;
+  /** Which room, when the prompt names one: its furniture and walls (interior.ts). */
+  room: RoomKind | null;
   /** The nouns read through the open vocabulary, in prompt order, drawn or not. */
   readings: WordReading[];
 }

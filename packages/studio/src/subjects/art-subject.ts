@@ -24,6 +24,8 @@ interface Kind {
   flies?: boolean;
   /** Drawn facing left, as the sets draw animals and vehicles: mirrored to face the other way. */
   facesLeft?: boolean;
+  /** Furniture: how high its top is, as a share of its box, for what stands on it. */
+  surface?: number;
 }
 
 const KINDS: Record<string, Kind> = {
@@ -64,8 +66,16 @@ const ON_THE_FLOOR: Record<string, Kind> = {
   lobster: { category: "animal", placement: "ground", size: 0.18, facesLeft: true },
 };
 
+/** Furniture, as large as a room's, with a top things stand on ("a cat sleeping on the bed"). */
+const FURNITURE: Record<string, Kind> = {
+  bed: { category: "object", placement: "ground", size: 0.4, indoor: true, surface: 0.62 },
+  "couch and lamp": { category: "object", placement: "ground", size: 0.42, indoor: true, surface: 0.5 },
+  chair: { category: "object", placement: "ground", size: 0.34, indoor: true, surface: 0.5 },
+  bathtub: { category: "object", placement: "ground", size: 0.34, indoor: true, surface: 0.62 },
+};
+
 function kindOf(drawing: Drawing): Kind {
-  const floor = ON_THE_FLOOR[drawing.label];
+  const floor = ON_THE_FLOOR[drawing.label] ?? FURNITURE[drawing.label];
   if (floor) return floor;
   const kind = KINDS[drawing.subgroup];
   if (kind) return kind;
@@ -191,6 +201,7 @@ export function artSubject(id: string): SubjectDefinition | undefined {
       return kind.facesLeft ? measure(drawing).head : [0, 0.97];
     },
     ...(kind.flies ? { flies: true } : {}),
+    ...(kind.surface ? { surface: kind.surface } : {}),
     draw: (g, box, look) => drawArt(g, drawing, kind, box, look),
   };
   definitions.set(id, definition);

@@ -160,7 +160,9 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       // In a container: sunk into its top, smaller than it; on a support: standing on its top.
       const sunk = inThing && onThing.definition.container;
       y = onThing.box.y - onThing.box.h * (sunk ? 0.62 : (back?.v ?? onThing.definition.surface ?? 0.8));
-      h = Math.min(definition.size * height * zoom, onThing.box.h * (sunk && !definition.tall ? 0.45 : 0.9));
+      h =
+        Math.min(definition.size * height * zoom, onThing.box.h * (sunk && !definition.tall ? 0.45 : 0.9)) *
+        (thing.scale ?? 1);
       // Aboard a boat or a balloon's basket: as large as the craft's width allows.
       if (onThing.definition.category === "vehicle")
         h = Math.min(definition.size * height * zoom, onThing.box.w * 0.45);
