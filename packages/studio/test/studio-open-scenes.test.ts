@@ -176,10 +176,15 @@ describe("seasons, roads and the savanna", () => {
     expect(warm("an autumn forest")).toBeGreaterThan(warm("a forest of oak trees") + 300);
   });
 
-  it("lays a road or a path, and finds the savanna", () => {
+  it("lays a road or a path, through a garden too, and finds the savanna", () => {
     expect(read("a country road through the hills").road).toBe("road");
     expect(read("a path through a green forest").road).toBe("path");
     expect(read("a hiking trail in the mountains").road).toBe("path");
+    // A garden: its flower beds are flowers (no beds), with a path between them.
+    const garden = read("a garden with flower beds and a pond");
+    expect(garden.road).toBe("path");
+    expect(garden.subjects).toEqual(expect.arrayContaining(["flowers", "lake"]));
+    expect(garden.things).toEqual([]);
     const savanna = read("a giraffe on the african savanna");
     expect(savanna.savanna).toBe(true);
     expect(savanna.treeKind).toBe("acacia");

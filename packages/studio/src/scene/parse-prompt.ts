@@ -51,6 +51,8 @@ const PHRASES: [RegExp, string][] = [
   // A balloon in a hand is a toy on a string; one over a village is a hot air balloon.
   [/\b(holding|holds|carrying|carries|with|clutching)\s+((?:\w+\s+){0,2}?)balloon(s?)\b/g, "$1 $2party balloon$3"],
   [/\bsky\s*line\b/g, "skyline"],
+  // A garden's flower beds are its flowers, not beds.
+  [/\bflower\s*beds?\b/g, "flowers"],
   [/\bsky\s+blue\b/g, "azure"],
   // A crescent, a new moon and shooting stars are things of the subject library.
   [/\bfull\s+moon\b/g, "moon"],
@@ -112,6 +114,8 @@ subjectWords("rainbow", "rainbow rainbows");
 
 /** Words that imply a subject as well as what they say (a sunset has a sun in it). */
 const IMPLIED: Record<string, SubjectKind[]> = {
+  garden: ["trees"],
+  gardens: ["trees"],
   savanna: ["trees"],
   savannah: ["trees"],
   serengeti: ["trees"],
@@ -781,6 +785,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     const seasonNamed = SEASON_WORDS[word] ?? (word === "fall" && isFallSeason(tokens, i) ? "autumn" : undefined);
     if (seasonNamed && !season) season = seasonNamed;
     if (ROAD_WORDS[word] && !road) road = ROAD_WORDS[word];
+    // A garden has a path between its beds.
+    if ((word === "garden" || word === "gardens") && !road) road = "path";
     // "bare trees": broadleaf trees in winter, their branches showing.
     if (word === "bare" || word === "leafless") {
       treeKinds.add("broadleaf");
