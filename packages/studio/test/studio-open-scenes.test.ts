@@ -102,6 +102,33 @@ describe("street level", () => {
   });
 });
 
+describe("inside a cave", () => {
+  it("is where something is in the cave, or the prompt goes inside", () => {
+    expect(read("a bear sleeping in a cave").cave).toBe(true);
+    expect(read("inside a dark cave with a campfire").cave).toBe(true);
+    expect(read("a dragon in a cavern").cave).toBe(true);
+    expect(read("a cave by the sea").cave).toBe(false);
+    expect(read("a bear in front of a cave").cave).toBe(false);
+  });
+
+  it("paints rock all round the mouth, the day outside through it, and the bear on its floor", () => {
+    const size = 96;
+    const { data } = renderSquare("a bear sleeping in a cave", "natural", size, 4);
+    const at = (x: number, y: number) => {
+      const i = (Math.round(y) * size + Math.round(x)) * 4;
+      return [data[i]!, data[i + 1]!, data[i + 2]!] as const;
+    };
+    const luma = ([r, g, b]: readonly [number, number, number]) => 0.3 * r + 0.59 * g + 0.11 * b;
+    // Rock in the top corners, darker than the sky seen through the mouth above the middle.
+    const sky = at(size / 2, size * 0.36);
+    expect(sky[2]).toBeGreaterThan(sky[0] + 40);
+    for (const corner of [at(2, 2), at(size - 3, 2)]) {
+      expect(corner[2]).toBeLessThan(corner[0] + 20);
+      expect(luma(corner)).toBeLessThan(luma(sky) - 40);
+    }
+  });
+});
+
 describe("rooms by kind", () => {
   it("reads the room a prompt names, with its own furniture and walls", () => {
     expect(read("a cozy bedroom with a cat").room).toBe("bedroom");

@@ -964,8 +964,15 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   // "a street in new york", "a cafe on a paris street": out on the street, unless the prompt goes inside.
   const street = tokens.some((t) => STREET_WORDS.has(t)) && !tokens.some((t) => INSIDE_WORDS.has(t));
   const room = street ? null : roomNamed;
+  // Inside a cave: something is in it ("a bear sleeping in a cave"), or the prompt says inside.
+  const cave =
+    !street &&
+    things.some((t) => t.id === "cave") &&
+    (tokens.some((t) => t === "inside" || t === "cavern" || t === "caverns" || t === "underground") ||
+      things.some((t) => t.relation?.kind === "in" && t.relation.target === "cave"));
   const indoor =
     !street &&
+    !cave &&
     (room !== null ||
       tokens.some((t) => INDOOR_WORDS.has(t)) ||
       (subjects.length === 0 && (window || things.some((t) => subjectIs(t.id, "indoor")))));
@@ -1042,6 +1049,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     lunar,
     underwater,
     street,
+    cave,
     room,
   };
 }

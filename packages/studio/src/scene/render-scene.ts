@@ -7,6 +7,7 @@ import { createRaster, type Raster } from "../raster";
 import type { Random } from "../random";
 import { renderAbstract } from "./abstract";
 import { drawWithCanvas, type Graphics } from "./canvas";
+import { renderCave } from "./cave";
 import { renderStreet } from "./street";
 import { renderUnderwater } from "./underwater";
 import { castleBase, drawCastle, drawCity, drawIsland, drawRainbow, drawVillage } from "./city";
@@ -38,6 +39,7 @@ export function renderScene(prompted: Scene, options: RenderOptions): Raster {
   if (prompted.indoor) return renderInterior(prompted, options);
   if (prompted.underwater) return renderUnderwater(prompted, options);
   if (prompted.street) return renderStreet(prompted, options);
+  if (prompted.cave) return renderCave(prompted, options);
   const scene = prompted.lunar ? lunarScene(prompted) : prompted;
   const { width, height, random } = options;
   const progress = options.onProgress ?? (() => {});

@@ -105,6 +105,8 @@ export interface Scene {
   underwater: boolean;
   /** At street level in a town or city: road, pavements, facades, lamps (street.ts). */
   street: boolean;
+  /** Inside a cave: rock all round its mouth (cave.ts). */
+  cave: boolean;
   /** Which room, when the prompt names one: its furniture and walls (interior.ts). */
   room: RoomKind | null;
   /** The nouns read through the open vocabulary, in prompt order, drawn or not. */
