@@ -102,6 +102,33 @@ describe("street level", () => {
   });
 });
 
+describe("a harbour", () => {
+  it("is read from its words, with boats moored when none are named", () => {
+    const harbour = read("fishing boats in a harbor at dawn");
+    expect(harbour.harbour).toBe(true);
+    expect(harbour.subjects).toContain("sea");
+    expect(harbour.things.map((t) => [t.id, t.count])).toEqual([["rowboat", 3]]);
+    expect(read("a marina at sunset").things.map((t) => t.id)).toEqual(["rowboat"]);
+    // "at the end of a pier": the end is a place on it, no thing.
+    expect(read("a lighthouse at the end of a pier").things.map((t) => t.id)).toEqual(["lighthouse", "rowboat"]);
+    expect(read("a boat on the sea").harbour).toBe(false);
+  });
+
+  it("puts a town across the water and a stone quay in front", () => {
+    const size = 96;
+    const quay = renderSquare("boats in a harbour", "natural", size, 6).data;
+    const open = renderSquare("boats on the sea", "natural", size, 6).data;
+    const blueness = (data: Uint8ClampedArray, y: number) => {
+      let sum = 0;
+      for (let x = 0; x < size; x++) sum += data[(y * size + x) * 4 + 2]! - data[(y * size + x) * 4]!;
+      return sum / size;
+    };
+    // The bottom row is the quay's stone, not the sea's blue.
+    expect(blueness(open, size - 2)).toBeGreaterThan(20);
+    expect(blueness(quay, size - 2)).toBeLessThan(10);
+  });
+});
+
 describe("inside a cave", () => {
   it("is where something is in the cave, or the prompt goes inside", () => {
     expect(read("a bear sleeping in a cave").cave).toBe(true);

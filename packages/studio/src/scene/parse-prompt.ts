@@ -78,7 +78,10 @@ subjectWords(
   "mountains",
   "mountain mountains peak peaks alps alpine summit summits range ranges ridge ridges himalaya himalayas volcano volcanoes cliff cliffs canyon canyons fjord fjords massif",
 );
-subjectWords("sea", "sea seas ocean oceans waves wave coast coastline bay harbor harbour seascape surf");
+subjectWords(
+  "sea",
+  "sea seas ocean oceans waves wave coast coastline bay harbor harbour harbors harbours port marina quay wharf pier jetty dock docks seascape surf",
+);
 subjectWords("lake", "lake lakes pond ponds lagoon loch reflection reflections mirror");
 subjectWords("river", "river rivers stream streams creek brook canal waterfall waterfalls");
 subjectWords("forest", "forest forests woods woodland woodlands jungle rainforest taiga grove");
@@ -545,6 +548,10 @@ const STREET_PARTS = new Set(
     " ",
   ),
 );
+/** Words for a harbour (harbour.ts). */
+const HARBOUR_WORDS = new Set(
+  "harbor harbour harbors harbours port marina quay quayside wharf pier jetty dock docks".split(" "),
+);
 /** Cities whose landmark the art set draws. */
 const CITY_LANDMARKS: Record<string, string> = {
   new_york: "art:1f5fd",
@@ -964,6 +971,10 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   // "a street in new york", "a cafe on a paris street": out on the street, unless the prompt goes inside.
   const street = tokens.some((t) => STREET_WORDS.has(t)) && !tokens.some((t) => INSIDE_WORDS.has(t));
   const room = street ? null : roomNamed;
+  // A harbour, a marina, a quay: a town across the water and boats moored in front.
+  const harbour = !street && tokens.some((t) => HARBOUR_WORDS.has(t));
+  if (harbour && !things.some((t) => subjectById(t.id)?.placement === "water"))
+    things.push({ id: "rowboat", count: 3 });
   // Inside a cave: something is in it ("a bear sleeping in a cave"), or the prompt says inside.
   const cave =
     !street &&
@@ -1049,6 +1060,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     lunar,
     underwater,
     street,
+    harbour,
     cave,
     room,
   };
@@ -1227,9 +1239,11 @@ const HOLDING_WORDS = new Set(["holding", "holds", "carrying", "carries", "clutc
 
 /** Words of grammar: never a thing, never part of a thing's name. */
 const STOP_WORDS = new Set(
-  // Portions: "a slice of pizza", "a plate of sushi" draw the pizza and the sushi.
+  // Portions ("a slice of pizza", "a plate of sushi" draw the pizza and the sushi), parts of a
+  // place ("at the end of a pier", "the top of a hill") and grammar.
   (
     "slice slices piece pieces plate plates platter serving servings bite bites scoop scoops handful heap pile " +
+    "end edge middle centre center top bottom side corner " +
     "a an the and or but of with without for to from into onto through toward towards down up out away off is are was were be being been its it their his her my our your this that these those very so as like while who which where there here than then just all each every no not only also made"
   ).split(" "),
 );

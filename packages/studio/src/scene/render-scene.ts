@@ -14,6 +14,7 @@ import { castleBase, drawCastle, drawCity, drawIsland, drawRainbow, drawVillage 
 import { css, mix, scale } from "./colors";
 import { createContext, LAND_SUBJECTS, type RenderContext } from "./context";
 import { grade, paintFog } from "./finish";
+import { drawHarbourTown, drawQuay } from "./harbour";
 import { renderInterior } from "./interior";
 import { drawLunarDetails, lunarScene, moonlit } from "./lunar";
 import { drawLightning, drawRain, drawSnowfall } from "./particles";
@@ -111,6 +112,7 @@ export function renderScene(prompted: Scene, options: RenderOptions): Raster {
   drawWithCanvas(ctx, (g) => {
     drawForeground(g, ctx);
     if (scene.road && !layout.water) drawRoad(g, ctx, scene.road);
+    if (scene.harbour && layout.water) drawQuay(g, ctx);
     // Lightning strikes behind what the prompt names; rain and snow fall in front of it.
     if (scene.weather === "storm") drawLightning(g, ctx);
     if (scene.things.length > 0) drawThings(g, ctx);
@@ -135,6 +137,7 @@ function drawFarShore(g: Graphics, ctx: RenderContext): void {
   const fog = scene.weather === "fog" ? 0.45 : 0;
   if (s("castle")) drawCastle(g, ctx, castleBase(ctx));
   if (s("city")) drawCity(g, ctx, horizon + 2 * unit);
+  if (scene.harbour && layout.water) drawHarbourTown(g, ctx);
   if (layout.water) {
     if (s("island")) drawIsland(g, ctx);
     // A dark line of trees on the far shore anchors mountains to the water.

@@ -105,6 +105,8 @@ export interface Scene {
   underwater: boolean;
   /** At street level in a town or city: road, pavements, facades, lamps (street.ts). */
   street: boolean;
+  /** A harbour: a town along the far side of the water, a quay in front with its boats (harbour.ts). */
+  harbour: boolean;
   /** Inside a cave: rock all round its mouth (cave.ts). */
   cave: boolean;
   /** Which room, when the prompt names one: its furniture and walls (interior.ts). */

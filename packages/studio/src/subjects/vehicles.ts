@@ -66,8 +66,8 @@ export const VEHICLES: SubjectDefinition[] = [
   {
     id: "rowboat",
     category: "vehicle",
-    words: ["boat", "rowboat", "rowing boat", "dinghy"],
-    plurals: ["boats", "rowboats", "rowing boats", "dinghies"],
+    words: ["boat", "rowboat", "rowing boat", "dinghy", "fishing boat"],
+    plurals: ["boats", "rowboats", "rowing boats", "dinghies", "fishing boats"],
     color: [168, 92, 52],
     aspect: 2.6,
     size: 0.13,
