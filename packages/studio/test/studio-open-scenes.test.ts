@@ -102,6 +102,37 @@ describe("street level", () => {
   });
 });
 
+describe("a world in a vessel", () => {
+  it("puts the scene in a jar, a glass, a bottle or a snow globe the prompt puts it in", () => {
+    expect(read("a firefly in a jar").vessel).toBe("jar");
+    expect(read("a tiny forest inside a glass").vessel).toBe("glass");
+    expect(read("a ship in a bottle").vessel).toBe("bottle");
+    expect(read("a tiny house in a snow globe").vessel).toBe("globe");
+    expect(read("a snow globe with a tiny carousel inside").vessel).toBe("globe");
+    // The vessel holds the picture: it is not one more thing in it.
+    expect(read("a ship in a bottle").things.map((t) => t.id)).toEqual(["ship"]);
+    // A glass of milk is a thing on a table, and a jar beside a cat is a jar.
+    expect(read("a glass of milk").vessel).toBeNull();
+    expect(read("a cat next to a jar").vessel).toBeNull();
+  });
+
+  it("paints the glass on a table against a wall, the scene inside it", () => {
+    const size = 96;
+    const { data } = renderSquare("a fox in a jar at noon", "natural", size, 2);
+    const at = (x: number, y: number) => {
+      const i = (Math.round(y) * size + Math.round(x)) * 4;
+      return [data[i]!, data[i + 1]!, data[i + 2]!] as const;
+    };
+    // Outside the jar: a warm wall and a wooden table; inside its top half: the blue sky of the fox's meadow.
+    const wall = at(3, size * 0.3);
+    const table = at(size / 2, size - 3);
+    const sky = at(size / 2, size * 0.35);
+    expect(wall[0]).toBeGreaterThan(wall[2]!);
+    expect(table[0]).toBeGreaterThan(table[2]! + 30);
+    expect(sky[2]).toBeGreaterThan(sky[0]! + 30);
+  });
+});
+
 describe("a harbour", () => {
   it("is read from its words, with boats moored when none are named", () => {
     const harbour = read("fishing boats in a harbor at dawn");

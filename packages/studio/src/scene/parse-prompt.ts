@@ -17,6 +17,7 @@ import type {
   RGB,
   RoomKind,
   Scene,
+  Vessel,
   Season,
   SubjectKind,
   TimeOfDay,
@@ -51,6 +52,7 @@ const PHRASES: [RegExp, string][] = [
   // A balloon in a hand is a toy on a string; one over a village is a hot air balloon.
   [/\b(holding|holds|carrying|carries|with|clutching)\s+((?:\w+\s+){0,2}?)balloon(s?)\b/g, "$1 $2party balloon$3"],
   [/\bsky\s*line\b/g, "skyline"],
+  [/\bsnow\s*globes?\b/g, "snowglobe"],
   // A garden's flower beds are its flowers, not beds.
   [/\bflower\s*beds?\b/g, "flowers"],
   [/\bsky\s+blue\b/g, "azure"],
@@ -548,6 +550,34 @@ const STREET_PARTS = new Set(
     " ",
   ),
 );
+/** Vessels a whole scene can be put in (vessel.ts). */
+const VESSELS: Record<string, Vessel> = {
+  jar: "jar",
+  jars: "jar",
+  terrarium: "jar",
+  glass: "glass",
+  tumbler: "glass",
+  bottle: "bottle",
+  bottles: "bottle",
+  snowglobe: "globe",
+};
+
+/**
+ * The vessel a prompt puts its scene in: "a firefly in a jar", "a ship in a bottle", "a tiny
+ * forest inside a glass", "a snow globe with a carousel inside" — a snow globe always holds its
+ * scene; a jar, a glass or a bottle only after "in" or "inside", or with "inside" after it.
+ */
+function vesselOf(tokens: readonly string[]): Vessel | null {
+  for (let k = 0; k < tokens.length; k++) {
+    const vessel = VESSELS[tokens[k]!];
+    if (!vessel) continue;
+    if (vessel === "globe") return vessel;
+    const before = tokens.slice(Math.max(0, k - 3), k);
+    if (before.includes("in") || before.includes("inside") || tokens.slice(k + 1).includes("inside")) return vessel;
+  }
+  return null;
+}
+
 /** Words for a harbour (harbour.ts). */
 const HARBOUR_WORDS = new Set(
   "harbor harbour harbors harbours port marina quay quayside wharf pier jetty dock docks".split(" "),
@@ -603,6 +633,7 @@ const LINKING = new Set(["is", "are", "in", "of", "glowing", "turning", "painted
 export function parsePrompt(prompt: string, options: { christmas: boolean }): Scene {
   const tokens = tokenize(prompt);
   const streetNamed = tokens.some((t) => STREET_WORDS.has(t));
+  const vessel = vesselOf(tokens);
   const roomWord = tokens.find((t) => ROOM_KINDS[t] !== undefined);
   const roomNamed = roomWord ? ROOM_KINDS[roomWord]! : null;
   const subjects: SubjectKind[] = [];
@@ -859,6 +890,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         i = end;
         continue;
       }
+      // "a firefly in a jar": the jar holds the picture (vessel.ts), it is not one more thing in it.
+      if (vessel && VESSELS[tokens[end]!] === vessel) {
+        readings.push({ words: words.join(" "), drawn: tokens[end]!, from: "landscape", via: [] });
+        i = end;
+        continue;
+      }
       // "a classroom with a blackboard", "a kitchen with an oven": the room's own walls have them.
       if (!streetNamed && roomNamed && ROOM_PARTS[roomNamed].includes(tokens[end]!.replace(/s$/, ""))) {
         readings.push({ words: words.join(" "), drawn: roomWord!, from: "landscape", via: [] });
@@ -1060,6 +1097,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     lunar,
     underwater,
     street,
+    vessel,
     harbour,
     cave,
     room,

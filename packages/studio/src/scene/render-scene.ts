@@ -10,6 +10,7 @@ import { drawWithCanvas, type Graphics } from "./canvas";
 import { renderCave } from "./cave";
 import { renderStreet } from "./street";
 import { renderUnderwater } from "./underwater";
+import { renderInVessel } from "./vessel";
 import { castleBase, drawCastle, drawCity, drawIsland, drawRainbow, drawVillage } from "./city";
 import { css, mix, scale } from "./colors";
 import { createContext, LAND_SUBJECTS, type RenderContext } from "./context";
@@ -37,6 +38,7 @@ export interface RenderOptions {
 
 export function renderScene(prompted: Scene, options: RenderOptions): Raster {
   if (!prompted.understood) return renderAbstract(prompted, options);
+  if (prompted.vessel) return renderInVessel(prompted, options, renderScene);
   if (prompted.indoor) return renderInterior(prompted, options);
   if (prompted.underwater) return renderUnderwater(prompted, options);
   if (prompted.street) return renderStreet(prompted, options);

@@ -60,6 +60,8 @@ export interface WordReading {
   via: string[];
 }
 
+export type Vessel = "jar" | "glass" | "bottle" | "globe";
+
 export type RoomKind = "bedroom" | "kitchen" | "cafe" | "classroom" | "library" | "livingroom" | "bathroom";
 
 export interface Scene {
@@ -107,6 +109,8 @@ export interface Scene {
   street: boolean;
   /** A harbour: a town along the far side of the water, a quay in front with its boats (harbour.ts). */
   harbour: boolean;
+  /** The whole scene seen inside a jar, a glass, a bottle or a snow globe on a table (vessel.ts). */
+  vessel: Vessel | null;
   /** Inside a cave: rock all round its mouth (cave.ts). */
   cave: boolean;
   /** Which room, when the prompt names one: its furniture and walls (interior.ts). */
