@@ -1,10 +1,14 @@
 /**
- * The scenes and attributes prompts name (issue 28): under the sea, street level in a city, seasons,
- * roads and paths, the savanna, and what a subject wears or eats.
+ * The scenes, attributes and actions prompts name (issue 28): under the sea, street level in a city,
+ * rooms by kind, a cave, a harbour, a world in a jar, seasons, roads and paths, the savanna, what a
+ * subject wears or eats, and what it is doing (lying, flying, leaping, running, swimming).
  */
 import { describe, expect, it } from "vitest";
+import { createRandom } from "../src/random";
 import { renderSquare } from "../src/render";
+import { createContext } from "../src/scene/context";
 import { parsePrompt } from "../src/scene/parse-prompt";
+import { placeThings } from "../src/subjects/draw-things";
 import { subjectById } from "../src/subjects/library";
 
 const read = (prompt: string) => parsePrompt(prompt, { christmas: false });
@@ -302,5 +306,54 @@ describe("what a subject wears and eats", () => {
 
   it("puts what a subject eats at its mouth", () => {
     expect(relation("a hamster eating a strawberry")?.relation?.kind).toBe("eaten");
+  });
+});
+
+describe("what a subject is doing", () => {
+  const pose = (prompt: string) => read(prompt).things.map((t) => t.pose ?? null);
+  it("reads the pose after the name, or before it after an article", () => {
+    expect(pose("a cat lying on a rug")).toEqual(["lying"]);
+    expect(pose("a sleeping fox in the snow")).toEqual(["lying"]);
+    expect(pose("a flying pig over a farm")[0]).toBe("flying");
+    expect(pose("a dolphin leaping out of the sea")).toEqual(["leaping"]);
+    expect(pose("two dogs running on the beach")).toEqual(["running"]);
+    expect(pose("a dog swimming in a lake")).toEqual(["swimming"]);
+    expect(pose("a fox in the snow")).toEqual([null]);
+  });
+
+  it("puts a flyer in the sky, a leaper off the ground, a swimmer in the water", () => {
+    const size = 256;
+    const base = (prompt: string) => {
+      const scene = read(prompt);
+      const ctx = createContext(scene, size, size, createRandom(3), new Uint8ClampedArray(size * size * 4));
+      const [first] = placeThings(ctx);
+      return { box: first!.box, pose: first!.pose, horizon: ctx.layout.horizon, water: ctx.layout.water };
+    };
+    const flying = base("a flying pig over a meadow");
+    expect(flying.box.y).toBeLessThan(flying.horizon);
+    const standing = base("a fox in a meadow");
+    const leaping = base("a fox leaping in a meadow");
+    expect(leaping.pose).toBe("leaping");
+    expect(leaping.box.y).toBeLessThan(standing.box.y - leaping.box.h * 0.3);
+    const swimming = base("a dog swimming in a lake");
+    expect(swimming.water).toBe("lake");
+    expect(swimming.pose).toBe("swimming");
+    expect(swimming.box.y).toBeLessThan(size * 0.9);
+  });
+
+  it("draws a lying animal lower than a standing one: its legs are folded under it", () => {
+    const size = 128;
+    // The topmost row the cat covers: lower in the picture when it lies down.
+    const top = (prompt: string) => {
+      const standing = renderSquare("a meadow", "natural", size, 9).data;
+      const { data } = renderSquare(prompt, "natural", size, 9);
+      for (let y = 0; y < size; y++)
+        for (let x = 0; x < size; x++) {
+          const i = (y * size + x) * 4;
+          if (Math.abs(data[i]! - standing[i]!) + Math.abs(data[i + 2]! - standing[i + 2]!) > 60) return y;
+        }
+      return size;
+    };
+    expect(top("a cat lying in a meadow")).toBeGreaterThan(top("a cat in a meadow") + 3);
   });
 });

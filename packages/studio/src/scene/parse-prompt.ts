@@ -6,7 +6,7 @@
  */
 import { artSubjectId } from "../subjects/art-subject";
 import { canRide, joinName, MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
-import type { Relation, SubjectDefinition, Thing } from "../subjects/types";
+import type { Pose, Relation, SubjectDefinition, Thing } from "../subjects/types";
 import { drawingsNamed, namesDrawing, WHOLE_NAME } from "../vocabulary/art-set";
 import { isThingSense, type NounTarget, readNounPhrase } from "../vocabulary/read-noun";
 import { isKindOf, isVerbForm, lookupNoun } from "../vocabulary/wordnet";
@@ -550,6 +550,20 @@ const STREET_PARTS = new Set(
     " ",
   ),
 );
+/** Words for what a thing is doing that change how it is drawn (draw-things.ts). */
+const POSE_WORDS: Record<string, Pose> = Object.fromEntries(
+  (
+    [
+      ["lying", "lying lies laying resting rests sleeping sleeps asleep napping naps curled dozing lounging"],
+      ["flying", "flying flies soaring soars gliding glides hovering hovers floating floats airborne"],
+      ["leaping", "leaping leaps jumping jumps breaching breaches bounding bounds pouncing"],
+      ["running", "running runs galloping gallops sprinting sprints racing races dashing charging trotting"],
+      ["swimming", "swimming swims paddling wading"],
+    ] as const
+  ).flatMap(([pose, words]) => words.split(" ").map((w) => [w, pose])),
+);
+const ARTICLES = new Set(["a", "an", "the", "some"]);
+
 /** Vessels a whole scene can be put in (vessel.ts). */
 const VESSELS: Record<string, Vessel> = {
   jar: "jar",
@@ -656,6 +670,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   // the next thing or landscape subject to be tied to.
   // (Assigned in addThing too: the cast keeps TypeScript from narrowing it to null here.)
   let lastThing = null as Thing | null;
+  let pendingPose = null as Pose | null;
   let relation: Relation | null = null;
   // "riding" a thing it cannot sit on ("a girl riding a bicycle") puts the rider beside it.
   let riding = false;
@@ -731,6 +746,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       (t) => t !== undefined && t in SIZE_WORDS,
     );
     if (sizeWord && !existing) thing.scale = SIZE_WORDS[sizeWord];
+    // "a flying pig", "a sleeping cat": the pose before the name.
+    if (pendingPose && !existing) thing.pose = pendingPose;
+    pendingPose = null;
     const ownColour = NAMED_COLOURS[word];
     if (ownColour && pending.length === 0) thing.color ??= ownColour;
     if (pending.length > 0) {
@@ -862,6 +880,14 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (colouring && next && subjectByWord(next)) {
       pending.push(colouring);
       continue;
+    }
+    // "a cat lying on a rug", "a dolphin leaping": what the thing named last does; "a flying pig",
+    // "a sleeping fox" (after an article or a count): what the next thing named does.
+    const pose = POSE_WORDS[word];
+    if (pose) {
+      const before = tokens[i - 1];
+      if (!lastThing || (before !== undefined && (before in COUNT_WORDS || ARTICLES.has(before)))) pendingPose = pose;
+      else lastThing.pose ??= pose;
     }
     // "holding a red balloon", "carrying a lantern": the next thing is in the hands of the last.
     if (HOLDING_WORDS.has(word) && lastThing) withThing = lastThing;

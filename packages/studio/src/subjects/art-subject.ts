@@ -202,6 +202,7 @@ export function artSubject(id: string): SubjectDefinition | undefined {
     },
     ...(kind.flies ? { flies: true } : {}),
     ...(kind.surface ? { surface: kind.surface } : {}),
+    ...(/\bface\b/.test(drawing.label) ? { frontal: true } : {}),
     draw: (g, box, look) => drawArt(g, drawing, kind, box, look),
   };
   definitions.set(id, definition);

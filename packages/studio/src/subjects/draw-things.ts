@@ -11,7 +11,7 @@ import { css, mix, scale } from "../scene/colors";
 import type { RGB, SubjectKind } from "../scene/types";
 import { canRide, subjectById } from "./library";
 import { lit, strokeLine } from "./paint";
-import type { SubjectBox, SubjectDefinition, SubjectLook, Thing } from "./types";
+import type { Pose, SubjectBox, SubjectDefinition, SubjectLook, Thing } from "./types";
 
 export interface PlacedThing {
   definition: SubjectDefinition;
@@ -25,6 +25,8 @@ export interface PlacedThing {
   rides?: boolean;
   /** What pulls it along ("a horse pulling a sleigh"), front-most last: a harness joins them. */
   hitchedTo?: PlacedThing[];
+  /** What it is doing: lying down, leaping, running, swimming (drawn by drawPosed). */
+  pose?: Pose;
 }
 
 /** Landscape subjects a thing can stand on top of: they rise as a rock under it. */
@@ -95,13 +97,18 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     const onRock = relation?.kind === "on" && RAISED.includes(relation.target);
     // Only what flies goes to the sky: "a bridge over a river" stays on the ground, "a dragon over
     // a castle" takes wing.
-    const inSky = definition.placement === "sky" || (definition.flies === true && relation?.kind === "above");
+    const inSky =
+      definition.placement === "sky" ||
+      (definition.flies === true && relation?.kind === "above") ||
+      (thing.pose === "flying" && !standsOnThing(thing));
     // Under the sea, animals of the water swim above the floor unless they are "on" something; boats and wrecks lie on it.
     const swims =
       layout.underwater === true &&
       definition.placement === "water" &&
       definition.category === "animal" &&
       relation?.kind !== "on";
+    // "a dog swimming in a lake": in the water, half under it, like a boat.
+    const paddles = thing.pose === "swimming" && layout.water !== null && !layout.underwater && !onThing;
 
     if (rides(thing) && onThing) {
       placeRiders(thing, definition, index);
@@ -183,7 +190,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       // Wide enough for what stands on it: a temple as well as a lighthouse.
       const half = Math.max(h * definition.aspect * 0.55, h * 0.45, width * 0.16);
       rock = { top: y, bottom: height, left: x - half, right: x + half, hill: relation.target === "hills" };
-    } else if (definition.placement === "water" && layout.water) {
+    } else if ((definition.placement === "water" || paddles) && layout.water) {
       y = horizon + land * (main ? 0.35 : 0.18);
     } else {
       // Among a village's or a city's houses the main subject stands in front of them all.
@@ -200,6 +207,8 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
         }
       }
     }
+    // Leaping: up off the ground or out of the water, by about half its height.
+    if (thing.pose === "leaping" && !onThing && !inSky) y -= h * 0.55;
     // Inside the frame: the box shrinks to fit above its base, and its base stays in the picture;
     // a mount leaves room above its back for its rider.
     y = Math.min(y, height - 2);
@@ -240,7 +249,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       lightFrom,
       facing,
       night: p.night,
-      ...(inSky || swims ? { airborne: true } : {}),
+      ...(inSky || swims || (thing.pose === "leaping" && !onThing) ? { airborne: true } : {}),
       random: r.fork(`${thing.id}-${index}`),
     });
     const items: PlacedThing[] = [];
@@ -259,6 +268,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
         look: look(thing.count > 1 && !team && r.chance(0.3) ? (facing === 1 ? -1 : 1) : facing),
         ...(rock && k === 0 ? { rock } : {}),
         ...(onThing ? { support: onThing } : {}),
+        ...(thing.pose && !onThing ? { pose: thing.pose } : {}),
       });
     }
     // What is pulled is hitched to its puller's members, from the one nearest to it to the front.
@@ -327,7 +337,8 @@ export function drawThings(g: Graphics, ctx: RenderContext, zoom = 1): PlacedThi
   const order = [...placed].sort((a, b) => ground(a) - ground(b) || depth(a) - depth(b));
   const drawn = new Set<PlacedThing>();
   for (const item of order) {
-    (item.rides ? item.definition.ride! : item.definition.draw)(g, item.box, item.look);
+    if (item.rides) item.definition.ride!(g, item.box, item.look);
+    else drawPosed(g, ctx, item);
     drawn.add(item);
     // A harness once both ends of it are drawn, over them both.
     for (const pulled of placed)
@@ -507,4 +518,94 @@ function headOf(definition: SubjectDefinition): [number, number] {
 
 function clamp(v: number, lo: number, hi: number): number {
   return lo > hi ? (lo + hi) / 2 : Math.min(hi, Math.max(lo, v));
+}
+
+/**
+ * A thing in its pose, from the drawing it has (issue 28): lying down — an animal with its legs
+ * folded under it (its lower part hidden and its body lowered to the ground), a figure laid
+ * along the ground —, leaping — tilted nose up, off the ground or out of the water with a
+ * splash —, running — leaning into its stride with dust kicked up behind —, swimming — half
+ * under the water with a ripple round it.
+ */
+function drawPosed(g: Graphics, ctx: RenderContext, item: PlacedThing): void {
+  const { box, look, definition, pose } = item;
+  const draw = () => definition.draw(g, box, look);
+  if (!pose || pose === "flying" || definition.frontal) return draw();
+  const f = look.facing;
+  g.save();
+  if (pose === "lying" && definition.category === "figure") {
+    // Laid along the ground, head the way it faces.
+    g.translate(box.x, box.y - box.w * 0.5);
+    g.rotate((f * Math.PI) / 2);
+    definition.draw(g, { x: 0, y: box.h / 2, w: box.w, h: box.h }, look);
+  } else if (pose === "lying" || pose === "swimming") {
+    // The lower part hidden (folded legs, or under the water) and the body lowered that much.
+    const hidden = pose === "lying" ? 0.26 : 0.42;
+    g.beginPath();
+    g.rect(box.x - box.w, box.y - box.h * 1.2, box.w * 2, box.h * 1.2);
+    g.clip();
+    g.translate(0, box.h * hidden);
+    g.beginPath();
+    g.rect(box.x - box.w, box.y - box.h * 1.2, box.w * 2, box.h * (1.2 - hidden));
+    g.clip();
+    draw();
+  } else if (pose === "leaping") {
+    g.translate(box.x, box.y - box.h / 2);
+    g.rotate(-f * 0.32);
+    g.translate(-box.x, -(box.y - box.h / 2));
+    draw();
+  } else {
+    g.translate(box.x, box.y);
+    g.rotate(f * 0.08);
+    g.translate(-box.x, -box.y);
+    draw();
+  }
+  g.restore();
+  if (pose === "swimming") ripple(g, ctx, box.x, box.y, box.w * 0.62);
+  if (pose === "leaping" && ctx.layout.water && box.y < ctx.layout.horizon + (ctx.height - ctx.layout.horizon) * 0.6)
+    ripple(g, ctx, box.x - f * box.w * 0.3, box.y + box.h * 0.5, box.w * 0.5, true);
+  if (pose === "running") dust(g, ctx, box, f);
+}
+
+/** Rings on the water round a swimmer, and drops thrown up where a leaper left it. */
+function ripple(g: Graphics, ctx: RenderContext, x: number, y: number, radius: number, splash = false): void {
+  const light = mix(ctx.palette.light, [255, 255, 255], 0.5);
+  g.strokeStyle = css(light, 0.7);
+  g.lineWidth = Math.max(1, 1.6 * ctx.unit);
+  for (const k of [1, 1.45]) {
+    g.beginPath();
+    g.ellipse(x, y, radius * k, radius * k * 0.16, 0, 0, Math.PI * 2);
+    g.stroke();
+  }
+  if (!splash) return;
+  const r = ctx.random.fork("splash");
+  g.fillStyle = css(light, 0.85);
+  for (let k = 0; k < 12; k++) {
+    const a = -Math.PI * r.range(0.1, 0.9);
+    const d = radius * r.range(0.3, 1);
+    g.beginPath();
+    g.arc(x + Math.cos(a) * d, y + Math.sin(a) * d * 0.8, r.range(1, 3) * ctx.unit, 0, Math.PI * 2);
+    g.fill();
+  }
+}
+
+/** Dust kicked up behind a runner's feet. */
+function dust(g: Graphics, ctx: RenderContext, box: SubjectBox, facing: 1 | -1): void {
+  const r = ctx.random.fork("dust");
+  const ground = ctx.scene.snowy ? ctx.palette.snow : mix(ctx.palette.sand, ctx.palette.haze, 0.3);
+  for (let k = 0; k < 5; k++) {
+    const d = box.w * (0.45 + k * 0.12);
+    g.fillStyle = css(scale(ground, 1.05), 0.45 - k * 0.07);
+    g.beginPath();
+    g.ellipse(
+      box.x - facing * d,
+      box.y - box.h * r.range(0.02, 0.12),
+      box.w * 0.08 * (1 + k * 0.3),
+      box.h * 0.05,
+      0,
+      0,
+      Math.PI * 2,
+    );
+    g.fill();
+  }
 }

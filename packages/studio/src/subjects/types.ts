@@ -63,6 +63,8 @@ export interface SubjectDefinition {
   surface?: number;
   /** Holds other things: "a bowl of lemons", "a vase of …" put them in it. */
   container?: boolean;
+  /** Drawn from the front, a face without a body (the art set's lion): it keeps its pose. */
+  frontal?: boolean;
   /** Small animals put "in" or "on" it sit at this height, as a share of its height (a tree's crown). */
   perch?: number;
   /** Can fly: "a dragon over a castle" puts it in the sky, though it stands on the ground by default. */
@@ -124,4 +126,9 @@ export interface Thing {
   scale?: number;
   /** "a lighthouse on a cliff": relation "on", target "cliff" (a rock under it), a landscape subject or another thing's id. */
   relation?: { kind: Relation; target: string };
+  /** What it is doing, where its drawing allows: "a cat lying", "a flying pig", "a dolphin leaping". */
+  pose?: Pose;
 }
+
+/** Lying down, in the air, jumping (an arc out of the water), striding, or swimming half under. */
+export type Pose = "lying" | "flying" | "leaping" | "running" | "swimming";
