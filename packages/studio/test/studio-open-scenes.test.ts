@@ -8,6 +8,7 @@ import { createRandom } from "../src/random";
 import { renderSquare } from "../src/render";
 import { createContext } from "../src/scene/context";
 import { parsePrompt } from "../src/scene/parse-prompt";
+import { readPromptWords } from "../src/scene/understood";
 import { placeThings } from "../src/subjects/draw-things";
 import { subjectById } from "../src/subjects/library";
 
@@ -306,6 +307,33 @@ describe("what a subject wears and eats", () => {
 
   it("puts what a subject eats at its mouth", () => {
     expect(relation("a hamster eating a strawberry")?.relation?.kind).toBe("eaten");
+  });
+});
+
+describe("what a subject wears", () => {
+  it("puts a cape on its back and boots on its feet, and a figure's coat colours its clothes", () => {
+    const knight = read("a knight wearing a red cape").things;
+    expect(knight.map((t) => t.id)).toEqual(["knight"]);
+    expect(knight[0]?.cape).toEqual(expect.any(Array));
+    const girl = read("a girl in a yellow raincoat and rain boots").things;
+    expect(girl.map((t) => t.id)).toEqual(["woman"]);
+    expect(girl[0]?.boots).toBeDefined();
+    expect(girl[0]?.color?.[0]).toBeGreaterThan(200);
+    expect(girl[0]?.color?.[2]).toBeLessThan(120);
+    expect(read("a cat wearing boots").things[0]?.boots).toBeDefined();
+    // An animal's coat is its fur: a dog's sweater is said, not drawn.
+    expect(readPromptWords("a dog in a sweater", false).notDrawn).toEqual(["sweater"]);
+    expect(readPromptWords("a king in a purple cloak", false).understood).toContain("cloak → worn by the prince");
+  });
+
+  it("says the place it painted and the words that are the place's own", () => {
+    const street = readPromptWords("a rainy street in tokyo at night, neon signs", false).understood;
+    expect(street).toEqual(expect.arrayContaining(["street", "signs → street"]));
+    expect(readPromptWords("a classroom with a blackboard", false).understood).toEqual(
+      expect.arrayContaining(["classroom", "blackboard → classroom"]),
+    );
+    expect(readPromptWords("a firefly in a jar", false).understood).toContain("in a jar");
+    expect(readPromptWords("a bear sleeping in a cave", false).understood).toContain("inside a cave");
   });
 });
 

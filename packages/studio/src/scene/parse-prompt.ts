@@ -550,6 +550,20 @@ const STREET_PARTS = new Set(
     " ",
   ),
 );
+/** Clothes worn by a figure or an animal, and where: behind it, on its feet, or its clothes' colour. */
+const GARMENTS: Record<string, "back" | "feet" | "body"> = Object.fromEntries(
+  (
+    [
+      ["back", "cape capes cloak cloaks mantle"],
+      ["feet", "boots boot shoes sneakers trainers wellies wellingtons"],
+      [
+        "body",
+        "coat coats raincoat jacket sweater jumper hoodie dress gown robe robes shirt tshirt suit kimono uniform",
+      ],
+    ] as const
+  ).flatMap(([where, words]) => words.split(" ").map((w) => [w, where])),
+);
+
 /** Words for what a thing is doing that change how it is drawn (draw-things.ts). */
 const POSE_WORDS: Record<string, Pose> = Object.fromEntries(
   (
@@ -671,6 +685,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   // (Assigned in addThing too: the cast keeps TypeScript from narrowing it to null here.)
   let lastThing = null as Thing | null;
   let pendingPose = null as Pose | null;
+  // The figure or animal the last garment went on: "a raincoat and boots" are both its.
+  let dressed = null as Thing | null;
   let relation: Relation | null = null;
   // "riding" a thing it cannot sit on ("a girl riding a bicycle") puts the rider beside it.
   let riding = false;
@@ -749,6 +765,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     // "a flying pig", "a sleeping cat": the pose before the name.
     if (pendingPose && !existing) thing.pose = pendingPose;
     pendingPose = null;
+    dressed = null;
     const ownColour = NAMED_COLOURS[word];
     if (ownColour && pending.length === 0) thing.color ??= ownColour;
     if (pending.length > 0) {
@@ -913,6 +930,35 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       // "neon signs", "shops", "a cafe terrace" on a street named are the street's own (street.ts).
       if (streetNamed && STREET_PARTS.has(tokens[end]!)) {
         readings.push({ words: words.join(" "), drawn: "street", from: "landscape", via: [] });
+        i = end;
+        continue;
+      }
+      // "a knight in a red cape", "a cat wearing boots", "a girl in a yellow raincoat": worn by the
+      // figure or animal named last — a cape behind it, boots on its feet, a coat the colour of a
+      // figure's clothes (an animal's coat is its fur: that one is listed as not drawn).
+      const garment = GARMENTS[tokens[end]!];
+      const wearer = withThing ?? lastThing;
+      const wears =
+        garment !== undefined &&
+        wearer !== null &&
+        (withThing !== null || relation === "in" || dressed === wearer) &&
+        ["figure", "animal"].includes(subjectById(wearer.id)?.category ?? "");
+      if (wears) {
+        const colour = pending[0];
+        pending = [];
+        withThing = null;
+        relation = null;
+        const figure = subjectById(wearer.id)?.category === "figure";
+        const name = words.join(" ");
+        dressed = wearer;
+        if (garment === "back") wearer.cape = colour ?? [170, 30, 40];
+        else if (garment === "feet") wearer.boots = colour ?? [96, 62, 38];
+        else if (figure && colour) wearer.color = colour;
+        const drawn = garment !== "body" || (figure && colour !== undefined);
+        const on = subjectById(wearer.id)?.words[0] ?? wearer.id;
+        readings.push(
+          drawn ? { words: name, drawn: `worn by the ${on}`, from: "library", via: [] } : { words: name, via: [] },
+        );
         i = end;
         continue;
       }

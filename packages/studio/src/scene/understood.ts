@@ -26,6 +26,16 @@ export interface PromptReading {
   notDrawn: string[];
 }
 
+const ROOM_NAMES: Record<NonNullable<Scene["room"]>, string> = {
+  bedroom: "bedroom",
+  kitchen: "kitchen",
+  cafe: "cafe",
+  classroom: "classroom",
+  library: "library",
+  livingroom: "living room",
+  bathroom: "bathroom",
+};
+
 const cache = new Map<string, PromptReading>();
 const CACHE_SIZE = 500;
 
@@ -67,8 +77,20 @@ function understood(scene: Scene): string[] {
     const reading = scene.readings.find((r) => r.from === "landscape" && r.drawn === subject);
     return reading ? `${reading.words} → ${subject}` : subject;
   });
-  const words: string[] = [...things, ...cliff, ...landscape];
-  if (scene.indoor) words.push("indoors");
+  // Words read as part of a place or worn ("neon signs → street", "red cape → worn by the knight").
+  const named = new Set<string>([...scene.things.map((t) => subjectById(t.id)?.words[0] ?? t.id), ...scene.subjects]);
+  const parts = scene.readings
+    .filter((r) => r.drawn && r.from !== "art" && !named.has(r.drawn))
+    .map((r) => (r.words === r.drawn ? r.words : `${r.words} → ${r.drawn}`));
+  const places = [
+    scene.street ? "street" : null,
+    scene.room ? ROOM_NAMES[scene.room] : null,
+    scene.cave ? "inside a cave" : null,
+    scene.harbour ? "harbour" : null,
+    scene.vessel ? `in a ${scene.vessel === "globe" ? "snow globe" : scene.vessel}` : null,
+  ].filter((w): w is string => w !== null);
+  const words: string[] = [...things, ...cliff, ...landscape, ...places, ...parts];
+  if (scene.indoor && !scene.room) words.push("indoors");
   if (scene.lunar) words.push("moon");
   if (scene.window) words.push("window");
   if (scene.timeExplicit) words.push(TIME_WORDS[scene.timeOfDay]);

@@ -27,6 +27,9 @@ export interface PlacedThing {
   hitchedTo?: PlacedThing[];
   /** What it is doing: lying down, leaping, running, swimming (drawn by drawPosed). */
   pose?: Pose;
+  /** A cape it wears, drawn behind a figure or over an animal's back; boots on its feet. */
+  cape?: RGB;
+  boots?: RGB;
 }
 
 /** Landscape subjects a thing can stand on top of: they rise as a rock under it. */
@@ -269,6 +272,8 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
         ...(rock && k === 0 ? { rock } : {}),
         ...(onThing ? { support: onThing } : {}),
         ...(thing.pose && !onThing ? { pose: thing.pose } : {}),
+        ...(thing.cape ? { cape: thing.cape } : {}),
+        ...(thing.boots ? { boots: thing.boots } : {}),
       });
     }
     // What is pulled is hitched to its puller's members, from the one nearest to it to the front.
@@ -337,8 +342,12 @@ export function drawThings(g: Graphics, ctx: RenderContext, zoom = 1): PlacedThi
   const order = [...placed].sort((a, b) => ground(a) - ground(b) || depth(a) - depth(b));
   const drawn = new Set<PlacedThing>();
   for (const item of order) {
+    const figure = item.definition.category === "figure";
+    if (item.cape && figure) drawCape(g, item);
     if (item.rides) item.definition.ride!(g, item.box, item.look);
     else drawPosed(g, ctx, item);
+    if (item.cape && !figure) drawCape(g, item);
+    if (item.boots) drawBoots(g, item);
     drawn.add(item);
     // A harness once both ends of it are drawn, over them both.
     for (const pulled of placed)
@@ -607,5 +616,67 @@ function dust(g: Graphics, ctx: RenderContext, box: SubjectBox, facing: 1 | -1):
       Math.PI * 2,
     );
     g.fill();
+  }
+}
+
+/**
+ * A cape: behind a figure, from its shoulders down to its calves, flaring away from the way it
+ * faces; over an animal's back, from its neck toward its tail.
+ */
+function drawCape(g: Graphics, item: PlacedThing): void {
+  const { box, look, definition } = item;
+  const f = look.facing;
+  const colour = item.cape!;
+  const fill = lit(look, colour, 0.15);
+  const fold = lit(look, mix(colour, [0, 0, 0], 0.35), 0.15);
+  g.fillStyle = css(fill);
+  g.beginPath();
+  if (definition.category === "figure") {
+    const top = box.y - box.h * 0.78;
+    const bottom = box.y - box.h * 0.1;
+    const back = -f * box.w * 0.2;
+    g.moveTo(box.x - box.w * 0.22, top);
+    g.lineTo(box.x + box.w * 0.22, top);
+    g.quadraticCurveTo(box.x + box.w * 0.3 + back, (top + bottom) / 2, box.x + box.w * 0.42 + back, bottom);
+    g.lineTo(box.x - box.w * 0.42 + back, bottom);
+    g.quadraticCurveTo(box.x - box.w * 0.3 + back, (top + bottom) / 2, box.x - box.w * 0.22, top);
+  } else {
+    const [u, v] = definition.head ?? [0.35, 0.85];
+    const neck: [number, number] = [box.x + (u - 0.12) * box.w * f, box.y - (v - 0.12) * box.h];
+    const tail: [number, number] = [box.x - box.w * 0.32 * f, box.y - box.h * 0.42];
+    g.moveTo(neck[0], neck[1]);
+    g.quadraticCurveTo((neck[0] + tail[0]) / 2, neck[1] - box.h * 0.05, tail[0], tail[1] - box.h * 0.12);
+    g.lineTo(tail[0] - f * box.w * 0.04, tail[1] + box.h * 0.12);
+    g.quadraticCurveTo((neck[0] + tail[0]) / 2, neck[1] + box.h * 0.2, neck[0], neck[1] + box.h * 0.12);
+  }
+  g.closePath();
+  g.fill();
+  g.strokeStyle = css(fold, 0.8);
+  g.lineWidth = Math.max(1, box.w * 0.015);
+  g.stroke();
+}
+
+/** Boots on a wearer's feet: a pair under a figure, one under each pair of an animal's legs. */
+function drawBoots(g: Graphics, item: PlacedThing): void {
+  const { box, look, definition } = item;
+  const f = look.facing;
+  const figure = definition.category === "figure";
+  const h = box.h * (figure ? 0.12 : 0.14);
+  const w = box.w * (figure ? 0.16 : 0.12);
+  const fill = lit(look, item.boots!, 0.2);
+  for (const at of figure ? [-0.09, 0.09] : [-0.3, 0.28]) {
+    const x = box.x + at * box.w;
+    g.fillStyle = css(fill);
+    g.beginPath();
+    g.moveTo(x - w / 2, box.y - h);
+    g.lineTo(x + w / 2, box.y - h);
+    g.lineTo(x + w / 2, box.y - h * 0.35);
+    // The toe points the way the wearer faces.
+    g.quadraticCurveTo(x + w / 2 + f * w * 0.7, box.y - h * 0.3, x + w / 2 + f * w * 0.6, box.y);
+    g.lineTo(x - w / 2, box.y);
+    g.closePath();
+    g.fill();
+    g.fillStyle = css(scale(fill, 0.6));
+    g.fillRect(x - w / 2, box.y - h * 0.12, w + Math.max(0, f) * w * 0.6, h * 0.12);
   }
 }
