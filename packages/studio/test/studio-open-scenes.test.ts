@@ -347,6 +347,8 @@ describe("what a subject is doing", () => {
     expect(pose("two dogs running on the beach")).toEqual(["running"]);
     expect(pose("a dog swimming in a lake")).toEqual(["swimming"]);
     expect(pose("a fox in the snow")).toEqual([null]);
+    // A pose word ends a name Studio reads through WordNet: "a beagle lying" is a beagle.
+    expect(read("a beagle lying in the grass").things.map((t) => [t.id, t.pose])).toEqual([["dog", "lying"]]);
   });
 
   it("puts a flyer in the sky, a leaper off the ground, a swimmer in the water", () => {

@@ -65,6 +65,8 @@ export function renderInterior(scene: Scene, options: RenderOptions): Raster {
     if (stillLife) paintTableTop(g, ctx, cloth);
     else paintFloor(g, ctx);
     if (scene.room === "kitchen" || scene.room === "cafe") paintCounter(g, ctx, scene.room, windowSide);
+    const rug = scene.room === "bedroom" || scene.room === "livingroom" || /\b(rugs?|carpet)\b/.test(scene.prompt);
+    if (rug && !stillLife) paintRug(g, ctx, r.fork("rug"));
     if (!ctx.palette.night) paintWindowLight(g, ctx, windowSide);
     progress(0.6, "Setting out the things");
     placed = drawThings(g, ctx, stillLife ? STILL_LIFE_ZOOM : 1);
@@ -371,26 +373,23 @@ function paintRoomWalls(g: Graphics, ctx: RenderContext, room: RoomKind, windowS
       g.stroke();
     }
   }
-  if (room === "bedroom" || room === "livingroom") {
-    // A rug on the floor in front of the wall, under what stands there.
-    const cx = width / 2;
-    const cy = layout.horizon + (height - layout.horizon) * 0.62;
-    g.fillStyle = css(
-      surface(
-        ctx,
-        r.pick([
-          [150, 60, 56],
-          [60, 90, 120],
-          [170, 140, 90],
-        ] as RGB[]),
-        0.9,
-      ),
-      0.9,
-    );
-    g.beginPath();
-    g.ellipse(cx, cy, width * 0.36, (height - layout.horizon) * 0.26, 0, 0, Math.PI * 2);
-    g.fill();
-  }
+}
+
+const RUGS: RGB[] = [
+  [150, 60, 56],
+  [60, 90, 120],
+  [170, 140, 90],
+];
+
+/** A rug on the floor in front of the wall, under what stands there. */
+function paintRug(g: Graphics, ctx: RenderContext, r: Random): void {
+  const { width, height, layout } = ctx;
+  const cx = width / 2;
+  const cy = layout.horizon + (height - layout.horizon) * 0.62;
+  g.fillStyle = css(surface(ctx, r.pick(RUGS), 0.9), 0.9);
+  g.beginPath();
+  g.ellipse(cx, cy, width * 0.36, (height - layout.horizon) * 0.26, 0, 0, Math.PI * 2);
+  g.fill();
 }
 
 /** A kitchen's worktop on cupboards (with an oven door) or a cafe's wooden counter along the back wall. */

@@ -8,7 +8,7 @@ import { artSubjectId } from "../subjects/art-subject";
 import { canRide, joinName, MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
 import type { Pose, Relation, SubjectDefinition, Thing } from "../subjects/types";
 import { drawingsNamed, namesDrawing, WHOLE_NAME } from "../vocabulary/art-set";
-import { isThingSense, type NounTarget, readNounPhrase } from "../vocabulary/read-noun";
+import { isHintedName, isThingSense, type NounTarget, readNounPhrase } from "../vocabulary/read-noun";
 import { isKindOf, isVerbForm, lookupNoun } from "../vocabulary/wordnet";
 import { COLOR_WORDS, mix } from "./colors";
 import type {
@@ -372,7 +372,15 @@ function joinCompounds(tokens: string[]): string[] {
     let joined = false;
     for (const n of [3, 2]) {
       const words = tokens.slice(i, i + n);
-      if (words.length < n || !words.every(isCompoundPart) || words.every(isKnownWord)) continue;
+      if (words.length < n) continue;
+      // A name Studio reads its own way ("red panda", "german shepherd") joins whatever its words.
+      if (isHintedName(words.join(" "))) {
+        out.push(words.join("_"));
+        i += n - 1;
+        joined = true;
+        break;
+      }
+      if (!words.every(isCompoundPart) || words.every(isKnownWord)) continue;
       // "a man walking": a figure and what it does, not the art set's "man walking".
       if (/(?:ing|ed)$/.test(words.at(-1)!)) continue;
       if (!isCompoundNoun(words)) continue;
@@ -464,6 +472,9 @@ const RELATION_WORDS: Record<string, Relation> = {
 
 /** Words that put the picture indoors: a room with a wall, a floor or a table top, maybe a window. */
 const INDOOR_WORDS = new Set([
+  "rug",
+  "rugs",
+  "carpet",
   "room",
   "rooms",
   "bedroom",
@@ -633,7 +644,12 @@ const SIZE_WORDS: Record<string, number> = {
   gigantic: 1.6,
 };
 /** Names that carry a colour of their own. */
-const NAMED_COLOURS: Record<string, RGB> = { goldfish: [238, 120, 28], goldfishes: [238, 120, 28] };
+const NAMED_COLOURS: Record<string, RGB> = {
+  goldfish: [238, 120, 28],
+  goldfishes: [238, 120, 28],
+  red_panda: [178, 72, 36],
+  red_pandas: [178, 72, 36],
+};
 /** Words that colour the name after them: a polar bear is white. */
 const COLOURING_WORDS: Record<string, RGB> = { polar: [240, 240, 234], arctic: [240, 240, 234] };
 
@@ -1393,6 +1409,7 @@ function isKnownWord(word: string): boolean {
     LINKING.has(word) ||
     INDOOR_WORDS.has(word) ||
     ROOM_KINDS[word] !== undefined ||
+    POSE_WORDS[word] !== undefined ||
     WINDOW_WORDS.has(word) ||
     READING_WORDS.has(word) ||
     IMPLIED[word] !== undefined ||

@@ -120,10 +120,30 @@ const HINTS: Record<string, string> = {
   goldendoodle: "dog",
   cockapoo: "dog",
   frenchie: "dog",
+  "german shepherd": "dog",
+  "german shepherds": "dog",
+  alsatian: "dog",
+  // A red panda looks like a small red fox, not like a panda; a cooking pot is a pot of food.
+  "red panda": "fox",
+  "red pandas": "fox",
+  pot: "pot of food",
+  saucepan: "pot of food",
+  cauldron: "pot of food",
   selfie: "camera",
   smartphone: "mobile phone",
   cellphone: "mobile phone",
 };
+
+/**
+ * Things whose climb through WordNet ends in something else ("gate" → logic gate → computer →
+ * fax machine; "fence" → a fencer's art): not drawn, and said so.
+ */
+const NOTHING_LIKE = new Set(["gate", "gates", "fence", "fences", "hedge", "hedges"]);
+
+/** Whether Studio reads a name of several words its own way ("red panda", "german shepherd"). */
+export function isHintedName(phrase: string): boolean {
+  return phrase.includes(" ") && HINTS[phrase] !== undefined;
+}
 
 /** Whether a synset is a thing one can see (its lexicographer file is one of things). */
 export function isThingSense(offset: number): boolean {
@@ -215,6 +235,8 @@ function singular(word: string): string {
  * as something abstract.
  */
 function readForm(form: string, modifiers: readonly string[], own: OwnVocabulary): Found | null | undefined {
+  // Things Studio has nothing like: said as not drawn rather than drawn as something else.
+  if (NOTHING_LIKE.has(form)) return { via: [], depth: 0 };
   const hinted = HINTS[form];
   if (hinted) {
     const reading = readForm(hinted, modifiers, own);
