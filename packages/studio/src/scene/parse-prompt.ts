@@ -53,6 +53,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(holding|holds|carrying|carries|with|clutching)\s+((?:\w+\s+){0,2}?)balloon(s?)\b/g, "$1 $2party balloon$3"],
   [/\bsky\s*line\b/g, "skyline"],
   [/\bsnow\s*globes?\b/g, "snowglobe"],
+  // "a school of fish", "a flock of birds": many of them, not a school building.
+  [/\b(?:a\s+)?(?:school|shoal|swarm|flock|herd|pack|pod|colony|troop|gaggle|pride)s?\s+of\b/g, "many"],
   // A garden's flower beds are its flowers, not beds.
   [/\bflower\s*beds?\b/g, "flowers"],
   [/\bsky\s+blue\b/g, "azure"],
@@ -472,6 +474,9 @@ const RELATION_WORDS: Record<string, Relation> = {
 
 /** Words that put the picture indoors: a room with a wall, a floor or a table top, maybe a window. */
 const INDOOR_WORDS = new Set([
+  "corridor",
+  "floor",
+  "hall",
   "rug",
   "rugs",
   "carpet",
@@ -1095,6 +1100,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const window = tokens.some((t) => WINDOW_WORDS.has(t));
   // "a street in new york", "a cafe on a paris street": out on the street, unless the prompt goes inside.
   const street = tokens.some((t) => STREET_WORDS.has(t)) && !tokens.some((t) => INSIDE_WORDS.has(t));
+  if (street && !subjects.includes("city") && !subjects.includes("village")) subjects.push("city");
   const room = street ? null : roomNamed;
   // A harbour, a marina, a quay: a town across the water and boats moored in front.
   const harbour = !street && tokens.some((t) => HARBOUR_WORDS.has(t));
@@ -1302,6 +1308,8 @@ const SAVANNA_WORDS = new Set(["savanna", "savannah", "serengeti", "veld", "acac
 /** A road or a path through the landscape. */
 const ROAD_WORDS: Record<string, "road" | "path"> = {
   road: "road",
+  roadway: "road",
+  highroad: "road",
   roads: "road",
   highway: "road",
   motorway: "road",
@@ -1410,6 +1418,7 @@ function isKnownWord(word: string): boolean {
     INDOOR_WORDS.has(word) ||
     ROOM_KINDS[word] !== undefined ||
     POSE_WORDS[word] !== undefined ||
+    STREET_WORDS.has(word) ||
     WINDOW_WORDS.has(word) ||
     READING_WORDS.has(word) ||
     IMPLIED[word] !== undefined ||
@@ -1456,6 +1465,8 @@ function isCompoundPart(word: string, index: number): boolean {
  */
 function isVerb(word: string, afterNoun: boolean): boolean {
   if (word.includes("_")) return false;
+  // "seed", "sled", "shed", "feed" end as a past form does but are nouns of their own.
+  if (word.endsWith("ed") && lookupNoun(word) !== undefined) return false;
   if (/(?:ing|ed)$/.test(word)) return isVerbForm(word);
   return afterNoun && word.endsWith("s") && isVerbForm(word);
 }

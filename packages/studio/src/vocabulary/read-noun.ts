@@ -129,6 +129,88 @@ const HINTS: Record<string, string> = {
   pot: "pot of food",
   saucepan: "pot of food",
   cauldron: "pot of food",
+  // Where WordNet's climb or a keyword ends in the wrong drawing ("father" → Santa Claus,
+  // "ground" → umbrella on ground, "camp" → gift): what a picture of one shows instead.
+  father: "man",
+  mother: "woman",
+  female: "woman",
+  male: "man",
+  soldier: "person",
+  player: "person",
+  body: "person",
+  ground: "meadow",
+  air: "clouds",
+  camp: "tent",
+  tool: "hammer and wrench",
+  tools: "hammer and wrench",
+  drug: "pill",
+  screen: "desktop computer",
+  doorway: "door",
+  chimney: "house",
+  saddle: "horse",
+  pool: "lake",
+  block: "brick",
+  oil: "oil drum",
+  pottery: "amphora",
+  plank: "wood",
+  curtain: "window",
+  engine: "locomotive",
+  radar: "satellite antenna",
+  well: "bucket",
+  nightclub: "mirror ball",
+  // What a picture of one shows: a person's head, face, hair and shoulders are a person's.
+  head: "person",
+  face: "person",
+  hair: "person",
+  neck: "person",
+  shoulder: "person",
+  shoulders: "person",
+  throat: "person",
+  cheek: "person",
+  chin: "person",
+  brow: "person",
+  skin: "person",
+  belly: "person",
+  flesh: "person",
+  "human being": "person",
+  individual: "person",
+  relative: "person",
+  builder: "person",
+  operator: "person",
+  papa: "man",
+  pa: "man",
+  mama: "woman",
+  ma: "woman",
+  // Meals are laid as a plate with a knife and fork; grain and hay as a sheaf.
+  dinner: "fork and knife with plate",
+  supper: "fork and knife with plate",
+  breakfast: "fork and knife with plate",
+  meal: "fork and knife with plate",
+  feed: "fork and knife with plate",
+  honey: "honey pot",
+  water: "lake",
+  seed: "seedling",
+  hay: "sheaf of rice",
+  crop: "sheaf of rice",
+  pollen: "blossom",
+  livestock: "cow",
+  antelope: "deer",
+  larva: "bug",
+  champagne: "bottle with popping cork",
+  cigar: "cigarette",
+  brush: "paintbrush",
+  target: "bullseye",
+  film: "movie camera",
+  clothing: "dress",
+  skirt: "dress",
+  sculpture: "moai",
+  monument: "moai",
+  photograph: "framed picture",
+  laboratory: "test tube",
+  drugstore: "convenience store",
+  "shopping center": "department store",
+  dwelling: "house",
+  university: "school",
   selfie: "camera",
   smartphone: "mobile phone",
   cellphone: "mobile phone",
@@ -138,7 +220,11 @@ const HINTS: Record<string, string> = {
  * Things whose climb through WordNet ends in something else ("gate" → logic gate → computer →
  * fax machine; "fence" → a fencer's art): not drawn, and said so.
  */
-const NOTHING_LIKE = new Set(["gate", "gates", "fence", "fences", "hedge", "hedges"]);
+const NOTHING_LIKE = new Set(
+  "gate gates fence fences hedge hedges flag flags area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
+    " ",
+  ),
+);
 
 /** Whether Studio reads a name of several words its own way ("red panda", "german shepherd"). */
 export function isHintedName(phrase: string): boolean {
@@ -250,11 +336,17 @@ function readForm(form: string, modifiers: readonly string[], own: OwnVocabulary
   const tagged = drawingsNamed(form, modifiers)[0];
   if (!entry) return tagged ? { target: { kind: "art", drawing: tagged }, via: [], depth: 0 } : null;
   // "long", "down", "vintage" alone: said far more often of something than as a thing.
-  if (!form.includes(" ")) {
+  const senses = entry.senses.map(readSynset);
+  // A people's or a believer's name is said as an adjective more often ("american", "christian"),
+  // but read alone, where a noun stands, it is a person — when it names no other thing one can
+  // see ("tart" is a pastry too, and sour).
+  const person =
+    senses[0]!.lexName === "noun.person" &&
+    senses.every((sense) => sense.lexName === "noun.person" || !CONCRETE.has(sense.lexName));
+  if (!form.includes(" ") && !person) {
     const counts = senseCounts(form);
     if (counts.modifier > counts.noun) return undefined;
   }
-  const senses = entry.senses.map(readSynset);
   // "spell", "shade", "leave": the noun's commonest sense is not a thing one can see.
   if (!CONCRETE.has(senses[0]!.lexName)) return undefined;
   if (tagged && drawingFits(tagged, senses[0]!.lexName))
