@@ -940,7 +940,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     // art set and WordNet, and drawn, or listed as not drawn.
     if (isOpenWord(word) && !subjectByWord(word) && !SUBJECT_WORDS[word] && !isVerb(word, previousNoun)) {
       let end = i;
-      while (end + 1 < tokens.length && isOpenWord(tokens[end + 1]!) && !isVerb(tokens[end + 1]!, false)) end++;
+      // A word in -ing after the noun is what it does ("a sloth hanging", "a grandmother knitting").
+      const verbAfter = (w: string) => isVerb(w, w.endsWith("ing"));
+      while (end + 1 < tokens.length && isOpenWord(tokens[end + 1]!) && !verbAfter(tokens[end + 1]!)) end++;
       const after = tokens[end + 1];
       // "a siamese cat", "a vintage wooden boat": the words before a name Studio knows describe it.
       if (after !== undefined && (subjectByWord(after) || SUBJECT_WORDS[after])) {
@@ -1310,6 +1312,8 @@ const ROAD_WORDS: Record<string, "road" | "path"> = {
   road: "road",
   roadway: "road",
   highroad: "road",
+  runway: "road",
+  airstrip: "road",
   roads: "road",
   highway: "road",
   motorway: "road",
@@ -1467,6 +1471,11 @@ function isVerb(word: string, afterNoun: boolean): boolean {
   if (word.includes("_")) return false;
   // "seed", "sled", "shed", "feed" end as a past form does but are nouns of their own.
   if (word.endsWith("ed") && lookupNoun(word) !== undefined) return false;
+  // "a dwelling", "warm clothing": a thing one can see, unless it follows a noun ("a plane landing").
+  if (word.endsWith("ing") && !afterNoun) {
+    const noun = lookupNoun(word);
+    if (noun && isThingSense(noun.senses[0]!)) return false;
+  }
   if (/(?:ing|ed)$/.test(word)) return isVerbForm(word);
   return afterNoun && word.endsWith("s") && isVerbForm(word);
 }

@@ -154,7 +154,6 @@ const HINTS: Record<string, string> = {
   pottery: "amphora",
   plank: "wood",
   curtain: "window",
-  engine: "locomotive",
   radar: "satellite antenna",
   well: "bucket",
   nightclub: "mirror ball",
