@@ -32,7 +32,7 @@ import { parsePrompt } from "./scene/parse-prompt";
 import { OPEN_EVALUATION_PROMPTS } from "./evaluation-open";
 import { drawnNouns } from "./evaluation-open-check";
 import { DEFAULT_STYLE, findStyle, STYLE_IDS, type StyleId, styleNamedIn } from "./studio-styles";
-import { countSources, type NounSource, type Source, vocabularyReport } from "./vocabulary/report";
+import { countSources, kindsOf, type NounSource, type Source, vocabularyReport } from "./vocabulary/report";
 
 /** The picture's size from an aspect ratio such as 16:9 and its long side, in multiples of 8 as engines want. */
 function dimensionsFor(aspect: string, size: number): { width: number; height: number } {
@@ -473,6 +473,10 @@ function writeVocabularyReport(out: string | undefined): void {
     `**Through WordNet:** ${list(report.common, "wordnet")}`,
     "",
     `**Not drawn:** ${list(report.common, "none")}`,
+    "",
+    `**Not drawn, by the kind WordNet files the commonest sense under:** ${kindsOf(report.common.filter((n) => n.source === "none"))}.`,
+    "Substances (gases, chemicals, materials), parts of the body inside it and senses a picture cannot show",
+    '("surface", "system", "thing") make most of them: the art sets draw things with a shape.',
     "",
   ];
   fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });

@@ -65,7 +65,8 @@ export function renderInterior(scene: Scene, options: RenderOptions): Raster {
     if (stillLife) paintTableTop(g, ctx, cloth);
     else paintFloor(g, ctx);
     if (scene.room === "kitchen" || scene.room === "cafe") paintCounter(g, ctx, scene.room, windowSide);
-    const rug = scene.room === "bedroom" || scene.room === "livingroom" || /\b(rugs?|carpet)\b/.test(scene.prompt);
+    const rug =
+      scene.room === "bedroom" || scene.room === "livingroom" || /\b(rugs?|carpet|mats?)\b/.test(scene.prompt);
     if (rug && !stillLife) paintRug(g, ctx, r.fork("rug"));
     if (!ctx.palette.night) paintWindowLight(g, ctx, windowSide);
     progress(0.6, "Setting out the things");

@@ -474,6 +474,8 @@ const RELATION_WORDS: Record<string, Relation> = {
 
 /** Words that put the picture indoors: a room with a wall, a floor or a table top, maybe a window. */
 const INDOOR_WORDS = new Set([
+  "mat",
+  "mats",
   "corridor",
   "floor",
   "hall",
@@ -519,6 +521,22 @@ const ROOM_KINDS: Record<string, RoomKind> = {
   bookstore: "library",
   livingroom: "livingroom",
   lounge: "livingroom",
+};
+/** What only a room of one kind has: a stove is the kitchen's, a pillow the bedroom's. */
+const ROOM_THINGS: Record<string, RoomKind> = {
+  stove: "kitchen",
+  stoves: "kitchen",
+  oven: "kitchen",
+  cooker: "kitchen",
+  pillow: "bedroom",
+  pillows: "bedroom",
+  blanket: "bedroom",
+  blankets: "bedroom",
+  blackboard: "classroom",
+  chalkboard: "classroom",
+  bookshelf: "library",
+  bookshelves: "library",
+  bookcase: "library",
   bathroom: "bathroom",
   bathrooms: "bathroom",
 };
@@ -683,8 +701,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const tokens = tokenize(prompt);
   const streetNamed = tokens.some((t) => STREET_WORDS.has(t));
   const vessel = vesselOf(tokens);
-  const roomWord = tokens.find((t) => ROOM_KINDS[t] !== undefined);
-  const roomNamed = roomWord ? ROOM_KINDS[roomWord]! : null;
+  const roomWord = tokens.find((t) => ROOM_KINDS[t] !== undefined) ?? tokens.find((t) => ROOM_THINGS[t] !== undefined);
+  const roomNamed = roomWord ? (ROOM_KINDS[roomWord] ?? ROOM_THINGS[roomWord]!) : null;
   const subjects: SubjectKind[] = [];
   const colors: Partial<Record<ColorTarget, RGB>> = {};
   const palette: RGB[] = [];
@@ -1104,6 +1122,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const street = tokens.some((t) => STREET_WORDS.has(t)) && !tokens.some((t) => INSIDE_WORDS.has(t));
   if (street && !subjects.includes("city") && !subjects.includes("village")) subjects.push("city");
   const room = street ? null : roomNamed;
+  // "a pot on the stove": the stove is the kitchen's, and the card says so.
+  for (const token of tokens)
+    if (room && ROOM_THINGS[token] === room) readings.push({ words: token, drawn: room, from: "landscape", via: [] });
   // A harbour, a marina, a quay: a town across the water and boats moored in front.
   const harbour = !street && tokens.some((t) => HARBOUR_WORDS.has(t));
   if (harbour && !things.some((t) => subjectById(t.id)?.placement === "water"))
@@ -1171,7 +1192,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
 
   return {
     prompt,
-    understood: subjects.length > 0 || things.length > 0 || scenery || indoor || road !== null,
+    // "ice", "frost": a frozen landscape.
+    understood: subjects.length > 0 || things.length > 0 || scenery || indoor || road !== null || snowy,
     readings,
     subjects,
     things,
@@ -1421,6 +1443,7 @@ function isKnownWord(word: string): boolean {
     LINKING.has(word) ||
     INDOOR_WORDS.has(word) ||
     ROOM_KINDS[word] !== undefined ||
+    ROOM_THINGS[word] !== undefined ||
     POSE_WORDS[word] !== undefined ||
     STREET_WORDS.has(word) ||
     WINDOW_WORDS.has(word) ||

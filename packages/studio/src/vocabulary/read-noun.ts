@@ -150,6 +150,9 @@ const HINTS: Record<string, string> = {
   saddle: "horse",
   pool: "lake",
   block: "brick",
+  plate: "fork and knife with plate",
+  plates: "fork and knife with plate",
+  quarters: "house",
   oil: "oil drum",
   pottery: "amphora",
   plank: "wood",
@@ -302,8 +305,11 @@ function baseForms(written: string): string[] {
   const last = words.pop()!;
   // The commoner form first: "rocks" is a rock before it is WordNet's ice cubes, a "boss" no genus Bos.
   const forms = new Set<string>();
+  // "cookies" is cookie's plural before it is "cooky" (a cook, to WordNet): a noun in -ie first.
+  const bare = last.slice(0, -1);
+  if (last.endsWith("ies") && lookupNoun(bare)) forms.add([...words, bare].join(" "));
   for (const form of nounBaseForms(last)) if (form !== last) forms.add([...words, form].join(" "));
-  if (last.endsWith("s") && !last.endsWith("ss") && last.length > 3) forms.add([...words, last.slice(0, -1)].join(" "));
+  if (last.endsWith("s") && !last.endsWith("ss") && last.length > 3) forms.add([...words, bare].join(" "));
   const singulars = [...forms];
   if (words.length === 0 && singulars.length > 0 && senseCounts(written).noun > senseCounts(singulars[0]!).noun)
     return [written, ...singulars];

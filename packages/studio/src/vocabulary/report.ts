@@ -9,7 +9,7 @@ import { EVALUATION_PROMPTS } from "../evaluation-prompts";
 import { OPEN_EVALUATION_PROMPTS } from "../evaluation-open";
 import { parsePrompt } from "../scene/parse-prompt";
 import { joinName, subjectById, subjectByWord } from "../subjects/library";
-import { commonNouns } from "./wordnet";
+import { commonNouns, lookupNoun, readSynset } from "./wordnet";
 
 export type Source = "library" | "art" | "wordnet" | "none";
 
@@ -92,4 +92,21 @@ export function vocabularyReport(commonCount = 1000): VocabularyReport {
     publicSets: publicSetNouns().map(nounSource),
     common: commonNouns(commonCount, THINGS).map(nounSource),
   };
+}
+
+/** The kind of thing a noun's commonest sense is, as WordNet files it: "substance", "body", "artifact". */
+export function nounKind(noun: string): string {
+  const entry = lookupNoun(noun);
+  const sense = entry ? readSynset(entry.senses[0]!) : undefined;
+  return sense ? sense.lexName.replace(/^noun\./, "") : "unknown";
+}
+
+/** How many nouns of each kind a list has, most first: "substance 58, body 41, …". */
+export function kindsOf(sources: readonly NounSource[]): string {
+  const counts = new Map<string, number>();
+  for (const { noun } of sources) counts.set(nounKind(noun), (counts.get(nounKind(noun)) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(", ");
 }
