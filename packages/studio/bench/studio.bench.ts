@@ -2,8 +2,9 @@
  * Studio's speed on ONE core (this thread, no worker pool): text to art and image to art at
  * 1024 × 1024, median of several runs, each also as a ratio to sharp's own 1024² PNG encode
  * measured in the same run, so the figure means the same on a faster or slower machine.
- * Targets (issue 28): text to art ≤ 1.0 s at 1024² and ≤ 0.25 s at 512² — the showcase prompts
- * and prompts of the open-vocabulary set, whose things are the art set's drawings —, image to art
+ * Targets (issue 28): text to art ≤ 1.0 s at 1024² and ≤ 0.25 s at 512² — the showcase prompts,
+ * prompts of the open-vocabulary set, whose things are the art set's drawings, and the places
+ * (street, room, cave, harbour, jar) —, image to art
  * ≤ 1 s per image, memory per job under 300 MB (the peak resident memory one 1024² job adds to a
  * fresh process), and at most 60 MB of resident memory added by the open vocabulary's data
  * (WordNet's indexes, the drawings' names and senses, the art sets' SVG) once loaded.
@@ -15,6 +16,15 @@ import { decodeSource, encodePng } from "../src/codec";
 import { OPEN_EVALUATION_PROMPTS } from "../src/evaluation-open";
 import { SHOWCASE_PROMPTS } from "../src/evaluation-prompts";
 import { renderSquare, renderStudioImage } from "../src/render";
+
+/** Prompts that paint each of the places (street level, a room by kind, a cave, a harbour, a jar). */
+const PLACE_PROMPTS = [
+  "a rainy street in tokyo at night, neon signs",
+  "a cat in a cafe",
+  "a bear sleeping in a cave",
+  "fishing boats in a harbor at dawn",
+  "a firefly in a jar",
+];
 
 /** One text-to-art picture, encoded as the worker does. */
 const paint = (size: number, prompt: string, style: string, seed: number) =>
@@ -93,6 +103,11 @@ export async function main(args: string[]) {
     openSmall.push(await time(() => paint(512, OPEN_PROMPTS[(i + 3) % OPEN_PROMPTS.length]!, "natural", i)));
   }
 
+  // The places a prompt names (ADR 0048): a street, a room by kind, a cave, a harbour, a jar.
+  const places: number[] = [];
+  for (let i = 0; i < runs; i++)
+    places.push(await time(() => paint(size, PLACE_PROMPTS[i % PLACE_PROMPTS.length]!, styles[i % styles.length]!, i)));
+
   const photo = await sharp(await encodePng(sample))
     .jpeg({ quality: 90 })
     .toBuffer();
@@ -131,6 +146,7 @@ export async function main(args: string[]) {
   row("open vocabulary, first picture at 512²", firstOpen);
   row("open vocabulary, text to art", median(open), 1000);
   row("open vocabulary, text to art at 512²", median(openSmall), 250);
+  row("places (street, room, cave, harbour, jar)", median(places), 1000);
   row("image to art (decode + style + encode)", median(image), 1000);
   // A fresh process for the memory figure, so the runs above do not count.
   const out = execFileSync(process.execPath, [process.argv[1]!, "bench/studio.bench.ts", "--memory-job"], {

@@ -349,6 +349,9 @@ function tokenize(prompt: string): string[] {
   // "a girl's shoulder" is one girl's: the possessive goes before the apostrophes do.
   let text = prompt
     .toLowerCase()
+    // "café", "crème brûlée": the letters without their accents.
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
     .replace(/[’']s\b/g, "")
     .replace(/[’']/g, "");
   for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
@@ -962,8 +965,15 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       const verbAfter = (w: string) => isVerb(w, w.endsWith("ing"));
       while (end + 1 < tokens.length && isOpenWord(tokens[end + 1]!) && !verbAfter(tokens[end + 1]!)) end++;
       const after = tokens[end + 1];
-      // "a siamese cat", "a vintage wooden boat": the words before a name Studio knows describe it.
-      if (after !== undefined && (subjectByWord(after) || SUBJECT_WORDS[after])) {
+      // "a siamese cat", "a vintage wooden boat": the words before a name Studio knows describe it;
+      // so do words before a colour and a noun ("a vintage red pickup truck").
+      const beyond = tokens[end + 2];
+      const describes =
+        after !== undefined &&
+        (COLOR_WORDS[after] !== undefined || SIZE_WORDS[after] !== undefined) &&
+        beyond !== undefined &&
+        (isOpenWord(beyond) || subjectByWord(beyond) !== undefined);
+      if (after !== undefined && (subjectByWord(after) || SUBJECT_WORDS[after] || describes)) {
         i = end;
         continue;
       }
@@ -1413,9 +1423,10 @@ const STOP_WORDS = new Set(
  * styles' own words ("watercolor", "pixel art", "ukiyo-e"): never drawn, never listed as not drawn.
  */
 const PICTURE_WORDS = new Set(
-  "ghibli pixar disney dreamworks art artwork artworks painting paintings paint drawing drawings illustration illustrations picture pictures photo photos photograph photography image images render rendering rendered style styled wallpaper poster sketch sketches portrait portraits scene scenes background backgrounds foreground detail details detailed masterpiece lighting watercolor watercolour watercolors watercolours oil canvas impasto ink pencil pen charcoal pixel pixels pixelated bit synthwave vaporwave outrun retrowave poly polygon polygonal lowpoly ukiyo e woodblock print prints pop comic halftone pastel pastels stained card cinematic photorealistic realistic hd 4k 8k resolution quality closeup close view shot lens bokeh anime cartoon manga concept digital octane unreal engine trending artstation vector icon sticker minimalist minimal aesthetic vibe vibes mood colors colours palette tones hues texture textures pattern composition perspective side top front back left right middle center centre distance".split(
-    " ",
-  ),
+  (
+    "film impressionist impressionism expressionist expressionism surrealist surrealism cubist cubism baroque " +
+    "ghibli pixar disney dreamworks art artwork artworks painting paintings paint drawing drawings illustration illustrations picture pictures photo photos photograph photography image images render rendering rendered style styled wallpaper poster sketch sketches portrait portraits scene scenes background backgrounds foreground detail details detailed masterpiece lighting watercolor watercolour watercolors watercolours oil canvas impasto ink pencil pen charcoal pixel pixels pixelated bit synthwave vaporwave outrun retrowave poly polygon polygonal lowpoly ukiyo e woodblock print prints pop comic halftone pastel pastels stained card cinematic photorealistic realistic hd 4k 8k resolution quality closeup close view shot lens bokeh anime cartoon manga concept digital octane unreal engine trending artstation vector icon sticker minimalist minimal aesthetic vibe vibes mood colors colours palette tones hues texture textures pattern composition perspective side top front back left right middle center centre distance"
+  ).split(" "),
 );
 
 /** Whether the parser has a table of its own for the word (or it is a library or landscape name). */
