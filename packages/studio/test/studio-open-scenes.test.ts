@@ -218,6 +218,11 @@ describe("rooms by kind", () => {
     expect(read("an owl in a library").room).toBe("library");
     expect(read("an owl in a library").indoor).toBe(true);
     expect(read("a cat by a window").room).toBeNull();
+    // A room's walls are its own: posters on them are no brick wall beside the bed.
+    expect(read("a teenager's bedroom with posters on the walls").things.map((t) => t.id)).toEqual([
+      "person",
+      "art:1f6cf",
+    ]);
   });
 
   it("fills a library's walls with shelves of books and hangs a blackboard in a classroom", () => {
@@ -358,9 +363,13 @@ describe("what a subject is doing", () => {
 
   it("puts a flyer in the sky, a leaper off the ground, a swimmer in the water", () => {
     const size = 256;
-    const base = (prompt: string) => {
+    const base = (prompt: string, underwater = false) => {
       const scene = read(prompt);
-      const ctx = createContext(scene, size, size, createRandom(3), new Uint8ClampedArray(size * size * 4));
+      const outdoor = createContext(scene, size, size, createRandom(3), new Uint8ClampedArray(size * size * 4));
+      // Under the sea the floor is the ground and there is no surface water (underwater.ts).
+      const ctx = underwater
+        ? { ...outdoor, layout: { ...outdoor.layout, horizon: size * 0.72, water: null, underwater: true } }
+        : outdoor;
       const [first] = placeThings(ctx);
       return { box: first!.box, pose: first!.pose, horizon: ctx.layout.horizon, water: ctx.layout.water };
     };
@@ -374,6 +383,10 @@ describe("what a subject is doing", () => {
     expect(swimming.water).toBe("lake");
     expect(swimming.pose).toBe("swimming");
     expect(swimming.box.y).toBeLessThan(size * 0.9);
+    // Under the sea a swimmer is in the water, whole, above the floor.
+    const diver = base("a girl swimming with dolphins underwater", true);
+    expect(diver.pose).toBeUndefined();
+    expect(diver.box.y).toBeLessThan(size * 0.7);
   });
 
   it("draws a lying animal lower than a standing one: its legs are folded under it", () => {

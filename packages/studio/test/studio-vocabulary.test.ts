@@ -130,8 +130,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a bakery counter full of bread and pastries", "bakery"],
   ["a grand hotel lobby with a chandelier", "chandelier"],
   ["a laundromat at night", "laundromat"],
-  ["a music room with a grand piano and a cello", "grand piano"],
-  ["a music room with a grand piano and a cello", "cello"],
   ["a wine cellar with oak barrels", "wine cellar"],
   ["a wine cellar with oak barrels", "barrel"],
   ["a reading nook with pillows and a blanket, isometric", "reading nook"],

@@ -477,6 +477,14 @@ const RELATION_WORDS: Record<string, Relation> = {
 
 /** Words that put the picture indoors: a room with a wall, a floor or a table top, maybe a window. */
 const INDOOR_WORDS = new Set([
+  "studio",
+  "office",
+  "playroom",
+  "nursery",
+  "lobby",
+  "cellar",
+  "basement",
+  "attic",
   "mat",
   "mats",
   "corridor",
@@ -495,7 +503,6 @@ const INDOOR_WORDS = new Set([
   "cafe",
   "study",
   "desk",
-  "attic",
   "parlour",
   "parlor",
   "tabletop",
@@ -543,6 +550,8 @@ const ROOM_THINGS: Record<string, RoomKind> = {
   bathroom: "bathroom",
   bathrooms: "bathroom",
 };
+/** A room's own surfaces, painted with every room. */
+const ROOM_SURFACES = new Set(["wall", "walls", "ceiling", "ceilings"]);
 /** What a room's walls show of their own (interior.ts), read as the room, not drawn again. */
 const ROOM_PARTS: Record<RoomKind, string[]> = {
   bedroom: ["wallpaper"],
@@ -704,6 +713,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const tokens = tokenize(prompt);
   const streetNamed = tokens.some((t) => STREET_WORDS.has(t));
   const vessel = vesselOf(tokens);
+  const indoorNamed = tokens.some((t) => ROOM_KINDS[t] !== undefined || INDOOR_WORDS.has(t) || INSIDE_WORDS.has(t));
   const roomWord = tokens.find((t) => ROOM_KINDS[t] !== undefined) ?? tokens.find((t) => ROOM_THINGS[t] !== undefined);
   const roomNamed = roomWord ? (ROOM_KINDS[roomWord] ?? ROOM_THINGS[roomWord]!) : null;
   const subjects: SubjectKind[] = [];
@@ -1019,6 +1029,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         i = end;
         continue;
       }
+      // "posters on the walls", "a lamp on the ceiling": a room's own walls, floor and ceiling.
+      if (indoorNamed && ROOM_SURFACES.has(tokens[end]!)) {
+        readings.push({ words: words.join(" "), drawn: "room", from: "landscape", via: [] });
+        i = end;
+        continue;
+      }
       // "a classroom with a blackboard", "a kitchen with an oven": the room's own walls have them.
       if (!streetNamed && roomNamed && ROOM_PARTS[roomNamed].includes(tokens[end]!.replace(/s$/, ""))) {
         readings.push({ words: words.join(" "), drawn: roomWord!, from: "landscape", via: [] });
@@ -1148,6 +1164,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const indoor =
     !street &&
     !cave &&
+    !tokens.includes("underwater") &&
     (room !== null ||
       tokens.some((t) => INDOOR_WORDS.has(t)) ||
       (subjects.length === 0 && (window || things.some((t) => subjectIs(t.id, "indoor")))));

@@ -107,8 +107,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     // Under the sea, animals of the water swim above the floor unless they are "on" something; boats and wrecks lie on it.
     const swims =
       layout.underwater === true &&
-      definition.placement === "water" &&
-      definition.category === "animal" &&
+      ((definition.placement === "water" && definition.category === "animal") || thing.pose === "swimming") &&
       relation?.kind !== "on";
     // "a dog swimming in a lake": in the water, half under it, like a boat.
     const paddles = thing.pose === "swimming" && layout.water !== null && !layout.underwater && !onThing;
@@ -271,7 +270,8 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
         look: look(thing.count > 1 && !team && r.chance(0.3) ? (facing === 1 ? -1 : 1) : facing),
         ...(rock && k === 0 ? { rock } : {}),
         ...(onThing ? { support: onThing } : {}),
-        ...(thing.pose && !onThing ? { pose: thing.pose } : {}),
+        // Swimming is drawn half under the surface only at the surface; under the sea it is swimming.
+        ...(thing.pose && !onThing && (thing.pose !== "swimming" || paddles) ? { pose: thing.pose } : {}),
         ...(thing.cape ? { cape: thing.cape } : {}),
         ...(thing.boots ? { boots: thing.boots } : {}),
       });

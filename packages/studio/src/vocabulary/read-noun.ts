@@ -153,6 +153,11 @@ const HINTS: Record<string, string> = {
   plate: "fork and knife with plate",
   plates: "fork and knife with plate",
   quarters: "house",
+  "grand piano": "musical keyboard",
+  piano: "musical keyboard",
+  cello: "violin",
+  viola: "violin",
+  "double bass": "violin",
   roof: "house",
   rooftop: "house",
   oil: "oil drum",
@@ -224,7 +229,7 @@ const HINTS: Record<string, string> = {
  * fax machine; "fence" → a fencer's art): not drawn, and said so.
  */
 const NOTHING_LIKE = new Set(
-  "gate gates fence fences hedge hedges flag flags area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
+  "gate gates fence fences hedge hedges flag flags easel easels area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
     " ",
   ),
 );
