@@ -139,6 +139,7 @@ const KNOWN_GAPS: [string, string][] = [
   ["a painter at an easel by the river", "easel"],
   ["a farmer holding a basket of tomatoes", "tomato"],
   ["a construction worker in a hard hat on a steel beam", "beam"],
+  ["a vintage typewriter on a wooden desk", "typewriter"],
   ["a blue vase of sunflowers on a windowsill", "sunflower"],
   ["a guitar leaning against an amplifier", "amplifier"],
   ["a potted cactus on a white shelf", "shelf"],
@@ -181,6 +182,13 @@ describe("weak readings, read again", () => {
     expect(things("a vintage red pickup truck on a country road")).toEqual(["art:1f6fb"]);
     expect(things("a rainy paris street, impressionist painting")).toEqual([]);
     expect(things("golden gate bridge in fog, film photo")).toEqual(["bridge"]);
+  });
+
+  it("reads an animal's young after 'her' or 'its' as one more of it, not a cow", () => {
+    expect(parsePrompt("a blue whale and her calf", { christmas: false }).things).toEqual([
+      expect.objectContaining({ id: "whale", count: 2 }),
+    ]);
+    expect(things("a cow and a calf")).toEqual(["cow"]);
   });
 
   it("says a gate or a fence is not drawn instead of drawing something else", () => {

@@ -610,6 +610,10 @@ const GARMENTS: Record<string, "back" | "feet" | "body"> = Object.fromEntries(
   ).flatMap(([where, words]) => words.split(" ").map((w) => [w, where])),
 );
 
+/** The young of an animal, after "her", "its", "his" or "their". */
+const YOUNG_WORDS = new Set("calf calves cub cubs baby babies pup pups foal foals chick chicks joey young".split(" "));
+const POSSESSIVES = new Set(["her", "his", "its", "their"]);
+
 /** Words for what a thing is doing that change how it is drawn (draw-things.ts). */
 const POSE_WORDS: Record<string, Pose> = Object.fromEntries(
   (
@@ -967,6 +971,16 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       eating = true;
     }
 
+    // "a whale and her calf", "a lioness with her cubs": one more of the animal named, not a cow.
+    if (YOUNG_WORDS.has(word) && POSSESSIVES.has(tokens[i - 1] ?? "") && lastThing) {
+      const parent = subjectById(lastThing.id);
+      if (parent?.category === "animal") {
+        lastThing.count = Math.min(MAX_COUNT, lastThing.count + (word.endsWith("s") ? 2 : 1));
+        const from = lastThing.id.startsWith("art:") ? "art" : "library";
+        readings.push({ words: word, drawn: parent.words[0], from, via: [] });
+        continue;
+      }
+    }
     // A noun Studio has no word of its own for (issue 28): the phrase it ends is read through the
     // art set and WordNet, and drawn, or listed as not drawn.
     if (isOpenWord(word) && !subjectByWord(word) && !SUBJECT_WORDS[word] && !isVerb(word, previousNoun)) {

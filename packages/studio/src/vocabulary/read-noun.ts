@@ -229,7 +229,7 @@ const HINTS: Record<string, string> = {
  * fax machine; "fence" → a fencer's art): not drawn, and said so.
  */
 const NOTHING_LIKE = new Set(
-  "gate gates fence fences hedge hedges flag flags easel easels area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
+  "gate gates fence fences hedge hedges flag flags easel easels typewriter typewriters area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
     " ",
   ),
 );
