@@ -4,6 +4,7 @@
  * alone brings a thing, a landscape, a room or weather that the prompt's scene has.
  */
 import type { OpenEvaluationPrompt } from "./evaluation-open";
+import { subjectById } from "./subjects/library";
 import { parsePrompt } from "./scene/parse-prompt";
 import type { Scene } from "./scene/types";
 
@@ -23,6 +24,10 @@ export function drawnNouns(entry: Pick<OpenEvaluationPrompt, "prompt" | "expect"
 function isDrawn(scene: Scene, noun: string, christmas: boolean): boolean {
   const read = scene.readings.find((r) => r.drawn && sameNoun(r.words, noun));
   if (read) return true;
+  // "book" is drawn by the library's "stack of books".
+  const singular = (w: string) => w.replace(/(?<=[^s])s$/, "");
+  if (scene.things.some((t) => subjectById(t.id)?.words.some((w) => w.split(" ").map(singular).includes(noun))))
+    return true;
   const alone = parsePrompt(noun, { christmas });
   if (alone.things.some((t) => scene.things.some((s) => s.id === t.id))) return true;
   if (alone.subjects.some((s) => scene.subjects.includes(s))) return true;

@@ -53,6 +53,10 @@ const PHRASES: [RegExp, string][] = [
   [/\b(holding|holds|carrying|carries|with|clutching)\s+((?:\w+\s+){0,2}?)balloon(s?)\b/g, "$1 $2party balloon$3"],
   [/\bsky\s*line\b/g, "skyline"],
   [/\bsnow\s*globes?\b/g, "snowglobe"],
+  // "a pile of old books" is the library's stack of books.
+  [/\b(?:pile|stack|heap)s?\s+of\s+(?:[a-z]+\s+)?books\b/g, "stack of books"],
+  // "studio ghibli style" is a style, not a studio.
+  [/\bstudio\s+ghibli\b/g, "ghibli"],
   // "a school of fish", "a flock of birds": many of them, not a school building.
   [/\b(?:a\s+)?(?:school|shoal|swarm|flock|herd|pack|pod|colony|troop|gaggle|pride)s?\s+of\b/g, "many"],
   // A garden's flower beds are its flowers, not beds.
@@ -1181,7 +1185,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     !tokens.includes("underwater") &&
     (room !== null ||
       tokens.some((t) => INDOOR_WORDS.has(t)) ||
-      (subjects.length === 0 && (window || things.some((t) => subjectIs(t.id, "indoor")))));
+      // Things of a room alone are a room's, unless the prompt has weather ("through the snow").
+      (subjects.length === 0 && weather === "clear" && (window || things.some((t) => subjectIs(t.id, "indoor")))));
   // A room's own furniture, unless the prompt names it: a bedroom's bed, a cafe's table and cup.
   for (const [id, on, scale] of room ? ROOM_FURNITURE[room] : []) {
     if (things.some((t) => t.id === id)) continue;

@@ -175,6 +175,14 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       // Aboard a boat or a balloon's basket: as large as the craft's width allows.
       if (onThing.definition.category === "vehicle")
         h = Math.min(definition.size * height * zoom, onThing.box.w * 0.45);
+      // An animal or a figure on a small thing ("a cat on a pile of books") keeps its own size.
+      else if (
+        !sunk &&
+        (definition.category === "animal" || definition.category === "figure") &&
+        onThing.definition.category === "object" &&
+        onThing.definition.surface === undefined
+      )
+        h = Math.max(h, sizeOf(thing, definition, main) * 0.75);
     } else if (overThing) {
       // At its foot, a little in front, small beside it: under a table's top, around a tree's trunk.
       x = overThing.box.x + overThing.box.w * (thing.count > 1 ? 0.05 : 0.18) * overThing.look.facing;
@@ -271,7 +279,10 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
         ...(rock && k === 0 ? { rock } : {}),
         ...(onThing ? { support: onThing } : {}),
         // Swimming is drawn half under the surface only at the surface; under the sea it is swimming.
-        ...(thing.pose && !onThing && (thing.pose !== "swimming" || paddles) ? { pose: thing.pose } : {}),
+        // Lying is lying on whatever it lies on ("a cat sleeping on the bed").
+        ...(thing.pose && (!onThing || thing.pose === "lying") && (thing.pose !== "swimming" || paddles)
+          ? { pose: thing.pose }
+          : {}),
         ...(thing.cape ? { cape: thing.cape } : {}),
         ...(thing.boots ? { boots: thing.boots } : {}),
       });

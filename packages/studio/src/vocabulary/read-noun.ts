@@ -125,6 +125,8 @@ const HINTS: Record<string, string> = {
   alsatian: "dog",
   // A red panda looks like a small red fox, not like a panda; a cooking pot is a pot of food.
   "red panda": "fox",
+  "bearded dragon": "lizard",
+  "komodo dragon": "lizard",
   "red pandas": "fox",
   pot: "pot of food",
   saucepan: "pot of food",
@@ -229,7 +231,7 @@ const HINTS: Record<string, string> = {
  * fax machine; "fence" → a fencer's art): not drawn, and said so.
  */
 const NOTHING_LIKE = new Set(
-  "gate gates fence fences hedge hedges flag flags easel easels typewriter typewriters area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
+  "gate gates fence fences hedge hedges flag flags easel easels typewriter typewriters cart carts wagon wagons area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
     " ",
   ),
 );
