@@ -29,7 +29,8 @@ import {
 import type { Raster } from "./raster";
 import { renderSquare, renderStudioImage, type StudioMode } from "./render";
 import { parsePrompt } from "./scene/parse-prompt";
-import { OPEN_EVALUATION_PROMPTS } from "./evaluation-open";
+import { HELD_OUT_PROMPTS } from "./evaluation-held-out";
+import { OPEN_EVALUATION_PROMPTS, type OpenEvaluationPrompt } from "./evaluation-open";
 import { drawnNouns } from "./evaluation-open-check";
 import { DEFAULT_STYLE, findStyle, STYLE_IDS, type StyleId, styleNamedIn } from "./studio-styles";
 import { countSources, kindsOf, type NounSource, type Source, vocabularyReport } from "./vocabulary/report";
@@ -63,6 +64,7 @@ const USAGE = `Usage:
   npm run studio -- --sheet [--size 512] [--cell 320] [--seed n] [--index docs/studio-evaluation.md] --out docs/images
   npm run studio -- --styles-sheet [--cell 256] --out sheet.png|sheet.jpg
   npm run studio -- --open-sheet [--size 512] [--cell 320] [--seed n] [--index docs/studio-open-evaluation.md] --out docs/images
+  npm run studio -- --held-out-sheet [--size 512] [--cell 320] [--seed n] --out docs/images   (measures the held-out set: it is seen after)
   npm run studio -- --vocabulary [--out docs/studio-vocabulary.md]
 Styles: ${STYLE_IDS.join(", ")}`;
 
@@ -82,6 +84,7 @@ export async function main(argv: string[]): Promise<number> {
       sheet: { type: "boolean", default: false },
       "styles-sheet": { type: "boolean", default: false },
       "open-sheet": { type: "boolean", default: false },
+      "held-out-sheet": { type: "boolean", default: false },
       vocabulary: { type: "boolean", default: false },
       cell: { type: "string" },
       index: { type: "string" },
@@ -106,6 +109,14 @@ export async function main(argv: string[]): Promise<number> {
       cell: Number(values.cell ?? 320),
       seed: Number(values.seed) >>> 0,
     });
+  } else if (values["held-out-sheet"]) {
+    const index = values.index ?? path.join(values.out, "..", "studio-held-out-evaluation.md");
+    await renderOpenSheets(
+      values.out,
+      index,
+      { size: Number(values.size ?? 512), cell: Number(values.cell ?? 320), seed: Number(values.seed) >>> 0 },
+      HELD_OUT_SET,
+    );
   } else if (values["open-sheet"]) {
     await renderOpenSheets(values.out, values.index ?? path.join(values.out, "..", "studio-open-evaluation.md"), {
       size: Number(values.size ?? 512),
@@ -331,21 +342,21 @@ async function renderEvaluationSheets(outDir: string, indexFile: string, options
  * The open-vocabulary set (issue 28) in sheets (studio-open-1.jpg …) and its Markdown index: each
  * picture with the nouns of its prompt that nothing in it stands for.
  */
-async function renderOpenSheets(outDir: string, indexFile: string, options: SheetOptions) {
-  const entries: SheetEntry[] = OPEN_EVALUATION_PROMPTS.map((entry) => {
-    const { missing } = drawnNouns(entry);
-    return {
-      prompt: entry.prompt,
-      style: styleNamedIn(entry.prompt) ?? DEFAULT_STYLE,
-      note: missing.length > 0 ? `not drawn: ${missing.join(", ")}` : "",
-      kind: missing.length > 0 ? "pending" : "ok",
-    };
-  });
-  const files = await renderSheets(outDir, "studio-open", "Studio open vocabulary", entries, options);
-  const drawn = OPEN_EVALUATION_PROMPTS.reduce((n, e) => n + drawnNouns(e).drawn.length, 0);
-  const nouns = OPEN_EVALUATION_PROMPTS.reduce((n, e) => n + e.expect.length, 0);
-  const perSheet = EVAL_COLUMNS * EVAL_ROWS;
-  const lines = [
+/** The public open set, or the held-out set once it is measured (`--held-out-sheet`). */
+interface OpenSet {
+  prompts: readonly OpenEvaluationPrompt[];
+  prefix: string;
+  title: string;
+  flag: string;
+  intro: string[];
+}
+
+const PUBLIC_OPEN_SET: OpenSet = {
+  prompts: OPEN_EVALUATION_PROMPTS,
+  prefix: "studio-open",
+  title: "Studio open vocabulary",
+  flag: "--open-sheet",
+  intro: [
     "# Studio's open vocabulary, evaluated",
     "",
     "A second public evaluation set (issue 28): prompts of the kinds people type on generation sites —",
@@ -354,9 +365,43 @@ async function renderOpenSheets(outDir: string, indexFile: string, options: Shee
     "objects — written before Studio read words beyond its own library, from what people type, not from",
     "what Studio draws (`packages/studio/src/evaluation-open.ts`). Sixty more prompts of the same",
     "kinds are kept aside, unread while Studio is tuned (`evaluation-held-out.ts`). Regenerate with:",
+  ],
+};
+
+const HELD_OUT_SET: OpenSet = {
+  prompts: HELD_OUT_PROMPTS,
+  prefix: "studio-held-out",
+  title: "Studio held-out prompts",
+  flag: "--held-out-sheet",
+  intro: [
+    "# Studio's held-out prompts, measured",
+    "",
+    "The sixty prompts written beside the open evaluation set and kept aside while Studio was tuned",
+    "(`packages/studio/src/evaluation-held-out.ts`, issue 28): what Studio does with words nobody tuned it",
+    "to. Once painted here they are no longer unseen: a later round of tuning needs a new held-out set.",
+    "Regenerate with:",
+  ],
+};
+
+async function renderOpenSheets(outDir: string, indexFile: string, options: SheetOptions, set = PUBLIC_OPEN_SET) {
+  const entries: SheetEntry[] = set.prompts.map((entry) => {
+    const { missing } = drawnNouns(entry);
+    return {
+      prompt: entry.prompt,
+      style: styleNamedIn(entry.prompt) ?? DEFAULT_STYLE,
+      note: missing.length > 0 ? `not drawn: ${missing.join(", ")}` : "",
+      kind: missing.length > 0 ? "pending" : "ok",
+    };
+  });
+  const files = await renderSheets(outDir, set.prefix, set.title, entries, options);
+  const drawn = set.prompts.reduce((n, e) => n + drawnNouns(e).drawn.length, 0);
+  const nouns = set.prompts.reduce((n, e) => n + e.expect.length, 0);
+  const perSheet = EVAL_COLUMNS * EVAL_ROWS;
+  const lines = [
+    ...set.intro,
     "",
     "```bash",
-    `npm run studio -- --open-sheet --out ${outDir}`,
+    `npm run studio -- ${set.flag} --out ${outDir}`,
     "```",
     "",
     `${entries.length} prompts, ${options.size} px pictures, seed ${options.seed}, in the style a prompt names or the default. Of the ${nouns} things their prompts name, ${drawn} are drawn; each picture's caption names the others. Whether each picture is recognisable is for the eye: the sheets are here for that.`,
@@ -364,10 +409,10 @@ async function renderOpenSheets(outDir: string, indexFile: string, options: Shee
   ];
   files.forEach((file, sheet) => {
     const image = linkFrom(indexFile, file);
-    lines.push(`## Sheet ${sheet + 1}`, "", `![Studio open vocabulary, sheet ${sheet + 1}](${image})`, "");
+    lines.push(`## Sheet ${sheet + 1}`, "", `![${set.title}, sheet ${sheet + 1}](${image})`, "");
     lines.push("| # | Kind | Prompt | Should show | Not drawn |", "| --- | --- | --- | --- | --- |");
     for (let i = sheet * perSheet; i < Math.min(entries.length, (sheet + 1) * perSheet); i++) {
-      const entry = OPEN_EVALUATION_PROMPTS[i]!;
+      const entry = set.prompts[i]!;
       const cellText = (t: string) => t.replace(/\|/g, "\\|");
       lines.push(
         `| ${i + 1} | ${entry.category} | ${cellText(entry.prompt)} | ${entry.expect.join(", ")} | ${drawnNouns(entry).missing.join(", ")} |`,

@@ -55,6 +55,10 @@ const PHRASES: [RegExp, string][] = [
   [/\bsnow\s*globes?\b/g, "snowglobe"],
   // "a pile of old books" is the library's stack of books.
   [/\b(?:pile|stack|heap)s?\s+of\s+(?:[a-z]+\s+)?books\b/g, "stack of books"],
+  // Landmarks whose names have "of" in them, and a square that is a street of new york.
+  [/\bstatue\s+of\s+liberty\b/g, "statue_of_liberty"],
+  [/\btimes\s+square\b/g, "new york street"],
+  [/\bnew\s+years?\s+eve\b/g, "night"],
   // "studio ghibli style" is a style, not a studio.
   [/\bstudio\s+ghibli\b/g, "ghibli"],
   // "a school of fish", "a flock of birds": many of them, not a school building.
@@ -362,7 +366,7 @@ function tokenize(prompt: string): string[] {
   for (const [pattern, replacement] of MULTI_WORD_NAMES) text = text.replace(pattern, replacement);
   // Punctuation ends a colour's reach: "red, a mountain" should not make the mountain red.
   const tokens = text
-    .replace(/[^a-z0-9\s,.;:!?-]/g, " ")
+    .replace(/[^a-z0-9_\s,.;:!?-]/g, " ")
     .replace(/([,.;:!?])/g, " $1 ")
     .replace(/-/g, " ")
     .split(/\s+/)
@@ -1208,6 +1212,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const deep = main !== undefined && UNDERSEA.test(subjectById(main.id)?.words[0] ?? "");
   const underwater =
     tokens.includes("underwater") ||
+    (!indoor && tokens.some((t) => SEA_FLOOR_WORDS.has(t) || t.startsWith("sea_anemone"))) ||
     (deep &&
       !indoor &&
       !street &&
@@ -1434,6 +1439,8 @@ function isFallSeason(tokens: readonly string[], i: number): boolean {
 /** Things of the deep: naming one as the main subject of a sea puts the picture under it. */
 const UNDERSEA =
   /^(octopus|squid|jellyfish|shark|crab|lobster|shrimp|tropical fish|blowfish|coral|oyster|diving mask|submarine|coral reef)$/;
+/** Words of the sea floor's own: with them the picture is under the sea. */
+const SEA_FLOOR_WORDS = new Set(["kelp", "seagrass", "seaweed", "anemone", "anemones", "seahorse", "seahorses"]);
 
 /** "wearing a hat": what follows is worn by what came before. */
 const WEARING_WORDS = new Set(["wearing", "wears", "wear", "dressed", "sporting"]);

@@ -126,6 +126,22 @@ const HINTS: Record<string, string> = {
   // A red panda looks like a small red fox, not like a panda; a cooking pot is a pot of food.
   "red panda": "fox",
   "bearded dragon": "lizard",
+  centaur: "horse",
+  labrador: "dog",
+  dalmatian: "dog",
+  dalmatians: "dog",
+  chameleon: "lizard",
+  chameleons: "lizard",
+  labradors: "dog",
+  bow: "bow and arrow",
+  cheese: "cheese wedge",
+  orc: "troll",
+  goblin: "troll",
+  valentine: "love letter",
+  clownfish: "tropical fish",
+  "clown fish": "tropical fish",
+  "sea anemone": "coral",
+  anemone: "coral",
   "komodo dragon": "lizard",
   "red pandas": "fox",
   pot: "pot of food",
@@ -348,11 +364,30 @@ function readForm(form: string, modifiers: readonly string[], own: OwnVocabulary
   const entry = lookupNoun(form);
   const tagged = drawingsNamed(form, modifiers)[0];
   if (!entry) return tagged ? { target: { kind: "art", drawing: tagged }, via: [], depth: 0 } : null;
-  // "long", "down", "vintage" alone: said far more often of something than as a thing.
-  const senses = entry.senses.map(readSynset);
-  // A people's or a believer's name is said as an adjective more often ("american", "christian"),
-  // but read alone, where a noun stands, it is a person — when it names no other thing one can
-  // see ("tart" is a pastry too, and sour).
+  const read = entry.senses.map(readSynset);
+  // A place or a natural object before an animal to WordNet ("a mole", "a bass"): in a picture the
+  // animal comes first, when it leads to something Studio draws. (A person before an animal — a
+  // painter, a killer — stays a person.)
+  const animal = read.find((sense) => sense.lexName === "noun.animal");
+  if (animal && ["noun.location", "noun.object"].includes(read[0]!.lexName)) {
+    const first = readSenses(form, [animal, ...read.filter((sense) => sense !== animal)], modifiers, own, tagged);
+    if (first?.target) return first;
+  }
+  return readSenses(form, read, modifiers, own, tagged);
+}
+
+/** A noun's reading from its senses, the one a picture means first. */
+function readSenses(
+  form: string,
+  senses: Synset[],
+  modifiers: readonly string[],
+  own: OwnVocabulary,
+  tagged: Drawing | undefined,
+): Found | undefined {
+  // "long", "down", "vintage" alone: said far more often of something than as a thing. A people's
+  // or a believer's name is said as an adjective more often too ("american", "christian"), but
+  // read alone, where a noun stands, it is a person — when it names no other thing one can see
+  // ("tart" is a pastry too, and sour).
   const person =
     senses[0]!.lexName === "noun.person" &&
     senses.every((sense) => sense.lexName === "noun.person" || !CONCRETE.has(sense.lexName));
