@@ -211,6 +211,13 @@ describe("weak readings, read again", () => {
     expect(parsePrompt("a clownfish hiding in a sea anemone", { christmas: false }).underwater).toBe(true);
   });
 
+  it("wears what is worn 'in', reads plural names of drawings, and a box is a parcel", () => {
+    const corgi = parsePrompt("a corgi in sunglasses", { christmas: false }).things;
+    expect(corgi[1]).toEqual(expect.objectContaining({ id: "art:1f576", relation: { kind: "worn", target: "dog" } }));
+    expect(readPromptWords("a golden retriever chasing a tennis ball", false).notDrawn).toEqual([]);
+    expect(things("a cat in a box")).toEqual(["cat", "art:1f4e6"]);
+  });
+
   it("says a gate or a fence is not drawn instead of drawing something else", () => {
     expect(readPromptWords("a dog by a farm gate", false).notDrawn).toEqual(["gate"]);
     expect(things("a dog by a farm gate")).not.toContain("art:1f4e0");

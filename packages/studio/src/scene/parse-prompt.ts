@@ -806,6 +806,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
 
   /** A thing named at token `at` (its phrase's first word is at `from`): counted, sized, coloured and related. */
   const addThing = (definition: SubjectDefinition, plural: boolean, at: number, word: string, from = at) => {
+    // "a corgi in sunglasses", "a girl in a straw hat": worn, as with "wearing".
+    const wearerCategory = lastThing ? subjectById(lastThing.id)?.category : undefined;
+    if (relation === "in" && definition.worn && (wearerCategory === "figure" || wearerCategory === "animal")) {
+      withThing = lastThing;
+      relation = null;
+    }
     const countWord = [tokens[from - 1], tokens[from - 2]]
       .map((t) => (t ? (COUNT_WORDS[t] ?? Number(t)) : NaN))
       .find((n) => n >= 1);

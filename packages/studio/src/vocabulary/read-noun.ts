@@ -135,6 +135,11 @@ const HINTS: Record<string, string> = {
   labradors: "dog",
   bow: "bow and arrow",
   cheese: "cheese wedge",
+  "tennis ball": "tennis",
+  box: "package",
+  boxes: "package",
+  cardboard: "package",
+  "tennis balls": "tennis",
   orc: "troll",
   goblin: "troll",
   valentine: "love letter",
@@ -335,6 +340,8 @@ function baseForms(written: string): string[] {
   for (const form of nounBaseForms(last)) if (form !== last) forms.add([...words, form].join(" "));
   if (last.endsWith("s") && !last.endsWith("ss") && last.length > 3) forms.add([...words, bare].join(" "));
   const singulars = [...forms];
+  // "sunglasses", "glasses", "scissors": a drawing's own name in the plural is that drawing.
+  if (words.length === 0 && namesDrawing(written, true)) return [written, ...singulars];
   if (words.length === 0 && singulars.length > 0 && senseCounts(written).noun > senseCounts(singulars[0]!).noun)
     return [written, ...singulars];
   return [...singulars, written];
