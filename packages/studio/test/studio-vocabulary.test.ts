@@ -218,6 +218,11 @@ describe("weak readings, read again", () => {
     expect(things("a cat in a box")).toEqual(["cat", "art:1f4e6"]);
   });
 
+  it("reads a people's name before a place as describing it", () => {
+    expect(things("a japanese tea room")).not.toContain("person");
+    expect(parsePrompt("a japanese tea room", { christmas: false }).room).toBe("cafe");
+  });
+
   it("says a gate or a fence is not drawn instead of drawing something else", () => {
     expect(readPromptWords("a dog by a farm gate", false).notDrawn).toEqual(["gate"]);
     expect(things("a dog by a farm gate")).not.toContain("art:1f4e0");

@@ -71,7 +71,7 @@ const PHRASES: [RegExp, string][] = [
   [/\bstill[\s-]+lifes?\b/g, "stilllife"],
   [/\bin\s+front\s+of\b/g, "before"],
   [/\b(living|dining|sitting)\s+room\b/g, "livingroom"],
-  [/\bcoffee\s+(shop|house)\b/g, "cafe"],
+  [/\b(?:coffee|tea)\s+(?:shop|house|room)\b/g, "cafe"],
   // "reading by the fire" and "a fireplace with a roaring fire" are a hearth indoors; a fire named
   // otherwise ("around a fire") is a campfire; a dragon's fire and a house "on fire" are none.
   [/\bfire[\s-]+breathing\b|\bon\s+fire\b|\b((?:breath|spit)\w*)\s+fire\b/g, "$1"],
@@ -529,6 +529,8 @@ const ROOM_KINDS: Record<string, RoomKind> = {
   cafe: "cafe",
   cafes: "cafe",
   coffeehouse: "cafe",
+  teahouse: "cafe",
+  tearoom: "cafe",
   coffeeshop: "cafe",
   classroom: "classroom",
   classrooms: "classroom",
@@ -1011,7 +1013,14 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         (COLOR_WORDS[after] !== undefined || SIZE_WORDS[after] !== undefined) &&
         beyond !== undefined &&
         (isOpenWord(beyond) || subjectByWord(beyond) !== undefined);
-      if (after !== undefined && (subjectByWord(after) || SUBJECT_WORDS[after] || describes)) {
+      // "a japanese tea room", "a victorian street": before a place Studio paints, too.
+      const place =
+        after !== undefined &&
+        (ROOM_KINDS[after] !== undefined ||
+          INDOOR_WORDS.has(after) ||
+          STREET_WORDS.has(after) ||
+          HARBOUR_WORDS.has(after));
+      if (after !== undefined && (subjectByWord(after) || SUBJECT_WORDS[after] || describes || place)) {
         i = end;
         continue;
       }

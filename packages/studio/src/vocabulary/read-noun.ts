@@ -137,6 +137,11 @@ const HINTS: Record<string, string> = {
   cheese: "cheese wedge",
   "tennis ball": "tennis",
   box: "package",
+  barista: "person",
+  baristas: "person",
+  monitor: "desktop computer",
+  monitors: "desktop computer",
+  "camel caravan": "camel",
   boxes: "package",
   cardboard: "package",
   "tennis balls": "tennis",
@@ -252,7 +257,7 @@ const HINTS: Record<string, string> = {
  * fax machine; "fence" → a fencer's art): not drawn, and said so.
  */
 const NOTHING_LIKE = new Set(
-  "gate gates fence fences hedge hedges flag flags easel easels typewriter typewriters cart carts wagon wagons area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
+  "marshmallow marshmallows gate gates fence fences hedge hedges flag flags easel easels typewriter typewriters cart carts wagon wagons area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
     " ",
   ),
 );
