@@ -140,7 +140,10 @@ function lit(ctx: RenderContext): number {
 
 function quad(g: Graphics, points: [number, number][]): void {
   g.beginPath();
-  points.forEach(([x, y], k) => (k === 0 ? g.moveTo(x, y) : g.lineTo(x, y)));
+  for (const [k, [x, y]] of points.entries()) {
+    if (k === 0) g.moveTo(x, y);
+    else g.lineTo(x, y);
+  }
   g.closePath();
 }
 

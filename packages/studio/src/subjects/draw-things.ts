@@ -550,7 +550,10 @@ function clamp(v: number, lo: number, hi: number): number {
 function drawPosed(g: Graphics, ctx: RenderContext, item: PlacedThing): void {
   const { box, look, definition, pose } = item;
   const draw = () => definition.draw(g, box, look);
-  if (!pose || pose === "flying" || definition.frontal) return draw();
+  if (!pose || pose === "flying" || definition.frontal) {
+    draw();
+    return;
+  }
   const f = look.facing;
   g.save();
   if (pose === "lying" && definition.category === "figure") {
