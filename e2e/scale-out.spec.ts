@@ -59,6 +59,9 @@ test("two web and two worker processes behind nginx: a walk survives losing a we
     await gotoHydrated(page, "/ai/ai-text-to-art");
     await page.getByLabel("Prompt", { exact: true }).fill("A lighthouse on a cliff at sunset, waves below");
     await page.getByText("1024px", { exact: true }).click();
+    // Four pictures keep the job painting for seconds, not one: the worker is always killed mid-job
+    // (one 1024² picture can be done before the kill lands on a fast run).
+    await page.getByRole("group", { name: "Number of images" }).getByText("4", { exact: true }).click();
     await page.getByRole("button", { name: "Generate" }).click();
     const card = page.getByTestId("job-card").first();
     await expect(card).toHaveAttribute("data-status", "running", { timeout: 60_000 });
