@@ -92,7 +92,8 @@ export function renderStreet(scene: Scene, options: RenderOptions): Raster {
   const darkSky = p.time === "night" || p.time === "dusk";
   const wet = scene.weather === "rain" || scene.weather === "storm";
   const landmark = scene.things.find((t) => LANDMARKS.has(t.id));
-  const things = { ...scene, things: scene.things.filter((t) => t !== landmark) };
+  // The street's own things, without the landmark drawn at its end.
+  const onStreet: RenderContext = { ...ctx, scene: { ...scene, things: scene.things.filter((t) => t !== landmark) } };
 
   progress(0.1, "Painting the sky");
   paintSky(ctx);
@@ -118,8 +119,8 @@ export function renderStreet(scene: Scene, options: RenderOptions): Raster {
   }
 
   progress(0.7, "Filling the street");
-  drawWithCanvas({ ...ctx, scene: things }, (g) => {
-    if (things.things.length > 0) drawThings(g, { ...ctx, scene: things });
+  drawWithCanvas(onStreet, (g) => {
+    if (onStreet.scene.things.length > 0) drawThings(g, onStreet);
     if (scene.weather === "snow") drawSnowfall(g, ctx, 1);
     if (wet) drawRain(g, ctx, scene.weather === "storm");
   });
