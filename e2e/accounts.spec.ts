@@ -202,8 +202,10 @@ test("reset a forgotten password: same answer for unknown emails, other sessions
   await other.getByLabel("New password, again").fill(NEW);
   await other.getByRole("button", { name: "Save the new password" }).click();
   await expect(other).toHaveURL("/login?reset=1");
-  await other.getByLabel("Email").fill(email);
-  await other.getByLabel("Password").fill(NEW);
+  // The URL changes before the sign-in page replaces the form (whose code field is labelled "…email").
+  await expect(other.getByText("Your password is changed. Sign in with the new one.")).toBeVisible();
+  await other.getByLabel("Email", { exact: true }).fill(email);
+  await other.getByLabel("Password", { exact: true }).fill(NEW);
   await other.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(other).toHaveURL("/");
   await emailText(db, email, "password-changed");
