@@ -31,8 +31,6 @@ import { formatCount } from "~/lib/format";
 import { AppError, type ErrorCode } from "../app-error";
 import { isUuid } from "../db/ids";
 import { generationsFinished } from "../metrics";
-import { STUDIO_ENGINE_ID } from "./engines/catalog";
-import { readPromptWords } from "@atelier/studio";
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationImageRow = typeof generationImages.$inferSelect;
@@ -409,11 +407,12 @@ export function toView(row: GenerationRow, images: GenerationImageRow[], positio
   };
 }
 
-/** What Studio read in a text or doodle prompt (issues 19, 28); null for other engines and image mode. */
+/**
+ * What Studio read in a text or doodle prompt (issues 19, 28), as its render thread wrote it with the
+ * pictures; null until then, for other engines and image mode. (Rows finished before migration 0017 have none.)
+ */
 function studioReading(row: GenerationRow): Pick<GenerationView, "understood" | "notDrawn"> {
-  if (row.engineId !== STUDIO_ENGINE_ID || row.mode === "image" || row.prompt.trim() === "")
-    return { understood: null, notDrawn: null };
-  return readPromptWords(row.prompt, row.christmas);
+  return row.promptReading ?? { understood: null, notDrawn: null };
 }
 
 export function isFinished(status: string): boolean {

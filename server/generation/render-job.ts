@@ -20,6 +20,7 @@ import { recordEngineError, recordEngineFailure, recordEngineSuccess } from "./e
 import {
   EngineError,
   type GeneratedImage,
+  type PromptReading,
   type GenerationRequest,
   type GenerationResult,
   type ProgressUpdate,
@@ -249,7 +250,7 @@ export async function runGeneration(
         })
         .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
     }
-    await storeResults(db, row, result.images);
+    await storeResults(db, row, result.images, result.reading);
   } catch (error) {
     clearInterval(heartbeat);
     await writing;
@@ -356,7 +357,12 @@ async function failoverCandidates(
 }
 
 /** Stores each image with its thumbnail and placeholder, then marks the generation succeeded (unless canceled meanwhile). */
-async function storeResults(db: Database, row: GenerationRow, images: GeneratedImage[]): Promise<void> {
+async function storeResults(
+  db: Database,
+  row: GenerationRow,
+  images: GeneratedImage[],
+  reading: PromptReading | undefined,
+): Promise<void> {
   const storage = getStorage();
   const stored = await Promise.all(
     images.map(async (image, index) => {
@@ -397,7 +403,14 @@ async function storeResults(db: Database, row: GenerationRow, images: GeneratedI
   await db.insert(generationImages).values(stored).onConflictDoNothing();
   const [done] = await db
     .update(generations)
-    .set({ status: "succeeded", progress: 100, stage: "Done", finishedAt: new Date(), heartbeatAt: null })
+    .set({
+      status: "succeeded",
+      progress: 100,
+      stage: "Done",
+      finishedAt: new Date(),
+      heartbeatAt: null,
+      ...(reading ? { promptReading: reading } : {}),
+    })
     .where(and(eq(generations.id, row.id), eq(generations.status, "running")))
     .returning({ id: generations.id });
   const finished = Boolean(done);

@@ -209,6 +209,22 @@ describe("running a generation", () => {
     expect(await getGenerationView(t.db, ada, generation.id)).toBeUndefined();
   });
 
+  it("keeps how the engine read the prompt with the pictures, and shows it from then on", async () => {
+    const reading = { understood: ["beagle → dog", "lake"], notDrawn: ["typewriter"] };
+    const blank = createBlankEngine();
+    registerEngine({
+      ...blank,
+      id: "reading",
+      generate: async (request, options) => ({ ...(await blank.generate(request, options)), reading }),
+    });
+    routeEngines({ text: "reading" });
+    const ada = await createUser("ada", 10);
+    const { generation } = await createGeneration(t.db, { userId: ada, input: input(), enqueue: noQueue });
+    expect(generation).toMatchObject({ understood: null, notDrawn: null });
+    await runGeneration(t.db, generation.id, { lastAttempt: false });
+    expect(await getGenerationView(t.db, ada, generation.id)).toMatchObject({ status: "succeeded", ...reading });
+  });
+
   it("refunds a failed generation once and tells the user why", async () => {
     registerEngine(failingEngine(new EngineError("moderated", "The engine refused this prompt.")));
     routeEngines({ text: "failing-moderated" });

@@ -63,6 +63,12 @@ describe("Studio engine", () => {
     expect(updates.filter((u) => u.stage.startsWith("Done"))).toEqual([{ percent: 100, stage: "Done" }]);
   });
 
+  it("says how it read the prompt, read on its render thread", async () => {
+    const { reading } = await generate(request({ prompt: "a beagle beside a typewriter on a calm lake", count: 2 }));
+    expect(reading?.understood).toEqual(expect.arrayContaining(["beagle → dog", "lake"]));
+    expect(reading?.notDrawn).toEqual(["typewriter"]);
+  });
+
   it("restyles an uploaded picture, keeping it at strength 0", async () => {
     const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3d7ab8" } })
       .composite([

@@ -103,6 +103,8 @@ export const generations = pgTable(
     errorDetail: text("error_detail"),
     /** What the backend reported about cost or tokens (OpenAI usage, Stability credits), for admins. */
     engineUsage: jsonb("engine_usage").$type<Record<string, unknown>>(),
+    /** How Studio read the prompt, written with the pictures (the reading happens in the render thread, issue 28). */
+    promptReading: jsonb("prompt_reading").$type<{ understood: string[]; notDrawn: string[] }>(),
     refunded: boolean("refunded").notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
     /** A backend asked us to come back later (Retry-After): no job claims the row before this. */

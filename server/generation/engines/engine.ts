@@ -83,6 +83,14 @@ export interface GenerationResult {
   moderation?: ModerationOutcome;
   /** What the backend reports about cost or tokens, kept for admins. */
   usage?: Record<string, unknown>;
+  /** How the engine read the prompt (Studio), shown on the job card and kept with the generation. */
+  reading?: PromptReading;
+}
+
+/** Each subject with where it came from ("beagle → dog"), and the words nothing in the picture stands for. */
+export interface PromptReading {
+  understood: string[];
+  notDrawn: string[];
 }
 
 export interface ProgressUpdate {

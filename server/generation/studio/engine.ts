@@ -8,7 +8,13 @@ import { MessageChannel } from "node:worker_threads";
 import { decodeSource, encodePng, type Raster, type StudioImageTask } from "@atelier/studio";
 import { Piscina } from "piscina";
 import { getConfig } from "../../config";
-import { EngineError, type ImageEngine, type ValidationIssue, FULL_CAPABILITIES } from "../engines/engine";
+import {
+  EngineError,
+  FULL_CAPABILITIES,
+  type ImageEngine,
+  type PromptReading,
+  type ValidationIssue,
+} from "../engines/engine";
 import type { WorkerResult, WorkerTask } from "./worker";
 import { studioWorkerFile } from "./worker-file";
 
@@ -71,6 +77,7 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
         onProgress({ percent, stage: request.count > 1 ? `${label} (image ${index + 1} of ${request.count})` : label });
       };
 
+      let reading: PromptReading | undefined;
       const renderOne = async (index: number) => {
         const seed = (request.seed + index) >>> 0;
         const task: StudioImageTask = {
@@ -88,13 +95,15 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
         const channel = new MessageChannel();
         channel.port2.on("message", (m: { fraction: number; stage: string }) => report(index, m.fraction, m.stage));
         try {
-          const payload: WorkerTask = { task, port: channel.port1 };
+          const read = index === 0 && request.mode !== "image" && request.prompt.trim() !== "";
+          const payload: WorkerTask = { task, port: channel.port1, read };
           const result = (await piscina.run(payload, {
             transferList: [channel.port1] as never,
             signal,
           })) as WorkerResult;
           report(index, 1, "Finishing");
           const bytes = await encodePng(result);
+          if (result.reading) reading = result.reading;
           return { bytes, mime: "image/png" as const, width: result.width, height: result.height, seed };
         } finally {
           channel.port2.close();
@@ -104,7 +113,7 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
       try {
         const images = await Promise.all(Array.from({ length: request.count }, (_, i) => renderOne(i)));
         onProgress({ percent: 100, stage: "Done" });
-        return { images };
+        return { images, ...(reading ? { reading } : {}) };
       } catch (error) {
         if (signal.aborted) throw new EngineError("canceled", "The generation was canceled.", { cause: error });
         throw new EngineError("failed", "Studio could not paint this picture.", {

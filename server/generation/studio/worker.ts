@@ -4,10 +4,12 @@
  * pixels (structured-cloned: a few milliseconds for 4 MB, next to a render of a second).
  */
 import type { MessagePort } from "node:worker_threads";
-import { renderStudioImage, type StudioImageTask } from "@atelier/studio";
+import { type PromptReading, readPromptWords, renderStudioImage, type StudioImageTask } from "@atelier/studio";
 
 export interface WorkerTask {
   task: StudioImageTask;
+  /** Also say how the prompt was read (asked of one picture per job): WordNet is read here, never on the web thread. */
+  read: boolean;
   /** Receives `{ fraction, stage }` messages while the image renders. */
   port: MessagePort;
 }
@@ -16,9 +18,10 @@ export interface WorkerResult {
   width: number;
   height: number;
   data: Uint8ClampedArray;
+  reading?: PromptReading;
 }
 
-export default function renderInWorker({ task, port }: WorkerTask) {
+export default function renderInWorker({ task, port, read }: WorkerTask) {
   let lastSent = -1;
   const raster = renderStudioImage(task, (fraction, stage) => {
     // Coarse steps are enough for a progress bar and keep the port quiet.
@@ -29,5 +32,7 @@ export default function renderInWorker({ task, port }: WorkerTask) {
   });
   port.close();
   const result: WorkerResult = { width: raster.width, height: raster.height, data: raster.data };
+  // A second parse of the prompt: a few milliseconds beside the render.
+  if (read) result.reading = readPromptWords(task.prompt, task.christmas);
   return result;
 }

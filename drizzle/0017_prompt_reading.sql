@@ -1,0 +1,1 @@
+ALTER TABLE "generations" ADD COLUMN "prompt_reading" jsonb;
