@@ -195,7 +195,9 @@ describe("things in a prompt", () => {
   it("seats a rider astride a mount it can ride, and hitches what is pulled right behind its puller", () => {
     expect(read("a girl riding a horse").things[0]!.relation).toEqual({ kind: "on", target: "horse" });
     expect(read("a man on a cat").things[0]!.relation).toEqual({ kind: "by", target: "cat" });
-    expect(read("a girl riding a bicycle").things[0]!.relation).toEqual({ kind: "by", target: "bicycle" });
+    // A robot has no riding pose; a person on a bicycle is the art set's person biking.
+    expect(read("a robot riding a bicycle").things[0]!.relation).toEqual({ kind: "by", target: "bicycle" });
+    expect(read("a girl riding a bicycle in a park").things.map((t) => t.id)).toEqual(["art:1f6b4-200d-2640"]);
     const prompts = [
       "a knight on a horse",
       "a cowboy riding a horse at sunset",

@@ -86,7 +86,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a bearded dragon basking under a heat lamp", "heat lamp"],
   ["a shiba inu in a field of sunflowers", "sunflower"],
   ["a polar bear and her cub on an ice floe", "ice floe"],
-  ["a baby sloth hanging from a branch", "branch"],
   ["zebras drinking at a watering hole", "watering hole"],
   ["two penguins holding flippers on an iceberg", "flipper"],
   ["a family of meerkats standing guard on a sand dune", "meerkat"],
@@ -127,12 +126,10 @@ const KNOWN_GAPS: [string, string][] = [
   ["a 90s teenager's bedroom with posters on the walls", "poster"],
   ["an artist's studio with easels and canvases", "easel"],
   ["an artist's studio with easels and canvases", "canvas"],
-  ["a bakery counter full of bread and pastries", "bakery"],
   ["a grand hotel lobby with a chandelier", "chandelier"],
   ["a laundromat at night", "laundromat"],
   ["a wine cellar with oak barrels", "wine cellar"],
   ["a wine cellar with oak barrels", "barrel"],
-  ["a reading nook with pillows and a blanket, isometric", "reading nook"],
   ["an underwater city with glass domes", "dome"],
   ["starfish and seashells on the sea bed", "starfish"],
   ["a painter at an easel by the river", "easel"],
@@ -142,7 +139,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a blue vase of sunflowers on a windowsill", "sunflower"],
   ["a guitar leaning against an amplifier", "amplifier"],
   ["a potted cactus on a white shelf", "shelf"],
-  ["a lava lamp on a nightstand", "nightstand"],
   ["an old brass key on a velvet cloth", "cloth"],
   ["a basket of figs and pomegranates, cezanne style", "fig"],
 ];
@@ -158,6 +154,51 @@ describe("the open-vocabulary evaluation set", () => {
 
 describe("weak readings, read again", () => {
   const things = (prompt: string) => parsePrompt(prompt, { christmas: false }).things.map((t) => t.id);
+  const label = (id: string) => subjectById(id)?.words[0];
+
+  it("draws people doing what the art set draws whole, and what they play or fly in their hands", () => {
+    expect(things("a woman jogging in the park at dawn").map(label)).toEqual(["woman running"]);
+    expect(read("a woman jogging in the park").road).toBe("path");
+    expect(things("a man surfing a big wave").map(label)).toContain("person surfing");
+    expect(things("a woman doing yoga on the beach").map(label)).toEqual(["woman in lotus position"]);
+    // Walking stays the library's figure; a robot keeps its own drawing.
+    expect(things("a man walking his dog")).toEqual(["person", "dog"]);
+    const kite = read("kids flying a kite on a windy hill").things;
+    expect(kite.find((t) => t.id === "child")?.pose).toBeUndefined();
+    expect(kite.find((t) => t.id === "kite")?.relation).toEqual({ kind: "by", target: "child" });
+    const guitar = read("an old man playing guitar on a porch").things.find((t) => label(t.id) === "guitar");
+    expect(guitar?.relation).toEqual({ kind: "held", target: "person" });
+  });
+
+  it("reads landmarks, canals, sunken things and a building's kind of room", () => {
+    const eiffel = read("the eiffel tower at night with fireworks").things.find((t) => t.id === "art:1f5fc");
+    expect(eiffel?.scale).toBeGreaterThan(1);
+    expect(eiffel?.color).toBeDefined();
+    expect(readPromptWords("the eiffel tower at night", false).understood).toContain(
+      "eiffel tower → Tokyo tower (drawing)",
+    );
+    expect(things("a cafe in paris")).not.toContain("art:1f5fc");
+    const venice = read("venice canal with gondolas");
+    expect(venice.harbour).toBe(true);
+    expect(venice.things.map((t) => label(t.id))).toEqual(["canoe"]);
+    const wreck = read("sunken pirate ship with a treasure chest");
+    expect(wreck.underwater).toBe(true);
+    expect(wreck.things[0]?.id).toBe("sailboat");
+    expect(read("scuba diver next to a whale shark").underwater).toBe(true);
+    const kitchen = read("a rustic farmhouse kitchen with copper pots");
+    expect(kitchen.room).toBe("kitchen");
+    expect(kitchen.things.map((t) => t.id)).not.toContain("house");
+    expect(read("a mug on the counter of a restaurant").room).toBe("cafe");
+  });
+
+  it("reads a children's book and a magazine as the picture's kind, a sofa as a couch, a cake as cake", () => {
+    expect(things("easter bunny with eggs, children's book illustration")).not.toContain("child");
+    expect(things("an elephant by a river, national geographic photo")).toEqual(["elephant"]);
+    expect(things("a white sofa").map(label)).toEqual(["couch and lamp"]);
+    expect(things("a slice of strawberry cake").map(label)).toEqual(["shortcake"]);
+    expect(things("an umbrella leaning against a blue door").length).toBe(2);
+    expect(read("an owl perched on a branch").subjects).toContain("trees");
+  });
   it("reads a red panda as a red fox, a german shepherd as a dog, a cooking pot as a pot of food", () => {
     const panda = parsePrompt("a red panda in a bamboo forest", { christmas: false }).things[0];
     expect(panda?.id).toBe("fox");
@@ -179,7 +220,8 @@ describe("weak readings, read again", () => {
     expect(parsePrompt("inside a small café", { christmas: false }).room).toBe("cafe");
     // "vintage" describes the truck: no glass of wine beside it.
     expect(things("a vintage red pickup truck on a country road")).toEqual(["art:1f6fb"]);
-    expect(things("a rainy paris street, impressionist painting")).toEqual([]);
+    // Paris's landmark at the street's end, as for New York and Tokyo.
+    expect(things("a rainy paris street, impressionist painting")).toEqual(["art:1f5fc"]);
     expect(things("golden gate bridge in fog, film photo")).toEqual(["bridge"]);
   });
 

@@ -7,7 +7,7 @@
 import { artSubjectId } from "../subjects/art-subject";
 import { canRide, joinName, MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
 import type { Pose, Relation, SubjectDefinition, Thing } from "../subjects/types";
-import { drawingsNamed, namesDrawing, WHOLE_NAME } from "../vocabulary/art-set";
+import { drawingByHexcode, drawingsNamed, namesDrawing, WHOLE_NAME } from "../vocabulary/art-set";
 import { isHintedName, isThingSense, type NounTarget, readNounPhrase } from "../vocabulary/read-noun";
 import { isKindOf, isVerbForm, lookupNoun } from "../vocabulary/wordnet";
 import { COLOR_WORDS, mix } from "./colors";
@@ -46,7 +46,7 @@ const PHRASES: [RegExp, string][] = [
   [/\bouter\s+space\b/g, "space"],
   // Under the sea: the picture is seen from below the surface (underwater.ts).
   [
-    /\b(?:sea|ocean)\s+(?:floor|bed|bottom)\b|\bsea(?:bed|floor)\b|\b(?:under|beneath|below)\s+(?:the\s+)?(?:sea|ocean|water|waves|surface)\b|\bdeep\s+sea\b|\bundersea\b/g,
+    /\b(?:sea|ocean)\s+(?:floor|bed|bottom)\b|\bsea(?:bed|floor)\b|\b(?:under|beneath|below)\s+(?:the\s+)?(?:sea|ocean|water|waves|surface)\b|\bdeep\s+sea\b|\bundersea\b|\bthrough\s+(?:the\s+)?water\b/g,
     "underwater",
   ],
   // A balloon in a hand is a toy on a string; one over a village is a hot air balloon.
@@ -59,8 +59,17 @@ const PHRASES: [RegExp, string][] = [
   [/\bstatue\s+of\s+liberty\b/g, "statue_of_liberty"],
   [/\btimes\s+square\b/g, "new york street"],
   [/\bnew\s+years?\s+eve\b/g, "night"],
-  // "studio ghibli style" is a style, not a studio.
+  // "studio ghibli style" is a style, not a studio; so are a children's book's pictures and a magazine's photos.
   [/\bstudio\s+ghibli\b/g, "ghibli"],
+  [
+    /\b(?:childrens|children|kids|picture)\s+(?:story\s*)?book\s+(illustration|illustrations|style|art|drawing|painting)s?\b/g,
+    "$1",
+  ],
+  [/\bstorybook\s+(illustration|style|art)s?\b/g, "$1"],
+  [/\bnational\s+geographic\b/g, "photo"],
+  // "leaning against a door": beside it.
+  [/\b(?:leaning|leans|lean|propped|resting)\s+against\b/g, "beside"],
+  [/\bagainst\b/g, "beside"],
   // "a school of fish", "a flock of birds": many of them, not a school building.
   [/\b(?:a\s+)?(?:school|shoal|swarm|flock|herd|pack|pod|colony|troop|gaggle|pride)s?\s+of\b/g, "many"],
   // A garden's flower beds are its flowers, not beds.
@@ -71,6 +80,18 @@ const PHRASES: [RegExp, string][] = [
   [/\bstill[\s-]+lifes?\b/g, "stilllife"],
   [/\bin\s+front\s+of\b/g, "before"],
   [/\b(living|dining|sitting)\s+room\b/g, "livingroom"],
+  // A sunken ship, a diver, a swim over a reef: seen from under the water (underwater.ts).
+  [/\b(sunken|shipwrecked)\b/g, "underwater"],
+  [/\b(?:scuba\s+|deep\s+sea\s+)?divers?\b(?!.*\bunderwater\b)/g, "diver underwater"],
+  [
+    /\b(swimming|swims|swim|diving|dives)\s+(over|above|among|around|through|by|near)\s+((?:a|an|the)\s+)?((?:\w+\s+){0,2}?)(coral|reef)/g,
+    "$1 underwater $2 $3$4$5",
+  ],
+  // Big Ben is a clock tower, not a Scottish mountain; Venice's canals are a town on the water.
+  [/\bbig\s+ben\b/g, "clock tower"],
+  [/\b(?:the\s+)?eiffel\s+tower\b|\beiffel\b/g, "paris eiffel"],
+  [/\b(?:sun|light|god)\s*(?:rays|beams)\b/g, "sunrays"],
+  [/\bvenice\b|\bvenetian\b/g, "harbour"],
   [/\b(?:coffee|tea)\s+(?:shop|house|room)\b/g, "cafe"],
   // "reading by the fire" and "a fireplace with a roaring fire" are a hearth indoors; a fire named
   // otherwise ("around a fire") is a campfire; a dragon's fire and a house "on fire" are none.
@@ -120,7 +141,7 @@ subjectWords(
 );
 subjectWords(
   "meadow",
-  "meadow meadows grass grassland field fields prairie pasture pastures savanna savannah serengeti veld lawn",
+  "meadow meadows grass grassland field fields prairie pasture pastures savanna savannah serengeti veld lawn park parks",
 );
 subjectWords("hills", "hill hills hillside hillsides valley valleys countryside dales highlands");
 subjectWords("island", "island islands isle isles atoll islet");
@@ -131,6 +152,9 @@ subjectWords("rainbow", "rainbow rainbows");
 const IMPLIED: Record<string, SubjectKind[]> = {
   garden: ["trees"],
   gardens: ["trees"],
+  // A park is a lawn with trees and a path through it.
+  park: ["trees"],
+  parks: ["trees"],
   savanna: ["trees"],
   savannah: ["trees"],
   serengeti: ["trees"],
@@ -518,6 +542,13 @@ const INDOOR_WORDS = new Set([
   "candlelight",
   "candlelit",
   "windowsill",
+  "nook",
+  "loft",
+  "den",
+  "hallway",
+  "workshop",
+  "museum",
+  "gallery",
 ]);
 const WINDOW_WORDS = new Set(["window", "windows", "windowsill"]);
 /** Rooms by kind: each has walls and furniture of its own (interior.ts). */
@@ -541,6 +572,14 @@ const ROOM_KINDS: Record<string, RoomKind> = {
   bookstore: "library",
   livingroom: "livingroom",
   lounge: "livingroom",
+  restaurant: "cafe",
+  restaurants: "cafe",
+  diner: "cafe",
+  bistro: "cafe",
+  bakery: "cafe",
+  pub: "cafe",
+  tavern: "cafe",
+  teashop: "cafe",
 };
 /** What only a room of one kind has: a stove is the kitchen's, a pillow the bedroom's. */
 const ROOM_THINGS: Record<string, RoomKind> = {
@@ -668,7 +707,7 @@ function vesselOf(tokens: readonly string[]): Vessel | null {
 
 /** Words for a harbour (harbour.ts). */
 const HARBOUR_WORDS = new Set(
-  "harbor harbour harbors harbours port marina quay quayside wharf pier jetty dock docks".split(" "),
+  "harbor harbour harbors harbours port marina quay quayside wharf pier jetty dock docks canal canals".split(" "),
 );
 /** Cities whose landmark the art set draws. */
 const CITY_LANDMARKS: Record<string, string> = {
@@ -678,7 +717,12 @@ const CITY_LANDMARKS: Record<string, string> = {
   tokyo: "art:1f5fc",
   kyoto: "art:26e9",
   osaka: "art:1f3ef",
+  // The art set's lattice tower, in the Eiffel tower's iron brown instead of Tokyo's red and white.
+  paris: "art:1f5fc",
 };
+const LANDMARK_COLOURS: Record<string, RGB> = { paris: [112, 92, 76] };
+/** A landmark named for itself ("the eiffel tower") stands tall in front of its city. */
+const LANDMARK_SCALES: Record<string, number> = { paris: 2.2 };
 const READING_WORDS = new Set(["reading", "reads", "studying"]);
 /** Size words and how much larger or smaller they make a thing. */
 const SIZE_WORDS: Record<string, number> = {
@@ -767,6 +811,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   // "apples and pears on a table": things joined by "and" share the relation that follows them.
   let listed: Thing[] = [];
   let joined = false;
+  const activities = new Map<Thing, string>();
   const relate = (target: string) => {
     if (lastThing && relation)
       for (const thing of lastThing === listed.at(-1) ? listed : [lastThing]) {
@@ -931,7 +976,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (seasonNamed && !season) season = seasonNamed;
     if (ROAD_WORDS[word] && !road) road = ROAD_WORDS[word];
     // A garden has a path between its beds.
-    if ((word === "garden" || word === "gardens") && !road) road = "path";
+    if ((word === "garden" || word === "gardens" || word === "park" || word === "parks") && !road) road = "path";
     // "bare trees": broadleaf trees in winter, their branches showing.
     if (word === "bare" || word === "leafless") {
       treeKinds.add("broadleaf");
@@ -972,6 +1017,24 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     }
     // "a cat lying on a rug", "a dolphin leaping": what the thing named last does; "a flying pig",
     // "a sleeping fox" (after an article or a count): what the next thing named does.
+    // "a woman jogging", "a man surfing": a person the art set draws doing it (applied after the loop).
+    const activity = ACTIVITIES[word];
+    if (activity && lastThing && PLAIN_PEOPLE[lastThing.id] !== undefined && !activities.has(lastThing))
+      activities.set(lastThing, activity);
+    if (word === "yoga" && lastThing && PLAIN_PEOPLE[lastThing.id] !== undefined) activities.set(lastThing, "1f9d8");
+    // "kids flying a kite", "a man playing the guitar", "a girl racing her bicycle": what follows is in
+    // their hands (a pose word with an object is no pose of theirs).
+    const transitive =
+      lastThing !== null &&
+      next !== undefined &&
+      (POSE_WORDS[word] !== undefined || PLAYING_WORDS.has(word)) &&
+      (ARTICLES.has(next) ||
+        POSSESSIVES.has(next) ||
+        (PLAYING_WORDS.has(word) && RELATION_WORDS[next] === undefined && !STOP_WORDS.has(next) && !BREAKS.has(next)));
+    if (transitive) {
+      withThing = lastThing;
+      continue;
+    }
     const pose = POSE_WORDS[word];
     if (pose) {
       const before = tokens[i - 1];
@@ -1118,6 +1181,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     else if (!COUNT_WORDS[word] && !COLOR_WORDS[word] && !subjectByWord(word) && !FILLERS.has(word)) joined = false;
 
     const named = subjectByWord(word);
+    // "a farmhouse kitchen", "a castle bedroom": a building before a room says what kind of room it is.
+    if (named?.definition.category === "building" && next !== undefined && ROOM_KINDS[next] !== undefined) continue;
     if (named) {
       addThing(named.definition, named.plural, i, word);
       continue;
@@ -1171,14 +1236,42 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const main = things[0];
   if (main && tokens.some((t) => READING_WORDS.has(t)) && !things.some((t) => t.id === "book" || t.id === "book-stack"))
     things.push({ id: "book", count: 1, relation: { kind: "by", target: main.id } });
+  // "a girl riding a bicycle" is the art set's person biking, not a girl standing by a bicycle.
+  for (const thing of things) {
+    if (PLAIN_PEOPLE[thing.id] === undefined || activities.has(thing)) continue;
+    const bike =
+      thing.relation?.target === "bicycle" ? things.find((t) => t.id === "bicycle" && t.count === 1) : undefined;
+    if (bike && tokens.some((t) => RIDING_WORDS.has(t) || t === "on")) {
+      activities.set(thing, "1f6b4");
+      things.splice(things.indexOf(bike), 1);
+      for (const other of things)
+        if (other.relation?.target === "bicycle") other.relation = { ...other.relation, target: thing.id };
+      thing.relation = undefined;
+    }
+  }
+  for (const [thing, code] of activities) {
+    const drawing = drawingByHexcode(`${code}${PLAIN_PEOPLE[thing.id]}`) ?? drawingByHexcode(code);
+    if (!drawing) continue;
+    const id = artSubjectId(drawing);
+    for (const other of things)
+      if (other.relation?.target === thing.id) other.relation = { ...other.relation, target: id };
+    thing.id = id;
+    thing.pose = undefined;
+  }
   // A named city's landmark where the art set has one: New York's Statue of Liberty, Tokyo's tower.
+  const eiffel = tokens.includes("eiffel");
+  // (Not seen from inside a room: "a cafe in paris" is the cafe.)
+  const outside = !indoorNamed || tokens.some((t) => STREET_WORDS.has(t));
   for (const token of tokens) {
     const landmark = CITY_LANDMARKS[token];
-    if (!landmark) continue;
+    if (!landmark || !outside) continue;
     if (!subjects.includes("city") && !subjects.includes("village")) subjects.push("city");
     if (things.some((t) => t.id === landmark)) continue;
-    things.push({ id: landmark, count: 1 });
-    readings.push({ words: token.replace(/_/g, " "), drawn: subjectById(landmark)?.words[0], from: "art", via: [] });
+    const colour = LANDMARK_COLOURS[token];
+    const scale = eiffel ? LANDMARK_SCALES[token] : undefined;
+    things.push({ id: landmark, count: 1, ...(colour ? { color: colour } : {}), ...(scale ? { scale } : {}) });
+    const words = eiffel && token === "paris" ? "eiffel tower" : token.replace(/_/g, " ");
+    readings.push({ words, drawn: subjectById(landmark)?.words[0], from: "art", via: [] });
   }
   const window = tokens.some((t) => WINDOW_WORDS.has(t));
   // "a street in new york", "a cafe on a paris street": out on the street, unless the prompt goes inside.
@@ -1192,6 +1285,10 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const harbour = !street && tokens.some((t) => HARBOUR_WORDS.has(t));
   if (harbour && !things.some((t) => subjectById(t.id)?.placement === "water"))
     things.push({ id: "rowboat", count: 3 });
+  // Boats moored along a quay are small beside its houses (the art set's canoe is drawn large).
+  if (harbour)
+    for (const thing of things)
+      if (thing.id.startsWith("art:") && subjectById(thing.id)?.placement === "water") thing.scale ??= 0.5;
   // Inside a cave: something is in it ("a bear sleeping in a cave"), or the prompt says inside.
   const cave =
     !street &&
@@ -1462,6 +1559,36 @@ const WEARING_WORDS = new Set(["wearing", "wears", "wear", "dressed", "sporting"
 /** "eating leaves", "drinking milk": what follows is at the mouth of what came before. */
 const EATING_WORDS = new Set(["eating", "eats", "munching", "nibbling", "chewing", "drinking", "sipping", "licking"]);
 
+/**
+ * What a person does that the art set draws whole (issue 28: a running figure that only leans reads
+ * as standing): the drawing's code, with its woman and man forms where the set has them. (Walking
+ * and swimming stay the library's figures: one standing reads as walking, one swimming is posed.)
+ */
+const ACTIVITIES: Record<string, string> = Object.fromEntries(
+  (
+    [
+      ["1f6b4", "cycling cycles biking bikes pedalling pedaling"],
+      ["1f3c4", "surfing surfs"],
+      ["26f7", "skiing skis"],
+      ["1f3c2", "snowboarding snowboards"],
+      ["1f6a3", "rowing rows paddling canoeing kayaking"],
+      ["1f9d7", "climbing climbs bouldering"],
+      ["1f3cc", "golfing"],
+      ["1f483", "dancing dances twirling"],
+      ["1f3c3", "running runs jogging jogs sprinting sprints racing"],
+      ["1f6b6", "hiking hikes"],
+      ["1f9ce", "kneeling kneels praying prays"],
+      ["1f9d8", "meditating meditates"],
+      ["1f939", "juggling juggles"],
+    ] as const
+  ).flatMap(([code, words]) => words.split(" ").map((w) => [w, code])),
+);
+/** People the library draws plainly, and which form of an activity's drawing is theirs. */
+const PLAIN_PEOPLE: Record<string, string> = { person: "", woman: "-200d-2640", child: "" };
+
+/** "playing the guitar", "playing chess": what follows is in the hands of what came before. */
+const PLAYING_WORDS = new Set(["playing", "plays", "play", "strumming", "strums"]);
+
 /** "holding a balloon", "carrying a lantern": what follows is in the hands of what came before. */
 const HOLDING_WORDS = new Set(["holding", "holds", "carrying", "carries", "clutching", "hugging", "wielding"]);
 
@@ -1472,6 +1599,8 @@ const STOP_WORDS = new Set(
   (
     "slice slices piece pieces plate plates platter serving servings bite bites scoop scoops handful heap pile " +
     "end edge middle centre center top bottom side corner " +
+    // (A marker the phrases leave: "the eiffel tower" is Paris with its tower standing tall.)
+    "eiffel " +
     "a an the and or but of with without for to from into onto through toward towards down up out away off is are was were be being been its it their his her my our your this that these those very so as like while who which where there here than then just all each every no not only also made"
   ).split(" "),
 );

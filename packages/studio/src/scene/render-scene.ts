@@ -259,7 +259,7 @@ function drawRoad(g: Graphics, ctx: RenderContext, kind: "road" | "path"): void 
   const far = width * (0.5 + r.range(-0.14, 0.14));
   const near = width * (0.5 + r.range(-0.08, 0.08));
   const bend = width * r.range(-0.18, 0.18);
-  const half = width * (kind === "road" ? 0.3 : 0.17);
+  const half = width * (kind === "road" ? 0.3 : 0.12);
   // The road's middle at depth t (0 at the front, 1 at the horizon), and its half-width there.
   const at = (t: number): [number, number, number] => {
     const x = near + (far - near) * t + bend * t * (1 - t) * 2;
