@@ -218,9 +218,31 @@ describe("rooms by kind", () => {
     expect(read("an owl in a library").room).toBe("library");
     expect(read("an owl in a library").indoor).toBe(true);
     expect(read("a cat by a window").room).toBeNull();
-    // A room's walls are its own: posters on them are no brick wall beside the bed; the room is the
-    // teenager's, who need not be in it.
-    expect(read("a teenager's bedroom with posters on the walls").things.map((t) => t.id)).toEqual(["art:1f6cf"]);
+    // A room's walls are its own: posters on them are framed pictures, no brick wall beside the bed;
+    // the room is the teenager's, who need not be in it.
+    expect(read("a teenager's bedroom with posters on the walls").things.map((t) => t.id)).toEqual([
+      "art:1f5bc",
+      "art:1f6cf",
+    ]);
+  });
+
+  it("hangs pictures on the wall, over what they are named above; the picture's own words stay the picture's", () => {
+    const size = 256;
+    const place = (prompt: string) => {
+      const scene = read(prompt);
+      const ctx = createContext(scene, size, size, createRandom(3), new Uint8ClampedArray(size * size * 4));
+      return { placed: placeThings(ctx), horizon: ctx.layout.horizon };
+    };
+    const { placed, horizon } = place("a painting above the fireplace");
+    const painting = placed.find((p) => p.definition.id === "art:1f5bc")!;
+    const fireplace = placed.find((p) => p.definition.id === "fireplace")!;
+    expect(painting.box.y).toBeLessThan(fireplace.box.y - fireplace.box.h);
+    expect(Math.abs(painting.box.x - fireplace.box.x)).toBeLessThan(2);
+    const posters = place("a bedroom with posters on the wall");
+    expect(posters.placed.find((p) => p.definition.id === "art:1f5bc")!.box.y).toBeLessThan(posters.horizon);
+    expect(read("a pencil and a pen on a desk").things.map((t) => t.id)).toEqual(["art:270f", "art:1f58a"]);
+    expect(read("an oil painting of a fox").things.map((t) => t.id)).toEqual(["fox"]);
+    expect(read("a pencil drawing of a cat, pen and ink").things.map((t) => t.id)).toEqual(["cat"]);
   });
 
   it("fills a library's walls with shelves of books and hangs a blackboard in a classroom", () => {

@@ -123,7 +123,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a scarecrow in a pumpkin patch", "scarecrow"],
   ["a christmas wreath with pine cones on a red door", "wreath"],
   ["a cozy bedroom with fairy lights and plants", "fairy light"],
-  ["a 90s teenager's bedroom with posters on the walls", "poster"],
   ["an artist's studio with easels and canvases", "easel"],
   ["an artist's studio with easels and canvases", "canvas"],
   ["a grand hotel lobby with a chandelier", "chandelier"],

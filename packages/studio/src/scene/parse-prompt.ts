@@ -1062,7 +1062,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     }
     // A noun Studio has no word of its own for (issue 28): the phrase it ends is read through the
     // art set and WordNet, and drawn, or listed as not drawn.
-    if (isOpenWord(word) && !subjectByWord(word) && !SUBJECT_WORDS[word] && !isVerb(word, previousNoun)) {
+    if (
+      (isOpenWord(word) || isObjectSense(tokens, i)) &&
+      !subjectByWord(word) &&
+      !SUBJECT_WORDS[word] &&
+      !isVerb(word, previousNoun)
+    ) {
       let end = i;
       // A word in -ing after the noun is what it does ("a sloth hanging", "a grandmother knitting").
       const verbAfter = (w: string) => isVerb(w, w.endsWith("ing"));
@@ -1658,6 +1663,35 @@ function isKnownWord(word: string): boolean {
     subjectByWord(word) !== undefined ||
     SUBJECT_WORDS[word] !== undefined
   );
+}
+
+/**
+ * Words of the picture that are also things in it: "posters on the walls", "a pencil on a desk",
+ * "a painting above the fireplace" — but "an oil painting of a fox", "a pencil drawing", "pen and ink".
+ */
+const OBJECT_SENSES = new Set(
+  "pencil pencils pen pens canvas canvases painting paintings picture pictures photo photos photograph photographs poster posters portrait portraits".split(
+    " ",
+  ),
+);
+const NAMING_WORDS = new Set([...ARTICLES, ...POSSESSIVES, "with", "and", "many", "some", "several", "few"]);
+
+/** Whether the picture word at `i` names a thing in the picture (see OBJECT_SENSES). */
+function isObjectSense(tokens: readonly string[], i: number): boolean {
+  const word = tokens[i]!;
+  if (!OBJECT_SENSES.has(word)) return false;
+  const next = tokens[i + 1];
+  // "a painting of a fox", "a pencil drawing", "pen and ink": the picture itself.
+  if (next !== undefined && (next === "of" || PICTURE_WORDS.has(next))) return false;
+  if (next === "and" && PICTURE_WORDS.has(tokens[i + 2] ?? "")) return false;
+  // An article, a count or "with" before it, with at most two describing words between
+  // ("a small framed painting", "two old posters"); a style word between makes it the picture's.
+  for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
+    const before = tokens[j]!;
+    if (NAMING_WORDS.has(before) || COUNT_WORDS[before] !== undefined) return true;
+    if (PICTURE_WORDS.has(before) || BREAKS.has(before) || RELATION_WORDS[before] !== undefined) return false;
+  }
+  return false;
 }
 
 /** A word the open vocabulary may read: none of the parser's, not a number, not about the picture itself. */

@@ -39,6 +39,9 @@ const GROWN_UP_SIZE = 0.45;
 const HARNESS: RGB = [60, 40, 28];
 
 /** `zoom` enlarges every thing: a still life is seen from close by. */
+/** What hangs on a room's wall: the art set's framed picture and mirror. */
+const WALL_HUNG = new Set(["art:1f5bc", "art:1fa9e"]);
+
 export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
   const { scene, width, height, layout, palette: p } = ctx;
   const r = ctx.random.fork("things");
@@ -60,9 +63,17 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       t.relation?.kind === "eaten" ||
       (t.relation?.kind === "in" && holdsThings(subjectById(t.relation.target)))) &&
     scene.things.some((o) => o.id === t.relation?.target);
+  // Indoors a framed picture, a poster or a mirror hangs on the wall ("a painting above the fireplace").
+  const hangs = (t: Thing) => scene.indoor && WALL_HUNG.has(t.id) && !standsOnThing(t);
+  // What a hung thing is over: named after it ("above the fireplace") or under it ("a sofa under a painting").
+  const hungOver = (t: Thing): Thing | undefined =>
+    !hangs(t)
+      ? undefined
+      : (scene.things.find((o) => o !== t && o.id === t.relation?.target) ??
+        scene.things.find((o) => o !== t && o.relation?.kind === "under" && o.relation.target === t.id));
   // "presents under a christmas tree", "a cat under a table": at the foot of another thing named.
   const standsUnder = (t: Thing) =>
-    t.relation?.kind === "under" && scene.things.some((o) => o !== t && o.id === t.relation?.target);
+    t.relation?.kind === "under" && scene.things.some((o) => o !== t && o.id === t.relation?.target && !hangs(o));
   const rides = (t: Thing) =>
     t.relation?.kind === "on" && standsOnThing(t) && canRide(subjectById(t.id), subjectById(t.relation.target));
   // "a horse pulling a sleigh", "a sleigh pulled by reindeer": a team stands in a line, the puller ahead.
@@ -73,10 +84,14 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     return puller ? { partner: puller, ahead: false } : undefined;
   };
   // Supports first, then what stands on them, then what is in those (lemons in a bowl on a table).
-  const depthOf = (t: Thing, seen = 0): number =>
-    (standsOnThing(t) || standsUnder(t)) && seen < 4
+  const depthOf = (t: Thing, seen = 0): number => {
+    if (seen >= 4) return 0;
+    const over = hungOver(t);
+    if (over) return 1 + depthOf(over, seen + 1);
+    return standsOnThing(t) || standsUnder(t)
       ? 1 + depthOf(scene.things.find((o) => o.id === t.relation!.target)!, seen + 1)
       : 0;
+  };
   const order = [...scene.things].sort((a, b) => depthOf(a) - depthOf(b));
   const onEach = new Map<string, number>();
   // How much a team was made smaller to fit the picture's width, for its second member to match.
@@ -188,6 +203,13 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       x = overThing.box.x + overThing.box.w * (thing.count > 1 ? 0.05 : 0.18) * overThing.look.facing;
       y = Math.min(height - 2, overThing.box.y + land * 0.03);
       h = Math.min(sizeOf(thing, definition, false), overThing.box.h * (overThing.definition.surface ?? 0.45) * 0.8);
+    } else if (hangs(thing)) {
+      // On the wall: above what it is named over, else at eye height along the wall.
+      const over = hungOver(thing);
+      const below = over ? placed.find((q) => q.definition.id === over.id) : undefined;
+      h = Math.min(h, height * 0.17);
+      if (below) x = below.box.x;
+      y = below ? below.box.y - below.box.h - height * 0.05 : horizon - height * r.range(0.14, 0.2);
     } else if (swims) {
       // Under the sea, what swims is in the water, higher when it is not the main subject.
       y = height * (main ? r.range(0.5, 0.6) : r.range(0.3, 0.45));
