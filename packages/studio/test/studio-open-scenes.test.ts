@@ -233,7 +233,7 @@ describe("rooms by kind", () => {
       const ctx = createContext(scene, size, size, createRandom(3), new Uint8ClampedArray(size * size * 4));
       return { placed: placeThings(ctx), horizon: ctx.layout.horizon };
     };
-    const { placed, horizon } = place("a painting above the fireplace");
+    const { placed } = place("a painting above the fireplace");
     const painting = placed.find((p) => p.definition.id === "art:1f5bc")!;
     const fireplace = placed.find((p) => p.definition.id === "fireplace")!;
     expect(painting.box.y).toBeLessThan(fireplace.box.y - fireplace.box.h);
