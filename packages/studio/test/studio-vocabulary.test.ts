@@ -198,6 +198,16 @@ describe("weak readings, read again", () => {
     expect(things("an umbrella leaning against a blue door").length).toBe(2);
     expect(read("an owl perched on a branch").subjects).toContain("trees");
   });
+
+  it("reads a verb in -ing as no building, fallen leaves as autumn, a fish bowl as a fish in a bowl", () => {
+    expect(read("kids building a sandcastle on a beach").subjects).not.toContain("city");
+    const leaves = read("a puppy playing in autumn leaves");
+    expect([leaves.season, leaves.subjects]).toEqual(["autumn", ["trees"]]);
+    const bowl = read("a cat next to a goldfish bowl");
+    expect(bowl.subjects).not.toContain("sea");
+    expect(bowl.things.find((t) => t.id === "fish")?.relation?.kind).toBe("in");
+    expect(readPromptWords("a tokyo street at night, neon lights", false).understood).toContain("lights → street");
+  });
   it("reads a red panda as a red fox, a german shepherd as a dog, a cooking pot as a pot of food", () => {
     const panda = parsePrompt("a red panda in a bamboo forest", { christmas: false }).things[0];
     expect(panda?.id).toBe("fox");

@@ -91,6 +91,9 @@ const PHRASES: [RegExp, string][] = [
   [/\bbig\s+ben\b/g, "clock tower"],
   [/\b(?:the\s+)?eiffel\s+tower\b|\beiffel\b/g, "paris eiffel"],
   [/\b(?:sun|light|god)\s*(?:rays|beams)\b/g, "sunrays"],
+  // Leaves fallen in autumn are the season's, not three big drawings of a leaf; a goldfish bowl holds a goldfish.
+  [/\b(?:autumn|fall|fallen)\s+leaves\b/g, "autumn trees"],
+  [/\b(?:gold)?fish\s*bowls?\b/g, "goldfish in a bowl"],
   [/\bvenice\b|\bvenetian\b/g, "harbour"],
   [/\b(?:coffee|tea)\s+(?:shop|house|room)\b/g, "cafe"],
   // "reading by the fire" and "a fireplace with a roaring fire" are a hearth indoors; a fire named
@@ -641,7 +644,7 @@ const STREET_WORDS = new Set([
 ]);
 /** What a street has of its own: shop fronts, signs, awnings, a café's terrace. */
 const STREET_PARTS = new Set(
-  "sign signs neon shop shops storefront storefronts shopfront shopfronts awning awnings terrace terraces cafe cafes restaurant restaurants bar bars pavement pavements".split(
+  "sign signs neon shop shops storefront storefronts shopfront shopfronts awning awnings terrace terraces cafe cafes restaurant restaurants bar bars pavement pavements light lights streetlight streetlights streetlamp streetlamps".split(
     " ",
   ),
 );
@@ -1060,6 +1063,15 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         continue;
       }
     }
+    // "kids building a sandcastle": a verb in -ing after a noun, with its object after it, is no building.
+    if (
+      /ing$/.test(word) &&
+      previousNoun &&
+      next !== undefined &&
+      (ARTICLES.has(next) || POSSESSIVES.has(next)) &&
+      (SUBJECT_WORDS[word] !== undefined || subjectByWord(word) !== undefined)
+    )
+      continue;
     // A noun Studio has no word of its own for (issue 28): the phrase it ends is read through the
     // art set and WordNet, and drawn, or listed as not drawn.
     if (
