@@ -30,6 +30,7 @@ import type { Raster } from "./raster";
 import { renderSquare, renderStudioImage, type StudioMode } from "./render";
 import { parsePrompt } from "./scene/parse-prompt";
 import { HELD_OUT_PROMPTS } from "./evaluation-held-out";
+import { HELD_OUT_PROMPTS_2 } from "./evaluation-held-out-2";
 import { OPEN_EVALUATION_PROMPTS, type OpenEvaluationPrompt } from "./evaluation-open";
 import { drawnNouns } from "./evaluation-open-check";
 import { DEFAULT_STYLE, findStyle, STYLE_IDS, type StyleId, styleNamedIn } from "./studio-styles";
@@ -65,6 +66,7 @@ const USAGE = `Usage:
   npm run studio -- --styles-sheet [--cell 256] --out sheet.png|sheet.jpg
   npm run studio -- --open-sheet [--size 512] [--cell 320] [--seed n] [--index docs/studio-open-evaluation.md] --out docs/images
   npm run studio -- --held-out-sheet [--size 512] [--cell 320] [--seed n] --out docs/images   (measures the held-out set: it is seen after)
+  npm run studio -- --held-out-2-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the second held-out set, likewise)
   npm run studio -- --vocabulary [--out docs/studio-vocabulary.md]
 Styles: ${STYLE_IDS.join(", ")}`;
 
@@ -85,6 +87,7 @@ export async function main(argv: string[]): Promise<number> {
       "styles-sheet": { type: "boolean", default: false },
       "open-sheet": { type: "boolean", default: false },
       "held-out-sheet": { type: "boolean", default: false },
+      "held-out-2-sheet": { type: "boolean", default: false },
       vocabulary: { type: "boolean", default: false },
       cell: { type: "string" },
       index: { type: "string" },
@@ -116,6 +119,14 @@ export async function main(argv: string[]): Promise<number> {
       index,
       { size: Number(values.size ?? 512), cell: Number(values.cell ?? 320), seed: Number(values.seed) >>> 0 },
       HELD_OUT_SET,
+    );
+  } else if (values["held-out-2-sheet"]) {
+    const index = values.index ?? path.join(values.out, "..", "studio-held-out-2-evaluation.md");
+    await renderOpenSheets(
+      values.out,
+      index,
+      { size: Number(values.size ?? 512), cell: Number(values.cell ?? 320), seed: Number(values.seed) >>> 0 },
+      HELD_OUT_SET_2,
     );
   } else if (values["open-sheet"]) {
     await renderOpenSheets(values.out, values.index ?? path.join(values.out, "..", "studio-open-evaluation.md"), {
@@ -380,6 +391,20 @@ const HELD_OUT_SET: OpenSet = {
     "(`packages/studio/src/evaluation-held-out.ts`, issue 28): what Studio does with words nobody tuned it",
     "to. Once painted here they are no longer unseen: a later round of tuning needs a new held-out set.",
     "Regenerate with:",
+  ],
+};
+
+const HELD_OUT_SET_2: OpenSet = {
+  prompts: HELD_OUT_PROMPTS_2,
+  prefix: "studio-held-out-2",
+  title: "Studio second held-out prompts",
+  flag: "--held-out-2-sheet",
+  intro: [
+    "# Studio's second held-out prompts, measured",
+    "",
+    "Sixty prompts of the open set's twelve kinds, five each, written by a helper who did not read Studio's",
+    "code, after the first held-out set was measured (`packages/studio/src/evaluation-held-out-2.ts`, issue 28),",
+    "and not read while Studio was tuned. Painted once here; from now on they count as seen. Regenerate with:",
   ],
 };
 
