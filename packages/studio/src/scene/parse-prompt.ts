@@ -88,8 +88,9 @@ const PHRASES: [RegExp, string][] = [
     "$1 underwater $2 $3$4$5",
   ],
   // Big Ben is a clock tower, not a Scottish mountain; Venice's canals are a town on the water.
-  [/\bbig\s+ben\b/g, "clock tower"],
   [/\b(?:the\s+)?eiffel\s+tower\b|\beiffel\b/g, "paris eiffel"],
+  // The Golden Gate is a red bridge, not a gate.
+  [/\bgolden\s+gate(?:\s+bridge)?\b/g, "red bridge"],
   [/\b(?:sun|light|god)\s*(?:rays|beams)\b/g, "sunrays"],
   // Leaves fallen in autumn are the season's, not three big drawings of a leaf; a goldfish bowl holds a goldfish.
   [/\b(?:autumn|fall|fallen)\s+leaves\b/g, "autumn trees"],
@@ -1481,6 +1482,8 @@ function isFigureOnAnimal(thing: string, target: string, riding: boolean): boole
   const mount = subjectById(target);
   if (!mount) return false;
   if (rider?.category === "figure" && mount.category === "animal") return !canRide(rider, mount);
+  // A person "on a bench" or "on a chair" is drawn standing by it, full size: the library has no sitting figure.
+  if (rider?.category === "figure" && (mount.id === "bench" || mount.id === "chair")) return true;
   return riding && mount.saddle === undefined && mount.surface === undefined && !mount.container;
 }
 

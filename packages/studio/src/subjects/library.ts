@@ -7,6 +7,7 @@ import { ART_PREFIX, artSubject } from "./art-subject";
 import { BUILDINGS } from "./buildings";
 import { FANTASY } from "./fantasy";
 import { FIGURES } from "./figures";
+import { MADE_THINGS } from "./made-things";
 import { NATURE } from "./nature";
 import { OBJECTS } from "./objects";
 import { SEASONAL } from "./seasonal";
@@ -20,6 +21,7 @@ export const SUBJECT_LIBRARY: readonly SubjectDefinition[] = [
   ...BUILDINGS,
   ...VEHICLES,
   ...OBJECTS,
+  ...MADE_THINGS,
   ...NATURE,
   ...SKY_THINGS,
   ...FANTASY,

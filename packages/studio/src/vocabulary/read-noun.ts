@@ -296,7 +296,7 @@ const HINTS: Record<string, string> = {
  * fax machine; "fence" → a fencer's art): not drawn, and said so.
  */
 const NOTHING_LIKE = new Set(
-  "marshmallow marshmallows gate gates fence fences hedge hedges flag flags easel easels typewriter typewriters cart carts wagon wagons area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
+  "marshmallow marshmallows hedge hedges area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
     " ",
   ),
 );
