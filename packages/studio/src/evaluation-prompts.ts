@@ -224,7 +224,7 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   // More of everyday: several things tied together.
   { prompt: "a man walking his dog in the rain", expect: ["person", "dog"] },
   { prompt: "a man fishing in a rowboat on a misty lake", expect: ["person in rowboat", "rowboat on lake"] },
-  { prompt: "an eagle flying over snowy mountains", expect: ["bird above mountains"], style: "stained-glass" },
+  { prompt: "an eagle flying over snowy mountains", expect: ["art:1f985 above mountains"], style: "stained-glass" },
   { prompt: "a cat under an umbrella", expect: ["cat under umbrella"], style: "pop-art" },
   { prompt: "a bus and a car on a city street", expect: ["bus", "car", "city"] },
   { prompt: "a teapot on a table in the kitchen", expect: ["teapot on table", "indoors"], style: "pastel" },

@@ -91,6 +91,11 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:the\s+)?eiffel\s+tower\b|\beiffel\b/g, "paris eiffel"],
   // The Golden Gate is a red bridge, not a gate.
   [/\bgolden\s+gate(?:\s+bridge)?\b/g, "red bridge"],
+  // "tacos al pastor" are tacos, not a priest; a space station is a satellite out in space.
+  [/\bal\s+pastor\b/g, ""],
+  [/\b(?:the\s+)?(?:international\s+)?space\s+station\b|\biss\b/g, "satellite in space"],
+  // A home office or gym is a room, not a house.
+  [/\bhome\s+(office|gym|studio|library|cinema|theater|theatre)\b/g, "$1"],
   [/\b(?:sun|light|god)\s*(?:rays|beams)\b/g, "sunrays"],
   // Leaves fallen in autumn are the season's, not three big drawings of a leaf; a goldfish bowl holds a goldfish.
   [/\b(?:autumn|fall|fallen)\s+leaves\b/g, "autumn trees"],
@@ -939,7 +944,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     }
     // "lavender field": a flower that is also a colour word is the flower when no other noun follows.
     const flowerWord = FLOWER_COLORS[word] && (!next || !SUBJECT_WORDS[next] || SUBJECT_WORDS[next] === "meadow");
-    const color = flowerWord ? undefined : COLOR_WORDS[word];
+    const objectSense = isObjectSense(tokens, i);
+    const color = flowerWord || objectSense ? undefined : COLOR_WORDS[word];
     if (color) {
       const value = modifier ? modifier(color) : color;
       modifier = null;
@@ -1076,7 +1082,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     // A noun Studio has no word of its own for (issue 28): the phrase it ends is read through the
     // art set and WordNet, and drawn, or listed as not drawn.
     if (
-      (isOpenWord(word) || isObjectSense(tokens, i)) &&
+      (isOpenWord(word) || objectSense) &&
       !subjectByWord(word) &&
       !SUBJECT_WORDS[word] &&
       !isVerb(word, previousNoun)
@@ -1691,9 +1697,21 @@ const OBJECT_SENSES = new Set(
 );
 const NAMING_WORDS = new Set([...ARTICLES, ...POSSESSIVES, "with", "and", "many", "some", "several", "few"]);
 
-/** Whether the picture word at `i` names a thing in the picture (see OBJECT_SENSES). */
+/** Colours that are things too: "an eagle catching a salmon", "a peach on a plate". */
+const COLOUR_NOUNS = new Set(
+  "salmon peach peaches plum plums lime limes olive olives chocolate wine coffee honey".split(" "),
+);
+
+/** Whether the picture word or colour at `i` names a thing in the picture (see OBJECT_SENSES, COLOUR_NOUNS). */
 function isObjectSense(tokens: readonly string[], i: number): boolean {
   const word = tokens[i]!;
+  if (COLOUR_NOUNS.has(word)) {
+    const [before, next] = [tokens[i - 1] ?? "", tokens[i + 1]];
+    const named = ARTICLES.has(before) || POSSESSIVES.has(before) || COUNT_WORDS[before] !== undefined;
+    return (
+      named && (next === undefined || BREAKS.has(next) || next === "and" || next === "of" || next in RELATION_WORDS)
+    );
+  }
   if (!OBJECT_SENSES.has(word)) return false;
   const next = tokens[i + 1];
   // "a painting of a fox", "a pencil drawing", "pen and ink": the picture itself.

@@ -663,20 +663,9 @@ export const ANIMALS: SubjectDefinition[] = [
   {
     id: "bird",
     category: "animal",
-    words: ["bird", "seagull", "gull", "sparrow", "swallow", "crow", "raven", "eagle", "hawk", "dove", "pigeon"],
-    plurals: [
-      "birds",
-      "seagulls",
-      "gulls",
-      "sparrows",
-      "swallows",
-      "crows",
-      "ravens",
-      "eagles",
-      "hawks",
-      "doves",
-      "pigeons",
-    ],
+    // (An eagle and a dove are the art set's: a bald eagle's white head, a white dove.)
+    words: ["bird", "seagull", "gull", "sparrow", "swallow", "crow", "raven", "hawk", "pigeon"],
+    plurals: ["birds", "seagulls", "gulls", "sparrows", "swallows", "crows", "ravens", "hawks", "pigeons"],
     color: [70, 72, 84],
     aspect: 2,
     size: 0.15,

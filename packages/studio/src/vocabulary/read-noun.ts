@@ -273,6 +273,13 @@ const HINTS: Record<string, string> = {
   "cheese board": "cheese wedge",
   "charcuterie board": "cheese wedge",
   gondola: "canoe",
+  colosseum: "stadium",
+  coliseum: "stadium",
+  amphitheater: "stadium",
+  amphitheatre: "stadium",
+  "taj mahal": "mosque",
+  // The earth seen whole is the art set's blue and green globe, not its wire globe of the web.
+  earth: "globe showing Europe-Africa",
   "pirate ship": "sailboat",
   "pirate ships": "sailboat",
   "tall ship": "sailboat",
@@ -323,8 +330,9 @@ const MAX_ART_DEPTH = 3;
  */
 export function readNounPhrase(written: readonly string[], own: OwnVocabulary): NounReading | undefined {
   const words = written.flatMap((w) => w.split(" "));
-  // "a maine coon asleep": words after the last noun are no part of its name.
-  while (words.length > 1 && !isNounLike(words.at(-1)!, own)) words.pop();
+  // "a maine coon asleep": words after the last noun are no part of its name (a name Studio reads its
+  // own way keeps them all: "taj mahal").
+  while (words.length > 1 && HINTS[words.join(" ")] === undefined && !isNounLike(words.at(-1)!, own)) words.pop();
   const head = words.at(-1);
   if (!head) return undefined;
   const phrase = words.join(" ");
