@@ -238,6 +238,13 @@ describe("rooms by kind", () => {
     const fireplace = placed.find((p) => p.definition.id === "fireplace")!;
     expect(painting.box.y).toBeLessThan(fireplace.box.y - fireplace.box.h);
     expect(Math.abs(painting.box.x - fireplace.box.x)).toBeLessThan(2);
+    // A shelf hangs on the wall, and what stands on it keeps its own size.
+    const shelved = place("a potted cactus on a white shelf");
+    const shelf = shelved.placed.find((p) => p.definition.id === "shelf")!;
+    const cactus = shelved.placed.find((p) => p.definition.id === "cactus")!;
+    expect(shelf.box.y).toBeLessThan(shelved.horizon);
+    expect(cactus.box.y).toBeLessThan(shelf.box.y);
+    expect(cactus.box.h).toBeGreaterThan(shelf.box.h * 2);
     const posters = place("a bedroom with posters on the wall");
     expect(posters.placed.find((p) => p.definition.id === "art:1f5bc")!.box.y).toBeLessThan(posters.horizon);
     expect(read("a pencil and a pen on a desk").things.map((t) => t.id)).toEqual(["art:270f", "art:1f58a"]);

@@ -9,6 +9,7 @@ import { renderSquare } from "../src/render";
 import { parsePrompt } from "../src/scene/parse-prompt";
 import { readPromptWords } from "../src/scene/understood";
 import { subjectById } from "../src/subjects/library";
+import { countSources, vocabularyReport } from "../src/vocabulary/report";
 
 const read = (prompt: string) => parsePrompt(prompt, { christmas: false });
 /** What each noun phrase became: "beagle → dog", as the job card says it. */
@@ -89,7 +90,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a family of meerkats standing guard on a sand dune", "meerkat"],
   ["a bowl of ramen with a soft boiled egg and chopsticks", "egg"],
   ["three cupcakes with pink frosting", "frosting"],
-  ["a slice of lasagna on a white plate", "plate"],
   ["a stack of pancakes with blueberries and maple syrup", "maple syrup"],
   ["glazed donut with rainbow sprinkles", "sprinkle"],
   ["a loaf of sourdough bread on a cutting board", "cutting board"],
@@ -119,7 +119,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a scarecrow in a pumpkin patch", "scarecrow"],
   ["a christmas wreath with pine cones on a red door", "wreath"],
   ["a cozy bedroom with fairy lights and plants", "fairy light"],
-  ["an artist's studio with easels and canvases", "canvas"],
   ["a grand hotel lobby with a chandelier", "chandelier"],
   ["a laundromat at night", "laundromat"],
   ["a wine cellar with oak barrels", "wine cellar"],
@@ -130,8 +129,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a construction worker in a hard hat on a steel beam", "beam"],
   ["a blue vase of sunflowers on a windowsill", "sunflower"],
   ["a guitar leaning against an amplifier", "amplifier"],
-  ["a potted cactus on a white shelf", "shelf"],
-  ["an old brass key on a velvet cloth", "cloth"],
   ["a basket of figs and pomegranates, cezanne style", "fig"],
 ];
 
@@ -141,6 +138,33 @@ describe("the open-vocabulary evaluation set", () => {
     for (const entry of OPEN_EVALUATION_PROMPTS)
       for (const noun of drawnNouns(entry).missing) gaps.push([entry.prompt, noun]);
     expect(gaps).toEqual(KNOWN_GAPS);
+  });
+});
+
+describe("the vocabulary report", () => {
+  it("draws at least four in five of WordNet's 1,000 commonest concrete nouns (issue 28's goal)", () => {
+    const { common } = vocabularyReport();
+    const counts = countSources(common);
+    expect(counts.total).toBe(1000);
+    expect(counts.total - counts.none).toBeGreaterThanOrEqual(800);
+  });
+
+  it("reads materials, seasons and one-word prompts as what a picture of them shows", () => {
+    expect([read("a muddy field").bareEarth, read("a dusty road").road]).toEqual([true, "path"]);
+    expect(readPromptWords("mud", false).understood).toEqual(["bare earth"]);
+    expect(read("spring").subjects).toEqual(["meadow", "trees"]);
+    expect(read("pencil").things.map((t) => subjectById(t.id)?.words[0])).toEqual(["pencil"]);
+    expect(read("pencil sketch of a fox").things.map((t) => t.id)).toEqual(["fox"]);
+    for (const [word, drawn] of [
+      ["entrance", "door"],
+      ["a vessel at sea", "ship"],
+      ["sherlock holmes", "detective"],
+      ["an old mine", "cave"],
+      ["a soldier with a rifle", "rifle"],
+      ["a cannon", "cannon"],
+      ["a velvet cloth", "cloth"],
+    ] as const)
+      expect(read(word).things.map((t) => subjectById(t.id)?.words[0])).toContain(drawn);
   });
 });
 
@@ -192,7 +216,7 @@ describe("weak readings, read again", () => {
 
   it("reads a colour that is also a thing as the thing when it stands alone, and tacos as no priest", () => {
     expect(things("a bald eagle catching a salmon").map(label)).toEqual(["eagle", "fish"]);
-    expect(things("a peach on a plate").map(label)).toEqual(["peach"]);
+    expect(things("a peach on a plate").map(label)).toEqual(["peach", "fork and knife with plate"]);
     expect(read("a salmon pink sky over the sea").things).toEqual([]);
     expect(things("tacos al pastor on a street food cart").map(label)).toEqual(["taco", "cart"]);
   });

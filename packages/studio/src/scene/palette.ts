@@ -347,7 +347,15 @@ export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
     mountain: lit(c.mountains ?? (night ? [70, 76, 100] : [112, 104, 112])),
     snow: lit(snowBase, 1 / Math.max(0.6, exposure)),
     grass: lit(
-      c.meadow ?? c.hills ?? (scene.savanna ? SAVANNA_GRASS : scene.season === "autumn" ? AUTUMN_GRASS : defaultGrass),
+      c.meadow ??
+        c.hills ??
+        (scene.bareEarth
+          ? BARE_EARTH
+          : scene.savanna
+            ? SAVANNA_GRASS
+            : scene.season === "autumn"
+              ? AUTUMN_GRASS
+              : defaultGrass),
     ),
     tree: lit(
       c.forest ??
@@ -378,6 +386,9 @@ export const AUTUMN_LEAVES: readonly RGB[] = [
   [160, 120, 40],
 ];
 const AUTUMN_GRASS: RGB = [150, 140, 64];
+/** Mud, dirt and dust: bare brown earth. */
+const BARE_EARTH: RGB = [122, 90, 62];
+
 /** The savanna's dry grass. */
 const SAVANNA_GRASS: RGB = [196, 164, 84];
 

@@ -796,6 +796,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   let season: Season | null = null;
   let road: Scene["road"] = null;
   let savanna = false;
+  let bareEarth = false;
   let bare = false;
 
   const things: Thing[] = [];
@@ -992,6 +993,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       treeKinds.add("broadleaf");
       bare = true;
     }
+    if (EARTH_WORDS.has(word)) bareEarth = true;
     if (SAVANNA_WORDS.has(word)) {
       savanna = true;
       treeKinds.add("acacia");
@@ -1234,6 +1236,19 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   }
   flush();
 
+  // "a dusty road", "a dirt road": bare earth, not asphalt.
+  if (bareEarth && road === "road") road = "path";
+  // A season named with nothing else ("spring", "autumn in the country") is its trees on a meadow.
+  if (
+    season &&
+    subjects.length === 0 &&
+    things.length === 0 &&
+    !indoorNamed &&
+    !tokens.some((t) => STREET_WORDS.has(t))
+  ) {
+    addSubject("meadow");
+    addSubject("trees");
+  }
   if (options.christmas) {
     snowy = true;
     treeKinds.add("conifer");
@@ -1380,7 +1395,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   return {
     prompt,
     // "ice", "frost": a frozen landscape.
-    understood: subjects.length > 0 || things.length > 0 || scenery || indoor || road !== null || snowy,
+    understood: subjects.length > 0 || things.length > 0 || scenery || indoor || road !== null || snowy || bareEarth,
     readings,
     subjects,
     things,
@@ -1396,6 +1411,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     season,
     road,
     savanna,
+    bareEarth,
     christmas: options.christmas,
     indoor,
     window,
@@ -1517,6 +1533,8 @@ function isAdjectiveLike(word: string): boolean {
 
 /** The African savanna, and the acacia that grows on it. */
 const SAVANNA_WORDS = new Set(["savanna", "savannah", "serengeti", "veld", "acacia", "acacias", "safari"]);
+/** Bare ground: a muddy field, a dirt track, dust (palette.ts paints the ground brown). */
+const EARTH_WORDS = new Set(["mud", "muddy", "dirt", "soil", "dust", "dusty", "clay"]);
 
 /** A road or a path through the landscape. */
 const ROAD_WORDS: Record<string, "road" | "path"> = {
@@ -1678,6 +1696,7 @@ function isKnownWord(word: string): boolean {
     SEASON_WORDS[word] !== undefined ||
     ROAD_WORDS[word] !== undefined ||
     SAVANNA_WORDS.has(word) ||
+    EARTH_WORDS.has(word) ||
     word === "fall" ||
     word === "bare" ||
     word === "leafless" ||
@@ -1691,7 +1710,7 @@ function isKnownWord(word: string): boolean {
  * "a painting above the fireplace" — but "an oil painting of a fox", "a pencil drawing", "pen and ink".
  */
 const OBJECT_SENSES = new Set(
-  "pencil pencils pen pens canvas canvases painting paintings picture pictures photo photos photograph photographs poster posters portrait portraits".split(
+  "pencil pencils pen pens canvas canvases painting paintings picture pictures photo photos photograph photographs poster posters portrait portraits plate plates image images sketch sketches film films oil paint".split(
     " ",
   ),
 );
@@ -1705,6 +1724,8 @@ const COLOUR_NOUNS = new Set(
 /** Whether the picture word or colour at `i` names a thing in the picture (see OBJECT_SENSES, COLOUR_NOUNS). */
 function isObjectSense(tokens: readonly string[], i: number): boolean {
   const word = tokens[i]!;
+  // A prompt of that one word asks for the thing: "pencil", "salmon".
+  if (tokens.length === 1) return OBJECT_SENSES.has(word) || COLOUR_NOUNS.has(word);
   if (COLOUR_NOUNS.has(word)) {
     const [before, next] = [tokens[i - 1] ?? "", tokens[i + 1]];
     const named = ARTICLES.has(before) || POSSESSIVES.has(before) || COUNT_WORDS[before] !== undefined;

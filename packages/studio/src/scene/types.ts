@@ -101,6 +101,8 @@ export interface Scene {
   lunar: boolean;
   /** The African savanna: golden grass under flat-topped acacias. */
   savanna: boolean;
+  /** Mud, dirt, soil or dust named: the ground is bare brown earth instead of grass. */
+  bareEarth: boolean;
   /** A road (paved, with a centre line) or a path (earth) running from the front to the horizon. */
   road: "road" | "path" | null;
   /** Seen from under the sea: the water column, light rays and the sea floor (underwater.ts). */

@@ -96,5 +96,6 @@ function understood(scene: Scene): string[] {
   if (scene.timeExplicit) words.push(TIME_WORDS[scene.timeOfDay]);
   if (scene.weather !== "clear") words.push(scene.weather);
   else if (scene.snowy) words.push("snow");
+  if (scene.bareEarth) words.push("bare earth");
   return [...new Set(words)];
 }

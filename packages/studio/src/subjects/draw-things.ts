@@ -39,8 +39,8 @@ const GROWN_UP_SIZE = 0.45;
 const HARNESS: RGB = [60, 40, 28];
 
 /** `zoom` enlarges every thing: a still life is seen from close by. */
-/** What hangs on a room's wall: the art set's framed picture and mirror. */
-const WALL_HUNG = new Set(["art:1f5bc", "art:1fa9e"]);
+/** What hangs on a room's wall: the art set's framed picture and mirror, a shelf. */
+const WALL_HUNG = new Set(["art:1f5bc", "art:1fa9e", "shelf"]);
 
 export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
   const { scene, width, height, layout, palette: p } = ctx;
@@ -187,8 +187,10 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       h =
         Math.min(definition.size * height * zoom, onThing.box.h * (sunk && !definition.tall ? 0.45 : 0.9)) *
         (thing.scale ?? 1);
+      // On a shelf or a cloth: its own size, as far as the support's width allows.
+      if (onThing.definition.flat) h = Math.min(sizeOf(thing, definition, main) * 0.8, onThing.box.w * 0.8);
       // Aboard a boat or a balloon's basket: as large as the craft's width allows.
-      if (onThing.definition.category === "vehicle")
+      else if (onThing.definition.category === "vehicle")
         h = Math.min(definition.size * height * zoom, onThing.box.w * 0.45);
       // An animal or a figure on a small thing ("a cat on a pile of books") keeps its own size.
       else if (

@@ -1,7 +1,7 @@
 /**
  * Made things people name often that neither the library nor the art sets draw (issue 28): a
- * bench, a fence and a gate, a flag, a cart, an easel, a typewriter, a floor lamp and a clock
- * tower. Drawn like the library's objects: seen a little from the front, shaded by the scene's light.
+ * bench, a fence and a gate, a flag, a cart, an easel, a typewriter, a floor lamp, a clock
+ * tower, a rifle and a cannon. Drawn like the library's objects: seen a little from the front, shaded by the scene's light.
  */
 import { css, mix } from "../scene/colors";
 import type { RGB } from "../scene/types";
@@ -323,7 +323,156 @@ const clockTower: SubjectDefinition = {
   },
 };
 
+const rifle: SubjectDefinition = {
+  id: "rifle",
+  category: "object",
+  words: ["rifle", "musket", "shotgun", "firearm", "machine gun", "long gun", "carbine"],
+  plurals: ["rifles", "muskets", "shotguns", "firearms", "machine guns"],
+  color: [122, 78, 44],
+  aspect: 3.4,
+  size: 0.12,
+  placement: "ground",
+  carried: true,
+  draw(g, box, look) {
+    const p = boxPoint(box, look);
+    const wood = look.color;
+    groundShadow(g, box, look, 0.5);
+    // A wooden stock and fore-end, a steel barrel ahead of them, the trigger guard below.
+    fill(g, lit(look, IRON, 0.3));
+    polygon(g, [p(-0.05, 0.72), p(0.5, 0.72), p(0.5, 0.6), p(-0.05, 0.58)]);
+    fill(g, lit(look, wood, 0.35));
+    polygon(g, [
+      p(-0.5, 0.1),
+      p(-0.44, 0.62),
+      p(-0.1, 0.66),
+      p(0.28, 0.62),
+      p(0.28, 0.48),
+      p(-0.12, 0.42),
+      p(-0.3, 0.05),
+    ]);
+    fill(g, lit(look, mix(wood, DARK, 0.3), -0.3));
+    polygon(g, [p(-0.5, 0.1), p(-0.3, 0.05), p(-0.26, 0.14), p(-0.46, 0.2)]);
+    strokeLine(g, lit(look, IRON, 0), Math.max(1, box.h * 0.05), [
+      p(-0.12, 0.42),
+      p(-0.1, 0.26),
+      p(0.0, 0.28),
+      p(0.0, 0.42),
+    ]);
+  },
+};
+
+const cannon: SubjectDefinition = {
+  id: "cannon",
+  category: "object",
+  words: ["cannon", "artillery", "field gun", "howitzer"],
+  plurals: ["cannons", "howitzers"],
+  color: [58, 60, 64],
+  aspect: 1.7,
+  size: 0.2,
+  placement: "ground",
+  draw(g, box, look) {
+    const p = boxPoint(box, look);
+    const metal = look.color;
+    groundShadow(g, box, look, 0.6);
+    // A wooden carriage, the barrel raised over it (its muzzle ringed), and a spoked wheel in front.
+    fill(g, lit(look, [120, 80, 46], -0.1));
+    polygon(g, [p(-0.5, 0.05), p(-0.42, 0.0), p(0.2, 0.42), p(0.1, 0.5)]);
+    fill(g, lit(look, metal, 0.35));
+    polygon(g, [p(-0.42, 0.44), p(-0.36, 0.66), p(0.46, 0.92), p(0.5, 0.78)]);
+    fill(g, lit(look, metal, -0.3));
+    ellipse(g, ...p(0.48, 0.85), box.h * 0.09, box.h * 0.12);
+    fill(g, DARK);
+    ellipse(g, ...p(0.49, 0.85), box.h * 0.04, box.h * 0.06);
+    fill(g, lit(look, metal, 0.1));
+    ellipse(g, ...p(-0.42, 0.55), box.h * 0.11, box.h * 0.11);
+    const [x, y] = p(-0.05, 0.3);
+    const r = box.h * 0.3;
+    g.strokeStyle = css(lit(look, [110, 74, 42], 0.2));
+    g.lineWidth = Math.max(1.5, r * 0.16);
+    g.beginPath();
+    g.arc(x, y, r * 0.9, 0, Math.PI * 2);
+    g.stroke();
+    g.lineWidth = Math.max(1, r * 0.08);
+    for (let s = 0; s < 8; s++) {
+      const a = (s * Math.PI) / 4;
+      g.beginPath();
+      g.moveTo(x, y);
+      g.lineTo(x + Math.cos(a) * r * 0.85, y + Math.sin(a) * r * 0.85);
+      g.stroke();
+    }
+  },
+};
+
+const cloth: SubjectDefinition = {
+  id: "cloth",
+  category: "object",
+  words: ["cloth", "fabric", "textile", "silk", "cotton", "linen", "velvet", "rag", "tablecloth", "drape", "satin"],
+  plurals: ["cloths", "fabrics", "textiles", "rags", "tablecloths", "drapes"],
+  color: [168, 48, 62],
+  aspect: 2.6,
+  size: 0.14,
+  placement: "ground",
+  indoor: true,
+  surface: 0.6,
+  flat: true,
+  draw(g, box, look) {
+    const p = boxPoint(box, look);
+    const fabric = look.color;
+    groundShadow(g, box, look, 0.6);
+    // A cloth laid flat and seen from a little above, its hem hanging in soft folds at the front.
+    fill(g, lit(look, fabric, 0.45));
+    polygon(g, [p(-0.4, 1), p(0.4, 1), p(0.5, 0.45), p(-0.5, 0.45)]);
+    fill(g, lit(look, fabric, -0.1));
+    g.beginPath();
+    g.moveTo(...p(-0.5, 0.45));
+    for (let k = 0; k <= 8; k++) {
+      const u = -0.5 + k / 8;
+      g.lineTo(...p(u, k % 2 === 0 ? 0.05 : 0.14));
+    }
+    g.lineTo(...p(0.5, 0.45));
+    g.closePath();
+    g.fill();
+    for (let k = 1; k < 8; k += 2)
+      strokeLine(
+        g,
+        lit(look, fabric, -0.5),
+        Math.max(1, box.h * 0.03),
+        [p(-0.5 + k / 8, 0.44), p(-0.5 + k / 8, 0.15)],
+        0.6,
+      );
+  },
+};
+
+const shelf: SubjectDefinition = {
+  id: "shelf",
+  category: "object",
+  words: ["shelf", "wall shelf", "wooden shelf", "ledge"],
+  plurals: ["shelves", "ledges"],
+  color: [176, 128, 82],
+  aspect: 4,
+  size: 0.09,
+  placement: "ground",
+  indoor: true,
+  surface: 0.95,
+  flat: true,
+  draw(g, box, look) {
+    const p = boxPoint(box, look);
+    const wood = look.color;
+    // A board on two brackets, its top lit, its front edge in shade.
+    fill(g, lit(look, mix(wood, DARK, 0.3), -0.2));
+    for (const u of [-0.34, 0.3]) polygon(g, [p(u, 0.7), p(u + 0.05, 0.7), p(u + 0.05, 0), p(u, 0.35)]);
+    fill(g, lit(look, wood, 0.5));
+    polygon(g, [p(-0.46, 1), p(0.46, 1), p(0.5, 0.84), p(-0.5, 0.84)]);
+    fill(g, lit(look, wood, -0.35));
+    polygon(g, [p(-0.5, 0.84), p(0.5, 0.84), p(0.5, 0.7), p(-0.5, 0.7)]);
+  },
+};
+
 export const MADE_THINGS: SubjectDefinition[] = [
+  cloth,
+  shelf,
+  rifle,
+  cannon,
   bench,
   fence,
   gate,

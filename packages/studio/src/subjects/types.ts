@@ -61,6 +61,8 @@ export interface SubjectDefinition {
   placement: Placement;
   /** Where things put on it stand, as a share of its height: a table's top (the default, 0.8), a chair's seat. */
   surface?: number;
+  /** A flat support (a shelf, a cloth): what stands on it keeps its own size. */
+  flat?: boolean;
   /** Holds other things: "a bowl of lemons", "a vase of …" put them in it. */
   container?: boolean;
   /** Drawn from the front, a face without a body (the art set's lion): it keeps its pose. */

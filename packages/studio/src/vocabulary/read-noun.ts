@@ -255,6 +255,14 @@ const HINTS: Record<string, string> = {
   portraits: "framed picture",
   canvas: "framed picture",
   canvases: "framed picture",
+  image: "framed picture",
+  images: "framed picture",
+  sketch: "framed picture",
+  sketches: "framed picture",
+  film: "film frames",
+  films: "film frames",
+  paint: "artist palette",
+  sheet: "page facing up",
   laboratory: "test tube",
   drugstore: "convenience store",
   "shopping center": "department store",
@@ -291,6 +299,30 @@ const HINTS: Record<string, string> = {
   nightstand: "table",
   "bedside table": "table",
   "coffee table": "table",
+  // What a picture of one shows (issue 28's vocabulary): an entrance is a door, a vessel a ship, a
+  // column a classical building's, a mine a tunnel into rock, a yard and land open ground, a tear a
+  // drop, a stem a flower's, a hoof a horse's; a person's back and stomach are a person's.
+  entrance: "door",
+  vessel: "ship",
+  column: "classical building",
+  columns: "classical building",
+  mineral: "gem stone",
+  crystal: "gem stone",
+  "sherlock holmes": "detective",
+  tear: "droplet",
+  tears: "droplet",
+  sweat: "droplet",
+  back: "person",
+  stomach: "person",
+  enemy: "person",
+  mine: "cave",
+  yard: "meadow",
+  land: "meadow",
+  steps: "stairs",
+  stem: "flowers",
+  stems: "flowers",
+  hoof: "horse",
+  hooves: "horse",
   // A branch is a tree's: what sits on one is in the trees.
   branch: "trees",
   branches: "trees",
@@ -303,7 +335,7 @@ const HINTS: Record<string, string> = {
  * fax machine; "fence" → a fencer's art): not drawn, and said so.
  */
 const NOTHING_LIKE = new Set(
-  "marshmallow marshmallows hedge hedges area base source holder rag sheet iron shelf stick stuff material device instrument cannon".split(
+  "marshmallow marshmallows hedge hedges area base source holder iron stick stuff material device instrument".split(
     " ",
   ),
 );
@@ -341,7 +373,8 @@ export function readNounPhrase(written: readonly string[], own: OwnVocabulary): 
     const tail = words.slice(-k);
     const modifiers = words.slice(0, -k);
     const written = tail.join(" ");
-    const forms = baseForms(written);
+    // A name Studio reads its own way is read as written first ("steps" are stairs, not a step).
+    const forms = HINTS[written] ? [written, ...baseForms(written).filter((f) => f !== written)] : baseForms(written);
     for (const form of forms) {
       const reading = readForm(form, modifiers, own);
       if (reading === null) continue;
