@@ -230,6 +230,19 @@ describe("weak readings, read again", () => {
     expect(read("an owl perched on a branch").subjects).toContain("trees");
   });
 
+  it("puts a reader with a book under one tree, a couple and a family as people, 'during' as grammar", () => {
+    const reader = read("girl reading a book under a tree");
+    expect(reader.things.map((t) => [t.id, t.relation])).toEqual([
+      ["woman", { kind: "under", target: "lonetree" }],
+      ["book", { kind: "held", target: "woman" }],
+      ["lonetree", undefined],
+    ]);
+    expect(things("a couple walking on the beach at sunset")).toEqual(["person", "woman"]);
+    expect(things("a family having a picnic in the park")).toEqual(["person", "woman", "child"]);
+    expect(read("a family of elephants").things).toEqual([expect.objectContaining({ id: "elephant", count: 3 })]);
+    expect(readPromptWords("a lighthouse on a rocky coast during a storm", false).notDrawn).toEqual([]);
+  });
+
   it("reads a verb in -ing as no building, fallen leaves as autumn, a fish bowl as a fish in a bowl", () => {
     expect(read("kids building a sandcastle on a beach").subjects).not.toContain("city");
     const leaves = read("a puppy playing in autumn leaves");

@@ -93,6 +93,9 @@ const PHRASES: [RegExp, string][] = [
   [/\bgolden\s+gate(?:\s+bridge)?\b/g, "red bridge"],
   // "tacos al pastor" are tacos, not a priest; a space station is a satellite out in space.
   [/\bal\s+pastor\b/g, ""],
+  // "a couple walking on the beach", "a family having a picnic": people.
+  [/\b(?:a\s+)?(?:young\s+|old\s+|elderly\s+|happy\s+)?couple\b(?!\s+of)/g, "a man and a woman"],
+  [/\b(?:a\s+)?(?:young\s+|happy\s+)?family\b(?!\s+of)/g, "a man and a woman and a child"],
   [/\b(?:the\s+)?(?:international\s+)?space\s+station\b|\biss\b/g, "satellite in space"],
   // A home office or gym is a room, not a house.
   [/\bhome\s+(office|gym|studio|library|cinema|theater|theatre)\b/g, "$1"],
@@ -824,7 +827,10 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   const activities = new Map<Thing, string>();
   const relate = (target: string) => {
     if (lastThing && relation)
-      for (const thing of lastThing === listed.at(-1) ? listed : [lastThing]) {
+      for (const named of lastThing === listed.at(-1) ? listed : [lastThing]) {
+        // "a girl reading a book under a tree": the place is the reader's, not the book's.
+        const carried = named.relation && ["held", "worn", "eaten"].includes(named.relation.kind);
+        const thing = (carried && things.find((t) => t.id === named.relation!.target)) || named;
         if (thing.relation || thing.id === target) continue;
         // A boat "on a fjord" floats on its water, not on a rock of the mountains the fjord brings.
         if (subjectById(thing.id)?.placement === "water" && (target === "mountains" || target === "cliff")) continue;
@@ -1034,12 +1040,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (activity && lastThing && PLAIN_PEOPLE[lastThing.id] !== undefined && !activities.has(lastThing))
       activities.set(lastThing, activity);
     if (word === "yoga" && lastThing && PLAIN_PEOPLE[lastThing.id] !== undefined) activities.set(lastThing, "1f9d8");
-    // "kids flying a kite", "a man playing the guitar", "a girl racing her bicycle": what follows is in
+    // "kids flying a kite", "a man playing the guitar", "a girl reading a book", "a girl racing her bicycle": what follows is in
     // their hands (a pose word with an object is no pose of theirs).
     const transitive =
       lastThing !== null &&
       next !== undefined &&
-      (POSE_WORDS[word] !== undefined || PLAYING_WORDS.has(word)) &&
+      (POSE_WORDS[word] !== undefined || PLAYING_WORDS.has(word) || READING_WORDS.has(word)) &&
       (ARTICLES.has(next) ||
         POSSESSIVES.has(next) ||
         (PLAYING_WORDS.has(word) && RELATION_WORDS[next] === undefined && !STOP_WORDS.has(next) && !BREAKS.has(next)));
@@ -1353,6 +1359,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       ...(scale ? { scale } : {}),
     });
   }
+  // "a girl under a tree": one tree of its own to stand under, not a row of them.
+  for (const thing of [...things])
+    if (thing.relation?.kind === "under" && thing.relation.target === "trees" && !tokens.includes("trees")) {
+      if (!things.some((t) => t.id === "lonetree")) things.push({ id: "lonetree", count: 1 });
+      thing.relation = { kind: "under", target: "lonetree" };
+    }
   // "an owl in a tree": a tree of its own to perch in, in front of the landscape's trees.
   for (const thing of [...things])
     if (subjectIs(thing.id, "sitsInTrees") && thing.relation?.target === "trees" && thing.relation.kind !== "by") {
@@ -1645,7 +1657,7 @@ const STOP_WORDS = new Set(
     "end edge middle centre center top bottom side corner " +
     // (A marker the phrases leave: "the eiffel tower" is Paris with its tower standing tall.)
     "eiffel " +
-    "a an the and or but of with without for to from into onto through toward towards down up out away off is are was were be being been its it their his her my our your this that these those very so as like while who which where there here than then just all each every no not only also made"
+    "a an the and or but of with without for to from into onto through toward towards down up out away off is are was were be being been its it their his her my our your this that these those very so as like while during who which where there here than then just all each every no not only also made"
   ).split(" "),
 );
 
