@@ -226,6 +226,14 @@ describe("rooms by kind", () => {
     ]);
   });
 
+  it("leaves out the ground in space, where everything named floats", () => {
+    const layout = (prompt: string) =>
+      createContext(read(prompt), 128, 128, createRandom(3), new Uint8ClampedArray(128 * 128 * 4)).layout;
+    expect(layout("an astronaut floating in space").horizon).toBe(128);
+    expect(layout("an astronaut on an asteroid in space").horizon).toBeLessThan(128);
+    expect(layout("a galaxy over the mountains").horizon).toBeLessThan(128);
+  });
+
   it("hangs pictures on the wall, over what they are named above; the picture's own words stay the picture's", () => {
     const size = 256;
     const place = (prompt: string) => {

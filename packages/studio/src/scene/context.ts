@@ -2,6 +2,7 @@
  * What every scene layer shares while one image renders: the pixels, the palette, the layout
  * (where the horizon, water and sun are) and size-independent units.
  */
+import { subjectById } from "../subjects/library";
 import { createNoise2D, type Noise2D, type Random } from "../random";
 import { buildPalette, type Palette } from "./palette";
 import { hasSubject, type Scene, type TimeOfDay } from "./types";
@@ -83,6 +84,9 @@ function chooseTime(scene: Scene, r: Random): TimeOfDay {
   return r.pick(["day", "day", "day", "morning", "golden"] as const);
 }
 
+/** The art set's globes: the earth seen from space. */
+const EARTH_DRAWINGS = new Set(["art:1f30d", "art:1f30e", "art:1f30f"]);
+
 function chooseLayout(
   scene: Scene,
   width: number,
@@ -97,7 +101,16 @@ function chooseLayout(
   // Tall images get a lower horizon fraction so the sky does not swallow the land.
   const portrait = height > width * 1.2;
   let horizonFraction: number;
-  if (onlySky) horizonFraction = s("galaxy", "aurora", "stars") ? 0.8 : 0.74;
+  // Out in space ("an astronaut floating in space"): what is named floats or flies, so no ground at all.
+  const inSpace =
+    onlySky &&
+    s("galaxy") &&
+    scene.things.length > 0 &&
+    scene.things.every(
+      (t) => t.pose === "flying" || subjectById(t.id)?.placement === "sky" || EARTH_DRAWINGS.has(t.id),
+    );
+  if (inSpace) horizonFraction = 1;
+  else if (onlySky) horizonFraction = s("galaxy", "aurora", "stars") ? 0.8 : 0.74;
   else if (water && s("mountains")) horizonFraction = 0.56;
   else if (water) horizonFraction = s("city") ? 0.6 : 0.58;
   else if (s("mountains")) horizonFraction = 0.64;
@@ -105,7 +118,7 @@ function chooseLayout(
   else if (s("desert")) horizonFraction = 0.5;
   else horizonFraction = 0.56;
   if (portrait) horizonFraction += 0.04;
-  horizonFraction += r.range(-0.03, 0.03);
+  if (!inSpace) horizonFraction += r.range(-0.03, 0.03);
   const horizon = Math.round(height * horizonFraction);
 
   const ground: Layout["ground"] = s("desert")
