@@ -31,6 +31,7 @@ import { renderSquare, renderStudioImage, type StudioMode } from "./render";
 import { parsePrompt } from "./scene/parse-prompt";
 import { HELD_OUT_PROMPTS } from "./evaluation-held-out";
 import { HELD_OUT_PROMPTS_2 } from "./evaluation-held-out-2";
+import { HELD_OUT_PROMPTS_3 } from "./evaluation-held-out-3";
 import { OPEN_EVALUATION_PROMPTS, type OpenEvaluationPrompt } from "./evaluation-open";
 import { drawnNouns } from "./evaluation-open-check";
 import { DEFAULT_STYLE, findStyle, STYLE_IDS, type StyleId, styleNamedIn } from "./studio-styles";
@@ -67,6 +68,7 @@ const USAGE = `Usage:
   npm run studio -- --open-sheet [--size 512] [--cell 320] [--seed n] [--index docs/studio-open-evaluation.md] --out docs/images
   npm run studio -- --held-out-sheet [--size 512] [--cell 320] [--seed n] --out docs/images   (measures the held-out set: it is seen after)
   npm run studio -- --held-out-2-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the second held-out set, likewise)
+  npm run studio -- --held-out-3-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the third, likewise)
   npm run studio -- --vocabulary [--out docs/studio-vocabulary.md]
 Styles: ${STYLE_IDS.join(", ")}`;
 
@@ -88,6 +90,7 @@ export async function main(argv: string[]): Promise<number> {
       "open-sheet": { type: "boolean", default: false },
       "held-out-sheet": { type: "boolean", default: false },
       "held-out-2-sheet": { type: "boolean", default: false },
+      "held-out-3-sheet": { type: "boolean", default: false },
       vocabulary: { type: "boolean", default: false },
       cell: { type: "string" },
       index: { type: "string" },
@@ -120,13 +123,14 @@ export async function main(argv: string[]): Promise<number> {
       { size: Number(values.size ?? 512), cell: Number(values.cell ?? 320), seed: Number(values.seed) >>> 0 },
       HELD_OUT_SET,
     );
-  } else if (values["held-out-2-sheet"]) {
-    const index = values.index ?? path.join(values.out, "..", "studio-held-out-2-evaluation.md");
+  } else if (values["held-out-2-sheet"] || values["held-out-3-sheet"]) {
+    const set = values["held-out-2-sheet"] ? HELD_OUT_SET_2 : HELD_OUT_SET_3;
+    const index = values.index ?? path.join(values.out, "..", `${set.prefix}-evaluation.md`);
     await renderOpenSheets(
       values.out,
       index,
       { size: Number(values.size ?? 512), cell: Number(values.cell ?? 320), seed: Number(values.seed) >>> 0 },
-      HELD_OUT_SET_2,
+      set,
     );
   } else if (values["open-sheet"]) {
     await renderOpenSheets(values.out, values.index ?? path.join(values.out, "..", "studio-open-evaluation.md"), {
@@ -405,6 +409,21 @@ const HELD_OUT_SET_2: OpenSet = {
     "Sixty prompts of the open set's twelve kinds, five each, written by a helper who did not read Studio's",
     "code, after the first held-out set was measured (`packages/studio/src/evaluation-held-out-2.ts`, issue 28),",
     "and not read while Studio was tuned. Painted once here; from now on they count as seen. Regenerate with:",
+  ],
+};
+
+const HELD_OUT_SET_3: OpenSet = {
+  prompts: HELD_OUT_PROMPTS_3,
+  prefix: "studio-held-out-3",
+  title: "Studio third held-out prompts",
+  flag: "--held-out-3-sheet",
+  intro: [
+    "# Studio's third held-out prompts, measured",
+    "",
+    "Sixty prompts of the open set's twelve kinds, five each, written on 2026-11-28 by a helper who did not",
+    "read Studio's code, after the second held-out set was measured, and told not to repeat any prompt of the",
+    "earlier sets (`packages/studio/src/evaluation-held-out-3.ts`, issue 28). Not read while Studio was tuned;",
+    "painted once here, and seen from now on. Regenerate with:",
   ],
 };
 
