@@ -105,7 +105,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a minotaur in a stone labyrinth", "labyrinth"],
   ["a moon base with domes and solar panels", "dome"],
   ["an alien planet with two suns and purple trees", "sun"],
-  ["a vintage camper van at the beach with surfboards on the roof", "camper van"],
   ["a vintage camper van at the beach with surfboards on the roof", "surfboard"],
   ["a red biplane flying over farmland, pixel art", "farmland"],
   ["shibuya crossing in tokyo at night in the rain", "shibuya crossing"],
@@ -115,7 +114,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["a busy street market in marrakech", "market"],
   ["the dubai skyline with the burj khalifa", "burj khalifa"],
   ["a summer beach with umbrellas and sandcastles", "sandcastle"],
-  ["a skeleton and bats in a haunted house, halloween", "skeleton"],
   ["a scarecrow in a pumpkin patch", "scarecrow"],
   ["a christmas wreath with pine cones on a red door", "wreath"],
   ["a cozy bedroom with fairy lights and plants", "fairy light"],
@@ -241,6 +239,20 @@ describe("weak readings, read again", () => {
     expect(things("a family having a picnic in the park")).toEqual(["person", "woman", "child"]);
     expect(read("a family of elephants").things).toEqual([expect.objectContaining({ id: "elephant", count: 3 })]);
     expect(readPromptWords("a lighthouse on a rocky coast during a storm", false).notDrawn).toEqual([]);
+  });
+
+  it("reads names whose last word is another thing, a word after a noun that is no thing, a drawing's own", () => {
+    expect(things("sea lions playing in the water").map(label)).toEqual(["seal"]);
+    expect(things("a guinea pig eating lettuce").map(label)).toEqual(["hamster"]);
+    expect(read("a black hole swallowing a star").subjects).toContain("galaxy");
+    expect(things("a baby nursery with a white crib").map(label)).toEqual(["bed"]);
+    const picnic = read("a watermelon cut in half on a picnic blanket in summer");
+    expect([picnic.indoor, picnic.things.map((t) => label(t.id))]).toEqual([false, ["watermelon", "cloth"]]);
+    expect(read("a sunroom with a sleeping cat").room).toBe("livingroom");
+    // The statue's torch is the drawing's own: no flashlight in its hand.
+    expect(readPromptWords("the statue of liberty holding her torch", false).understood).toContain(
+      "torch → Statue of Liberty (drawing)",
+    );
   });
 
   it("reads a verb in -ing as no building, fallen leaves as autumn, a fish bowl as a fish in a bowl", () => {

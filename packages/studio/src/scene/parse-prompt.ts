@@ -93,6 +93,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bgolden\s+gate(?:\s+bridge)?\b/g, "red bridge"],
   // "tacos al pastor" are tacos, not a priest; a space station is a satellite out in space.
   [/\bal\s+pastor\b/g, ""],
+  // A picnic blanket is spread on the grass, not in a bedroom.
+  [/\bpicnic\s+(blanket|cloth|rug)s?\b/g, "picnic_$1 on the grass"],
   // "a couple walking on the beach", "a family having a picnic": people.
   [/\b(?:a\s+)?(?:young\s+|old\s+|elderly\s+|happy\s+)?couple\b(?!\s+of)/g, "a man and a woman"],
   [/\b(?:a\s+)?(?:young\s+|happy\s+)?family\b(?!\s+of)/g, "a man and a woman and a child"],
@@ -153,7 +155,7 @@ subjectWords(
 );
 subjectWords(
   "meadow",
-  "meadow meadows grass grassland field fields prairie pasture pastures savanna savannah serengeti veld lawn park parks",
+  "meadow meadows grass grassland field fields prairie pasture pastures savanna savannah serengeti veld lawn park parks picnic",
 );
 subjectWords("hills", "hill hills hillside hillsides valley valleys countryside dales highlands");
 subjectWords("island", "island islands isle isles atoll islet");
@@ -555,6 +557,7 @@ const INDOOR_WORDS = new Set([
   "candlelit",
   "windowsill",
   "nook",
+  "gym",
   "loft",
   "den",
   "hallway",
@@ -592,6 +595,8 @@ const ROOM_KINDS: Record<string, RoomKind> = {
   pub: "cafe",
   tavern: "cafe",
   teashop: "cafe",
+  sunroom: "livingroom",
+  conservatory: "livingroom",
 };
 /** What only a room of one kind has: a stove is the kitchen's, a pillow the bedroom's. */
 const ROOM_THINGS: Record<string, RoomKind> = {
@@ -1173,7 +1178,13 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         i = end;
         continue;
       }
-      const reading = readNounPhrase(words, ownVocabulary);
+      let reading = readNounPhrase(words, ownVocabulary);
+      // "a watermelon cut in half": a last word that is no thing ("cut") leaves the thing before it.
+      while (!reading && end > i && readNounPhrase(words.slice(0, end - i), ownVocabulary)) {
+        end--;
+        words.pop();
+        reading = readNounPhrase(words, ownVocabulary);
+      }
       const from = i;
       i = end;
       if (!reading) {
@@ -1189,6 +1200,14 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         subjects.some((k) => k === "trees" || k === "forest")
       ) {
         readings.push({ words: reading.phrase, drawn: "trees", from: "landscape", via: [] });
+        pending = [];
+        continue;
+      }
+      // "the statue of liberty holding her torch", "a firefighter with his axe": a drawing of the art
+      // set already holds its own.
+      if (withThing?.id.startsWith("art:") && POSSESSIVES.has(tokens[from - 1] ?? "")) {
+        readings.push({ words: reading.phrase, drawn: subjectById(withThing.id)?.words[0], from: "art", via: [] });
+        withThing = null;
         pending = [];
         continue;
       }

@@ -281,6 +281,25 @@ const HINTS: Record<string, string> = {
   "cheese board": "cheese wedge",
   "charcuterie board": "cheese wedge",
   gondola: "canoe",
+  // Names whose last word is another animal or thing: a sea lion is a seal, a guinea pig a small rodent.
+  "sea lion": "seal",
+  "sea lions": "seal",
+  "guinea pig": "hamster",
+  "guinea pigs": "hamster",
+  "black hole": "galaxy",
+  "bubble tea": "bubble tea",
+  "boba tea": "bubble tea",
+  "picnic blanket": "cloth",
+  "picnic cloth": "cloth",
+  "picnic rug": "cloth",
+  crib: "bed",
+  cradle: "bed",
+  skeleton: "skull",
+  skeletons: "skull",
+  cyclops: "troll",
+  honeycomb: "honey pot",
+  snowplow: "tractor",
+  snowplough: "tractor",
   colosseum: "stadium",
   coliseum: "stadium",
   amphitheater: "stadium",
@@ -368,8 +387,10 @@ export function readNounPhrase(written: readonly string[], own: OwnVocabulary): 
   const head = words.at(-1);
   if (!head) return undefined;
   const phrase = words.join(" ");
-  // The longest run of the phrase's last words that is a name of its own ("teddy bear", "new york").
-  for (let k = Math.min(3, words.length); k >= 1; k--) {
+  // The longest run of the phrase's last words that is a name of its own ("teddy bear", "new york"),
+  // no longer than a name Studio reads its own way at its end ("brown sugar bubble tea" is bubble tea).
+  const hintedLength = [3, 2].find((k) => k <= words.length && HINTS[words.slice(-k).join(" ")] !== undefined);
+  for (let k = hintedLength ?? Math.min(3, words.length); k >= 1; k--) {
     const tail = words.slice(-k);
     const modifiers = words.slice(0, -k);
     const written = tail.join(" ");
@@ -445,7 +466,8 @@ function readForm(form: string, modifiers: readonly string[], own: OwnVocabulary
   // Things Studio has nothing like: said as not drawn rather than drawn as something else.
   if (NOTHING_LIKE.has(form)) return { via: [], depth: 0 };
   const hinted = HINTS[form];
-  if (hinted) {
+  // (A name hinted as itself is the art set's drawing of that name: "bubble tea", not tea.)
+  if (hinted && hinted !== form) {
     const reading = readForm(hinted, modifiers, own);
     return reading ? { target: reading.target, via: [hinted, ...reading.via], depth: 0 } : reading;
   }
