@@ -230,6 +230,7 @@ describe("rooms by kind", () => {
     const layout = (prompt: string) =>
       createContext(read(prompt), 128, 128, createRandom(3), new Uint8ClampedArray(128 * 128 * 4)).layout;
     expect(layout("an astronaut floating in space").horizon).toBe(128);
+    expect(layout("an astronaut on a spacewalk with the earth below").horizon).toBe(128);
     expect(layout("an astronaut on an asteroid in space").horizon).toBeLessThan(128);
     expect(layout("a galaxy over the mountains").horizon).toBeLessThan(128);
   });

@@ -99,6 +99,9 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:a\s+)?(?:young\s+|old\s+|elderly\s+|happy\s+)?couple\b(?!\s+of)/g, "a man and a woman"],
   [/\b(?:a\s+)?(?:young\s+|happy\s+)?family\b(?!\s+of)/g, "a man and a woman and a child"],
   [/\b(?:the\s+)?(?:international\s+)?space\s+station\b|\biss\b/g, "satellite in space"],
+  [/\b(?:on\s+a\s+)?space\s*walk(?:ing)?\b/g, "floating in space"],
+  // A launch pad is where a rocket stands, not a notepad.
+  [/\blaunch\s*pad\b/g, "desert"],
   // A home office or gym is a room, not a house.
   [/\bhome\s+(office|gym|studio|library|cinema|theater|theatre)\b/g, "$1"],
   [/\b(?:sun|light|god)\s*(?:rays|beams)\b/g, "sunrays"],
