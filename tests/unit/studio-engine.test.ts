@@ -64,9 +64,9 @@ describe("Studio engine", () => {
   });
 
   it("says how it read the prompt, read on its render thread", async () => {
-    const { reading } = await generate(request({ prompt: "a beagle beside a typewriter on a calm lake", count: 2 }));
+    const { reading } = await generate(request({ prompt: "a beagle beside a xylophonium on a calm lake", count: 2 }));
     expect(reading?.understood).toEqual(expect.arrayContaining(["beagle → dog", "lake"]));
-    expect(reading?.notDrawn).toEqual(["typewriter"]);
+    expect(reading?.notDrawn).toEqual(["xylophonium"]);
   });
 
   it("restyles an uploaded picture, keeping it at strength 0", async () => {

@@ -1,0 +1,268 @@
+/**
+ * A signed-in person's pages under load (issue 29), on the production server started as `npm start`
+ * starts it (`node server.mjs`, NODE_ENV unset), beside a bare node:http server sending the very
+ * same bytes, in the same run:
+ * - every page a signed-in person uses most — home, the community list (1,000 artworks), an
+ *   artwork's page, pricing, the three Studio pages, notifications, and the profile (replayed
+ *   until it changes, ADR 0040) — each requested with the person's real session cookie, so it is
+ *   answered for that person (whatever a cache may do, it must never be someone else's page);
+ * - at 10 connections: requests/s, p50 and p99, and the share of the bare server's requests/s;
+ * - a burst of 200 connections, each request from the next of 200 *different* signed-in accounts;
+ * - on the embedded default (PGlite) and, when TEST_POSTGRES_URL is set, on PostgreSQL;
+ * - with `--profile`, a CPU profile of the server while it answers the signed-in home page,
+ *   summarised as the functions with the most time of their own.
+ * Targets (issue 29): every page ≥ 10 % of bare on PGlite and on PostgreSQL with p99 < 50 ms at
+ * 10 connections; the 200-account burst with no errors and p99 < 1 s.
+ *
+ *   npm run build && node bench/run-ts.mjs bench/signed-in.bench.ts [seconds=5] [burst-seconds=10] [pglite,postgres] [--profile]
+ */
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { seedBenchArtworks } from "./support/artworks";
+import { createScratchDatabase } from "./support/database";
+import { type Load, load } from "./support/load";
+import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/servers";
+
+const ARTWORKS = 1_000;
+const ACCOUNTS = 200;
+const PASSWORD = "bench-user-password-0123";
+const root = path.resolve(import.meta.dirname, "../..");
+
+type Target = { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
+
+/** Migrates the bench's database, adds the artworks and 200 accounts sharing one password; answers an artwork's id and the accounts' emails. */
+async function seed(target: Target): Promise<{ detailId: string; emails: string[] }> {
+  const { openDatabase } = await import("../server/db/client");
+  const { migrateDatabase } = await import("../server/db/migrate");
+  const { account, user } = await import("../server/db/schema");
+  const { hashPassword } = await import("better-auth/crypto");
+  const handle = await openDatabase(target);
+  await migrateDatabase(target, handle);
+  const detailId = await seedBenchArtworks(handle.db, { artworks: ARTWORKS, creators: 50 });
+  const hash = await hashPassword(PASSWORD);
+  const people = Array.from({ length: ACCOUNTS }, (_, i) => ({ id: randomUUID(), email: `reader-${i}@bench.test` }));
+  await handle.db
+    .insert(user)
+    .values(people.map((p, i) => ({ id: p.id, name: `Reader ${i}`, email: p.email, emailVerified: true })));
+  await handle.db.insert(account).values(
+    people.map((p) => ({
+      id: randomUUID(),
+      accountId: p.id,
+      providerId: "credential",
+      userId: p.id,
+      password: hash,
+    })),
+  );
+  await handle.close();
+  return { detailId, emails: people.map((p) => p.email) };
+}
+
+/** A session cookie as a browser holds it after signing in with a password. */
+async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+interface PageResult {
+  page: string;
+  bytes: number;
+  bare: Load;
+  signedIn: Load;
+}
+
+interface Run {
+  pages: PageResult[];
+  burst: Load & { page: string; accounts: number };
+  profile?: string[];
+}
+
+async function startServer(env: Record<string, string | undefined>, extraArgs: string[] = []) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [...extraArgs, "server.mjs"], {
+    cwd: root,
+    env: { ...env, PORT: String(port), PUBLIC_URL: base } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitUntilReady(`${base}/readyz`, server);
+  return { base, server };
+}
+
+async function benchDatabase(
+  kind: "pglite" | "postgres",
+  seconds: number,
+  burstSeconds: number,
+  profile: boolean,
+): Promise<Run> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-signed-in-bench-"));
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: undefined,
+    DATABASE_URL: undefined,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  };
+  let dropDatabase = async () => {};
+  let seeded: Awaited<ReturnType<typeof seed>>;
+  if (kind === "postgres") {
+    const { url, drop } = await createScratchDatabase(process.env.TEST_POSTGRES_URL!, "atelier_signed_in");
+    env.DATABASE_URL = url;
+    seeded = await seed({ kind: "postgres", url });
+    dropDatabase = drop;
+  } else {
+    seeded = await seed({ kind: "pglite", dir: path.join(dataDir, "db") });
+  }
+
+  let { base, server } = await startServer(env);
+  const pages = [
+    "/",
+    "/community/list",
+    `/community/detail?id=${seeded.detailId}`,
+    "/pricing-plans",
+    "/ai/ai-text-to-art",
+    "/ai/ai-image-to-art",
+    "/ai/ai-doodle-to-art",
+    "/notifications",
+    "/user-profile",
+  ];
+  const results: PageResult[] = [];
+  for (const page of pages) {
+    // Signed in just before each page: the session's signed copy in the cookie lasts a minute.
+    const cookie = await signIn(base, seeded.emails[0]!);
+    const url = `${base}${page}`;
+    const first = await fetch(url, { headers: { cookie }, redirect: "manual" });
+    if (first.status !== 200) throw new Error(`${page}: ${first.status} (not signed in?)`);
+    const body = Buffer.from(await first.arrayBuffer());
+    if (!body.toString().includes("Reader 0")) throw new Error(`${page}: the page is not the signed-in person's`);
+    const bare = await startBareServer(body, "text/html; charset=utf-8", { inBenchProcess: true });
+    await load(url, 10, 1, { cookie }); // warm up
+    const bareLoad = await load(bare.url, 10, seconds);
+    await bare.stop();
+    const signedIn = await load(url, 10, seconds, { cookie });
+    results.push({ page: page.replace(/\?id=.*/, "?id=…"), bytes: body.length, bare: bareLoad, signedIn });
+  }
+
+  // Two hundred people at once, each request from the next of them.
+  const cookies: string[] = [];
+  for (const email of seeded.emails) cookies.push(await signIn(base, email));
+  let n = 0;
+  const burst = await load(`${base}/`, 200, burstSeconds, {}, { cookieEachTime: () => cookies[n++ % cookies.length]! });
+
+  let summary: string[] | undefined;
+  if (profile) {
+    // The same server again, profiled while ten connections ask for the signed-in home page.
+    await stopChild(server);
+    const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-profile-"));
+    ({ base, server } = await startServer(env, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]));
+    const cookie = await signIn(base, seeded.emails[0]!);
+    await load(`${base}/`, 10, 1, { cookie });
+    await load(`${base}/`, 10, seconds, { cookie });
+    await stopChild(server);
+    const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+    summary = file ? summariseProfile(path.join(profileDir, file)) : ["(no profile was written)"];
+    fs.rmSync(profileDir, { recursive: true, force: true });
+  } else {
+    await stopChild(server);
+  }
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    pages: results,
+    burst: { ...burst, page: "/", accounts: cookies.length },
+    ...(summary ? { profile: summary } : {}),
+  };
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** The functions with the most time of their own in a V8 CPU profile, and the share of the samples each had. */
+function summariseProfile(file: string, top = 25): string[] {
+  const profile = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    nodes: ProfileNode[];
+    samples: number[];
+  };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  for (const id of profile.samples) {
+    const frame = byId.get(id)!.callFrame;
+    const where = frame.url.replace(/^file:\/\//, "").replace(`${root}/`, "");
+    const name = `${frame.functionName || "(anonymous)"} ${where ? `${where}:${frame.lineNumber + 1}` : ""}`.trim();
+    self.set(name, (self.get(name) ?? 0) + 1);
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where ? where.split("/")[0]! : frame.functionName);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
+  }
+  const total = profile.samples.length;
+  const pct = (k: number) => `${((k / total) * 100).toFixed(1).padStart(5)} %`;
+  return [
+    `${total} samples; by where the time was spent:`,
+    ...[...byPackage]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([pkg, k]) => `  ${pct(k)}  ${pkg}`),
+    "functions with the most time of their own:",
+    ...[...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, k]) => `  ${pct(k)}  ${name}`),
+  ];
+}
+
+function report(kind: string, run: Run, seconds: number, burstSeconds: number) {
+  console.log(
+    `\n${kind === "pglite" ? "Embedded default (PGlite)" : "PostgreSQL"}: signed in, 10 connections × ${seconds} s; burst 200 connections × ${burstSeconds} s from ${run.burst.accounts} accounts`,
+  );
+  console.log(
+    `${"page (signed in)".padEnd(24)}${"bytes".padStart(7)} ${"bare req/s".padStart(11)} ${"req/s".padStart(7)} ${"p50".padStart(5)} ${"p99".padStart(5)} ${"of bare".padStart(8)}  target ≥ 10 %, p99 < 50 ms`,
+  );
+  for (const r of run.pages) {
+    const ratio = r.signedIn.rps / r.bare.rps;
+    const failed = r.signedIn.errors + r.signedIn.timeouts + r.signedIn.fiveXx;
+    const met = ratio >= 0.1 && r.signedIn.p99 < 50 && failed === 0;
+    console.log(
+      `${r.page.padEnd(24)}${String(r.bytes).padStart(7)} ${r.bare.rps.toFixed(0).padStart(11)} ${r.signedIn.rps.toFixed(0).padStart(7)} ${String(r.signedIn.p50).padStart(5)} ${String(r.signedIn.p99).padStart(5)} ${(ratio * 100).toFixed(2).padStart(7)}%  ${met ? "met" : "MISSED"}${failed ? ` (${failed} failed)` : ""}`,
+    );
+  }
+  const b = run.burst;
+  const burstFailed = b.errors + b.timeouts + b.fiveXx;
+  console.log(
+    `burst on ${b.page}: ${b.rps.toFixed(0)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms, ${burstFailed} failed  target: none failed, p99 < 1000 ms: ${burstFailed === 0 && b.p99 < 1000 ? "met" : "MISSED"}`,
+  );
+  if (run.profile)
+    console.log(`CPU profile of the server answering the signed-in home page:\n${run.profile.join("\n")}`);
+}
+
+export async function main(args: string[]) {
+  const flags = args.filter((a) => a.startsWith("--"));
+  const [secondsArg, burstArg, kindsArg] = args.filter((a) => !a.startsWith("--"));
+  const seconds = Number(secondsArg ?? 5);
+  const burstSeconds = Number(burstArg ?? 10);
+  const kinds = (kindsArg ?? (process.env.TEST_POSTGRES_URL ? "pglite,postgres" : "pglite")).split(",") as (
+    | "pglite"
+    | "postgres"
+  )[];
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Build first: npm run build");
+  if (kinds.includes("postgres") && !process.env.TEST_POSTGRES_URL)
+    throw new Error("Set TEST_POSTGRES_URL to measure on PostgreSQL");
+  console.log(
+    `A signed-in person's pages under load: npm start's server (production builds), ${os.cpus().length} cores, autocannon and the bare server in this process`,
+  );
+  for (const kind of kinds)
+    report(kind, await benchDatabase(kind, seconds, burstSeconds, flags.includes("--profile")), seconds, burstSeconds);
+}
