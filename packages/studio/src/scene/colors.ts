@@ -53,6 +53,8 @@ export const COLOR_WORDS: Readonly<Record<string, RGB>> = {
   copper: [190, 110, 60],
   bronze: [170, 120, 60],
   rust: [170, 70, 30],
+  // A cat's or a fox's ginger.
+  ginger: [214, 112, 42],
   ruby: [200, 20, 60],
   jade: [0, 168, 107],
 };

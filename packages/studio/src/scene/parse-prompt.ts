@@ -93,6 +93,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bgolden\s+gate(?:\s+bridge)?\b/g, "red bridge"],
   // "tacos al pastor" are tacos, not a priest; a space station is a satellite out in space.
   [/\bal\s+pastor\b/g, ""],
+  // A market is a row of stalls ("a busy street market", "a night market in taipei").
+  [/\b(?:busy\s+|open[\s-]+air\s+|farmers?\s+)?markets?(?!\s+(?:stalls?|stands?|square))\b/g, "market stalls"],
   // A picnic blanket is spread on the grass, not in a bedroom.
   [/\bpicnic\s+(blanket|cloth|rug)s?\b/g, "picnic_$1 on the grass"],
   // "a couple walking on the beach", "a family having a picnic": people.
@@ -1389,7 +1391,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     }
   // "an owl in a tree": a tree of its own to perch in, in front of the landscape's trees.
   for (const thing of [...things])
-    if (subjectIs(thing.id, "sitsInTrees") && thing.relation?.target === "trees" && thing.relation.kind !== "by") {
+    if (perchesInTrees(thing.id) && thing.relation?.target === "trees" && thing.relation.kind !== "by") {
       if (!things.some((t) => t.id === "lonetree")) things.push({ id: "lonetree", count: 1 });
       thing.relation = { kind: "on", target: "lonetree" };
     }
@@ -1749,6 +1751,16 @@ const OBJECT_SENSES = new Set(
   ),
 );
 const NAMING_WORDS = new Set([...ARTICLES, ...POSSESSIVES, "with", "and", "many", "some", "several", "few"]);
+
+/** Whether a thing "in a tree" sits in its crown: the library's perching animals, and any small animal of the art set (a monkey, a squirrel, a koala). */
+function perchesInTrees(id: string): boolean {
+  const definition = subjectById(id);
+  if (!definition) return false;
+  return (
+    definition.sitsInTrees === true ||
+    (id.startsWith("art:") && definition.category === "animal" && definition.size <= 0.34)
+  );
+}
 
 /** Colours that are things too: "an eagle catching a salmon", "a peach on a plate". */
 const COLOUR_NOUNS = new Set(

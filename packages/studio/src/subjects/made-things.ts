@@ -468,7 +468,73 @@ const shelf: SubjectDefinition = {
   },
 };
 
+const stall: SubjectDefinition = {
+  id: "stall",
+  category: "building",
+  words: [
+    "stall",
+    "market stall",
+    "market stand",
+    "fruit stand",
+    "lemonade stand",
+    "food stall",
+    "food stand",
+    "street stall",
+    "kiosk",
+    "booth",
+  ],
+  plurals: ["stalls", "market stalls", "kiosks", "booths", "food stalls"],
+  color: [206, 52, 52],
+  aspect: 1.1,
+  size: 0.34,
+  placement: "ground",
+  surface: 0.5,
+  draw(g, box, look) {
+    const p = boxPoint(box, look);
+    const cloth = look.color;
+    const wood: RGB = [150, 104, 62];
+    groundShadow(g, box, look, 0.6);
+    // Two poles, a wooden counter with its goods heaped on top, and a striped awning over it all.
+    fill(g, lit(look, mix(wood, DARK, 0.3), -0.2));
+    for (const u of [-0.44, 0.4]) polygon(g, [p(u, 0), p(u + 0.04, 0), p(u + 0.04, 0.86), p(u, 0.86)]);
+    fill(g, lit(look, wood, 0.1));
+    polygon(g, [p(-0.46, 0), p(0.46, 0), p(0.46, 0.44), p(-0.46, 0.44)]);
+    fill(g, lit(look, wood, 0.5));
+    polygon(g, [p(-0.46, 0.44), p(0.46, 0.44), p(0.42, 0.5), p(-0.42, 0.5)]);
+    for (let k = 1; k < 4; k++)
+      strokeLine(g, lit(look, mix(wood, DARK, 0.4), 0), Math.max(1, box.h * 0.008), [
+        p(-0.46, k * 0.11),
+        p(0.46, k * 0.11),
+      ]);
+    const goods: RGB[] = [
+      [230, 120, 40],
+      [200, 40, 50],
+      [240, 200, 60],
+      [110, 170, 60],
+    ];
+    for (let k = 0; k < 9; k++) {
+      const colour = goods[k % goods.length]!;
+      fill(g, lit(look, colour, 0.3));
+      ellipse(g, ...p(-0.36 + k * 0.09, 0.54 + (k % 2) * 0.03), box.w * 0.045, box.w * 0.045);
+    }
+    const stripes = 8;
+    for (let k = 0; k < stripes; k++) {
+      const u0 = -0.5 + k / stripes;
+      const u1 = u0 + 1 / stripes;
+      fill(g, lit(look, k % 2 === 0 ? cloth : PAPER, 0.3));
+      polygon(g, [p(u0 + 0.04, 1), p(u1 + 0.04, 1), p(u1, 0.84), p(u0, 0.84)]);
+      fill(g, lit(look, k % 2 === 0 ? cloth : PAPER, -0.2));
+      g.beginPath();
+      g.moveTo(...p(u0, 0.84));
+      g.lineTo(...p(u1, 0.84));
+      g.quadraticCurveTo(...p((u0 + u1) / 2, 0.74), ...p(u0, 0.84));
+      g.fill();
+    }
+  },
+};
+
 export const MADE_THINGS: SubjectDefinition[] = [
+  stall,
   cloth,
   shelf,
   rifle,
