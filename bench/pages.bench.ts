@@ -16,14 +16,13 @@
  *
  *   npm run build && node bench/run-ts.mjs bench/pages.bench.ts [seconds=10] [burst-seconds=20] [pglite,postgres]
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Load, load } from "./support/load";
 import { seedBenchArtworks } from "./support/artworks";
 import { createScratchDatabase } from "./support/database";
-import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/servers";
+import { startAtelier, startBareServer, stopChild } from "./support/servers";
 
 const ARTWORKS = 1_000;
 const USER_PASSWORD = "bench-user-password-0123";
@@ -77,16 +76,8 @@ async function benchDatabase(
     detailId = await seedArtworks({ kind: "pglite", dir: path.join(dataDir, "db") });
   }
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  Object.assign(env, { PORT: String(port), PUBLIC_URL: base });
   // As `npm start` runs it: NODE_ENV unset, so server.mjs picks production builds itself.
-  const server = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    env: env as NodeJS.ProcessEnv,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitUntilReady(`${base}/readyz`, server);
+  const { base, server } = await startAtelier(root, env);
   /**
    * A session cookie as a browser holds it. A browser keeps the signed copy of the session that
    * the server refreshes every SESSION_CACHE_SECONDS (60 s); autocannon cannot, so the sign-in

@@ -16,7 +16,6 @@
  *
  *   npm run build && node bench/run-ts.mjs bench/signed-in.bench.ts [seconds=5] [burst-seconds=10] [pglite,postgres] [--profile]
  */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -24,7 +23,7 @@ import path from "node:path";
 import { seedBenchArtworks } from "./support/artworks";
 import { createScratchDatabase } from "./support/database";
 import { type Load, load } from "./support/load";
-import { freePort, startBareServer, stopChild, waitUntilReady } from "./support/servers";
+import { startAtelier, startBareServer, stopChild } from "./support/servers";
 
 const ARTWORKS = 1_000;
 const ACCOUNTS = 200;
@@ -87,18 +86,6 @@ interface Run {
   profile?: string[];
 }
 
-async function startServer(env: Record<string, string | undefined>, extraArgs: string[] = []) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...extraArgs, "server.mjs"], {
-    cwd: root,
-    env: { ...env, PORT: String(port), PUBLIC_URL: base } as NodeJS.ProcessEnv,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitUntilReady(`${base}/readyz`, server);
-  return { base, server };
-}
-
 async function benchDatabase(
   kind: "pglite" | "postgres",
   seconds: number,
@@ -124,7 +111,7 @@ async function benchDatabase(
     seeded = await seed({ kind: "pglite", dir: path.join(dataDir, "db") });
   }
 
-  let { base, server } = await startServer(env);
+  let { base, server } = await startAtelier(root, env);
   const pages = [
     "/",
     "/community/list",
@@ -167,7 +154,7 @@ async function benchDatabase(
     const cookie = await signIn(base, seeded.emails[0]!);
     await stopChild(server);
     const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-profile-"));
-    ({ base, server } = await startServer(env, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]));
+    ({ base, server } = await startAtelier(root, env, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]));
     const home = await (await fetch(`${base}/`, { headers: { cookie } })).text();
     if (!home.includes("Reader 0")) throw new Error("the profiled server did not know the session");
     await load(`${base}/`, 10, 1, { cookie });

@@ -58,6 +58,26 @@ http.createServer((q,s)=>{s.writeHead(200,{"Content-Type":${JSON.stringify(conte
   return { url: `http://127.0.0.1:${port}/`, stop: () => stopChild(child) };
 }
 
+/**
+ * Atelier as `npm start` runs it (`node server.mjs` in `root`, NODE_ENV as `env` has it) on a free
+ * port, with `nodeArgs` before the script (`--cpu-prof`); answers once /readyz does.
+ */
+export async function startAtelier(
+  root: string,
+  env: Record<string, string | undefined>,
+  nodeArgs: string[] = [],
+): Promise<{ base: string; server: ChildProcess }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
+    cwd: root,
+    env: { ...env, PORT: String(port), PUBLIC_URL: base } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitUntilReady(`${base}/readyz`, server);
+  return { base, server };
+}
+
 /** Waits until `url` answers 2xx, failing early if `child` exits. */
 export async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();

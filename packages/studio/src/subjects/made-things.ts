@@ -3,6 +3,7 @@
  * bench, a fence and a gate, a flag, a cart, an easel, a typewriter, a floor lamp, a clock
  * tower, a rifle and a cannon. Drawn like the library's objects: seen a little from the front, shaded by the scene's light.
  */
+import type { Graphics } from "../scene/canvas";
 import { css, mix } from "../scene/colors";
 import type { RGB } from "../scene/types";
 import { boxPoint, ellipse, fill, glow, groundShadow, lit, pane, polygon, strokeLine } from "./paint";
@@ -12,6 +13,30 @@ const DARK: RGB = [34, 28, 24];
 const PAPER: RGB = [246, 242, 230];
 const IRON: RGB = [52, 54, 60];
 const LAMP: RGB = [255, 220, 150];
+
+/** A wooden wheel of radius `r` round (x, y): its rim and `spokes` spokes, each `spokeWidth` of r wide. */
+function spokedWheel(
+  g: Graphics,
+  [x, y]: [number, number],
+  r: number,
+  colour: RGB,
+  spokes: number,
+  spokeWidth: number,
+) {
+  g.strokeStyle = css(colour);
+  g.lineWidth = Math.max(1.5, r * 0.16);
+  g.beginPath();
+  g.arc(x, y, r * 0.9, 0, Math.PI * 2);
+  g.stroke();
+  g.lineWidth = Math.max(1, r * spokeWidth);
+  for (let s = 0; s < spokes; s++) {
+    const a = (s * Math.PI * 2) / spokes;
+    g.beginPath();
+    g.moveTo(x, y);
+    g.lineTo(x + Math.cos(a) * r * 0.85, y + Math.sin(a) * r * 0.85);
+    g.stroke();
+  }
+}
 
 const bench: SubjectDefinition = {
   id: "bench",
@@ -160,19 +185,7 @@ const cart: SubjectDefinition = {
     for (const u of [-0.22, 0.12]) {
       const [x, y] = p(u, 0.25);
       const r = box.h * 0.25;
-      g.strokeStyle = css(lit(look, mix(wood, DARK, 0.45), 0));
-      g.lineWidth = Math.max(1.5, r * 0.16);
-      g.beginPath();
-      g.arc(x, y, r * 0.9, 0, Math.PI * 2);
-      g.stroke();
-      g.lineWidth = Math.max(1, r * 0.07);
-      for (let s = 0; s < 6; s++) {
-        const a = (s * Math.PI) / 3;
-        g.beginPath();
-        g.moveTo(x, y);
-        g.lineTo(x + Math.cos(a) * r * 0.85, y + Math.sin(a) * r * 0.85);
-        g.stroke();
-      }
+      spokedWheel(g, [x, y], r, lit(look, mix(wood, DARK, 0.45), 0), 6, 0.07);
       fill(g, lit(look, DARK, 0.3));
       ellipse(g, x, y, r * 0.16, r * 0.16);
     }
@@ -385,21 +398,7 @@ const cannon: SubjectDefinition = {
     ellipse(g, ...p(0.49, 0.85), box.h * 0.04, box.h * 0.06);
     fill(g, lit(look, metal, 0.1));
     ellipse(g, ...p(-0.42, 0.55), box.h * 0.11, box.h * 0.11);
-    const [x, y] = p(-0.05, 0.3);
-    const r = box.h * 0.3;
-    g.strokeStyle = css(lit(look, [110, 74, 42], 0.2));
-    g.lineWidth = Math.max(1.5, r * 0.16);
-    g.beginPath();
-    g.arc(x, y, r * 0.9, 0, Math.PI * 2);
-    g.stroke();
-    g.lineWidth = Math.max(1, r * 0.08);
-    for (let s = 0; s < 8; s++) {
-      const a = (s * Math.PI) / 4;
-      g.beginPath();
-      g.moveTo(x, y);
-      g.lineTo(x + Math.cos(a) * r * 0.85, y + Math.sin(a) * r * 0.85);
-      g.stroke();
-    }
+    spokedWheel(g, p(-0.05, 0.3), box.h * 0.3, lit(look, [110, 74, 42], 0.2), 8, 0.08);
   },
 };
 
