@@ -32,6 +32,7 @@ import { parsePrompt } from "./scene/parse-prompt";
 import { HELD_OUT_PROMPTS } from "./evaluation-held-out";
 import { HELD_OUT_PROMPTS_2 } from "./evaluation-held-out-2";
 import { HELD_OUT_PROMPTS_3 } from "./evaluation-held-out-3";
+import { HELD_OUT_PROMPTS_4 } from "./evaluation-held-out-4";
 import { OPEN_EVALUATION_PROMPTS, type OpenEvaluationPrompt } from "./evaluation-open";
 import { drawnNouns } from "./evaluation-open-check";
 import { DEFAULT_STYLE, findStyle, STYLE_IDS, type StyleId, styleNamedIn } from "./studio-styles";
@@ -69,6 +70,7 @@ const USAGE = `Usage:
   npm run studio -- --held-out-sheet [--size 512] [--cell 320] [--seed n] --out docs/images   (measures the held-out set: it is seen after)
   npm run studio -- --held-out-2-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the second held-out set, likewise)
   npm run studio -- --held-out-3-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the third, likewise)
+  npm run studio -- --held-out-4-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the fourth, likewise)
   npm run studio -- --vocabulary [--out docs/studio-vocabulary.md]
 Styles: ${STYLE_IDS.join(", ")}`;
 
@@ -91,6 +93,7 @@ export async function main(argv: string[]): Promise<number> {
       "held-out-sheet": { type: "boolean", default: false },
       "held-out-2-sheet": { type: "boolean", default: false },
       "held-out-3-sheet": { type: "boolean", default: false },
+      "held-out-4-sheet": { type: "boolean", default: false },
       vocabulary: { type: "boolean", default: false },
       cell: { type: "string" },
       index: { type: "string" },
@@ -123,8 +126,12 @@ export async function main(argv: string[]): Promise<number> {
       { size: Number(values.size ?? 512), cell: Number(values.cell ?? 320), seed: Number(values.seed) >>> 0 },
       HELD_OUT_SET,
     );
-  } else if (values["held-out-2-sheet"] || values["held-out-3-sheet"]) {
-    const set = values["held-out-2-sheet"] ? HELD_OUT_SET_2 : HELD_OUT_SET_3;
+  } else if (values["held-out-2-sheet"] || values["held-out-3-sheet"] || values["held-out-4-sheet"]) {
+    const set = values["held-out-2-sheet"]
+      ? HELD_OUT_SET_2
+      : values["held-out-3-sheet"]
+        ? HELD_OUT_SET_3
+        : HELD_OUT_SET_4;
     const index = values.index ?? path.join(values.out, "..", `${set.prefix}-evaluation.md`);
     await renderOpenSheets(
       values.out,
@@ -424,6 +431,20 @@ const HELD_OUT_SET_3: OpenSet = {
     "read Studio's code, after the second held-out set was measured, and told not to repeat any prompt of the",
     "earlier sets (`packages/studio/src/evaluation-held-out-3.ts`, issue 28). Not read while Studio was tuned;",
     "painted once here, and seen from now on. Regenerate with:",
+  ],
+};
+
+const HELD_OUT_SET_4: OpenSet = {
+  prompts: HELD_OUT_PROMPTS_4,
+  prefix: "studio-held-out-4",
+  title: "Studio fourth held-out prompts",
+  flag: "--held-out-4-sheet",
+  intro: [
+    "# Studio's fourth held-out prompts, measured",
+    "",
+    "Sixty everyday prompts of the open set's twelve kinds, five each, written on 2026-11-28 by a helper who did",
+    "not read Studio's code, after the third held-out set was measured (`packages/studio/src/evaluation-held-out-4.ts`,",
+    "issue 28). Not read while Studio was tuned; painted once here, and seen from now on. Regenerate with:",
   ],
 };
 

@@ -8,8 +8,8 @@ import { artSubjectId } from "../subjects/art-subject";
 import { canRide, joinName, MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
 import type { Pose, Relation, SubjectDefinition, Thing } from "../subjects/types";
 import { drawingByHexcode, drawingsNamed, namesDrawing, WHOLE_NAME } from "../vocabulary/art-set";
-import { isHintedName, isThingSense, type NounTarget, readNounPhrase } from "../vocabulary/read-noun";
-import { isKindOf, isVerbForm, lookupNoun } from "../vocabulary/wordnet";
+import { isHintedName, isThingSense, type NounTarget, readNounPhrase, roleTool } from "../vocabulary/read-noun";
+import { isKindOf, isVerbForm, lookupNoun, readSynset } from "../vocabulary/wordnet";
 import { COLOR_WORDS, mix } from "./colors";
 import type {
   ColorTarget,
@@ -436,7 +436,8 @@ function joinCompounds(tokens: string[]): string[] {
         joined = true;
         break;
       }
-      if (!words.every(isCompoundPart) || words.every(isKnownWord)) continue;
+      // Words the parser reads for itself stay apart, unless together they name an animal ("sea horse").
+      if (!words.every(isCompoundPart) || (words.every(isKnownWord) && !isAnimalName(words.join(" ")))) continue;
       // "a man walking": a figure and what it does, not the art set's "man walking".
       if (/(?:ing|ed)$/.test(words.at(-1)!)) continue;
       if (!isCompoundNoun(words)) continue;
@@ -452,6 +453,13 @@ function joinCompounds(tokens: string[]): string[] {
     if (!joined) out.push(tokens[i]!);
   }
   return out;
+}
+
+const isAnimalSense = (offset: number) => readSynset(offset).lexName === "noun.animal";
+
+function isAnimalName(name: string): boolean {
+  const entry = lookupNoun(name);
+  return entry !== undefined && isAnimalSense(entry.senses[0]!);
 }
 
 function isCompoundNoun(words: string[]): boolean {
@@ -1228,6 +1236,24 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       else if (target) {
         const definition = subjectById(target.kind === "art" ? artSubjectId(target.drawing) : target.id);
         if (definition) addThing(definition, reading.plural, end, tokens[end]!, from);
+        // "a beekeeper", "a guitarist": a plain figure holds the tool the trade is known by.
+        const figure = lastThing;
+        const tool =
+          definition?.category === "figure" && reading.via.length > 0
+            ? roleTool(reading.noun, ownVocabulary)
+            : undefined;
+        const toolDefinition =
+          tool?.target?.kind === "art"
+            ? subjectById(artSubjectId(tool.target.drawing))
+            : tool?.target?.kind === "library"
+              ? subjectById(tool.target.id)
+              : undefined;
+        if (figure && tool && toolDefinition && !things.some((t) => t.relation?.target === figure.id)) {
+          readings.push(describeReading(`${reading.noun}'s ${tool.noun}`, tool.target, tool.via));
+          withThing = figure;
+          addThing(toolDefinition, false, end, tokens[end]!, end);
+          lastThing = figure;
+        }
       } else flush();
       continue;
     }
@@ -1836,7 +1862,7 @@ function isVerb(word: string, afterNoun: boolean): boolean {
 }
 
 /** Studio's own words for a lemma WordNet or the art set gave: a library subject, or a landscape. */
-function ownVocabulary(word: string): NounTarget | undefined {
+export function ownVocabulary(word: string): NounTarget | undefined {
   const named = subjectByWord(joinName(word));
   if (named) {
     const { id, category, container } = named.definition;

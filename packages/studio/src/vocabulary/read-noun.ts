@@ -139,6 +139,7 @@ const HINTS: Record<string, string> = {
   box: "package",
   barista: "person",
   baristas: "person",
+  photographer: "person",
   monitor: "desktop computer",
   monitors: "desktop computer",
   "camel caravan": "camel",
@@ -290,6 +291,8 @@ const HINTS: Record<string, string> = {
   "bubble tea": "bubble tea",
   "boba tea": "bubble tea",
   "picnic blanket": "cloth",
+  // A fried egg is the art set's egg in a pan, not a whole egg.
+  "fried egg": "cooking",
   "picnic cloth": "cloth",
   "picnic rug": "cloth",
   crib: "bed",
@@ -353,11 +356,90 @@ const HINTS: Record<string, string> = {
  * Things whose climb through WordNet ends in something else ("gate" → logic gate → computer →
  * fax machine; "fence" → a fencer's art): not drawn, and said so.
  */
-const NOTHING_LIKE = new Set(
-  "marshmallow marshmallows hedge hedges area base source holder iron stick stuff material device instrument".split(
+const NOTHING_LIKE = new Set([
+  ..."marshmallow marshmallows hedge hedges area base source holder iron stick stuff material device instrument".split(
     " ",
   ),
-);
+  "whipped cream",
+]);
+
+/**
+ * What a person of a trade holds in a picture when no drawing shows the trade itself: Studio draws a
+ * plain figure with it (curated, like HINTS: the tool a viewer knows the trade by).
+ */
+const ROLE_TOOLS: Record<string, string> = {
+  photographer: "camera",
+  tourist: "camera",
+  diver: "diving mask",
+  "scuba diver": "diving mask",
+  snorkeler: "diving mask",
+  baker: "bread",
+  butcher: "cut of meat",
+  fisherman: "fishing pole",
+  fisher: "fishing pole",
+  angler: "fishing pole",
+  lumberjack: "axe",
+  woodcutter: "axe",
+  woodsman: "axe",
+  viking: "axe",
+  blacksmith: "hammer",
+  smith: "hammer",
+  carpenter: "carpentry saw",
+  woodworker: "carpentry saw",
+  plumber: "wrench",
+  handyman: "wrench",
+  miner: "pick",
+  beekeeper: "honey pot",
+  apiarist: "honey pot",
+  mailman: "envelope",
+  postman: "envelope",
+  "mail carrier": "envelope",
+  "letter carrier": "envelope",
+  magician: "magic wand",
+  sorcerer: "magic wand",
+  samurai: "dagger",
+  warrior: "shield",
+  gladiator: "shield",
+  archer: "bow and arrow",
+  hunter: "bow and arrow",
+  boxer: "boxing glove",
+  dj: "headphone",
+  "disc jockey": "headphone",
+  singer: "microphone",
+  rapper: "microphone",
+  reporter: "microphone",
+  tailor: "sewing needle",
+  seamstress: "sewing needle",
+  knitter: "yarn",
+  librarian: "books",
+  bartender: "cocktail glass",
+  barkeeper: "cocktail glass",
+  astronomer: "telescope",
+  stargazer: "telescope",
+  surgeon: "stethoscope",
+  physician: "stethoscope",
+  janitor: "broom",
+  sweeper: "broom",
+  gravedigger: "shovel",
+  businessman: "briefcase",
+  businesswoman: "briefcase",
+  barista: "hot beverage",
+};
+
+/**
+ * The thing a person of a trade is drawn holding when the trade has no drawing of its own: the
+ * curated tool, else the instrument WordNet says they play ("a musician who plays the guitar").
+ */
+export function roleTool(noun: string, own: OwnVocabulary): NounReading | undefined {
+  const named = ROLE_TOOLS[noun];
+  if (named) return readNounPhrase(named.split(" "), own);
+  const entry = lookupNoun(noun);
+  const sense = entry?.senses.map(readSynset).find((s) => s.lexName === "noun.person");
+  const played = sense?.gloss.match(/\bplays (?:the |an? )?([a-z]+)/);
+  if (!played) return undefined;
+  const reading = readNounPhrase([played[1]!], own);
+  return reading?.target && reading.via.length <= 2 ? reading : undefined;
+}
 
 /** Whether Studio reads a name of several words its own way ("red panda", "german shepherd"). */
 export function isHintedName(phrase: string): boolean {
@@ -400,11 +482,14 @@ export function readNounPhrase(written: readonly string[], own: OwnVocabulary): 
       const reading = readForm(form, modifiers, own);
       if (reading === null) continue;
       if (reading === undefined) return undefined;
-      // "snow leopard" is a kind of big cat to WordNet, but the art set draws leopards.
-      if (k > 1 && reading.depth > 0) {
+      // "snow leopard" is a kind of big cat to WordNet, but the art set draws leopards — a sea lion is
+      // no lion, a black hole no hole: the head stands for the name only when they are close kin.
+      // A fried egg or a hermit crab WordNet knows but cannot lead to a drawing is an egg or a crab
+      // (a watering hole is no hole, a cutting board no board: things stay unsaid).
+      if (k > 1 && (reading.depth > 0 || (!reading.target && isLiving(form) && !NOTHING_LIKE.has(form)))) {
         const headForm = baseForms(head).find((f) => readForm(f, words.slice(0, -1), own) !== null);
         const headReading = headForm ? readForm(headForm, words.slice(0, -1), own) : undefined;
-        if (headForm && headReading?.target && headReading.depth === 0)
+        if (headForm && headReading?.target && headReading.depth === 0 && closeKin(form, headForm))
           return {
             phrase,
             noun: headForm,
@@ -622,6 +707,39 @@ function climb(sense: Synset, form: string, modifiers: readonly string[], own: O
     level = next;
   }
   return undefined;
+}
+
+/**
+ * Whether an animal's name of several words names a kind of the animal its last word names, or a
+ * near cousin ("snow leopard" and "leopard" are both big cats; a "sea lion" is a seal, a "sea horse"
+ * a fish, a "guinea pig" a rodent). Other names are taken to be kinds of their head: to WordNet an
+ * easter egg is candy and a round window a part of the ear, but a picture of one shows an egg and a window.
+ */
+function closeKin(name: string, head: string): boolean {
+  const nameEntry = lookupNoun(name);
+  const headEntry = lookupNoun(head);
+  if (!nameEntry || !headEntry) return true;
+  const animal = (offset: number) => readSynset(offset).lexName === "noun.animal";
+  if (!animal(nameEntry.senses[0]!) || !animal(headEntry.senses[0]!)) return true;
+  const near = (offset: number, levels: number) => {
+    const found = new Set<number>([offset]);
+    let level = [offset];
+    for (let depth = 0; depth < levels; depth++) {
+      level = level.flatMap((o) => readSynset(o).hypernyms).filter((o) => !found.has(o));
+      for (const o of level) found.add(o);
+    }
+    return found;
+  };
+  const above = near(nameEntry.senses[0]!, 3);
+  return headEntry.senses
+    .slice(0, 2)
+    .some((sense) => [...near(sense, 2)].some((o) => above.has(o) && !TOO_GENERAL.has(readSynset(o).words[0]!)));
+}
+
+/** Whether a lemma's commonest sense is an animal, a plant or a food. */
+function isLiving(lemma: string): boolean {
+  const entry = lookupNoun(lemma);
+  return entry !== undefined && family(readSynset(entry.senses[0]!).lexName) === "living";
 }
 
 /** The longest known noun a word ends with, at least three letters and leaving at least three ("longship" → ship). */
