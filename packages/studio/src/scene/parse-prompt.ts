@@ -95,12 +95,17 @@ const PHRASES: [RegExp, string][] = [
   [/\bal\s+pastor\b/g, ""],
   // A market is a row of stalls ("a busy street market", "a night market in taipei").
   [/\b(?:busy\s+|open[\s-]+air\s+|farmers?\s+)?markets?(?!\s+(?:stalls?|stands?|square))\b/g, "market stalls"],
-  // A picnic blanket is spread on the grass, not in a bedroom.
+  // A picnic blanket is spread on the grass, not in a bedroom ("a picnic on a blanket" too).
+  [/\b(picnic\b[^,.;]*?\bon\s+(?:a|the)\s+)(blanket|cloth|rug)s?\b/g, "$1picnic $2"],
   [/\bpicnic\s+(blanket|cloth|rug)s?\b/g, "picnic_$1 on the grass"],
   // "a couple walking on the beach", "a family having a picnic": people.
   [/\b(?:a\s+)?(?:young\s+|old\s+|elderly\s+|happy\s+)?couple\b(?!\s+of)/g, "a man and a woman"],
   [/\b(?:a\s+)?(?:young\s+|happy\s+)?family\b(?!\s+of)/g, "a man and a woman and a child"],
   [/\b(?:the\s+)?(?:international\s+)?space\s+station\b|\biss\b/g, "satellite in space"],
+  // An asteroid field is out in space, not a meadow.
+  [/\basteroid\s+(?:field|belt)s?\b/g, "asteroids"],
+  // Rio is a city by the sea, not a piñata.
+  [/\brio\s+de\s+janeiro\b/g, "rio city by the sea"],
   [/\b(?:on\s+a\s+)?space\s*walk(?:ing)?\b/g, "floating in space"],
   // A launch pad is where a rocket stands, not a notepad.
   [/\blaunch\s*pad\b/g, "desert"],
@@ -151,7 +156,7 @@ subjectWords("desert", "desert deserts dune dunes sahara sand sands oasis");
 subjectWords("moon", "moon moons moonlight moonlit moonrise lunar");
 subjectWords("sun", "sun suns sunlight sunshine sunbeams sunrays");
 subjectWords("stars", "star stars starry starlit starlight constellation constellations");
-subjectWords("galaxy", "galaxy galaxies milkyway nebula nebulae cosmos universe space cosmic");
+subjectWords("galaxy", "galaxy galaxies milkyway nebula nebulae cosmos universe space cosmic asteroid asteroids");
 subjectWords("aurora", "aurora auroras");
 subjectWords("clouds", "cloud clouds cloudy overcast");
 subjectWords(
@@ -436,6 +441,14 @@ function joinCompounds(tokens: string[]): string[] {
         joined = true;
         break;
       }
+      // "bird bath", "sun flower", "fire place": two words that WordNet writes as one (but a "hot
+      // dog" is no daredevil: a name of two words is read as two).
+      if (n === 2 && words.every(isCompoundPart) && !isCompoundNoun(words) && isOneWordName(words)) {
+        out.push(words.join(""));
+        i += 1;
+        joined = true;
+        break;
+      }
       // Words the parser reads for itself stay apart, unless together they name an animal ("sea horse").
       if (!words.every(isCompoundPart) || (words.every(isKnownWord) && !isAnimalName(words.join(" ")))) continue;
       // "a man walking": a figure and what it does, not the art set's "man walking".
@@ -444,7 +457,9 @@ function joinCompounds(tokens: string[]): string[] {
       // "tropical fish" is a fish of the library's; a "teddy bear" is no bear.
       const head = words.at(-1)!;
       const library = subjectByWord(head)?.definition;
-      if (library && !isOtherKind(words.join(" "), library)) continue;
+      // A kind the art set draws by its whole name is that drawing ("a bullet train", not the
+      // library's steam train); other kinds of a library subject are that subject, posed and lit.
+      if (library && !isOtherKind(words.join(" "), library) && !drawsKind(words)) continue;
       out.push(words.join("_"));
       i += n - 1;
       joined = true;
@@ -453,6 +468,19 @@ function joinCompounds(tokens: string[]): string[] {
     if (!joined) out.push(tokens[i]!);
   }
   return out;
+}
+
+function isOneWordName(words: string[]): boolean {
+  const joined = words.join("");
+  if (subjectByWord(joined) || namesDrawing(joined, true)) return true;
+  const entry = lookupNoun(joined) ?? lookupNoun(joined.replace(/s$/, ""));
+  return entry !== undefined && isThingSense(entry.senses[0]!);
+}
+
+/** Whether the art set has a drawing by this whole name of a vehicle ("bullet train", "racing car"). */
+function drawsKind(words: string[]): boolean {
+  const drawing = drawingsNamed(words.join(" ").replace(/s$/, ""), [], WHOLE_NAME)[0];
+  return drawing !== undefined && subjectById(artSubjectId(drawing))?.category === "vehicle";
 }
 
 const isAnimalSense = (offset: number) => readSynset(offset).lexName === "noun.animal";
@@ -610,6 +638,12 @@ const ROOM_KINDS: Record<string, RoomKind> = {
   teashop: "cafe",
   sunroom: "livingroom",
   conservatory: "livingroom",
+  // "a small studio apartment": the inside of one, not an apartment building.
+  apartment: "livingroom",
+  apartments: "livingroom",
+  flat: "livingroom",
+  condo: "livingroom",
+  penthouse: "livingroom",
 };
 /** What only a room of one kind has: a stove is the kitchen's, a pillow the bedroom's. */
 const ROOM_THINGS: Record<string, RoomKind> = {
@@ -691,6 +725,7 @@ const GARMENTS: Record<string, "back" | "feet" | "body"> = Object.fromEntries(
 
 /** The young of an animal, after "her", "its", "his" or "their". */
 const YOUNG_WORDS = new Set("calf calves cub cubs baby babies pup pups foal foals chick chicks joey young".split(" "));
+const PARENT_WORDS = new Set("mother mom mum mama father dad parent parents".split(" "));
 const POSSESSIVES = new Set(["her", "his", "its", "their"]);
 
 /** Words for what a thing is doing that change how it is drawn (draw-things.ts). */
@@ -729,8 +764,15 @@ function vesselOf(tokens: readonly string[]): Vessel | null {
     const vessel = VESSELS[tokens[k]!];
     if (!vessel) continue;
     if (vessel === "globe") return vessel;
+    // "a glass bottle", "a glass jar": what the next vessel is made of.
+    if (VESSELS[tokens[k + 1] ?? ""]) continue;
     const before = tokens.slice(Math.max(0, k - 3), k);
-    if (before.includes("in") || before.includes("inside") || tokens.slice(k + 1).includes("inside")) return vessel;
+    // "a jar with fireflies inside" holds the picture; "a bottle with a message inside washed up on
+    // the sand" lies in it.
+    const after = tokens.slice(k + 1);
+    const inside = after.indexOf("inside");
+    const insideLast = inside >= 0 && (after[inside + 1] === undefined || BREAKS.has(after[inside + 1]!));
+    if (before.includes("in") || before.includes("inside") || insideLast) return vessel;
   }
   return null;
 }
@@ -772,6 +814,8 @@ const NAMED_COLOURS: Record<string, RGB> = {
   goldfishes: [238, 120, 28],
   red_panda: [178, 72, 36],
   red_pandas: [178, 72, 36],
+  clownfish: [240, 110, 30],
+  clown_fish: [240, 110, 30],
 };
 /** Words that colour the name after them: a polar bear is white. */
 const COLOURING_WORDS: Record<string, RGB> = { polar: [240, 240, 234], arctic: [240, 240, 234] };
@@ -886,7 +930,10 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   };
 
   /** A thing named at token `at` (its phrase's first word is at `from`): counted, sized, coloured and related. */
+  // Where the last thing was named: "a fox pup" is the fox's young.
+  let lastNamedAt = -1;
   const addThing = (definition: SubjectDefinition, plural: boolean, at: number, word: string, from = at) => {
+    lastNamedAt = at;
     // "a corgi in sunglasses", "a girl in a straw hat": worn, as with "wearing".
     const wearerCategory = lastThing ? subjectById(lastThing.id)?.category : undefined;
     if (relation === "in" && definition.worn && (wearerCategory === "figure" || wearerCategory === "animal")) {
@@ -1086,8 +1133,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       eating = true;
     }
 
-    // "a whale and her calf", "a lioness with her cubs": one more of the animal named, not a cow.
-    if (YOUNG_WORDS.has(word) && POSSESSIVES.has(tokens[i - 1] ?? "") && lastThing) {
+    // "a whale and her calf", "a lioness with her cubs", "a baby elephant and its mother": one more
+    // of the animal named, not a cow or a woman.
+    if ((YOUNG_WORDS.has(word) || PARENT_WORDS.has(word)) && POSSESSIVES.has(tokens[i - 1] ?? "") && lastThing) {
       const parent = subjectById(lastThing.id);
       if (parent?.category === "animal") {
         lastThing.count = Math.min(MAX_COUNT, lastThing.count + (word.endsWith("s") ? 2 : 1));
@@ -1095,6 +1143,11 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         readings.push({ words: word, drawn: parent.words[0], from, via: [] });
         continue;
       }
+    }
+    // "a fox pup", "a tiger cub", "a panda baby": the young of the animal just named is that animal.
+    if ((YOUNG_WORDS.has(word) || word === "puppy" || word === "puppies") && lastThing && lastNamedAt === i - 1) {
+      const parent = subjectById(lastThing.id);
+      if (parent?.category === "animal") continue;
     }
     // "kids building a sandcastle": a verb in -ing after a noun, with its object after it, is no building.
     if (

@@ -194,7 +194,8 @@ export function artSubject(id: string): SubjectDefinition | undefined {
     size: kind.size,
     placement: kind.placement,
     ...(kind.indoor ? { indoor: true } : {}),
-    ...(kind.category === "object" ? { carried: true } : {}),
+    // Furniture stands beside its owner: "a kid with bunk beds" holds no bed.
+    ...(kind.category === "object" && !kind.surface ? { carried: true } : {}),
     ...(wornOn(drawing) ? { worn: wornOn(drawing) } : {}),
     // Where the head is: measured on drawings that face a way; the middle of the top on the rest.
     get head(): [number, number] {
