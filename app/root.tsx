@@ -8,14 +8,11 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { getUser } from "@server/auth/guards";
 import { sessionCookiesMiddleware } from "@server/auth/session-cookies";
 import { refusedBodyMiddleware } from "@server/http/refused-body";
 import { resourceMethodMiddleware } from "@server/http/resource-method";
 import { getPublicConfig } from "@server/config";
-import { getDb } from "@server/db/client";
-import { getTokenBalance } from "@server/generation/ledger";
-import { countUnreadNotifications } from "@server/notify/notifications";
+import { loadViewer } from "@server/viewer";
 import { shellStateContext } from "@server/navigation/check-navigation";
 import { navigationMiddleware } from "@server/navigation/middleware";
 import { personalPagesMiddleware } from "@server/auth/personal-pages";
@@ -23,6 +20,8 @@ import { sharedPagesMiddleware } from "@server/navigation/shared-pages";
 import { getBuildInfo } from "@server/ops/build-info";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
+import { PersonalPart, ViewerBlock } from "./components/viewer/personal-part";
+import { useViewer } from "./lib/viewer";
 import { VersionWatch } from "./components/version-watch";
 import { DateSettingsProvider } from "./components/when";
 import { localeFromAcceptLanguage } from "./lib/format";
@@ -47,18 +46,16 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { flags } = context.get(shellStateContext);
-  const user = await getUser(request);
-  const [unreadNotifications, tokens] = user
-    ? await Promise.all([countUnreadNotifications(getDb(), user.userUid), getTokenBalance(getDb(), user.userUid)])
-    : [0, 0];
   return {
     flags,
     build: getBuildInfo(),
     config: getPublicConfig(),
     // Dates are rendered in the visitor's English and UTC; the browser then moves them to its own zone (ADR 0032).
     locale: localeFromAcceptLanguage(request.headers.get("accept-language")),
-    // The header's balance; pages that show it too (the profile) read this one rather than ask again.
-    user: user ? { name: user.name, image: user.image, isAdmin: user.isAdmin, unreadNotifications, tokens } : null,
+    // The header's person and balance; pages that show it too (the profile) read this one rather
+    // than ask again. On a page rendered once for every signed-in person it is a stand-in, and the
+    // server adds each person's own values to the page for them (app/lib/viewer.ts, ADR 0050).
+    user: await loadViewer(request),
   };
 }
 
@@ -99,8 +96,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // Lets tests (and people debugging) tell that the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  const viewer = useViewer();
   return (
     <>
+      {loaderData.user?.shared && viewer ? (
+        <PersonalPart name="viewer">
+          <ViewerBlock viewer={viewer} />
+        </PersonalPart>
+      ) : null}
       <DateSettingsProvider locale={loaderData.locale}>
         <Outlet />
       </DateSettingsProvider>

@@ -20,6 +20,8 @@ import { closeEngines } from "./generation/engines/registry";
 import { renderGenerationJob, startGenerationRecovery } from "./generation/render-job";
 import { createApp, markShuttingDown } from "./http/app";
 import { createFrontDoor } from "./http/front-door";
+import { createSignedInPages } from "./signed-in-pages";
+import { forgetViewerOfWriter } from "./viewer";
 import { closeImageTools } from "./image-tools";
 import { imageEditJob, recoverImageEdits } from "./image-tools/edits";
 import type { JobDefinition } from "./jobs/define";
@@ -179,6 +181,14 @@ function warnAboutSandboxPayments(config: ReturnType<typeof getConfig>): void {
   }
 }
 
+/** Where a listening server can be reached from this process (for its requests to itself). */
+function selfAddress(server: Server): { host: string; port: number } | undefined {
+  const address = server.address();
+  if (!address || typeof address === "string") return undefined;
+  const host = address.address === "::" || address.address === "0.0.0.0" ? "127.0.0.1" : address.address;
+  return { host, port: address.port };
+}
+
 /** Starts Atelier in one process: database, HTTP server, graceful shutdown. */
 export async function startServer(): Promise<Server> {
   const config = getConfig();
@@ -190,7 +200,14 @@ export async function startServer(): Promise<Server> {
   if (!fs.existsSync(clientDir)) throw new Error(`Client build not found at ${clientDir}: run npm run build`);
   const app = createApp({ build, clientDir, mode: "production", config });
   // Probes and kept answers are served in front of Express (front-door.ts, ADR 0027).
-  const server = createServer(createFrontDoor(app, config, { dev: false })).listen(config.port, config.host);
+  const server: Server = createServer(
+    createFrontDoor(app, config, {
+      dev: false,
+      // Pages for every signed-in person rendered once and personalised per request (ADR 0050).
+      signedInPages: createSignedInPages(() => selfAddress(server)),
+      onWrite: forgetViewerOfWriter,
+    }),
+  ).listen(config.port, config.host);
   // Idle keep-alive connections outlive a load balancer's (60 s on AWS ALB, nginx's 75 s upstream
   // keepalive_timeout is the client side): the server never closes one the balancer is about to
   // reuse, which would turn a request into a connection reset.

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { CART_STORAGE_KEY, cartItems, QUANTITY_MAX, type CartItem } from "./commerce";
 import { useApiClient } from "./api-client";
 import { HttpError } from "./http-client";
-import { useRootData } from "./root-data";
+import { useViewer } from "./viewer";
 
 function readLocalCart(): CartItem[] {
   try {
@@ -43,7 +43,7 @@ export interface CartState {
 }
 
 export function useCart(): CartState {
-  const signedIn = Boolean(useRootData()?.user);
+  const signedIn = Boolean(useViewer());
   const api = useApiClient();
   const [items, setItems] = useState<CartItem[]>([]);
   const [ready, setReady] = useState(false);

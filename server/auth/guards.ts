@@ -87,11 +87,32 @@ async function readSession(request: Request, fromDatabase: boolean): Promise<Ses
 }
 
 /**
+ * The user id of the stand-in a page rendered once for every signed-in person is rendered for
+ * (ADR 0050): no account has it, so nothing of anyone can be read for it.
+ */
+export const SHARED_VIEWER_ID = "00000000-0000-4000-8000-000000000000";
+
+function sharedViewer(isAdmin: boolean): SessionUser {
+  return {
+    userUid: SHARED_VIEWER_ID,
+    email: "",
+    name: "",
+    isAdmin,
+    image: null,
+    createdAt: new Date(0),
+    sessionId: "",
+  };
+}
+
+/**
  * The signed-in user of a request, or null; read once per request however many loaders ask.
  * `fromDatabase` skips the cookie copy: for decisions that must see a ban or a lost role at once.
  */
 export function getUser(request: Request, options: { fromDatabase?: boolean } = {}): Promise<SessionUser | null> {
   const fromDatabase = options.fromDatabase === true;
+  const shared = requestScope.getStore()?.sharedViewer;
+  // Admin rights are never taken from a stand-in: an admin decision reads a real session.
+  if (shared) return Promise.resolve(fromDatabase ? null : sharedViewer(shared.isAdmin));
   const reads = requestScope.getStore()?.sessionReads;
   if (!reads) return readSession(request, fromDatabase);
   const key = `${fromDatabase}:${request.headers.get("cookie") ?? ""}:${request.headers.get("authorization") ?? ""}`;

@@ -18,6 +18,7 @@ import { createAdmissionQueue } from "./admission";
 import { readBodyWithinLimit } from "./body-limits";
 import { requestInfoContext, requestScope } from "./request-context";
 import { createRouterAdapter } from "./router-adapter";
+import { readSharedViewer } from "./shared-viewer";
 import { createShellLayers } from "./shell-layers";
 import { mayScrape, renderMetrics } from "../metrics";
 
@@ -123,7 +124,12 @@ export function createApp(options: CreateAppOptions): express.Express {
   // Each request gets its own scope for what it reads once and the cookies it must send (request-context.ts).
   app.use((req, res, next) =>
     requestScope.run(
-      { sessionReads: new Map(), cookiesToSend: [], origin: `${req.protocol}://${req.get("host") ?? ""}` },
+      {
+        sessionReads: new Map(),
+        cookiesToSend: [],
+        origin: `${req.protocol}://${req.get("host") ?? ""}`,
+        sharedViewer: readSharedViewer(req),
+      },
       () => handleWithRouter(req, res, next),
     ),
   );

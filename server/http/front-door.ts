@@ -11,11 +11,21 @@ import type { Config } from "../config";
 import { logger } from "../logger";
 import { isShuttingDown } from "./app";
 import { replaySharedResponse } from "./response-cache";
+import type { SignedInPages } from "../signed-in-pages";
+import { readSharedViewer, SHARED_VIEWER_HEADER } from "./shared-viewer";
 import { chooseRequestId, computeSecurityHeaders, helmetOptions } from "./shell-layers";
 
 const HEALTH_BODY = Buffer.from(JSON.stringify({ status: "ok" }));
 
-export function createFrontDoor(app: RequestListener, config: Config, options: { dev: boolean }): RequestListener {
+export function createFrontDoor(
+  app: RequestListener,
+  config: Config,
+  options: {
+    dev: boolean;
+    signedInPages?: SignedInPages;
+    onWrite?: (req: IncomingMessage, res: ServerResponse) => void;
+  },
+): RequestListener {
   const security = computeSecurityHeaders(helmetOptions(config, options.dev));
   const policy = security.policy(); // JSON carries no inline script: the policy without a nonce
   const healthHeaders: [string, string | number][] = [
@@ -31,11 +41,25 @@ export function createFrontDoor(app: RequestListener, config: Config, options: {
     // connections move to other processes while this one still answers (server/main.ts).
     if (isShuttingDown()) res.setHeader("Connection", "close");
     if (isHealthProbe(req)) return answerHealthProbe(req, res, healthHeaders);
+    // This process asking itself for a page rendered for every signed-in person (ADR 0050): the app renders it.
+    if (req.headers[SHARED_VIEWER_HEADER] !== undefined && readSharedViewer(req)) return app(req, res);
     if (req.method === "GET") {
       const started = performance.now();
       if (replaySharedResponse(req, res, { requestId: () => chooseRequestId(req.headers["x-request-id"]) }))
         return logReplay(req, res, started);
-    }
+      // A page that looks the same to every signed-in person but for their header (ADR 0050).
+      const signedIn = options.signedInPages;
+      if (signedIn && req.headers.cookie) {
+        signedIn.answer(req, res, chooseRequestId(req.headers["x-request-id"])).then(
+          (answered) => (answered ? logReplay(req, res, started) : app(req, res)),
+          (error: unknown) => {
+            logger.error({ err: error }, "a signed-in page could not be answered for its person");
+            if (!res.headersSent) app(req, res);
+          },
+        );
+        return;
+      }
+    } else options.onWrite?.(req, res);
     app(req, res);
   };
 }

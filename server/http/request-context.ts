@@ -25,6 +25,11 @@ export interface RequestScope {
   cookiesToSend: string[];
   /** Where the visitor is (scheme and Host as received): links in the emails this request sends point there when it is ours. */
   origin?: string;
+  /**
+   * The page is being rendered once for every signed-in person of this kind (ADR 0050): the
+   * session is a stand-in with no one's data (server/auth/guards.ts, server/signed-in-pages.ts).
+   */
+  sharedViewer?: { isAdmin: boolean };
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();

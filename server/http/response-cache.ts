@@ -33,6 +33,7 @@ import zlib from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { onDatabaseChange } from "../db/change-feed";
+import { SHARED_VIEWER_HEADER } from "./shared-viewer";
 
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
@@ -115,11 +116,19 @@ function changedSince(started: number, userId: string, cookie: string): boolean 
   return (lastChanges.get(userId) ?? -1) >= started || (lastChanges.get(cookie) ?? -1) >= started;
 }
 
+const clearListeners = new Set<() => void>();
+
+/** Calls `listener` whenever every kept page is forgotten (pages rendered for all signed-in people follow). */
+export function onSharedResponsesCleared(listener: () => void): void {
+  clearListeners.add(listener);
+}
+
 export function clearSharedResponses(): void {
   stored.clear();
   personal.clear();
   personalBytes = 0;
   lastChangeOfEverything = performance.now();
+  for (const listener of clearListeners) listener();
 }
 
 /** Forgets the signed-in pages kept for this person (all their sessions). */
@@ -218,6 +227,11 @@ export function sharedResponseCache() {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== "GET") {
       if (req.method !== "HEAD" && req.headers.cookie) forgetPersonalResponsesOfWriter(req.headers.cookie, res);
+      next();
+      return;
+    }
+    // A page rendered for every signed-in person (ADR 0050) is kept by server/signed-in-pages.ts, not here.
+    if (req.headers[SHARED_VIEWER_HEADER] !== undefined) {
       next();
       return;
     }
@@ -334,7 +348,7 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
  * by hash rather than by the nonce of the request that made it. False when the page cannot be
  * kept (no policy with a nonce, or a body it cannot read).
  */
-function allowInlineScriptsByHash(
+export function allowInlineScriptsByHash(
   headers: [string, string | number | string[]][],
   body: Buffer,
   encoding: unknown,

@@ -5,6 +5,7 @@
  * visitors always get a page rendered for them.
  */
 import type { MiddlewareFunction } from "react-router";
+import { requestScope } from "../http/request-context";
 import { SHARED_CACHE_HEADER } from "../http/response-cache";
 import { normalizePattern } from "../http/route-patterns";
 
@@ -30,7 +31,9 @@ export function isSharedPage(pattern: string): boolean {
 /** Root middleware: marks an anonymous visitor's answer to a shared page as one the micro-cache may keep. */
 export const sharedPagesMiddleware: MiddlewareFunction<Response> = async ({ request, pattern }, next) => {
   const response = await next();
-  const anonymous = !request.headers.has("cookie") && !request.headers.has("authorization");
+  // A page rendered for every signed-in person (ADR 0050) has no cookies either, but is not for visitors.
+  const anonymous =
+    !request.headers.has("cookie") && !request.headers.has("authorization") && !requestScope.getStore()?.sharedViewer;
   if (request.method === "GET" && anonymous && response.status === 200 && isSharedPage(pattern)) {
     try {
       response.headers.set(SHARED_CACHE_HEADER, String(SHARED_PAGE_SECONDS));

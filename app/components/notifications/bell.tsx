@@ -11,14 +11,14 @@ import { Link, useFetcher, useFetchers } from "react-router";
 import { cn } from "~/lib/cn";
 import { RelativeTime } from "./relative-time";
 import { NotificationStatusIcon } from "./status-icon";
+import { PersonalPart } from "../viewer/personal-part";
+import { BellCount } from "./bell-count";
 import {
-  badgeText,
   NOTIFICATIONS_API,
   type NotificationItem,
   type NotificationsCommand,
   type NotificationsCommandResult,
   type NotificationsPayload,
-  unreadLabel,
 } from "./types";
 import { usePathChange } from "~/lib/use-path-change";
 
@@ -66,7 +66,6 @@ export function NotificationsBell({ unread }: { unread: number }) {
   // Marks not yet reflected in the root loader's count lower the badge right away.
   const pendingUnviewed = items ? items.filter((n) => !n.is_viewed && pending.ids.has(n.id)).length : pending.ids.size;
   const shownUnread = pending.all ? 0 : Math.max(0, unread - pendingUnviewed);
-  const badge = badgeText(shownUnread);
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
@@ -139,7 +138,6 @@ export function NotificationsBell({ unread }: { unread: number }) {
           "relative grid size-10 place-items-center rounded-full text-ink-soft transition-colors hover:bg-paper-sunken hover:text-ink",
           open && "bg-paper-sunken text-ink",
         )}
-        aria-label={unreadLabel(shownUnread)}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -147,15 +145,9 @@ export function NotificationsBell({ unread }: { unread: number }) {
         data-testid="notifications-bell"
       >
         <Bell aria-hidden className="size-5" />
-        {badge ? (
-          <span
-            aria-hidden
-            data-testid="notifications-badge"
-            className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-accent px-1 text-[0.6875rem] font-semibold leading-none text-paper ring-2 ring-paper"
-          >
-            {badge}
-          </span>
-        ) : null}
+        <PersonalPart name="bell">
+          <BellCount unread={shownUnread} />
+        </PersonalPart>
       </button>
 
       {open ? (

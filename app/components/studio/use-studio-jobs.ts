@@ -10,7 +10,7 @@ import { useRevalidator } from "react-router";
 import { useApiClient } from "~/lib/api-client";
 import type { GenerationPage, GenerationView } from "~/lib/generation-views";
 import { HttpError } from "~/lib/http-client";
-import { useRootData } from "~/lib/root-data";
+import { useViewer } from "~/lib/viewer";
 import { isFinished } from "~/lib/use-generation-stream";
 import { type ApiFailure, submitGeneration } from "./api";
 import type { Say } from "./studio-message";
@@ -77,7 +77,7 @@ export function useStudioJobs(data: StudioPageData, { base, say }: { base: strin
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);
   revalidateRef.current = revalidator.revalidate;
-  const headerBalance = useRootData()?.user?.tokens;
+  const headerBalance = useViewer()?.tokens;
   const revalidatedFor = useRef<number | null>(null);
   useEffect(() => {
     if (

@@ -20,7 +20,7 @@ import { When } from "~/components/when";
 import { formatMoney } from "~/lib/format";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { describeDevice, ledgerLabel } from "~/lib/account-labels";
-import { useRootData } from "~/lib/root-data";
+import { useViewer } from "~/lib/viewer";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -221,7 +221,7 @@ function CurrentPasswordField({ label, error }: { label: string; error: string |
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, methods, hasPassword, sessions, tokenHistory, purchases } = loaderData;
   // The root loader's balance (the header's): it runs with this page's loader on every load and revalidation.
-  const tokenBalance = useRootData()?.user?.tokens ?? 0;
+  const tokenBalance = useViewer()?.tokens ?? 0;
   const navigation = useNavigation();
   // Secrets do not stay typed in a form once it has done its work.
   const passwordForm = useRef<HTMLFormElement>(null);

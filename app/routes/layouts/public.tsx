@@ -10,7 +10,9 @@ import { usePathChange } from "~/lib/use-path-change";
 import { useRootData } from "~/lib/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { NavMenu } from "~/components/nav-menu";
-import { formatCount } from "~/lib/format";
+import { useViewer } from "~/lib/viewer";
+import { AccountChip, TokenCount } from "~/components/viewer/header-parts";
+import { PersonalPart } from "~/components/viewer/personal-part";
 
 type NavItem = { to: string; label: string };
 
@@ -57,7 +59,7 @@ function RouteProgress() {
 
 function Header() {
   const { create, main } = useNavItems();
-  const user = useRootData()?.user;
+  const user = useViewer();
   const [open, setOpen] = useState(false);
   usePathChange(() => setOpen(false));
   return (
@@ -93,10 +95,9 @@ function Header() {
                 data-testid="header-token-balance"
               >
                 <Coins aria-hidden className="size-4" />
-                <span>
-                  {formatCount(user.tokens)}
-                  <span className="sr-only"> tokens</span>
-                </span>
+                <PersonalPart name="tokens">
+                  <TokenCount tokens={user.tokens} />
+                </PersonalPart>
               </Link>
               <NotificationsBell unread={user.unreadNotifications} />
               {user.isAdmin ? null : (
@@ -104,17 +105,9 @@ function Header() {
                   to="/user-profile"
                   className="hidden max-w-44 items-center gap-2 whitespace-nowrap rounded-full py-1.5 pr-3 pl-1.5 text-sm font-medium text-ink hover:bg-paper-sunken sm:inline-flex"
                 >
-                  {user.image ? (
-                    <img src={user.image} alt="" className="size-7 shrink-0 rounded-full object-cover" />
-                  ) : (
-                    <span
-                      aria-hidden
-                      className="grid size-7 shrink-0 place-items-center rounded-full bg-accent-soft text-xs font-semibold text-accent"
-                    >
-                      {user.name.slice(0, 1).toUpperCase()}
-                    </span>
-                  )}
-                  <span className="truncate">{user.name}</span>
+                  <PersonalPart name="account">
+                    <AccountChip name={user.name} image={user.image} />
+                  </PersonalPart>
                 </Link>
               )}
               <SignOutButton className="hidden whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-ink-soft hover:bg-paper-sunken hover:text-ink sm:inline-flex" />
@@ -203,7 +196,7 @@ function Header() {
 
 function Footer() {
   const year = new Date().getFullYear();
-  const signedIn = Boolean(useRootData()?.user);
+  const signedIn = Boolean(useViewer());
   const columns: { title: string; links: NavItem[] }[] = [
     {
       title: "Create",

@@ -1,0 +1,24 @@
+/**
+ * How the HTTP shell asks the app for a page rendered once for every signed-in person of a kind
+ * (ADR 0050, server/signed-in-pages.ts): an internal request with no cookies carrying this header,
+ * whose value holds a secret made when the process starts. Nobody outside the process knows the
+ * secret, so no visitor can ask for such a render (and it would show them nothing of anyone).
+ */
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+
+export const SHARED_VIEWER_HEADER = "x-atelier-shared-viewer";
+const SECRET = randomBytes(24).toString("base64url");
+
+export function sharedViewerHeaderValue(isAdmin: boolean): string {
+  return `${SECRET}:${isAdmin ? "admin" : "member"}`;
+}
+
+/** The kind of signed-in person an internal request renders for, or undefined for any other request. */
+export function readSharedViewer(req: IncomingMessage): { isAdmin: boolean } | undefined {
+  const value = req.headers[SHARED_VIEWER_HEADER];
+  if (typeof value !== "string" || req.headers.cookie || req.headers.authorization) return undefined;
+  const [secret, kind] = value.split(":");
+  if (secret !== SECRET || (kind !== "admin" && kind !== "member")) return undefined;
+  return { isAdmin: kind === "admin" };
+}

@@ -1,0 +1,234 @@
+/**
+ * Pages that look the same to every signed-in person but for the header's person — their name,
+ * picture, balance and bell — are rendered once for all of them and personalised per request
+ * (ADR 0050). The front door (server/http/front-door.ts) hands such a request here:
+ *
+ * 1. the person is read from their session (server/viewer.ts: the balance and the unread count
+ *    are kept per person and forgotten when the database says they changed);
+ * 2. the page is taken from this process's renders of it for every signed-in person of that kind
+ *    (admin or not), made when missing by an internal request to this process through every layer
+ *    — with no cookies, so nothing of anyone can be in it — and kept as long as a shared page (2 s, and no
+ *    longer than the next change of what pages show: response-cache.ts);
+ * 3. the markers the render left where the person's parts go are replaced by those parts,
+ *    rendered by the app for this person (app/components/viewer/personal-part.tsx), with the
+ *    person's values for the browser's first render; the answer is compressed and sent.
+ *
+ * Anything unusual — no session, a banned person, a page that did not render as expected — goes on
+ * to the app as before. Nothing rendered for one person is ever kept, and nothing kept holds any
+ * person's data: the only thing per person is what step 3 adds for the requester.
+ */
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import zlib from "node:zlib";
+import { PART_MARKER } from "~/lib/viewer";
+import { logger } from "./logger";
+import { type RequestScope, requestScope } from "./http/request-context";
+import { allowInlineScriptsByHash, onSharedResponsesCleared } from "./http/response-cache";
+import { SHARED_VIEWER_HEADER, sharedViewerHeaderValue } from "./http/shared-viewer";
+import { SHARED_PAGE_SECONDS } from "./navigation/shared-pages";
+import { loadViewer, type Viewer } from "./viewer";
+
+/**
+ * Pages whose loaders read nothing of the person but whether they are signed in and an admin:
+ * tests/integration/signed-in-pages.test.ts renders each for two people and compares.
+ */
+export const SIGNED_IN_SHARED_PAGES: ReadonlySet<string> = new Set([
+  "/",
+  "/about-us",
+  "/pricing-plans",
+  "/checkout-tiers",
+  "/product-overview",
+  "/community/main",
+  "/community/list",
+  "/community/christmas-event/list",
+]);
+
+const MAX_RENDERS = 200;
+/** Headers each answer sets itself, or that no answer copies from the render. */
+const SKIPPED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "set-cookie",
+  "x-request-id",
+  "vary",
+  "etag",
+]);
+
+type PartsRenderer = (viewer: Viewer) => Record<string, string>;
+let renderParts: PartsRenderer | undefined;
+
+/** The app's renderer of a person's parts (app/entry.server.tsx registers it when the server build loads). */
+export function setPersonalPartsRenderer(renderer: PartsRenderer): void {
+  renderParts = renderer;
+}
+
+interface ClassRender {
+  html: string;
+  headers: [string, string | number | string[]][];
+  expires: number;
+}
+
+const renders = new Map<string, ClassRender>();
+const rendering = new Map<string, Promise<ClassRender | null>>();
+/** Bumped when every kept page is forgotten: a render that overlapped a change is used once, not kept. */
+let clears = 0;
+onSharedResponsesCleared(() => {
+  clears++;
+  renders.clear();
+});
+
+export interface SignedInPages {
+  /** Answers a GET of a page on the list for a signed-in person; false when the app must answer it. */
+  answer(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<boolean>;
+}
+
+export function createSignedInPages(self: () => SelfAddress | undefined): SignedInPages {
+  return {
+    async answer(req, res, requestId) {
+      const url = req.url ?? "/";
+      const path = url.split("?")[0]!;
+      const address = self();
+      if (!SIGNED_IN_SHARED_PAGES.has(path) || !renderParts || !address) return false;
+      const cookie = req.headers.cookie;
+      if (!cookie?.includes("session_token=") || req.headers.authorization) return false;
+      const host = req.headers.host ?? "localhost";
+      const scope: RequestScope = { sessionReads: new Map(), cookiesToSend: [] };
+      let viewer: Viewer | null;
+      try {
+        const request = new Request(`http://${host}${url}`, { headers: { cookie } });
+        viewer = await requestScope.run(scope, () => loadViewer(request));
+      } catch (err) {
+        logger.warn({ err }, "could not read the session of a signed-in page; rendering it for the person");
+        return false;
+      }
+      if (!viewer || viewer.shared) return false;
+      const render = await classRender(address, req, viewer.isAdmin);
+      if (!render || res.destroyed) return false;
+      const parts = renderParts(viewer);
+      let missing = false;
+      const html = render.html.replace(PART_MARKER, (_, name: string) => {
+        const part = parts[name];
+        if (part === undefined) missing = true;
+        return part ?? "";
+      });
+      if (missing) return false;
+      send(req, res, render, html, scope.cookiesToSend, requestId);
+      return true;
+    },
+  };
+}
+
+function keyOf(req: IncomingMessage, isAdmin: boolean): string {
+  const h = req.headers;
+  return `${h.host ?? ""}\n${req.url}\n${h["accept-language"] ?? ""}\n${h["x-forwarded-proto"] ?? ""}\n${h["x-forwarded-host"] ?? ""}\n${isAdmin}`;
+}
+
+/** The page as every signed-in person of this kind sees it, markers in place of their parts. */
+async function classRender(self: SelfAddress, req: IncomingMessage, isAdmin: boolean): Promise<ClassRender | null> {
+  const key = keyOf(req, isAdmin);
+  const kept = renders.get(key);
+  if (kept && kept.expires > Date.now()) return kept;
+  // Many people asking at once (a burst after a newsletter) wait for one render.
+  const under = rendering.get(key);
+  if (under) return under;
+  const startedAt = clears;
+  const made = renderForClass(self, req, isAdmin)
+    .catch((err: unknown) => {
+      logger.warn({ err }, "a page for every signed-in person could not be rendered");
+      return null;
+    })
+    .then((render) => {
+      rendering.delete(key);
+      if (render && clears === startedAt) {
+        renders.delete(key);
+        renders.set(key, render);
+        while (renders.size > MAX_RENDERS) renders.delete(renders.keys().next().value!);
+      }
+      return render;
+    });
+  rendering.set(key, made);
+  return made;
+}
+
+/** Where this process listens: the internal render is a request to itself, through every layer. */
+export interface SelfAddress {
+  host: string;
+  port: number;
+}
+
+async function renderForClass(self: SelfAddress, req: IncomingMessage, isAdmin: boolean): Promise<ClassRender | null> {
+  const pass = (name: string) => (typeof req.headers[name] === "string" ? { [name]: req.headers[name] as string } : {});
+  const answer = await getLocal(self, req.url ?? "/", {
+    ...pass("host"),
+    ...pass("accept-language"),
+    ...pass("user-agent"),
+    ...pass("x-forwarded-proto"),
+    ...pass("x-forwarded-host"),
+    ...pass("x-forwarded-for"),
+    accept: "text/html",
+    "accept-encoding": "identity",
+    [SHARED_VIEWER_HEADER]: sharedViewerHeaderValue(isAdmin),
+  });
+  if (answer.status !== 200 || answer.headers["set-cookie"] !== undefined) return null;
+  if (!/^text\/html/.test(String(answer.headers["content-type"] ?? ""))) return null;
+  const html = answer.body.toString("utf8");
+  if (!html.includes('<atelier-part data-part="viewer"></atelier-part>')) return null;
+  const headers = Object.entries(answer.headers)
+    .filter(([name, value]) => value !== undefined && !SKIPPED.has(name))
+    .map(([name, value]) => [name, value!] as [string, string | number | string[]]);
+  // The render's inline scripts carry the nonce of its own request: each answer allows them by hash.
+  if (!allowInlineScriptsByHash(headers, answer.body, undefined)) return null;
+  return { html, headers, expires: Date.now() + SHARED_PAGE_SECONDS * 1000 };
+}
+
+/** One kept-alive connection's worth of requests to this very process. */
+const selfAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+function getLocal(
+  self: SelfAddress,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: self.host, port: self.port, path, headers, agent: selfAgent, timeout: 10_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error("the internal render took too long")));
+    request.on("error", reject);
+  });
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  render: ClassRender,
+  html: string,
+  cookies: string[],
+  requestId: string,
+): void {
+  res.statusCode = 200;
+  for (const [name, value] of render.headers) res.setHeader(name, value);
+  res.setHeader("X-Request-Id", requestId);
+  // A person's page: never kept by a shared cache, never by the browser without asking.
+  res.setHeader("Cache-Control", "private, no-cache");
+  res.setHeader("Vary", "Accept-Encoding");
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  let body = Buffer.from(html, "utf8");
+  if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+    body = zlib.gzipSync(body, { level: 4 });
+    res.setHeader("Content-Encoding", "gzip");
+  }
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
+}
