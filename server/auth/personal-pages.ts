@@ -1,17 +1,31 @@
 /**
- * Signed-in pages whose every read is announced by the database when it changes (migrations 0013
- * and 0016: run-time settings, and the person's sessions, account, balance, purchases and
- * notifications), so the HTTP shell may keep a rendered answer for the person it was rendered
- * for and replay it to their next request with the same cookies, until something they see
- * changes (server/http/response-cache.ts, ADR 0040). A page joins this list only if everything its
- * loaders read is announced: tests/integration/personal-pages.test.ts checks the tables.
+ * Signed-in pages whose every read of the person is announced by the database when it changes
+ * (migrations 0013, 0016 and 0018: run-time settings, and the person's sessions, account, balance,
+ * purchases, notifications, generations, reactions and artworks), so the HTTP shell may keep a
+ * rendered answer for the person it was rendered for and replay it to their next request with the
+ * same cookies, until something they see changes (server/http/response-cache.ts, ADRs 0040 and
+ * 0050). What such a page shows of everyone (an artwork's likes, the queue) may be as old as on
+ * the pages kept for visitors: two seconds. A page joins this list only if everything its loaders
+ * read of the person is announced: tests/integration/personal-pages.test.ts checks the tables.
  */
 import type { MiddlewareFunction } from "react-router";
 import { getUser } from "./guards";
 import { PERSONAL_CACHE_HEADER } from "../http/response-cache";
 import { normalizePattern } from "../http/route-patterns";
 
-const PERSONAL_PAGES = new Set(["/user-profile"]);
+const PERSONAL_PAGES = new Set([
+  "/user-profile",
+  "/notifications",
+  // An artwork's page: the person's reaction, and whether it is theirs (migration 0018).
+  "/community/detail",
+  // The Studio: the person's generations (migration 0018) and balance.
+  "/ai/ai-text-to-art",
+  "/ai/ai-image-to-art",
+  "/ai/ai-doodle-to-art",
+  "/ai/christmas-event/ai-text-to-art",
+  "/ai/christmas-event/ai-image-to-art",
+  "/ai/christmas-event/ai-doodle-to-art",
+]);
 
 export function isPersonalPage(pattern: string): boolean {
   return PERSONAL_PAGES.has(normalizePattern(pattern).replace(/\/$/, "") || "/");

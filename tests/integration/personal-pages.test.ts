@@ -10,9 +10,10 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseChange, onDatabaseChange, startChangeFeed } from "../../server/db/change-feed";
-import { user } from "../../server/db/schema";
+import { artworks, generations, user } from "../../server/db/schema";
 import { applyTokenMovement } from "../../server/generation/ledger";
 import { setUpTestDatabase } from "../support/database";
+import { publishedArtworkRow, studioGenerationRow } from "../support/rows";
 
 const t = setUpTestDatabase();
 let stopFeed: (() => Promise<void>) | undefined;
@@ -129,5 +130,41 @@ describe("personal page announcements", () => {
     );
     expect(personalOf(ada)).toBe(adaBefore);
     expect(heard.some((c) => c.kind === "personal" && c.userId.includes("@"))).toBe(false);
+  });
+
+  it("announce a person's generations, reactions and artworks, but not a generation's progress (migration 0018)", async () => {
+    const ada = await newPerson("ada");
+    const bo = await newPerson("bo");
+    let generation: { id: string } | undefined;
+    await expectAnnounced(ada, "a generation started", async () => {
+      [generation] = await t.db.insert(generations).values(studioGenerationRow(ada)).returning();
+    });
+    await expectAnnounced(ada, "a generation's status", () =>
+      elsewhere(`update generations set status = 'running' where id = '${generation!.id}'`),
+    );
+    const before = personalOf(ada);
+    await elsewhere(`update generations set progress = 40 where id = '${generation!.id}'`);
+    await expectAnnounced(ada, "a generation refunded", () =>
+      elsewhere(`update generations set status = 'failed', refunded = true where id = '${generation!.id}'`),
+    );
+    expect(personalOf(ada), "the progress tick said nothing, the failure once").toBe(before + 1);
+    let artwork: { id: string } | undefined;
+    await expectAnnounced(ada, "an artwork published", async () => {
+      [artwork] = await t.db.insert(artworks).values(publishedArtworkRow(ada, "Ada's lighthouse")).returning();
+    });
+    await expectAnnounced(bo, "Bo's like", () =>
+      elsewhere(
+        `insert into artwork_reactions (artwork_id, user_id, value) values ('${artwork!.id}', '${bo}', 'like')`,
+      ),
+    );
+    await expectAnnounced(ada, "a like changes Ada's artwork's count", () =>
+      elsewhere(`update artworks set likes = likes + 1 where id = '${artwork!.id}'`),
+    );
+    await expectAnnounced(bo, "Bo takes his like back", () =>
+      elsewhere(`delete from artwork_reactions where user_id = '${bo}'`),
+    );
+    await expectAnnounced(ada, "a generation deleted", () =>
+      elsewhere(`delete from generations where id = '${generation!.id}'`),
+    );
   });
 });
