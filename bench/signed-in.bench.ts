@@ -18,8 +18,10 @@
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { seedBenchArtworks } from "./support/artworks";
 import { createScratchDatabase } from "./support/database";
 import { type Load, load } from "./support/load";
@@ -71,6 +73,21 @@ async function signIn(base: string, email: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** The answer's bytes as sent (not decompressed, unlike fetch's). */
+function rawAnswer(url: string, headers: Record<string, string>): Promise<{ encoding: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ encoding: String(response.headers["content-encoding"] ?? ""), body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
 }
 
 interface PageResult {
@@ -138,6 +155,25 @@ async function benchDatabase(
     await bare.stop();
     const signedIn = await load(url, 10, seconds, { cookie });
     results.push({ page: page.replace(/\?id=.*/, "?id=…"), bytes: body.length, bare: bareLoad, signedIn });
+  }
+
+  // What browsers ask for: the pages compressed (gzip). The bare server sends the same compressed bytes.
+  for (const page of ["/", "/community/list"]) {
+    const cookie = await signIn(base, seeded.emails[0]!);
+    const url = `${base}${page}`;
+    const headers = { cookie, "accept-encoding": "gzip" };
+    const { encoding, body } = await rawAnswer(url, headers);
+    if (encoding !== "gzip") throw new Error(`${page}: not compressed (${encoding})`);
+    if (!zlib.gunzipSync(body).toString().includes("Reader 0")) throw new Error(`${page}: not the person's page`);
+    const bare = await startBareServer(body, "text/html; charset=utf-8", {
+      inBenchProcess: true,
+      contentEncoding: "gzip",
+    });
+    await load(url, 10, 1, headers);
+    const bareLoad = await load(bare.url, 10, seconds);
+    await bare.stop();
+    const signedIn = await load(url, 10, seconds, headers);
+    results.push({ page: `${page} (gzip)`, bytes: body.length, bare: bareLoad, signedIn });
   }
 
   // Two hundred people at once, each request from the next of them.

@@ -33,12 +33,13 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 export async function startBareServer(
   body: Buffer | string,
   contentType: string,
-  options: { inBenchProcess?: boolean } = {},
+  options: { inBenchProcess?: boolean; contentEncoding?: string } = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   if (options.inBenchProcess) {
     const bytes = Buffer.from(body);
+    const encoding = options.contentEncoding ? { "Content-Encoding": options.contentEncoding } : {};
     const server = http.createServer((_req, res) => {
-      res.writeHead(200, { "Content-Type": contentType, "Content-Length": bytes.length });
+      res.writeHead(200, { "Content-Type": contentType, "Content-Length": bytes.length, ...encoding });
       res.end(bytes);
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
