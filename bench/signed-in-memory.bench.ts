@@ -69,6 +69,19 @@ function residentMegabytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
+/** The JavaScript heap in use as the server's /metrics reports it (garbage not yet collected included). */
+async function heapMegabytes(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const match = /^atelier_nodejs_heap_size_used_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text);
+  return match ? Number(match[1]) / 1024 / 1024 : Number.NaN;
+}
+
+/** Both, after a pause in which the server does nothing (its timers may collect some garbage). */
+async function sample(base: string, pid: number): Promise<{ rss: number; heap: number }> {
+  await new Promise((r) => setTimeout(r, 2_000));
+  return { rss: residentMegabytes(pid), heap: await heapMegabytes(base) };
+}
+
 async function askAll(base: string, cookies: string[], page: string, name: (i: number) => string): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -112,26 +125,29 @@ export async function main(args: string[]): Promise<void> {
     // Warm: every page's code loaded, the shared render made.
     await askAll(base, cookies.slice(0, 50), "/", name);
     await askAll(base, cookies.slice(0, 50), "/notifications", name);
-    await new Promise((r) => setTimeout(r, 1_000));
-    const start = residentMegabytes(server.pid!);
-    console.log(`\n${kind}: resident memory of the web process as different people sign in`);
-    console.log("people   resident MB   growth MB");
-    console.log(`${"50".padStart(6)}   ${start.toFixed(0).padStart(11)}   ${"0".padStart(9)}`);
+    const start = await sample(base, server.pid!);
+    console.log(`\n${kind}: memory of the web process as different people sign in`);
+    console.log("people   resident MB   heap used MB");
+    const row = (people: number, m: { rss: number; heap: number }) =>
+      console.log(
+        `${String(people).padStart(6)}   ${m.rss.toFixed(0).padStart(11)}   ${m.heap.toFixed(0).padStart(12)}`,
+      );
+    row(50, start);
     const quarter = Math.ceil(count / 4);
-    let last = start;
+    const samples: { rss: number; heap: number }[] = [];
     for (let done = 0; done < count; done += quarter) {
       const slice = cookies.slice(done, done + quarter);
       await askAll(base, slice, "/", (i) => name(done + i));
       const kept = Math.max(0, Math.min(slice.length, KEPT_PAGES - done));
       if (kept > 0) await askAll(base, slice.slice(0, kept), "/notifications", (i) => name(done + i));
-      last = residentMegabytes(server.pid!);
-      console.log(
-        `${String(Math.min(count, done + quarter)).padStart(6)}   ${last.toFixed(0).padStart(11)}   ${(last - start).toFixed(0).padStart(9)}`,
-      );
+      const m = await sample(base, server.pid!);
+      samples.push(m);
+      row(Math.min(count, done + quarter), m);
     }
-    const perPerson = ((last - start) * 1024 * 1024) / count;
+    const last = samples.at(-1)!;
+    const heapGrowth = last.heap - start.heap;
     console.log(
-      `\n${count} people: ${(last - start).toFixed(0)} MB over the warm process, ${perPerson.toFixed(0)} bytes a person (caps: 10,000 people's numbers, 500 kept pages / 32 MB, 200 shared renders)`,
+      `\n${count} people: heap in use ${heapGrowth.toFixed(0)} MB over the warm process (${((heapGrowth * 1024 * 1024) / count).toFixed(0)} bytes a person, garbage included), resident ${(last.rss - start.rss).toFixed(0)} MB (what the heap and an embedded database grew to, not all given back). What is kept is capped: 10,000 people's numbers, 500 kept pages / 32 MB, 200 shared renders`,
     );
   } finally {
     await stopChild(server);
