@@ -14,7 +14,7 @@ import { requestInfoContext } from "@server/http/request-context";
 import { logger } from "@server/logger";
 import { reportServerError } from "@server/ops/error-reports";
 import { setPersonalPartsRenderer } from "@server/signed-in-pages";
-import { renderPersonalParts } from "./components/viewer/personal-part";
+import { renderPersonalParts } from "./components/viewer/personal-parts.server";
 import { NonceContext } from "./lib/nonce";
 
 // The person's parts of pages rendered once for every signed-in person (ADR 0050).

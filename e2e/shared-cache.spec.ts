@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { APIRequestContext, APIResponse, BrowserContext, Page, Response } from "@playwright/test";
 import { artworkReactions, artworks, faqs, products, session } from "../server/db/schema";
-import { applyTokenMovement } from "../server/generation/ledger";
+import { applyTokenMovement, getTokenBalance } from "../server/generation/ledger";
 import { addNotification } from "../server/notify/notifications";
 import { publishedArtworkRow } from "../tests/support/rows";
 import { createVerifiedUser, ORIGIN, signInAs, signInAsAdmin } from "./support/accounts";
@@ -320,4 +320,37 @@ test("a signed-in profile is replayed to its own person only, and what changes o
   } finally {
     await Promise.all([adaRequest.dispose(), boRequest.dispose()]);
   }
+});
+
+test("a page rendered once for every signed-in person hydrates with this person's header, without a mismatch", async ({
+  page,
+  db,
+}) => {
+  // The server puts the person's parts into a page rendered for everyone signed in (ADR 0050); the
+  // browser's first render must produce exactly that HTML: React reports any difference (#418).
+  const person = await createVerifiedUser(db, `Hana Hydrate ${randomBytes(3).toString("hex")}`);
+  await applyTokenMovement(db, {
+    userId: person.id,
+    amount: 4321,
+    reason: "admin_adjustment",
+    idempotencyKey: `hydrate:${person.id}`,
+  });
+  await addNotification(db, person.id, { title: "Hello", message: "Welcome back" });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await signInAs(page, person.email, person.password);
+  const me = { name: person.name, balance: await getTokenBalance(db, person.id), unread: 1, cart: false, liked: false };
+  for (const path of ["/", "/community/list", "/pricing-plans", "/about-us", "/community/main"]) {
+    await gotoHydrated(page, path);
+    await expectHeaderOf(page, me, { name: "Nobody Else", balance: 1, unread: 0, cart: false, liked: false });
+    expect(errors, `${path}: no hydration mismatch or error`).toEqual([]);
+  }
+  // A navigation after it takes the root loader's own values: still this person.
+  await page.getByRole("banner").getByRole("link", { name: "Pricing", exact: true }).click();
+  await expect(page).toHaveURL(/\/pricing-plans$/);
+  await expectHeaderOf(page, me, { name: "Nobody Else", balance: 1, unread: 0, cart: false, liked: false });
+  expect(errors).toEqual([]);
 });
