@@ -56,6 +56,12 @@ describe("the open vocabulary", () => {
     expect(drawnFor("a bird bath")).toEqual({ birdbath: "fountain (library)" });
     expect(read("a fox pup").things.map((t) => t.id)).toEqual(["fox"]);
     expect(drawnFor("a bullet train")).toEqual({ "bullet train": "bullet train (art)" });
+    // A statue, a sculpture, a monument: a figure in one stone on a plinth, not the art set's moai.
+    for (const prompt of ["a bronze statue in a park", "a marble sculpture", "a monument", "an ancient stone statue"])
+      expect(
+        read(prompt).things.map((t) => t.id),
+        prompt,
+      ).toEqual(["statue"]);
     // Other names keep their head: to WordNet an easter egg is candy, a round window part of an ear.
     expect(drawnFor("an easter egg")).toEqual({ "easter egg": "egg (art)" });
     expect(drawnFor("a round window")).toEqual({ "round window": "window (art)" });

@@ -124,6 +124,8 @@ interface HumanBuild {
   longHair: boolean;
   /** A wide-brimmed hat (a cowboy's) or a gold crown (a princess's). */
   headwear?: "hat" | "crown";
+  /** Carved in one stone (a statue): skin, hair and clothes all the subject's colour. */
+  stone?: boolean;
 }
 
 const MAN: HumanBuild = {
@@ -156,14 +158,21 @@ const CHILD: HumanBuild = {
 /** A person standing in a relaxed stride, or riding astride a mount, seen from the side, clothes in `look.color`. */
 function drawHuman(g: Graphics, box: SubjectBox, look: SubjectLook, build: HumanBuild, riding = false): void {
   const { headV, headR, shoulderV, hipV, shoulder, limbWidth: lw } = build;
-  const skin = look.random.pick(SKIN_TONES);
-  const hair = look.random.pick(HAIR_COLOURS);
+  const skin = build.stone ? look.color : look.random.pick(SKIN_TONES);
+  const hair = build.stone ? mix(look.color, DARK, 0.08) : look.random.pick(HAIR_COLOURS);
   const cloth = look.color;
+  const shoes = build.stone ? look.color : SHOES;
   const kneeV = hipV * 0.52;
   const { f, px, side } = beginFigure(g, box, look, hipV, riding);
 
   // Legs: the far one darker. Under a dress they show from the knee; shorts show bare knees.
-  const legColour = build.garment === "coat" ? TROUSERS : build.garment === "tee" ? skin : mix(skin, TROUSERS, 0.25);
+  const legColour = build.stone
+    ? look.color
+    : build.garment === "coat"
+      ? TROUSERS
+      : build.garment === "tee"
+        ? skin
+        : mix(skin, TROUSERS, 0.25);
   const legWidth = build.garment === "dress" ? lw * 0.8 : lw;
   const leg = (far: boolean, hip: Point, knee: Point, ankle: Point) => {
     strokeLine(g, lit(look, legColour, far ? -0.6 : 0.1), legWidth * px, [f(...hip), f(...knee), f(...ankle)]);
@@ -175,7 +184,7 @@ function drawHuman(g: Graphics, box: SubjectBox, look: SubjectLook, build: Human
         f(hx + (knee[0] - hx) * 0.68, hv + (knee[1] - hv) * 0.68),
       ]);
     }
-    fill(g, lit(look, SHOES, far ? -0.4 : 0));
+    fill(g, lit(look, shoes, far ? -0.4 : 0));
     ellipse(g, ...f(ankle[0] + 0.022, ankle[1] - 0.021), lw * 0.8 * px, lw * 0.45 * px);
   };
   if (riding) {
@@ -572,6 +581,67 @@ function human(
   };
 }
 
+/** How much of a statue's height its plinth takes. */
+const PLINTH = 0.26;
+
+/**
+ * A statue: a robed figure carved in one stone — marble unless the prompt colours it ("a bronze
+ * statue", "a green statue") — standing on a plinth. What "statue", "sculpture" and "monument"
+ * mean in a picture far more often than the art set's moai.
+ */
+const STATUE: SubjectDefinition = {
+  id: "statue",
+  category: "building",
+  words: ["statue", "sculpture", "monument", "memorial"],
+  plurals: ["statues", "sculptures", "monuments", "memorials"],
+  color: [226, 222, 212],
+  aspect: 0.42,
+  size: 0.46,
+  placement: "ground",
+  draw: (g, box, look) => {
+    // The box's x is its middle and y its base; heights go up from there.
+    const plinthH = box.h * PLINTH;
+    const base = box.y;
+    const top = base - plinthH;
+    const half = box.w * 0.42;
+    const cx = box.x;
+    groundShadow(g, box, look, 0.9);
+    // The plinth is grey stone whatever the statue is cast in ("a golden statue").
+    const stone = mix([176, 172, 164], look.color, 0.2);
+    // The plinth: a block with a wider cap and foot, its shaded side away from the light.
+    fill(g, lit(look, stone, 0.1));
+    polygon(g, [
+      [cx - half * 0.8, top + plinthH * 0.12],
+      [cx + half * 0.8, top + plinthH * 0.12],
+      [cx + half * 0.8, base - plinthH * 0.12],
+      [cx - half * 0.8, base - plinthH * 0.12],
+    ]);
+    fill(g, lit(look, stone, -0.7), 0.45);
+    const shaded = look.lightFrom > 0 ? -1 : 1;
+    polygon(g, [
+      [cx + shaded * half * 0.8, top + plinthH * 0.12],
+      [cx + shaded * half * 0.35, top + plinthH * 0.12],
+      [cx + shaded * half * 0.35, base - plinthH * 0.12],
+      [cx + shaded * half * 0.8, base - plinthH * 0.12],
+    ]);
+    fill(g, lit(look, stone, 0.35));
+    polygon(g, [
+      [cx - half, top],
+      [cx + half, top],
+      [cx + half * 0.92, top + plinthH * 0.14],
+      [cx - half * 0.92, top + plinthH * 0.14],
+    ]);
+    fill(g, lit(look, stone, -0.2));
+    polygon(g, [
+      [cx - half * 0.92, base - plinthH * 0.14],
+      [cx + half * 0.92, base - plinthH * 0.14],
+      [cx + half, base],
+      [cx - half, base],
+    ]);
+    drawHuman(g, { x: cx, y: top, w: box.w, h: box.h - plinthH }, look, { ...MAN, garment: "dress", stone: true });
+  },
+};
+
 export const FIGURES: SubjectDefinition[] = [
   human(
     "person",
@@ -647,4 +717,5 @@ export const FIGURES: SubjectDefinition[] = [
   astronaut,
   knight,
   dancer,
+  STATUE,
 ];

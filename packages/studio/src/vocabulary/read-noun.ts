@@ -240,8 +240,6 @@ const HINTS: Record<string, string> = {
   target: "bullseye",
   clothing: "dress",
   skirt: "dress",
-  sculpture: "moai",
-  monument: "moai",
   photograph: "framed picture",
   photographs: "framed picture",
   photo: "framed picture",
