@@ -33,6 +33,7 @@ import { HELD_OUT_PROMPTS } from "./evaluation-held-out";
 import { HELD_OUT_PROMPTS_2 } from "./evaluation-held-out-2";
 import { HELD_OUT_PROMPTS_3 } from "./evaluation-held-out-3";
 import { HELD_OUT_PROMPTS_4 } from "./evaluation-held-out-4";
+import { HELD_OUT_PROMPTS_5 } from "./evaluation-held-out-5";
 import { OPEN_EVALUATION_PROMPTS, type OpenEvaluationPrompt } from "./evaluation-open";
 import { drawnNouns } from "./evaluation-open-check";
 import { DEFAULT_STYLE, findStyle, STYLE_IDS, type StyleId, styleNamedIn } from "./studio-styles";
@@ -71,6 +72,7 @@ const USAGE = `Usage:
   npm run studio -- --held-out-2-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the second held-out set, likewise)
   npm run studio -- --held-out-3-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the third, likewise)
   npm run studio -- --held-out-4-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the fourth, likewise)
+  npm run studio -- --held-out-5-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the fifth, likewise)
   npm run studio -- --vocabulary [--out docs/studio-vocabulary.md]
 Styles: ${STYLE_IDS.join(", ")}`;
 
@@ -94,6 +96,7 @@ export async function main(argv: string[]): Promise<number> {
       "held-out-2-sheet": { type: "boolean", default: false },
       "held-out-3-sheet": { type: "boolean", default: false },
       "held-out-4-sheet": { type: "boolean", default: false },
+      "held-out-5-sheet": { type: "boolean", default: false },
       vocabulary: { type: "boolean", default: false },
       cell: { type: "string" },
       index: { type: "string" },
@@ -126,12 +129,8 @@ export async function main(argv: string[]): Promise<number> {
       { size: Number(values.size ?? 512), cell: Number(values.cell ?? 320), seed: Number(values.seed) >>> 0 },
       HELD_OUT_SET,
     );
-  } else if (values["held-out-2-sheet"] || values["held-out-3-sheet"] || values["held-out-4-sheet"]) {
-    const set = values["held-out-2-sheet"]
-      ? HELD_OUT_SET_2
-      : values["held-out-3-sheet"]
-        ? HELD_OUT_SET_3
-        : HELD_OUT_SET_4;
+  } else if (LATER_HELD_OUT_SETS.some(([flag]) => values[flag])) {
+    const set = LATER_HELD_OUT_SETS.find(([flag]) => values[flag])![1];
     const index = values.index ?? path.join(values.out, "..", `${set.prefix}-evaluation.md`);
     await renderOpenSheets(
       values.out,
@@ -447,6 +446,28 @@ const HELD_OUT_SET_4: OpenSet = {
     "issue 28). Not read while Studio was tuned; painted once here, and seen from now on. Regenerate with:",
   ],
 };
+
+const HELD_OUT_SET_5: OpenSet = {
+  prompts: HELD_OUT_PROMPTS_5,
+  prefix: "studio-held-out-5",
+  title: "Studio fifth held-out prompts",
+  flag: "--held-out-5-sheet",
+  intro: [
+    "# Studio's fifth held-out prompts, measured",
+    "",
+    "Sixty everyday prompts of the open set's twelve kinds, five each, written on 2026-11-28 by a helper who did",
+    "not read Studio's code, after the fourth held-out set was measured (`packages/studio/src/evaluation-held-out-5.ts`,",
+    "issue 28). Not read while Studio was tuned; painted once here, and seen from now on. Regenerate with:",
+  ],
+};
+
+/** The held-out sets after the first, by the flag that paints each. */
+const LATER_HELD_OUT_SETS = [
+  ["held-out-2-sheet", HELD_OUT_SET_2],
+  ["held-out-3-sheet", HELD_OUT_SET_3],
+  ["held-out-4-sheet", HELD_OUT_SET_4],
+  ["held-out-5-sheet", HELD_OUT_SET_5],
+] as const;
 
 async function renderOpenSheets(outDir: string, indexFile: string, options: SheetOptions, set = PUBLIC_OPEN_SET) {
   const entries: SheetEntry[] = set.prompts.map((entry) => {
