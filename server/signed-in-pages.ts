@@ -24,23 +24,17 @@ import { logger } from "./logger";
 import { type RequestScope, requestScope } from "./http/request-context";
 import { allowInlineScriptsByHash, onSharedResponsesCleared } from "./http/response-cache";
 import { SHARED_VIEWER_HEADER, sharedViewerHeaderValue } from "./http/shared-viewer";
-import { SHARED_PAGE_SECONDS } from "./navigation/shared-pages";
+import { SHARED_PAGE_SECONDS, SHARED_PAGES } from "./navigation/shared-pages";
 import { loadViewer, type Viewer } from "./viewer";
 
 /**
  * Pages whose loaders read nothing of the person but whether they are signed in and an admin:
  * tests/integration/signed-in-pages.test.ts renders each for two people and compares.
  */
-export const SIGNED_IN_SHARED_PAGES: ReadonlySet<string> = new Set([
-  "/",
-  "/about-us",
-  "/pricing-plans",
-  "/checkout-tiers",
-  "/product-overview",
-  "/community/main",
-  "/community/list",
-  "/community/christmas-event/list",
-]);
+export const SIGNED_IN_SHARED_PAGES: ReadonlySet<string> = new Set(
+  // The pages kept for visitors, but an artwork's page: it shows the person's reaction and whether it is theirs.
+  [...SHARED_PAGES].filter((page) => page !== "/community/detail"),
+);
 
 const MAX_RENDERS = 200;
 /** Headers each answer sets itself, or that no answer copies from the render. */

@@ -10,21 +10,15 @@
  * (server/signed-in-pages.ts) the viewer is a stand-in of the class, with no values of anyone.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Viewer as ViewerValues } from "~/lib/viewer";
 import { getUser, SHARED_VIEWER_ID, type SessionUser } from "./auth/guards";
 import { getDb } from "./db/client";
 import { isWatched, onDatabaseChange } from "./db/change-feed";
 import { getTokenBalance } from "./generation/ledger";
 import { countUnreadNotifications } from "./notify/notifications";
 
-export interface Viewer {
-  name: string;
-  image: string | null;
-  isAdmin: boolean;
-  unreadNotifications: number;
-  tokens: number;
-  /** A stand-in for every signed-in person (admin or not) on a page rendered once for all of them. */
-  shared?: true;
-}
+/** The header's values (app/lib/viewer.ts), or a stand-in for every signed-in person (admin or not) on a page rendered once for all of them. */
+export type Viewer = ViewerValues & { shared?: true };
 
 /** How long a person's numbers are trusted when no change is heard: a lost message costs a second at most. */
 export const VIEWER_NUMBERS_MS = 1_000;

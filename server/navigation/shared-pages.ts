@@ -12,7 +12,8 @@ import { normalizePattern } from "../http/route-patterns";
 /** How long a kept page may be replayed: a change an admin makes clears it at once anyway. */
 export const SHARED_PAGE_SECONDS = 2;
 
-const SHARED_PAGES = new Set([
+/** The pages anonymous visitors may be replayed (exported: signed-in-pages.ts takes those that read nothing of a person). */
+export const SHARED_PAGES: ReadonlySet<string> = new Set([
   "/",
   "/about-us",
   "/pricing-plans",
