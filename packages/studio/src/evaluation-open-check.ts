@@ -24,6 +24,8 @@ export function drawnNouns(entry: Pick<OpenEvaluationPrompt, "prompt" | "expect"
 function isDrawn(scene: Scene, noun: string, christmas: boolean): boolean {
   const read = scene.readings.find((r) => r.drawn && sameNoun(r.words, noun));
   if (read) return true;
+  // A planet stood on is the picture's ground (worlds.ts).
+  if (scene.world && /^(planet|world|mars|red planet)$/.test(noun)) return true;
   // "book" is drawn by the library's "stack of books".
   const singular = (w: string) => w.replace(/(?<=[^s])s$/, "");
   if (scene.things.some((t) => subjectById(t.id)?.words.some((w) => w.split(" ").map(singular).includes(noun))))

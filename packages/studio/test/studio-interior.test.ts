@@ -87,3 +87,29 @@ describe("on the moon", () => {
     expect(Math.max(r, g, b) - Math.min(r, g, b)).toBeLessThan(16);
   });
 });
+
+describe("on another planet", () => {
+  it("makes mars or an alien planet the ground, not a disc in the sky", () => {
+    const mars = read("a rover on the surface of mars");
+    expect(mars.world).toBe("mars");
+    expect(mars.things.some((t) => t.id === "mars")).toBe(false);
+    expect(read("a spaceship landing on mars").world).toBe("mars");
+    expect(read("mars colony under glass domes").world).toBe("mars");
+    expect(read("an astronaut exploring a jungle on an alien planet").world).toBe("alien");
+    expect(read("a castle on a distant planet").world).toBe("alien");
+    // Mars seen from Earth stays in the sky.
+    expect(read("the planet mars in a starry sky").world).toBeNull();
+    expect(read("an astronaut on the moon").world).toBeNull();
+  });
+
+  it("paints Mars's red dust and an alien world's violet sky", () => {
+    const mars = render("an astronaut on mars");
+    const [r, g, b] = pixel(mars.data, SIZE / 2, SIZE - 3);
+    expect(r).toBeGreaterThan(g + 30);
+    expect(r).toBeGreaterThan(b + 40);
+    const alien = render("an astronaut on an alien planet");
+    const [sr, sg, sb] = pixel(alien.data, 4, 4);
+    expect(sb).toBeGreaterThan(sg + 20);
+    expect(sr).toBeGreaterThan(sg);
+  });
+});

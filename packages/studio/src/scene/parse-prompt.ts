@@ -8,7 +8,14 @@ import { artSubjectId } from "../subjects/art-subject";
 import { canRide, joinName, MULTI_WORD_NAMES, subjectById, subjectByWord, subjectIs } from "../subjects/library";
 import type { Pose, Relation, SubjectDefinition, Thing } from "../subjects/types";
 import { drawingByHexcode, drawingsNamed, namesDrawing, WHOLE_NAME } from "../vocabulary/art-set";
-import { isHintedName, isThingSense, type NounTarget, readNounPhrase, roleTool } from "../vocabulary/read-noun";
+import {
+  isBodyPart,
+  isHintedName,
+  isThingSense,
+  type NounTarget,
+  readNounPhrase,
+  roleTool,
+} from "../vocabulary/read-noun";
 import { isKindOf, isVerbForm, lookupNoun, readSynset } from "../vocabulary/wordnet";
 import { COLOR_WORDS, mix } from "./colors";
 import type {
@@ -23,6 +30,7 @@ import type {
   TimeOfDay,
   TreeKind,
   Weather,
+  World,
   WordReading,
 } from "./types";
 
@@ -104,6 +112,25 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:the\s+)?(?:international\s+)?space\s+station\b|\biss\b/g, "satellite in space"],
   // An asteroid field is out in space, not a meadow.
   [/\basteroid\s+(?:field|belt)s?\b/g, "asteroids"],
+  // A car, a motorbike or a plane named by its maker and model is the maker's: "a 1967 ford mustang
+  // fastback" is a car, not a horse; "a porsche 911", "a jeep wrangler", "a boeing 747".
+  [
+    /\b(ford|chevrolet|chevy|dodge|jeep|toyota|nissan|honda|mazda|subaru|porsche|ferrari|lamborghini|bmw|audi|mercedes(?:\s+benz)?|volkswagen|vw|tesla|cadillac|volvo|datsun|mclaren|bugatti|delorean|harley(?:\s+davidson)?|ducati|vespa|boeing|airbus)\s+(?:model\s+\w+|[a-z]*\d[a-z0-9]*|mustang|impala|supra|wrangler|camaro|corvette|charger|challenger|civic|corolla|beetle|golf|countach|aventador|huracan|diablo|testarossa|cybertruck|skyline|miata|cherokee|bronco|thunderbird|chevelle|gto)(?:\s+(?:[a-z]*\d[a-z0-9]*|fastback|convertible|coupe|gt|gti|gtr|lowrider|sedan|roadster|hatchback|pickup))*\b/g,
+    "$1",
+  ],
+  [/\bsupermarine\s+spitfire\b/g, "spitfire"],
+  // "an alien planet", "a distant world", "an alien jungle": another world, the ground of the picture (worlds.ts).
+  [
+    /\b(?:an?\s+|the\s+)?(?:alien|distant|another|other|strange|unknown|faraway|far\s+away|exotic|extraterrestrial|foreign)\s+(?:planet|world|landscape|terrain|surface)s?\b|\bexoplanets?\b/g,
+    "exoplanet",
+  ],
+  [/\balien\s+(jungle|forest|desert|ocean|sea|city|plants?|flora|vegetation|sky)\b/g, "exoplanet $1"],
+  [/\b(desert|ice|icy|ocean|jungle|forest|rocky|frozen|volcanic|lava|barren)\s+(?:planet|world)s?\b/g, "exoplanet $1"],
+  [/\bmars\s+(colony|base|outpost|settlement|habitat|city)\b/g, "city on mars"],
+  [
+    /\bmartian\s+(?:landscape|surface|desert|terrain|plains?)?\b|\b(?:the\s+)?(?:surface|plains?|deserts?)\s+of\s+mars\b|\bmars\s+(?:surface|landscape|desert|terrain)\b/g,
+    "on mars",
+  ],
   // Rio is a city by the sea, not a piñata.
   [/\brio\s+de\s+janeiro\b/g, "rio city by the sea"],
   [/\b(?:on\s+a\s+)?space\s*walk(?:ing)?\b/g, "floating in space"],
@@ -861,6 +888,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   let season: Season | null = null;
   let road: Scene["road"] = null;
   let savanna = false;
+  let alienWorld = false;
   let bareEarth = false;
   let bare = false;
 
@@ -941,7 +969,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       relation = null;
     }
     const countWord = [tokens[from - 1], tokens[from - 2]]
-      .map((t) => (t ? (COUNT_WORDS[t] ?? Number(t)) : NaN))
+      // (A year is no count: "a 1967 mustang" is one car.)
+      .map((t) => (t ? (COUNT_WORDS[t] ?? (/^\d{1,2}$/.test(t) ? Number(t) : NaN)) : NaN))
       .find((n) => n >= 1);
     const count = Math.min(MAX_COUNT, countWord && (countWord > 1 || !plural) ? countWord : plural ? PLURAL_COUNT : 1);
     const holder: Thing | null = containerOf;
@@ -1008,6 +1037,13 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       (!next || BREAKS.has(next) || next in RELATION_WORDS || next === "of");
     // "a knight on horseback": on a horse.
     const word = lonelyOrange ? "mandarin" : tokens[i] === "horseback" ? "horse" : tokens[i]!;
+    // "on an alien planet": the picture's ground, not one more thing (worlds.ts).
+    if (word === "exoplanet") {
+      alienWorld = true;
+      relation = null;
+      readings.push({ words: "alien planet", drawn: "alien planet", from: "landscape", via: [] });
+      continue;
+    }
 
     const colorModifier = COLOR_MODIFIERS[word];
     if (colorModifier && next && COLOR_WORDS[next]) {
@@ -1277,6 +1313,14 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         pending = [];
         continue;
       }
+      // "a cyborg with circuits on her face", "a hamster stuffing its cheeks": a part of the body of
+      // what was named is drawn with it, not as one more person.
+      const owner = withThing ?? lastThing;
+      if (owner && isBodyPart(reading.noun) && (POSSESSIVES.has(tokens[from - 1] ?? "") || tokens[from - 2] === "of")) {
+        readings.push({ words: reading.phrase, drawn: subjectById(owner.id)?.words[0], from: "library", via: [] });
+        pending = [];
+        continue;
+      }
       const holder = contentsOf;
       contentsOf = null;
       if (holder && target?.kind === "art" && subjectIs(artSubjectId(target.drawing), "indoor")) {
@@ -1487,6 +1531,15 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   if (underwater && !subjects.includes("sea")) subjects.push("sea");
   // "on the moon": the moon becomes the ground.
   const lunar = things.some((t) => t.relation?.kind === "on" && t.relation.target === "moon");
+  // "a rover on mars", "an astronaut on an alien planet": so does another planet; what stood on it stands on the ground.
+  const onPlanet = (id: string) => things.some((t) => t.relation?.kind === "on" && t.relation.target === id);
+  const onMars = onPlanet("mars") || tokens.some((t, k) => t === "mars" && tokens[k - 1] === "on");
+  const world: World | null = lunar ? null : onMars ? "mars" : alienWorld || onPlanet("planet") ? "alien" : null;
+  if (world) {
+    for (const t of things) if (t.relation && PLANET_IDS.has(t.relation.target)) delete t.relation;
+    if (world === "mars") things.splice(0, things.length, ...things.filter((t) => t.id !== "mars"));
+    if (!timeExplicit) timeOfDay = "day";
+  }
   // A candle or lantern in a room is lit: evening, unless the prompt says when.
   if (indoor && !timeExplicit && things.some((t) => subjectIs(t.id, "lightsRoom"))) timeOfDay = "night";
   if (subjects.includes("sun") && timeOfDay === "night") subjects.splice(subjects.indexOf("sun"), 1);
@@ -1531,6 +1584,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     indoor,
     window,
     lunar,
+    world,
     underwater,
     street,
     vessel,
@@ -1539,6 +1593,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     room,
   };
 }
+
+/** The planets of the subject library one may stand on. */
+const PLANET_IDS = new Set(["mars", "planet", "jupiter"]);
 
 /** Adjectives and fillers a colour can reach across to find its noun. */
 const FILLERS = new Set([

@@ -18,6 +18,7 @@ import { grade, paintFog } from "./finish";
 import { drawHarbourTown, drawQuay } from "./harbour";
 import { renderInterior } from "./interior";
 import { drawLunarDetails, lunarScene, moonlit } from "./lunar";
+import { drawWorldDetails, worldLight, worldScene } from "./worlds";
 import { drawLightning, drawRain, drawSnowfall } from "./particles";
 import { paintAurora, paintDiscs, paintGalaxy, paintSky, paintStars } from "./sky";
 import { paintClouds } from "./clouds";
@@ -43,13 +44,14 @@ export function renderScene(prompted: Scene, options: RenderOptions): Raster {
   if (prompted.underwater) return renderUnderwater(prompted, options);
   if (prompted.street) return renderStreet(prompted, options);
   if (prompted.cave) return renderCave(prompted, options);
-  const scene = prompted.lunar ? lunarScene(prompted) : prompted;
+  const scene = prompted.lunar ? lunarScene(prompted) : prompted.world ? worldScene(prompted) : prompted;
   const { width, height, random } = options;
   const progress = options.onProgress ?? (() => {});
   const raster = createRaster(width, height);
   const ctx = createContext(scene, width, height, random, raster.data);
   const s = (...kinds: SubjectKind[]) => hasSubject(scene, ...kinds);
   if (scene.lunar) moonlit(ctx);
+  if (scene.world) worldLight(ctx);
   const { palette: p, layout } = ctx;
   const darkSky = p.time === "night" || p.time === "dusk";
 
@@ -85,6 +87,7 @@ export function renderScene(prompted: Scene, options: RenderOptions): Raster {
   progress(0.5, s("city") ? "Building the city" : s("forest", "trees") ? "Planting the trees" : "Placing the horizon");
   drawWithCanvas(ctx, (g) => {
     if (scene.lunar) drawLunarDetails(g, ctx);
+    if (scene.world) drawWorldDetails(g, ctx);
     if (s("rainbow")) drawRainbow(g, ctx);
     drawFarShore(g, ctx);
   });

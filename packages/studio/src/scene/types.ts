@@ -99,6 +99,8 @@ export interface Scene {
   window: boolean;
   /** "An astronaut on the moon": the moon is the ground, the Earth hangs in a black sky. */
   lunar: boolean;
+  /** On another planet: Mars's red dust under a butterscotch sky, or an alien world's strange colours (worlds.ts). */
+  world: World | null;
   /** The African savanna: golden grass under flat-topped acacias. */
   savanna: boolean;
   /** Mud, dirt, soil or dust named: the ground is bare brown earth instead of grass. */
@@ -120,6 +122,8 @@ export interface Scene {
   /** The nouns read through the open vocabulary, in prompt order, drawn or not. */
   readings: WordReading[];
 }
+
+export type World = "mars" | "alien";
 
 export function hasSubject(scene: Scene, ...kinds: SubjectKind[]): boolean {
   return kinds.some((k) => scene.subjects.includes(k));

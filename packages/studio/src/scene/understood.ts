@@ -92,6 +92,7 @@ function understood(scene: Scene): string[] {
   const words: string[] = [...things, ...cliff, ...landscape, ...places, ...parts];
   if (scene.indoor && !scene.room) words.push("indoors");
   if (scene.lunar) words.push("moon");
+  if (scene.world === "mars") words.push("on mars");
   if (scene.window) words.push("window");
   if (scene.timeExplicit) words.push(TIME_WORDS[scene.timeOfDay]);
   if (scene.weather !== "clear") words.push(scene.weather);

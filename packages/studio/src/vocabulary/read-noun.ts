@@ -409,6 +409,63 @@ const HINTS: Record<string, string> = {
   cadillac: "automobile",
   chevrolet: "automobile",
   chevy: "automobile",
+  ford: "automobile",
+  nissan: "automobile",
+  honda: "automobile",
+  mazda: "automobile",
+  subaru: "automobile",
+  volvo: "automobile",
+  datsun: "automobile",
+  delorean: "automobile",
+  "harley davidson": "motorcycle",
+  harley: "motorcycle",
+  ducati: "motorcycle",
+  vespa: "motor scooter",
+  boeing: "airplane",
+  airbus: "airplane",
+  spitfire: "airplane",
+  // Words whose commonest sense to WordNet is not the one a picture means: tuna is a prickly pear
+  // first, a cushion a car's suspension, cheddar a village, chess a grass, a vole too far to climb.
+  tuna: "fish",
+  macaron: "cookie",
+  // A giant of a story is the art set's troll; a spirit of a tree or a forest its ghost.
+  giant: "troll",
+  giants: "troll",
+  spirit: "ghost",
+  spirits: "ghost",
+  macarons: "cookie",
+  cushion: "pillow",
+  cushions: "pillow",
+  cheddar: "cheese wedge",
+  chess: "chess pawn",
+  chocolate: "chocolate bar",
+  chocolates: "chocolate bar",
+  tea: "hot beverage",
+  ball: "tennis",
+  vole: "mouse",
+  houseplant: "potted plant",
+  houseplants: "potted plant",
+  scarecrow: "farmer",
+  pegasus: "horse",
+  griffin: "eagle",
+  gryphon: "eagle",
+  meerkat: "otter",
+  "soap bubble": "bubbles",
+  "soap bubbles": "bubbles",
+  marsh: "pond",
+  swamp: "pond",
+  bog: "pond",
+  wetland: "pond",
+  wasteland: "desert",
+  abyss: "sea",
+  backyard: "garden",
+  gameboy: "video game",
+  "game boy": "video game",
+  rover: "sport utility vehicle",
+  drone: "helicopter",
+  drones: "helicopter",
+  "christ the redeemer": "statue",
+  redeemer: "statue",
 };
 
 /**
@@ -428,10 +485,12 @@ const CLIMB_STOPS: Record<string, string> = {
  * fax machine; "fence" → a fencer's art): not drawn, and said so.
  */
 const NOTHING_LIKE = new Set([
-  ..."marshmallow marshmallows hedge hedges area base source holder iron stick stuff material device instrument".split(
+  ..."marshmallow marshmallows hedge hedges area base source holder iron stick stuff material device instrument circuit vine floorboard hood dome beam girder".split(
     " ",
   ),
   "whipped cream",
+  "sewing machine",
+  "vending machine",
 ]);
 
 /**
@@ -538,10 +597,22 @@ export function readNounPhrase(written: readonly string[], own: OwnVocabulary): 
   if (words.length > 1 && YOUNG.has(words.at(-1)!) && isLiving(singular(words.at(-2)!))) words.pop();
   // "a maine coon asleep": words after the last noun are no part of its name (a name Studio reads its
   // own way keeps them all: "taj mahal").
-  while (words.length > 1 && HINTS[words.join(" ")] === undefined && !isNounLike(words.at(-1)!, own)) words.pop();
+  // (A word nobody knows is kept: "korean bibimbap" is a bibimbap, not a Korean.)
+  while (
+    words.length > 1 &&
+    HINTS[words.join(" ")] === undefined &&
+    !isNounLike(words.at(-1)!, own) &&
+    isModifierOrVerb(words.at(-1)!)
+  )
+    words.pop();
   const head = words.at(-1);
   if (!head) return undefined;
   const phrase = words.join(" ");
+  // "korean bibimbap", "moroccan tagine": a dish of a cuisine Studio has no word for is a pot of food.
+  if (words.slice(0, -1).some((w) => CUISINES.has(w)) && !isNounLike(head, own) && !isModifierOrVerb(head)) {
+    const dish = readForm(DISH, [], own);
+    if (dish?.target) return { phrase, noun: head, plural: false, via: [DISH], target: dish.target };
+  }
   // The longest run of the phrase's last words that is a name of its own ("teddy bear", "new york"),
   // no longer than a name Studio reads its own way at its end ("brown sugar bubble tea" is bubble tea).
   const hintedLength = [3, 2].find((k) => k <= words.length && HINTS[words.slice(-k).join(" ")] !== undefined);
@@ -552,7 +623,7 @@ export function readNounPhrase(written: readonly string[], own: OwnVocabulary): 
     // A name Studio reads its own way is read as written first ("steps" are stairs, not a step).
     const forms = HINTS[written] ? [written, ...baseForms(written).filter((f) => f !== written)] : baseForms(written);
     for (const form of forms) {
-      const reading = readForm(form, modifiers, own);
+      const reading = readForm(form, modifiers, own, form !== written);
       if (reading === null) continue;
       if (reading === undefined) return undefined;
       // "snow leopard" is a kind of big cat to WordNet, but the art set draws leopards — a sea lion is
@@ -620,7 +691,12 @@ function singular(word: string): string {
  * word Studio, the art set or WordNet knows (try the next); undefined when WordNet knows it only
  * as something abstract.
  */
-function readForm(form: string, modifiers: readonly string[], own: OwnVocabulary): Found | null | undefined {
+function readForm(
+  form: string,
+  modifiers: readonly string[],
+  own: OwnVocabulary,
+  plural = false,
+): Found | null | undefined {
   // Things Studio has nothing like: said as not drawn rather than drawn as something else.
   if (NOTHING_LIKE.has(form)) return { via: [], depth: 0 };
   const hinted = HINTS[form];
@@ -631,12 +707,28 @@ function readForm(form: string, modifiers: readonly string[], own: OwnVocabulary
   }
   const mine = own(form);
   if (mine) return { target: mine, via: [], depth: 0 };
+  // "cute", "fresh", "vintage" alone: said of a thing far more often than they name one, and no
+  // drawing's own name ("cute" is a keyword of a heart, "fresh" of a window).
+  // (A word in the plural is a noun: "nets" are nets.)
+  if (!plural && !form.includes(" ") && !drawingsNamed(form, modifiers, NAME_HEAD).some((d) => d.label === form)) {
+    const counts = senseCounts(form);
+    if (counts.modifier > counts.noun && !isPeople(form)) return undefined;
+  }
   const named = drawingsNamed(form, modifiers, NAME_HEAD)[0];
   if (named) return { target: { kind: "art", drawing: named }, via: [], depth: 0 };
   const entry = lookupNoun(form);
   const tagged = drawingsNamed(form, modifiers)[0];
   if (!entry) return tagged ? { target: { kind: "art", drawing: tagged }, via: [], depth: 0 } : null;
-  const read = entry.senses.map(readSynset);
+  // A named person comes one at a time: "ashes" are no Arthur Ashes.
+  const senses = entry.senses
+    .map(readSynset)
+    .filter((sense) => !(plural && sense.instance && sense.lexName === "noun.person"));
+  if (senses.length === 0) return undefined;
+  // "a glass pitcher", "a wooden cushion": a thing made of something is a made thing before a person.
+  const made = modifiers.some((m) => MATERIALS.has(m))
+    ? senses.find((sense) => sense.lexName === "noun.artifact")
+    : undefined;
+  const read = made ? [made, ...senses.filter((sense) => sense !== made)] : senses;
   // A place or a natural object before an animal to WordNet ("a mole", "a bass"): in a picture the
   // animal comes first, when it leads to something Studio draws. (A person before an animal — a
   // painter, a killer — stays a person.)
@@ -818,6 +910,33 @@ const YOUNG = new Set(
     " ",
   ),
 );
+
+/** Peoples whose cooking is named before a dish ("thai curry"), and the drawing of a dish it falls back to. */
+const CUISINES = new Set(
+  "korean japanese chinese thai vietnamese indian mexican italian french spanish greek turkish moroccan lebanese ethiopian peruvian brazilian german russian persian filipino indonesian malaysian hawaiian cajun cuban jamaican nepalese tibetan georgian polish hungarian swedish".split(
+    " ",
+  ),
+);
+const DISH = "pot of food";
+
+/** What things are made of, before a noun: "a glass pitcher" is a jug, not a baseball player. */
+const MATERIALS = new Set(
+  "glass wooden wood metal steel iron tin brass copper bronze silver golden gold ceramic clay porcelain plastic paper stone marble leather wicker rubber crystal".split(
+    " ",
+  ),
+);
+
+/** Whether a word names a people or a believer ("korean", "christian"): a person when it stands alone. */
+function isPeople(lemma: string): boolean {
+  const senses = lookupNoun(lemma)?.senses.map(readSynset) ?? [];
+  return senses.length > 0 && senses.every((sense) => sense.lexName === "noun.person" || !CONCRETE.has(sense.lexName));
+}
+
+/** Whether a noun's commonest sense is a part of a body ("face", "cheek", "paw"). */
+export function isBodyPart(lemma: string): boolean {
+  const entry = lookupNoun(lemma);
+  return entry !== undefined && readSynset(entry.senses[0]!).lexName === "noun.body";
+}
 
 /** Whether a lemma's commonest sense is an animal, a plant or a food. */
 function isLiving(lemma: string): boolean {
