@@ -329,7 +329,9 @@ describe("weak readings, read again", () => {
 
   it("reads collectives, water, kin and peoples as what a picture of them shows", () => {
     expect(things("a school of silver fish in blue water")).toEqual(["fish"]);
-    expect(parsePrompt("a school of silver fish in blue water", { christmas: false }).subjects).toContain("lake");
+    // A school of fish in open water is seen from under its surface.
+    expect(parsePrompt("a school of silver fish in blue water", { christmas: false }).underwater).toBe(true);
+    expect(parsePrompt("a fish jumping in a lake", { christmas: false }).underwater).toBe(false);
     expect(things("a father and his son")[0]).toBe("person");
     expect(readPromptWords("an american in paris", false).understood).toContain("american → person");
     // A noun that is also a person to WordNet but a thing one can see first is not a person.

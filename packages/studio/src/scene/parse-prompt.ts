@@ -52,7 +52,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bpine\s+trees?\b|\bfir\s+trees?\b|\bspruces?\b|\bevergreens?\b|\bconifers?\b/g, "pines"],
   [/\bpalm\s+trees?\b/g, "palms"],
   [/\bouter\s+space\b/g, "space"],
-  // Under the sea: the picture is seen from below the surface (underwater.ts).
+  // Under the sea: the picture is seen from below the surface (underwater.ts); so are the sea's depths.
+  [/\b(?:the\s+)?(?:abyss|abyssal\s+depths|ocean\s+depths|depths\s+of\s+the\s+(?:sea|ocean))\b/g, "underwater"],
   [
     /\b(?:sea|ocean)\s+(?:floor|bed|bottom)\b|\bsea(?:bed|floor)\b|\b(?:under|beneath|below)\s+(?:the\s+)?(?:sea|ocean|water|waves|surface)\b|\bdeep\s+sea\b|\bundersea\b|\bthrough\s+(?:the\s+)?water\b/g,
     "underwater",
@@ -131,6 +132,32 @@ const PHRASES: [RegExp, string][] = [
     /\bmartian\s+(?:landscape|surface|desert|terrain|plains?)?\b|\b(?:the\s+)?(?:surface|plains?|deserts?)\s+of\s+mars\b|\bmars\s+(?:surface|landscape|desert|terrain)\b/g,
     "on mars",
   ],
+  // An animal cooked is meat, not the living animal: "roast turkey", "indian butter chicken", "lamb tagine", "chicken curry".
+  [
+    /\b(roast|roasted|fried|grilled|bbq|barbecued?|butter|tandoori|smoked|baked|braised|crispy|jerk|teriyaki|glazed|stuffed|peking|korean|japanese|chinese|thai|vietnamese|indian|mexican|italian|french|spanish|greek|turkish|moroccan|lebanese|ethiopian|peruvian|brazilian|german|russian|persian|filipino|indonesian|malaysian|hawaiian|cajun|cuban|jamaican)\s+(?:chicken|turkey|duck|goose|hen)s?\b/g,
+    "$1 drumstick",
+  ],
+  [
+    /\b(roast|roasted|grilled|bbq|barbecued?|smoked|braised|korean|japanese|chinese|thai|vietnamese|indian|mexican|italian|french|spanish|greek|turkish|moroccan|lebanese|ethiopian|peruvian|brazilian|german|russian|persian|filipino|indonesian|malaysian|hawaiian|cajun|cuban|jamaican)\s+(?:lamb|pork|beef|pig|boar|venison)\b/g,
+    "$1 meat",
+  ],
+  [
+    /\b(?:chicken|lamb|beef|pork|duck|fish|shrimp|prawn)\s+(curry|stew|soup|tagine|ramen|kebabs?|skewers?|tacos?|burritos?|noodles|pho)\b/g,
+    "$1",
+  ],
+  // A rocket ship is a rocket; a cliff face or a rocky ledge a cliff; "standing guard" standing; a
+  // wood-fired oven no wood; a wind-up or a tin robot toy the robot; an orbital station a satellite.
+  [/\brocket\s*ships?\b/g, "rocket"],
+  [/\bblade\s+runner\b/g, ""],
+  [/\b(?:cliff|rock)\s+face\b|\b(?:rocky\s+)?(?:ledge|outcrop|crag)s?\b/g, "cliff"],
+  [/\bstanding\s+guard\b/g, "standing"],
+  [/\bwood[\s-]+fired\b/g, ""],
+  [/\bwind[\s-]+up\b/g, "clockwork"],
+  [/\b(robot|dinosaur|soldier|train|car|horse)\s+toys?\b/g, "toy $1"],
+  [/\borbital\s+station\b/g, "satellite in space"],
+  [/\b(?:st|saint)\s+patricks?\s+day\b/g, "green"],
+  // "a bull moose", "a bull elephant": the male of the animal, not a cow.
+  [/\b(?:bull|cow)\s+(moose|elephants?|elk|seals?|walrus|whales?|giraffes?)\b/g, "$1"],
   // Rio is a city by the sea, not a piñata.
   [/\brio\s+de\s+janeiro\b/g, "rio city by the sea"],
   [/\b(?:on\s+a\s+)?space\s*walk(?:ing)?\b/g, "floating in space"],
@@ -138,7 +165,7 @@ const PHRASES: [RegExp, string][] = [
   [/\blaunch\s*pad\b/g, "desert"],
   // A home office or gym is a room, not a house.
   [/\bhome\s+(office|gym|studio|library|cinema|theater|theatre)\b/g, "$1"],
-  [/\b(?:sun|light|god)\s*(?:rays|beams)\b/g, "sunrays"],
+  [/\b(?:sun|light|god)\s*(?:rays|beams)\b|\b(?:shafts?|rays?|beams?)\s+of\s+(?:sun)?light\b/g, "sunrays"],
   // Leaves fallen in autumn are the season's, not three big drawings of a leaf; a goldfish bowl holds a goldfish.
   [/\b(?:autumn|fall|fallen)\s+leaves\b/g, "autumn trees"],
   [/\b(?:gold)?fish\s*bowls?\b/g, "goldfish in a bowl"],
@@ -1149,6 +1176,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       (POSE_WORDS[word] !== undefined || PLAYING_WORDS.has(word) || READING_WORDS.has(word)) &&
       (ARTICLES.has(next) ||
         POSSESSIVES.has(next) ||
+        // "kids flying kites": a thing after "flying" is what they fly.
+        (word === "flying" && subjectByWord(next) !== undefined && subjectById(lastThing.id)?.category === "figure") ||
         (PLAYING_WORDS.has(word) && RELATION_WORDS[next] === undefined && !STOP_WORDS.has(next) && !BREAKS.has(next)));
     if (transitive) {
       withThing = lastThing;
@@ -1171,7 +1200,14 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
 
     // "a whale and her calf", "a lioness with her cubs", "a baby elephant and its mother": one more
     // of the animal named, not a cow or a woman.
-    if ((YOUNG_WORDS.has(word) || PARENT_WORDS.has(word)) && POSSESSIVES.has(tokens[i - 1] ?? "") && lastThing) {
+    // ("a humpback whale and calf": the young after "and" too.)
+    const afterAnd =
+      YOUNG_WORDS.has(word) && (tokens[i - 1] === "and" || (tokens[i - 2] === "and" && ARTICLES.has(tokens[i - 1]!)));
+    if (
+      (YOUNG_WORDS.has(word) || PARENT_WORDS.has(word)) &&
+      (POSSESSIVES.has(tokens[i - 1] ?? "") || afterAnd) &&
+      lastThing
+    ) {
       const parent = subjectById(lastThing.id);
       if (parent?.category === "animal") {
         lastThing.count = Math.min(MAX_COUNT, lastThing.count + (word.endsWith("s") ? 2 : 1));
@@ -1333,11 +1369,15 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       else if (target) {
         const definition = subjectById(target.kind === "art" ? artSubjectId(target.drawing) : target.id);
         if (definition) addThing(definition, reading.plural, end, tokens[end]!, from);
-        // "a beekeeper", "a guitarist": a plain figure holds the tool the trade is known by.
+        // "a rock climber", "a surfer", "a jogger": a plain figure is the art set's person doing it.
         const figure = lastThing;
+        const doing = DOERS[reading.noun.split(" ").at(-1)!];
+        if (figure && doing && PLAIN_PEOPLE[figure.id] !== undefined && !activities.has(figure))
+          activities.set(figure, doing);
+        // "a beekeeper", "a guitarist": a plain figure holds the tool the trade is known by.
         const tool =
           definition?.category === "figure" && reading.via.length > 0
-            ? roleTool(reading.noun, ownVocabulary)
+            ? roleTool(reading.noun, ownVocabulary, reading.phrase)
             : undefined;
         const toolDefinition =
           tool?.target?.kind === "art"
@@ -1520,14 +1560,27 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     }
   // Under the sea: named ("underwater", "on the sea floor"), or a thing of the deep is the main subject of a sea or of nothing else.
   const deep = main !== undefined && UNDERSEA.test(subjectById(main.id)?.words[0] ?? "");
+  // A sea animal gliding over sand, a school of fish swirling, a shark in deep water: seen from
+  // under the surface too — not a fish leaping from a lake ("water" alone is read as a lake).
+  const mainDefinition = main ? subjectById(main.id) : undefined;
+  const swimmer =
+    mainDefinition?.category === "animal" && mainDefinition.placement === "water" && !mainDefinition.flies;
+  if (swimmer) for (const t of things) if (t.pose === "flying" && t.id === main!.id) t.pose = "swimming";
+  const belowWords = swimmer && main!.pose !== "leaping" && tokens.some((t) => BELOW_WORDS.has(t));
+  const sandFloor = swimmer && tokens.some((t) => t === "sand" || t === "sandy");
+  const openWater = subjects.every(
+    (s) =>
+      s === "sea" ||
+      s === "sun" ||
+      (s === "desert" && sandFloor) ||
+      (s === "lake" && !tokens.some((t) => t === "lake" || t === "lakes" || t === "pond")),
+  );
   const underwater =
     tokens.includes("underwater") ||
     (!indoor && tokens.some((t) => SEA_FLOOR_WORDS.has(t) || t.startsWith("sea_anemone"))) ||
-    (deep &&
-      !indoor &&
-      !street &&
-      subjects.every((s) => s === "sea") &&
-      !tokens.some((t) => t === "beach" || t === "surface"));
+    ((deep || belowWords) && !indoor && !street && openWater && !tokens.some((t) => t === "beach" || t === "surface"));
+  for (const above of ["lake", "desert"] as const)
+    if (underwater && subjects.includes(above) && !tokens.includes(above)) subjects.splice(subjects.indexOf(above), 1);
   if (underwater && !subjects.includes("sea")) subjects.push("sea");
   // "on the moon": the moon becomes the ground.
   const lunar = things.some((t) => t.relation?.kind === "on" && t.relation.target === "moon");
@@ -1767,6 +1820,12 @@ function isFallSeason(tokens: readonly string[], i: number): boolean {
 /** Things of the deep: naming one as the main subject of a sea puts the picture under it. */
 const UNDERSEA =
   /^(octopus|squid|jellyfish|shark|crab|lobster|shrimp|tropical fish|blowfish|coral|oyster|diving mask|submarine|coral reef)$/;
+/** Words that put a swimming sea animal below the surface ("gliding over white sand", "in deep water", "schooling"). */
+const BELOW_WORDS = new Set(
+  "swimming swims gliding glides schooling swirling circling deep depths abyss sand sandy coral corals reef reefs rocks bottom many sunrays".split(
+    " ",
+  ),
+);
 /** Words of the sea floor's own: with them the picture is under the sea. */
 const SEA_FLOOR_WORDS = new Set(["kelp", "seagrass", "seaweed", "anemone", "anemones", "seahorse", "seahorses"]);
 
@@ -1796,6 +1855,22 @@ const ACTIVITIES: Record<string, string> = Object.fromEntries(
       ["1f9ce", "kneeling kneels praying prays"],
       ["1f9d8", "meditating meditates"],
       ["1f939", "juggling juggles"],
+    ] as const
+  ).flatMap(([code, words]) => words.split(" ").map((w) => [w, code])),
+);
+/** People named by what they do, and the activity's drawing: a climber climbs. */
+const DOERS: Record<string, string> = Object.fromEntries(
+  (
+    [
+      ["1f6b4", "cyclist cyclists biker bikers"],
+      ["1f3c4", "surfer surfers"],
+      ["26f7", "skier skiers"],
+      ["1f6a3", "rower rowers kayaker kayakers canoeist"],
+      ["1f9d7", "climber climbers mountaineer mountaineers"],
+      ["1f3cc", "golfer golfers"],
+      ["1f3c3", "runner runners jogger joggers sprinter sprinters"],
+      ["1f6b6", "hiker hikers walker walkers"],
+      ["1f939", "juggler jugglers"],
     ] as const
   ).flatMap(([code, words]) => words.split(" ").map((w) => [w, code])),
 );

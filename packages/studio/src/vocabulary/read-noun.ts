@@ -93,6 +93,16 @@ const TOO_GENERAL = new Set([
   "group",
   "collection",
   "abstraction",
+  // A country is no drawing of the Earth, a continent or a planet (Kenya, Hawaii).
+  "hemisphere",
+  "terrestrial planet",
+  "earth",
+  "continent",
+  "african country",
+  "asian country",
+  "european country",
+  "south american country",
+  "united states",
 ]);
 
 /** Words WordNet lacks or reads otherwise, and what they are (curated: these name kinds of thing people type). */
@@ -458,6 +468,37 @@ const HINTS: Record<string, string> = {
   wetland: "pond",
   wasteland: "desert",
   abyss: "sea",
+  canopy: "trees",
+  apricot: "peach",
+  apricots: "peach",
+  // Desserts WordNet lacks or files far from a drawing: a slice of cake, a custard, an ice.
+  tiramisu: "shortcake",
+  brownie: "chocolate bar",
+  brownies: "chocolate bar",
+  "creme brulee": "custard",
+  "panna cotta": "custard",
+  flan: "custard",
+  pudding: "custard",
+  gelato: "ice cream",
+  sorbet: "shaved ice",
+  mochi: "dango",
+  "bamboo steamer": "dumpling",
+  "bamboo steamers": "dumpling",
+  // Landmarks the art set draws something like.
+  "hobbit hole": "hut",
+  "angkor wat": "hindu temple",
+  "great wall": "castle",
+  "machu picchu": "mountains",
+  titanic: "passenger ship",
+  wreck: "ship",
+  hawaii: "island",
+  polaroid: "framed picture",
+  polaroids: "framed picture",
+  arcade: "joystick",
+  starfighter: "rocket",
+  starfighters: "rocket",
+  "window seat": "chair",
+  "rainforest canopy": "forest",
   backyard: "garden",
   gameboy: "video game",
   "game boy": "video game",
@@ -475,6 +516,8 @@ const HINTS: Record<string, string> = {
  */
 const CLIMB_STOPS: Record<string, string> = {
   building: "house",
+  // Bangkok, Marseille: a port is a city before it is the sea.
+  port: "city",
   // A daffodil, a lily, a crocus; a camellia, an azalea, a hydrangea: in a picture, flowers.
   "bulbous plant": "flowers",
   shrub: "flowers",
@@ -491,7 +534,12 @@ const NOTHING_LIKE = new Set([
   "whipped cream",
   "sewing machine",
   "vending machine",
+  "staircase",
+  "spiral staircase",
 ]);
+
+/** Words a prompt says of its picture's look that WordNet also knows as things. */
+const DESCRIBING = new Set(["vintage", "retro", "kawaii", "aesthetic", "hyper", "matte", "rgb"]);
 
 /**
  * What a person of a trade holds in a picture when no drawing shows the trade itself: Studio draws a
@@ -554,14 +602,26 @@ const ROLE_TOOLS: Record<string, string> = {
   businessman: "briefcase",
   businesswoman: "briefcase",
   barista: "hot beverage",
+  potter: "amphora",
+  "basketball player": "basketball",
+  "soccer player": "soccer ball",
+  "football player": "soccer ball",
+  footballer: "soccer ball",
+  "tennis player": "tennis",
+  "baseball player": "baseball",
+  "volleyball player": "volleyball",
+  "hockey player": "ice hockey",
+  "rugby player": "rugby football",
+  cricketer: "cricket game",
 };
 
 /**
  * The thing a person of a trade is drawn holding when the trade has no drawing of its own: the
  * curated tool, else the instrument WordNet says they play ("a musician who plays the guitar").
  */
-export function roleTool(noun: string, own: OwnVocabulary): NounReading | undefined {
-  const named = ROLE_TOOLS[noun];
+export function roleTool(noun: string, own: OwnVocabulary, phrase = noun): NounReading | undefined {
+  // "a basketball player": the trade may be named by the phrase's last two words.
+  const named = ROLE_TOOLS[phrase.split(" ").slice(-2).join(" ")] ?? ROLE_TOOLS[noun];
   if (named) return readNounPhrase(named.split(" "), own);
   const entry = lookupNoun(noun);
   const sense = entry?.senses.map(readSynset).find((s) => s.lexName === "noun.person");
@@ -595,6 +655,8 @@ export function readNounPhrase(written: readonly string[], own: OwnVocabulary): 
   const words = written.flatMap((w) => w.split(" "));
   // "a panda cub", "an elephant calf", "a fox pup": the young animal is drawn as its kind.
   if (words.length > 1 && YOUNG.has(words.at(-1)!) && isLiving(singular(words.at(-2)!))) words.pop();
+  // "an orangutan mother", "a lion father": the animal, not a woman or a man.
+  if (words.length > 1 && PARENTS.has(words.at(-1)!) && isAnimal(singular(words.at(-2)!))) words.pop();
   // "a maine coon asleep": words after the last noun are no part of its name (a name Studio reads its
   // own way keeps them all: "taj mahal").
   // (A word nobody knows is kept: "korean bibimbap" is a bibimbap, not a Korean.)
@@ -699,6 +761,8 @@ function readForm(
 ): Found | null | undefined {
   // Things Studio has nothing like: said as not drawn rather than drawn as something else.
   if (NOTHING_LIKE.has(form)) return { via: [], depth: 0 };
+  // "…, vintage", "a retro poster": said of the picture, not a thing in it (WordNet's vintage is a wine).
+  if (DESCRIBING.has(form)) return undefined;
   const hinted = HINTS[form];
   // (A name hinted as itself is the art set's drawing of that name: "bubble tea", not tea.)
   if (hinted && hinted !== form) {
@@ -919,6 +983,11 @@ const CUISINES = new Set(
 );
 const DISH = "pot of food";
 
+/** Whether a word names a people whose cooking is named before a dish ("thai", "moroccan"). */
+export function isCuisine(word: string): boolean {
+  return CUISINES.has(word);
+}
+
 /** What things are made of, before a noun: "a glass pitcher" is a jug, not a baseball player. */
 const MATERIALS = new Set(
   "glass wooden wood metal steel iron tin brass copper bronze silver golden gold ceramic clay porcelain plastic paper stone marble leather wicker rubber crystal".split(
@@ -936,6 +1005,15 @@ function isPeople(lemma: string): boolean {
 export function isBodyPart(lemma: string): boolean {
   const entry = lookupNoun(lemma);
   return entry !== undefined && readSynset(entry.senses[0]!).lexName === "noun.body";
+}
+
+/** Words for an animal's parent, after its name. */
+const PARENTS = new Set("mother mothers mom mama father fathers dad parent parents".split(" "));
+
+/** Whether a lemma's commonest sense is an animal. */
+function isAnimal(lemma: string): boolean {
+  const entry = lookupNoun(lemma);
+  return entry !== undefined && readSynset(entry.senses[0]!).lexName === "noun.animal";
 }
 
 /** Whether a lemma's commonest sense is an animal, a plant or a food. */
