@@ -46,5 +46,6 @@ function sameNoun(words: string, noun: string): boolean {
   const singular = (w: string) => w.replace(/(?<=l)ves$/, "f").replace(/(?<=[^s])s$/, "");
   const a = words.split(" ").map(singular).join(" ");
   const b = noun.split(" ").map(singular).join(" ");
-  return a === b || a.endsWith(` ${b}`);
+  // ("cabin → indoors" is the log cabin, seen from inside.)
+  return a === b || a.endsWith(` ${b}`) || b.endsWith(` ${a}`);
 }

@@ -327,6 +327,28 @@ describe("weak readings, read again", () => {
     expect(things("a phoenix rising from the ashes")).not.toContain("person");
   });
 
+  it("sees a sea animal over sand or in deep water from below, and a whale's calf as a whale", () => {
+    expect(read("manta ray gliding over white sand").underwater).toBe(true);
+    expect(read("great white shark in deep blue water").underwater).toBe(true);
+    expect(read("anglerfish with a glowing lure in the abyss").underwater).toBe(true);
+    expect(read("dolphins leaping out of the ocean").underwater).toBe(false);
+    expect(things("humpback whale and calf")).toEqual(["whale"]);
+    expect(read("humpback whale and calf").things[0]?.count).toBe(2);
+    expect(things("orangutan mother cradling her baby")).toEqual(["art:1f9a7"]);
+  });
+
+  it("draws cooked animals as meat, players with their ball, climbers climbing, and a shop from inside", () => {
+    expect(things("roast turkey on a table")).not.toContain("art:1f983");
+    expect(things("roast turkey on a table")).toContain("art:1f357");
+    expect(things("a turkey in a field")).toEqual(["art:1f983"]);
+    expect(things("a basketball player")).toContain("art:1f3c0");
+    expect(things("a rock climber on a cliff")).toEqual(["art:1f9d7"]);
+    expect(read("a tiny flower shop").room).toBe("shop");
+    // Inside the cabin named first, not a cabin standing in a room.
+    expect(things("a log cabin with a stone fireplace")).not.toContain("cabin");
+    expect(read("a log cabin with a stone fireplace").indoor).toBe(true);
+  });
+
   it("reads collectives, water, kin and peoples as what a picture of them shows", () => {
     expect(things("a school of silver fish in blue water")).toEqual(["fish"]);
     // A school of fish in open water is seen from under its surface.

@@ -64,7 +64,8 @@ export function renderInterior(scene: Scene, options: RenderOptions): Raster {
     if (scene.room) paintRoomWalls(g, ctx, scene.room, windowSide, r);
     if (stillLife) paintTableTop(g, ctx, cloth);
     else paintFloor(g, ctx);
-    if (scene.room === "kitchen" || scene.room === "cafe") paintCounter(g, ctx, scene.room, windowSide);
+    if (scene.room === "kitchen" || scene.room === "cafe" || scene.room === "shop")
+      paintCounter(g, ctx, scene.room, windowSide);
     const rug =
       scene.room === "bedroom" || scene.room === "livingroom" || /\b(rugs?|carpet|mats?)\b/.test(scene.prompt);
     if (rug && !stillLife) paintRug(g, ctx, r.fork("rug"));
@@ -263,6 +264,16 @@ function lightAround(g: Graphics, ctx: RenderContext, item: PlacedThing): void {
 const CHALKBOARD: RGB = [44, 70, 58];
 const SLATE: RGB = [46, 46, 48];
 const CHALK: RGB = [236, 236, 226];
+/** What a shop's shelves hold: jars, tins and boxes of many colours. */
+const GOODS: RGB[] = [
+  [200, 70, 60],
+  [230, 170, 60],
+  [80, 140, 90],
+  [70, 110, 170],
+  [170, 90, 150],
+  [240, 230, 210],
+  [120, 80, 50],
+];
 const BOOKS: RGB[] = [
   [150, 40, 36],
   [40, 70, 120],
@@ -334,6 +345,30 @@ function paintRoomWalls(g: Graphics, ctx: RenderContext, room: RoomKind, windowS
       g.fillRect(0, top + shelf - 3 * unit, width, 4 * unit);
     }
   }
+  if (room === "shop") {
+    // Shelves on the wall away from the window, stocked with jars, boxes and bottles in many colours.
+    const shelf = height * 0.1;
+    for (let top = height * 0.06; top + shelf <= wallBottom - height * 0.18; top += shelf) {
+      let x = left;
+      while (x < right - 8 * unit) {
+        const w = r.range(20, 36) * unit;
+        const h = shelf * r.range(0.35, 0.7);
+        const colour = surface(ctx, r.pick(GOODS), 0.95);
+        g.fillStyle = css(colour);
+        if (r.chance(0.6)) {
+          // A jar: rounded, with a lid.
+          g.beginPath();
+          g.roundRect(x, top + shelf - h - 3 * unit, w - 2 * unit, h, 3 * unit);
+          g.fill();
+          g.fillStyle = css(surface(ctx, [90, 80, 70], 0.9));
+          g.fillRect(x + unit, top + shelf - h - 6 * unit, w - 4 * unit, 3 * unit);
+        } else g.fillRect(x, top + shelf - h - 3 * unit, w - 2 * unit, h);
+        x += w + r.range(3, 10) * unit;
+      }
+      g.fillStyle = css(surface(ctx, WOOD, 0.85));
+      g.fillRect(left - 4 * unit, top + shelf - 3 * unit, right - left + 8 * unit, 4 * unit);
+    }
+  }
   if (room === "kitchen") {
     // Wall cupboards above a tiled splashback.
     const top = height * 0.08;
@@ -393,8 +428,8 @@ function paintRug(g: Graphics, ctx: RenderContext, r: Random): void {
   g.fill();
 }
 
-/** A kitchen's worktop on cupboards (with an oven door) or a cafe's wooden counter along the back wall. */
-function paintCounter(g: Graphics, ctx: RenderContext, room: "kitchen" | "cafe", windowSide: 1 | -1): void {
+/** A kitchen's worktop on cupboards (with an oven door) or a cafe's or shop's wooden counter along the back wall. */
+function paintCounter(g: Graphics, ctx: RenderContext, room: "kitchen" | "cafe" | "shop", windowSide: 1 | -1): void {
   const { width, height, layout, unit } = ctx;
   const left = windowSide > 0 ? 0 : width * 0.38;
   const right = windowSide > 0 ? width * 0.62 : width;

@@ -363,7 +363,8 @@ export function buildPalette(scene: Scene, time: TimeOfDay): Palette {
         (scene.season === "autumn" ? AUTUMN_LEAVES[0]! : scene.snowy ? [38, 78, 60] : [42, 92, 52]),
     ),
     water: scale(waterColor ?? mix([18, 52, 96], skyTop, 0.35), night ? 0.5 : 0.9),
-    sand: lit(c.desert ?? c.beach ?? [226, 180, 116]),
+    // (A frozen desert's dunes are snow.)
+    sand: lit(c.desert ?? c.beach ?? (scene.snowy ? snowBase : [226, 180, 116])),
     rock: lit(c.mountains ?? [120, 110, 102]),
     building: lit(c.city ?? c.village ?? c.castle ?? (night ? [40, 46, 66] : [150, 150, 160])),
     window: scene.christmas ? [255, 196, 110] : [255, 208, 128],

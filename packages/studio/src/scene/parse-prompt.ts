@@ -692,6 +692,26 @@ const ROOM_KINDS: Record<string, RoomKind> = {
   teashop: "cafe",
   sunroom: "livingroom",
   conservatory: "livingroom",
+  // A shop is its shelves and counter, seen from inside ("a tiny flower shop", "a vintage record store").
+  shop: "shop",
+  store: "shop",
+  boutique: "shop",
+  pharmacy: "shop",
+  apothecary: "shop",
+  grocery: "shop",
+  supermarket: "shop",
+  florist: "shop",
+  shopfront: "shop",
+  toyshop: "shop",
+  sweetshop: "shop",
+  giftshop: "shop",
+  pawnshop: "shop",
+  workshop: "shop",
+  workshops: "shop",
+  "jazz club": "cafe",
+  club: "cafe",
+  nightclub: "cafe",
+  saloon: "cafe",
   // "a small studio apartment": the inside of one, not an apartment building.
   apartment: "livingroom",
   apartments: "livingroom",
@@ -721,6 +741,7 @@ const ROOM_THINGS: Record<string, RoomKind> = {
 const ROOM_SURFACES = new Set(["wall", "walls", "ceiling", "ceilings"]);
 /** What a room's walls show of their own (interior.ts), read as the room, not drawn again. */
 const ROOM_PARTS: Record<RoomKind, string[]> = {
+  shop: ["shelf", "shelves", "counter", "jar", "jars"],
   bedroom: ["wallpaper"],
   kitchen: ["oven", "stove", "cooker", "cupboard", "cabinet", "counter", "countertop", "worktop", "tile"],
   cafe: ["counter", "menu", "chalkboard", "lamp", "barista"],
@@ -738,6 +759,7 @@ const ROOM_FURNITURE: Record<RoomKind, [id: string, on?: string, scale?: number]
   library: [],
   livingroom: [["art:1f6cb"]],
   bathroom: [["art:1f6c1"]],
+  shop: [],
 };
 /** Words that take the picture inside even where a street is named ("inside a cafe on the corner"). */
 const INSIDE_WORDS = new Set(["inside", "interior", "indoors", "indoor", "room", "rooms"]);
@@ -1535,6 +1557,17 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       tokens.some((t) => INDOOR_WORDS.has(t)) ||
       // Things of a room alone are a room's, unless the prompt has weather ("through the snow").
       (subjects.length === 0 && weather === "clear" && (window || things.some((t) => subjectIs(t.id, "indoor")))));
+  // "a log cabin with a fireplace", "a cottage with a cozy fireplace": inside the building named
+  // first, not the building standing in a room.
+  const building = things[0] ? subjectById(things[0].id) : undefined;
+  if (indoor && building?.category === "building" && !things[0]!.relation && !tokens.includes("dollhouse")) {
+    readings.push({ words: building.words[0]!, drawn: "indoors", from: "landscape", via: [] });
+    const [inside] = things.splice(0, 1);
+    for (const t of things) if (t.relation?.target === inside!.id) delete t.relation;
+  }
+  // A flower shop is full of flowers in pots and bunches.
+  if (room === "shop" && subjects.includes("flowers"))
+    things.push({ id: "art:1f490", count: 2 }, { id: "art:1fab4", count: 2 });
   // A room's own furniture, unless the prompt names it: a bedroom's bed, a cafe's table and cup.
   for (const [id, on, scale] of room ? ROOM_FURNITURE[room] : []) {
     if (things.some((t) => t.id === id)) continue;

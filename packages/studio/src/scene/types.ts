@@ -62,7 +62,7 @@ export interface WordReading {
 
 export type Vessel = "jar" | "glass" | "bottle" | "globe";
 
-export type RoomKind = "bedroom" | "kitchen" | "cafe" | "classroom" | "library" | "livingroom" | "bathroom";
+export type RoomKind = "bedroom" | "kitchen" | "cafe" | "classroom" | "library" | "livingroom" | "bathroom" | "shop";
 
 export interface Scene {
   prompt: string;

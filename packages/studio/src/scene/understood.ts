@@ -34,6 +34,7 @@ const ROOM_NAMES: Record<NonNullable<Scene["room"]>, string> = {
   library: "library",
   livingroom: "living room",
   bathroom: "bathroom",
+  shop: "shop",
 };
 
 const cache = new Map<string, PromptReading>();
@@ -64,7 +65,8 @@ function understood(scene: Scene): string[] {
   const readingOf = new Map(scene.readings.filter((r) => r.drawn).map((r) => [r.drawn!, r]));
   const things = scene.things.map((thing) => {
     const definition = subjectById(thing.id);
-    const name = (thing.count > 1 ? definition?.plurals[0] : definition?.words[0]) ?? thing.id;
+    // (A drawing of the art set has no plural of its own: "2 bouquet" rather than its code.)
+    const name = (thing.count > 1 ? definition?.plurals[0] : undefined) ?? definition?.words[0] ?? thing.id;
     const reading = definition ? readingOf.get(definition.words[0]!) : undefined;
     const counted = (word: string) => (thing.count > 1 ? `${thing.count} ${word}` : word);
     if (!reading) return counted(name);
