@@ -1355,7 +1355,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       const target = reading.target;
       // "an autumn forest with red and yellow leaves": the leaves are the trees'.
       if (
-        /^(leaf|leaves|foliage)$/.test(reading.noun) &&
+        /(?:^|\s)(leaf|leaves|foliage)$/.test(reading.noun) &&
         !eating &&
         subjects.some((k) => k === "trees" || k === "forest")
       ) {

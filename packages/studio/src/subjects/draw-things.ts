@@ -72,8 +72,11 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       : (scene.things.find((o) => o !== t && o.id === t.relation?.target) ??
         scene.things.find((o) => o !== t && o.relation?.kind === "under" && o.relation.target === t.id));
   // "presents under a christmas tree", "a cat under a table": at the foot of another thing named.
+  // (Under something smaller — "a dragon dance under red lanterns" — is only nearby: not shrunk to its foot.)
   const standsUnder = (t: Thing) =>
-    t.relation?.kind === "under" && scene.things.some((o) => o !== t && o.id === t.relation?.target && !hangs(o));
+    t.relation?.kind === "under" &&
+    (subjectById(t.relation.target)?.size ?? 1) >= (subjectById(t.id)?.size ?? 0) * 0.8 &&
+    scene.things.some((o) => o !== t && o.id === t.relation?.target && !hangs(o));
   const rides = (t: Thing) =>
     t.relation?.kind === "on" && standsOnThing(t) && canRide(subjectById(t.id), subjectById(t.relation.target));
   // "a horse pulling a sleigh", "a sleigh pulled by reindeer": a team stands in a line, the puller ahead.
