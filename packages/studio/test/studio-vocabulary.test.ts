@@ -52,7 +52,9 @@ describe("the open vocabulary", () => {
     // knows is a house, not the art set's temple.
     expect(drawnFor("a panda cub")).toEqual({ panda: "panda (art)" });
     expect(drawnFor("daffodils")).toEqual({ daffodils: "flowers (landscape)" });
-    expect(drawnFor("a garage")).toEqual({ garage: "house (library)" });
+    expect(drawnFor("a shed")).toEqual({ shed: "house (library)" });
+    // (A garage is seen from inside: a workshop's shelves.)
+    expect(read("a car in a garage").room).toBe("shop");
     expect(drawnFor("a bird bath")).toEqual({ birdbath: "fountain (library)" });
     expect(read("a fox pup").things.map((t) => t.id)).toEqual(["fox"]);
     expect(drawnFor("a bullet train")).toEqual({ "bullet train": "bullet train (art)" });

@@ -173,6 +173,30 @@ function paintWindow(g: Graphics, ctx: RenderContext, sky: Palette, side: 1 | -1
     g.closePath();
     g.fill();
   }
+  // The weather outside: rain running down the glass, snow falling past it.
+  if (scene.weather === "rain" || scene.weather === "storm") {
+    g.fillStyle = css(mix(sky.skyMid, [40, 50, 70], 0.5), 0.35);
+    g.fillRect(left, top, w, h);
+    g.strokeStyle = css(mix(sky.cloudLit, [255, 255, 255], 0.4), 0.55);
+    g.lineWidth = Math.max(1, 1.1 * unit);
+    for (let k = 0; k < 40; k++) {
+      const x = left + r.next() * w;
+      const y = top + r.next() * h;
+      g.beginPath();
+      g.moveTo(x, y);
+      g.lineTo(x - w * 0.015, y + h * r.range(0.04, 0.09));
+      g.stroke();
+    }
+  } else if (scene.weather === "snow" || scene.snowy) {
+    g.fillStyle = css([248, 250, 255], 0.9);
+    for (let k = 0; k < 45; k++) {
+      g.beginPath();
+      g.arc(left + r.next() * w, top + r.next() * h, r.range(1.6, 3.6) * unit, 0, Math.PI * 2);
+      g.fill();
+    }
+    g.fillStyle = css(mix(sky.snow, [255, 255, 255], 0.3));
+    g.fillRect(left, bottom - h * 0.12, w, h * 0.12);
+  }
   // The frame, a cross of glazing bars and the sill.
   const bar = Math.max(2, w * 0.035);
   const frame = surface(ctx, FRAME, 0.95);

@@ -513,7 +513,24 @@ function joinCompounds(tokens: string[]): string[] {
       const library = subjectByWord(head)?.definition;
       // A kind the art set draws by its whole name is that drawing ("a bullet train", not the
       // library's steam train); other kinds of a library subject are that subject, posed and lit.
-      if (library && !isOtherKind(words.join(" "), library) && !drawsKind(words)) continue;
+      if (library && !isOtherKind(words.join(" "), library) && !drawsKind(words)) {
+        // "a barn owl", "a house cat": a kind named after a building or a made thing is only the
+        // kind — no barn beside the owl. (A mountain goat keeps its mountains.)
+        const first = subjectByWord(words[0]!)?.definition;
+        if (
+          n === 2 &&
+          first &&
+          first.category !== "animal" &&
+          first.category !== "figure" &&
+          library.category === "animal"
+        ) {
+          out.push(head);
+          i += n - 1;
+          joined = true;
+          break;
+        }
+        continue;
+      }
       out.push(words.join("_"));
       i += n - 1;
       joined = true;
@@ -708,6 +725,9 @@ const ROOM_KINDS: Record<string, RoomKind> = {
   pawnshop: "shop",
   workshop: "shop",
   workshops: "shop",
+  // A garage is a workshop's inside: shelves, a bench, the car.
+  garage: "shop",
+  garages: "shop",
   "jazz club": "cafe",
   club: "cafe",
   nightclub: "cafe",
@@ -1556,7 +1576,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     (room !== null ||
       tokens.some((t) => INDOOR_WORDS.has(t)) ||
       // Things of a room alone are a room's, unless the prompt has weather ("through the snow").
-      (subjects.length === 0 && weather === "clear" && (window || things.some((t) => subjectIs(t.id, "indoor")))));
+      // (A window named is looked out of, whatever the weather: "a cat staring out a rainy window".)
+      (subjects.length === 0 && (window || (weather === "clear" && things.some((t) => subjectIs(t.id, "indoor"))))));
   // "a log cabin with a fireplace", "a cottage with a cozy fireplace": inside the building named
   // first, not the building standing in a room.
   const building = things[0] ? subjectById(things[0].id) : undefined;

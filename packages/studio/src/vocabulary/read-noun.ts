@@ -492,6 +492,8 @@ const HINTS: Record<string, string> = {
   titanic: "passenger ship",
   wreck: "ship",
   hawaii: "island",
+  treehouse: "hut",
+  "tree house": "hut",
   polaroid: "framed picture",
   polaroids: "framed picture",
   arcade: "joystick",
