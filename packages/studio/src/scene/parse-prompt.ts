@@ -116,7 +116,7 @@ const PHRASES: [RegExp, string][] = [
   // A car, a motorbike or a plane named by its maker and model is the maker's: "a 1967 ford mustang
   // fastback" is a car, not a horse; "a porsche 911", "a jeep wrangler", "a boeing 747".
   [
-    /\b(ford|chevrolet|chevy|dodge|jeep|toyota|nissan|honda|mazda|subaru|porsche|ferrari|lamborghini|bmw|audi|mercedes(?:\s+benz)?|volkswagen|vw|tesla|cadillac|volvo|datsun|mclaren|bugatti|delorean|harley(?:\s+davidson)?|ducati|vespa|boeing|airbus)\s+(?:model\s+\w+|[a-z]*\d[a-z0-9]*|mustang|impala|supra|wrangler|camaro|corvette|charger|challenger|civic|corolla|beetle|golf|countach|aventador|huracan|diablo|testarossa|cybertruck|skyline|miata|cherokee|bronco|thunderbird|chevelle|gto)(?:\s+(?:[a-z]*\d[a-z0-9]*|fastback|convertible|coupe|gt|gti|gtr|lowrider|sedan|roadster|hatchback|pickup))*\b/g,
+    /\b(ford|chevrolet|chevy|dodge|jeep|toyota|nissan|honda|mazda|subaru|porsche|ferrari|lamborghini|bmw|audi|mercedes(?:\s+benz)?|volkswagen|vw|tesla|cadillac|volvo|datsun|mclaren|bugatti|delorean|harley(?:\s+davidson)?|ducati|vespa|boeing|airbus|land\s+rover|range\s+rover|aston\s+martin|rolls\s+royce|mini\s+cooper)\s+(?:model\s+\w+|[a-z]*\d[a-z0-9]*|defender|discovery|evoque|chiron|veyron|vantage|phantom|mustang|impala|supra|wrangler|camaro|corvette|charger|challenger|civic|corolla|beetle|golf|countach|aventador|huracan|diablo|testarossa|cybertruck|skyline|miata|cherokee|bronco|thunderbird|chevelle|gto)(?:\s+(?:[a-z]*\d[a-z0-9]*|fastback|convertible|coupe|gt|gti|gtr|lowrider|sedan|roadster|hatchback|pickup))*\b/g,
     "$1",
   ],
   [/\bsupermarine\s+spitfire\b/g, "spitfire"],
@@ -158,6 +158,21 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:st|saint)\s+patricks?\s+day\b/g, "green"],
   // "a bull moose", "a bull elephant": the male of the animal, not a cow.
   [/\b(?:bull|cow)\s+(moose|elephants?|elk|seals?|walrus|whales?|giraffes?)\b/g, "$1"],
+  // Artists named for their style are no things in the picture ("by greg rutkowski", "alphonse mucha").
+  [
+    /\b(?:(?:in\s+the\s+style\s+of|by)\s+)?(?:greg\s+rutkowski|alphonse\s+mucha|syd\s+mead|artgerm|wlop|makoto\s+shinkai|hayao\s+miyazaki|rembrandt|(?:vincent\s+)?van\s+gogh|(?:claude\s+)?monet|picasso|(?:salvador\s+)?dali|(?:gustav\s+)?klimt|hokusai|beeple|james\s+gurney|thomas\s+kinkade|moebius|ross\s+tran|loish|ilya\s+kuvshinov|craig\s+mullins|simon\s+stalenhag|beksinski|(?:h\s*r\s+)?giger|frank\s+frazetta|norman\s+rockwell)\b/g,
+    "",
+  ],
+  [/\bart\s+(?:nouveau|deco)\b|\bwar\s+of\s+the\s+worlds\b|\barabian\s+nights\b|\bpaper\s*craft\b/g, ""],
+  [/\bflat\s+(illustration|design|colou?rs?|vector|style|art|shading)\b/g, "$1"],
+  [/\blunar\s+(base|colony|surface|landscape|outpost|crater|mining)/g, "$1 on the moon"],
+  [/\bmonsoon\b/g, "rain"],
+  [/\btai\s+chi\b/g, "yoga"],
+  // "a ball of yarn", "a bait ball of herring": the yarn, the herring; a pangolin curled into a ball is curled.
+  [/\bcurled\s+(?:up\s+)?into\s+a\s+ball\b/g, "curled"],
+  [/\b(?:bait\s+)?balls?\s+of\s+/g, ""],
+  [/\bforest\s+floor\b/g, "forest"],
+  [/\b(?:hotel|motel)\s+rooms?\b/g, "bedroom"],
   // Rio is a city by the sea, not a piñata.
   [/\brio\s+de\s+janeiro\b/g, "rio city by the sea"],
   [/\b(?:on\s+a\s+)?space\s*walk(?:ing)?\b/g, "floating in space"],
@@ -636,6 +651,8 @@ const RELATION_WORDS: Record<string, Relation> = {
 /** Words that put the picture indoors: a room with a wall, a floor or a table top, maybe a window. */
 const INDOOR_WORDS = new Set([
   "studio",
+  "sauna",
+  "chamber",
   "office",
   "playroom",
   "nursery",
@@ -720,6 +737,11 @@ const ROOM_KINDS: Record<string, RoomKind> = {
   florist: "shop",
   shopfront: "shop",
   toyshop: "shop",
+  barbershop: "shop",
+  laundromat: "shop",
+  salon: "shop",
+  parlor: "shop",
+  parlour: "shop",
   sweetshop: "shop",
   giftshop: "shop",
   pawnshop: "shop",
@@ -813,11 +835,14 @@ const GARMENTS: Record<string, "back" | "feet" | "body"> = Object.fromEntries(
       ["feet", "boots boot shoes sneakers trainers wellies wellingtons"],
       [
         "body",
-        "coat coats raincoat jacket sweater jumper hoodie dress gown robe robes shirt tshirt suit kimono uniform",
+        "coat coats raincoat jacket sweater jumper hoodie dress gown robe robes shirt tshirt suit kimono uniform armor armour",
       ],
     ] as const
   ).flatMap(([where, words]) => words.split(" ").map((w) => [w, where])),
 );
+
+/** The colour of an animal's sweater when the prompt names none: a knitted red. */
+const ANIMAL_COAT: RGB = [186, 52, 48];
 
 /** The young of an animal, after "her", "its", "his" or "their". */
 const YOUNG_WORDS = new Set("calf calves cub cubs baby babies pup pups foal foals chick chicks joey young".split(" "));
@@ -1332,7 +1357,11 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         if (garment === "back") wearer.cape = colour ?? [170, 30, 40];
         else if (garment === "feet") wearer.boots = colour ?? [96, 62, 38];
         else if (figure && colour) wearer.color = colour;
-        const drawn = garment !== "body" || (figure && colour !== undefined);
+        // "a chihuahua in a pink sweater", "a corgi wearing a yellow raincoat": over its body.
+        // (A drawing of a face alone has no body to wear it.)
+        const body = !figure && subjectById(wearer.id)?.frontal !== true;
+        if (garment === "body" && body) wearer.coat = colour ?? ANIMAL_COAT;
+        const drawn = garment !== "body" || body || (figure && colour !== undefined);
         const on = subjectById(wearer.id)?.words[0] ?? wearer.id;
         readings.push(
           drawn ? { words: name, drawn: `worn by the ${on}`, from: "library", via: [] } : { words: name, via: [] },
@@ -1393,8 +1422,19 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       }
       // "a cyborg with circuits on her face", "a hamster stuffing its cheeks": a part of the body of
       // what was named is drawn with it, not as one more person.
-      const owner = withThing ?? lastThing;
-      if (owner && isBodyPart(reading.noun) && (POSSESSIVES.has(tokens[from - 1] ?? "") || tokens[from - 2] === "of")) {
+      // ("hands in the air", "a koi on a forearm", "combing her hair": the body's, whoever's it is — the
+      // last person or animal named; with no article a body part is never a thing of its own.)
+      const living = (t: Thing | null) => {
+        const category = t ? subjectById(t.id)?.category : undefined;
+        return category === "figure" || category === "animal";
+      };
+      const owner = [withThing, lastThing, ...[...things].reverse()].find(living) ?? withThing ?? lastThing;
+      const bare = !ARTICLES.has(tokens[from - 1] ?? "") && !COUNT_WORDS[tokens[from - 1] ?? ""];
+      if (
+        isBodyPart(reading.noun) &&
+        (POSSESSIVES.has(tokens[from - 1] ?? "") || tokens[from - 2] === "of" || bare) &&
+        owner
+      ) {
         readings.push({ words: reading.phrase, drawn: subjectById(owner.id)?.words[0], from: "library", via: [] });
         pending = [];
         continue;

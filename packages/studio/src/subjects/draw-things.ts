@@ -5,6 +5,7 @@
  * it, "above" in the sky); several of a kind stand in a loose row. Back to front, each with the
  * scene's light.
  */
+import { createCanvas } from "@napi-rs/canvas";
 import type { RenderContext } from "../scene/context";
 import type { Graphics } from "../scene/canvas";
 import { css, mix, scale } from "../scene/colors";
@@ -27,9 +28,10 @@ export interface PlacedThing {
   hitchedTo?: PlacedThing[];
   /** What it is doing: lying down, leaping, running, swimming (drawn by drawPosed). */
   pose?: Pose;
-  /** A cape it wears, drawn behind a figure or over an animal's back; boots on its feet. */
+  /** A cape it wears, drawn behind a figure or over an animal's back; boots on its feet; an animal's sweater. */
   cape?: RGB;
   boots?: RGB;
+  coat?: RGB;
 }
 
 /** Landscape subjects a thing can stand on top of: they rise as a rock under it. */
@@ -312,6 +314,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
           : {}),
         ...(thing.cape ? { cape: thing.cape } : {}),
         ...(thing.boots ? { boots: thing.boots } : {}),
+        ...(thing.coat ? { coat: thing.coat } : {}),
       });
     }
     // What is pulled is hitched to its puller's members, from the one nearest to it to the front.
@@ -383,6 +386,7 @@ export function drawThings(g: Graphics, ctx: RenderContext, zoom = 1): PlacedThi
     const figure = item.definition.category === "figure";
     if (item.cape && figure) drawCape(g, item);
     if (item.rides) item.definition.ride!(g, item.box, item.look);
+    else if (item.coat) drawCoated(g, ctx, item);
     else drawPosed(g, ctx, item);
     if (item.cape && !figure) drawCape(g, item);
     if (item.boots) drawBoots(g, item);
@@ -695,6 +699,40 @@ function drawCape(g: Graphics, item: PlacedThing): void {
   g.strokeStyle = css(fold, 0.8);
   g.lineWidth = Math.max(1, box.w * 0.015);
   g.stroke();
+}
+
+/**
+ * An animal in a sweater, a raincoat or a hoodie: drawn apart, then its body from the shoulders to
+ * the hips painted over in the garment's colour with knitted ridges — only where the animal is,
+ * so the garment takes the shape of its body.
+ */
+function drawCoated(g: Graphics, ctx: RenderContext, item: PlacedThing): void {
+  const { box, look } = item;
+  const canvas = createCanvas(ctx.width, ctx.height);
+  const off = canvas.getContext("2d");
+  drawPosed(off, ctx, item);
+  off.globalCompositeOperation = "source-atop";
+  const f = look.facing;
+  const frontal = item.definition.frontal === true;
+  // Facing the way it looks: the garment covers the middle of the body, short of the head and tail.
+  const near = frontal ? box.x - box.w * 0.5 : box.x + f * box.w * 0.16;
+  const far = frontal ? box.x + box.w * 0.5 : box.x - f * box.w * 0.3;
+  const top = box.y - box.h * (frontal ? 0.42 : 0.74);
+  const bottom = box.y - box.h * (frontal ? 0 : 0.3);
+  const fill = lit(look, item.coat!, 0.15);
+  off.fillStyle = css(fill);
+  off.fillRect(Math.min(near, far), top, Math.abs(far - near), bottom - top);
+  off.fillStyle = css(scale(fill, 0.8));
+  const ridge = Math.max(1, (bottom - top) * 0.06);
+  for (let y = top + ridge * 2; y < bottom; y += ridge * 3)
+    off.fillRect(Math.min(near, far), y, Math.abs(far - near), ridge);
+  // A band at the neck.
+  if (!frontal) {
+    const band = box.w * 0.035;
+    off.fillStyle = css(scale(fill, 0.65));
+    off.fillRect(Math.min(near, near - f * band), top, band, bottom - top);
+  }
+  g.drawImage(canvas, 0, 0);
 }
 
 /** Boots on a wearer's feet: a pair under a figure, one under each pair of an animal's legs. */

@@ -130,9 +130,10 @@ export interface Thing {
   relation?: { kind: Relation; target: string };
   /** What it is doing, where its drawing allows: "a cat lying", "a flying pig", "a dolphin leaping". */
   pose?: Pose;
-  /** What it wears that is drawn with it, in its colour: a cape behind it, boots on its feet. */
+  /** What it wears that is drawn with it, in its colour: a cape behind it, boots on its feet, an animal's sweater or coat. */
   cape?: RGB;
   boots?: RGB;
+  coat?: RGB;
 }
 
 /** Lying down, in the air, jumping (an arc out of the water), striding, or swimming half under. */

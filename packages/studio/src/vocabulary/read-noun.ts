@@ -492,6 +492,94 @@ const HINTS: Record<string, string> = {
   titanic: "passenger ship",
   wreck: "ship",
   hawaii: "island",
+  // Animals WordNet reads as something else or climbs too far from a drawing.
+  samoyed: "dog",
+  samoyeds: "dog",
+  ferret: "otter",
+  ferrets: "otter",
+  axolotl: "lizard",
+  axolotls: "lizard",
+  capybara: "beaver",
+  capybaras: "beaver",
+  platypus: "otter",
+  pangolin: "hedgehog",
+  lemur: "monkey",
+  lemurs: "monkey",
+  "ring tailed lemur": "monkey",
+  "ring tailed lemurs": "monkey",
+  groundhog: "beaver",
+  beluga: "whale",
+  belugas: "whale",
+  "emperor penguin": "penguin",
+  "emperor penguins": "penguin",
+  clam: "oyster",
+  clams: "oyster",
+  cuttlefish: "squid",
+  "sea dragon": "fish",
+  kraken: "octopus",
+  kitsune: "fox",
+  minotaur: "ox",
+  manticore: "lion",
+  golem: "troll",
+  "stone golem": "troll",
+  valkyrie: "woman",
+  goddess: "woman",
+  lute: "guitar",
+  breakdancer: "dancer",
+  freediver: "diver",
+  worker: "construction worker",
+  waterhole: "pond",
+  seagrass: "sea",
+  yuzu: "lemon",
+  stone: "rock",
+  sock: "socks",
+  wallet: "purse",
+  "piggy bank": "pig",
+  "fountain pen": "pen",
+  "magnifying glass": "magnifying glass tilted left",
+  // Foods and drinks.
+  chips: "french fries",
+  "pad thai": "steaming bowl",
+  chili: "hot pepper",
+  chilli: "hot pepper",
+  pistachio: "peanuts",
+  pistachios: "peanuts",
+  raspberry: "strawberry",
+  raspberries: "strawberry",
+  churro: "bread",
+  churros: "bread",
+  baklava: "pie",
+  "eggs benedict": "egg",
+  biryani: "curry rice",
+  mooncake: "moon cake",
+  mooncakes: "moon cake",
+  crate: "package",
+  crates: "package",
+  // Vehicles named by a name WordNet gives to people or myths.
+  camper: "minibus",
+  "camper van": "minibus",
+  campervan: "minibus",
+  motorhome: "minibus",
+  zeppelin: "hot air balloon",
+  airship: "hot air balloon",
+  blimp: "hot air balloon",
+  "fire engine": "fire engine",
+  "fire truck": "fire engine",
+  "dune buggy": "racing car",
+  snowmobile: "motorcycle",
+  hoverbike: "motorcycle",
+  concorde: "airplane",
+  "mini cooper": "automobile",
+  "land rover": "sport utility vehicle",
+  landrover: "sport utility vehicle",
+  "range rover": "sport utility vehicle",
+  // Landmarks the art set draws something like.
+  "sagrada familia": "church",
+  "hagia sophia": "mosque",
+  "mont saint michel": "castle",
+  stonehenge: "rock",
+  "marina bay sands": "hotel",
+  wormhole: "galaxy",
   treehouse: "hut",
   "tree house": "hut",
   polaroid: "framed picture",
@@ -530,7 +618,7 @@ const CLIMB_STOPS: Record<string, string> = {
  * fax machine; "fence" → a fencer's art): not drawn, and said so.
  */
 const NOTHING_LIKE = new Set([
-  ..."marshmallow marshmallows hedge hedges area base source holder iron stick stuff material device instrument circuit vine floorboard hood dome beam girder".split(
+  ..."marshmallow marshmallows hedge hedges area base source holder iron stick stuff material device instrument circuit vine floorboard hood dome beam girder steam siren sirens hammock hammocks chamber".split(
     " ",
   ),
   "whipped cream",
@@ -541,7 +629,25 @@ const NOTHING_LIKE = new Set([
 ]);
 
 /** Words a prompt says of its picture's look that WordNet also knows as things. */
-const DESCRIBING = new Set(["vintage", "retro", "kawaii", "aesthetic", "hyper", "matte", "rgb"]);
+const DESCRIBING = new Set([
+  "vintage",
+  "retro",
+  "kawaii",
+  "aesthetic",
+  "hyper",
+  "hyperrealistic",
+  "matte",
+  "rgb",
+  "steampunk",
+  "noir",
+  "retrofuturism",
+  "liminal",
+  "product",
+  "telephoto",
+  "nouveau",
+  "deco",
+  "natural",
+]);
 
 /**
  * What a person of a trade holds in a picture when no drawing shows the trade itself: Studio draws a
@@ -790,6 +896,9 @@ function readForm(
     .map(readSynset)
     .filter((sense) => !(plural && sense.instance && sense.lexName === "noun.person"));
   if (senses.length === 0) return undefined;
+  // "moody", "bright": a word that names only someone (a Moody, a Bright) is the describing word.
+  if (senses.every((sense) => sense.instance && sense.lexName === "noun.person") && isModifierOrVerb(form))
+    return undefined;
   // "a glass pitcher", "a wooden cushion": a thing made of something is a made thing before a person.
   const made = modifiers.some((m) => MATERIALS.has(m))
     ? senses.find((sense) => sense.lexName === "noun.artifact")
@@ -992,7 +1101,7 @@ export function isCuisine(word: string): boolean {
 
 /** What things are made of, before a noun: "a glass pitcher" is a jug, not a baseball player. */
 const MATERIALS = new Set(
-  "glass wooden wood metal steel iron tin brass copper bronze silver golden gold ceramic clay porcelain plastic paper stone marble leather wicker rubber crystal".split(
+  "glass wooden wood metal steel iron tin brass copper bronze silver golden gold ceramic clay porcelain plastic paper stone marble leather wicker rubber crystal chrome".split(
     " ",
   ),
 );
@@ -1000,7 +1109,12 @@ const MATERIALS = new Set(
 /** Whether a word names a people or a believer ("korean", "christian"): a person when it stands alone. */
 function isPeople(lemma: string): boolean {
   const senses = lookupNoun(lemma)?.senses.map(readSynset) ?? [];
-  return senses.length > 0 && senses.every((sense) => sense.lexName === "noun.person" || !CONCRETE.has(sense.lexName));
+  // (Someone named — "moody" is a Moody — is no people.)
+  return (
+    senses.length > 0 &&
+    !senses[0]!.instance &&
+    senses.every((sense) => sense.lexName === "noun.person" || !CONCRETE.has(sense.lexName))
+  );
 }
 
 /** Whether a noun's commonest sense is a part of a body ("face", "cheek", "paw"). */
