@@ -134,8 +134,21 @@ function chooseLayout(
   // Water gives way to a shore when something should stand in the foreground.
   const shore = new Float32Array(width).fill(height);
   if (water) {
+    // (A deer by a lake, zebras at a waterhole stand on its near shore, not on a rock in the water.)
+    const standsByWater = scene.things.some((t) => {
+      const definition = subjectById(t.id);
+      return (
+        definition?.placement === "ground" &&
+        (definition.category === "animal" || definition.category === "figure") &&
+        t.pose !== "flying" &&
+        t.pose !== "swimming" &&
+        t.relation?.kind !== "on"
+      );
+    });
     const foreground =
-      s("flowers", "meadow", "forest", "trees", "village", "beach") || (scene.snowy && !s("mountains"));
+      s("flowers", "meadow", "forest", "trees", "village", "beach") ||
+      (scene.snowy && !s("mountains")) ||
+      standsByWater;
     if (foreground) {
       const base = horizon + (height - horizon) * r.range(0.62, 0.76);
       const phase = r.range(0, 10);

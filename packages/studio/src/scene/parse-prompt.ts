@@ -172,6 +172,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bcurled\s+(?:up\s+)?into\s+a\s+ball\b/g, "curled"],
   [/\b(?:bait\s+)?balls?\s+of\s+/g, ""],
   [/\bforest\s+floor\b/g, "forest"],
+  // A muddy bank is a river's, not a bank's building.
+  [/\b(?:muddy|grassy|sandy|steep|mossy|river|rivers)\s+banks?\b/g, "river"],
   [/\b(?:hotel|motel)\s+rooms?\b/g, "bedroom"],
   // Rio is a city by the sea, not a piñata.
   [/\brio\s+de\s+janeiro\b/g, "rio city by the sea"],
@@ -937,6 +939,37 @@ const NAMED_COLOURS: Record<string, RGB> = {
   red_pandas: [178, 72, 36],
   clownfish: [240, 110, 30],
   clown_fish: [240, 110, 30],
+  // Breeds known by their coat: a samoyed is white, a doberman black, a corgi orange.
+  ...Object.fromEntries(
+    (
+      [
+        [[240, 238, 232], "samoyed samoyeds maltese westie bichon pyrenees dalmatian dalmatians persian ragdoll"],
+        [[152, 152, 160], "husky huskies weimaraner schnauzer greyhound greyhounds"],
+        [[122, 122, 132], "dane shorthair russian"],
+        [[48, 40, 36], "doberman dobermans rottweiler rottweilers bernese collie collies newfoundland"],
+        [[220, 132, 58], "corgi corgis shiba pomeranian pomeranians bengal tabby"],
+        [[224, 172, 84], "retriever retrievers labrador labradors"],
+        [[210, 168, 112], "chihuahua chihuahuas pug pugs"],
+        [[236, 220, 196], "siamese"],
+        [[232, 184, 172], "sphynx"],
+        [[140, 82, 42], "dachshund dachshunds"],
+      ] as const
+    ).flatMap(([colour, words]) => words.split(" ").map((w) => [w, colour as unknown as RGB])),
+  ),
+};
+/** Words for a coat of spots or stripes; a dalmatian's spots and a zebra's stripes are its breed's. */
+const PATTERN_WORDS: Record<string, "spots" | "stripes"> = {
+  spotted: "spots",
+  spotty: "spots",
+  dotted: "spots",
+  dalmatian: "spots",
+  dalmatians: "spots",
+  appaloosa: "spots",
+  striped: "stripes",
+  stripy: "stripes",
+  stripey: "stripes",
+  tabby: "stripes",
+  tabbies: "stripes",
 };
 /** Words that colour the name after them: a polar bear is white. */
 const COLOURING_WORDS: Record<string, RGB> = { polar: [240, 240, 234], arctic: [240, 240, 234] };
@@ -1083,11 +1116,17 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       (t) => t !== undefined && t in SIZE_WORDS,
     );
     if (sizeWord && !existing) thing.scale = SIZE_WORDS[sizeWord];
+    // "a spotted horse", "a striped cat", "a dalmatian": a coat of spots or stripes on an animal.
+    const patternWord = [tokens[from - 1], tokens[from - 2], ...tokens.slice(from, at + 1)].find(
+      (t) => t !== undefined && PATTERN_WORDS[t] !== undefined,
+    );
+    if (patternWord && !existing && definition.category === "animal") thing.pattern = PATTERN_WORDS[patternWord];
     // "a flying pig", "a sleeping cat": the pose before the name.
     if (pendingPose && !existing) thing.pose = pendingPose;
     pendingPose = null;
     dressed = null;
-    const ownColour = NAMED_COLOURS[word];
+    // (The breed may be the word before the name: "a siamese cat".)
+    const ownColour = NAMED_COLOURS[word] ?? (from === at ? NAMED_COLOURS[tokens[from - 1] ?? ""] : undefined);
     if (ownColour && pending.length === 0) thing.color ??= ownColour;
     if (pending.length > 0) {
       thing.color ??= pending[0]!;
@@ -1648,7 +1687,13 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     }
   // "an owl in a tree": a tree of its own to perch in, in front of the landscape's trees.
   for (const thing of [...things])
-    if (perchesInTrees(thing.id) && thing.relation?.target === "trees" && thing.relation.kind !== "by") {
+    if (
+      perchesInTrees(thing.id) &&
+      thing.relation?.target === "trees" &&
+      thing.relation.kind !== "by" &&
+      // (In a forest is among its trees, not up one.)
+      tokens.some((t) => /^(trees?|branch(es)?|treetops?|boughs?)$/.test(t))
+    ) {
       if (!things.some((t) => t.id === "lonetree")) things.push({ id: "lonetree", count: 1 });
       thing.relation = { kind: "on", target: "lonetree" };
     }

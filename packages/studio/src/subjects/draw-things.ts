@@ -32,6 +32,7 @@ export interface PlacedThing {
   cape?: RGB;
   boots?: RGB;
   coat?: RGB;
+  pattern?: "spots" | "stripes";
 }
 
 /** Landscape subjects a thing can stand on top of: they rise as a rock under it. */
@@ -315,6 +316,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
         ...(thing.cape ? { cape: thing.cape } : {}),
         ...(thing.boots ? { boots: thing.boots } : {}),
         ...(thing.coat ? { coat: thing.coat } : {}),
+        ...(thing.pattern ? { pattern: thing.pattern } : {}),
       });
     }
     // What is pulled is hitched to its puller's members, from the one nearest to it to the front.
@@ -386,7 +388,7 @@ export function drawThings(g: Graphics, ctx: RenderContext, zoom = 1): PlacedThi
     const figure = item.definition.category === "figure";
     if (item.cape && figure) drawCape(g, item);
     if (item.rides) item.definition.ride!(g, item.box, item.look);
-    else if (item.coat) drawCoated(g, ctx, item);
+    else if (item.coat || item.pattern) drawCoated(g, ctx, item);
     else drawPosed(g, ctx, item);
     if (item.cape && !figure) drawCape(g, item);
     if (item.boots) drawBoots(g, item);
@@ -712,6 +714,11 @@ function drawCoated(g: Graphics, ctx: RenderContext, item: PlacedThing): void {
   const off = canvas.getContext("2d");
   drawPosed(off, ctx, item);
   off.globalCompositeOperation = "source-atop";
+  if (item.pattern) drawPattern(off, item);
+  if (!item.coat) {
+    g.drawImage(canvas, 0, 0);
+    return;
+  }
   const f = look.facing;
   const frontal = item.definition.frontal === true;
   // Facing the way it looks: the garment covers the middle of the body, short of the head and tail.
@@ -733,6 +740,43 @@ function drawCoated(g: Graphics, ctx: RenderContext, item: PlacedThing): void {
     off.fillRect(Math.min(near, near - f * band), top, band, bottom - top);
   }
   g.drawImage(canvas, 0, 0);
+}
+
+/** Dark spots or stripes over an animal's coat (painted only where the animal is: see drawCoated). */
+function drawPattern(g: Graphics, item: PlacedThing): void {
+  const { box, look } = item;
+  const r = look.random.fork("pattern");
+  // Darker than the coat, in its hue: black on a white dalmatian, brown on a tabby's orange.
+  const colour = lit(look, scale(look.color, look.color[0] + look.color[1] + look.color[2] > 600 ? 0.12 : 0.5), 0.1);
+  g.fillStyle = css(colour);
+  const top = box.y - box.h;
+  if (item.pattern === "spots") {
+    for (let k = 0; k < 26; k++) {
+      const radius = box.w * r.range(0.018, 0.04);
+      g.beginPath();
+      g.ellipse(
+        box.x + box.w * r.range(-0.48, 0.48),
+        top + box.h * r.range(0.05, 0.8),
+        radius,
+        radius * 0.85,
+        0,
+        0,
+        Math.PI * 2,
+      );
+      g.fill();
+    }
+    return;
+  }
+  for (let k = 0; k < 9; k++) {
+    const x = box.x + box.w * (-0.42 + k * 0.1) + box.w * r.range(-0.015, 0.015);
+    g.beginPath();
+    g.moveTo(x, top);
+    g.lineTo(x + box.w * 0.04, top);
+    g.lineTo(x + box.w * 0.02, top + box.h * 0.75);
+    g.lineTo(x - box.w * 0.015, top + box.h * 0.75);
+    g.closePath();
+    g.fill();
+  }
 }
 
 /** Boots on a wearer's feet: a pair under a figure, one under each pair of an animal's legs. */

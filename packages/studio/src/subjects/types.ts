@@ -134,6 +134,8 @@ export interface Thing {
   cape?: RGB;
   boots?: RGB;
   coat?: RGB;
+  /** "a spotted horse", "a tabby cat": dark spots or stripes over its coat. */
+  pattern?: "spots" | "stripes";
 }
 
 /** Lying down, in the air, jumping (an arc out of the water), striding, or swimming half under. */

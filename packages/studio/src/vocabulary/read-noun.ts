@@ -494,6 +494,8 @@ const HINTS: Record<string, string> = {
   hawaii: "island",
   // Animals WordNet reads as something else or climbs too far from a drawing.
   samoyed: "dog",
+  husky: "dog",
+  huskies: "dog",
   samoyeds: "dog",
   ferret: "otter",
   ferrets: "otter",
@@ -1119,9 +1121,17 @@ function isPeople(lemma: string): boolean {
 
 /** Whether a noun's commonest sense is a part of a body ("face", "cheek", "paw"). */
 export function isBodyPart(lemma: string): boolean {
+  if (ANIMAL_PARTS.has(lemma)) return true;
   const entry = lookupNoun(lemma);
   return entry !== undefined && readSynset(entry.senses[0]!).lexName === "noun.body";
 }
+
+/** Parts of an animal WordNet files with the animals: a puffin's beak, a peacock's tail. */
+const ANIMAL_PARTS = new Set(
+  "beak bill tail wing paw claw fin horn antler feather mane whisker tusk hoof hooves fur plumage talon snout".split(
+    " ",
+  ),
+);
 
 /** Words for an animal's parent, after its name. */
 const PARENTS = new Set("mother mothers mom mama father fathers dad parent parents".split(" "));
