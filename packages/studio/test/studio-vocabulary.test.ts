@@ -362,6 +362,18 @@ describe("weak readings, read again", () => {
     expect(read("otters sliding down a muddy bank").subjects).toContain("river");
   });
 
+  it("draws an animal in a story's part with its things, ice cream as no snow, rainbow sprinkles as no rainbow", () => {
+    expect(things("a frog knight with a sword")).toContain("art:1f438");
+    expect(things("a cat king")).toEqual(["cat", "art:1f451"]);
+    expect(read("a cat king").things[1]?.relation?.kind).toBe("worn");
+    expect(read("mochi ice cream in pastel colors").snowy).toBe(false);
+    expect(read("a frozen lake").snowy).toBe(true);
+    expect(read("donuts with rainbow sprinkles").subjects).not.toContain("rainbow");
+    expect(read("a rainbow over the hills").subjects).toContain("rainbow");
+    // Shrimp in a pad thai is food: no sea.
+    expect(read("pad thai with shrimp and peanuts in a bowl").subjects).not.toContain("sea");
+  });
+
   it("reads collectives, water, kin and peoples as what a picture of them shows", () => {
     expect(things("a school of silver fish in blue water")).toEqual(["fish"]);
     // A school of fish in open water is seen from under its surface.

@@ -37,7 +37,7 @@ import type {
 export type { Scene } from "./types";
 
 /** Multi-word phrases first, rewritten to one token so the word loop sees them whole. */
-const PHRASES: [RegExp, string][] = [
+const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string)][] = [
   [/\bmilky\s+way\b/g, "milkyway"],
   [/\bnorthern\s+lights\b|\bsouthern\s+lights\b|\baurora\s+borealis\b/g, "aurora"],
   [/\bgolden\s+hour\b/g, "goldenhour"],
@@ -175,6 +175,19 @@ const PHRASES: [RegExp, string][] = [
   // A muddy bank is a river's, not a bank's building.
   [/\b(?:muddy|grassy|sandy|steep|mossy|river|rivers)\s+banks?\b/g, "river"],
   [/\b(?:hotel|motel)\s+rooms?\b/g, "bedroom"],
+  // "rainbow sprinkles", "a rainbow cake": colourful, not a rainbow in the sky.
+  [
+    /\brainbow\s+(?!(?:over|above|in|across|after|behind|and|with|on|at|arching|appears|stretching|stretches|arcs?|rising|shining|sky|skies)\b)(?=[a-z])/g,
+    "colorful ",
+  ],
+  // A beach bar is on the beach; a cocktail or wine bar a cafe, not a chocolate bar.
+  [/\b(?:beach|tiki)\s+bars?\b/g, "beach"],
+  [/\b(?:cocktail|wine|juice|sushi|snack|hotel|sports|karaoke|piano|jazz)\s+bars?\b/g, "cafe"],
+  // A frog knight, a cat wizard, a fox king: the animal in the part, with what the part holds or wears.
+  [
+    /\b(cats?|kittens?|dogs?|puppy|puppies|fox|foxes|frogs?|toads?|mouse|mice|rats?|rabbits?|bunny|bunnies|bears?|owls?|raccoons?|hamsters?|corgis?|pugs?|penguins?|turtles?|hedgehogs?|squirrels?|ducks?|pigs?|lions?|tigers?|wolf|wolves|otters?|pandas?|koalas?|capybaras?|sloths?|goats?|monkeys?|badgers?|shiba|axolotls?|lizards?|chickens?|hens?|geese|goose|crows?|ravens?|deer|moles?|beavers?)\s+(knight|warrior|samurai|soldier|viking|pirate|wizard|mage|sorcerer|witch|king|queen|prince|princess|archer|chef|detective|astronaut|ninja|musician|painter|gardener)s?\b/g,
+    (_: string, animal: string, role: string) => `${animal} ${ANIMAL_ROLES[role]}`,
+  ],
   // Rio is a city by the sea, not a piñata.
   [/\brio\s+de\s+janeiro\b/g, "rio city by the sea"],
   [/\b(?:on\s+a\s+)?space\s*walk(?:ing)?\b/g, "floating in space"],
@@ -368,6 +381,35 @@ const WEATHER_WORDS: Record<string, Weather> = {
   snowstorm: "snow",
 };
 
+/** What an animal in a part of a story holds or wears ("a frog knight" holds a sword). */
+const ANIMAL_ROLES: Record<string, string> = {
+  knight: "with a sword",
+  warrior: "with a sword",
+  samurai: "with a sword",
+  soldier: "with a sword",
+  pirate: "with a sword",
+  viking: "with an axe",
+  ninja: "with a dagger",
+  wizard: "wearing a wizard hat with a magic wand",
+  mage: "with a magic wand",
+  sorcerer: "with a magic wand",
+  witch: "with a magic wand",
+  king: "wearing a crown",
+  queen: "wearing a crown",
+  prince: "wearing a crown",
+  princess: "wearing a crown",
+  archer: "with a bow and arrow",
+  chef: "with a frying pan",
+  detective: "with a magnifying glass",
+  astronaut: "in space",
+  musician: "with a guitar",
+  painter: "with a palette",
+  gardener: "with a potted plant",
+};
+
+/** Food and drink after "ice" or "frozen": "ice cream", "frozen yogurt". */
+const COLD_FOOD =
+  /^(creams?|ice_cream|cubes?|tea|coffee|latte|pops?|lolly|lollies|yogh?urt|margaritas?|drinks?|desserts?|treats?|berries|lemonade|cocktails?|daiquiris?|smoothies?|mango|fruit)$/;
 const SNOWY_WORDS = new Set([
   "snow",
   "snowy",
@@ -481,7 +523,8 @@ function tokenize(prompt: string): string[] {
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[’']s\b/g, "")
     .replace(/[’']/g, "");
-  for (const [pattern, replacement] of PHRASES) text = text.replace(pattern, replacement);
+  for (const [pattern, replacement] of PHRASES)
+    text = typeof replacement === "string" ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
   for (const [pattern, replacement] of MULTI_WORD_NAMES) text = text.replace(pattern, replacement);
   // Punctuation ends a colour's reach: "red, a mountain" should not make the mountain red.
   const tokens = text
@@ -1206,7 +1249,8 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (time && !(word === "day" && timeOfDay)) timeOfDay = time;
     const w = WEATHER_WORDS[word];
     if (w && (weather === "clear" || w === "storm")) weather = w;
-    if (SNOWY_WORDS.has(word)) snowy = true;
+    // (Ice cream, an iced latte, a frozen margarita are no frozen landscape.)
+    if (SNOWY_WORDS.has(word) && !(next && COLD_FOOD.test(next))) snowy = true;
     const m = MOOD_WORDS[word];
     if (m && mood === "neutral") mood = m;
     if (
@@ -1583,7 +1627,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       .filter((t) => t.relation?.kind !== "in")
       .map((t) => subjectById(t.id))
       .find((d) => d?.placement === "water" && d.category !== "sky");
-    if (afloat) addSubject(afloat.stillWater ? "lake" : "sea");
+    // (Shrimp in a pad thai, tuna in a poke bowl: among a table's things a sea animal is food.)
+    const onTable = things.some((t) => subjectIs(t.id, "indoor")) && afloat?.id !== things[0]?.id;
+    if (afloat && !onTable) addSubject(afloat.stillWater ? "lake" : "sea");
   }
   // "a fox reading": something to read beside it.
   const main = things[0];
@@ -1692,7 +1738,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       thing.relation?.target === "trees" &&
       thing.relation.kind !== "by" &&
       // (In a forest is among its trees, not up one.)
-      tokens.some((t) => /^(trees?|branch(es)?|treetops?|boughs?)$/.test(t))
+      /\b(trees?|branch(es)?|treetops?|boughs?)\b/i.test(prompt)
     ) {
       if (!things.some((t) => t.id === "lonetree")) things.push({ id: "lonetree", count: 1 });
       thing.relation = { kind: "on", target: "lonetree" };

@@ -72,6 +72,8 @@ const FURNITURE: Record<string, Kind> = {
   "couch and lamp": { category: "object", placement: "ground", size: 0.42, indoor: true, surface: 0.5 },
   chair: { category: "object", placement: "ground", size: 0.34, indoor: true, surface: 0.5 },
   bathtub: { category: "object", placement: "ground", size: 0.34, indoor: true, surface: 0.62 },
+  // A plate is seen from above: what is on it sits on its middle, not on its rim.
+  "fork and knife with plate": { category: "object", placement: "ground", size: 0.26, indoor: true, surface: 0.3 },
 };
 
 function kindOf(drawing: Drawing): Kind {

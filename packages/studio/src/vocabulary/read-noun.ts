@@ -491,6 +491,8 @@ const HINTS: Record<string, string> = {
   "machu picchu": "mountains",
   titanic: "passenger ship",
   wreck: "ship",
+  "frying pan": "cooking",
+  skillet: "cooking",
   hawaii: "island",
   // Animals WordNet reads as something else or climbs too far from a drawing.
   samoyed: "dog",
@@ -626,6 +628,10 @@ const NOTHING_LIKE = new Set([
   "whipped cream",
   "sewing machine",
   "vending machine",
+  "sprinkles",
+  "sprinkle",
+  "sesame seeds",
+  "sesame seed",
   "staircase",
   "spiral staircase",
 ]);
