@@ -167,6 +167,7 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\bflat\s+(illustration|design|colou?rs?|vector|style|art|shading)\b/g, "$1"],
   [/\blunar\s+(base|colony|surface|landscape|outpost|crater|mining)/g, "$1 on the moon"],
   [/\bmonsoon\b/g, "rain"],
+  [/\bblood\s+moon\b/g, "red moon"],
   [/\btai\s+chi\b/g, "yoga"],
   // "a ball of yarn", "a bait ball of herring": the yarn, the herring; a pangolin curled into a ball is curled.
   [/\bcurled\s+(?:up\s+)?into\s+a\s+ball\b/g, "curled"],
@@ -799,6 +800,7 @@ const ROOM_KINDS: Record<string, RoomKind> = {
   club: "cafe",
   nightclub: "cafe",
   saloon: "cafe",
+  cantina: "cafe",
   // "a small studio apartment": the inside of one, not an apartment building.
   apartment: "livingroom",
   apartments: "livingroom",
@@ -1768,7 +1770,14 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (underwater && subjects.includes(above) && !tokens.includes(above)) subjects.splice(subjects.indexOf(above), 1);
   if (underwater && !subjects.includes("sea")) subjects.push("sea");
   // "on the moon": the moon becomes the ground.
-  const lunar = things.some((t) => t.relation?.kind === "on" && t.relation.target === "moon");
+  const lunar =
+    things.some((t) => t.relation?.kind === "on" && t.relation.target === "moon") ||
+    // ("a mining base on the moon", "the lunar surface": the ground is the moon's whatever stands on it.)
+    tokens.some(
+      (t, k) =>
+        (t === "moon" || t.startsWith("moon_")) &&
+        (tokens[k - 1] === "on" || (tokens[k - 1] === "the" && tokens[k - 2] === "on")),
+    );
   // "a rover on mars", "an astronaut on an alien planet": so does another planet; what stood on it stands on the ground.
   const onPlanet = (id: string) => things.some((t) => t.relation?.kind === "on" && t.relation.target === id);
   const onMars = onPlanet("mars") || tokens.some((t, k) => t === "mars" && tokens[k - 1] === "on");

@@ -266,7 +266,9 @@ export function paintDiscs(ctx: RenderContext): void {
   const moon = layout.moon;
   if (moon) {
     const maria = noiseFor(ctx, "moon");
-    const base = mix(p.sun, [255, 250, 235], 0.5);
+    // A moon the prompt colours ("a blood moon", "a red moon") is that colour.
+    const named = ctx.scene.colors.moon;
+    const base = named ? mix(named, [255, 250, 235], 0.15) : mix(p.sun, [255, 250, 235], 0.5);
     const shade: RGB = mix(base, [150, 160, 185], 0.45);
     disc(ctx, moon.x, moon.y, moon.r, (dx, dy) => {
       const n = fbm(maria, dx * 2.2 + 3, dy * 2.2, 3);
