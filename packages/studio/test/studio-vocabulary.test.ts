@@ -141,7 +141,9 @@ const KNOWN_GAPS: [string, string][] = [
   ["a minotaur in a stone labyrinth", "labyrinth"],
   ["a moon base with domes and solar panels", "dome"],
   ["a vintage camper van at the beach with surfboards on the roof", "surfboard"],
-  ["a red biplane flying over farmland, pixel art", "farmland"],
+  // "Lights" were drawn as a police car's siren, whatever they lit: said as not drawn instead.
+  ["an ambulance with flashing lights", "light"],
+  ["the eiffel tower at night with sparkling lights", "light"],
   ["shibuya crossing in tokyo at night in the rain", "shibuya crossing"],
   ["santorini white houses with blue domes above the sea", "santorini"],
   ["santorini white houses with blue domes above the sea", "dome"],

@@ -90,7 +90,10 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\bin\s+front\s+of\b/g, "before"],
   [/\b(living|dining|sitting)\s+room\b/g, "livingroom"],
   // A sunken ship, a diver, a swim over a reef: seen from under the water (underwater.ts).
+  // (A sunken living room or conversation pit is only lower than the floor.)
+  [/\bsunken\s+(?=(?:conversation|living|lounge|garden|bath|tub|pit|room|floor|patio|den)\b)/g, ""],
   [/\b(sunken|shipwrecked)\b/g, "underwater"],
+  [/\bhoarfrost\b/g, "frost"],
   [/\b(?:scuba\s+|deep\s+sea\s+)?divers?\b(?!.*\bunderwater\b)/g, "diver underwater"],
   [
     /\b(swimming|swims|swim|diving|dives)\s+(over|above|among|around|through|by|near)\s+((?:a|an|the)\s+)?((?:\w+\s+){0,2}?)(coral|reef)/g,

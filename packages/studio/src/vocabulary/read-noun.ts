@@ -494,6 +494,11 @@ const HINTS: Record<string, string> = {
   "frying pan": "cooking",
   skillet: "cooking",
   hawaii: "island",
+  "chiang mai": "city",
+  "conversation pit": "couch and lamp",
+  vineyard: "meadow",
+  vineyards: "meadow",
+  farmland: "meadow",
   // Animals WordNet reads as something else or climbs too far from a drawing.
   samoyed: "dog",
   husky: "dog",
@@ -612,6 +617,9 @@ const CLIMB_STOPS: Record<string, string> = {
   building: "house",
   // Bangkok, Marseille: a port is a city before it is the sea.
   port: "city",
+  // Cappadocia, Anatolia: a land is its hills, not the art set's beach umbrella ("on ground").
+  land: "hills",
+  vineyard: "meadow",
   // A daffodil, a lily, a crocus; a camellia, an azalea, a hydrangea: in a picture, flowers.
   "bulbous plant": "flowers",
   shrub: "flowers",
@@ -630,6 +638,10 @@ const NOTHING_LIKE = new Set([
   "vending machine",
   "sprinkles",
   "sprinkle",
+  "light",
+  "lights",
+  "sawdust",
+  "compartment",
   "sesame seeds",
   "sesame seed",
   "staircase",
