@@ -55,7 +55,7 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   // Under the sea: the picture is seen from below the surface (underwater.ts); so are the sea's depths.
   [/\b(?:the\s+)?(?:abyss|abyssal\s+depths|ocean\s+depths|depths\s+of\s+the\s+(?:sea|ocean))\b/g, "underwater"],
   [
-    /\b(?:sea|ocean)\s+(?:floor|bed|bottom)\b|\bsea(?:bed|floor)\b|\b(?:under|beneath|below)\s+(?:the\s+)?(?:sea|ocean|water|waves|surface)\b|\bdeep\s+sea\b|\bundersea\b|\bthrough\s+(?:the\s+)?water\b/g,
+    /\b(?:sea|ocean)\s+(?:floor|bed|bottom)\b|\bsea(?:bed|floor)\b|\b(?:under|beneath|below)\s+(?:the\s+)?(?:arctic\s+|antarctic\s+|sea\s+)?(?:sea|ocean|water|waves|surface|ice)\b|\bdeep\s+sea\b|\bundersea\b|\bthrough\s+(?:the\s+)?water\b/g,
     "underwater",
   ],
   // A balloon in a hand is a toy on a string; one over a village is a hot air balloon.
@@ -191,6 +191,16 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [
     /\b(cats?|kittens?|dogs?|puppy|puppies|fox|foxes|frogs?|toads?|mouse|mice|rats?|rabbits?|bunny|bunnies|bears?|owls?|raccoons?|hamsters?|corgis?|pugs?|penguins?|turtles?|hedgehogs?|squirrels?|ducks?|pigs?|lions?|tigers?|wolf|wolves|otters?|pandas?|koalas?|capybaras?|sloths?|goats?|monkeys?|badgers?|shiba|axolotls?|lizards?|chickens?|hens?|geese|goose|crows?|ravens?|deer|moles?|beavers?)\s+(knight|warrior|samurai|soldier|viking|pirate|wizard|mage|sorcerer|witch|king|queen|prince|princess|archer|chef|detective|astronaut|ninja|musician|painter|gardener)s?\b/g,
     (_: string, animal: string, role: string) => `${animal} ${ANIMAL_ROLES[role]}`,
+  ],
+  // "sea lion pups", "fox cubs", "a golden retriever puppy": the young are their kind (a puppy alone is a dog).
+  [
+    /\b([a-z]+)\s+(pups?|puppies|puppy|kittens?|cubs?|calf|calves|foals?|chicks?|hatchlings?|joeys?)\b/g,
+    (match: string, name: string, young: string) =>
+      isAnimalName(name) && !isAnimalName(`${name} ${young}`)
+        ? /s$/.test(young)
+          ? `${name}${/(s|x|z|ch|sh)$/.test(name) ? "es" : "s"}`
+          : name
+        : match,
   ],
   // Rio is a city by the sea, not a piñata.
   [/\brio\s+de\s+janeiro\b/g, "rio city by the sea"],
@@ -2019,7 +2029,7 @@ const UNDERSEA =
   /^(octopus|squid|jellyfish|shark|crab|lobster|shrimp|tropical fish|blowfish|coral|oyster|diving mask|submarine|coral reef)$/;
 /** Words that put a swimming sea animal below the surface ("gliding over white sand", "in deep water", "schooling"). */
 const BELOW_WORDS = new Set(
-  "swimming swims gliding glides schooling swirling circling deep depths abyss sand sandy coral corals reef reefs rocks bottom many sunrays".split(
+  "swimming swims gliding glides schooling swirling circling diving dives deep depths abyss sand sandy coral corals reef reefs rock rocks crevice bottom many sunrays bubbles bubble_rings shallows".split(
     " ",
   ),
 );
@@ -2089,7 +2099,9 @@ const STOP_WORDS = new Set(
     "end edge middle centre center top bottom side corner " +
     // (A marker the phrases leave: "the eiffel tower" is Paris with its tower standing tall.)
     "eiffel " +
-    "a an the and or but of with without for to from into onto through toward towards down up out away off is are was were be being been its it their his her my our your this that these those very so as like while during who which where there here than then just all each every no not only also made"
+    "a an the and or but of with without for to from into onto through toward towards down up out away off is are was were be being been its it their his her my our your this that these those very so as like while during who which where there here than then just all each every no not only also made " +
+    // Pronouns: "bubbles trailing behind them".
+    "them they him she he we us me you itself themselves"
   ).split(" "),
 );
 
