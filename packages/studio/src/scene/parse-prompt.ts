@@ -94,6 +94,14 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\bsunken\s+(?=(?:conversation|living|lounge|garden|bath|tub|pit|room|floor|patio|den)\b)/g, ""],
   [/\b(sunken|shipwrecked)\b/g, "underwater"],
   [/\bhoarfrost\b/g, "frost"],
+  // "a mason jar full of fireflies": the fireflies in a jar.
+  [
+    /\b(?:an?\s+)?(?:mason\s+|glass\s+|big\s+|small\s+|little\s+)?(jar|bottle|snowglobe)\s+(?:full\s+of|filled\s+with)\s+([a-z]+)/g,
+    "$2 in a $1",
+  ],
+  // A submarine exploring is under the sea; a blue hole is the sea's deep, not a golf hole.
+  [/\b(submarines?)\b(?!.*\b(?:surfac\w*|harbou?r|port|dock)\b)/g, "$1 underwater"],
+  [/\b(?:deep\s+)?blue\s+holes?\b/g, "underwater"],
   [/\b(?:scuba\s+|deep\s+sea\s+)?divers?\b(?!.*\bunderwater\b)/g, "diver underwater"],
   [
     /\b(swimming|swims|swim|diving|dives)\s+(over|above|among|around|through|by|near)\s+((?:a|an|the)\s+)?((?:\w+\s+){0,2}?)(coral|reef)/g,

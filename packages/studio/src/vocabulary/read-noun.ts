@@ -497,6 +497,8 @@ const HINTS: Record<string, string> = {
   "chiang mai": "city",
   "conversation pit": "couch and lamp",
   "bubble ring": "bubbles",
+  parchment: "scroll",
+  "brass ring": "ring",
   "bubble rings": "bubbles",
   vineyard: "meadow",
   vineyards: "meadow",
@@ -673,6 +675,7 @@ const DESCRIBING = new Set([
   "nouveau",
   "deco",
   "natural",
+  "chiaroscuro",
 ]);
 
 /**
