@@ -62,6 +62,21 @@ describe("indoor scenes", () => {
     expect(nearCandle).toBeGreaterThan(farCorner * 1.5);
   });
 
+  it("sits a kitten in a basket, as large as the kitten, its body below the rim", () => {
+    const scene = read("a kitten in a basket");
+    const { ctx } = roomContext(scene, SIZE, SIZE, createRandom(2), new Uint8ClampedArray(SIZE * SIZE * 4));
+    const placed = placeThings(ctx);
+    const basket = placed.find((t) => t.definition.id === "art:1f9fa")!;
+    const cat = placed.find((t) => t.definition.id === "cat")!;
+    expect(cat.support).toBe(basket);
+    expect(cat.nested).toBe(true);
+    expect(Math.abs(cat.box.x - basket.box.x)).toBeLessThan(basket.box.w * 0.1);
+    // Its feet are inside the basket, and it is about as tall as the basket.
+    expect(cat.box.y).toBeLessThan(basket.box.y);
+    expect(cat.box.y).toBeGreaterThan(basket.box.y - basket.box.h * 0.62);
+    expect(cat.box.h / basket.box.h).toBeGreaterThan(0.8);
+  });
+
   it("sits a cat on a chair's seat", () => {
     const scene = read("a cat on a chair");
     const { ctx } = roomContext(scene, SIZE, SIZE, createRandom(2), new Uint8ClampedArray(SIZE * SIZE * 4));

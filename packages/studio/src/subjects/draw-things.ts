@@ -22,6 +22,8 @@ export interface PlacedThing {
   rock?: { top: number; bottom: number; left: number; right: number; hill?: boolean };
   /** The thing it stands on or in: it is drawn after it, in front. */
   support?: PlacedThing;
+  /** Sitting in its support ("a kitten in a basket"): drawn only above the support's rim. */
+  nested?: boolean;
   /** Seated astride its support, its mount ("a knight on a horse"): `box.y` is the seat on the mount's back. */
   rides?: boolean;
   /** What pulls it along ("a horse pulling a sleigh"), front-most last: a harness joins them. */
@@ -34,6 +36,10 @@ export interface PlacedThing {
   coat?: RGB;
   pattern?: "spots" | "stripes";
 }
+
+/** Small things an animal can sit in, by their first word: cups, baskets, boxes, hats, boots, buckets, jars. */
+const NESTS =
+  /^(mug|bowl|basket|package|wrapped gift|bucket|top hat|hot beverage|teacup without handle|jar|woman.s boot|hiking boot|running shoe|shopping cart|cooking|pot of food)$/;
 
 /** Landscape subjects a thing can stand on top of: they rise as a rock under it. */
 const RAISED: readonly string[] = ["cliff", ...(["mountains", "hills", "island"] satisfies SubjectKind[])];
@@ -60,12 +66,26 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
   // "on" a thing stands on it; "in" a thing only when it holds things (a bowl, a vase): a knight
   // "in" front of a castle stands beside it.
   const standsOnThing = (t: Thing) =>
-    (t.relation?.kind === "on" ||
+    nestsIn(t) ||
+    ((t.relation?.kind === "on" ||
       t.relation?.kind === "held" ||
       t.relation?.kind === "worn" ||
       t.relation?.kind === "eaten" ||
       (t.relation?.kind === "in" && holdsThings(subjectById(t.relation.target)))) &&
-    scene.things.some((o) => o.id === t.relation?.target);
+      scene.things.some((o) => o.id === t.relation?.target));
+  // "a kitten in a basket", "a hedgehog in a teacup", "a bunny in a hat": an animal sits in a small
+  // thing that holds it, as large as the animal, its body hidden below the rim.
+  function nestsIn(t: Thing): boolean {
+    if (t.relation?.kind !== "in") return false;
+    const category = subjectById(t.id)?.category;
+    const target = subjectById(t.relation.target);
+    return (
+      (category === "animal" || category === "figure") &&
+      target !== undefined &&
+      NESTS.test(target.words[0] ?? "") &&
+      scene.things.some((o) => o.id === t.relation?.target)
+    );
+  }
   // Indoors a framed picture, a poster or a mirror hangs on the wall ("a painting above the fireplace").
   const hangs = (t: Thing) => scene.indoor && WALL_HUNG.has(t.id) && !standsOnThing(t);
   // What a hung thing is over: named after it ("above the fireplace") or under it ("a sofa under a painting").
@@ -138,6 +158,10 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       return;
     }
     let h = sizeOf(thing, definition, main);
+    // A basket or a teacup an animal sits in is as large as the animal.
+    const nestling = scene.things.find((o) => o.relation?.target === thing.id && nestsIn(o));
+    const nestlingDefinition = nestling ? subjectById(nestling.id) : undefined;
+    if (nestlingDefinition) h = Math.max(h, sizeOf(nestling!, nestlingDefinition, true) * 0.75);
     let x = main ? width * (0.5 + r.range(-0.08, 0.08)) : mainX < width / 2 ? width * 0.74 : width * 0.26;
     let y: number;
     let rock: PlacedThing["rock"];
@@ -173,6 +197,11 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       x = onThing.box.x + onThing.look.facing * onThing.box.w * 0.32;
       y = onThing.box.y - onThing.box.h * 0.45;
       h = onThing.box.h * (definition.id === "umbrella" ? 0.8 : 0.22);
+    } else if (onThing && nestsIn(thing)) {
+      // In the middle of it, its lower body below the rim, as tall as the thing that holds it.
+      x = onThing.box.x;
+      y = onThing.box.y - onThing.box.h * 0.3;
+      h = onThing.box.h * 0.95 * (thing.scale ?? 1);
     } else if (onThing?.definition.perch) {
       // Perched in a crown, a little off its middle, small against it.
       x = onThing.box.x + onThing.box.w * 0.12 * (index % 2 === 0 ? 1 : -1);
@@ -308,6 +337,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
         look: look(thing.count > 1 && !team && r.chance(0.3) ? (facing === 1 ? -1 : 1) : facing),
         ...(rock && k === 0 ? { rock } : {}),
         ...(onThing ? { support: onThing } : {}),
+        ...(onThing && nestsIn(thing) ? { nested: true } : {}),
         // Swimming is drawn half under the surface only at the surface; under the sea it is swimming.
         // Lying is lying on whatever it lies on ("a cat sleeping on the bed").
         ...(thing.pose && (!onThing || thing.pose === "lying") && (thing.pose !== "swimming" || paddles)
@@ -387,9 +417,16 @@ export function drawThings(g: Graphics, ctx: RenderContext, zoom = 1): PlacedThi
   for (const item of order) {
     const figure = item.definition.category === "figure";
     if (item.cape && figure) drawCape(g, item);
+    if (item.nested && item.support) {
+      g.save();
+      g.beginPath();
+      g.rect(0, 0, ctx.width, item.support.box.y - item.support.box.h * 0.62);
+      g.clip();
+    }
     if (item.rides) item.definition.ride!(g, item.box, item.look);
     else if (item.coat || item.pattern) drawCoated(g, ctx, item);
     else drawPosed(g, ctx, item);
+    if (item.nested) g.restore();
     if (item.cape && !figure) drawCape(g, item);
     if (item.boots) drawBoots(g, item);
     drawn.add(item);
