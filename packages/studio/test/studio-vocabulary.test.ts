@@ -122,8 +122,6 @@ describe("the open vocabulary", () => {
  * noun that becomes drawn must leave this list, and no other may join it: the list only shrinks.
  */
 const KNOWN_GAPS: [string, string][] = [
-  ["two dachshunds in matching christmas sweaters", "sweater"],
-  ["a pug in a tiny astronaut costume", "costume"],
   ["a shetland pony eating hay in a stable", "stable"],
   ["a bearded dragon basking under a heat lamp", "heat lamp"],
   ["a shiba inu in a field of sunflowers", "sunflower"],
@@ -148,8 +146,6 @@ const KNOWN_GAPS: [string, string][] = [
   ["santorini white houses with blue domes above the sea", "santorini"],
   ["santorini white houses with blue domes above the sea", "dome"],
   ["a rainy paris street with a little café, impressionist painting", "café"],
-  ["the dubai skyline with the burj khalifa", "burj khalifa"],
-  ["a summer beach with umbrellas and sandcastles", "sandcastle"],
   ["a christmas wreath with pine cones on a red door", "wreath"],
   ["a cozy bedroom with fairy lights and plants", "fairy light"],
   ["a grand hotel lobby with a chandelier", "chandelier"],

@@ -10,6 +10,7 @@ import type { Pose, Relation, SubjectDefinition, Thing } from "../subjects/types
 import { drawingByHexcode, drawingsNamed, namesDrawing, WHOLE_NAME } from "../vocabulary/art-set";
 import {
   isBodyPart,
+  isCuisine,
   isHintedName,
   isThingSense,
   type NounTarget,
@@ -127,7 +128,7 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   // A car, a motorbike or a plane named by its maker and model is the maker's: "a 1967 ford mustang
   // fastback" is a car, not a horse; "a porsche 911", "a jeep wrangler", "a boeing 747".
   [
-    /\b(ford|chevrolet|chevy|dodge|jeep|toyota|nissan|honda|mazda|subaru|porsche|ferrari|lamborghini|bmw|audi|mercedes(?:\s+benz)?|volkswagen|vw|tesla|cadillac|volvo|datsun|mclaren|bugatti|delorean|harley(?:\s+davidson)?|ducati|vespa|boeing|airbus|land\s+rover|range\s+rover|aston\s+martin|rolls\s+royce|mini\s+cooper)\s+(?:model\s+\w+|[a-z]*\d[a-z0-9]*|defender|discovery|evoque|chiron|veyron|vantage|phantom|mustang|impala|supra|wrangler|camaro|corvette|charger|challenger|civic|corolla|beetle|golf|countach|aventador|huracan|diablo|testarossa|cybertruck|skyline|miata|cherokee|bronco|thunderbird|chevelle|gto)(?:\s+(?:[a-z]*\d[a-z0-9]*|fastback|convertible|coupe|gt|gti|gtr|lowrider|sedan|roadster|hatchback|pickup))*\b/g,
+    /\b(ford|chevrolet|chevy|dodge|jeep|toyota|nissan|honda|mazda|subaru|porsche|ferrari|lamborghini|bmw|audi|mercedes(?:\s+benz)?|volkswagen|vw|tesla|cadillac|volvo|datsun|mclaren|bugatti|delorean|harley(?:\s+davidson)?|ducati|vespa|boeing|airbus|land\s+rover|range\s+rover|aston\s+martin|rolls\s+royce|mini\s+cooper|fiat|citroen|peugeot|renault|alfa\s+romeo|lancia|saab|skoda|opel|kia|hyundai|lexus|triumph)\s+(?:model\s+\w+|[a-z]*\d[a-z0-9]*|defender|discovery|evoque|chiron|veyron|vantage|phantom|bonneville|mustang|impala|supra|wrangler|camaro|corvette|charger|challenger|civic|corolla|beetle|golf|countach|aventador|huracan|diablo|testarossa|cybertruck|skyline|miata|cherokee|bronco|thunderbird|chevelle|gto)(?:\s+(?:[a-z]*\d[a-z0-9]*|fastback|convertible|coupe|gt|gti|gtr|lowrider|sedan|roadster|hatchback|pickup))*\b/g,
     "$1",
   ],
   [/\bsupermarine\s+spitfire\b/g, "spitfire"],
@@ -171,7 +172,7 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\b(?:bull|cow)\s+(moose|elephants?|elk|seals?|walrus|whales?|giraffes?)\b/g, "$1"],
   // Artists named for their style are no things in the picture ("by greg rutkowski", "alphonse mucha").
   [
-    /\b(?:(?:in\s+the\s+style\s+of|by)\s+)?(?:greg\s+rutkowski|alphonse\s+mucha|syd\s+mead|artgerm|wlop|makoto\s+shinkai|hayao\s+miyazaki|rembrandt|(?:vincent\s+)?van\s+gogh|(?:claude\s+)?monet|picasso|(?:salvador\s+)?dali|(?:gustav\s+)?klimt|hokusai|beeple|james\s+gurney|thomas\s+kinkade|moebius|ross\s+tran|loish|ilya\s+kuvshinov|craig\s+mullins|simon\s+stalenhag|beksinski|(?:h\s*r\s+)?giger|frank\s+frazetta|norman\s+rockwell)\b/g,
+    /\b(?:(?:in\s+the\s+style\s+of|by)\s+)?(?:greg\s+rutkowski|alphonse\s+mucha|syd\s+mead|artgerm|wlop|makoto\s+shinkai|hayao\s+miyazaki|rembrandt|(?:vincent\s+)?van\s+gogh|(?:claude\s+)?monet|picasso|(?:salvador\s+)?dali|(?:gustav\s+)?klimt|hokusai|beeple|james\s+gurney|thomas\s+kinkade|moebius|ross\s+tran|loish|ilya\s+kuvshinov|craig\s+mullins|simon\s+stalenhag|beksinski|(?:h\s*r\s+)?giger|frank\s+frazetta|norman\s+rockwell|john\s+singer\s+sargent|sargent|wes\s+anderson|michelangelo)\b/g,
     "",
   ],
   [/\bart\s+(?:nouveau|deco)\b|\bwar\s+of\s+the\s+worlds\b|\barabian\s+nights\b|\bpaper\s*craft\b/g, ""],
@@ -209,6 +210,29 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
           ? `${name}${/(s|x|z|ch|sh)$/.test(name) ? "es" : "s"}`
           : name
         : match,
+  ],
+  // Words of the picture's making and idioms that name no thing: "shallow depth of field", "a drone
+  // shot", "post apocalyptic", "liminal space", "game of thrones vibes", "a cafe racer", "ink wash".
+  [
+    /\bdepth\s+of\s+field\b|\bliminal\s+space\b|\bgame\s+of\s+thrones\b|\bmagazine\s+cover\b|\bshower\s+of\s+sparks\b/g,
+    "",
+  ],
+  [/\bdrone\s+(?:shot|view|photo|photography|footage)\b/g, "aerial view"],
+  [/\bpost[\s-]+apocalyptic\b/g, "ruined"],
+  [/\bcafe\s+racer\b/g, "racing"],
+  [/\bink\s+wash\b/g, "ink"],
+  [/\btoy\s+photography\b/g, "photo"],
+  [/\bhairpin\s+(?:turn|bend)s?\b/g, "road"],
+  [/\bdive\s+bars?\b/g, "cafe"],
+  [/\bhorse[\s-]+drawn\s+(carriage|cart|sleigh|wagon)s?\b/g, "horse pulling a $1"],
+  [/\bsr[\s-]?71(?:\s+blackbird)?\b/g, "jet airplane"],
+  [/\bteacup\s+(pigs?|puppy|puppies|dogs?|chihuahuas?|yorkies?|poodles?|kittens?)\b/g, "tiny $1"],
+  [/\bdeck\s+of\s+(?:playing\s+)?cards\b/g, "playing cards"],
+  [/\b([a-z]+)\s+characters?\b/g, "$1"],
+  // "a dentist waiting room", "a dorm room": a room, not a house.
+  [
+    /\b(?:waiting|dorm|music|game|play|war|control|engine|reading|guest|spare|boiler|karaoke|trophy|laundry|locker|break|changing|dressing|server|panic|escape|mail|storage)\s+rooms?\b/g,
+    "room",
   ],
   // Rio is a city by the sea, not a piñata.
   [/\brio\s+de\s+janeiro\b/g, "rio city by the sea"],
@@ -718,6 +742,8 @@ const RELATION_WORDS: Record<string, Relation> = {
 /** Words that put the picture indoors: a room with a wall, a floor or a table top, maybe a window. */
 const INDOOR_WORDS = new Set([
   "studio",
+  "bunker",
+  "dungeon",
   "sauna",
   "chamber",
   "office",
@@ -848,7 +874,7 @@ const ROOM_THINGS: Record<string, RoomKind> = {
   bathrooms: "bathroom",
 };
 /** A room's own surfaces, painted with every room. */
-const ROOM_SURFACES = new Set(["wall", "walls", "ceiling", "ceilings"]);
+const ROOM_SURFACES = new Set(["wall", "walls", "ceiling", "ceilings", "floor", "floors", "floorboards"]);
 /** What a room's walls show of their own (interior.ts), read as the room, not drawn again. */
 const ROOM_PARTS: Record<RoomKind, string[]> = {
   shop: ["shelf", "shelves", "counter", "jar", "jars"],
@@ -903,11 +929,15 @@ const GARMENTS: Record<string, "back" | "feet" | "body"> = Object.fromEntries(
       ["feet", "boots boot shoes sneakers trainers wellies wellingtons"],
       [
         "body",
-        "coat coats raincoat jacket sweater jumper hoodie dress gown robe robes shirt tshirt suit kimono uniform armor armour",
+        "coat coats raincoat raincoats jacket jackets sweater sweaters jumper jumpers hoodie hoodies dress dresses gown robe robes shirt shirts tshirt suit suits kimono uniform uniforms armor armour costume costumes",
       ],
     ] as const
   ).flatMap(([where, words]) => words.split(" ").map((w) => [w, where])),
 );
+
+/** Buildings a prompt's room may be the inside of ("a log cabin with a fireplace"); a statue or a bridge is none. */
+const ENTERED =
+  /^(cabin|house|cottage|castle|barn|church|tent|mansion|hut|igloo|windmill|lighthouse|tower|temple|mosque|pagoda|chalet|farmhouse|palace|cathedral)$/;
 
 /** The colour of an animal's sweater when the prompt names none: a knitted red. */
 const ANIMAL_COAT: RGB = [186, 52, 48];
@@ -1163,7 +1193,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     }
     const countWord = [tokens[from - 1], tokens[from - 2]]
       // (A year is no count: "a 1967 mustang" is one car.)
-      .map((t) => (t ? (COUNT_WORDS[t] ?? (/^\d{1,2}$/.test(t) ? Number(t) : NaN)) : NaN))
+      .map((t) => (t ? (COUNT_WORDS[t] ?? (/^(?:[1-9]|1\d|20)$/.test(t) ? Number(t) : NaN)) : NaN))
       .find((n) => n >= 1);
     const count = Math.min(MAX_COUNT, countWord && (countWord > 1 || !plural) ? countWord : plural ? PLURAL_COUNT : 1);
     const holder: Thing | null = containerOf;
@@ -1273,7 +1303,12 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     const w = WEATHER_WORDS[word];
     if (w && (weather === "clear" || w === "storm")) weather = w;
     // (Ice cream, an iced latte, a frozen margarita are no frozen landscape.)
-    if (SNOWY_WORDS.has(word) && !(next && COLD_FOOD.test(next))) snowy = true;
+    if (
+      SNOWY_WORDS.has(word) &&
+      !(next && COLD_FOOD.test(next)) &&
+      !/^(crushed|shaved|cubed)$/.test(tokens[i - 1] ?? "")
+    )
+      snowy = true;
     const m = MOOD_WORDS[word];
     if (m && mood === "neutral") mood = m;
     if (
@@ -1436,6 +1471,20 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         continue;
       }
       const words = tokens.slice(i, end + 1).map((t) => t.replace(/_/g, " "));
+      // "japanese snow monkeys", "a french country kitchen": a people's name before other words describes them.
+      const following = tokens[end + 1];
+      if (
+        words.length === 1 &&
+        isCuisine(words[0]!) &&
+        following !== undefined &&
+        !BREAKS.has(following) &&
+        RELATION_WORDS[following] === undefined &&
+        !STOP_WORDS.has(following) &&
+        !isVerb(following, true)
+      ) {
+        i = end;
+        continue;
+      }
       // "neon signs", "shops", "a cafe terrace" on a street named are the street's own (street.ts).
       if (streetNamed && STREET_PARTS.has(tokens[end]!)) {
         readings.push({ words: words.join(" "), drawn: "street", from: "landscape", via: [] });
@@ -1535,7 +1584,7 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         return category === "figure" || category === "animal";
       };
       const owner = [withThing, lastThing, ...[...things].reverse()].find(living) ?? withThing ?? lastThing;
-      const bare = !ARTICLES.has(tokens[from - 1] ?? "") && !COUNT_WORDS[tokens[from - 1] ?? ""];
+      const bare = !ARTICLES.has(tokens[from - 1] ?? "");
       if (
         isBodyPart(reading.noun) &&
         (POSSESSIVES.has(tokens[from - 1] ?? "") || tokens[from - 2] === "of" || bare) &&
@@ -1729,7 +1778,13 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   // "a log cabin with a fireplace", "a cottage with a cozy fireplace": inside the building named
   // first, not the building standing in a room.
   const building = things[0] ? subjectById(things[0].id) : undefined;
-  if (indoor && building?.category === "building" && !things[0]!.relation && !tokens.includes("dollhouse")) {
+  if (
+    indoor &&
+    building?.category === "building" &&
+    ENTERED.test(building.words[0] ?? "") &&
+    !things[0]!.relation &&
+    !tokens.includes("dollhouse")
+  ) {
     readings.push({ words: building.words[0]!, drawn: "indoors", from: "landscape", via: [] });
     const [inside] = things.splice(0, 1);
     for (const t of things) if (t.relation?.target === inside!.id) delete t.relation;
