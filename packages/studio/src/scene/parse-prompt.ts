@@ -179,6 +179,12 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\bflat\s+(illustration|design|colou?rs?|vector|style|art|shading)\b/g, "$1"],
   [/\blunar\s+(base|colony|surface|landscape|outpost|crater|mining)/g, "$1 on the moon"],
   [/\bmonsoon\b/g, "rain"],
+  [/\bsnow\s+(?:falls|falling|fell)\b/g, "snowing"],
+  // A three-headed hydra is one hydra; a nine-tailed fox one fox.
+  [
+    /\b(?:two|three|four|five|six|seven|eight|nine|ten|multi|many)[\s-]+(?:headed|tailed|armed|legged|eyed|winged)\b/g,
+    "",
+  ],
   [/\bblood\s+moon\b/g, "red moon"],
   [/\btai\s+chi\b/g, "yoga"],
   // "a ball of yarn", "a bait ball of herring": the yarn, the herring; a pangolin curled into a ball is curled.
@@ -218,6 +224,7 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
     "",
   ],
   [/\bdrone\s+(?:shot|view|photo|photography|footage)\b/g, "aerial view"],
+  [/\b(?:hard\s+|retro\s+)?sci[\s-]?fi\b|\bscience\s+fiction\b/g, ""],
   [/\bpost[\s-]+apocalyptic\b/g, "ruined"],
   [/\bcafe\s+racer\b/g, "racing"],
   [/\bink\s+wash\b/g, "ink"],

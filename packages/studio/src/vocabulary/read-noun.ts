@@ -127,6 +127,22 @@ const HINTS: Record<string, string> = {
   ragdoll: "cat",
   sphynx: "cat",
   labradoodle: "dog",
+  "australian shepherd": "dog",
+  "australian shepherds": "dog",
+  "jack russell": "dog",
+  yorkie: "dog",
+  yorkies: "dog",
+  "bichon frise": "dog",
+  bichon: "dog",
+  akita: "dog",
+  havanese: "dog",
+  "pit bull": "dog",
+  pitbull: "dog",
+  sheltie: "dog",
+  westie: "dog",
+  "cane corso": "dog",
+  "scottish fold": "cat",
+  munchkin: "cat",
   goldendoodle: "dog",
   cockapoo: "dog",
   frenchie: "dog",
@@ -704,6 +720,11 @@ const HINTS: Record<string, string> = {
   "sea cucumbers": "coral",
   lava: "volcano",
   "traffic cone": "construction",
+  onigiri: "rice ball",
+  "hot chocolate": "hot beverage",
+  "hot cocoa": "hot beverage",
+  mojito: "tropical drink",
+  mojitos: "tropical drink",
   gadget: "mobile phone",
   gadgets: "mobile phone",
   costume: "performing arts",
@@ -784,6 +805,10 @@ const NOTHING_LIKE = new Set([
   "match",
   "stapler",
   "ball pit",
+  "butcher paper",
+  "wooden board",
+  "rustic wooden board",
+  "terrace",
   "dojo",
   "light",
   "lights",
@@ -818,6 +843,7 @@ const DESCRIBING = new Set([
   "natural",
   "chiaroscuro",
   "chibi",
+  "pulp",
   "americana",
   "retrofuturistic",
   "jdm",
@@ -1305,9 +1331,13 @@ function isPeople(lemma: string): boolean {
 
 /** Whether a noun's commonest sense is a part of a body ("face", "cheek", "paw"). */
 export function isBodyPart(lemma: string): boolean {
-  if (ANIMAL_PARTS.has(lemma)) return true;
-  const entry = lookupNoun(lemma);
-  return entry !== undefined && readSynset(entry.senses[0]!).lexName === "noun.body";
+  // (In the singular: "eyes" is a lemma of its own to WordNet, an opinion.)
+  const forms = [lemma, ...nounBaseForms(lemma).filter((form) => form !== lemma)];
+  return forms.some((form) => {
+    if (ANIMAL_PARTS.has(form)) return true;
+    const entry = lookupNoun(form);
+    return entry !== undefined && readSynset(entry.senses[0]!).lexName === "noun.body";
+  });
 }
 
 /** Parts of an animal WordNet files with the animals: a puffin's beak, a peacock's tail. */
