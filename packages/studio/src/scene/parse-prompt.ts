@@ -749,6 +749,12 @@ const RELATION_WORDS: Record<string, Relation> = {
 /** Words that put the picture indoors: a room with a wall, a floor or a table top, maybe a window. */
 const INDOOR_WORDS = new Set([
   "studio",
+  "ballroom",
+  "dojo",
+  "ballrooms",
+  "cinema",
+  "gym",
+  "hallway",
   "bunker",
   "dungeon",
   "sauna",

@@ -809,7 +809,6 @@ const NOTHING_LIKE = new Set([
   "wooden board",
   "rustic wooden board",
   "terrace",
-  "dojo",
   "light",
   "lights",
   "sawdust",
