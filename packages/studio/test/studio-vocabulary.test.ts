@@ -372,6 +372,24 @@ describe("weak readings, read again", () => {
     expect(read("pad thai with shrimp and peanuts in a bowl").subjects).not.toContain("sea");
   });
 
+  it("keeps mars out of doors, floats an otter on water, and reads bows, glasses, sails and little girls", () => {
+    const mars = read("an astronaut taking a selfie on mars");
+    expect(mars.world).toBe("mars");
+    expect(mars.indoor).toBe(false);
+    const otter = read("a cute otter floating on its back holding a shell");
+    expect(otter.things[0]?.pose).toBe("swimming");
+    expect(otter.subjects).toContain("lake");
+    expect(things("yorkshire terrier with a pink bow")).toContain("art:1f380");
+    expect(things("an archer with a bow")).toContain("art:1f3f9");
+    expect(things("a party with champagne glasses")).toContain("art:1f942");
+    expect(things("an old pirate ship with black sails")).toHaveLength(1);
+    expect(things("a little girl in yellow rain boots")).toEqual(["child"]);
+    expect(read("a little girl in yellow rain boots").weather).toBe("clear");
+    expect(things("christmas stockings on a fireplace mantel")).toContain("art:1f9e6");
+    // The witch flies across the moon; she does not stand on it.
+    expect(read("a witch flying on a broomstick across the full moon").lunar).toBe(false);
+  });
+
   it("reads collectives, water, kin and peoples as what a picture of them shows", () => {
     expect(things("a school of silver fish in blue water")).toEqual(["fish"]);
     // A school of fish in open water is seen from under its surface.

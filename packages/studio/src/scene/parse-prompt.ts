@@ -179,6 +179,13 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
   [/\bflat\s+(illustration|design|colou?rs?|vector|style|art|shading)\b/g, "$1"],
   [/\blunar\s+(base|colony|surface|landscape|outpost|crater|mining)/g, "$1 on the moon"],
   [/\bmonsoon\b/g, "rain"],
+  // Rain boots are boots (not rain).
+  [/\b(?:rain|rubber)\s+boots\b|\bwellies\b/g, "boots"],
+  // A pink bow, a hair bow: a ribbon, not an archer's bow.
+  [
+    /\b(pink|red|blue|yellow|white|black|purple|green|gold|golden|silver|big|little|tiny|small|silk|satin|velvet|hair|polka\s+dot)\s+bows?\b/g,
+    "$1 ribbon",
+  ],
   [/\bsnow\s+(?:falls|falling|fell)\b/g, "snowing"],
   // A three-headed hydra is one hydra; a nine-tailed fox one fox.
   [
@@ -750,6 +757,8 @@ const RELATION_WORDS: Record<string, Relation> = {
 const INDOOR_WORDS = new Set([
   "studio",
   "ballroom",
+  "theater",
+  "theatre",
   "dojo",
   "ballrooms",
   "cinema",
@@ -947,6 +956,10 @@ const GARMENTS: Record<string, "back" | "feet" | "body"> = Object.fromEntries(
     ] as const
   ).flatMap(([where, words]) => words.split(" ").map((w) => [w, where])),
 );
+
+/** Parts of a ship, a car or a plane, drawn with it. */
+const VEHICLE_PARTS =
+  /^(sails?|masts?|hulls?|decks?|wheels?|tyres?|tires?|wings?|engines?|headlights?|propellers?|rudders?|portholes?|funnels?|chimneys?|anchors?)$/;
 
 /** Buildings a prompt's room may be the inside of ("a log cabin with a fireplace"); a statue or a bridge is none. */
 const ENTERED =
@@ -1607,6 +1620,14 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
         pending = [];
         continue;
       }
+      // "a pirate ship with black sails", "a car with glowing headlights": the vehicle's own parts.
+      const vehicle = [withThing, lastThing].find((t) => t && subjectById(t.id)?.category === "vehicle");
+      if (vehicle && VEHICLE_PARTS.test(reading.noun) && !ARTICLES.has(tokens[from - 1] ?? "")) {
+        if (pending[0] && !vehicle.color) vehicle.color = pending[0];
+        readings.push({ words: reading.phrase, drawn: subjectById(vehicle.id)?.words[0], from: "library", via: [] });
+        pending = [];
+        continue;
+      }
       const holder = contentsOf;
       contentsOf = null;
       if (holder && target?.kind === "art" && subjectIs(artSubjectId(target.drawing), "indoor")) {
@@ -1652,6 +1673,14 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     const named = subjectByWord(word);
     // "a farmhouse kitchen", "a castle bedroom": a building before a room says what kind of room it is.
     if (named?.definition.category === "building" && next !== undefined && ROOM_KINDS[next] !== undefined) continue;
+    // "a little girl", "a young boy": a child.
+    const child = /^(girls?|boys?)$/.test(word) && /^(little|young|small|tiny)$/.test(tokens[i - 1] ?? "");
+    const childDefinition = child ? subjectById("child") : undefined;
+    if (childDefinition) {
+      readings.push({ words: `${tokens[i - 1]} ${word}`, drawn: childDefinition.words[0], from: "library", via: [] });
+      addThing(childDefinition, word.endsWith("s"), i, word);
+      continue;
+    }
     if (named) {
       addThing(named.definition, named.plural, i, word);
       continue;
@@ -1705,6 +1734,15 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     const nightSky = subjects.some((s) => s === "stars" || s === "galaxy" || s === "aurora" || s === "moon");
     timeOfDay = nightSky || things.some((t) => subjectIs(t.id, "nightSky")) ? "night" : "day";
   }
+  // "an otter floating on its back": an animal that cannot fly floats on water, not in the sky.
+  if (tokens.some((t) => t === "floating" || t === "floats") && !subjects.some((k) => k === "galaxy" || k === "stars"))
+    for (const t of things) {
+      const definition = subjectById(t.id);
+      if (t.pose === "flying" && definition?.category === "animal" && !definition.flies) {
+        t.pose = "swimming";
+        if (!subjects.some((k) => k === "sea" || k === "lake" || k === "river")) addSubject("lake");
+      }
+    }
   // Things that live on water bring it when the prompt names none: a whale gets a sea, a swan a lake.
   if (!subjects.some((s) => s === "sea" || s === "lake" || s === "river")) {
     // (A goldfish in a bowl brings no sea: it is in something.)
@@ -1779,9 +1817,18 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     things.some((t) => t.id === "cave") &&
     (tokens.some((t) => t === "inside" || t === "cavern" || t === "caverns" || t === "underground") ||
       things.some((t) => t.relation?.kind === "in" && t.relation.target === "cave"));
+  // On the moon, on Mars or on an alien planet is out of doors, whatever things are named (a selfie's camera).
+  const offWorld =
+    alienWorld ||
+    tokens.some(
+      (t, k) =>
+        (t === "mars" || t === "moon" || t.startsWith("moon_")) &&
+        (tokens[k - 1] === "on" || (tokens[k - 1] === "the" && tokens[k - 2] === "on")),
+    );
   const indoor =
     !street &&
     !cave &&
+    !offWorld &&
     !tokens.includes("underwater") &&
     (room !== null ||
       tokens.some((t) => INDOOR_WORDS.has(t)) ||
@@ -1860,7 +1907,6 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
   if (underwater && !subjects.includes("sea")) subjects.push("sea");
   // "on the moon": the moon becomes the ground.
   const lunar =
-    things.some((t) => t.relation?.kind === "on" && t.relation.target === "moon") ||
     // ("a mining base on the moon", "the lunar surface": the ground is the moon's whatever stands on it.)
     tokens.some(
       (t, k) =>

@@ -141,8 +141,10 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     const onRock = relation?.kind === "on" && RAISED.includes(relation.target);
     // Only what flies goes to the sky: "a bridge over a river" stays on the ground, "a dragon over
     // a castle" takes wing.
+    // (Under the sea a plane is a wreck on the floor, not afloat mid-water.)
+    const wreck = layout.underwater === true && definition.category === "vehicle";
     const inSky =
-      definition.placement === "sky" ||
+      (definition.placement === "sky" && !wreck) ||
       (definition.flies === true && relation?.kind === "above") ||
       (thing.pose === "flying" && !standsOnThing(thing));
     // Under the sea, animals of the water swim above the floor unless they are "on" something; boats and wrecks lie on it.
