@@ -34,6 +34,7 @@ import { HELD_OUT_PROMPTS_2 } from "./evaluation-held-out-2";
 import { HELD_OUT_PROMPTS_3 } from "./evaluation-held-out-3";
 import { HELD_OUT_PROMPTS_4 } from "./evaluation-held-out-4";
 import { HELD_OUT_PROMPTS_5 } from "./evaluation-held-out-5";
+import { HELD_OUT_PROMPTS_6 } from "./evaluation-held-out-6";
 import { OPEN_EVALUATION_PROMPTS, type OpenEvaluationPrompt } from "./evaluation-open";
 import { drawnNouns } from "./evaluation-open-check";
 import { DEFAULT_STYLE, findStyle, STYLE_IDS, type StyleId, styleNamedIn } from "./studio-styles";
@@ -73,6 +74,7 @@ const USAGE = `Usage:
   npm run studio -- --held-out-3-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the third, likewise)
   npm run studio -- --held-out-4-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the fourth, likewise)
   npm run studio -- --held-out-5-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the fifth, likewise)
+  npm run studio -- --held-out-6-sheet [--size 512] [--cell 320] [--seed n] --out docs/images (the sixth, likewise)
   npm run studio -- --vocabulary [--out docs/studio-vocabulary.md]
 Styles: ${STYLE_IDS.join(", ")}`;
 
@@ -97,6 +99,7 @@ export async function main(argv: string[]): Promise<number> {
       "held-out-3-sheet": { type: "boolean", default: false },
       "held-out-4-sheet": { type: "boolean", default: false },
       "held-out-5-sheet": { type: "boolean", default: false },
+      "held-out-6-sheet": { type: "boolean", default: false },
       vocabulary: { type: "boolean", default: false },
       cell: { type: "string" },
       index: { type: "string" },
@@ -461,12 +464,27 @@ const HELD_OUT_SET_5: OpenSet = {
   ],
 };
 
+const HELD_OUT_SET_6: OpenSet = {
+  prompts: HELD_OUT_PROMPTS_6,
+  prefix: "studio-held-out-6",
+  title: "Studio sixth held-out prompts",
+  flag: "--held-out-6-sheet",
+  intro: [
+    "# Studio's sixth held-out prompts, measured",
+    "",
+    "Sixty everyday prompts of the open set's twelve kinds, five each, written on 2026-11-28 by a helper who did",
+    "not read Studio's code, after the fifth held-out set was measured (`packages/studio/src/evaluation-held-out-6.ts`,",
+    "issue 28). Not read while Studio was tuned; painted once here, and seen from now on. Regenerate with:",
+  ],
+};
+
 /** The held-out sets after the first, by the flag that paints each. */
 const LATER_HELD_OUT_SETS = [
   ["held-out-2-sheet", HELD_OUT_SET_2],
   ["held-out-3-sheet", HELD_OUT_SET_3],
   ["held-out-4-sheet", HELD_OUT_SET_4],
   ["held-out-5-sheet", HELD_OUT_SET_5],
+  ["held-out-6-sheet", HELD_OUT_SET_6],
 ] as const;
 
 async function renderOpenSheets(outDir: string, indexFile: string, options: SheetOptions, set = PUBLIC_OPEN_SET) {
