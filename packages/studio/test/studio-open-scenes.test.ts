@@ -441,4 +441,27 @@ describe("what a subject is doing", () => {
     };
     expect(top("a cat lying in a meadow")).toBeGreaterThan(top("a cat in a meadow") + 3);
   });
+
+  it("puts what is chased ahead of its chaser, both facing the same way, and a dancing couple side by side", () => {
+    const size = 256;
+    const place = (prompt: string) => {
+      const ctx = createContext(read(prompt), size, size, createRandom(3), new Uint8ClampedArray(size * size * 4));
+      return placeThings(ctx);
+    };
+    const chase = place("a police car chasing a motorcycle down the highway");
+    const car = chase.find((p) => p.definition.id === "art:1f693")!;
+    const bike = chase.find((p) => p.definition.id === "art:1f3cd")!;
+    expect(car.look.facing).toBe(bike.look.facing);
+    expect((bike.box.x - car.box.x) * car.look.facing).toBeGreaterThan(0);
+    // The ball a dog chases is a ball's size, not the dog's.
+    const play = place("a dog chasing a ball");
+    const dog = play.find((p) => p.definition.id === "dog")!;
+    const ball = play.find((p) => p.definition.id !== "dog")!;
+    expect(ball.box.h).toBeLessThan(dog.box.h);
+    // Both of a couple dance, the man as the art set's man dancing, side by side under the lamp.
+    const dance = read("a couple dancing under a street lamp").things.map((t) => t.id);
+    expect(dance).toEqual(expect.arrayContaining(["art:1f57a", "art:1f483"]));
+    const dancers = place("a couple dancing under a street lamp").filter((p) => p.definition.id.startsWith("art:1f"));
+    expect(Math.abs(dancers[0]!.box.x - dancers[1]!.box.x)).toBeGreaterThan(dancers[0]!.box.w * 0.5);
+  });
 });

@@ -1036,6 +1036,19 @@ const CITY_LANDMARKS: Record<string, string> = {
   osaka: "art:1f3ef",
   // The art set's lattice tower, in the Eiffel tower's iron brown instead of Tokyo's red and white.
   paris: "art:1f5fc",
+  // Cities known by one building Studio or the art set draws something like.
+  london: "clocktower",
+  rome: "art:1f3df",
+  athens: "art:1f3db",
+  agra: "art:1f54c",
+  istanbul: "art:1f54c",
+  cairo: "pyramid",
+  giza: "pyramid",
+  pisa: "tower",
+  seattle: "art:1f5fc",
+  toronto: "art:1f5fc",
+  moscow: "church",
+  barcelona: "church",
 };
 const LANDMARK_COLOURS: Record<string, RGB> = { paris: [112, 92, 76] };
 /** A landmark named for itself ("the eiffel tower") stands tall in front of its city. */
@@ -1379,7 +1392,13 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     )
       treeKinds.add("broadleaf");
 
-    const relationWord = RIDING_WORDS.has(word) ? "on" : PULLING_WORDS.has(word) ? "pulls" : RELATION_WORDS[word];
+    const relationWord = RIDING_WORDS.has(word)
+      ? "on"
+      : PULLING_WORDS.has(word)
+        ? "pulls"
+        : CHASING_WORDS.has(word)
+          ? "chases"
+          : RELATION_WORDS[word];
     if (relationWord && lastThing && !pulledBy) {
       relation = relationWord;
       riding = RIDING_WORDS.has(word);
@@ -1399,8 +1418,10 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     // "a sleeping fox" (after an article or a count): what the next thing named does.
     // "a woman jogging", "a man surfing": a person the art set draws doing it (applied after the loop).
     const activity = ACTIVITIES[word];
-    if (activity && lastThing && PLAIN_PEOPLE[lastThing.id] !== undefined && !activities.has(lastThing))
-      activities.set(lastThing, activity);
+    // ("a couple dancing", "a man and a woman jogging": each of the people named together.)
+    if (activity && lastThing)
+      for (const doer of lastThing === listed.at(-1) ? listed : [lastThing])
+        if (PLAIN_PEOPLE[doer.id] !== undefined && !activities.has(doer)) activities.set(doer, activity);
     if (word === "yoga" && lastThing && PLAIN_PEOPLE[lastThing.id] !== undefined) activities.set(lastThing, "1f9d8");
     // "kids flying a kite", "a man playing the guitar", "a girl reading a book", "a girl racing her bicycle": what follows is in
     // their hands (a pose word with an object is no pose of theirs).
@@ -1771,7 +1792,9 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
       thing.relation = undefined;
     }
   }
-  for (const [thing, code] of activities) {
+  for (const [thing, activityCode] of activities) {
+    // (The art set's dancer is a woman; a man dances as its man dancing.)
+    const code = activityCode === "1f483" && thing.id === "person" ? "1f57a" : activityCode;
     const drawing = drawingByHexcode(`${code}${PLAIN_PEOPLE[thing.id]}`) ?? drawingByHexcode(code);
     if (!drawing) continue;
     const id = artSubjectId(drawing);
@@ -2045,6 +2068,8 @@ const FILLERS = new Set([
 const RIDING_WORDS = new Set(["riding", "rides", "ride", "astride", "mounted"]);
 /** "a horse pulling a sleigh": the thing before pulls the thing after along behind it. */
 const PULLING_WORDS = new Set(["pulling", "pulls", "pull", "towing", "tows", "hauling", "hauls"]);
+/** "a police car chasing a motorcycle", "a lion hunting a zebra": one runs after the other. */
+const CHASING_WORDS = new Set(["chasing", "chases", "chase", "pursuing", "pursues", "hunting", "hunts", "following"]);
 /** "a sleigh pulled by reindeer": the thing after pulls the thing before. */
 const PULLED_WORDS = new Set(["pulled", "towed", "hauled"]);
 

@@ -103,11 +103,16 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
   const rides = (t: Thing) =>
     t.relation?.kind === "on" && standsOnThing(t) && canRide(subjectById(t.id), subjectById(t.relation.target));
   // "a horse pulling a sleigh", "a sleigh pulled by reindeer": a team stands in a line, the puller ahead.
-  const teamOf = (t: Thing): { partner: Thing; ahead: boolean } | undefined => {
+  // "a police car chasing a motorcycle": a team too, the one chased ahead, a gap between, no harness.
+  const teamOf = (t: Thing): { partner: Thing; ahead: boolean; chase?: boolean } | undefined => {
     const pulled = t.relation?.kind === "pulls" ? scene.things.find((o) => o.id === t.relation?.target) : undefined;
     if (pulled && pulled !== t) return { partner: pulled, ahead: true };
     const puller = scene.things.find((o) => o !== t && o.relation?.kind === "pulls" && o.relation.target === t.id);
-    return puller ? { partner: puller, ahead: false } : undefined;
+    if (puller) return { partner: puller, ahead: false };
+    const chased = t.relation?.kind === "chases" ? scene.things.find((o) => o.id === t.relation?.target) : undefined;
+    if (chased && chased !== t) return { partner: chased, ahead: false, chase: true };
+    const chaser = scene.things.find((o) => o !== t && o.relation?.kind === "chases" && o.relation.target === t.id);
+    return chaser ? { partner: chaser, ahead: true, chase: true } : undefined;
   };
   // Supports first, then what stands on them, then what is in those (lemons in a bowl on a table).
   const depthOf = (t: Thing, seen = 0): number => {
@@ -133,7 +138,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
     const main =
       thing === first ||
       (first !== undefined && (standsOnThing(first) || standsUnder(first)) && first.relation?.target === thing.id) ||
-      (first !== undefined && team?.partner === first);
+      (first !== undefined && team?.partner === first && !team.chase);
     const relation = thing.relation;
     const onThing = standsOnThing(thing) ? placed.find((q) => q.definition.id === relation?.target) : undefined;
     const inThing = relation?.kind === "in" && onThing !== undefined;
@@ -238,10 +243,22 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       )
         h = Math.max(h, sizeOf(thing, definition, main) * 0.75);
     } else if (overThing) {
-      // At its foot, a little in front, small beside it: under a table's top, around a tree's trunk.
-      x = overThing.box.x + overThing.box.w * (thing.count > 1 ? 0.05 : 0.18) * overThing.look.facing;
+      // At its foot, a little in front, small beside it: under a table's top, around a tree's trunk;
+      // a second thing under it on its other side ("a couple dancing under a street lamp").
+      const n = onEach.get(`under:${overThing.definition.id}`) ?? 0;
+      onEach.set(`under:${overThing.definition.id}`, n + 1);
+      x =
+        overThing.box.x +
+        overThing.box.w * (thing.count > 1 ? 0.05 : 0.18) * overThing.look.facing * (n % 2 === 0 ? 1 : -1) -
+        (n > 0
+          ? overThing.look.facing * sizeOf(thing, definition, false) * definition.aspect * 0.4 * (n % 2 === 0 ? -1 : 1)
+          : 0);
       y = Math.min(height - 2, overThing.box.y + land * 0.03);
-      h = Math.min(sizeOf(thing, definition, false), overThing.box.h * (overThing.definition.surface ?? 0.45) * 0.8);
+      // (Under a table's top it must fit; under a street lamp or a tree's crown it keeps its size.)
+      h =
+        overThing.definition.surface !== undefined
+          ? Math.min(sizeOf(thing, definition, false), overThing.box.h * overThing.definition.surface * 0.8)
+          : Math.min(sizeOf(thing, definition, main), overThing.box.h * 0.6);
     } else if (hangs(thing)) {
       // On the wall: above what it is named over, else at eye height along the wall.
       const over = hungOver(thing);
@@ -296,7 +313,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       const along = (q: PlacedThing) => q.box.x * facing;
       const edge = partnerItems.reduce((a, b) => (along(b) > along(a) === team.ahead ? b : a));
       const half = (thing.count - 1) * w * 0.525 + w / 2;
-      x = edge.box.x + (team.ahead ? 1 : -1) * facing * (edge.box.w / 2 + half) * 0.95;
+      x = edge.box.x + (team.ahead ? 1 : -1) * facing * (edge.box.w / 2 + half) * (team.chase ? 1.25 : 0.95);
     } else if (team) {
       // The team's first member: the pair shares the middle, shrunk to fit the picture's width together.
       const partner = subjectById(team.partner.id);
@@ -305,7 +322,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
           partner.aspect *
           (1 + (team.partner.count - 1) * 1.05)
         : 0;
-      const fit = Math.min(1, (width * 0.9) / ((thing.count - 1) * w * 1.05 + w + partnerLength));
+      const fit = Math.min(1, (width * (team.chase ? 0.8 : 0.9)) / ((thing.count - 1) * w * 1.05 + w + partnerLength));
       h *= fit;
       w *= fit;
       teamScale.set(thing, fit);
@@ -352,7 +369,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       });
     }
     // What is pulled is hitched to its puller's members, from the one nearest to it to the front.
-    if (team) {
+    if (team && !team.chase) {
       const [pullers, pulled] = team.ahead ? [items, partnerItems] : [partnerItems, items];
       const hitch = [...pullers].sort((a, b) => (a.box.x - b.box.x) * a.look.facing);
       for (const item of pulled) item.hitchedTo = hitch;

@@ -114,9 +114,11 @@ export interface Saddle {
 /**
  * Where a thing is relative to another; "held": in a figure's hand ("a girl with an umbrella");
  * "pulls": it draws the other along behind it ("a horse pulling a sleigh"); "worn": on its head
- * or round its neck ("a dog wearing a hat"); "eaten": at its mouth ("a giraffe eating leaves").
+ * or round its neck ("a dog wearing a hat"); "eaten": at its mouth ("a giraffe eating leaves");
+ * "chases": it runs after the other, the other ahead, both facing the same way ("a police car chasing
+ * a motorcycle").
  */
-export type Relation = "on" | "above" | "under" | "in" | "by" | "held" | "pulls" | "worn" | "eaten";
+export type Relation = "on" | "above" | "under" | "in" | "by" | "held" | "pulls" | "worn" | "eaten" | "chases";
 
 /** A subject as the prompt names it: which, how many, what colour, and where relative to what. */
 export interface Thing {

@@ -467,7 +467,7 @@ const HINTS: Record<string, string> = {
   chocolate: "chocolate bar",
   chocolates: "chocolate bar",
   tea: "hot beverage",
-  ball: "tennis",
+  ball: "softball",
   vole: "mouse",
   houseplant: "potted plant",
   houseplants: "potted plant",
