@@ -1841,13 +1841,16 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     (tokens.some((t) => t === "inside" || t === "cavern" || t === "caverns" || t === "underground") ||
       things.some((t) => t.relation?.kind === "in" && t.relation.target === "cave"));
   // On the moon, on Mars or on an alien planet is out of doors, whatever things are named (a selfie's camera).
-  const offWorld =
-    alienWorld ||
+  // ("a mining base on the moon", "a rover on mars": the word after "on" or "on the", maybe joined: "moon_base".)
+  const namedOn = (name: string) =>
     tokens.some(
       (t, k) =>
-        (t === "mars" || t === "moon" || t.startsWith("moon_")) &&
+        (t === name || t.startsWith(`${name}_`)) &&
         (tokens[k - 1] === "on" || (tokens[k - 1] === "the" && tokens[k - 2] === "on")),
     );
+  const onMoon = namedOn("moon");
+  const onMarsNamed = namedOn("mars");
+  const offWorld = alienWorld || onMoon || onMarsNamed;
   const indoor =
     !street &&
     !cave &&
@@ -1929,16 +1932,11 @@ export function parsePrompt(prompt: string, options: { christmas: boolean }): Sc
     if (underwater && subjects.includes(above) && !tokens.includes(above)) subjects.splice(subjects.indexOf(above), 1);
   if (underwater && !subjects.includes("sea")) subjects.push("sea");
   // "on the moon": the moon becomes the ground.
-  const lunar =
-    // ("a mining base on the moon", "the lunar surface": the ground is the moon's whatever stands on it.)
-    tokens.some(
-      (t, k) =>
-        (t === "moon" || t.startsWith("moon_")) &&
-        (tokens[k - 1] === "on" || (tokens[k - 1] === "the" && tokens[k - 2] === "on")),
-    );
+  // (Whatever stands on it: "a mining base on the moon", "the lunar surface".)
+  const lunar = onMoon;
   // "a rover on mars", "an astronaut on an alien planet": so does another planet; what stood on it stands on the ground.
   const onPlanet = (id: string) => things.some((t) => t.relation?.kind === "on" && t.relation.target === id);
-  const onMars = onPlanet("mars") || tokens.some((t, k) => t === "mars" && tokens[k - 1] === "on");
+  const onMars = onPlanet("mars") || onMarsNamed;
   const world: World | null = lunar ? null : onMars ? "mars" : alienWorld || onPlanet("planet") ? "alien" : null;
   if (world) {
     for (const t of things) if (t.relation && PLANET_IDS.has(t.relation.target)) delete t.relation;

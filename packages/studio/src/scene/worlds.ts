@@ -9,7 +9,8 @@
 import type { Graphics } from "./canvas";
 import { css, mix, scale } from "./colors";
 import type { RenderContext } from "./context";
-import type { ColorTarget, RGB, Scene, SubjectKind } from "./types";
+import type { Palette } from "./palette";
+import type { ColorTarget, RGB, Scene, SubjectKind, World } from "./types";
 
 const MARS_DUST: RGB = [192, 98, 54];
 const MARS_ROCK: RGB = [128, 64, 42];
@@ -70,44 +71,62 @@ export function worldScene(scene: Scene): Scene {
   };
 }
 
+/** Each world's sky and light by day, over the time of day's; by night only its horizon's tint. */
+const SKIES: Record<World, { day: Partial<Palette>; nightHorizon: RGB; nightTint: number }> = {
+  // Fine dust in a thin air: a butterscotch sky, a small pale sun, shadows of rust.
+  mars: {
+    day: {
+      skyTop: [150, 102, 80],
+      skyMid: [196, 142, 104],
+      skyHorizon: [222, 180, 140],
+      haze: [212, 164, 124],
+      sun: [246, 240, 226],
+      glow: [236, 214, 184],
+      glowStrength: 0.5,
+      light: [255, 234, 210],
+      shadow: [92, 48, 36],
+      stars: 0,
+    },
+    nightHorizon: [60, 36, 30],
+    nightTint: 0.5,
+  },
+  // An alien day: violet overhead, a pink glow low down, stars showing through, a pale sun.
+  alien: {
+    day: {
+      skyTop: [40, 22, 96],
+      skyMid: [116, 62, 166],
+      skyHorizon: [240, 150, 166],
+      haze: [186, 126, 190],
+      sun: [255, 236, 246],
+      glow: [255, 176, 190],
+      light: [240, 214, 255],
+      shadow: [46, 22, 80],
+    },
+    nightHorizon: [120, 60, 130],
+    nightTint: 0.6,
+  },
+};
+
 /** The world's sky and light, over the time of day's. */
 export function worldLight(ctx: RenderContext): void {
   const p = ctx.palette;
-  if (ctx.scene.world === "mars") {
-    if (p.night) {
-      p.skyHorizon = mix(p.skyHorizon, [60, 36, 30], 0.5);
-      return;
-    }
-    // Fine dust in a thin air: a butterscotch sky, a small pale sun, shadows of rust.
-    p.skyTop = [150, 102, 80];
-    p.skyMid = [196, 142, 104];
-    p.skyHorizon = [222, 180, 140];
-    p.haze = [212, 164, 124];
-    p.hazeAmount = Math.max(p.hazeAmount, 0.45);
-    p.sun = [246, 240, 226];
-    p.glow = [236, 214, 184];
-    p.glowStrength = 0.5;
-    p.light = [255, 234, 210];
-    p.shadow = [92, 48, 36];
-    p.cloudCover = Math.min(p.cloudCover, 0.08);
-    p.stars = 0;
-    return;
-  }
-  // An alien day: violet overhead, a pink glow low down, stars showing through, a pale sun.
+  const world = ctx.scene.world;
+  if (!world) return;
+  const sky = SKIES[world];
   if (p.night) {
-    p.skyHorizon = mix(p.skyHorizon, [120, 60, 130], 0.6);
+    p.skyHorizon = mix(p.skyHorizon, sky.nightHorizon, sky.nightTint);
     return;
   }
-  p.skyTop = [40, 22, 96];
-  p.skyMid = [116, 62, 166];
-  p.skyHorizon = [240, 150, 166];
-  p.haze = [186, 126, 190];
-  p.sun = [255, 236, 246];
-  p.glow = [255, 176, 190];
-  p.light = [240, 214, 255];
-  p.shadow = [46, 22, 80];
-  p.stars = Math.max(p.stars, 0.5);
-  p.cloudCover = Math.min(p.cloudCover, 0.25);
+  const { cloudCover, stars, hazeAmount } = p;
+  Object.assign(p, sky.day);
+  // Mars's dust hazes the distance and clears the clouds; an alien sky keeps some stars and clouds.
+  if (world === "mars") {
+    p.hazeAmount = Math.max(hazeAmount, 0.45);
+    p.cloudCover = Math.min(cloudCover, 0.08);
+  } else {
+    p.stars = Math.max(stars, 0.5);
+    p.cloudCover = Math.min(cloudCover, 0.25);
+  }
 }
 
 /** Rocks scattered over Mars's dust, smaller toward the horizon, lit on the sun's side; an alien world's pale moon by day. */

@@ -1120,11 +1120,12 @@ function readForm(
   // "cute", "fresh", "vintage" alone: said of a thing far more often than they name one, and no
   // drawing's own name ("cute" is a keyword of a heart, "fresh" of a window).
   // (A word in the plural is a noun: "nets" are nets.)
-  if (!plural && !form.includes(" ") && !drawingsNamed(form, modifiers, NAME_HEAD).some((d) => d.label === form)) {
+  const byName = drawingsNamed(form, modifiers, NAME_HEAD);
+  if (!plural && !form.includes(" ") && !byName.some((d) => d.label === form)) {
     const counts = senseCounts(form);
     if (counts.modifier > counts.noun && !isPeople(form)) return undefined;
   }
-  const named = drawingsNamed(form, modifiers, NAME_HEAD)[0];
+  const named = byName[0];
   if (named) return { target: { kind: "art", drawing: named }, via: [], depth: 0 };
   const entry = lookupNoun(form);
   const tagged = drawingsNamed(form, modifiers)[0];
