@@ -50,7 +50,9 @@ export default [
       route("list", "routes/community/list.tsx"),
       route("detail", "routes/community/detail.tsx"),
       route("christmas-event/list", "routes/community/christmas-event-list.tsx"), // only while the christmas flag is on
+      route("following", "routes/community/following.tsx"), // not in the spec's list: works of the people you follow (issue 30)
     ]),
+    route("creators/:handle", "routes/community/creator.tsx"), // not in the spec's list: a creator's page (issue 30)
   ]),
 
   // Admin: every page behind requireAdmin (spec §6)
@@ -110,6 +112,12 @@ export default [
     route("artworks/:id/reaction", "routes/api/artwork-reaction.ts"),
     route("artworks/:id/download", "routes/api/artwork-download.ts"),
     route("artworks/:id/reports", "routes/api/artwork-reports.ts"),
+    route("creators/:handle", "routes/api/creator.ts"),
+    route("creators/:handle/artworks", "routes/api/creator-artworks.ts"),
+    route("creators/:handle/follow", "routes/api/creator-follow.ts"),
+    route("creators/:handle/hide", "routes/api/creator-hide.ts"),
+    route("creators/:handle/:people", "routes/api/creator-people.ts"), // followers | following
+    route("feed/following", "routes/api/feed-following.ts"),
     route("products", "routes/api/products.ts"),
     route("cart", "routes/api/cart.ts"),
     route("cart/quote", "routes/api/cart-quote.ts"),

@@ -5,6 +5,7 @@
 import { setAccountEvents } from "./auth/account-events";
 import { sendWelcomeEmail } from "./auth/auth-emails";
 import { creditPreRegistrationBonus } from "./commerce/pre-registration";
+import { assignHandle } from "./community/creators";
 import { deleteCommunityUserData } from "./community/list-cache";
 import { grantSignupTokens } from "./generation/ledger";
 import { loadTokenSettings } from "./generation/token-settings";
@@ -14,6 +15,7 @@ import { deleteUserFiles } from "./storage/storage";
 export function wireAccountLifecycle(): void {
   setAccountEvents({
     async created(db, account) {
+      await assignHandle(db, account);
       await grantSignupTokens(db, account.id, (await loadTokenSettings(db)).signupGrant);
       // Accounts that arrive verified (OAuth) claim a pre-registration bonus now.
       await creditPreRegistrationBonus(db, account);

@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   malformed_json: 400,
   mixed_currencies: 400,
   own_artwork: 400,
+  own_account: 400,
   source_missing: 400,
   unknown_product: 400,
   // 401: not signed in
@@ -54,6 +55,7 @@ export const ERROR_STATUS = {
   // 409: conflicts with the record's state
   built_in: 409,
   email_taken: 409,
+  handle_taken: 409,
   moderation_refused: 409,
   no_password: 409,
   already_finished: 409,

@@ -21,8 +21,8 @@ export const DEMO_ROUTE_RULES = [
 ] as const;
 
 export const DEMO_ACCOUNTS = [
-  { email: "admin@atelier.local", name: "Atelier Admin", role: "admin" },
-  { email: "demo@atelier.local", name: "Demo Creator", role: "user" },
+  { email: "admin@atelier.local", name: "Atelier Admin", role: "admin", handle: "atelier" },
+  { email: "demo@atelier.local", name: "Demo Creator", role: "user", handle: "demo-creator" },
 ] as const;
 
 export interface SeededAccount {
@@ -49,7 +49,15 @@ export async function seedDemoAccounts(db: Database, options: SeedOptions = {}):
     const made = await db.transaction(async (tx) => {
       const rows = await tx
         .insert(user)
-        .values({ id: userId, name: demo.name, email: demo.email, emailVerified: true, role: demo.role })
+        .values({
+          id: userId,
+          name: demo.name,
+          email: demo.email,
+          emailVerified: true,
+          role: demo.role,
+          // The site's own handles: "atelier" is reserved for everyone else.
+          handle: demo.handle,
+        })
         .onConflictDoNothing({ target: user.email })
         .returning({ id: user.id });
       if (rows.length === 0) return false; // already there (or another process just made it)

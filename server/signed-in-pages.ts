@@ -32,8 +32,9 @@ import { loadViewer, type Viewer } from "./viewer";
  * tests/integration/signed-in-pages.test.ts renders each for two people and compares.
  */
 export const SIGNED_IN_SHARED_PAGES: ReadonlySet<string> = new Set(
-  // The pages kept for visitors, but an artwork's page: it shows the person's reaction and whether it is theirs.
-  [...SHARED_PAGES].filter((page) => page !== "/community/detail"),
+  // The pages kept for visitors, but an artwork's page (the person's reaction, whether it is theirs,
+  // whether they follow its maker) and a creator's page (whether they follow or hid them).
+  [...SHARED_PAGES].filter((page) => page !== "/community/detail" && page !== "/creators/:handle"),
 );
 
 const MAX_RENDERS = 200;

@@ -4,6 +4,7 @@
  * server against the common-password list (server/auth/password-policy.ts).
  */
 import { z } from "zod";
+import { handleInput } from "./creators";
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
@@ -41,6 +42,11 @@ export const signUpSchema = z.object({
     .max(60, "Use at most 60 characters"),
   email: emailField,
   password: newPasswordField,
+  /** Optional: left empty, a handle is made from the name (server/community/creators.ts). */
+  handle: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    handleInput.optional(),
+  ),
 });
 
 export const signInSchema = z.object({

@@ -19,6 +19,8 @@ import type { Visibility } from "./community";
 
 export interface ArtworkCreator {
   id: string;
+  /** Their page is /creators/{handle} (app/lib/creators.ts). */
+  handle: string;
   name: string;
   /** Profile image URL, or null (the page shows an initial). */
   image: string | null;

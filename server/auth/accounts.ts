@@ -74,12 +74,14 @@ async function refuseWhenLimited(check: Promise<{ message: string } | null>, fie
 export async function signUpWithPassword(
   caller: Caller,
   input: { name: string; email: string; password: string },
-): Promise<void> {
+): Promise<{ userId: string }> {
   const policy = checkPasswordPolicy(input.password, input);
   if (policy) throw new AccountError(policy, "password", "weak_password");
   await refuseWhenLimited(limitSignUp(caller.db, caller.ip));
   try {
-    await getAuth().api.signUpEmail({ body: input, headers: caller.request.headers });
+    const { name, email, password } = input;
+    const made = await getAuth().api.signUpEmail({ body: { name, email, password }, headers: caller.request.headers });
+    return { userId: made.user.id };
   } catch (error) {
     const code = betterAuthCode(error);
     if (code?.includes("USER_ALREADY_EXISTS") || /already exists/i.test(code ?? "")) {

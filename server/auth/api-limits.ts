@@ -25,6 +25,16 @@ export const USER_API_LIMITS = {
     windowMs: 60 * MINUTE,
     message: "You have sent many reports this hour. Thank you; try again later.",
   },
+  "creators:follow": {
+    limit: 60,
+    windowMs: MINUTE,
+    message: "You are following and unfollowing very quickly. Wait a minute and try again.",
+  },
+  "creators:hide": {
+    limit: 30,
+    windowMs: MINUTE,
+    message: "You are hiding people very quickly. Wait a minute and try again.",
+  },
   checkout: {
     limit: 20,
     windowMs: 10 * MINUTE,

@@ -1,7 +1,7 @@
 /**
  * Signed-in pages whose every read of the person is announced by the database when it changes
- * (migrations 0013, 0016 and 0018: run-time settings, and the person's sessions, account, balance,
- * purchases, notifications, generations, reactions and artworks), so the HTTP shell may keep a
+ * (migrations 0013, 0016, 0018 and 0019: run-time settings, and the person's sessions, account,
+ * balance, purchases, notifications, generations, reactions, artworks, follows and hidden people), so the HTTP shell may keep a
  * rendered answer for the person it was rendered for and replay it to their next request with the
  * same cookies, until something they see changes (server/http/response-cache.ts, ADRs 0040 and
  * 0050). What such a page shows of everyone (an artwork's likes, the queue) may be as old as on
@@ -16,8 +16,12 @@ import { normalizePattern } from "../http/route-patterns";
 const PERSONAL_PAGES = new Set([
   "/user-profile",
   "/notifications",
-  // An artwork's page: the person's reaction, and whether it is theirs (migration 0018).
+  // An artwork's page: the person's reaction, and whether it is theirs (migration 0018), whether
+  // they follow its maker (0019).
   "/community/detail",
+  // A creator's page and the Following feed: whom the person follows and hides (migration 0019).
+  "/creators/:handle",
+  "/community/following",
   // The Studio: the person's generations (migration 0018) and balance.
   "/ai/ai-text-to-art",
   "/ai/ai-image-to-art",

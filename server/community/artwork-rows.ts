@@ -28,9 +28,18 @@ export const NOT_FOUND = "That artwork does not exist.";
 /** Every column but the search vector (which no view needs). */
 const { search: _search, ...artworkColumns } = getTableColumns(artworks);
 
-export const cardColumns = { ...artworkColumns, creatorName: user.name, creatorImage: user.image };
+export const cardColumns = {
+  ...artworkColumns,
+  creatorName: user.name,
+  creatorImage: user.image,
+  creatorHandle: user.handle,
+};
 
-export type JoinedRow = Omit<ArtworkRow, "search"> & { creatorName: string; creatorImage: string | null };
+export type JoinedRow = Omit<ArtworkRow, "search"> & {
+  creatorName: string;
+  creatorImage: string | null;
+  creatorHandle: string;
+};
 
 export const listed = and(eq(artworks.status, "published"), eq(artworks.visibility, "public"))!;
 
@@ -57,7 +66,7 @@ export function toCard(row: JoinedRow): ArtworkCard {
     height: row.height,
     style: row.style,
     mode: row.mode as GenerationMode,
-    creator: { id: row.userId, name: row.creatorName, image: row.creatorImage },
+    creator: { id: row.userId, handle: row.creatorHandle, name: row.creatorName, image: row.creatorImage },
     likes: row.likes,
     dislikes: row.dislikes,
     downloads: row.downloads,

@@ -24,10 +24,18 @@ const SORT_COLUMN = {
 } as const;
 
 /** One page of public artworks. Cards carry nothing per viewer, so a page is the same for everyone. */
-export async function listArtworks(db: Database, query: ListQuery): Promise<ArtworkPage> {
+export function listArtworks(db: Database, query: ListQuery): Promise<ArtworkPage> {
+  return listArtworksWhere(db, [], query);
+}
+
+/**
+ * One page of public artworks that also meet `only` (one creator's works, the people someone
+ * follows): the same sort orders and cursors as the community list.
+ */
+export async function listArtworksWhere(db: Database, only: SQL[], query: ListQuery): Promise<ArtworkPage> {
   const sort: ListSort = query.sort ?? "newest";
   const limit = Math.min(Math.max(query.limit ?? 24, 1), 48);
-  const conditions: SQL[] = [listed];
+  const conditions: SQL[] = [listed, ...only];
   if (query.mode) conditions.push(eq(artworks.mode, query.mode));
   if (query.style) conditions.push(eq(artworks.style, query.style));
   if (query.christmas) conditions.push(eq(artworks.christmas, true));
@@ -116,6 +124,7 @@ export async function loadCommunityHome(db: Database): Promise<CommunityHome> {
       .select({
         id: artworks.userId,
         name: user.name,
+        handle: user.handle,
         image: user.image,
         artworks: count(),
         likes: sql<number>`coalesce(sum(${artworks.likes}), 0)::int`,
@@ -123,7 +132,7 @@ export async function loadCommunityHome(db: Database): Promise<CommunityHome> {
       .from(artworks)
       .innerJoin(user, eq(user.id, artworks.userId))
       .where(and(listed, gt(artworks.createdAt, since)))
-      .groupBy(artworks.userId, user.name, user.image)
+      .groupBy(artworks.userId, user.name, user.handle, user.image)
       .orderBy(desc(sql`coalesce(sum(${artworks.likes}), 0)`), desc(count()))
       .limit(6),
   ]);
@@ -132,7 +141,7 @@ export async function loadCommunityHome(db: Database): Promise<CommunityHome> {
     trending: trending.items,
     newest: newest.items,
     topCreators: creators.map((c) => ({
-      creator: { id: c.id, name: c.name, image: c.image },
+      creator: { id: c.id, handle: c.handle, name: c.name, image: c.image },
       artworks: Number(c.artworks),
       likes: Number(c.likes),
     })),

@@ -23,6 +23,7 @@ export const SHARED_PAGES: ReadonlySet<string> = new Set([
   "/community/list",
   "/community/detail",
   "/community/christmas-event/list",
+  "/creators/:handle",
 ]);
 
 export function isSharedPage(pattern: string): boolean {

@@ -1,5 +1,5 @@
 /** Per-user notifications (spec §3): {status, title, message, created_date, is_viewed}, unviewed at first. */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
 import { logger } from "../logger";
@@ -29,6 +29,35 @@ export async function addNotification(db: Database, userId: string, input: NewNo
     logger.error({ err: error, userId }, `Error adding notification: ${(error as Error).message}`);
     throw error;
   }
+}
+
+/**
+ * A notification that gathers its kind while unread (issue 30): the first makes a row, the next
+ * ones of the same `groupKey` before the person reads it bump its count and say so — "Ana and 4
+ * others followed you" — and bring it back to the top. One statement (an upsert on the open
+ * group's unique index), so people acting at once all count.
+ */
+export async function addGroupedNotification(
+  db: Database,
+  userId: string,
+  input: { groupKey: string; title: string; actor: string; action: string; status?: NotificationStatus },
+) {
+  const actor = input.actor.slice(0, 100);
+  const one = `${actor} ${input.action}`;
+  // With n in the group: "Ana followed you", "Ana and 1 other followed you", "Ana and n−1 others…".
+  const many = sql`${actor} || ' and ' || ${notifications.groupCount}::text || CASE WHEN ${notifications.groupCount} = 1 THEN ' other ' ELSE ' others ' END || ${input.action}`;
+  await db
+    .insert(notifications)
+    .values({ userId, status: input.status ?? "info", title: input.title, message: one, groupKey: input.groupKey })
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.groupKey],
+      targetWhere: sql`group_key IS NOT NULL AND NOT is_viewed`,
+      set: {
+        groupCount: sql`${notifications.groupCount} + 1`,
+        message: many,
+        createdDate: sql`now()`,
+      },
+    });
 }
 
 export async function listNotifications(db: Database, userId: string, limit = 50) {

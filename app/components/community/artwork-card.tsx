@@ -6,6 +6,7 @@ import { formatCompactCount } from "~/lib/format";
 import { styleLabel } from "~/components/studio/format";
 import type { ArtworkCard as ArtworkCardData, ArtworkCreator } from "~/lib/community-views";
 import { cn } from "~/lib/cn";
+import { creatorPath } from "~/lib/creators";
 
 export const detailPath = (id: string) => `/community/detail?id=${encodeURIComponent(id)}`;
 
@@ -70,7 +71,12 @@ export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCar
         </h3>
         <div className="flex items-center gap-2 text-xs text-ink-soft">
           <CreatorAvatar creator={a.creator} size={20} />
-          <span className="min-w-0 flex-1 truncate">{a.creator.name}</span>
+          <span className="min-w-0 flex-1 truncate">
+            {/* Above the card's own link, which covers the card. */}
+            <Link to={creatorPath(a.creator.handle)} className="relative z-10 hover:text-ink hover:underline">
+              {a.creator.name}
+            </Link>
+          </span>
           <span className="flex items-center gap-0.5" title={`${a.likes} likes`}>
             <Heart aria-hidden className="size-3.5" />
             <span className="sr-only">Likes: </span>

@@ -1,10 +1,10 @@
 /**
  * The community list (and the christmas gallery): a search and filter form that keeps its query
- * in the URL (a GET form, so a search can be shared), a masonry grid, infinite scroll with an
- * IntersectionObserver, and a real "Next page" link for crawlers and visitors without scripts.
+ * in the URL (a GET form, so a search can be shared), a masonry grid, and the next pages as the
+ * reader scrolls (more-pages.tsx).
  */
 import { LoaderCircle, Search, SearchX, Sparkles } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass, FieldLabel } from "~/components/ui/field";
@@ -16,6 +16,7 @@ import type { ArtworkPage } from "~/lib/community-views";
 import { GENERATION_MODES, MODE_LABELS } from "~/lib/generation-constants";
 import { stylesFor } from "@atelier/studio/styles";
 import { ArtworkGrid } from "./artwork-card";
+import { MoreBelow, useMorePages } from "./more-pages";
 import { EmptyState } from "~/components/ui/empty-state";
 
 /** The query string for a list query (defaults left out), optionally with a cursor. */
@@ -50,55 +51,17 @@ export function ArtworkList({
   const navigate = useNavigate();
   const navigation = useNavigation();
   const id = useId();
-  const [items, setItems] = useState(page.items);
-  const [nextCursor, setNextCursor] = useState(page.nextCursor);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const loadingRef = useRef(false);
-
-  // A new loader answer (new search, filters, or a page link) replaces what was shown.
-  useEffect(() => {
-    setItems(page.items);
-    setNextCursor(page.nextCursor);
-    setError(null);
-  }, [page]);
-
-  const loadMore = useCallback(async () => {
-    if (!nextCursor || loadingRef.current) return;
-    loadingRef.current = true;
-    setLoading(true);
-    setError(null);
-    try {
+  const fetchPage = useCallback(
+    (cursor: string) => {
       const params = new URLSearchParams(
-        listSearch(query, { cursor: nextCursor, christmas: christmas ? "true" : undefined }).slice(1),
+        listSearch(query, { cursor, christmas: christmas ? "true" : undefined }).slice(1),
       );
-      const more = await api.get<ArtworkPage>(`/api/artworks?${params}`);
-      setItems((current) => {
-        const seen = new Set(current.map((a) => a.id));
-        return [...current, ...more.items.filter((a) => !seen.has(a.id))];
-      });
-      setNextCursor(more.nextCursor);
-    } catch {
-      setError("More artworks could not be loaded.");
-    } finally {
-      loadingRef.current = false;
-      setLoading(false);
-    }
-  }, [api, nextCursor, query, christmas]);
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !nextCursor || error) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void loadMore();
-      },
-      { rootMargin: "600px 0px" },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [loadMore, nextCursor, error]);
+      return api.get<ArtworkPage>(`/api/artworks?${params}`);
+    },
+    [api, query, christmas],
+  );
+  const more = useMorePages(page, fetchPage);
+  const { items } = more;
 
   // The query without empty fields (no-JS submits keep them; the loader ignores them).
   function go(form: HTMLFormElement, replace: boolean) {
@@ -243,32 +206,7 @@ export function ArtworkList({
         />
       )}
 
-      <div ref={sentinel} className="mt-4 flex flex-col items-center gap-3">
-        {loading ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-ink-soft">
-            <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading more…
-          </p>
-        ) : null}
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {error}{" "}
-            <button type="button" className="underline underline-offset-4" onClick={() => void loadMore()}>
-              Try again
-            </button>
-          </p>
-        ) : null}
-        {nextCursor ? (
-          <Link
-            to={`${basePath}${listSearch(query, { cursor: nextCursor })}`}
-            rel="next"
-            className={buttonClass({ variant: "secondary", size: "sm" })}
-          >
-            Next page
-          </Link>
-        ) : items.length > 0 ? (
-          <p className="text-sm text-ink-faint">That is everything.</p>
-        ) : null}
-      </div>
+      <MoreBelow {...more} shown={items.length} nextHref={(cursor) => `${basePath}${listSearch(query, { cursor })}`} />
     </div>
   );
 }

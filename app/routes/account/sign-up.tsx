@@ -1,5 +1,8 @@
 import { accountCaller, signUpWithPassword } from "@server/auth/accounts";
 import { redirectAdminFromLoginArea } from "@server/auth/guards";
+import { changeHandle, handleAvailable } from "@server/community/creators";
+import { CommunityError } from "@server/community/artwork-rows";
+import { getDb } from "@server/db/client";
 import { data, Form, redirect } from "react-router";
 import { AuthShell } from "~/components/auth/auth-shell";
 import {
@@ -28,8 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = parseForm(form, signUpSchema);
   if (!parsed.ok) return data(parsed, { status: 400 });
+  const { handle, ...account } = parsed.data;
   try {
-    await signUpWithPassword(accountCaller(request, context), parsed.data);
+    // A chosen handle is checked first, so the form says so beside the field before an account exists.
+    const heldBy = handle ? await handleAvailable(getDb(), handle) : null;
+    if (heldBy) throw new CommunityError("handle_taken", heldBy, { handle: [heldBy] });
+    const { userId } = await signUpWithPassword(accountCaller(request, context), account);
+    // Taken in the moment between? The account keeps the handle made from its name; the profile changes it.
+    if (handle) await changeHandle(getDb(), userId, handle, { keepOld: false }).catch(() => undefined);
   } catch (error) {
     const { password: _password, ...values } = parsed.data;
     return refusal(error, { values });
@@ -59,6 +68,17 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
           maxLength={60}
           defaultValue={values.name}
           error={errors?.fields.name}
+        />
+        <TextField
+          label="Handle (optional)"
+          name="handle"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={31}
+          defaultValue={values.handle}
+          hint="Your page's address: /creators/your-handle. Letters, digits, _ and -. Left empty, we make one from your name."
+          error={errors?.fields.handle}
         />
         <EmailField defaultValue={values.email} error={errors?.fields.email} />
         <NewPasswordField label="Password" minLength={10} error={errors?.fields.password} />

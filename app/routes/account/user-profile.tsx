@@ -10,24 +10,27 @@ import {
 } from "@server/auth/profile";
 import { confirmEmailChange, findPendingEmailChange, requestEmailChange } from "@server/auth/change-email";
 import { getDb } from "@server/db/client";
+import { getOwnCreatorDetails, updateCreatorProfile } from "@server/community/creators";
+import { listHiddenPeople, unhideCreator } from "@server/community/follows";
 import { listTokenLedger } from "@server/generation/ledger";
 import { cancelTransaction, listUserTransactions } from "@server/commerce/transactions";
 import { ApiError, readFormData } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { ImageError } from "@server/storage/images";
-import { Coins, FileText, KeyRound, LogOut, Monitor, Receipt, Trash2, UserRound } from "lucide-react";
+import { AtSign, Coins, FileText, KeyRound, LogOut, Monitor, Receipt, Trash2, UserRound } from "lucide-react";
+import { BIO_MAX, creatorPath, creatorProfileInput, HANDLE_MAX } from "~/lib/creators";
 import { When } from "~/components/when";
 import { formatMoney } from "~/lib/format";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 import { useViewer } from "~/lib/viewer";
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { ProfileSection } from "~/components/account/profile-section";
 import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { TextField, ActionNotice } from "~/components/ui/field";
+import { TextField, TextAreaField, ActionNotice } from "~/components/ui/field";
 import { codeField, emailField, newPasswordField, signUpSchema } from "~/lib/account-schemas";
 import { parseForm, type FormFailure, type FormSuccess, answerOf } from "~/lib/forms";
 import type { Route } from "./+types/user-profile";
@@ -71,12 +74,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   // Independent reads, all at once. The token balance is not among them: the root loader reads it
   // for the header on every request to this page, and the page shows that one.
-  const [methods, sessions, pendingEmail, purchases, tokenHistory] = await Promise.all([
+  const [methods, sessions, pendingEmail, purchases, tokenHistory, creator, hiddenPeople] = await Promise.all([
     listUserSignInMethods(db, current.userUid),
     listUserSessions(db, current.userUid, current.sessionId),
     findPendingEmailChange(db, current.userUid),
     listUserTransactions(db, current.userUid, 20),
     listTokenLedger(db, current.userUid, 10),
+    getOwnCreatorDetails(db, current.userUid),
+    listHiddenPeople(db, current.userUid),
   ]);
   const emailCode = new URL(request.url).searchParams.get("email-code");
   return {
@@ -86,6 +91,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       image: current.image,
       createdAt: current.createdAt.toISOString(),
     },
+    creator,
+    hiddenPeople,
     methods: methods.map((m) => PROVIDER_LABELS[m] ?? m),
     hasPassword: methods.includes("credential"),
     pendingEmail: pendingEmail?.newEmail ?? null,
@@ -122,6 +129,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Intent =
   | "name"
+  | "creator"
+  | "unhide"
   | "avatar"
   | "change-email"
   | "confirm-email"
@@ -152,6 +161,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         const parsed = parseForm(form, signUpSchema.pick({ name: true }));
         if (!parsed.ok) return refill(parsed);
         return done("Your name is saved.", await updateDisplayName(request, parsed.data.name));
+      }
+      case "creator": {
+        const parsed = parseForm(form, creatorProfileInput);
+        if (!parsed.ok) return refill(parsed);
+        const saved = await updateCreatorProfile(db, current.userUid, parsed.data);
+        return done(`Your page is saved: ${creatorPath(saved.handle)}`);
+      }
+      case "unhide": {
+        const hiddenId = String(form.get("hiddenId") ?? "");
+        await unhideCreator(db, current.userUid, hiddenId);
+        return done("They can reach you again.");
       }
       case "avatar": {
         const file = form.get("avatar");
@@ -219,7 +239,7 @@ function CurrentPasswordField({ label, error }: { label: string; error: string |
 }
 
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, methods, hasPassword, sessions, tokenHistory, purchases } = loaderData;
+  const { profile, creator, hiddenPeople, methods, hasPassword, sessions, tokenHistory, purchases } = loaderData;
   // The root loader's balance (the header's): it runs with this page's loader on every load and revalidation.
   const tokenBalance = useViewer()?.tokens ?? 0;
   const navigation = useNavigation();
@@ -359,6 +379,79 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
                 </Form>
               </details>
             </div>
+          </div>
+        </ProfileSection>
+
+        <ProfileSection Icon={AtSign} title="Your creator page">
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="creator" />
+            {messageFor("creator")}
+            <p className="text-sm text-ink-soft">
+              People find you at{" "}
+              <Link
+                to={creatorPath(creator.handle)}
+                className="font-medium text-accent underline-offset-4 hover:underline"
+              >
+                /creators/{creator.handle}
+              </Link>
+              . A handle you give up sends visitors to your new one for 30 days.
+            </p>
+            <TextField
+              label="Handle"
+              name="handle"
+              defaultValue={creator.handle}
+              key={creator.handle}
+              maxLength={HANDLE_MAX + 1}
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              hint="3 to 30 letters, digits, _ and -."
+              error={errorsFor("creator")?.fields.handle}
+            />
+            <TextAreaField
+              id="creator-bio"
+              label="Bio"
+              name="bio"
+              rows={3}
+              maxLength={BIO_MAX}
+              defaultValue={creator.bio}
+              hint={`A few words about you and your art, up to ${BIO_MAX} characters. Shown as plain text.`}
+              error={errorsFor("creator")?.fields.bio}
+              aria-invalid={errorsFor("creator")?.fields.bio ? true : undefined}
+            />
+            <SubmitButton busy={pending("creator")} busyLabel="Saving…" className={buttonClass({ size: "sm" })}>
+              Save your page
+            </SubmitButton>
+          </Form>
+          <div className="mt-6">
+            <h3 className="font-semibold text-ink">People you hid</h3>
+            {messageFor("unhide")}
+            {hiddenPeople.length === 0 ? (
+              <p className="mt-1 text-sm text-ink-soft">
+                Nobody. Hide someone from their page: you stop following each other and their follows stop reaching you.
+              </p>
+            ) : (
+              <ul className="mt-2 divide-y divide-line">
+                {hiddenPeople.map((person) => (
+                  <li key={person.id} className="flex items-center justify-between gap-3 py-2">
+                    <Link to={creatorPath(person.handle)} className="min-w-0 truncate hover:underline">
+                      {person.name} <span className="text-ink-soft">@{person.handle}</span>
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="unhide" />
+                      <input type="hidden" name="hiddenId" value={person.id} />
+                      <SubmitButton
+                        busy={pending("unhide")}
+                        busyLabel="Showing…"
+                        className={buttonClass({ size: "sm", variant: "secondary" })}
+                      >
+                        Show again
+                      </SubmitButton>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
         </ProfileSection>
 

@@ -4,6 +4,7 @@
  */
 import { getUser } from "@server/auth/guards";
 import { getArtworkView, relatedArtworks } from "@server/community/artworks";
+import { viewerRelation } from "@server/community/follows";
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db/client";
 import { CalendarDays, Download, EyeOff, Star, WandSparkles } from "lucide-react";
@@ -11,6 +12,8 @@ import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { DownloadMenu, OwnerActions, Reactions, ReportButton } from "~/components/community/artwork-actions";
 import { ArtworkGrid, CreatorAvatar, detailPath } from "~/components/community/artwork-card";
+import { FollowButton } from "~/components/community/follow-button";
+import { creatorPath } from "~/lib/creators";
 import { excerpt, styleLabel } from "~/components/studio/format";
 import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
@@ -30,7 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const artwork = await getArtworkView(db, id, user?.userUid ?? null);
   if (!artwork) throw data({ message: `Page not found: ${url.pathname}` }, { status: 404 });
-  const related = await relatedArtworks(db, artwork.id, 8);
+  const [related, relation] = await Promise.all([
+    relatedArtworks(db, artwork.id, 8),
+    user && !artwork.mine ? viewerRelation(db, user.userUid, artwork.creator.id) : null,
+  ]);
   const origin = (() => {
     try {
       return new URL(getConfig().publicUrl).origin;
@@ -42,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     missing: false as const,
     artwork,
     related,
+    followingCreator: relation?.following ?? false,
     signedIn: user !== null,
     shareUrl: `${origin}${detailPath(artwork.id)}`,
     ogImage: new URL(artwork.imageUrl, origin).toString(),
@@ -143,13 +150,26 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
             <PageHeading>{artwork.title}</PageHeading>
             <div className="mt-3 flex items-center gap-3">
               <CreatorAvatar creator={artwork.creator} size={36} />
-              <div className="min-w-0">
-                <p className="truncate font-medium text-ink">{artwork.creator.name}</p>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-ink">
+                  <Link to={creatorPath(artwork.creator.handle)} className="hover:underline">
+                    {artwork.creator.name}
+                  </Link>
+                </p>
                 <p className="flex items-center gap-1 text-xs text-ink-faint">
                   <CalendarDays aria-hidden className="size-3.5" />
                   <When value={artwork.createdAt} style="date" />
                 </p>
               </div>
+              {artwork.mine ? null : (
+                <FollowButton
+                  key={artwork.creator.id}
+                  handle={artwork.creator.handle}
+                  name={artwork.creator.name}
+                  following={loaderData.followingCreator}
+                  signedIn={signedIn}
+                />
+              )}
             </div>
           </div>
 

@@ -2,6 +2,7 @@
 import { listArtworksCached } from "@server/community/artworks";
 import { getDb } from "@server/db/client";
 import { ArtworkList } from "~/components/community/artwork-list";
+import { CommunityTabs } from "~/components/community/community-tabs";
 import { listQuery } from "~/lib/community";
 import type { Route } from "./+types/list";
 import { PageHeading } from "~/components/ui/page-heading";
@@ -24,6 +25,7 @@ export default function ListPage({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <PageHeading large>All artwork</PageHeading>
       <p className="mt-2 text-ink-soft">Browse, search and filter everything the community has shared.</p>
+      <CommunityTabs current="/community/list" />
       <div className="mt-6">
         <ArtworkList page={page} query={query} christmas={false} basePath="/community/list" />
       </div>

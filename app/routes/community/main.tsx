@@ -9,6 +9,7 @@ import { formatCompactCount } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import type { ListSort } from "~/lib/community";
 import { useRootData } from "~/lib/root-data";
+import { creatorPath } from "~/lib/creators";
 import type { Route } from "./+types/main";
 import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -121,7 +122,11 @@ export default function MainPage({ loaderData }: Route.ComponentProps) {
                 <span className="w-5 text-right font-display text-lg font-semibold text-ink-faint">{i + 1}</span>
                 <CreatorAvatar creator={c.creator} size={40} />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold text-ink">{c.creator.name}</p>
+                  <p className="truncate font-semibold text-ink">
+                    <Link to={creatorPath(c.creator.handle)} className="hover:underline">
+                      {c.creator.name}
+                    </Link>
+                  </p>
                   <p className="flex items-center gap-3 text-xs text-ink-soft">
                     <span>
                       {c.artworks} {c.artworks === 1 ? "artwork" : "artworks"}

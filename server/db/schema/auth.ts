@@ -3,6 +3,7 @@
  * library reads and writes them through its Drizzle adapter. The spec's user document maps as
  * user_uid = user.id, email = user.email, is_admin = (user.role = 'admin').
  */
+import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
 import { instant } from "./columns";
 
@@ -16,6 +17,17 @@ export const user = pgTable("user", {
   banned: boolean("banned").notNull().default(false),
   banReason: text("ban_reason"),
   banExpires: instant("ban_expires"),
+  /**
+   * The person's public name in addresses (/creators/<handle>, issue 30): lower-case letters,
+   * digits, `_` and `-`. Every row has one from the moment it exists — a random one by default,
+   * replaced at sign-up by one made from the name (server/community/creators.ts).
+   */
+  handle: text("handle")
+    .notNull()
+    .unique()
+    .default(sql`'user-' || substr(md5(random()::text || clock_timestamp()::text), 1, 10)`),
+  /** A short plain-text bio shown on the creator page. */
+  bio: text("bio").notNull().default(""),
   createdAt: instant("created_at").notNull().defaultNow(),
   updatedAt: instant("updated_at")
     .notNull()

@@ -104,6 +104,8 @@ export const artworks = pgTable(
       .on(t.featuredAt, t.id)
       .where(sql`featured_at IS NOT NULL AND status = 'published' AND visibility = 'public'`),
     index("artworks_user_idx").on(t.userId, t.createdAt),
+    // A creator's page and the Following feed: one person's listed works, newest first.
+    index("artworks_creator_idx").on(t.userId, t.createdAt, t.id).where(listed),
     index("artworks_generation_idx").on(t.generationId),
     index("artworks_search_idx").using("gin", t.search),
     index("artworks_tags_idx").using("gin", t.tags),
@@ -175,4 +177,56 @@ export const artworkReports = pgTable(
     uniqueIndex("artwork_reports_one_open").on(t.artworkId, t.reporterId).where(sql`status = 'open'`),
     index("artwork_reports_status_idx").on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * Who follows whom (issue 30). The key serves "do I follow them" and the Following feed; the
+ * indexes the followers and following lists, newest first, with their keyset tie-breaker.
+ */
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    followedId: text("followed_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followedId] }),
+    index("follows_followed_idx").on(t.followedId, t.createdAt, t.followerId),
+    index("follows_follower_recent_idx").on(t.followerId, t.createdAt, t.followedId),
+  ],
+);
+
+/**
+ * People a person has hidden: their works and follows stop reaching the person, and they can no
+ * longer follow them. `hidden_id` is indexed for "has this person hidden me?".
+ */
+export const hiddenPeople = pgTable(
+  "hidden_people",
+  {
+    userId: ownerId(),
+    hiddenId: text("hidden_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hiddenId] }), index("hidden_people_hidden_idx").on(t.hiddenId)],
+);
+
+/**
+ * A handle a person gave up: it sends its visitors to the person's page until `until`, and nobody
+ * else may take it meanwhile.
+ */
+export const handleRedirects = pgTable(
+  "handle_redirects",
+  {
+    handle: text("handle").primaryKey(),
+    userId: ownerId(),
+    until: instant("until").notNull(),
+  },
+  (t) => [index("handle_redirects_user_idx").on(t.userId)],
 );

@@ -1,5 +1,6 @@
 /** Email outbox (the embedded mail transport) and per-user notifications (spec §3). */
-import { boolean, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ownerId } from "./auth";
 import { createdAt, instant, uuidKey } from "./columns";
 
@@ -39,6 +40,17 @@ export const notifications = pgTable(
     message: text("message").notNull(),
     createdDate: instant("created_date").notNull().defaultNow(),
     isViewed: boolean("is_viewed").notNull().default(false),
+    /**
+     * Notifications of one kind that arrive while the first is unread become one ("Ana and 4 others
+     * followed you", issue 30): the kind, and how many it stands for.
+     */
+    groupKey: text("group_key"),
+    groupCount: integer("group_count").notNull().default(1),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdDate)],
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdDate),
+    uniqueIndex("notifications_open_group_idx")
+      .on(t.userId, t.groupKey)
+      .where(sql`group_key IS NOT NULL AND NOT is_viewed`),
+  ],
 );
