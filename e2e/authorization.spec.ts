@@ -69,6 +69,11 @@ const USER_APIS: { path: string; method: "GET" | "POST" | "PUT" | "PATCH" | "DEL
   { path: "/api/image-edits/:id", method: "DELETE" },
   { path: "/api/image-edits/:id/cancel", method: "POST" },
   { path: "/api/image-edits/:id/result", method: "GET" },
+  { path: "/api/creators/:handle/follow", method: "PUT" },
+  { path: "/api/creators/:handle/follow", method: "DELETE" },
+  { path: "/api/creators/:handle/hide", method: "PUT" },
+  { path: "/api/creators/:handle/hide", method: "DELETE" },
+  { path: "/api/feed/following", method: "GET" },
 ];
 const OTHER_APIS = new Set([
   "/api/check-domain",
@@ -84,6 +89,10 @@ const OTHER_APIS = new Set([
   "/api/artworks",
   "/api/artworks/:id",
   "/api/artworks/:id/download",
+  // Creators' pages are public: who they are, their public works, their followers and following.
+  "/api/creators/:handle",
+  "/api/creators/:handle/artworks",
+  "/api/creators/:handle/:people",
   // The shop: products and a priced quote are public; webhooks are checked by the provider's
   // signature; pre-registration is for visitors; the redeem window is public while its event is on.
   "/api/products",
@@ -124,7 +133,7 @@ test("anonymous visitors reach no admin page and no admin API", async ({ page, r
 test("anonymous visitors get 401 from every signed-in API", async ({ request, db: _db }) => {
   const id = "00000000-0000-4000-8000-000000000000";
   for (const api of USER_APIS) {
-    const url = api.path.replace(":id", id).replace(":index", "0");
+    const url = api.path.replace(":id", id).replace(":index", "0").replace(":handle", "demo-creator");
     const response = await request.fetch(url, { method: api.method, headers: { Origin: ORIGIN() } });
     expect(response.status(), `${api.method} ${api.path}`).toBe(401);
   }

@@ -7,6 +7,12 @@ import routes from "../../app/routes";
 
 export const SOME_ID = "00000000-0000-4000-8000-000000000000";
 
+/** A creator every seeded database has (server/seed.ts), so creator pages are walked as they are met. */
+export const SOME_HANDLE = "demo-creator";
+
+/** Values for named parameters; any other is SOME_ID. */
+const PARAMETERS: Record<string, string> = { handle: SOME_HANDLE, people: "followers" };
+
 function collectPaths(entries: RouteConfigEntry[], parent = ""): string[] {
   return entries.flatMap((entry) => {
     const here = entry.path === undefined ? parent : `${parent}/${entry.path}`.replace(/\/+/g, "/");
@@ -17,6 +23,6 @@ function collectPaths(entries: RouteConfigEntry[], parent = ""): string[] {
 
 export function routeTablePaths(): string[] {
   return [...new Set(collectPaths(routes as RouteConfigEntry[]))].map((path) =>
-    path.replace(/:[A-Za-z]+\??/g, SOME_ID).replace(/\*/g, "x"),
+    path.replace(/:([A-Za-z]+)\??/g, (_, name: string) => PARAMETERS[name] ?? SOME_ID).replace(/\*/g, "x"),
   );
 }
