@@ -74,6 +74,10 @@ const USER_APIS: { path: string; method: "GET" | "POST" | "PUT" | "PATCH" | "DEL
   { path: "/api/creators/:handle/hide", method: "PUT" },
   { path: "/api/creators/:handle/hide", method: "DELETE" },
   { path: "/api/feed/following", method: "GET" },
+  { path: "/api/artworks/:id/comments", method: "POST" },
+  { path: "/api/comments/:id", method: "PATCH" },
+  { path: "/api/comments/:id", method: "DELETE" },
+  { path: "/api/comments/:id/reports", method: "POST" },
 ];
 const OTHER_APIS = new Set([
   "/api/check-domain",

@@ -41,6 +41,8 @@ export interface ArtworkCard {
   likes: number;
   dislikes: number;
   downloads: number;
+  /** Visible comments under it (issue 30). */
+  comments: number;
   createdAt: string;
 }
 

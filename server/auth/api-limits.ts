@@ -25,6 +25,21 @@ export const USER_API_LIMITS = {
     windowMs: 60 * MINUTE,
     message: "You have sent many reports this hour. Thank you; try again later.",
   },
+  "comments:create": {
+    limit: 10,
+    windowMs: MINUTE,
+    message: "You are commenting very quickly. Wait a minute and try again.",
+  },
+  "comments:change": {
+    limit: 30,
+    windowMs: MINUTE,
+    message: "You are changing comments very quickly. Wait a minute and try again.",
+  },
+  "comments:report": {
+    limit: 10,
+    windowMs: 60 * MINUTE,
+    message: "You have sent many reports this hour. Thank you; try again later.",
+  },
   "creators:follow": {
     limit: 60,
     windowMs: MINUTE,

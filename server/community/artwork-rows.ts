@@ -70,6 +70,7 @@ export function toCard(row: JoinedRow): ArtworkCard {
     likes: row.likes,
     dislikes: row.dislikes,
     downloads: row.downloads,
+    comments: row.comments,
     createdAt: row.createdAt.toISOString(),
   };
 }

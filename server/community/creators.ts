@@ -15,7 +15,6 @@ import {
   bioInput,
   handleInput,
 } from "../../app/lib/creators";
-import type { ListQuery } from "../../app/lib/community";
 import type { ArtworkPage } from "../../app/lib/community-views";
 import { type Database, inTransaction } from "../db/client";
 import { artworks, follows, handleRedirects, user } from "../db/schema";
@@ -235,7 +234,11 @@ export async function getCreatorProfile(db: Database, creator: CreatorRow): Prom
 export function listCreatorArtworks(
   db: Database,
   creatorId: string,
-  query: Pick<ListQuery, "cursor" | "limit">,
+  query: { cursor?: string | null; limit?: number },
 ): Promise<ArtworkPage> {
-  return listArtworksWhere(db, [eq(artworks.userId, creatorId)], { ...query, sort: "newest" });
+  return listArtworksWhere(db, [eq(artworks.userId, creatorId)], {
+    cursor: query.cursor ?? undefined,
+    limit: query.limit ?? 24,
+    sort: "newest",
+  });
 }

@@ -7,7 +7,6 @@
  */
 import { and, count, desc, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import type { FollowState, PeoplePage, PersonCard, ViewerRelation } from "../../app/lib/creators";
-import type { ListQuery } from "../../app/lib/community";
 import type { ArtworkPage } from "../../app/lib/community-views";
 import { type Database, inTransaction } from "../db/client";
 import { artworks, follows, hiddenPeople, user } from "../db/schema";
@@ -123,7 +122,7 @@ export async function listHiddenPeople(db: Database, userId: string, limit = 200
 export function listFollowingFeed(
   db: Database,
   viewerId: string,
-  query: Pick<ListQuery, "cursor" | "limit">,
+  query: { cursor?: string | null; limit?: number },
 ): Promise<ArtworkPage> {
   const followed = exists(
     db
@@ -131,7 +130,11 @@ export function listFollowingFeed(
       .from(follows)
       .where(and(eq(follows.followerId, viewerId), eq(follows.followedId, artworks.userId))),
   );
-  return listArtworksWhere(db, [followed], { ...query, sort: "newest" });
+  return listArtworksWhere(db, [followed], {
+    cursor: query.cursor ?? undefined,
+    limit: query.limit ?? 24,
+    sort: "newest",
+  });
 }
 
 /**

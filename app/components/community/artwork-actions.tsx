@@ -164,8 +164,19 @@ export function DownloadMenu({ artworkId, onDownloaded }: { artworkId: string; o
   );
 }
 
-/** Report: a reason and details, then thanks. */
-export function ReportButton({ artworkId, signedIn }: { artworkId: string; signedIn: boolean }) {
+/** Report an artwork or a comment (`url`, its reports API): a reason and details, then thanks. */
+export function ReportButton({
+  url,
+  noun = "artwork",
+  signedIn,
+  small = false,
+}: {
+  url: string;
+  noun?: "artwork" | "comment";
+  signedIn: boolean;
+  /** A quiet text button, for a comment's row of actions. */
+  small?: boolean;
+}) {
   const api = useApiClient();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -176,10 +187,10 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
       <Flag aria-hidden className="size-4" /> Report
     </>
   );
-  if (!signedIn)
-    return (
-      <SignInDialogTrigger className={buttonClass({ variant: "secondary", size: "sm" })}>{label}</SignInDialogTrigger>
-    );
+  const buttonLook = small
+    ? "inline-flex items-center gap-1 text-xs font-medium text-ink-soft hover:text-ink"
+    : buttonClass({ variant: "secondary", size: "sm" });
+  if (!signedIn) return <SignInDialogTrigger className={buttonLook}>{label}</SignInDialogTrigger>;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -189,7 +200,7 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
       details: data.get("details") ?? "",
     });
     await send(checked, async (report) => {
-      await api.post(`/api/artworks/${artworkId}/reports`, { json: report });
+      await api.post(url, { json: report });
       setSent(true);
     });
   }
@@ -198,18 +209,19 @@ export function ReportButton({ artworkId, signedIn }: { artworkId: string; signe
     <>
       <button
         type="button"
-        className={buttonClass({ variant: "secondary", size: "sm" })}
+        className={buttonLook}
         onClick={() => setOpen(true)}
         disabled={sent}
+        aria-label={small ? `Report this ${noun}` : undefined}
       >
         {label}
       </button>
-      {sent ? (
+      {sent && !small ? (
         <p role="status" className="basis-full text-sm font-medium text-success">
           Thanks for the report: the moderators will look at it.
         </p>
       ) : null}
-      <Modal open={open} onClose={() => setOpen(false)} title="Report this artwork">
+      <Modal open={open} onClose={() => setOpen(false)} title={`Report this ${noun}`}>
         {sent ? (
           <div className="grid gap-4">
             <FormMessage tone="success">Thanks for the report: the moderators will look at it.</FormMessage>

@@ -1,5 +1,5 @@
 /** One artwork in a grid: its preview (blur-up), title, creator and counts; links to the detail page. */
-import { Download, Heart } from "lucide-react";
+import { Download, Heart, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { BlurImage } from "~/components/studio/blur-image";
 import { formatCompactCount } from "~/lib/format";
@@ -82,6 +82,13 @@ export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCar
             <span className="sr-only">Likes: </span>
             {formatCompactCount(a.likes)}
           </span>
+          {a.comments > 0 ? (
+            <span className="flex items-center gap-0.5" title={`${a.comments} comments`}>
+              <MessageCircle aria-hidden className="size-3.5" />
+              <span className="sr-only">Comments: </span>
+              {formatCompactCount(a.comments)}
+            </span>
+          ) : null}
           <span className="flex items-center gap-0.5" title={`${a.downloads} downloads`}>
             <Download aria-hidden className="size-3.5" />
             <span className="sr-only">Downloads: </span>

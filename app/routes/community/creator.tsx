@@ -122,7 +122,7 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-faint">
             <CalendarDays aria-hidden className="size-4" /> Joined <When value={profile.joinedAt} style="date" />
           </p>
-          <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <ul aria-label="Counts" className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <Count
               label={profile.counts.works === 1 ? "work" : "works"}
               value={profile.counts.works}
@@ -136,7 +136,7 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
             />
             <Count label="following" value={profile.counts.following} to={creatorPath(profile.handle, "following")} />
             <Count label={profile.counts.likes === 1 ? "like" : "likes"} value={profile.counts.likes} Icon={Heart} />
-          </dl>
+          </ul>
         </div>
         <div className="flex flex-wrap items-start gap-2">
           {relation?.self ? (
@@ -201,12 +201,12 @@ function Count({ label, value, Icon, to }: { label: string; value: number; Icon?
   const body = (
     <>
       {Icon ? <Icon aria-hidden className="size-4 text-ink-faint" /> : null}
-      <dd className="font-semibold tabular-nums text-ink">{formatCompactCount(value)}</dd>
-      <dt className="text-ink-soft">{label}</dt>
+      <span className="font-semibold tabular-nums text-ink">{formatCompactCount(value)}</span>
+      <span className="text-ink-soft">{label}</span>
     </>
   );
   return (
-    <div className="flex items-center gap-1.5">
+    <li className="flex items-center gap-1.5">
       {to ? (
         <Link to={to} className="flex items-center gap-1.5 hover:underline">
           {body}
@@ -214,7 +214,7 @@ function Count({ label, value, Icon, to }: { label: string; value: number; Icon?
       ) : (
         body
       )}
-    </div>
+    </li>
   );
 }
 

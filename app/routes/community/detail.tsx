@@ -5,6 +5,7 @@
 import { getUser } from "@server/auth/guards";
 import { getArtworkView, relatedArtworks } from "@server/community/artworks";
 import { viewerRelation } from "@server/community/follows";
+import { listComments } from "@server/community/comments";
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db/client";
 import { CalendarDays, Download, EyeOff, Star, WandSparkles } from "lucide-react";
@@ -13,6 +14,7 @@ import { data, Link } from "react-router";
 import { DownloadMenu, OwnerActions, Reactions, ReportButton } from "~/components/community/artwork-actions";
 import { ArtworkGrid, CreatorAvatar, detailPath } from "~/components/community/artwork-card";
 import { FollowButton } from "~/components/community/follow-button";
+import { Comments } from "~/components/community/comments";
 import { creatorPath } from "~/lib/creators";
 import { excerpt, styleLabel } from "~/components/studio/format";
 import { When } from "~/components/when";
@@ -33,9 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const artwork = await getArtworkView(db, id, user?.userUid ?? null);
   if (!artwork) throw data({ message: `Page not found: ${url.pathname}` }, { status: 404 });
-  const [related, relation] = await Promise.all([
+  const [related, relation, comments] = await Promise.all([
     relatedArtworks(db, artwork.id, 8),
     user && !artwork.mine ? viewerRelation(db, user.userUid, artwork.creator.id) : null,
+    listComments(db, artwork.id, user?.userUid ?? null),
   ]);
   const origin = (() => {
     try {
@@ -49,6 +52,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     artwork,
     related,
     followingCreator: relation?.following ?? false,
+    comments,
+    viewerId: user?.userUid ?? null,
     signedIn: user !== null,
     shareUrl: `${origin}${detailPath(artwork.id)}`,
     ogImage: new URL(artwork.imageUrl, origin).toString(),
@@ -242,7 +247,7 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
               <WandSparkles aria-hidden className="size-4" /> {artwork.prompt ? "Use this prompt" : "Remix"}
             </Link>
             <DownloadMenu artworkId={artwork.id} onDownloaded={() => setDownloads((n) => n + 1)} />
-            {artwork.mine ? null : <ReportButton artworkId={artwork.id} signedIn={signedIn} />}
+            {artwork.mine ? null : <ReportButton url={`/api/artworks/${artwork.id}/reports`} signedIn={signedIn} />}
           </div>
 
           {artwork.mine ? <OwnerActions artwork={artwork} onSaved={setArtwork} /> : null}
@@ -252,6 +257,13 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
           </p>
         </div>
       </div>
+
+      <Comments
+        key={artwork.id}
+        artworkId={artwork.id}
+        initial={loaderData.comments}
+        viewer={{ id: loaderData.viewerId, ownsArtwork: artwork.mine }}
+      />
 
       <section aria-labelledby="related-title" className="mt-14">
         <SectionHeading id="related-title" large className="mb-4">

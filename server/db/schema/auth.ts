@@ -28,6 +28,10 @@ export const user = pgTable("user", {
     .default(sql`'user-' || substr(md5(random()::text || clock_timestamp()::text), 1, 10)`),
   /** A short plain-text bio shown on the creator page. */
   bio: text("bio").notNull().default(""),
+  /** Which community notifications the person wants (issue 30); each may be muted on its own. */
+  notifyFollows: boolean("notify_follows").notNull().default(true),
+  notifyComments: boolean("notify_comments").notNull().default(true),
+  notifyMentions: boolean("notify_mentions").notNull().default(true),
   createdAt: instant("created_at").notNull().defaultNow(),
   updatedAt: instant("updated_at")
     .notNull()

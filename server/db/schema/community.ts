@@ -23,6 +23,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { ownerId, user } from "./auth";
 import { generations } from "./generation";
 import { createdAt, instant, parentKey, updatedAt, uuidKey } from "./columns";
@@ -73,6 +74,8 @@ export const artworks = pgTable(
     likes: integer("likes").notNull().default(0),
     dislikes: integer("dislikes").notNull().default(0),
     downloads: integer("downloads").notNull().default(0),
+    /** Visible comments under it, kept with the rows they count (issue 30). */
+    comments: integer("comments").notNull().default(0),
     trendingScore: doublePrecision("trending_score").notNull().default(0),
     /** The highest like milestone the creator was told about (10, 50, 100, 500, 1000). */
     likeMilestone: integer("like_milestone").notNull().default(0),
@@ -229,4 +232,54 @@ export const handleRedirects = pgTable(
     until: instant("until").notNull(),
   },
   (t) => [index("handle_redirects_user_idx").on(t.userId)],
+);
+
+export const COMMENT_STATUSES = ["visible", "hidden"] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+/**
+ * Comments under an artwork (issue 30), one level of replies. A comment goes with its artwork, its
+ * author's account and the comment it answers; one hidden by an admin stays for the record.
+ */
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuidKey(),
+    artworkId: parentKey("artwork_id", () => artworks.id),
+    userId: ownerId(),
+    /** The comment this one answers (a top-level one), or null. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    status: text("status").$type<CommentStatus>().notNull().default("visible"),
+    /** Written by the app at millisecond precision, so cursors carry it exactly. */
+    createdAt: createdAt(),
+    editedAt: instant("edited_at"),
+  },
+  (t) => [
+    // An artwork's conversation, oldest first, a page of top-level comments at a time.
+    index("comments_thread_idx").on(t.artworkId, t.createdAt, t.id).where(sql`parent_id IS NULL`),
+    index("comments_replies_idx").on(t.parentId, t.createdAt),
+    index("comments_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Reports of comments, for the admin moderation queue beside artworks; one open per reporter. */
+export const commentReports = pgTable(
+  "comment_reports",
+  {
+    id: uuidKey(),
+    commentId: parentKey("comment_id", () => comments.id),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    status: text("status").$type<ReportStatus>().notNull().default("open"),
+    createdAt: createdAt(),
+    resolvedAt: instant("resolved_at"),
+  },
+  (t) => [
+    uniqueIndex("comment_reports_one_open").on(t.commentId, t.reporterId).where(sql`status = 'open'`),
+    index("comment_reports_status_idx").on(t.status, t.createdAt),
+  ],
 );
