@@ -4,7 +4,7 @@
  * reports. Banning the author is the users' admin action (server/admin/users.ts), which the page
  * calls next to these. Every action is audited in its own transaction.
  */
-import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../audit/audit";
 import { type Database, inTransaction } from "../db/client";
@@ -141,13 +141,4 @@ export async function moderateComment(
     const closed = resolved.length ? ` ${resolved.length} report${resolved.length === 1 ? "" : "s"} closed.` : "";
     return { message: `${message}${closed}`, authorId: before.userId };
   });
-}
-
-/** Open comment reports, for the admin's badge. */
-export async function countOpenCommentReports(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${commentReports.commentId})::int` })
-    .from(commentReports)
-    .where(eq(commentReports.status, "open"));
-  return row?.n ?? 0;
 }

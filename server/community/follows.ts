@@ -33,13 +33,13 @@ async function hasHidden(db: Database, userId: string, otherId: string): Promise
 
 /**
  * Follows a creator. Refused for oneself, for a banned account, and when either has hidden the
- * other. The creator hears of it once per new follow, gathered while unread.
+ * other. The creator hears of it once per new follow, gathered while unread, unless they muted follows.
  */
 export async function followCreator(db: Database, followerId: string, followedId: string): Promise<FollowState> {
   if (followerId === followedId) throw new CommunityError("own_account", "You cannot follow yourself.");
   const made = await inTransaction(db, async (tx) => {
     const [target] = await tx
-      .select({ banned: user.banned })
+      .select({ banned: user.banned, notify: user.notifyFollows })
       .from(user)
       .where(eq(user.id, followedId))
       .for("key share");
@@ -53,7 +53,8 @@ export async function followCreator(db: Database, followerId: string, followedId
       .values({ followerId, followedId, createdAt: new Date() })
       .onConflictDoNothing()
       .returning({ at: follows.createdAt });
-    return rows.length > 0;
+    // The followed person hears of it unless they muted follows.
+    return rows.length > 0 && target.notify;
   });
   if (made) {
     const [follower] = await db.select({ name: user.name }).from(user).where(eq(user.id, followerId));

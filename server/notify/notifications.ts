@@ -1,7 +1,7 @@
 /** Per-user notifications (spec §3): {status, title, message, created_date, is_viewed}, unviewed at first. */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { notifications } from "../db/schema";
+import { notifications, user } from "../db/schema";
 import { logger } from "../logger";
 
 export type NotificationStatus = "info" | "success" | "warning" | "error";
@@ -94,4 +94,30 @@ export async function markAllNotificationsViewed(db: Database, userId: string): 
     .where(and(eq(notifications.userId, userId), eq(notifications.isViewed, false)))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** Which community notifications a person gets (issue 30): each kind may be muted on its own. */
+export interface NotificationSettings {
+  follows: boolean;
+  comments: boolean;
+  mentions: boolean;
+}
+
+export async function getNotificationSettings(db: Database, userId: string): Promise<NotificationSettings> {
+  const [row] = await db
+    .select({ follows: user.notifyFollows, comments: user.notifyComments, mentions: user.notifyMentions })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row ?? { follows: true, comments: true, mentions: true };
+}
+
+export async function updateNotificationSettings(
+  db: Database,
+  userId: string,
+  settings: NotificationSettings,
+): Promise<void> {
+  await db
+    .update(user)
+    .set({ notifyFollows: settings.follows, notifyComments: settings.comments, notifyMentions: settings.mentions })
+    .where(eq(user.id, userId));
 }

@@ -184,6 +184,12 @@ describe("follows", () => {
     await followCreator(t.db, followers[0]!, ana);
     const unread = (await read()).filter((n) => !n.isViewed);
     expect(unread.map((n) => n.message)).toEqual(["Bo followed you"]);
+    // Muted, follows still count but say nothing.
+    await markAllNotificationsViewed(t.db, ana);
+    await t.db.update(user).set({ notifyFollows: false }).where(eq(user.id, ana));
+    await unfollowCreator(t.db, followers[1]!, ana);
+    expect(await followCreator(t.db, followers[1]!, ana)).toEqual({ following: true, followers: 5 });
+    expect((await read()).filter((n) => !n.isViewed)).toEqual([]);
   });
 
   it("lists followers and following newest first, a page at a time, without the banned", async () => {

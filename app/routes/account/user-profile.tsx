@@ -12,6 +12,7 @@ import { confirmEmailChange, findPendingEmailChange, requestEmailChange } from "
 import { getDb } from "@server/db/client";
 import { getOwnCreatorDetails, updateCreatorProfile } from "@server/community/creators";
 import { listHiddenPeople, unhideCreator } from "@server/community/follows";
+import { getNotificationSettings, updateNotificationSettings } from "@server/notify/notifications";
 import { listTokenLedger } from "@server/generation/ledger";
 import { cancelTransaction, listUserTransactions } from "@server/commerce/transactions";
 import { ApiError, readFormData } from "@server/http/api";
@@ -74,7 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   // Independent reads, all at once. The token balance is not among them: the root loader reads it
   // for the header on every request to this page, and the page shows that one.
-  const [methods, sessions, pendingEmail, purchases, tokenHistory, creator, hiddenPeople] = await Promise.all([
+  const [methods, sessions, pendingEmail, purchases, tokenHistory, creator, hiddenPeople, notify] = await Promise.all([
     listUserSignInMethods(db, current.userUid),
     listUserSessions(db, current.userUid, current.sessionId),
     findPendingEmailChange(db, current.userUid),
@@ -82,6 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listTokenLedger(db, current.userUid, 10),
     getOwnCreatorDetails(db, current.userUid),
     listHiddenPeople(db, current.userUid),
+    getNotificationSettings(db, current.userUid),
   ]);
   const emailCode = new URL(request.url).searchParams.get("email-code");
   return {
@@ -93,6 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     creator,
     hiddenPeople,
+    notify,
     methods: methods.map((m) => PROVIDER_LABELS[m] ?? m),
     hasPassword: methods.includes("credential"),
     pendingEmail: pendingEmail?.newEmail ?? null,
@@ -131,6 +134,7 @@ type Intent =
   | "name"
   | "creator"
   | "unhide"
+  | "notify"
   | "avatar"
   | "change-email"
   | "confirm-email"
@@ -167,6 +171,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!parsed.ok) return refill(parsed);
         const saved = await updateCreatorProfile(db, current.userUid, parsed.data);
         return done(`Your page is saved: ${creatorPath(saved.handle)}`);
+      }
+      case "notify": {
+        await updateNotificationSettings(db, current.userUid, {
+          follows: form.get("follows") === "on",
+          comments: form.get("comments") === "on",
+          mentions: form.get("mentions") === "on",
+        });
+        return done("Your notification settings are saved.");
       }
       case "unhide": {
         const hiddenId = String(form.get("hiddenId") ?? "");
@@ -239,7 +251,8 @@ function CurrentPasswordField({ label, error }: { label: string; error: string |
 }
 
 export default function UserProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, creator, hiddenPeople, methods, hasPassword, sessions, tokenHistory, purchases } = loaderData;
+  const { profile, creator, hiddenPeople, notify, methods, hasPassword, sessions, tokenHistory, purchases } =
+    loaderData;
   // The root loader's balance (the header's): it runs with this page's loader on every load and revalidation.
   const tokenBalance = useViewer()?.tokens ?? 0;
   const navigation = useNavigation();
@@ -421,6 +434,39 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             />
             <SubmitButton busy={pending("creator")} busyLabel="Saving…" className={buttonClass({ size: "sm" })}>
               Save your page
+            </SubmitButton>
+          </Form>
+          <Form method="post" className="mt-6 space-y-3">
+            <input type="hidden" name="intent" value="notify" />
+            <fieldset>
+              <legend className="font-semibold text-ink">Tell me when</legend>
+              {messageFor("notify")}
+              <div className="mt-2 grid gap-2">
+                {(
+                  [
+                    ["follows", "Someone follows me", notify.follows],
+                    ["comments", "Someone comments on my work or replies to my comment", notify.comments],
+                    ["mentions", "Someone mentions me with @handle", notify.mentions],
+                  ] as const
+                ).map(([name, label, on]) => (
+                  <label key={name} className="flex items-center gap-2 text-sm text-ink">
+                    <input
+                      type="checkbox"
+                      name={name}
+                      defaultChecked={on}
+                      className="size-4 accent-[var(--color-accent)]"
+                    />
+                    {label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <SubmitButton
+              busy={pending("notify")}
+              busyLabel="Saving…"
+              className={buttonClass({ size: "sm", variant: "secondary" })}
+            >
+              Save notification settings
             </SubmitButton>
           </Form>
           <div className="mt-6">

@@ -1,7 +1,8 @@
 /**
  * /admin/manage-community: the moderation queue (artworks with open reports: hide, restore,
- * remove with a reason the creator is told, or dismiss) and the featured artworks of the
- * community's main page (feature recent ones, unfeature).
+ * remove with a reason the creator is told, or dismiss), reported comments beside it (hide,
+ * restore, delete, ban the author, dismiss; issue 30) and the featured artworks of the community's
+ * main page (feature recent ones, unfeature).
  */
 import { requireAdmin } from "@server/auth/guards";
 import { listArtworks } from "@server/community/artworks";
@@ -12,6 +13,8 @@ import {
   moderationInput,
 } from "@server/community/moderation";
 import { getDb } from "@server/db/client";
+import { commentModerationInput, listCommentQueue, moderateComment } from "@server/community/comment-moderation";
+import { setUserBanned } from "@server/admin/users";
 import { Form, Link, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 import { When } from "~/components/when";
@@ -33,13 +36,15 @@ export const meta = () => [{ title: "Community · Atelier admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const [queue, featured, recent] = await Promise.all([
+  const [queue, comments, featured, recent] = await Promise.all([
     listModerationQueue(db),
+    listCommentQueue(db),
     listFeaturedArtworks(db),
     listArtworks(db, { sort: "newest", limit: 12 }),
   ]);
   return {
     queue,
+    comments,
     featured: featured.map((f) => ({ ...f, featuredAt: f.featuredAt?.toISOString() ?? null })),
     recent: recent.items.map((a) => ({ id: a.id, title: a.title, creator: a.creator.name })),
   };
@@ -52,6 +57,23 @@ export async function action({ request }: Route.ActionArgs) {
   // The reason is stored and sent to the creator: control characters are refused, like every form's (PostgreSQL refuses NUL).
   if (typeof reason === "string" && hasControlCharacters(reason))
     return formFailure({ form: `The reason: ${CONTROL_CHARACTERS_MESSAGE}` });
+  if (form.has("commentId")) {
+    const comment = commentModerationInput.safeParse({
+      commentId: form.get("commentId"),
+      action: form.get("intent"),
+      reason,
+    });
+    if (!comment.success) return formFailure({ form: comment.error.issues[0]?.message ?? "Check the form." });
+    try {
+      const db = getDb();
+      const { message, authorId } = await moderateComment(db, admin, comment.data);
+      // Banning is the users' admin action, audited on its own.
+      if (comment.data.action === "ban") await setUserBanned(db, admin, authorId, true, comment.data.reason);
+      return { ok: true, message } satisfies FormSuccess;
+    } catch (error) {
+      return refusal(error);
+    }
+  }
   const parsed = moderationInput.safeParse({ artworkId: form.get("artworkId"), action: form.get("intent"), reason });
   if (!parsed.success) return formFailure({ form: parsed.error.issues[0]?.message ?? "Check the form." });
   try {
@@ -79,6 +101,15 @@ const MODERATION_ACTIONS = [
     name: "Dismiss the reports on",
     className: "text-sm text-ink-soft hover:underline",
   },
+] as const;
+
+/** What a moderator can do to a reported comment; Restore only once it is hidden. */
+const COMMENT_ACTIONS = [
+  { intent: "hide", label: "Hide", className: primary },
+  { intent: "delete", label: "Delete", className: secondary },
+  { intent: "ban", label: "Hide and ban the author", className: secondary },
+  { intent: "restore", label: "Restore", className: secondary, onlyWhenHidden: true },
+  { intent: "dismiss", label: "Dismiss reports", className: "text-sm text-ink-soft hover:underline" },
 ] as const;
 
 interface ListedArtwork {
@@ -146,14 +177,14 @@ function FeatureButton({
 }
 
 export default function AdminManageCommunityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { queue, featured, recent } = loaderData;
+  const { queue, comments, featured, recent } = loaderData;
   const busy = useNavigation().state === "submitting";
   const featuredIds = new Set(featured.map((f) => f.artworkId));
   return (
     <AdminPage
       className="space-y-10"
       title="Community"
-      description="Reported artworks, and what the community's main page features."
+      description="Reported artworks and comments, and what the community's main page features."
       answer={actionData}
     >
       <PageSection headingId="queue-heading" title="Moderation queue">
@@ -224,6 +255,64 @@ export default function AdminManageCommunityPage({ loaderData, actionData }: Rou
                     ))}
                   </Form>
                 </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PageSection>
+
+      <PageSection headingId="comments-heading" title="Reported comments">
+        {comments.length === 0 ? (
+          <EmptyList>No reported comments.</EmptyList>
+        ) : (
+          <ul className="space-y-3" aria-label="Reported comments">
+            {comments.map((item) => (
+              <li key={item.commentId} className="rounded-2xl border border-line bg-paper-raised p-4">
+                <p className="text-sm text-ink-soft">
+                  {item.authorName}
+                  {item.authorBanned ? " (banned)" : ""} on{" "}
+                  <Link to={`/community/detail?id=${item.artworkId}`} className="font-medium text-ink hover:underline">
+                    {item.artworkTitle}
+                  </Link>{" "}
+                  · {item.reports} open report{item.reports === 1 ? "" : "s"} · {item.status}
+                </p>
+                <blockquote className="mt-2 break-words whitespace-pre-line rounded-xl bg-paper-sunken px-3 py-2 text-ink">
+                  {item.body}
+                </blockquote>
+                <ul className="mt-2 space-y-1 text-sm" aria-label={`Reports on the comment by ${item.authorName}`}>
+                  {item.openReports.map((report) => (
+                    <li key={report.id} className="text-ink-soft">
+                      <span className="font-medium text-ink">
+                        {REPORT_REASON_LABELS[report.reason as ReportReason] ?? report.reason}
+                      </span>{" "}
+                      · {report.reporterName} · <When value={report.createdAt} zone="utc" />
+                      {report.details ? <span className="block break-words">{report.details}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+                <Form method="post" className="mt-3 flex flex-wrap items-center gap-2">
+                  <input type="hidden" name="commentId" value={item.commentId} />
+                  <label className="sr-only" htmlFor={`reason-${item.commentId}`}>
+                    Reason for the comment by {item.authorName}
+                  </label>
+                  <input
+                    id={`reason-${item.commentId}`}
+                    name="reason"
+                    placeholder="Reason, for the record"
+                    className={`${inputClass} max-w-sm`}
+                  />
+                  {COMMENT_ACTIONS.filter((a) => !("onlyWhenHidden" in a) || item.status === "hidden").map((a) => (
+                    <IntentButton
+                      key={a.intent}
+                      intent={a.intent}
+                      className={a.className}
+                      disabled={busy}
+                      aria-label={`${a.label}: the comment by ${item.authorName} on ${item.artworkTitle}`}
+                    >
+                      {a.label}
+                    </IntentButton>
+                  ))}
+                </Form>
               </li>
             ))}
           </ul>
