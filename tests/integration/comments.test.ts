@@ -204,7 +204,7 @@ describe("reports and moderation", () => {
     expect((await refusal(reportComment(t.db, ana, rude.id, { reason: "spam", details: "" }))).code).toBe(
       "own_artwork",
     );
-    await reportComment(t.db, bo, rude.id, { reason: "harassment", details: "Not nice" });
+    await reportComment(t.db, bo, rude.id, { reason: "offensive", details: "Not nice" });
     expect((await refusal(reportComment(t.db, bo, rude.id, { reason: "spam", details: "" }))).code).toBe(
       "already_reported",
     );
