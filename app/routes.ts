@@ -53,6 +53,8 @@ export default [
       route("following", "routes/community/following.tsx"), // not in the spec's list: works of the people you follow (issue 30)
     ]),
     route("creators/:handle", "routes/community/creator.tsx"), // not in the spec's list: a creator's page (issue 30)
+    route("collections", "routes/community/collections.tsx"), // not in the spec's list: your collections (issue 30)
+    route("collections/:id", "routes/community/collection.tsx"), // not in the spec's list: one collection
   ]),
 
   // Admin: every page behind requireAdmin (spec §6)
@@ -121,6 +123,11 @@ export default [
     route("creators/:handle/hide", "routes/api/creator-hide.ts"),
     route("creators/:handle/:people", "routes/api/creator-people.ts"), // followers | following
     route("feed/following", "routes/api/feed-following.ts"),
+    route("collections", "routes/api/collections.ts"),
+    route("collections/:id", "routes/api/collection.ts"),
+    route("collections/:id/items", "routes/api/collection-items.ts"),
+    route("collections/:id/items/:itemId", "routes/api/collection-item.ts"),
+    route("collections/:id/order", "routes/api/collection-order.ts"),
     route("products", "routes/api/products.ts"),
     route("cart", "routes/api/cart.ts"),
     route("cart/quote", "routes/api/cart-quote.ts"),

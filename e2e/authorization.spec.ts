@@ -78,6 +78,14 @@ const USER_APIS: { path: string; method: "GET" | "POST" | "PUT" | "PATCH" | "DEL
   { path: "/api/comments/:id", method: "PATCH" },
   { path: "/api/comments/:id", method: "DELETE" },
   { path: "/api/comments/:id/reports", method: "POST" },
+  { path: "/api/collections", method: "GET" },
+  { path: "/api/collections", method: "POST" },
+  { path: "/api/collections/:id", method: "PATCH" },
+  { path: "/api/collections/:id", method: "DELETE" },
+  { path: "/api/collections/:id/items", method: "POST" },
+  { path: "/api/collections/:id/items", method: "DELETE" },
+  { path: "/api/collections/:id/items/:itemId", method: "DELETE" },
+  { path: "/api/collections/:id/order", method: "PUT" },
 ];
 const OTHER_APIS = new Set([
   "/api/check-domain",
@@ -137,7 +145,11 @@ test("anonymous visitors reach no admin page and no admin API", async ({ page, r
 test("anonymous visitors get 401 from every signed-in API", async ({ request, db: _db }) => {
   const id = "00000000-0000-4000-8000-000000000000";
   for (const api of USER_APIS) {
-    const url = api.path.replace(":id", id).replace(":index", "0").replace(":handle", "demo-creator");
+    const url = api.path
+      .replace(":id", id)
+      .replace(":index", "0")
+      .replace(":handle", "demo-creator")
+      .replace(":itemId", id);
     const response = await request.fetch(url, { method: api.method, headers: { Origin: ORIGIN() } });
     expect(response.status(), `${api.method} ${api.path}`).toBe(401);
   }

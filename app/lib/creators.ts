@@ -11,6 +11,9 @@
  *   PUT    /api/creators/{handle}/hide                    → { hidden: true } (also ends follows both ways)
  *   DELETE /api/creators/{handle}/hide                    → { hidden: false }
  *   GET    /api/feed/following?cursor=                    → ArtworkPage (works of the people you follow)
+ *
+ * The views and the page addresses, which pages load without the validation library, are in
+ * creator-views.ts.
  */
 import { z } from "zod";
 
@@ -108,51 +111,4 @@ export const bioInput = z
 
 export const creatorProfileInput = z.object({ handle: handleInput, bio: bioInput });
 
-export const CREATOR_TABS = ["works", "followers", "following"] as const;
-export type CreatorTab = (typeof CREATOR_TABS)[number];
-
-export function creatorPath(handle: string, tab: CreatorTab = "works"): string {
-  const base = `/creators/${encodeURIComponent(handle)}`;
-  return tab === "works" ? base : `${base}?tab=${tab}`;
-}
-
-/** A person as lists of people show them. */
-export interface PersonCard {
-  id: string;
-  handle: string;
-  name: string;
-  image: string | null;
-  bio: string;
-}
-
-export interface PeoplePage {
-  items: PersonCard[];
-  nextCursor: string | null;
-}
-
-export interface CreatorCounts {
-  works: number;
-  followers: number;
-  following: number;
-  likes: number;
-}
-
-export interface CreatorProfile extends PersonCard {
-  counts: CreatorCounts;
-  joinedAt: string;
-}
-
-/** The signed-in viewer's relation to a creator. */
-export interface ViewerRelation {
-  /** The viewer follows them. */
-  following: boolean;
-  /** The viewer has hidden them. */
-  hidden: boolean;
-  /** It is the viewer's own page. */
-  self: boolean;
-}
-
-export interface FollowState {
-  following: boolean;
-  followers: number;
-}
+export * from "./creator-views";

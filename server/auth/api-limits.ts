@@ -40,6 +40,11 @@ export const USER_API_LIMITS = {
     windowMs: 60 * MINUTE,
     message: "You have sent many reports this hour. Thank you; try again later.",
   },
+  "collections:change": {
+    limit: 60,
+    windowMs: MINUTE,
+    message: "You are changing collections very quickly. Wait a minute and try again.",
+  },
   "creators:follow": {
     limit: 60,
     windowMs: MINUTE,

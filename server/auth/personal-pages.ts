@@ -22,6 +22,9 @@ const PERSONAL_PAGES = new Set([
   // A creator's page and the Following feed: whom the person follows and hides (migration 0019).
   "/creators/:handle",
   "/community/following",
+  // Collections: the person's own (migration 0021).
+  "/collections",
+  "/collections/:id",
   // The Studio: the person's generations (migration 0018) and balance.
   "/ai/ai-text-to-art",
   "/ai/ai-image-to-art",

@@ -6,7 +6,8 @@ import { formatCompactCount } from "~/lib/format";
 import { styleLabel } from "~/components/studio/format";
 import type { ArtworkCard as ArtworkCardData, ArtworkCreator } from "~/lib/community-views";
 import { cn } from "~/lib/cn";
-import { creatorPath } from "~/lib/creators";
+import { creatorPath } from "~/lib/creator-views";
+import { SaveButton } from "./save-button";
 
 export const detailPath = (id: string) => `/community/detail?id=${encodeURIComponent(id)}`;
 
@@ -53,6 +54,14 @@ export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCar
       data-artwork-id={a.id}
       className="group relative overflow-hidden rounded-2xl border border-line bg-paper-raised shadow-sm transition hover:shadow-md"
     >
+      <div className="absolute top-2 right-2 z-10 opacity-100 transition sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+        <SaveButton
+          picture={{ artworkId: a.id }}
+          title={a.title}
+          iconOnly
+          className="grid size-9 place-items-center rounded-full bg-paper/90 text-ink shadow-sm ring-1 ring-line hover:bg-paper"
+        />
+      </div>
       <BlurImage
         src={a.previewUrl}
         image={a}

@@ -22,7 +22,7 @@ import {
   commentPieces,
   stillEditable,
 } from "~/lib/comments";
-import { creatorPath } from "~/lib/creators";
+import { creatorPath } from "~/lib/creator-views";
 import { checkInput } from "~/lib/forms";
 import { apiFailure } from "./artwork-fields";
 import { ReportButton } from "./artwork-actions";

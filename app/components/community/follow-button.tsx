@@ -9,7 +9,7 @@ import { useRevalidator } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
 import { buttonClass } from "~/components/ui/button";
 import { useApiClient } from "~/lib/api-client";
-import type { FollowState } from "~/lib/creators";
+import type { FollowState } from "~/lib/creator-views";
 import { apiFailure } from "./artwork-fields";
 import { Modal } from "./modal";
 

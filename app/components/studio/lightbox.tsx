@@ -9,6 +9,7 @@ import { BlurImage } from "./blur-image";
 import { EngineBadge } from "./engine-badge";
 import { describePrompt, styleLabel } from "./format";
 import { CloseButton } from "~/components/ui/close-button";
+import { SaveButton } from "~/components/community/save-button";
 
 export interface LightboxEntry {
   generation: GenerationView;
@@ -210,6 +211,12 @@ export function Lightbox({
               className="ml-auto flex flex-wrap gap-1.5"
             />
             <ToolActions base={base} generation={entry.generation} index={entry.image.index} />
+            <SaveButton
+              picture={{ generationId: entry.generation.id, index: entry.image.index }}
+              signedIn
+              title="this picture"
+              className="inline-flex items-center gap-1 rounded-full px-2.5 py-1 ring-1 ring-line hover:bg-paper-sunken"
+            />
           </div>
         </div>
       ) : null}

@@ -7,12 +7,14 @@
 import { getUser } from "@server/auth/guards";
 import { findCreator, getCreatorProfile, listCreatorArtworks } from "@server/community/creators";
 import { listPeople, viewerRelation } from "@server/community/follows";
+import { listPublicCollections } from "@server/community/collections";
 import { getConfig } from "@server/config";
 import { getDb } from "@server/db/client";
 import { CalendarDays, Heart, Image as ImageIcon, Sparkles, Users } from "lucide-react";
 import { useCallback, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { ArtworkGrid, CreatorAvatar } from "~/components/community/artwork-card";
+import { CollectionGrid } from "~/components/community/collection-grid";
 import { FollowButton, HideButton } from "~/components/community/follow-button";
 import { MoreBelow, useMorePages } from "~/components/community/more-pages";
 import { buttonClass } from "~/components/ui/button";
@@ -29,7 +31,7 @@ import {
   creatorPath,
   type PeoplePage,
   type PersonCard,
-} from "~/lib/creators";
+} from "~/lib/creator-views";
 import { formatCompactCount } from "~/lib/format";
 import type { Route } from "./+types/creator";
 
@@ -46,10 +48,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     : "works";
   const cursor = url.searchParams.get("cursor");
   const viewer = await getUser(request);
-  const [profile, works, people, relation] = await Promise.all([
+  const [profile, works, people, collections, relation] = await Promise.all([
     getCreatorProfile(db, creator),
     tab === "works" ? listCreatorArtworks(db, creator.id, { cursor: cursor ?? undefined, limit: 24 }) : null,
-    tab === "works" ? null : listPeople(db, creator.id, tab, cursor),
+    tab === "followers" || tab === "following" ? listPeople(db, creator.id, tab, cursor) : null,
+    tab === "collections" ? listPublicCollections(db, creator.id) : null,
     viewer ? viewerRelation(db, viewer.userUid, creator.id) : null,
   ]);
   const origin = (() => {
@@ -64,6 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     tab,
     works,
     people,
+    collections,
     relation,
     signedIn: viewer !== null,
     shareUrl: `${origin}${creatorPath(profile.handle)}`,
@@ -96,7 +100,12 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
   return tags;
 };
 
-const TAB_LABELS: Record<CreatorTab, string> = { works: "Works", followers: "Followers", following: "Following" };
+const TAB_LABELS: Record<CreatorTab, string> = {
+  works: "Works",
+  collections: "Collections",
+  followers: "Followers",
+  following: "Following",
+};
 
 export default function CreatorPage({ loaderData }: Route.ComponentProps) {
   const { profile, tab, relation, signedIn } = loaderData;
@@ -191,6 +200,14 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
           <CreatorWorks profile={profile} page={loaderData.works} self={relation?.self ?? false} />
         ) : loaderData.people ? (
           <PeopleList profile={profile} tab={tab} page={loaderData.people} />
+        ) : loaderData.collections ? (
+          loaderData.collections.length === 0 ? (
+            <EmptyState size="page">
+              <p className="font-medium text-ink">No public collections</p>
+            </EmptyState>
+          ) : (
+            <CollectionGrid collections={loaderData.collections} />
+          )
         ) : null}
       </div>
     </div>

@@ -15,7 +15,8 @@ import { DownloadMenu, OwnerActions, Reactions, ReportButton } from "~/component
 import { ArtworkGrid, CreatorAvatar, detailPath } from "~/components/community/artwork-card";
 import { FollowButton } from "~/components/community/follow-button";
 import { Comments } from "~/components/community/comments";
-import { creatorPath } from "~/lib/creators";
+import { SaveButton } from "~/components/community/save-button";
+import { creatorPath } from "~/lib/creator-views";
 import { excerpt, styleLabel } from "~/components/studio/format";
 import { When } from "~/components/when";
 import { buttonClass } from "~/components/ui/button";
@@ -247,6 +248,7 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
               <WandSparkles aria-hidden className="size-4" /> {artwork.prompt ? "Use this prompt" : "Remix"}
             </Link>
             <DownloadMenu artworkId={artwork.id} onDownloaded={() => setDownloads((n) => n + 1)} />
+            <SaveButton picture={{ artworkId: artwork.id }} signedIn={signedIn} title={artwork.title} />
             {artwork.mine ? null : <ReportButton url={`/api/artworks/${artwork.id}/reports`} signedIn={signedIn} />}
           </div>
 

@@ -9,7 +9,7 @@ import { formatCompactCount } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import type { ListSort } from "~/lib/community";
 import { useRootData } from "~/lib/root-data";
-import { creatorPath } from "~/lib/creators";
+import { creatorPath } from "~/lib/creator-views";
 import type { Route } from "./+types/main";
 import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
 import { EmptyState } from "~/components/ui/empty-state";

@@ -212,6 +212,8 @@ function Footer() {
       links: [
         { to: "/community/main", label: "Community" },
         { to: "/community/list", label: "All artwork" },
+        { to: "/community/following", label: "Following" },
+        { to: "/collections", label: "Your collections" },
         { to: "/pricing-plans", label: "Pricing plans" },
       ],
     },

@@ -25,7 +25,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { ownerId, user } from "./auth";
-import { generations } from "./generation";
+import { generationImages, generations } from "./generation";
 import { createdAt, instant, parentKey, updatedAt, uuidKey } from "./columns";
 
 const tsvector = customType<{ data: string }>({
@@ -281,5 +281,59 @@ export const commentReports = pgTable(
   (t) => [
     uniqueIndex("comment_reports_one_open").on(t.commentId, t.reporterId).where(sql`status = 'open'`),
     index("comment_reports_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const COLLECTION_VISIBILITIES = ["private", "public"] as const;
+export type CollectionVisibility = (typeof COLLECTION_VISIBILITIES)[number];
+
+/**
+ * A person's named collections of pictures (issue 30): private by default. `last_used_at` puts the
+ * collection last saved to first in the save dialog.
+ */
+export const collections = pgTable(
+  "collections",
+  {
+    id: uuidKey(),
+    userId: ownerId(),
+    name: text("name").notNull(),
+    visibility: text("visibility").$type<CollectionVisibility>().notNull().default("private"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastUsedAt: instant("last_used_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("collections_name_idx").on(t.userId, t.name),
+    index("collections_recent_idx").on(t.userId, t.lastUsedAt),
+    index("collections_public_idx").on(t.userId, t.createdAt).where(sql`visibility = 'public'`),
+  ],
+);
+
+/**
+ * A picture in a collection: a published artwork, or one of the owner's own pictures from their
+ * history. When the picture goes (unpublished, deleted) the reference is emptied and the item stays
+ * as a placeholder with the title it had.
+ */
+export const collectionItems = pgTable(
+  "collection_items",
+  {
+    id: uuidKey(),
+    collectionId: parentKey("collection_id", () => collections.id),
+    artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "set null" }),
+    generationImageId: uuid("generation_image_id").references(() => generationImages.id, { onDelete: "set null" }),
+    /** What the picture was called, for its placeholder once it is gone. */
+    title: text("title").notNull().default(""),
+    position: integer("position").notNull(),
+    addedAt: createdAt(),
+  },
+  (t) => [
+    index("collection_items_order_idx").on(t.collectionId, t.position),
+    uniqueIndex("collection_items_artwork_once").on(t.collectionId, t.artworkId).where(sql`artwork_id IS NOT NULL`),
+    uniqueIndex("collection_items_image_once")
+      .on(t.collectionId, t.generationImageId)
+      .where(sql`generation_image_id IS NOT NULL`),
+    // The references are emptied when their picture goes: those deletes find the items by these.
+    index("collection_items_artwork_idx").on(t.artworkId),
+    index("collection_items_image_idx").on(t.generationImageId),
   ],
 );
