@@ -36,14 +36,20 @@ export default function SaveDialog({ picture, onClose }: { picture: CollectionPi
     void load();
   }, [load]);
 
+  /** Ticks or unticks at once; the server's answer (or its refusal) then sets what is true. */
   async function toggle(collection: CollectionSummary) {
+    const flip = (c: CollectionSummary, on: boolean): CollectionSummary =>
+      c.id === collection.id ? { ...c, contains: on, items: c.items + (on ? 1 : -1) } : c;
+    const on = !collection.contains;
+    setCollections((list) => list?.map((c) => flip(c, on)) ?? list);
     setPending(collection.id);
     setError(null);
     try {
-      if (collection.contains) await api.delete(`/api/collections/${collection.id}/items?${query}`);
-      else await api.post(`/api/collections/${collection.id}/items`, { json: picture });
+      if (on) await api.post(`/api/collections/${collection.id}/items`, { json: picture });
+      else await api.delete(`/api/collections/${collection.id}/items?${query}`);
       await load();
     } catch (e) {
+      setCollections((list) => list?.map((c) => flip(c, !on)) ?? list);
       setError(apiFailure(e).message);
     } finally {
       setPending(null);
