@@ -31,6 +31,7 @@ import { addScrapeCollector, emailBacklog, engineCircuitOpen, queueJobs, startMe
 import { sendEmailJob } from "./notify/send-email";
 import { setBuildInfo } from "./ops/build-info";
 import { housekeepingJob } from "./housekeeping";
+import { closeChallengesJob } from "./community/challenges";
 import { describeRuntimeMode } from "./ops/runtime-mode";
 import { type SeededAccount, seedDemoData } from "./seed";
 
@@ -44,6 +45,7 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   sendReceiptJob,
   deliverSandboxWebhookJob,
   housekeepingJob,
+  closeChallengesJob,
 ] as unknown as readonly JobDefinition[];
 
 let stopRecovery: () => void = () => {};

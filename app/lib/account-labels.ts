@@ -12,6 +12,7 @@ export const LEDGER_LABELS: Record<string, string> = {
   admin_adjustment: "Adjusted by Atelier",
   event_bonus: "Event bonus",
   redeem_code: "Code redeemed",
+  challenge_prize: "Challenge prize",
 };
 
 export function ledgerLabel(reason: string): string {

@@ -337,3 +337,76 @@ export const collectionItems = pgTable(
     index("collection_items_image_idx").on(t.generationImageId),
   ],
 );
+
+/**
+ * Challenges (issue 30): an admin sets the theme and the windows — entries from `starts_at` until
+ * `entries_close_at`, votes until `voting_closes_at` — and optional token prizes for the first
+ * three. `closed_at` is set once, by the job that ranks the entries and pays the prizes.
+ */
+export const challenges = pgTable(
+  "challenges",
+  {
+    id: uuidKey(),
+    title: text("title").notNull(),
+    theme: text("theme").notNull(),
+    rules: text("rules").notNull().default(""),
+    startsAt: instant("starts_at").notNull(),
+    entriesCloseAt: instant("entries_close_at").notNull(),
+    votingClosesAt: instant("voting_closes_at").notNull(),
+    entriesPerPerson: integer("entries_per_person").notNull().default(1),
+    votesPerPerson: integer("votes_per_person").notNull().default(3),
+    /** Tokens for the first, second and third places (0 for none). */
+    prizes: jsonb("prizes").$type<[number, number, number]>().notNull().default(sql`'[0,0,0]'::jsonb`),
+    /** Shown on the christmas event's community page while its flag is on. */
+    christmas: boolean("christmas").notNull().default(false),
+    closedAt: instant("closed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("challenges_starts_idx").on(t.startsAt),
+    index("challenges_due_idx").on(t.votingClosesAt).where(sql`closed_at IS NULL`),
+  ],
+);
+
+/**
+ * A published work entered in a challenge; `votes` is kept with the votes, `rank` and `prize` set at
+ * the close. When the work or its maker's account goes, the entry goes too (migration 0022's
+ * trigger) — but a prize-winning entry of a closed challenge stays, as "a deleted account", with the
+ * title it had.
+ */
+export const challengeEntries = pgTable(
+  "challenge_entries",
+  {
+    id: uuidKey(),
+    challengeId: parentKey("challenge_id", () => challenges.id),
+    artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    votes: integer("votes").notNull().default(0),
+    rank: integer("rank"),
+    prize: integer("prize").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("challenge_entries_once").on(t.challengeId, t.artworkId),
+    index("challenge_entries_person_idx").on(t.challengeId, t.userId),
+    index("challenge_entries_ranking_idx").on(t.challengeId, t.votes, t.createdAt),
+    index("challenge_entries_artwork_idx").on(t.artworkId),
+  ],
+);
+
+/** One vote per person per entry; a person's votes in a challenge are counted against its limit. */
+export const challengeVotes = pgTable(
+  "challenge_votes",
+  {
+    entryId: parentKey("entry_id", () => challengeEntries.id),
+    challengeId: parentKey("challenge_id", () => challenges.id),
+    userId: ownerId(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.userId] }),
+    index("challenge_votes_person_idx").on(t.challengeId, t.userId),
+  ],
+);

@@ -43,6 +43,7 @@ export const LEDGER_REASONS = [
   "admin_adjustment",
   "event_bonus",
   "redeem_code",
+  "challenge_prize",
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
