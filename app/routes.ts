@@ -51,6 +51,8 @@ export default [
       route("detail", "routes/community/detail.tsx"),
       route("christmas-event/list", "routes/community/christmas-event-list.tsx"), // only while the christmas flag is on
       route("following", "routes/community/following.tsx"), // not in the spec's list: works of the people you follow (issue 30)
+      route("challenges", "routes/community/challenges.tsx"), // not in the spec's list: the challenges (issue 30)
+      route("challenges/:id", "routes/community/challenge.tsx"), // not in the spec's list: one challenge
     ]),
     route("creators/:handle", "routes/community/creator.tsx"), // not in the spec's list: a creator's page (issue 30)
     route("collections", "routes/community/collections.tsx"), // not in the spec's list: your collections (issue 30)
@@ -82,6 +84,7 @@ export default [
       route("engine-form", "routes/admin/engine-form.tsx"),
       route("redeem-codes", "routes/admin/redeem-codes.tsx"), // not in the spec's list: the token redeem event's codes
       route("generations", "routes/admin/generations.tsx"), // not in the spec's list: where the dashboard's generation figures lead
+      route("challenges", "routes/admin/challenges.tsx"), // not in the spec's list: community challenges (issue 30)
     ]),
   ]),
 
@@ -123,6 +126,10 @@ export default [
     route("creators/:handle/hide", "routes/api/creator-hide.ts"),
     route("creators/:handle/:people", "routes/api/creator-people.ts"), // followers | following
     route("feed/following", "routes/api/feed-following.ts"),
+    route("challenges", "routes/api/challenges.ts"),
+    route("challenges/:id", "routes/api/challenge.ts"),
+    route("challenges/:id/entries", "routes/api/challenge-entries.ts"),
+    route("challenge-entries/:id/vote", "routes/api/challenge-vote.ts"),
     route("collections", "routes/api/collections.ts"),
     route("collections/:id", "routes/api/collection.ts"),
     route("collections/:id/items", "routes/api/collection-items.ts"),

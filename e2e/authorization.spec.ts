@@ -86,6 +86,9 @@ const USER_APIS: { path: string; method: "GET" | "POST" | "PUT" | "PATCH" | "DEL
   { path: "/api/collections/:id/items", method: "DELETE" },
   { path: "/api/collections/:id/items/:itemId", method: "DELETE" },
   { path: "/api/collections/:id/order", method: "PUT" },
+  { path: "/api/challenges/:id/entries", method: "POST" },
+  { path: "/api/challenge-entries/:id/vote", method: "PUT" },
+  { path: "/api/challenge-entries/:id/vote", method: "DELETE" },
 ];
 const OTHER_APIS = new Set([
   "/api/check-domain",
@@ -105,6 +108,9 @@ const OTHER_APIS = new Set([
   "/api/creators/:handle",
   "/api/creators/:handle/artworks",
   "/api/creators/:handle/:people",
+  // Challenges are public to read.
+  "/api/challenges",
+  "/api/challenges/:id",
   // The shop: products and a priced quote are public; webhooks are checked by the provider's
   // signature; pre-registration is for visitors; the redeem window is public while its event is on.
   "/api/products",
@@ -125,7 +131,7 @@ test("every API in the route table is classified", () => {
       !USER_APIS.some((a) => a.path === p),
   );
   expect(unclassified).toEqual([]);
-  expect(ADMIN_PAGES).toHaveLength(22);
+  expect(ADMIN_PAGES).toHaveLength(23);
 });
 
 test("anonymous visitors reach no admin page and no admin API", async ({ page, request, db: _db }) => {

@@ -25,4 +25,6 @@ export const ADMIN_PATHS = [
   "/admin/redeem-codes",
   // Beyond spec §2: every generation, where the dashboard's figures lead (issue 16).
   "/admin/generations",
+  // Beyond spec §2: community challenges (issue 30).
+  "/admin/challenges",
 ] as const;

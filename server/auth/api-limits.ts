@@ -45,6 +45,16 @@ export const USER_API_LIMITS = {
     windowMs: MINUTE,
     message: "You are changing collections very quickly. Wait a minute and try again.",
   },
+  "challenges:enter": {
+    limit: 20,
+    windowMs: MINUTE,
+    message: "You are entering very quickly. Wait a minute and try again.",
+  },
+  "challenges:vote": {
+    limit: 60,
+    windowMs: MINUTE,
+    message: "You are voting very quickly. Wait a minute and try again.",
+  },
   "creators:follow": {
     limit: 60,
     windowMs: MINUTE,

@@ -1,5 +1,6 @@
 /** /community/christmas-event/list: artworks made with the christmas variants (only while the christmas flag is on). */
 import { listArtworksCached } from "@server/community/artworks";
+import { currentChristmasChallenge } from "@server/community/challenges";
 import { getDb } from "@server/db/client";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
@@ -7,6 +8,7 @@ import { ArtworkList } from "~/components/community/artwork-list";
 import { Snow } from "~/components/studio/snow";
 import { buttonClass } from "~/components/ui/button";
 import { listQuery } from "~/lib/community";
+import { challengePath, PHASE_LABELS } from "~/lib/challenge-views";
 import type { Route } from "./+types/christmas-event-list";
 
 const CHRISTMAS_THEME = {
@@ -23,12 +25,16 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = listQuery.parse({ ...Object.fromEntries(url.searchParams), christmas: "true" });
-  const page = await listArtworksCached(getDb(), query);
-  return { query, page };
+  const [page, challenge] = await Promise.all([
+    listArtworksCached(getDb(), query),
+    // The christmas challenge running now, if an admin made one (issue 30).
+    currentChristmasChallenge(getDb()),
+  ]);
+  return { query, page, challenge };
 }
 
 export default function ChristmasEventListPage({ loaderData }: Route.ComponentProps) {
-  const { query, page } = loaderData;
+  const { query, page, challenge } = loaderData;
   return (
     <div style={CHRISTMAS_THEME}>
       <header className="relative overflow-hidden bg-gradient-to-b from-[#14342b] to-[#1f4d3f] text-paper">
@@ -42,6 +48,15 @@ export default function ChristmasEventListPage({ loaderData }: Route.ComponentPr
           >
             Make your own
           </Link>
+          {challenge ? (
+            <p className="mt-4 max-w-xl rounded-2xl bg-paper/10 px-4 py-3 text-paper" data-testid="christmas-challenge">
+              This season's challenge:{" "}
+              <Link to={challengePath(challenge.id)} className="font-semibold underline underline-offset-4">
+                {challenge.title}
+              </Link>{" "}
+              — {PHASE_LABELS[challenge.phase].toLowerCase()}.
+            </p>
+          ) : null}
         </div>
       </header>
       <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6">

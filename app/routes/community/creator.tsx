@@ -172,14 +172,14 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
       </header>
 
       <nav aria-label={`${profile.name}'s page`} className="mt-8 border-b border-line">
-        <ul className="-mb-px flex gap-1">
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
           {CREATOR_TABS.map((t) => (
             <li key={t}>
               <Link
                 to={creatorPath(profile.handle, t)}
                 aria-current={t === tab ? "page" : undefined}
                 className={cn(
-                  "inline-block border-b-2 px-4 py-2 text-sm font-medium",
+                  "inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium sm:px-4",
                   t === tab ? "border-accent text-ink" : "border-transparent text-ink-soft hover:text-ink",
                 )}
               >

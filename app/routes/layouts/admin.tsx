@@ -15,6 +15,7 @@ import {
   Ticket,
   Users,
   X,
+  Trophy,
 } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
@@ -62,6 +63,7 @@ const SECTIONS = [
   },
   { to: "/admin/generations", label: "Generations", icon: Images, also: [] },
   { to: "/admin/manage-community", label: "Community", icon: ShieldCheck, also: [] },
+  { to: "/admin/challenges", label: "Challenges", icon: Trophy, also: [] },
   { to: "/admin/manage-user", label: "Users", icon: Users, also: ["/admin/user-form"] },
   { to: "/admin/list-log", label: "Logs", icon: FileClock, also: [] },
   { to: "/admin/engines", label: "Engines", icon: Cpu, also: ["/admin/engine-form"] },

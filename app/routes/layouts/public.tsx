@@ -213,6 +213,7 @@ function Footer() {
         { to: "/community/main", label: "Community" },
         { to: "/community/list", label: "All artwork" },
         { to: "/community/following", label: "Following" },
+        { to: "/community/challenges", label: "Challenges" },
         { to: "/collections", label: "Your collections" },
         { to: "/pricing-plans", label: "Pricing plans" },
       ],
