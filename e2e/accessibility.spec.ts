@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import { setFeatureFlag } from "../server/content/feature-flags";
 import { signInAsAdmin, signInAsDemoUser } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { adminPages, openPage, PAGE_FLAGS, publicPages } from "./support/route-pages";
+import { adminPages, openPage, PAGE_FLAGS, publicPages, walks } from "./support/route-pages";
 
 const WIDTHS = [390, 1280];
 const FAILING = new Set(["serious", "critical"]);
@@ -35,17 +35,6 @@ async function audit(page: Page, paths: readonly string[], width: number): Promi
   }
   return problems;
 }
-
-/**
- * The pages in walks of a dozen: a walk of every page took three minutes on a loaded 2-core
- * machine, at its timeout; a dozen pages take well under half of theirs.
- */
-const WALK = 12;
-const walks = (paths: readonly string[]) =>
-  Array.from({ length: Math.ceil(paths.length / WALK) }, (_, k) => ({
-    name: `pages ${k * WALK + 1}–${Math.min(paths.length, (k + 1) * WALK)}`,
-    paths: paths.slice(k * WALK, (k + 1) * WALK),
-  }));
 
 test.describe("every page passes axe-core without serious or critical findings", () => {
   test.beforeEach(async ({ db }) => {

@@ -5,12 +5,13 @@
  * scrolls sideways, or when a visible link, button or field sits off-screen outside a box made to
  * scroll sideways (a wide table), or when a centred box of the content starts left of the header's
  * content (pages line up with the header and footer). Admin pages are walked as the admin only.
+ * One test per dozen pages and role, each well inside its time on a loaded 2-core machine.
  */
 import type { Page } from "@playwright/test";
 import { setFeatureFlag } from "../server/content/feature-flags";
 import { signInAsAdmin, signInAsDemoUser } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { adminPages, openPage, PAGE_FLAGS, publicPages } from "./support/route-pages";
+import { adminPages, openPage, PAGE_FLAGS, publicPages, walks } from "./support/route-pages";
 
 const WIDTHS = [390, 768, 1024, 1280];
 
@@ -77,22 +78,34 @@ test.describe("every page fits phone, tablet and laptop widths", () => {
     for (const flag of PAGE_FLAGS) await setFeatureFlag(db, flag, true);
   });
 
-  test("as a visitor", async ({ page }) => {
-    test.setTimeout(120_000);
+  test("the route table was read", () => {
     expect(publicPages.length).toBeGreaterThan(20);
-    expect(await walk(page, publicPages)).toEqual([]);
-  });
-
-  test("as a signed-in user", async ({ page }) => {
-    test.setTimeout(120_000);
-    await signInAsDemoUser(page);
-    expect(await walk(page, publicPages)).toEqual([]);
-  });
-
-  test("as an admin", async ({ page }) => {
-    test.setTimeout(180_000);
-    await signInAsAdmin(page);
     expect(adminPages.length).toBeGreaterThan(15);
-    expect(await walk(page, [...publicPages, ...adminPages])).toEqual([]);
   });
+
+  for (const group of walks(publicPages)) {
+    test(`as a visitor, ${group.name}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      expect(await walk(page, group.paths)).toEqual([]);
+    });
+
+    test(`as a signed-in user, ${group.name}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await signInAsDemoUser(page);
+      expect(await walk(page, group.paths)).toEqual([]);
+    });
+
+    test(`as an admin, ${group.name}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await signInAsAdmin(page);
+      expect(await walk(page, group.paths)).toEqual([]);
+    });
+  }
+
+  for (const group of walks(adminPages))
+    test(`as an admin, admin ${group.name}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await signInAsAdmin(page);
+      expect(await walk(page, group.paths)).toEqual([]);
+    });
 });

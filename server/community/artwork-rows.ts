@@ -9,7 +9,7 @@ import type { Visibility } from "../../app/lib/community";
 import type { ArtworkCard, ArtworkView } from "../../app/lib/community-views";
 import type { Database } from "../db/client";
 import { artworks, user, type ReactionValue } from "../db/schema";
-import { fileUrl } from "../generation/generations";
+import { fileUrl } from "../storage/file-url";
 import { AppError, type ErrorCode } from "../app-error";
 import { isUuid } from "../db/ids";
 

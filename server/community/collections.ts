@@ -10,7 +10,7 @@ import { COLLECTION_ITEMS_MAX, COLLECTIONS_MAX } from "../../app/lib/collections
 import { type Database, inTransaction } from "../db/client";
 import { isUuid } from "../db/ids";
 import { artworks, collectionItems, collections, generationImages, generations, user } from "../db/schema";
-import { fileUrl } from "../generation/generations";
+import { fileUrl } from "../storage/file-url";
 import { CommunityError, cardColumns, toCard } from "./artwork-rows";
 import { isUniqueViolation } from "./creators";
 

@@ -4,6 +4,7 @@
  * update, so a cancel and a finishing worker cannot both win. Tokens debited for a
  * generation that fails or is canceled come back through the ledger, exactly once.
  */
+import { fileUrl } from "../storage/file-url";
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import {
@@ -361,9 +362,7 @@ export async function toViews(db: Database, rows: GenerationRow[]): Promise<Gene
   );
 }
 
-export function fileUrl(key: string): string {
-  return `/api/files/${key}`;
-}
+export { fileUrl };
 
 export function toView(row: GenerationRow, images: GenerationImageRow[], position: number | null): GenerationView {
   return {
