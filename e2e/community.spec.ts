@@ -1,11 +1,12 @@
 /**
  * The community end to end: publish a fresh generation from the history, find it by search, open
  * its shared link in a new signed-out context (OpenGraph tags present), like then switch to
- * dislike, download (counted), remix into the AI page (prompt prefilled) and report it.
+ * dislike, download (counted), remix into the AI page (prompt prefilled) and report it; the publish
+ * dialog enters it in a challenge taking entries.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { artworkReports } from "../server/db/schema";
+import { artworkReports, challenges } from "../server/db/schema";
 import { createVerifiedUser, ORIGIN, signInAs } from "./support/accounts";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
@@ -20,6 +21,14 @@ test("publish, search, share, react, download, remix and report an artwork", asy
   const word = uniqueWord();
   const prompt = `A quiet harbour with paper lanterns, ${word} glow`;
   const title = `Lantern harbour ${word}`;
+
+  await db.insert(challenges).values({
+    title: `Harbour week ${word}`,
+    theme: "Harbours",
+    startsAt: new Date(Date.now() - 3_600_000),
+    entriesCloseAt: new Date(Date.now() + 3_600_000),
+    votingClosesAt: new Date(Date.now() + 7_200_000),
+  });
 
   // 1. The creator makes a picture and publishes it from the history.
   const creator = await createVerifiedUser(db, "Cora Creator");
@@ -44,7 +53,10 @@ test("publish, search, share, react, download, remix and report an artwork", asy
   await dialog.getByLabel("Title").fill(title);
   await dialog.getByLabel("Description").fill("Made for the <script>alert(1)</script> test.");
   await dialog.getByLabel("Tags").fill("harbour, lanterns");
+  // A challenge taking entries is offered in the dialog (issue 30).
+  await dialog.getByLabel("Enter a challenge (optional)").selectOption({ label: `Harbour week ${word} — Harbours` });
   await dialog.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText(`It is entered in the challenge “Harbour week ${word}”.`)).toBeVisible();
   const viewLink = page.getByTestId("published-link");
   await expect(viewLink).toBeVisible();
   const detailHref = await viewLink.getAttribute("href");

@@ -1,4 +1,7 @@
-/** Publishing one image of a finished generation to the community (POST /api/artworks). */
+/**
+ * Publishing one image of a finished generation to the community (POST /api/artworks), and, when
+ * a challenge is taking entries, entering it there too (issue 30).
+ */
 import { ExternalLink, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -8,11 +11,14 @@ import { DialogFormFooter, useDialogForm } from "~/components/community/dialog-f
 import { Modal } from "~/components/community/modal";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
+
 import { useApiClient } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
 import { TITLE_MAX } from "~/lib/community-constants";
 import type { ArtworkView } from "~/lib/community-views";
 import type { GenerationView } from "~/lib/generation-views";
+import type { ChallengeSummary } from "~/lib/challenge-views";
+import { FieldLabel, inputClass } from "~/components/ui/field";
 import { BlurImage } from "./blur-image";
 import { excerpt } from "./format";
 
@@ -32,16 +38,40 @@ export function PublishButton({ generation: g, className }: { generation: Genera
   const [imageIndex, setImageIndex] = useState(0);
   const { busy, errors, message, send, clear } = useDialogForm();
   const [published, setPublished] = useState<ArtworkView | null>(null);
+  const [openChallenges, setChallenges] = useState<ChallengeSummary[]>([]);
+  const [entered, setEntered] = useState<{ title: string; error: string | null } | null>(null);
   const canPublish = g.status === "succeeded" && g.images.length > 0;
+
+  /** The challenges taking entries now, offered in the form (nothing when there are none, or on failure). */
+  async function loadChallenges() {
+    try {
+      const answer = await api.get<{ challenges: ChallengeSummary[] }>("/api/challenges");
+      setChallenges(answer.challenges.filter((c) => c.phase === "entries"));
+    } catch {
+      setChallenges([]);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const challengeId = String(new FormData(event.currentTarget).get("challengeId") ?? "");
+    const challenge = openChallenges.find((c) => c.id === challengeId);
     await send(
       readArtworkFields(event.currentTarget),
       async (fields) => {
         const answer = await api.post<{ artwork: ArtworkView }>("/api/artworks", {
           json: { ...fields, generationId: g.id, imageIndex },
         });
+        setEntered(null);
+        if (challenge) {
+          // Published either way; a refused entry says why beside the success.
+          try {
+            await api.post(`/api/challenges/${challenge.id}/entries`, { json: { artworkId: answer.artwork.id } });
+            setEntered({ title: challenge.title, error: null });
+          } catch (error) {
+            setEntered({ title: challenge.title, error: apiFailure(error).message });
+          }
+        }
         setPublished(answer.artwork);
       },
       publishFailure,
@@ -57,8 +87,10 @@ export function PublishButton({ generation: g, className }: { generation: Genera
         title={canPublish ? "Share it in the community" : "Only finished pictures can be published"}
         onClick={() => {
           setPublished(null);
+          setEntered(null);
           clear();
           setOpen(true);
+          void loadChallenges();
         }}
       >
         <Send aria-hidden className="size-3.5" /> Publish
@@ -70,6 +102,15 @@ export function PublishButton({ generation: g, className }: { generation: Genera
               “{published.title}” is in the community
               {published.visibility === "unlisted" ? " (unlisted: only people with the link see it)" : ""}.
             </FormMessage>
+            {entered ? (
+              entered.error ? (
+                <FormMessage tone="error">
+                  Not entered in “{entered.title}”: {entered.error}
+                </FormMessage>
+              ) : (
+                <FormMessage tone="success">It is entered in the challenge “{entered.title}”.</FormMessage>
+              )
+            ) : null}
             <div className="flex flex-wrap justify-end gap-2">
               <button
                 type="button"
@@ -124,6 +165,19 @@ export function PublishButton({ generation: g, className }: { generation: Genera
               errors={errors}
               promptAvailable={g.prompt.trim() !== ""}
             />
+            {openChallenges.length > 0 ? (
+              <div>
+                <FieldLabel htmlFor={`challenge-${g.id}`}>Enter a challenge (optional)</FieldLabel>
+                <select id={`challenge-${g.id}`} name="challengeId" className={inputClass} defaultValue="">
+                  <option value="">No challenge</option>
+                  {openChallenges.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.title} — {c.theme}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
             <DialogFormFooter message={message} busy={busy} busyLabel="Publishing…" onCancel={() => setOpen(false)}>
               Publish
             </DialogFormFooter>
