@@ -5,6 +5,8 @@ import path from "node:path";
 
 // Before anything loads React: `npm start` serves production builds (server.mjs says the same).
 process.env.NODE_ENV ||= "production";
+// A fresh install shows a living community: a few demo creators painted by Studio (server/seed-community.ts).
+process.env.SEED_DEMO_COMMUNITY ||= "true";
 
 const root = path.resolve(import.meta.dirname, "..");
 const builtAt = (() => {

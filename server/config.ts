@@ -86,6 +86,8 @@ const envSchema = z
     MAX_QUEUED_REQUESTS: positiveInt(2_000),
     RUN_MIGRATIONS: bool(true),
     SEED_DEMO_DATA: bool(true),
+    /** A few demo creators with pictures, follows, comments, a collection and a challenge (`npm start` and `npm run dev` turn it on). */
+    SEED_DEMO_COMMUNITY: bool(false),
     TRUST_PROXY: bool(false),
     /** Who may read /metrics without a token: client addresses (as the proxy reports them when TRUST_PROXY is on). */
     METRICS_ALLOW: list("127.0.0.1,::1,::ffff:127.0.0.1"),
@@ -284,6 +286,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     maxQueuedRequests: env.MAX_QUEUED_REQUESTS,
     runMigrations: env.RUN_MIGRATIONS,
     seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoCommunity: env.SEED_DEMO_DATA && env.SEED_DEMO_COMMUNITY,
     trustProxy: env.TRUST_PROXY,
     metrics: { allow: env.METRICS_ALLOW, token: env.METRICS_TOKEN, workerPort: env.METRICS_PORT },
     /** Signs sessions; when unset, one is generated once and kept in DATA_DIR/auth-secret. */

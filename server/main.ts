@@ -34,6 +34,7 @@ import { housekeepingJob } from "./housekeeping";
 import { closeChallengesJob } from "./community/challenges";
 import { describeRuntimeMode } from "./ops/runtime-mode";
 import { type SeededAccount, seedDemoData } from "./seed";
+import { seedDemoCommunity } from "./seed-community";
 
 declare const __ATELIER_BUILD_TIME__: number;
 
@@ -74,6 +75,11 @@ export async function prepareDatabase(
   const queue = await startJobQueue(config.database, handle, { definitions: ALL_JOBS, work: config.jobWorkers });
   collectSharedMetrics(handle.db, queue.boss);
   if (config.jobWorkers) stopRecovery = startWorkerTimers(handle.db);
+  // Painting the demo community takes a few seconds: the site serves meanwhile.
+  if (config.seedDemoCommunity)
+    void seedDemoCommunity(handle.db, logger).catch((err: unknown) =>
+      logger.warn({ err }, "seeding the demo community failed"),
+    );
   return { handle, seeded };
 }
 

@@ -356,8 +356,11 @@ async function failoverCandidates(
   return own > 0 ? [closed[own]!, ...closed.filter((_, i) => i !== own)] : closed;
 }
 
-/** Stores each image with its thumbnail and placeholder, then marks the generation succeeded (unless canceled meanwhile). */
-async function storeResults(
+/**
+ * Stores each image with its thumbnail and placeholder, then marks the generation succeeded (unless
+ * canceled meanwhile). Exported for the demo community's seed, which paints with Studio the same way.
+ */
+export async function storeResults(
   db: Database,
   row: GenerationRow,
   images: GeneratedImage[],
