@@ -70,7 +70,7 @@ test("from a picture to its creator, follow in one click, and their new work is 
 
   // The Following tab shows her work, and a newer one first once she publishes it.
   await gotoHydrated(page, "/community/list");
-  await page.getByRole("link", { name: "Following", exact: true }).click();
+  await page.getByRole("navigation", { name: "Community lists" }).getByRole("link", { name: "Following" }).click();
   await expect(page).toHaveURL("/community/following");
   await expect(page.getByTestId("artwork-card")).toHaveCount(1);
   const [newer] = await db
