@@ -2,7 +2,7 @@
  * Creators end to end (issue 30): from a picture to its creator's page, following in one click
  * (the state shown at once and kept after a reload), the Following tab with their new work, a
  * refused follow rolled back with its message, a handle changed on the profile with the old
- * address sending visitors on, and hiding a person.
+ * address sending visitors on, and hiding a person (their works leave that person's lists).
  */
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
@@ -150,6 +150,13 @@ test("hiding a person ends the follow, and the profile shows them again", async 
       .from(notifications)
       .where(and(eq(notifications.userId, troll.id))),
   ).toHaveLength(1);
+  // Their works leave the community's lists for the person who hid them.
+  const word = troll.work.title.split(" ").at(-1)!;
+  await gotoHydrated(page, `/community/list?q=${word}`);
+  await expect(page.getByTestId("artwork-card")).toHaveCount(0);
+  const visitor = await (await page.context().browser()!.newContext()).newPage();
+  await gotoHydrated(visitor, `/community/list?q=${word}`);
+  await expect(visitor.getByTestId("artwork-card")).toHaveCount(1);
   await gotoHydrated(page, "/user-profile");
   await page.getByRole("button", { name: "Show again" }).click();
   await expect(page.getByText("They can reach you again.")).toBeVisible();

@@ -1,6 +1,7 @@
 /**
  * The signed-in person as every page's header shows them (ADR 0050): name, picture, admin or not,
- * token balance and unread notifications. The balance and the count are kept in this process per
+ * token balance and unread notifications — and the people they hid, whose works the community's
+ * lists leave out in the browser (issue 30). The balance and the count are kept in this process per
  * person and forgotten the moment the database announces a change to what that person sees
  * (`personal:<id>`, `user:<id>`, migrations 0013 and 0016) or anything at all ("unknown": a lost
  * change feed), and after a second in any case, so a page view reads nothing it read a second ago
@@ -16,6 +17,7 @@ import { getDb } from "./db/client";
 import { isWatched, onDatabaseChange } from "./db/change-feed";
 import { getTokenBalance } from "./generation/ledger";
 import { countUnreadNotifications } from "./notify/notifications";
+import { listHiddenIds } from "./community/follows";
 
 /** The header's values (app/lib/viewer.ts), or a stand-in for every signed-in person (admin or not) on a page rendered once for all of them. */
 export type Viewer = ViewerValues & { shared?: true };
@@ -28,6 +30,8 @@ export const MAX_KEPT_VIEWERS = 10_000;
 interface Numbers {
   tokens: number;
   unreadNotifications: number;
+  /** The people this person hid (issue 30): lists rendered for everyone leave their works out. */
+  hidden: string[];
   readAt: number;
 }
 
@@ -89,11 +93,12 @@ async function readNumbers(userId: string): Promise<Numbers> {
 
 async function readFresh(userId: string): Promise<Numbers> {
   const db = getDb();
-  const [unreadNotifications, tokens] = await Promise.all([
+  const [unreadNotifications, tokens, hidden] = await Promise.all([
     countUnreadNotifications(db, userId),
     getTokenBalance(db, userId),
+    listHiddenIds(db, userId),
   ]);
-  return { tokens, unreadNotifications, readAt: Date.now() };
+  return { tokens, unreadNotifications, hidden, readAt: Date.now() };
 }
 
 /** The person a request is signed in as, as the header shows them; null for a visitor. */
@@ -103,8 +108,15 @@ export async function loadViewer(request: Request): Promise<Viewer | null> {
   if (user.userUid === SHARED_VIEWER_ID)
     return { name: "", image: null, isAdmin: user.isAdmin, unreadNotifications: 0, tokens: 0, shared: true };
   noteOwner(request.headers.get("cookie"), user);
-  const { tokens, unreadNotifications } = await readNumbers(user.userUid);
-  return { name: user.name, image: user.image, isAdmin: user.isAdmin, unreadNotifications, tokens };
+  const { tokens, unreadNotifications, hidden } = await readNumbers(user.userUid);
+  return {
+    name: user.name,
+    image: user.image,
+    isAdmin: user.isAdmin,
+    unreadNotifications,
+    tokens,
+    ...(hidden.length ? { hidden } : {}),
+  };
 }
 
 /** The session token in a Cookie header (signed value; it names one session), or undefined. */

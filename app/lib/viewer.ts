@@ -13,6 +13,8 @@ export interface Viewer {
   isAdmin: boolean;
   unreadNotifications: number;
   tokens: number;
+  /** The ids of the people they hid, when any (issue 30): lists leave their works out. */
+  hidden?: string[];
 }
 
 /** What a page rendered for every signed-in person holds where a part of the person goes; the server replaces it. */
@@ -46,8 +48,8 @@ export function useViewer(): Viewer | null {
 
 /** JSON that is safe inside a <script> element: no "</script>", no line separators JavaScript dislikes. */
 export function viewerJson(viewer: Viewer): string {
-  const { name, image, isAdmin, unreadNotifications, tokens } = viewer;
-  return JSON.stringify({ name, image, isAdmin, unreadNotifications, tokens })
+  const { name, image, isAdmin, unreadNotifications, tokens, hidden } = viewer;
+  return JSON.stringify({ name, image, isAdmin, unreadNotifications, tokens, ...(hidden ? { hidden } : {}) })
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
     .replace(/&/g, "\\u0026")

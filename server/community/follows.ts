@@ -119,6 +119,19 @@ export async function listHiddenPeople(db: Database, userId: string, limit = 200
     .limit(limit);
 }
 
+/**
+ * The ids of the people a person hid (at most 500): pages rendered once for everyone leave their
+ * works out in the browser, from the person's values (server/viewer.ts).
+ */
+export async function listHiddenIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: hiddenPeople.hiddenId })
+    .from(hiddenPeople)
+    .where(eq(hiddenPeople.userId, userId))
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
 /** Works of the people `viewerId` follows, newest first (keyset on publication time and id). */
 export function listFollowingFeed(
   db: Database,

@@ -1,5 +1,6 @@
 /** One artwork in a grid: its preview (blur-up), title, creator and counts; links to the detail page. */
 import { Download, Heart, MessageCircle } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { BlurImage } from "~/components/studio/blur-image";
 import { formatCompactCount } from "~/lib/format";
@@ -7,6 +8,7 @@ import { styleLabel } from "~/components/studio/format";
 import type { ArtworkCard as ArtworkCardData, ArtworkCreator } from "~/lib/community-views";
 import { cn } from "~/lib/cn";
 import { creatorPath } from "~/lib/creator-views";
+import { useViewer } from "~/lib/viewer";
 import { SaveButton } from "./save-button";
 
 export const detailPath = (id: string) => `/community/detail?id=${encodeURIComponent(id)}`;
@@ -110,7 +112,10 @@ export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCar
   );
 }
 
-/** A masonry grid: CSS columns, each card kept whole. */
+/**
+ * A masonry grid: CSS columns, each card kept whole. The works of people the viewer hid are left
+ * out once the page is live (pages rendered once for everyone cannot leave them out on the server).
+ */
 export function ArtworkGrid({
   items,
   eagerCount = 0,
@@ -120,13 +125,23 @@ export function ArtworkGrid({
   eagerCount?: number;
   className?: string;
 }) {
+  const hidden = useHiddenPeople();
+  const shown = hidden ? items.filter((a) => !hidden.has(a.creator.id)) : items;
   return (
     <ul className={cn("columns-1 gap-4 min-[420px]:columns-2 md:columns-3 xl:columns-4", className)}>
-      {items.map((a, i) => (
+      {shown.map((a, i) => (
         <li key={a.id} className="mb-4 break-inside-avoid">
           <ArtworkCard artwork={a} eager={i < eagerCount} />
         </li>
       ))}
     </ul>
   );
+}
+
+/** The people the viewer hid, once the page is live (the first render matches the server's). */
+function useHiddenPeople(): Set<string> | null {
+  const viewer = useViewer();
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  return live && viewer?.hidden?.length ? new Set(viewer.hidden) : null;
 }
