@@ -8,19 +8,23 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { closeDueChallenges } from "../server/community/challenges";
 import { setFeatureFlag } from "../server/content/feature-flags";
-import { artworks, challenges, tokenLedger } from "../server/db/schema";
+import { challenges, tokenLedger } from "../server/db/schema";
 import type { Database } from "../server/db/client";
 import { publishedArtworkRow } from "../tests/support/rows";
 import { createVerifiedUser, signInAs, signInAsAdmin } from "./support/accounts";
+import { insertArtworks, removeInsertedArtworks } from "./support/artworks";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
 const suffix = () => randomBytes(4).toString("hex");
+
+// Their rows have no pictures behind them: they leave the lists when each test ends.
+test.afterEach(({ db }) => removeInsertedArtworks(db));
 const local = (date: Date) => date.toISOString().slice(0, 16);
 
 async function withWork(db: Database, name: string) {
   const person = await createVerifiedUser(db, name);
   const title = `${name.split(" ")[0]}'s lantern ${suffix()}`;
-  await db.insert(artworks).values(publishedArtworkRow(person.id, title));
+  await insertArtworks(db, [publishedArtworkRow(person.id, title)]);
   return { ...person, title };
 }
 

@@ -10,19 +10,21 @@ import { artworks, user } from "../server/db/schema";
 import type { Database } from "../server/db/client";
 import { publishedArtworkRow } from "../tests/support/rows";
 import { createVerifiedUser, signInAs } from "./support/accounts";
+import { insertArtworks, removeInsertedArtworks } from "./support/artworks";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
 const suffix = () => randomBytes(4).toString("hex");
 
+// Their rows have no pictures behind them: they leave the lists when each test ends.
+test.afterEach(({ db }) => removeInsertedArtworks(db));
+
 async function works(db: Database, count: number) {
   const maker = await createVerifiedUser(db, "Mara Maker");
   const titles = Array.from({ length: count }, (_, i) => `Quay ${i + 1} ${suffix()}`);
-  const rows = await db
-    .insert(artworks)
-    .values(
-      titles.map((title, i) => publishedArtworkRow(maker.id, title, { createdAt: new Date(Date.now() + i * 1000) })),
-    )
-    .returning({ id: artworks.id, title: artworks.title });
+  const rows = await insertArtworks(
+    db,
+    titles.map((title, i) => publishedArtworkRow(maker.id, title, { createdAt: new Date(Date.now() + i * 1000) })),
+  );
   return rows;
 }
 

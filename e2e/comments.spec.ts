@@ -10,16 +10,20 @@ import { artworks, auditLog, user } from "../server/db/schema";
 import type { Database } from "../server/db/client";
 import { publishedArtworkRow } from "../tests/support/rows";
 import { createVerifiedUser, signInAs, signInAsAdmin } from "./support/accounts";
+import { insertArtworks, removeInsertedArtworks } from "./support/artworks";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
 const suffix = () => randomBytes(4).toString("hex");
+
+// Their rows have no pictures behind them: they leave the lists when each test ends.
+test.afterEach(({ db }) => removeInsertedArtworks(db));
 
 async function artworkBy(db: Database, name: string) {
   const owner = await createVerifiedUser(db, name);
   const handle = `${name.split(" ")[0]!.toLowerCase()}-${suffix()}`;
   await db.update(user).set({ handle }).where(eq(user.id, owner.id));
   const title = `Harbour ${suffix()}`;
-  const [row] = await db.insert(artworks).values(publishedArtworkRow(owner.id, title)).returning({ id: artworks.id });
+  const [row] = await insertArtworks(db, [publishedArtworkRow(owner.id, title)]);
   return { owner: { ...owner, handle }, id: row!.id, title };
 }
 

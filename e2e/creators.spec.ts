@@ -6,13 +6,17 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { artworks, notifications, user } from "../server/db/schema";
+import { notifications, user } from "../server/db/schema";
 import { publishedArtworkRow } from "../tests/support/rows";
 import { createVerifiedUser, signInAs } from "./support/accounts";
+import { insertArtworks, removeInsertedArtworks } from "./support/artworks";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 import type { Database } from "../server/db/client";
 
 const suffix = () => randomBytes(4).toString("hex");
+
+// Their rows have no pictures behind them: they leave the lists when each test ends.
+test.afterEach(({ db }) => removeInsertedArtworks(db));
 
 /** A creator with a handle of their own and one published work. */
 async function creatorWithWork(db: Database, name: string) {
@@ -22,10 +26,7 @@ async function creatorWithWork(db: Database, name: string) {
     .update(user)
     .set({ handle, bio: "I paint harbours.\nhttps://example.test is my site." })
     .where(eq(user.id, person.id));
-  const [work] = await db
-    .insert(artworks)
-    .values(publishedArtworkRow(person.id, `Harbour ${suffix()}`))
-    .returning({ id: artworks.id, title: artworks.title });
+  const [work] = await insertArtworks(db, [publishedArtworkRow(person.id, `Harbour ${suffix()}`)]);
   return { ...person, handle, work: work! };
 }
 
@@ -73,10 +74,9 @@ test("from a picture to its creator, follow in one click, and their new work is 
   await page.getByRole("navigation", { name: "Community lists" }).getByRole("link", { name: "Following" }).click();
   await expect(page).toHaveURL("/community/following");
   await expect(page.getByTestId("artwork-card")).toHaveCount(1);
-  const [newer] = await db
-    .insert(artworks)
-    .values(publishedArtworkRow(cora.id, `Newer ${suffix()}`, { createdAt: new Date(Date.now() + 1000) }))
-    .returning({ title: artworks.title });
+  const [newer] = await insertArtworks(db, [
+    publishedArtworkRow(cora.id, `Newer ${suffix()}`, { createdAt: new Date(Date.now() + 1000) }),
+  ]);
   await expect
     .poll(async () => {
       await page.reload();
