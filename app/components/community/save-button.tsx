@@ -40,7 +40,8 @@ export function SaveButton({
       <button
         type="button"
         className={className ?? buttonClass({ variant: "secondary", size: "sm" })}
-        aria-label={iconOnly ? undefined : `Save ${title} to a collection`}
+        // A name, not text: the card's own text stays its title and creator.
+        aria-label={iconOnly ? `Save ${title}` : `Save ${title} to a collection`}
         onClick={() => {
           if (!(signedIn ?? viewer !== null)) {
             void navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
@@ -50,7 +51,7 @@ export function SaveButton({
         }}
       >
         <Bookmark aria-hidden className="size-4" />
-        {iconOnly ? <span className="sr-only">Save {title}</span> : "Save"}
+        {iconOnly ? null : "Save"}
       </button>
       {open ? (
         <Suspense fallback={null}>
