@@ -107,7 +107,9 @@ export function useStudioJobs(data: StudioPageData, { base, say }: { base: strin
     (g: GenerationView) => {
       const previous = generationsRef.current[g.id];
       setGenerations((current) => ({ ...current, [g.id]: g }));
-      if (previous && !isFinished(previous) && isFinished(g) && g.refunded) void refreshBalance();
+      // A refund newly seen — with the end of the job, or in a later answer than the one that ended it
+      // (a cancel's own answer, then the stream's) — brings the balance back.
+      if (previous && !previous.refunded && g.refunded) void refreshBalance();
     },
     [refreshBalance],
   );
