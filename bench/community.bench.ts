@@ -5,11 +5,15 @@
  * - the community list (/community/list), the baseline of the ratios;
  * - the Following feed (/community/following) of someone who follows 20 creators;
  * - a creator's page (/creators/<handle>);
- * - an artwork's page with 200 comments (/community/detail?id=…).
+ * - an artwork's page with 200 comments (/community/detail?id=…);
+ * - beside them, the pricing page (/pricing-plans): no database reads but the person's, the floor
+ *   of what a signed-in page rendered every time costs on this machine.
  * Target: each at least 60 % of the list's requests per second in the same run, p99 under 100 ms.
  * Every query those pages run is EXPLAINed: none may scan a whole table of people, follows,
  * artworks or comments.
- *   npm run build && TEST_POSTGRES_URL=postgres://… node bench/run-ts.mjs bench/community.bench.ts [seconds]
+ * With `--profile`, each page is measured on a server of its own started with `--cpu-prof`, and the
+ * functions that spent the most time are printed; `--pages=list,detail` measures only those pages.
+ *   npm run build && TEST_POSTGRES_URL=postgres://… node bench/run-ts.mjs bench/community.bench.ts [seconds] [--profile] [--pages=…]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -19,6 +23,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { createScratchDatabase } from "./support/database";
+import { summariseProfile } from "./support/profile";
 import { startAtelier, stopChild } from "./support/servers";
 
 const PEOPLE = 10_000;
@@ -102,7 +107,12 @@ async function seed(db: import("../server/db/client").Database): Promise<{ artwo
 }
 
 export async function main(args: string[]) {
-  const seconds = Number(args[0] ?? 10);
+  const seconds = Number(args.find((a) => !a.startsWith("--")) ?? 10);
+  const profile = args.includes("--profile");
+  const only = args
+    .find((a) => a.startsWith("--pages="))
+    ?.slice("--pages=".length)
+    .split(",");
   const server = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL;
   if (!server) throw new Error("Set TEST_POSTGRES_URL to a PostgreSQL server; a database is created and dropped.");
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("Build first: npm run build");
@@ -153,12 +163,13 @@ export async function main(args: string[]) {
   await pool.end();
 
   // The production server on that database, and a signed-in person who follows 20 creators.
-  const { base, server: child } = await startAtelier(root, {
+  const env = {
     ...process.env,
     NODE_ENV: undefined,
     DEMO_USER_PASSWORD: "bench-user-password-0123",
     AUTH_SECRET: "bench-secret-0123456789abcdef0123456789",
-  });
+  };
+  let { base, server: child } = await startAtelier(root, env);
   const [demo] = await handle.db
     .select({ id: schema.user.id })
     .from(schema.user)
@@ -180,28 +191,44 @@ export async function main(args: string[]) {
   const pages = {
     list: (n: number) => `/community/list?r=${n}`,
     following: (n: number) => `/community/following?r=${n}`,
-    creator: (n: number) => `/creators/person-${(n % 5000) + 1}?r=${n}`,
+    creatorPage: (n: number) => `/creators/person-${(n % 5000) + 1}?r=${n}`,
     detail: (n: number) => `/community/detail?id=${artworkWithComments}&r=${n}`,
+    floor: (n: number) => `/pricing-plans?r=${n}`,
   };
-  let results: Record<"list" | "following" | "creatorPage" | "detail", Awaited<ReturnType<typeof load>>>;
+  type Name = keyof typeof pages;
+  const results: Partial<Record<Name, Awaited<ReturnType<typeof load>>>> = {};
+  const profiles: Partial<Record<Name, string[]>> = {};
   try {
     for (const [name, pathOf] of Object.entries(pages)) {
       const answer = await fetch(`${base}${pathOf(0)}`, { headers: { cookie } });
       if (!answer.ok) throw new Error(`${name}: ${answer.status}`);
-      if (name === "detail" && ((await answer.text()).match(/data-testid="comment"/g) ?? []).length < 50)
+      if (name === "detail" && ((await answer.text()).match(/data-testid="comment"/g) ?? []).length < 20)
         throw new Error("the comments are not on the page");
     }
-    await load(base, pages.list, 2, cookie); // warm up
-    const list = await load(base, pages.list, seconds, cookie);
-    const following = await load(base, pages.following, seconds, cookie);
-    const creatorPage = await load(base, pages.creator, seconds, cookie);
-    const detail = await load(base, pages.detail, seconds, cookie);
-    results = { list, following, creatorPage, detail };
+    for (const name of Object.keys(pages) as Name[]) {
+      if (only && name !== "list" && !only.includes(name)) continue;
+      if (!profile) {
+        if (name === "list") await load(base, pages.list, 2, cookie); // warm up
+        results[name] = await load(base, pages[name], seconds, cookie);
+        continue;
+      }
+      // A server of its own, profiled; the pause after its warm-up marks where the summary starts.
+      await stopChild(child);
+      const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "atelier-profile-"));
+      ({ base, server: child } = await startAtelier(root, env, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]));
+      await load(base, pages[name], 2, cookie);
+      await new Promise((r) => setTimeout(r, 1500));
+      results[name] = await load(base, pages[name], seconds, cookie);
+      await stopChild(child);
+      const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+      profiles[name] = file ? summariseProfile(path.join(profileDir, file), root) : ["(no profile was written)"];
+      fs.rmSync(profileDir, { recursive: true, force: true });
+    }
   } finally {
     await stopChild(child);
     await drop();
   }
-  const { list, following, creatorPage, detail } = results;
+  const list = results.list!;
 
   const row = (label: string, r: { rps: number; p50: number; p99: number; errors: number }, target = true) => {
     const ratio = r.rps / list.rps;
@@ -217,9 +244,18 @@ export async function main(args: string[]) {
     `Community at size on PostgreSQL, signed in, ${CONNECTIONS} connections, ${seconds} s per run, rendered every time`,
   );
   row("GET /community/list (baseline)", list, false);
-  row("GET /community/following (follows 20)", following);
-  row("GET /creators/<handle>", creatorPage);
-  row(`GET /community/detail, ${ON_ONE_ARTWORK} comments`, detail);
+  const labels: Record<Name, string> = {
+    list: "GET /community/list",
+    following: "GET /community/following (follows 20)",
+    creatorPage: "GET /creators/<handle>",
+    detail: `GET /community/detail, ${ON_ONE_ARTWORK} comments`,
+    floor: "GET /pricing-plans (the floor: no reads)",
+  };
+  for (const name of Object.keys(labels) as Name[]) {
+    const measured = results[name];
+    if (measured && name !== "list") row(labels[name], measured, name !== "floor");
+    if (profiles[name]) console.log(`CPU profile, ${labels[name]}:\n${profiles[name]!.join("\n")}`);
+  }
   console.log(
     scans.length === 0
       ? "Query plans: no sequential scan of people, follows, artworks, comments or hidden people"

@@ -8,7 +8,9 @@
  * 2. the page is taken from this process's renders of it for every signed-in person of that kind
  *    (admin or not), made when missing by an internal request to this process through every layer
  *    — with no cookies, so nothing of anyone can be in it — and kept as long as a shared page (2 s, and no
- *    longer than the next change of what pages show: response-cache.ts);
+ *    longer than the next change of what pages show: response-cache.ts). An address nobody asked
+ *    for within that time is rendered by the app for the person instead: a render kept for one
+ *    answer would cost a second render (ADR 0053);
  * 3. the markers the render left where the person's parts go are replaced by those parts,
  *    rendered by the app for this person (app/components/viewer/personal-part.tsx), with the
  *    person's values for the browser's first render; the answer is compressed and sent.
@@ -38,6 +40,8 @@ export const SIGNED_IN_SHARED_PAGES: ReadonlySet<string> = new Set(
 );
 
 const MAX_RENDERS = 200;
+/** Addresses asked for lately (see `askedLately`); enough for every page of a busy minute. */
+const MAX_SIGHTINGS = 5_000;
 /** Headers each answer sets itself, or that no answer copies from the render. */
 const SKIPPED = new Set([
   "content-length",
@@ -61,8 +65,8 @@ export function setPersonalPartsRenderer(renderer: PartsRenderer): void {
 }
 
 interface ClassRender {
-  /** The page's text between the parts, as bytes and compressed (see `compressPiece`). */
-  pieces: { raw: Buffer; deflated: Buffer }[];
+  /** The page's text between the parts, as bytes, and compressed (`compressPiece`) once a gzip answer needs it. */
+  pieces: { raw: Buffer; deflated?: Buffer }[];
   /** The part that goes after each piece but the last. */
   parts: string[];
   headers: [string, string | number | string[]][];
@@ -71,6 +75,7 @@ interface ClassRender {
 
 const renders = new Map<string, ClassRender>();
 const rendering = new Map<string, Promise<ClassRender | null>>();
+const sightings = new Map<string, number>();
 /** Bumped when every kept page is forgotten: a render that overlapped a change is used once, not kept. */
 let clears = 0;
 onSharedResponsesCleared(() => {
@@ -127,6 +132,7 @@ async function classRender(self: SelfAddress, req: IncomingMessage, isAdmin: boo
   // Many people asking at once (a burst after a newsletter) wait for one render.
   const under = rendering.get(key);
   if (under) return under;
+  if (!askedLately(key)) return null;
   const startedAt = clears;
   const made = renderForClass(self, req, isAdmin)
     .catch((err: unknown) => {
@@ -144,6 +150,22 @@ async function classRender(self: SelfAddress, req: IncomingMessage, isAdmin: boo
     });
   rendering.set(key, made);
   return made;
+}
+
+/**
+ * Whether the address was asked for within the time a render is kept, noting it if not. A render
+ * for everyone costs a render and the person's parts; for an address asked once (a search, a
+ * far page, a link with its own query) it would be used once, so such an address is rendered by
+ * the app for the person alone, and only a second ask within the time makes the kept render.
+ */
+function askedLately(key: string): boolean {
+  const now = Date.now();
+  const at = sightings.get(key);
+  if (at !== undefined && now - at < SHARED_PAGE_SECONDS * 1000) return true;
+  sightings.delete(key);
+  sightings.set(key, now);
+  while (sightings.size > MAX_SIGHTINGS) sightings.delete(sightings.keys().next().value!);
+  return false;
 }
 
 /** Where this process listens: the internal render is a request to itself, through every layer. */
@@ -178,10 +200,7 @@ async function renderForClass(self: SelfAddress, req: IncomingMessage, isAdmin: 
     .map(([name, value]) => [name, value!] as [string, string | number | string[]]);
   // The render's inline scripts carry the nonce of its own request: each answer allows them by hash.
   if (!allowInlineScriptsByHash(headers, answer.body, undefined)) return null;
-  const pieces = texts.map((text, i) => {
-    const raw = Buffer.from(text, "utf8");
-    return { raw, deflated: compressPiece(raw, i === texts.length - 1) };
-  });
+  const pieces = texts.map((text) => ({ raw: Buffer.from(text, "utf8") }));
   return { pieces, parts, headers, expires: Date.now() + SHARED_PAGE_SECONDS * 1000 };
 }
 
@@ -207,7 +226,10 @@ function assemble(render: ClassRender, parts: string[], gzip: boolean): Buffer {
   const deflated: Buffer[] = [GZIP_HEADER];
   render.pieces.forEach((piece, i) => {
     raw.push(piece.raw);
-    if (gzip) deflated.push(piece.deflated);
+    if (gzip) {
+      piece.deflated ??= compressPiece(piece.raw, i === render.pieces.length - 1);
+      deflated.push(piece.deflated);
+    }
     const part = parts[i];
     if (part === undefined) return;
     const bytes = Buffer.from(part, "utf8");

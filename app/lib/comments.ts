@@ -13,8 +13,8 @@ import { z } from "zod";
 export const COMMENT_MAX = 2000;
 /** How long after posting its author may still change a comment. */
 export const COMMENT_EDIT_MINUTES = 15;
-/** Top-level comments per page; each comes with all its replies. */
-export const COMMENT_PAGE = 50;
+/** Top-level comments per page, each with all its replies; "Show more comments" fetches the next. */
+export const COMMENT_PAGE = 20;
 /** An account younger than this writes links that are shown but not clickable. */
 export const LINKS_AFTER_DAYS = 7;
 /** At most this many people are told of one comment's mentions. */

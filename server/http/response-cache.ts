@@ -60,6 +60,12 @@ interface StoredResponse {
   body: Buffer;
   /** Replayed to requests with cookies or credentials as well (a `public` answer, not a page). */
   forEveryone: boolean;
+  /**
+   * A page whose policy still names the nonce of the request that rendered it, and the body's
+   * encoding: its inline scripts are allowed by hash at its first replay (`allowInlineScriptsByHash`),
+   * not when kept, since most pages kept for one person (a new address each time) are never replayed.
+   */
+  nonceOf?: { encoding: unknown };
 }
 
 const stored = new Map<string, StoredResponse>();
@@ -189,6 +195,14 @@ export function replaySharedResponse(
   if (req.method !== "GET") return false;
   const hit = findShared(req) ?? findPersonal(req);
   if (!hit) return false;
+  if (hit.nonceOf) {
+    if (!allowInlineScriptsByHash(hit.headers, hit.body, hit.nonceOf.encoding)) {
+      stored.delete(cacheKey(req));
+      dropPersonalResponse(personalKey(req));
+      return false;
+    }
+    hit.nonceOf = undefined;
+  }
   const now = Date.now();
   res.statusCode = hit.status;
   for (const [name, value] of hit.headers) res.setHeader(name, value);
@@ -257,16 +271,17 @@ export function sharedResponseCache() {
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => !SKIPPED_HEADERS.has(name))
         .map(([name, value]) => [name, value!] as [string, string | number | string[]]);
-      if ((pageMaxAge || keepPersonal) && !allowInlineScriptsByHash(headers, body, res.getHeader("content-encoding")))
-        return;
+      const page = pageMaxAge > 0 || keepPersonal;
+      if (page && !hasNoncePolicy(headers)) return;
+      const nonceOf = page ? { encoding: res.getHeader("content-encoding") } : undefined;
       const storedAt = Date.now();
       if (keepPersonal) {
         const expires = storedAt + PERSONAL_PAGE_SECONDS * 1000;
-        const entry = { storedAt, expires, status, headers, body, forEveryone: false };
+        const entry = { storedAt, expires, status, headers, body, forEveryone: false, nonceOf };
         keepPersonalResponse(personalKey(req), { ...entry, userId: personalFor!, cookie: req.headers.cookie! });
         return;
       }
-      stored.set(key, { storedAt, expires: storedAt + maxAge * 1000, status, headers, body, forEveryone });
+      stored.set(key, { storedAt, expires: storedAt + maxAge * 1000, status, headers, body, forEveryone, nonceOf });
       while (stored.size > MAX_ENTRIES) stored.delete(stored.keys().next().value!);
     });
     next();
@@ -341,6 +356,12 @@ function hideInternalHeaders(
   }) as Response["writeHead"];
 }
 
+/** A Content-Security-Policy that allows inline scripts by a nonce: a page that can be kept. */
+function hasNoncePolicy(headers: [string, string | number | string[]][]): boolean {
+  const policy = headers.find(([name]) => name === "content-security-policy");
+  return policy !== undefined && typeof policy[1] === "string" && /'nonce-[^']+'/.test(policy[1]);
+}
+
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /**
@@ -353,8 +374,8 @@ export function allowInlineScriptsByHash(
   body: Buffer,
   encoding: unknown,
 ): boolean {
-  const policy = headers.find(([name]) => name === "content-security-policy");
-  if (!policy || typeof policy[1] !== "string" || !/'nonce-[^']+'/.test(policy[1])) return false;
+  if (!hasNoncePolicy(headers)) return false;
+  const policy = headers.find(([name]) => name === "content-security-policy") as [string, string];
   let html: string;
   try {
     html = (

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { commentPieces } from "../../app/lib/comments";
+import { COMMENT_PAGE, commentPieces } from "../../app/lib/comments";
 import { CommunityError } from "../../server/community/artwork-rows";
 import { listCommentQueue, moderateComment } from "../../server/community/comment-moderation";
 import { addComment, deleteComment, editComment, listComments, reportComment } from "../../server/community/comments";
@@ -78,15 +78,16 @@ describe("the conversation", () => {
     const ana = await person("Ana");
     const artwork = await artworkOf(owner);
     const ids: string[] = [];
-    for (let i = 0; i < 55; i++) ids.push((await addComment(t.db, ana, artwork, { body: `Comment ${i}` })).id);
-    await addComment(t.db, ana, artwork, { body: "A reply", parentId: ids[52]! });
+    for (let i = 0; i < COMMENT_PAGE + 5; i++)
+      ids.push((await addComment(t.db, ana, artwork, { body: `Comment ${i}` })).id);
+    await addComment(t.db, ana, artwork, { body: "A reply", parentId: ids[COMMENT_PAGE + 2]! });
     const first = await listComments(t.db, artwork, null);
-    expect(first.items).toHaveLength(50);
+    expect(first.items).toHaveLength(COMMENT_PAGE);
     const second = await listComments(t.db, artwork, null, first.nextCursor);
     expect(second.nextCursor).toBeNull();
     expect([...first.items, ...second.items].map((c) => c.id)).toEqual(ids);
     expect(second.items[2]!.replies.map((r) => r.body)).toEqual(["A reply"]);
-    expect(second.total).toBe(56);
+    expect(second.total).toBe(COMMENT_PAGE + 6);
   });
 
   it("refuses what may not be said or done: blocked words, another's edit, a late edit, others' deletes", async () => {
