@@ -4,12 +4,12 @@
  * reports. Banning the author is the users' admin action (server/admin/users.ts), which the page
  * calls next to these. Every action is audited in its own transaction.
  */
-import { and, count, desc, eq, inArray, max } from "drizzle-orm";
+import { and, count, desc, eq, max } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, recordAudit } from "../audit/audit";
 import { type Database, inTransaction } from "../db/client";
 import { artworks, commentReports, comments, user } from "../db/schema";
-import { ModerationError } from "./moderation";
+import { ModerationError, openReportsOf } from "./moderation";
 
 export const COMMENT_MODERATION_ACTIONS = ["hide", "restore", "delete", "dismiss", "ban"] as const;
 export type CommentModerationAction = (typeof COMMENT_MODERATION_ACTIONS)[number];
@@ -24,9 +24,6 @@ export const commentModerationInput = z
     path: ["reason"],
     message: "Say why (at least 3 characters)",
   });
-
-/** Reports shown per comment in the queue; the count says how many there are in all. */
-const REPORTS_SHOWN = 10;
 
 export async function listCommentQueue(db: Database, limit = 50) {
   const rows = await db
@@ -51,43 +48,16 @@ export async function listCommentQueue(db: Database, limit = 50) {
     .groupBy(comments.id, artworks.id, user.id)
     .orderBy(desc(count(commentReports.id)), desc(max(commentReports.createdAt)))
     .limit(limit);
-  const open =
-    rows.length === 0
-      ? []
-      : await db
-          .select({
-            id: commentReports.id,
-            commentId: commentReports.commentId,
-            reason: commentReports.reason,
-            details: commentReports.details,
-            createdAt: commentReports.createdAt,
-            reporterName: user.name,
-          })
-          .from(commentReports)
-          .innerJoin(user, eq(user.id, commentReports.reporterId))
-          .where(
-            and(
-              eq(commentReports.status, "open"),
-              inArray(
-                commentReports.commentId,
-                rows.map((r) => r.commentId),
-              ),
-            ),
-          )
-          .orderBy(desc(commentReports.createdAt));
+  const open = await openReportsOf(
+    db,
+    commentReports,
+    commentReports.commentId,
+    rows.map((r) => r.commentId),
+  );
   return rows.map((r) => ({
     ...r,
     lastReport: r.lastReport ? new Date(r.lastReport).toISOString() : null,
-    openReports: open
-      .filter((report) => report.commentId === r.commentId)
-      .slice(0, REPORTS_SHOWN)
-      .map(({ id, reason, details, createdAt, reporterName }) => ({
-        id,
-        reason,
-        details,
-        reporterName,
-        createdAt: createdAt.toISOString(),
-      })),
+    openReports: open.get(r.commentId) ?? [],
   }));
 }
 

@@ -88,15 +88,16 @@ function shownTo(viewerId: string | null): SQL {
 
 /**
  * An artwork's conversation: top-level comments oldest first, a page at a time (keyset on their
- * time and id), each with all its replies, oldest first.
+ * time and id), each with all its replies, oldest first. `artwork` is its id, or the artwork the
+ * caller has already found visible to the viewer (the artwork's page reads it anyway).
  */
 export async function listComments(
   db: Database,
-  artworkId: string,
+  artworkOrId: string | { id: string; comments: number },
   viewerId: string | null,
   cursor?: string | null,
 ): Promise<CommentPage> {
-  const artwork = await findVisibleArtwork(db, artworkId, viewerId);
+  const artwork = typeof artworkOrId === "string" ? await findVisibleArtwork(db, artworkOrId, viewerId) : artworkOrId;
   if (!artwork) throw new CommunityError("not_found", NOT_FOUND);
   const conditions: SQL[] = [eq(comments.artworkId, artwork.id), isNull(comments.parentId), shownTo(viewerId)];
   const after = decodeCursor(cursor);

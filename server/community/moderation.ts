@@ -8,7 +8,7 @@ import { and, count, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm"
 import { z } from "zod";
 import { type Actor, recordAudit } from "../audit/audit";
 import { type Database, inTransaction } from "../db/client";
-import { artworkReports, artworks, user } from "../db/schema";
+import { artworkReports, artworks, type commentReports, user } from "../db/schema";
 import { addNotification } from "../notify/notifications";
 import { clearListCache } from "./list-cache";
 import { AppError, type ErrorCode } from "../app-error";
@@ -54,49 +54,63 @@ export async function listModerationQueue(db: Database, limit = 50) {
     .groupBy(artworks.id, user.id)
     .orderBy(desc(count(artworkReports.id)), desc(max(artworkReports.createdAt)))
     .limit(limit);
-  // What the reporters wrote, newest first: the reason alone rarely tells the whole story.
-  const open =
-    rows.length === 0
-      ? []
-      : await db
-          .select({
-            id: artworkReports.id,
-            artworkId: artworkReports.artworkId,
-            reason: artworkReports.reason,
-            details: artworkReports.details,
-            createdAt: artworkReports.createdAt,
-            reporterName: user.name,
-          })
-          .from(artworkReports)
-          .innerJoin(user, eq(user.id, artworkReports.reporterId))
-          .where(
-            and(
-              eq(artworkReports.status, "open"),
-              inArray(
-                artworkReports.artworkId,
-                rows.map((r) => r.artworkId),
-              ),
-            ),
-          )
-          .orderBy(desc(artworkReports.createdAt));
+  const open = await openReportsOf(
+    db,
+    artworkReports,
+    artworkReports.artworkId,
+    rows.map((r) => r.artworkId),
+  );
   return rows.map((r) => ({
     ...r,
     lastReport: r.lastReport ? new Date(r.lastReport).toISOString() : null,
-    openReports: open
-      .filter((report) => report.artworkId === r.artworkId)
-      .slice(0, REPORTS_SHOWN)
-      .map(({ id, reason, details, createdAt, reporterName }) => ({
-        id,
-        reason,
-        details,
-        reporterName,
-        createdAt: createdAt.toISOString(),
-      })),
+    openReports: open.get(r.artworkId) ?? [],
   }));
 }
 
-/** Reports shown per artwork in the queue; the count says how many there are in all. */
+/** Reports shown per reported artwork or comment in the queues; the count says how many there are in all. */
 const REPORTS_SHOWN = 10;
+
+export interface OpenReport {
+  id: string;
+  reason: string;
+  details: string;
+  reporterName: string;
+  createdAt: string;
+}
+
+/**
+ * What the reporters of these artworks or comments (`ids` of `parent`, a column of `table`) wrote
+ * and has not been dealt with, newest first, at most REPORTS_SHOWN each: the reason alone rarely
+ * tells the whole story.
+ */
+export async function openReportsOf(
+  db: Database,
+  table: typeof artworkReports | typeof commentReports,
+  parent: typeof artworkReports.artworkId | typeof commentReports.commentId,
+  ids: string[],
+): Promise<Map<string, OpenReport[]>> {
+  const byParent = new Map<string, OpenReport[]>();
+  if (ids.length === 0) return byParent;
+  const rows = await db
+    .select({
+      id: table.id,
+      parentId: parent,
+      reason: table.reason,
+      details: table.details,
+      createdAt: table.createdAt,
+      reporterName: user.name,
+    })
+    .from(table)
+    .innerJoin(user, eq(user.id, table.reporterId))
+    .where(and(eq(table.status, "open"), inArray(parent, ids)))
+    .orderBy(desc(table.createdAt));
+  for (const { parentId, createdAt, ...report } of rows) {
+    const list = byParent.get(parentId) ?? [];
+    if (list.length < REPORTS_SHOWN) list.push({ ...report, createdAt: createdAt.toISOString() });
+    byParent.set(parentId, list);
+  }
+  return byParent;
+}
 
 export async function listFeaturedArtworks(db: Database, limit = 24) {
   return db

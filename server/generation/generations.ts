@@ -362,8 +362,6 @@ export async function toViews(db: Database, rows: GenerationRow[]): Promise<Gene
   );
 }
 
-export { fileUrl };
-
 export function toView(row: GenerationRow, images: GenerationImageRow[], position: number | null): GenerationView {
   return {
     id: row.id,

@@ -27,7 +27,7 @@ import { checkInput } from "~/lib/forms";
 import { apiFailure } from "./artwork-fields";
 import { ReportButton } from "./artwork-actions";
 import { CreatorAvatar } from "./artwork-card";
-import { Modal } from "./modal";
+import { ConfirmDialog } from "./modal";
 
 interface Viewer {
   /** The signed-in person, or null. */
@@ -297,28 +297,17 @@ function CommentItem({
           </div>
         ) : null}
       </div>
-      <Modal open={deleting} onClose={() => setDeleting(false)} title="Delete this comment?">
-        <p className="text-ink-soft">
-          {comment.replies.length > 0 ? "Its replies go with it. " : null}This cannot be undone.
-        </p>
-        {error ? (
-          <p role="alert" className="mt-3 text-sm font-medium text-danger">
-            {error}
-          </p>
-        ) : null}
-        <div className="mt-6 flex justify-end gap-3">
-          <button
-            type="button"
-            className={buttonClass({ variant: "secondary", size: "sm" })}
-            onClick={() => setDeleting(false)}
-          >
-            Cancel
-          </button>
-          <button type="button" className={buttonClass({ size: "sm" })} disabled={busy} onClick={() => void remove()}>
-            Delete comment
-          </button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        title="Delete this comment?"
+        error={error}
+        busy={busy}
+        action="Delete comment"
+        onConfirm={() => void remove()}
+      >
+        {comment.replies.length > 0 ? "Its replies go with it. " : null}This cannot be undone.
+      </ConfirmDialog>
     </article>
   );
 }

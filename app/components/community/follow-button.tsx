@@ -11,7 +11,7 @@ import { buttonClass } from "~/components/ui/button";
 import { useApiClient } from "~/lib/api-client";
 import type { FollowState } from "~/lib/creator-views";
 import { apiFailure } from "./artwork-fields";
-import { Modal } from "./modal";
+import { ConfirmDialog } from "./modal";
 
 const apiPath = (handle: string, what: "follow" | "hide") => `/api/creators/${encodeURIComponent(handle)}/${what}`;
 
@@ -137,34 +137,18 @@ export function HideButton({ handle, name, hidden }: { handle: string; name: str
           {error}
         </p>
       ) : null}
-      <Modal open={asking} onClose={() => setAsking(false)} title={`Hide ${name}?`}>
-        <p className="text-ink-soft">
-          You will stop following each other, {name} will not be able to follow you, and their follows will not reach
-          you. You can show them again from here or from your profile.
-        </p>
-        {error ? (
-          <p role="alert" className="mt-3 text-sm font-medium text-danger">
-            {error}
-          </p>
-        ) : null}
-        <div className="mt-6 flex justify-end gap-3">
-          <button
-            type="button"
-            className={buttonClass({ variant: "secondary", size: "sm" })}
-            onClick={() => setAsking(false)}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={buttonClass({ size: "sm" })}
-            disabled={pending}
-            onClick={() => void change(true)}
-          >
-            Hide {name}
-          </button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={`Hide ${name}?`}
+        error={error}
+        busy={pending}
+        action={`Hide ${name}`}
+        onConfirm={() => void change(true)}
+      >
+        You will stop following each other, {name} will not be able to follow you, and their follows will not reach you.
+        You can show them again from here or from your profile.
+      </ConfirmDialog>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { type FormEvent, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { ArtworkCard } from "~/components/community/artwork-card";
 import { apiFailure } from "~/components/community/artwork-fields";
-import { Modal } from "~/components/community/modal";
+import { ConfirmDialog, Modal } from "~/components/community/modal";
 import { BlurImage } from "~/components/studio/blur-image";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -209,21 +209,15 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
               }}
             />
           </Modal>
-          <Modal open={deleting} onClose={() => setDeleting(false)} title={`Delete “${collection.name}”?`}>
-            <p className="text-ink-soft">The pictures stay where they are; only this collection goes.</p>
-            <div className="mt-6 flex justify-end gap-3">
-              <button
-                type="button"
-                className={buttonClass({ variant: "secondary", size: "sm" })}
-                onClick={() => setDeleting(false)}
-              >
-                Cancel
-              </button>
-              <button type="button" className={buttonClass({ size: "sm" })} onClick={() => void destroy()}>
-                Delete collection
-              </button>
-            </div>
-          </Modal>
+          <ConfirmDialog
+            open={deleting}
+            onClose={() => setDeleting(false)}
+            title={`Delete “${collection.name}”?`}
+            action="Delete collection"
+            onConfirm={() => void destroy()}
+          >
+            The pictures stay where they are; only this collection goes.
+          </ConfirmDialog>
         </>
       ) : null}
     </div>

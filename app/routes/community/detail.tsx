@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [related, relation, comments] = await Promise.all([
     relatedArtworks(db, artwork.id, 8),
     user && !artwork.mine ? viewerRelation(db, user.userUid, artwork.creator.id) : null,
-    listComments(db, artwork.id, user?.userUid ?? null),
+    listComments(db, artwork, user?.userUid ?? null),
   ]);
   const origin = (() => {
     try {
