@@ -11,6 +11,7 @@ import {
   type ImageEngine,
   type EngineSettingField,
   type ValidationIssue,
+  type EngineCapabilities,
   FULL_CAPABILITIES,
 } from "./engine";
 import {
@@ -262,7 +263,8 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pollMs = config.pollIntervalMs ?? DEFAULT_POLL_MS;
 
-  const capabilities = FULL_CAPABILITIES;
+  // Edits (issue 31) are declared once the adapter sends them.
+  const capabilities: EngineCapabilities = { ...FULL_CAPABILITIES, edits: [] };
 
   function validate(request: GenerationRequest): ValidationIssue[] {
     return checkStableDiffusionRequest(request, capabilities);

@@ -26,7 +26,7 @@ export function createBlankEngine(): ImageEngine {
   return {
     id: "blank",
     label: "Blank — pipeline test engine",
-    capabilities: FULL_CAPABILITIES,
+    capabilities: { ...FULL_CAPABILITIES, edits: [] },
     validate: () => [],
     async generate(request, { onProgress, signal }) {
       const images = [];

@@ -18,6 +18,7 @@ import {
   type ImageEngine,
   type ProgressUpdate,
   type ValidationIssue,
+  type EngineCapabilities,
   FULL_CAPABILITIES,
 } from "./engine";
 import {
@@ -559,7 +560,8 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pollMs = config.pollIntervalMs ?? DEFAULT_POLL_MS;
 
-  const capabilities = FULL_CAPABILITIES;
+  // Edits (issue 31) are declared once the adapter sends them.
+  const capabilities: EngineCapabilities = { ...FULL_CAPABILITIES, edits: [] };
 
   function validate(request: GenerationRequest): ValidationIssue[] {
     // EmptyLatentImage rejects sizes that are not multiples of 8 (and VAEEncode would crop them).

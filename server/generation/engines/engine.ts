@@ -31,6 +31,35 @@ export interface EngineCapabilities {
   deterministicSeeds: boolean;
   /** False when the engine reports no progress (the bar then shows the stage only). */
   progress: boolean;
+  /** The edits of a part of a picture the engine makes (issue 31); empty when it makes none. */
+  edits: readonly EditKind[];
+}
+
+export const EDIT_KINDS = ["inpaint", "outpaint"] as const;
+/** inpaint: repaint the masked area; outpaint: widen the picture beyond its sides and fill the new area. */
+export type EditKind = (typeof EDIT_KINDS)[number];
+
+/** How far an outpaint widens each side, in percent of the picture's width (left, right) or height (top, bottom): 0, or 25–100. */
+export interface OutpaintSides {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/**
+ * An edit of `GenerationRequest.sourceImage` (the picture, encoded): with `prompt` saying what goes
+ * there; an inpaint with no prompt removes what was masked (fills it from the rest of the picture).
+ */
+export interface EditInstructions {
+  kind: EditKind;
+  /**
+   * Inpaint: a PNG of the source's size, white where the picture changes, black where it stays,
+   * greys across the feathered edge. Outpaint: absent (the new area is the mask).
+   */
+  mask?: Buffer;
+  /** Outpaint: how far each side grows. */
+  sides?: OutpaintSides;
 }
 
 /** Everything the product offers. Engines that render any request declare it; the others narrow it. */
@@ -43,6 +72,7 @@ export const FULL_CAPABILITIES: EngineCapabilities = {
   negativePrompt: true,
   deterministicSeeds: true,
   progress: true,
+  edits: EDIT_KINDS,
 };
 
 export interface GenerationRequest {
@@ -61,6 +91,8 @@ export interface GenerationRequest {
   christmas: boolean;
   /** Image mode: the uploaded picture. Doodle mode: the drawing (label colours, see doodle-brushes.ts). Encoded bytes. */
   sourceImage?: Buffer;
+  /** An edit of a part of `sourceImage` (issue 31); the result's size is `width` × `height`. */
+  edit?: EditInstructions;
 }
 
 export interface GeneratedImage {

@@ -347,6 +347,8 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
     negativePrompt: false,
     deterministicSeeds: false,
     progress: false,
+    // Edits (issue 31) are declared once the adapter sends them.
+    edits: [],
   };
 
   function validate(request: GenerationRequest): ValidationIssue[] {

@@ -497,6 +497,7 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
 
   const capabilities = {
     ...FULL_CAPABILITIES,
+    edits: [],
     sizes: SIZES,
     negativePrompt: !(textModel === "sd3" && turbo),
   };

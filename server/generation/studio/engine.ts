@@ -10,6 +10,7 @@ import { Piscina } from "piscina";
 import { getConfig } from "../../config";
 import {
   EngineError,
+  type EngineCapabilities,
   FULL_CAPABILITIES,
   type ImageEngine,
   type PromptReading,
@@ -31,7 +32,8 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
       (filename) => new Piscina({ filename, maxThreads: options.threads, minThreads: 0, idleTimeout: 60_000 }),
     ));
 
-  const capabilities = FULL_CAPABILITIES;
+  // Edits (issue 31) are declared once Studio makes them.
+  const capabilities: EngineCapabilities = { ...FULL_CAPABILITIES, edits: [] };
 
   return {
     id: "studio",
