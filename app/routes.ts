@@ -10,6 +10,7 @@ export default [
     // Public
     index("routes/home.tsx"),
     route("about-us", "routes/about-us.tsx"),
+    route("developers", "routes/developers.tsx"), // not in the spec's list: the public API's documentation (issue 31)
     route("login", "routes/account/login.tsx"),
     route("sign-up", "routes/account/sign-up.tsx"),
     route("verify-email", "routes/account/verify-email.tsx"),
@@ -102,6 +103,8 @@ export default [
     route("send-custom-email-with-attachment", "routes/api/send-custom-email-with-attachment.ts"),
     route("files/*", "routes/api/files.ts"),
     route("tokens", "routes/api/tokens.ts"),
+    route("access-tokens", "routes/api/access-tokens.ts"),
+    route("access-tokens/:id", "routes/api/access-token.ts"),
     route("preview-image", "routes/api/preview-image.ts"),
     route("generations", "routes/api/generations.ts"),
     route("generations/:id", "routes/api/generation.ts"),
@@ -147,9 +150,19 @@ export default [
     route("redeem", "routes/api/redeem.ts"),
     route("pre-registrations", "routes/api/pre-registrations.ts"),
     route("admin/transactions.csv", "routes/api/admin/transactions-csv.ts"),
+    // The public API for scripts, with personal access tokens (issue 31; server/api-v1/operations.ts).
+    route("v1/openapi.json", "routes/api/v1/openapi.ts"),
+    route("v1/generations", "routes/api/v1/generations.ts"),
+    route("v1/generations/:id", "routes/api/v1/generation.ts"),
+    route("v1/generations/:id/pictures/:index", "routes/api/v1/generation-picture.ts"),
+    route("v1/artworks", "routes/api/v1/artworks.ts"),
+    route("v1/artworks/:id", "routes/api/v1/artwork.ts"),
+    route("v1/balance", "routes/api/v1/balance.ts"),
+    route("v1/ledger", "routes/api/v1/ledger.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("builds/latest.json", "routes/builds/latest-json.ts"),
+  route("developers/api-reference.js", "routes/developers-reference-script.ts"), // Scalar's bundle for /developers
 
   // Anything else: 'Page not found: {path}' (spec §8)
   route("*", "routes/not-found.tsx"),

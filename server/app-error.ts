@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   weak_password: 400,
   wrong_password: 400,
   attachment_mismatch: 400,
+  ambiguous_credentials: 400,
   bad_request: 400,
   bad_signature: 400,
   blocked_term: 400,
@@ -37,6 +38,7 @@ export const ERROR_STATUS = {
   reauthenticate: 401,
   wrong_credentials: 401,
   unauthorized: 401,
+  invalid_token: 401,
   // 402: not enough to pay with
   insufficient_tokens: 402,
   payment_required: 402,
@@ -45,6 +47,7 @@ export const ERROR_STATUS = {
   email_not_verified: 403,
   content_moderation: 403,
   forbidden: 403,
+  insufficient_scope: 403,
   // 404: no such thing
   not_found: 404,
   unknown_checkout: 404,
@@ -78,6 +81,7 @@ export const ERROR_STATUS = {
   request_in_progress: 409,
   too_many_edits: 409,
   too_many_jobs: 409,
+  too_many_tokens: 409,
   under_review: 409,
   used_up: 409,
   // 413: too large

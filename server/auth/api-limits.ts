@@ -75,6 +75,11 @@ export const USER_API_LIMITS = {
     windowMs: MINUTE,
     message: "You are starting pictures very quickly. Wait a minute and try again.",
   },
+  "access-tokens:change": {
+    limit: 20,
+    windowMs: MINUTE,
+    message: "You are making and revoking tokens very quickly. Wait a minute and try again.",
+  },
   "image-edit:create": {
     limit: 20,
     windowMs: MINUTE,

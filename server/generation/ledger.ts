@@ -5,11 +5,12 @@
  * ledger row with the balance after it. Movements carry an idempotency key, so a retried
  * grant or refund is applied once.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { type Database, inTransaction } from "../db/client";
 import { tokenAccounts, tokenLedger, type LedgerReason } from "../db/schema";
 import { formatCount } from "~/lib/format";
 import { tokensMoved } from "../metrics";
+import { isUuid } from "../db/ids";
 
 export class InsufficientTokensError extends Error {
   constructor(
@@ -115,6 +116,36 @@ export async function listTokenLedger(db: Database, userId: string, limit = 50) 
     .where(eq(tokenLedger.userId, userId))
     .orderBy(desc(tokenLedger.createdAt))
     .limit(limit);
+}
+
+/** A person's ledger a page at a time, newest first (keyset on time and id: nothing repeats or is skipped). */
+export async function listTokenLedgerPage(
+  db: Database,
+  userId: string,
+  options: { cursor?: string | null; limit: number },
+): Promise<{ items: (typeof tokenLedger.$inferSelect)[]; nextCursor: string | null }> {
+  const conditions = [eq(tokenLedger.userId, userId)];
+  const [at, id] = options.cursor ? Buffer.from(options.cursor, "base64url").toString().split("|") : [];
+  const after = at ? new Date(at) : null;
+  if (after && !Number.isNaN(after.getTime()) && id && isUuid(id))
+    conditions.push(
+      or(lt(tokenLedger.createdAt, after), and(eq(tokenLedger.createdAt, after), lt(tokenLedger.id, id)))!,
+    );
+  const rows = await db
+    .select()
+    .from(tokenLedger)
+    .where(and(...conditions))
+    .orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id))
+    .limit(options.limit + 1);
+  const items = rows.slice(0, options.limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor:
+      rows.length > options.limit && last
+        ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString("base64url")
+        : null,
+  };
 }
 
 /** The sign-up grant, credited once per account however often it is called. */

@@ -21,7 +21,7 @@ const LINGER_MS = 2_000;
 export type BodyKind = "auth" | "upload" | "api" | "form";
 
 /** APIs that take a file inside their JSON (base64): they get the upload limit; the route sets its own below it. */
-const JSON_UPLOAD_PATHS = new Set(["/api/send-custom-email-with-attachment"]);
+const JSON_UPLOAD_PATHS = new Set(["/api/send-custom-email-with-attachment", "/api/v1/generations"]);
 
 export function bodyKindOf(path: string, contentType: string | undefined): BodyKind {
   if (path.startsWith("/api/auth/")) return "auth";

@@ -14,6 +14,8 @@ import { getOwnCreatorDetails, updateCreatorProfile } from "@server/community/cr
 import { listHiddenPeople, unhideCreator } from "@server/community/follows";
 import { getNotificationSettings, updateNotificationSettings } from "@server/notify/notifications";
 import { listTokenLedger } from "@server/generation/ledger";
+import { listApiTokens } from "@server/api-tokens/tokens";
+import { ApiTokensSection } from "~/components/account/api-tokens-section";
 import { cancelTransaction, listUserTransactions } from "@server/commerce/transactions";
 import { ApiError, readFormData } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
@@ -75,16 +77,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   // Independent reads, all at once. The token balance is not among them: the root loader reads it
   // for the header on every request to this page, and the page shows that one.
-  const [methods, sessions, pendingEmail, purchases, tokenHistory, creator, hiddenPeople, notify] = await Promise.all([
-    listUserSignInMethods(db, current.userUid),
-    listUserSessions(db, current.userUid, current.sessionId),
-    findPendingEmailChange(db, current.userUid),
-    listUserTransactions(db, current.userUid, 20),
-    listTokenLedger(db, current.userUid, 10),
-    getOwnCreatorDetails(db, current.userUid),
-    listHiddenPeople(db, current.userUid),
-    getNotificationSettings(db, current.userUid),
-  ]);
+  const [methods, sessions, pendingEmail, purchases, tokenHistory, creator, hiddenPeople, notify, apiTokens] =
+    await Promise.all([
+      listUserSignInMethods(db, current.userUid),
+      listUserSessions(db, current.userUid, current.sessionId),
+      findPendingEmailChange(db, current.userUid),
+      listUserTransactions(db, current.userUid, 20),
+      listTokenLedger(db, current.userUid, 10),
+      getOwnCreatorDetails(db, current.userUid),
+      listHiddenPeople(db, current.userUid),
+      getNotificationSettings(db, current.userUid),
+      listApiTokens(db, current.userUid),
+    ]);
   const emailCode = new URL(request.url).searchParams.get("email-code");
   return {
     profile: {
@@ -96,6 +100,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     creator,
     hiddenPeople,
     notify,
+    apiTokens,
     methods: methods.map((m) => PROVIDER_LABELS[m] ?? m),
     hasPassword: methods.includes("credential"),
     pendingEmail: pendingEmail?.newEmail ?? null,
@@ -609,6 +614,8 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             )}
           </ProfileSection>
         </div>
+
+        <ApiTokensSection tokens={loaderData.apiTokens} />
 
         <ProfileSection Icon={Monitor} title="Where you are signed in">
           {messageFor("sign-out-others")}

@@ -1,4 +1,5 @@
 // One file per domain; later domains add their file here.
+export * from "./api";
 export * from "./audit";
 export * from "./auth";
 export * from "./commerce";

@@ -1,0 +1,135 @@
+/**
+ * /developers: the public API for scripts (issue 31). How to get a token and a first script, then
+ * the reference of every endpoint, rendered in the browser by Scalar from /api/v1/openapi.json
+ * (its bundle is served by Atelier, /developers/api-reference.js; nothing comes from elsewhere).
+ */
+import { KeyRound } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
+import { useNonce } from "~/lib/nonce";
+
+export const meta = () => [
+  { title: "Developers — Atelier API" },
+  {
+    name: "description",
+    content:
+      "Atelier's public API: make pictures, poll jobs, download, publish and read your balance from a script with a personal access token. OpenAPI 3.1 description and examples.",
+  },
+];
+
+const QUICK_START = `# 1. Start a picture (an Idempotency-Key makes a retry safe: it never charges twice)
+curl -X POST $ATELIER/api/v1/generations \\
+  -H "Authorization: Bearer $ATELIER_TOKEN" -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: lighthouse-0001" \\
+  -d '{"mode": "text", "prompt": "a lighthouse at dusk", "style": "watercolor"}'
+
+# 2. Poll the job until its status is succeeded, failed or canceled
+curl $ATELIER/api/v1/generations/$JOB -H "Authorization: Bearer $ATELIER_TOKEN"
+
+# 3. Download the picture, then publish it
+curl -o lighthouse.png $ATELIER/api/v1/generations/$JOB/pictures/0 -H "Authorization: Bearer $ATELIER_TOKEN"
+curl -X POST $ATELIER/api/v1/artworks -H "Authorization: Bearer $ATELIER_TOKEN" \\
+  -H "Content-Type: application/json" -d '{"jobId": "'$JOB'", "title": "Lighthouse at dusk"}'`;
+
+declare global {
+  interface Window {
+    Scalar?: { createApiReference(target: string | Element, config: Record<string, unknown>): unknown };
+  }
+}
+
+export default function Developers() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <PageHeading>Atelier API</PageHeading>
+      <p className="mt-3 max-w-3xl text-ink-soft">
+        Make pictures, wait for them, download and publish them, and read your balance from a script, a bot or a plugin
+        — everything the Studio does, with the same prices, limits and refunds.
+      </p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <section className="rounded-3xl border border-line bg-paper-raised p-6 shadow-sm">
+          <SectionHeading className="flex items-center gap-2">
+            <KeyRound aria-hidden className="size-5 text-accent" /> Your token
+          </SectionHeading>
+          <p className="mt-3 text-sm text-ink-soft">
+            Make a personal access token on{" "}
+            <Link to="/user-profile" className="font-medium text-accent underline-offset-4 hover:underline">
+              your profile
+            </Link>{" "}
+            with the scopes your script needs — <code>generate</code>, <code>read</code>, <code>publish</code> — and
+            send it with every request as <code>Authorization: Bearer atl_…</code>. It is shown once; revoke it there at
+            any time.
+          </p>
+          <p className="mt-3 text-sm text-ink-soft">
+            The description of every endpoint, for code generators:{" "}
+            <a href="/api/v1/openapi.json" className="font-medium text-accent underline-offset-4 hover:underline">
+              /api/v1/openapi.json
+            </a>{" "}
+            (OpenAPI 3.1).
+          </p>
+        </section>
+        <section className="min-w-0 rounded-3xl border border-line bg-paper-raised p-6 shadow-sm">
+          <SectionHeading>A first script</SectionHeading>
+          <pre className="mt-3 overflow-x-auto rounded-2xl bg-ink p-4 text-xs leading-relaxed text-paper">
+            <code>{QUICK_START}</code>
+          </pre>
+        </section>
+      </div>
+      <ApiReference />
+    </div>
+  );
+}
+
+/** Scalar's reference, loaded in the browser only (it is large, and needs no server render). */
+function ApiReference() {
+  const target = useRef<HTMLDivElement>(null);
+  const nonce = useNonce();
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  useEffect(() => {
+    let cancelled = false;
+    const mount = () => {
+      if (cancelled || !target.current || !window.Scalar) return;
+      window.Scalar.createApiReference(target.current, {
+        url: "/api/v1/openapi.json",
+        layout: "classic",
+        withDefaultFonts: false,
+        telemetry: false,
+        hideDarkModeToggle: true,
+        forceDarkModeState: "light",
+        hideClientButton: true,
+        defaultOpenAllTags: true,
+        // Offline and on its own: no toolbar for Scalar's hosted services, no assistant, no telemetry.
+        showDeveloperTools: "never",
+        agent: { disabled: true },
+      });
+      setState("ready");
+    };
+    if (window.Scalar) mount();
+    else {
+      const script = document.createElement("script");
+      script.src = "/developers/api-reference.js";
+      if (nonce) script.nonce = nonce;
+      script.onload = mount;
+      script.onerror = () => !cancelled && setState("failed");
+      document.head.appendChild(script);
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [nonce]);
+  return (
+    <section className="mt-10" aria-label="Reference of every endpoint">
+      {state === "loading" ? (
+        <p role="status" className="text-sm text-ink-soft">
+          Loading the reference…
+        </p>
+      ) : null}
+      {state === "failed" ? (
+        <p role="alert" className="text-sm text-danger">
+          The reference could not load. The description itself is at /api/v1/openapi.json.
+        </p>
+      ) : null}
+      <div ref={target} data-testid="api-reference" />
+    </section>
+  );
+}

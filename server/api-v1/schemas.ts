@@ -1,0 +1,182 @@
+/**
+ * The public API's shapes (issue 31, ADR 0055): what /api/v1 takes and answers, as zod schemas.
+ * The routes validate with these and build their answers to them, and the OpenAPI description
+ * (document.ts) is generated from the same objects, so the two cannot drift. The limits are the
+ * Studio's own (app/lib/generation-constants.ts, community-constants.ts); a request is then checked
+ * by the Studio's form schema too (`generationInput`), so the API can never take what the Studio refuses.
+ */
+import { STYLE_IDS } from "@atelier/studio/styles";
+import { z } from "zod";
+import { API_SCOPES } from "~/lib/api-tokens";
+import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX, VISIBILITIES } from "~/lib/community-constants";
+import {
+  ASPECT_RATIOS,
+  GENERATION_MODES,
+  GENERATION_STATUSES,
+  IMAGE_SIZES,
+  MAX_IMAGES,
+  NEGATIVE_PROMPT_MAX,
+  PROMPT_MAX,
+  SEED_MAX,
+  UPLOAD_MAX_BYTES,
+} from "~/lib/generation-constants";
+
+/**
+ * The largest request with a picture inside, as the HTTP shell takes uploads (MAX_UPLOAD_BODY_BYTES'
+ * default): base64 makes a picture a third larger, so a picture of up to about 8 MB fits (the
+ * Studio's own upload takes 10 MB as a file).
+ */
+export const REQUEST_MAX_BYTES = 11 * 1024 * 1024;
+const IMAGE_BASE64_MAX = Math.min(REQUEST_MAX_BYTES, Math.ceil((UPLOAD_MAX_BYTES * 4) / 3));
+
+export const errorBody = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: "Machine-readable: invalid_input, invalid_token, insufficient_scope…" }),
+      message: z.string().meta({ description: "Words for people." }),
+      fields: z
+        .record(z.string(), z.array(z.string()))
+        .optional()
+        .meta({ description: "Messages by request field, for invalid_input." }),
+    }),
+  })
+  .meta({ id: "Error", description: "Every refusal has this shape; the HTTP status and `code` say what happened." });
+
+export const generationRequest = z
+  .object({
+    mode: z
+      .enum(GENERATION_MODES)
+      .meta({ description: "text: from the prompt; image: restyle `image`; doodle: paint the drawing in `image`." }),
+    prompt: z.string().max(PROMPT_MAX).default("").meta({ description: "What to paint; required for text." }),
+    negativePrompt: z.string().max(NEGATIVE_PROMPT_MAX).default(""),
+    style: z
+      .enum(STYLE_IDS as [string, ...string[]])
+      .optional()
+      .meta({ description: "A style preset; left out, the prompt's own style word or the default." }),
+    aspectRatio: z.enum(ASPECT_RATIOS).default("1:1"),
+    size: z
+      .union(IMAGE_SIZES.map((s) => z.literal(s)) as [z.ZodLiteral<512>, z.ZodLiteral<768>, z.ZodLiteral<1024>])
+      .default(1024)
+      .meta({ description: "The long side, in pixels." }),
+    count: z.number().int().min(1).max(MAX_IMAGES).default(1),
+    seed: z.number().int().min(0).max(SEED_MAX).optional().meta({ description: "Left out, a random one." }),
+    strength: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.75)
+      .meta({ description: "Image and doodle: 0 keeps the source, 1 is full style." }),
+    christmas: z.boolean().default(false).meta({ description: "The christmas variants, while the event runs." }),
+    image: z.string().max(IMAGE_BASE64_MAX).optional().meta({
+      description: "Image and doodle modes: the picture or drawing, base64 of a PNG, JPEG or WebP of at most 10 MB.",
+    }),
+  })
+  .meta({ id: "GenerationRequest" });
+export type GenerationRequestBody = z.output<typeof generationRequest>;
+
+export const picture = z
+  .object({
+    index: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+    seed: z.number().int().nullable(),
+    download: z.string().meta({ description: "Where to download it: GET with your token (PNG; ?format=webp|jpeg)." }),
+  })
+  .meta({ id: "Picture" });
+
+export const job = z
+  .object({
+    id: z.uuid(),
+    mode: z.enum(GENERATION_MODES),
+    status: z.enum(GENERATION_STATUSES),
+    prompt: z.string(),
+    negativePrompt: z.string(),
+    style: z.string(),
+    aspectRatio: z.enum(ASPECT_RATIOS),
+    size: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+    count: z.number().int(),
+    seed: z.number().int(),
+    strength: z.number(),
+    christmas: z.boolean(),
+    cost: z.number().int().meta({ description: "Tokens this job cost." }),
+    refunded: z.boolean().meta({ description: "True once a failed or canceled job's tokens came back." }),
+    progress: z.number().nullable().meta({ description: "0–100 while running; null when the engine cannot tell." }),
+    stage: z.string().nullable(),
+    queuePosition: z.number().int().nullable().meta({ description: "Jobs ahead of this one while queued." }),
+    error: z.string().nullable().meta({ description: "Why it failed or was canceled." }),
+    engine: z.string().meta({ description: "What made the pictures." }),
+    createdAt: z.iso.datetime(),
+    startedAt: z.iso.datetime().nullable(),
+    finishedAt: z.iso.datetime().nullable(),
+    pictures: z.array(picture),
+  })
+  .meta({ id: "Job", description: "A generation: queued, running, then succeeded, failed or canceled." });
+
+export const jobCreated = z
+  .object({ job, balance: z.number().int().meta({ description: "Your balance after paying for it." }) })
+  .meta({ id: "JobCreated" });
+export const jobAnswer = z.object({ job }).meta({ id: "JobAnswer" });
+
+const cursor = z.string().max(300);
+export const pageQuery = z.object({
+  cursor: cursor.optional().meta({ description: "`nextCursor` of the page before." }),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const jobPage = z
+  .object({ items: z.array(job), nextCursor: cursor.nullable().meta({ description: "null on the last page." }) })
+  .meta({ id: "JobPage" });
+
+export const jobParams = z.object({ id: z.uuid().meta({ description: "The job's id." }) });
+export const pictureParams = jobParams.extend({ index: z.coerce.number().int().min(0).max(15) });
+export const downloadQuery = z.object({ format: z.enum(["png", "webp", "jpeg"]).default("png") });
+
+export const balance = z.object({ balance: z.number().int() }).meta({ id: "Balance" });
+
+export const ledgerEntry = z
+  .object({
+    id: z.uuid(),
+    amount: z.number().int().meta({ description: "Credits are positive, debits negative." }),
+    balanceAfter: z.number().int(),
+    reason: z.string().meta({ description: "generation, generation_refund, purchase, signup_grant…" }),
+    jobId: z.uuid().nullable(),
+    note: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "LedgerEntry" });
+export const ledgerPage = z
+  .object({ items: z.array(ledgerEntry), nextCursor: cursor.nullable() })
+  .meta({ id: "LedgerPage" });
+
+export const publishRequest = z
+  .object({
+    jobId: z.uuid().meta({ description: "A succeeded job of yours." }),
+    pictureIndex: z.number().int().min(0).max(15).default(0),
+    title: z.string().trim().min(1).max(TITLE_MAX),
+    description: z.string().trim().max(DESCRIPTION_MAX).default(""),
+    tags: z
+      .array(z.string().max(TAG_MAX))
+      .max(TAGS_MAX)
+      .default([])
+      .meta({ description: "Letters, digits, spaces and dashes." }),
+    showPrompt: z.boolean().default(true),
+    visibility: z.enum(VISIBILITIES).default("public"),
+  })
+  .meta({ id: "PublishRequest" });
+
+export const artwork = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    visibility: z.enum(VISIBILITIES),
+    page: z.string().meta({ description: "The artwork's page in the community." }),
+    image: z.string().meta({ description: "The published picture." }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "Artwork" });
+export const artworkAnswer = z.object({ artwork }).meta({ id: "ArtworkAnswer" });
+export const artworkParams = z.object({ id: z.uuid().meta({ description: "The artwork's id." }) });
+export const unpublished = z.object({ ok: z.literal(true) }).meta({ id: "Unpublished" });
+
+export const scopes = z.enum(API_SCOPES);
