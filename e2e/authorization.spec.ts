@@ -89,6 +89,24 @@ const USER_APIS: { path: string; method: "GET" | "POST" | "PUT" | "PATCH" | "DEL
   { path: "/api/challenges/:id/entries", method: "POST" },
   { path: "/api/challenge-entries/:id/vote", method: "PUT" },
   { path: "/api/challenge-entries/:id/vote", method: "DELETE" },
+  { path: "/api/access-tokens", method: "GET" },
+  { path: "/api/access-tokens", method: "POST" },
+  { path: "/api/access-tokens/:id", method: "DELETE" },
+];
+/**
+ * The public API answers a personal access token only: 401 without one, 400 for a browser's
+ * session (e2e/api-v1.spec.ts tries every other way a token is refused: wrong, expired, revoked,
+ * short of its scope, another person's job, a suspended account).
+ */
+const TOKEN_APIS: { path: string; method: "GET" | "POST" | "DELETE" }[] = [
+  { path: "/api/v1/generations", method: "GET" },
+  { path: "/api/v1/generations", method: "POST" },
+  { path: "/api/v1/generations/:id", method: "GET" },
+  { path: "/api/v1/generations/:id/pictures/:index", method: "GET" },
+  { path: "/api/v1/artworks", method: "POST" },
+  { path: "/api/v1/artworks/:id", method: "DELETE" },
+  { path: "/api/v1/balance", method: "GET" },
+  { path: "/api/v1/ledger", method: "GET" },
 ];
 const OTHER_APIS = new Set([
   "/api/check-domain",
@@ -118,6 +136,8 @@ const OTHER_APIS = new Set([
   "/api/payments/webhooks/:provider",
   "/api/pre-registrations",
   "/api/redeem",
+  // The public API's description is for anyone.
+  "/api/v1/openapi.json",
   "/api/*",
 ]);
 
@@ -128,7 +148,8 @@ test("every API in the route table is classified", () => {
       !OTHER_APIS.has(p) &&
       !ADMIN_APIS.some((a) => a.path === p) &&
       !ADMIN_GET_APIS.includes(p) &&
-      !USER_APIS.some((a) => a.path === p),
+      !USER_APIS.some((a) => a.path === p) &&
+      !TOKEN_APIS.some((a) => a.path === p),
   );
   expect(unclassified).toEqual([]);
   expect(ADMIN_PAGES).toHaveLength(23);
@@ -158,6 +179,27 @@ test("anonymous visitors get 401 from every signed-in API", async ({ request, db
       .replace(":itemId", id);
     const response = await request.fetch(url, { method: api.method, headers: { Origin: ORIGIN() } });
     expect(response.status(), `${api.method} ${api.path}`).toBe(401);
+  }
+  for (const api of TOKEN_APIS) {
+    const url = api.path.replace(":id", id).replace(":index", "0");
+    const response = await request.fetch(url, { method: api.method });
+    expect([response.status(), (await response.json()).error.code], `${api.method} ${api.path}`).toEqual([
+      401,
+      "invalid_token",
+    ]);
+  }
+});
+
+test("the public API refuses a browser's session, even a signed-in person's", async ({ page, db: _db }) => {
+  await signInAsDemoUser(page);
+  const id = "00000000-0000-4000-8000-000000000000";
+  for (const api of TOKEN_APIS) {
+    const url = api.path.replace(":id", id).replace(":index", "0");
+    const response = await page.request.fetch(url, { method: api.method, headers: { Origin: ORIGIN() } });
+    expect([response.status(), (await response.json()).error.code], `${api.method} ${api.path}`).toEqual([
+      400,
+      "ambiguous_credentials",
+    ]);
   }
 });
 

@@ -21,3 +21,10 @@ export async function loader(_: Route.LoaderArgs) {
     },
   });
 }
+
+export function action(_: Route.ActionArgs) {
+  return new Response("Use GET for this address.", {
+    status: 405,
+    headers: { Allow: "GET", "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

@@ -6,8 +6,25 @@
 import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
+import { OPERATIONS } from "@server/api-v1/operations";
 import { useNonce } from "~/lib/nonce";
+import type { Route } from "./+types/developers";
+
+export function loader() {
+  return {
+    operations: OPERATIONS.map(({ id, method, path, summary, description, scope, example }) => ({
+      id,
+      method,
+      path,
+      summary,
+      description,
+      scope,
+      example,
+    })),
+  };
+}
 
 export const meta = () => [
   { title: "Developers — Atelier API" },
@@ -38,7 +55,7 @@ declare global {
   }
 }
 
-export default function Developers() {
+export default function Developers({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <PageHeading>Atelier API</PageHeading>
@@ -46,7 +63,7 @@ export default function Developers() {
         Make pictures, wait for them, download and publish them, and read your balance from a script, a bot or a plugin
         — everything the Studio does, with the same prices, limits and refunds.
       </p>
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_2fr]">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_2fr]">
         <section className="rounded-3xl border border-line bg-paper-raised p-6 shadow-sm">
           <SectionHeading className="flex items-center gap-2">
             <KeyRound aria-hidden className="size-5 text-accent" /> Your token
@@ -70,22 +87,66 @@ export default function Developers() {
         </section>
         <section className="min-w-0 rounded-3xl border border-line bg-paper-raised p-6 shadow-sm">
           <SectionHeading>A first script</SectionHeading>
-          <pre className="mt-3 overflow-x-auto rounded-2xl bg-ink p-4 text-xs leading-relaxed text-paper">
-            <code>{QUICK_START}</code>
-          </pre>
+          <CodeBox label="A first script, in shell" code={QUICK_START} />
         </section>
       </div>
+      <section className="mt-10" aria-labelledby="endpoints">
+        <SectionHeading id="endpoints">Endpoints</SectionHeading>
+        <ul className="mt-4 grid grid-cols-1 gap-4">
+          {loaderData.operations.map((op) => (
+            <li key={op.id} className="min-w-0 rounded-3xl border border-line bg-paper-raised p-5 shadow-sm">
+              <article aria-labelledby={`op-${op.id}`}>
+                <h3 id={`op-${op.id}`} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 font-semibold text-ink">
+                  <span className="rounded-md bg-accent-soft px-2 py-0.5 font-mono text-xs text-accent-strong">
+                    {op.method}
+                  </span>
+                  <code className="break-all text-sm">{op.path}</code>
+                  <span>{op.summary}</span>
+                </h3>
+                <p className="mt-2 text-sm text-ink-soft">{op.description}</p>
+                {op.scope ? (
+                  <p className="mt-1 text-sm text-ink-soft">
+                    Needs a token with the <code>{op.scope}</code> scope.
+                  </p>
+                ) : null}
+                <CodeBox label={`Example: ${op.summary}`} code={op.example} />
+              </article>
+            </li>
+          ))}
+        </ul>
+      </section>
       <ApiReference />
     </div>
   );
 }
 
-/** Scalar's reference, loaded in the browser only (it is large, and needs no server render). */
+/** Code to copy: a box that scrolls sideways is a stop for the keyboard, so its arrow keys can scroll it. */
+function CodeBox({ label, code }: { label: string; code: string }) {
+  return (
+    <section
+      className="mt-3 overflow-x-auto rounded-2xl bg-ink p-4 focus-visible:outline-2 focus-visible:outline-accent"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable)
+      tabIndex={0}
+      aria-label={label}
+    >
+      <pre className="text-xs leading-relaxed text-paper">
+        <code>{code}</code>
+      </pre>
+    </section>
+  );
+}
+
+/**
+ * Scalar's interactive reference, loaded in the browser when asked for: it is large (3.5 MB), and
+ * its own markup has accessibility faults we cannot fix (nested buttons, unnamed buttons, faint
+ * text), so the page's own list above is the reference everyone gets first.
+ */
 function ApiReference() {
   const target = useRef<HTMLDivElement>(null);
   const nonce = useNonce();
-  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const [state, setState] = useState<"closed" | "loading" | "ready" | "failed">("closed");
   useEffect(() => {
+    if (state !== "loading") return;
     let cancelled = false;
     const mount = () => {
       if (cancelled || !target.current || !window.Scalar) return;
@@ -116,9 +177,22 @@ function ApiReference() {
     return () => {
       cancelled = true;
     };
-  }, [nonce]);
+  }, [nonce, state]);
   return (
-    <section className="mt-10" aria-label="Reference of every endpoint">
+    <section className="mt-10" aria-labelledby="interactive-reference">
+      <SectionHeading id="interactive-reference">Interactive reference</SectionHeading>
+      <p className="mt-2 text-sm text-ink-soft">
+        Every request and answer field, rendered from the description by Scalar (served by Atelier, offline).
+      </p>
+      {state === "closed" ? (
+        <button
+          type="button"
+          className={buttonClass({ variant: "secondary", size: "sm", className: "mt-3" })}
+          onClick={() => setState("loading")}
+        >
+          Open the interactive reference
+        </button>
+      ) : null}
       {state === "loading" ? (
         <p role="status" className="text-sm text-ink-soft">
           Loading the reference…

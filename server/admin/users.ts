@@ -3,6 +3,7 @@
  * sessions; edit name, email and the admin role; adjust tokens with a reason (a ledger row);
  * ban (their sessions end) and unban; notify. Every change is audited in its own transaction.
  */
+import { listApiTokens } from "../api-tokens/tokens";
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { tokenAdjustmentForm, UserListQuery, userProfileForm } from "~/lib/admin-users";
@@ -75,7 +76,7 @@ export async function getUserForAdmin(db: Database, id: string) {
   if (!UUIDISH.test(id)) return null;
   const [row] = await db.select().from(user).where(eq(user.id, id));
   if (!row) return null;
-  const [balance, ledger, gens, genCount, purchases, sessions] = await Promise.all([
+  const [balance, ledger, gens, genCount, purchases, sessions, apiTokens] = await Promise.all([
     db.select({ balance: tokenAccounts.balance }).from(tokenAccounts).where(eq(tokenAccounts.userId, id)),
     listTokenLedger(db, id, 20),
     db
@@ -116,6 +117,7 @@ export async function getUserForAdmin(db: Database, id: string) {
       .from(session)
       .where(eq(session.userId, id))
       .orderBy(desc(session.createdAt)),
+    listApiTokens(db, id),
   ]);
   const iso = <T extends { createdAt: Date }>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
   return {
@@ -135,6 +137,7 @@ export async function getUserForAdmin(db: Database, id: string) {
     generationCount: genCount[0]?.n ?? 0,
     purchases: purchases.map(iso),
     sessions: sessions.map((s) => ({ ...iso(s), expiresAt: s.expiresAt.toISOString() })),
+    apiTokens,
   };
 }
 

@@ -11,6 +11,7 @@ import { type ApiScope, type ApiTokenInput, type ApiTokenView, MAX_TOKENS_PER_PE
 import { AppError } from "../app-error";
 import { type Actor, recordAudit } from "../audit/audit";
 import { type Database, inTransaction } from "../db/client";
+import { isUuid } from "../db/ids";
 import { apiTokens, user } from "../db/schema";
 
 const TOKEN_PREFIX = "atl_";
@@ -95,6 +96,7 @@ const NOT_FOUND = "That token does not exist, or is not yours.";
 
 /** The owner revokes their token: it stops working at once. Revoking twice is not an error. */
 export async function revokeApiToken(db: Database, userId: string, tokenId: string): Promise<ApiTokenView> {
+  if (!isUuid(tokenId)) throw new ApiTokenError("not_found", NOT_FOUND);
   const [row] = await db
     .update(apiTokens)
     .set({ revokedAt: new Date() })
@@ -116,6 +118,7 @@ export async function revokeApiTokenAsAdmin(
   userId: string,
   tokenId: string,
 ): Promise<ApiTokenView> {
+  if (!isUuid(tokenId)) throw new ApiTokenError("not_found", "That token does not exist.");
   return inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(apiTokens)

@@ -13,6 +13,7 @@ import {
 } from "@server/admin/users";
 import { ApiError, readFormData } from "@server/http/api";
 import { getDb } from "@server/db/client";
+import { revokeApiTokenAsAdmin } from "@server/api-tokens/tokens";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
@@ -101,6 +102,10 @@ export async function action({ request }: Route.ActionArgs) {
         });
         return done(attachment ? `Email with ${attachment.filename} queued.` : "Email queued.");
       }
+      case "revoke-token": {
+        const token = await revokeApiTokenAsAdmin(db, admin, id, values.tokenId ?? "");
+        return done(`Token “${token.name}” revoked: scripts using it stop at once.`);
+      }
       case "notify": {
         const parsed = parseForm(formData, notifyForm);
         if (!parsed.ok) return refill(parsed);
@@ -139,7 +144,7 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
       </div>
     );
   }
-  const { user, balance, ledger, generations, generationCount, purchases, sessions } = loaderData;
+  const { user, balance, ledger, generations, generationCount, purchases, sessions, apiTokens } = loaderData;
   const message = (form: string) => {
     const answer = answerOf(actionData, form);
     return answer ? <ActionNotice answer={answer} className="mb-3" /> : null;
@@ -269,6 +274,39 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
                 <li key={s.id} className="py-1.5 text-ink-soft">
                   {s.createdAt.slice(0, 16).replace("T", " ")} · {s.ipAddress || "Unknown address"} ·{" "}
                   <span title={s.userAgent ?? undefined}>{describeDevice(s.userAgent)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card title={`Access tokens (${apiTokens.filter((t) => t.active).length} active)`}>
+          {message("revoke-token")}
+          {apiTokens.length === 0 ? (
+            <p className="text-sm text-ink-soft">No personal access tokens.</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm">
+              {apiTokens.map((t) => (
+                <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5 text-ink-soft">
+                  <span>
+                    <span className="font-medium text-ink">{t.name}</span> <code>{t.prefix}…</code> ·{" "}
+                    {t.scopes.join(", ")} ·{" "}
+                    {t.lastUsedAt ? `last used ${t.lastUsedAt.slice(0, 16).replace("T", " ")}` : "never used"}
+                    {t.active ? null : ` · ${t.revokedAt ? "revoked" : "expired"}`}
+                  </span>
+                  {t.active ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke-token" />
+                      <input type="hidden" name="tokenId" value={t.id} />
+                      <button
+                        type="submit"
+                        className={buttonClass({ variant: "secondary", size: "sm" })}
+                        aria-label={`Revoke the token ${t.name}`}
+                      >
+                        Revoke
+                      </button>
+                    </Form>
+                  ) : null}
                 </li>
               ))}
             </ul>
