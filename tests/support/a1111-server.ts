@@ -3,6 +3,14 @@
  * checks request bodies field by field, records requests, answers with real PNGs and an `info` JSON
  * string, advances /progress while a job runs, honours /interrupt (the job returns early with the
  * images finished so far), Basic auth, and switchable failures.
+ *
+ * Inpainting (img2img with `mask`, reference §1): the mask must decode and have the init image's
+ * size (A1111 pastes one onto the other: PIL's "images do not match"); the answer is the init
+ * image with the masked pixels (the unmasked ones when `inpainting_mask_invert` is 1) painted over,
+ * at the init image's size with `inpaint_full_res` (A1111 pastes the crop back) and at
+ * width × height without. Stricter than the real API on purpose (it ignores unknown fields): an
+ * unknown mask/inpaint field, inpainting options without a mask, or a mask on txt2img are a 422,
+ * so a misspelt field fails the test instead of being silently ignored.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -87,13 +95,115 @@ function checkTypes(body: Record<string, unknown>, img2img: boolean): Issue[] {
     "script_name",
   ])
     is(f, str, "str");
-  for (const f of ["seed", "subseed", "batch_size", "n_iter", "steps", "width", "height"]) is(f, int, "integer");
-  for (const f of ["cfg_scale", "denoising_strength", "subseed_strength"]) is(f, num, "float");
-  for (const f of ["send_images", "save_images", "restore_faces", "tiling", "enable_hr"]) is(f, bool, "bool");
+  for (const f of [
+    "seed",
+    "subseed",
+    "batch_size",
+    "n_iter",
+    "steps",
+    "width",
+    "height",
+    "resize_mode",
+    "mask_blur",
+    "mask_blur_x",
+    "mask_blur_y",
+    "inpainting_fill",
+    "inpaint_full_res_padding",
+    "inpainting_mask_invert",
+  ])
+    is(f, int, "integer");
+  for (const f of ["cfg_scale", "denoising_strength", "subseed_strength", "initial_noise_multiplier"])
+    is(f, num, "float");
+  for (const f of ["send_images", "save_images", "restore_faces", "tiling", "enable_hr", "inpaint_full_res"])
+    is(f, bool, "bool");
+  is("mask", str, "str");
   is("styles", (v) => Array.isArray(v) && v.every(str), "list");
   is("alwayson_scripts", (v) => typeof v === "object" && !Array.isArray(v), "dict");
   if (img2img) is("init_images", (v) => Array.isArray(v) && v.every(str), "list");
   return issues;
+}
+
+/** img2img's inpainting fields (reference §1: names from ControlNet's API test payload). */
+const INPAINT_FIELDS = new Set([
+  "mask",
+  "mask_blur",
+  "mask_blur_x",
+  "mask_blur_y",
+  "inpainting_fill",
+  "inpaint_full_res",
+  "inpaint_full_res_padding",
+  "inpainting_mask_invert",
+  "initial_noise_multiplier",
+  "mask_round",
+]);
+const looksInpainting = (field: string) => /mask|inpaint/i.test(field);
+
+/** The stricter-on-purpose checks of inpainting fields (see the header). */
+function checkInpaintFields(body: Record<string, unknown>, img2img: boolean): Issue[] {
+  const issues: Issue[] = [];
+  const extra = (field: string, msg: string) => issues.push({ loc: ["body", field], msg, type: "value_error.extra" });
+  for (const field of Object.keys(body).filter(looksInpainting)) {
+    if (!INPAINT_FIELDS.has(field)) extra(field, "extra fields not permitted (not an inpainting field of img2img)");
+    else if (!img2img) extra(field, "extra fields not permitted (txt2img takes no mask)");
+  }
+  if (img2img && body.mask == null) {
+    for (const field of Object.keys(body).filter((f) => INPAINT_FIELDS.has(f) && f !== "mask"))
+      extra(field, "inpainting options without a mask do nothing");
+  }
+  const fill = body.inpainting_fill;
+  if (
+    fill !== undefined &&
+    fill !== null &&
+    !(Number.isInteger(fill) && (fill as number) >= 0 && (fill as number) <= 3)
+  )
+    extra("inpainting_fill", "must be 0 (fill), 1 (original), 2 (latent noise) or 3 (latent nothing)");
+  const invert = body.inpainting_mask_invert;
+  if (invert !== undefined && invert !== null && invert !== 0 && invert !== 1)
+    extra("inpainting_mask_invert", "must be 0 (inpaint masked) or 1 (inpaint not masked)");
+  const strength = body.denoising_strength;
+  if (typeof strength === "number" && (strength < 0 || strength > 1))
+    extra("denoising_strength", "must be between 0 and 1");
+  return issues;
+}
+
+function decodeB64(b64: string): Buffer {
+  return Buffer.from(b64.replace(/^data:[^,]*,/, ""), "base64");
+}
+
+/** Shade of the pixels a job paints (also the whole picture of txt2img). */
+export function a1111Shade(shade: number): { r: number; g: number; b: number } {
+  return { r: shade % 256, g: (shade * 7) % 256, b: 90 };
+}
+
+/** The init image at `width` × `height` with the pixels the mask selects painted in `shade`. */
+async function inpainted(
+  init: Buffer,
+  mask: Buffer,
+  width: number,
+  height: number,
+  shade: number,
+  invert: boolean,
+): Promise<Buffer> {
+  const picture = await sharp(init)
+    .flatten({ background: "#ffffff" })
+    .resize(width, height, { fit: "fill" })
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer();
+  const selected = await sharp(mask)
+    .flatten({ background: "#000000" })
+    .resize(width, height, { fit: "fill" })
+    .toColourspace("b-w")
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const { r, g, b } = a1111Shade(shade);
+  for (let p = 0; p < width * height; p++) {
+    if (selected[p]! >= 128 !== invert) picture.set([r, g, b], p * 3);
+  }
+  return sharp(picture, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 async function decodeB64Image(b64: unknown, what: string): Promise<{ width: number; height: number }> {
@@ -158,7 +268,7 @@ async function checkControlNet(scripts: Record<string, unknown>): Promise<number
 }
 
 function png(width: number, height: number, shade: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: shade % 256, g: (shade * 7) % 256, b: 90 } } })
+  return sharp({ create: { width, height, channels: 3, background: a1111Shade(shade) } })
     .png()
     .toBuffer();
 }
@@ -196,11 +306,28 @@ export async function startFakeA1111(options: FakeA1111Options = {}): Promise<Fa
   async function generate(path: string, body: Record<string, unknown>, res: http.ServerResponse) {
     const img2img = path === "/sdapi/v1/img2img";
     const issues = checkTypes(body, img2img);
+    if (issues.length === 0) issues.push(...checkInpaintFields(body, img2img));
     if (issues.length > 0) return send(res, 422, { detail: issues });
+    let inpaint: { init: Buffer; mask: Buffer; width: number; height: number } | undefined;
     if (img2img) {
       const init = body.init_images as string[] | undefined;
       if (!init || init.length === 0) throw new ApiError(404, "HTTPException", "Init image not found");
-      for (const image of init) await decodeB64Image(image, "init image");
+      const sizes = [];
+      for (const image of init) sizes.push(await decodeB64Image(image, "init image"));
+      if (typeof body.mask === "string") {
+        const mask = await decodeB64Image(body.mask, "mask");
+        const first = sizes[0]!;
+        // processing.py pastes the init image through the mask: PIL refuses two sizes.
+        if (mask.width !== first.width || mask.height !== first.height)
+          throw new ApiError(500, "ValueError", "images do not match");
+        const fullRes = body.inpaint_full_res ?? true; // A1111's default: "Only masked"
+        inpaint = {
+          init: decodeB64(init[0]!),
+          mask: decodeB64(body.mask),
+          width: fullRes ? first.width : ((body.width as number | undefined) ?? 512),
+          height: fullRes ? first.height : ((body.height as number | undefined) ?? 512),
+        };
+      }
     }
     if (body.sampler_name !== undefined && !["Euler", "Euler a", "DPM++ 2M"].includes(body.sampler_name as string)) {
       throw new ApiError(400, "HTTPException", "Sampler not found");
@@ -251,7 +378,19 @@ export async function startFakeA1111(options: FakeA1111Options = {}): Promise<Fa
       const seeds = fake.reportSeeds?.slice(0, made) ?? Array.from({ length: made }, (_, i) => seed + i);
       const images: string[] = [];
       if (fake.grid && made > 1) images.push((await png(width, height, 255)).toString("base64"));
-      for (const s of seeds) images.push((await png(width, height, s)).toString("base64"));
+      for (const s of seeds) {
+        const image = inpaint
+          ? await inpainted(
+              inpaint.init,
+              inpaint.mask,
+              inpaint.width,
+              inpaint.height,
+              s,
+              body.inpainting_mask_invert === 1,
+            )
+          : await png(width, height, s);
+        images.push(image.toString("base64"));
+      }
       for (let i = 0; i < maps; i++) images.push((await png(width, height, 0)).toString("base64")); // detected maps, appended
       if (fake.failure === "not-image")
         images[fake.grid ? 1 : 0] = Buffer.from("this is not a picture").toString("base64");

@@ -7,6 +7,15 @@
  * to the prompt's client id; keeps /history, serves real PNGs from /view, takes /upload/image,
  * /queue, /interrupt and /object_info; caches a repeated graph as ComfyUI does. Every route also
  * answers under /api. Failure switches cover the network, the proxy in front, and the backend.
+ *
+ * Inpainting graphs (InpaintModelConditioning, VAEEncodeForInpaint or SetLatentNoiseMask fed by a
+ * MASK from ImageToMask / LoadImageMask / LoadImage) are run for real, in miniature: LoadImage
+ * reads the uploaded file (its MASK output is 1 − alpha, or an empty 64 × 64 mask without alpha,
+ * as nodes.py does), ImageToMask takes a channel (alpha of an RGB image fails at run time), the
+ * inpaint node resizes the mask to the picture and crops to multiples of 8 (nodes.py), and KSampler
+ * paints the masked pixels (all of them without a noise mask) in the seed's shade. Stricter than
+ * the real server on purpose: a graph whose MASK reaches no inpaint node feeding a KSampler is a
+ * 400, so an edit workflow that forgot its inpaint node fails the test.
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
@@ -120,12 +129,79 @@ type Spec =
   | { kind: "INT"; min: number; max: number | bigint; step?: number }
   | { kind: "FLOAT"; min: number; max: number }
   | { kind: "STRING" }
+  | { kind: "BOOLEAN" }
   | { kind: "COMBO"; options: () => string[]; image?: boolean };
 
 interface NodeSpec {
   required: Record<string, Spec>;
+  /** Checked when given. */
+  optional?: Record<string, Spec>;
   outputs: string[];
   output?: boolean;
+}
+
+/** Nodes that turn a MASK into where sampling happens. */
+const INPAINT_NODES = new Set(["InpaintModelConditioning", "VAEEncodeForInpaint", "SetLatentNoiseMask"]);
+/** Nodes whose MASK output an edit graph loads its mask with. */
+const MASK_NODES = new Set(["ImageToMask", "LoadImageMask"]);
+
+/** Shade of the pixels a prompt paints (the whole picture of a text prompt). */
+export function comfyShade(shade: number): { r: number; g: number; b: number } {
+  return { r: (shade * 37) % 256, g: (shade * 11) % 256, b: 120 };
+}
+
+/** An IMAGE of a batch: raw RGB. */
+interface Picture {
+  width: number;
+  height: number;
+  data: Buffer;
+}
+/** A MASK: 0..1 per pixel. */
+interface Mask {
+  width: number;
+  height: number;
+  data: Float32Array;
+}
+interface Latent {
+  width: number;
+  height: number;
+  batch: number;
+  /** The encoded picture (null for an empty latent). */
+  base: Picture | null;
+  noiseMask: Mask | null;
+  /** What KSampler made. */
+  sampled?: Picture[];
+}
+
+function resizeMask(mask: Mask, width: number, height: number): Mask {
+  if (mask.width === width && mask.height === height) return mask;
+  const data = new Float32Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(mask.width - 1, Math.floor(((x + 0.5) * mask.width) / width));
+      const sy = Math.min(mask.height - 1, Math.floor(((y + 0.5) * mask.height) / height));
+      data[y * width + x] = mask.data[sy * mask.width + sx]!;
+    }
+  return { width, height, data };
+}
+
+/** VAEEncode and the inpaint nodes crop to multiples of 8, centred (nodes.py). */
+function crop8<T extends Picture | Mask>(value: T): T {
+  const width = Math.floor(value.width / 8) * 8;
+  const height = Math.floor(value.height / 8) * 8;
+  if (width === value.width && height === value.height) return value;
+  const dx = Math.floor((value.width % 8) / 2);
+  const dy = Math.floor((value.height % 8) / 2);
+  const channels = value.data.length / (value.width * value.height);
+  const data =
+    value.data instanceof Float32Array
+      ? new Float32Array(width * height * channels)
+      : Buffer.alloc(width * height * channels);
+  for (let y = 0; y < height; y++) {
+    const from = ((y + dy) * value.width + dx) * channels;
+    data.set(value.data.subarray(from, from + width * channels), y * width * channels);
+  }
+  return { width, height, data } as T;
 }
 
 const link = (type: string): Spec => ({ kind: "link", type });
@@ -137,9 +213,7 @@ class PromptError extends Error {
 }
 
 function png(width: number, height: number, shade: number): Promise<Buffer> {
-  return sharp({
-    create: { width, height, channels: 3, background: { r: (shade * 37) % 256, g: (shade * 11) % 256, b: 120 } },
-  })
+  return sharp({ create: { width, height, channels: 3, background: comfyShade(shade) } })
     .png()
     .toBuffer();
 }
@@ -190,6 +264,39 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
     },
     SaveImage: { required: { images: link("IMAGE"), filename_prefix: { kind: "STRING" } }, outputs: [], output: true },
     LoadImage: { required: { image: { kind: "COMBO", options: inputFiles, image: true } }, outputs: ["IMAGE", "MASK"] },
+    LoadImageMask: {
+      required: {
+        image: { kind: "COMBO", options: inputFiles, image: true },
+        channel: { kind: "COMBO", options: () => ["alpha", "red", "green", "blue"] },
+      },
+      outputs: ["MASK"],
+    },
+    ImageToMask: {
+      required: { image: link("IMAGE"), channel: { kind: "COMBO", options: () => ["red", "green", "blue", "alpha"] } },
+      outputs: ["MASK"],
+    },
+    // Newer servers (as emulated here) require noise_mask; older ones have no such input.
+    InpaintModelConditioning: {
+      required: {
+        positive: link("CONDITIONING"),
+        negative: link("CONDITIONING"),
+        vae: link("VAE"),
+        pixels: link("IMAGE"),
+        mask: link("MASK"),
+        noise_mask: { kind: "BOOLEAN" },
+      },
+      outputs: ["CONDITIONING", "CONDITIONING", "LATENT"],
+    },
+    VAEEncodeForInpaint: {
+      required: {
+        pixels: link("IMAGE"),
+        vae: link("VAE"),
+        mask: link("MASK"),
+        grow_mask_by: { kind: "INT", min: 0, max: 64 },
+      },
+      outputs: ["LATENT"],
+    },
+    SetLatentNoiseMask: { required: { samples: link("LATENT"), mask: link("MASK") }, outputs: ["LATENT"] },
     ControlNetLoader: {
       required: { control_net_name: { kind: "COMBO", options: () => controlnets } },
       outputs: ["CONTROL_NET"],
@@ -301,7 +408,8 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
       const errors: Record<string, unknown>[] = [];
       const fail = (type: string, message: string, details: string, input: string, received?: unknown) =>
         errors.push({ type, message, details, extra_info: { input_name: input, received_value: received } });
-      for (const [name, input] of Object.entries(spec.required)) {
+      const given = Object.entries(spec.optional ?? {}).filter(([name]) => name in node.inputs);
+      for (const [name, input] of [...Object.entries(spec.required), ...given]) {
         if (!(name in node.inputs)) {
           fail("required_input_missing", "Required input is missing", name, name);
           continue;
@@ -380,6 +488,15 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
           } else if (value > input.max) {
             fail("value_bigger_than_max", `Value ${value} bigger than max of ${input.max}`, `${name}`, name, value);
           }
+        } else if (input.kind === "BOOLEAN") {
+          if (typeof value !== "boolean")
+            fail(
+              "invalid_input_type",
+              "Failed to convert an input value to a BOOLEAN value",
+              `${name}, ${String(value)}`,
+              name,
+              value,
+            );
         } else if (input.kind === "STRING") {
           if (typeof value !== "string")
             fail(
@@ -409,6 +526,36 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
         }
       }
       if (errors.length > 0) nodeErrors[id] = { errors, dependent_outputs: outputs, class_type: node.class_type };
+    }
+    if (Object.keys(nodeErrors).length === 0) {
+      // Stricter than ComfyUI on purpose (see the header): a loaded mask must reach sampling through an inpaint node.
+      const source = (node: Node | undefined, name: string) => {
+        const value = node?.inputs[name];
+        return Array.isArray(value) ? (value as [string, number]) : undefined;
+      };
+      const inpaints = Object.values(nodes).some((sampler) => {
+        if (sampler.class_type !== "KSampler") return false;
+        let link = source(sampler, "latent_image");
+        while (link && nodes[link[0]]?.class_type === "RepeatLatentBatch") link = source(nodes[link[0]], "samples");
+        return link !== undefined && INPAINT_NODES.has(nodes[link[0]]?.class_type ?? "");
+      });
+      for (const [id, node] of Object.entries(nodes)) {
+        if (MASK_NODES.has(node.class_type) && !inpaints) {
+          nodeErrors[id] = {
+            errors: [
+              {
+                type: "mask_not_used",
+                message: "Mask reaches no sampler",
+                details:
+                  "(stand-in, stricter on purpose) no InpaintModelConditioning, VAEEncodeForInpaint or SetLatentNoiseMask feeds a KSampler's latent_image",
+                extra_info: {},
+              },
+            ],
+            dependent_outputs: outputs,
+            class_type: node.class_type,
+          };
+        }
+      }
     }
     if (Object.keys(nodeErrors).length > 0) {
       const details = Object.values(nodeErrors)
@@ -478,6 +625,133 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
       default:
         throw new Error(`no latent from ${node.class_type}`);
     }
+  }
+
+  async function readInput(
+    name: string,
+  ): Promise<{ data: Buffer; width: number; height: number; alpha: Buffer | null }> {
+    const bytes = files.get(fileKey("input", "", name));
+    if (!bytes) throw new Error(`[Errno 2] No such file or directory: '${name}'`);
+    const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const meta = await sharp(bytes).metadata();
+    const rgb = Buffer.alloc(info.width * info.height * 3);
+    const alpha = Buffer.alloc(info.width * info.height);
+    for (let p = 0; p < info.width * info.height; p++) {
+      data.copy(rgb, p * 3, p * 4, p * 4 + 3);
+      alpha[p] = data[p * 4 + 3]!;
+    }
+    return { data: rgb, width: info.width, height: info.height, alpha: meta.hasAlpha ? alpha : null };
+  }
+
+  /** Runs an inpainting graph up to the SaveImage `saveId` (see the header); PNGs of the batch. */
+  async function renderEdit(prompt: Record<string, Node>, saveId: string): Promise<Buffer[]> {
+    const memo = new Map<string, unknown[]>();
+    const channels = ["red", "green", "blue", "alpha"];
+    async function run(id: string): Promise<unknown[]> {
+      const known = memo.get(id);
+      if (known) return known;
+      const node = prompt[id]!;
+      const from = async <T>(name: string): Promise<T> => {
+        const [source, slot] = node.inputs[name] as [string, number];
+        return (await run(source))[slot] as T;
+      };
+      let out: unknown[];
+      switch (node.class_type) {
+        case "LoadImage": {
+          const file = await readInput(node.inputs.image as string);
+          const picture: Picture = { width: file.width, height: file.height, data: file.data };
+          const mask: Mask = file.alpha
+            ? { width: file.width, height: file.height, data: Float32Array.from(file.alpha, (a) => 1 - a / 255) }
+            : { width: 64, height: 64, data: new Float32Array(64 * 64) };
+          out = [[picture], mask];
+          break;
+        }
+        case "LoadImageMask": {
+          const file = await readInput(node.inputs.image as string);
+          const index = channels.indexOf(node.inputs.channel as string);
+          const data =
+            index === 3
+              ? Float32Array.from(file.alpha ?? new Uint8Array(file.width * file.height).fill(255), (a) => 1 - a / 255)
+              : Float32Array.from({ length: file.width * file.height }, (_, p) => file.data[p * 3 + index]! / 255);
+          out = [{ width: file.width, height: file.height, data }];
+          break;
+        }
+        case "ImageToMask": {
+          const [image] = await from<Picture[]>("image");
+          const index = channels.indexOf(node.inputs.channel as string);
+          if (index === 3) throw new Error("index 3 is out of bounds for dimension 3 with size 3");
+          const data = Float32Array.from(
+            { length: image!.width * image!.height },
+            (_, p) => image!.data[p * 3 + index]! / 255,
+          );
+          out = [{ width: image!.width, height: image!.height, data }];
+          break;
+        }
+        case "InpaintModelConditioning":
+        case "VAEEncodeForInpaint": {
+          const [picture] = await from<Picture[]>("pixels");
+          const mask = crop8(resizeMask(await from<Mask>("mask"), picture!.width, picture!.height));
+          const base = crop8(picture!);
+          const noiseMask = node.class_type === "VAEEncodeForInpaint" || node.inputs.noise_mask === true ? mask : null;
+          const latent: Latent = { width: base.width, height: base.height, batch: 1, base, noiseMask };
+          out = node.class_type === "VAEEncodeForInpaint" ? [latent] : [null, null, latent];
+          break;
+        }
+        case "SetLatentNoiseMask": {
+          const latent = await from<Latent>("samples");
+          out = [{ ...latent, noiseMask: resizeMask(await from<Mask>("mask"), latent.width, latent.height) }];
+          break;
+        }
+        case "VAEEncode": {
+          const base = crop8((await from<Picture[]>("pixels"))[0]!);
+          out = [{ width: base.width, height: base.height, batch: 1, base, noiseMask: null } satisfies Latent];
+          break;
+        }
+        case "EmptyLatentImage": {
+          const { width, height, batch_size } = node.inputs as { width: number; height: number; batch_size: number };
+          out = [{ width, height, batch: batch_size, base: null, noiseMask: null } satisfies Latent];
+          break;
+        }
+        case "RepeatLatentBatch": {
+          const latent = await from<Latent>("samples");
+          out = [{ ...latent, batch: latent.batch * (node.inputs.amount as number) }];
+          break;
+        }
+        case "KSampler": {
+          const latent = await from<Latent>("latent_image");
+          const seed = Number(node.inputs.seed);
+          const sampled: Picture[] = [];
+          for (let i = 0; i < latent.batch; i++) {
+            const { r, g, b } = comfyShade(seed + i * 3);
+            const pixels = latent.width * latent.height;
+            const data = latent.base ? Buffer.from(latent.base.data) : Buffer.alloc(pixels * 3);
+            for (let p = 0; p < pixels; p++)
+              if (!latent.base || !latent.noiseMask || latent.noiseMask.data[p]! >= 0.5) data.set([r, g, b], p * 3);
+            sampled.push({ width: latent.width, height: latent.height, data });
+          }
+          out = [{ ...latent, sampled }];
+          break;
+        }
+        case "VAEDecode":
+          out = [(await from<Latent>("samples")).sampled];
+          break;
+        default:
+          out = [null, null, null]; // models, conditioning: nothing to draw
+      }
+      memo.set(id, out);
+      return out;
+    }
+    const pictures = await (async () => {
+      const [source, slot] = prompt[saveId]!.inputs.images as [string, number];
+      return (await run(source))[slot] as Picture[];
+    })();
+    return Promise.all(
+      pictures.map((p) =>
+        sharp(p.data, { raw: { width: p.width, height: p.height, channels: 3 } })
+          .png()
+          .toBuffer(),
+      ),
+    );
   }
 
   const sleep = (item: QueueItem, ms: number) =>
@@ -580,20 +854,42 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
         }
       }
       if (node.class_type === "SaveImage") {
-        const samplerId = ((item.prompt[(node.inputs.images as [string, number])[0]]!.inputs.samples as [
-          string,
-          number,
-        ]) ?? [])[0]!;
-        const { width, height, batch } = await latentOf(item.prompt, samplerId);
-        const seed = Number(item.prompt[samplerId]?.inputs.seed ?? 0);
+        let pngs: Buffer[] = [];
+        if (Object.values(item.prompt).some((n) => INPAINT_NODES.has(n.class_type))) {
+          try {
+            pngs = await renderEdit(item.prompt, id);
+          } catch (error) {
+            note("execution_error", {
+              prompt_id: item.id,
+              node_id: id,
+              node_type: node.class_type,
+              executed,
+              exception_message: (error as Error).message,
+              exception_type: "RuntimeError",
+              traceback: [],
+              current_inputs: {},
+              current_outputs: [],
+              timestamp: Date.now(),
+            });
+            return finish("error", {});
+          }
+        } else {
+          const samplerId = ((item.prompt[(node.inputs.images as [string, number])[0]]!.inputs.samples as [
+            string,
+            number,
+          ]) ?? [])[0]!;
+          const { width, height, batch } = await latentOf(item.prompt, samplerId);
+          const seed = Number(item.prompt[samplerId]?.inputs.seed ?? 0);
+          for (let i = 0; i < batch; i++) pngs.push(await png(width, height, seed + i * 3));
+        }
         const prefix = node.inputs.filename_prefix as string;
         const slash = prefix.lastIndexOf("/");
         const subfolder = slash >= 0 ? prefix.slice(0, slash) : "";
         const base = slash >= 0 ? prefix.slice(slash + 1) : prefix;
         const images = [];
-        for (let i = 0; i < batch; i++) {
+        for (const picture of pngs) {
           const filename = `${base}_${String(++counter).padStart(5, "0")}_.png`;
-          files.set(fileKey("output", subfolder, filename), await png(width, height, seed + i * 3));
+          files.set(fileKey("output", subfolder, filename), picture);
           images.push({ filename, subfolder, type: "output" });
         }
         outputs[id] = { images };
@@ -796,8 +1092,8 @@ export async function startFakeComfyUI(options: FakeComfyUIOptions = {}): Promis
               ? combo(s.options())
               : s.kind === "link"
                 ? [s.type]
-                : s.kind === "STRING"
-                  ? ["STRING", {}]
+                : s.kind === "STRING" || s.kind === "BOOLEAN"
+                  ? [s.kind, {}]
                   : [s.kind, { min: s.min, max: Number(s.max) }],
           ]),
         );

@@ -3,10 +3,16 @@
  * Bearer keys (and the optional organization), /v1/images/generations (JSON) and
  * /v1/images/edits (multipart, parsed here) checked field by field with OpenAI's error bodies,
  * real PNG/JPEG/WebP pictures in b64_json with `usage`, GET /v1/models/{id}, and switchable failures.
+ *
+ * Edits with a `mask` (reference §3): one mask file, a PNG under 4 MB with an alpha channel and the
+ * first image's dimensions, else a 400 naming `mask`. The answer is then the first image at the
+ * answer's size with the mask's fully transparent pixels painted (a mask without any transparent
+ * pixel is a 400 too: nothing to edit; the real API's wording for these is not known, the
+ * param and type are).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { closeServer, readBody, sendJson } from "./fake-http";
 
 export type OpenAIFailureMode =
@@ -245,11 +251,58 @@ function checkCommon(
   };
 }
 
-function picture(width: number, height: number, shade: number, format: string): Promise<Buffer> {
-  const image = sharp({
-    create: { width, height, channels: 3, background: { r: (shade * 53) % 256, g: (shade * 97) % 256, b: 120 } },
-  });
+/** Shade of the pixels answer `shade` paints (the whole picture without a mask). */
+export function openAIShade(shade: number): { r: number; g: number; b: number } {
+  return { r: (shade * 53) % 256, g: (shade * 97) % 256, b: 120 };
+}
+
+/** Paints an edit's answer: raw RGB of the answer's size, given a shade. */
+type Paint = (width: number, height: number, shade: { r: number; g: number; b: number }) => Promise<Buffer>;
+
+async function picture(width: number, height: number, shade: number, format: string, paint?: Paint): Promise<Buffer> {
+  const image = paint
+    ? sharp(await paint(width, height, openAIShade(shade)), { raw: { width, height, channels: 3 } })
+    : sharp({ create: { width, height, channels: 3, background: openAIShade(shade) } });
   return (format === "jpeg" ? image.jpeg() : format === "webp" ? image.webp() : image.png()).toBuffer();
+}
+
+/** The mask rules (see the header); how to paint the answer. */
+async function checkMask(mask: MultipartFile, first: MultipartFile): Promise<Paint> {
+  const refuse = (message: string, code = "invalid_mask_image") => invalid(message, "mask", code);
+  if (mask.bytes.length >= 4 * 1024 * 1024) throw refuse("Invalid mask: it must be less than 4 MB.");
+  let meta: Metadata;
+  try {
+    meta = await sharp(mask.bytes).metadata();
+    await sharp(mask.bytes).stats();
+  } catch {
+    throw refuse(`Invalid mask '${mask.filename}': could not be decoded.`);
+  }
+  if (meta.format !== "png" || mask.contentType !== "image/png")
+    throw refuse(`Invalid mask '${mask.filename}': it must be a PNG file.`, "invalid_mask_image_format");
+  if (!meta.hasAlpha)
+    throw refuse(
+      "Invalid mask: it must have an alpha channel; fully transparent pixels mark the area to edit.",
+      "invalid_mask_image_format",
+    );
+  const image = await sharp(first.bytes).metadata();
+  if (meta.width !== image.width || meta.height !== image.height)
+    throw refuse(
+      `Invalid mask: its size ${meta.width}x${meta.height} must match the image's ${image.width}x${image.height}.`,
+      "mask_size_mismatch",
+    );
+  const alpha = await sharp(mask.bytes).extractChannel(3).raw().toBuffer();
+  if (!alpha.some((a) => a === 0)) throw refuse("Invalid mask: it has no fully transparent pixel to edit.");
+  return async (width, height, { r, g, b }) => {
+    const pixels = await sharp(first.bytes)
+      .flatten({ background: "#ffffff" })
+      .resize(width, height, { fit: "fill" })
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer();
+    const edit = await sharp(mask.bytes).extractChannel(3).resize(width, height, { fit: "fill" }).raw().toBuffer();
+    for (let p = 0; p < width * height; p++) if (edit[p]! < 128) pixels.set([r, g, b], p * 3);
+    return pixels;
+  };
 }
 
 let requestCounter = 0;
@@ -367,11 +420,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     checked: ReturnType<typeof checkCommon>,
     inputImageTokens: number,
     prompt = "",
+    paint?: Paint,
   ): Promise<void> {
     const [width, height] = checked.size.split("x").map(Number) as [number, number];
     const data: { b64_json: string }[] = [];
     for (let i = 0; i < checked.n; i++)
-      data.push({ b64_json: (await picture(width, height, i + 1, checked.format)).toString("base64") });
+      data.push({ b64_json: (await picture(width, height, i + 1, checked.format, paint)).toString("base64") });
     if (fake.failure === "not-image") {
       // A PNG cut in half: the header reads, the pixels do not.
       const whole = await picture(width, height, 9, "png");
@@ -456,6 +510,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const images = files.filter((f) => f.name === "image" || f.name === "image[]");
     if (images.length === 0)
       throw invalid("Missing required parameter: 'image'.", "image", "missing_required_parameter");
+    const masks = files.filter((f) => f.name === "mask");
+    if (masks.length > 1) throw invalid("Duplicate parameter: 'mask'.", "mask", "duplicate_parameter");
     if (images.length > 16) throw invalid("Too many images: at most 16.", "image");
     let inputTokens = 0;
     for (const image of images) {
@@ -483,7 +539,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         );
       inputTokens += 323;
     }
-    return { checked, inputTokens };
+    // The mask applies to the first image.
+    const paint = masks[0] ? await checkMask(masks[0], images[0]!) : undefined;
+    return { checked, inputTokens, paint };
   }
 
   const server = http.createServer(async (req, res) => {
@@ -510,8 +568,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (route === "POST /v1/images/generations" || route === "POST /v1/images/edits") {
         let checked: ReturnType<typeof checkCommon>;
         let inputTokens = 0;
+        let paint: Paint | undefined;
         if (route === "POST /v1/images/generations") checked = await generations(req, raw, record);
-        else ({ checked, inputTokens } = await edits(req, raw, record));
+        else ({ checked, inputTokens, paint } = await edits(req, raw, record));
         for (const w of arrivedWaiters) w();
         arrivedWaiters = [];
         if (fake.failure === "hang") return; // never answers: the client's timeout or cancel must act
@@ -519,7 +578,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         const prompt = route.endsWith("/edits")
           ? (record.body as MultipartBody).fields.prompt
           : (record.body as { prompt: string }).prompt;
-        return await answer(res, checked, inputTokens, prompt);
+        return await answer(res, checked, inputTokens, prompt, paint);
       }
       const model = /^GET \/v1\/models\/([^/]+)$/.exec(route)?.[1];
       if (model !== undefined) {

@@ -8,11 +8,20 @@
  *
  * Stricter than the real API in one way on purpose: an undocumented field is a 400, so the
  * adapter is held to the fields the spec lists.
+ *
+ * Edits (edit/inpaint, edit/erase, edit/outpaint; fields and rules as the comment in
+ * server/generation/engines/stability.ts gives them, from Stability's OpenAPI spec): the picture
+ * must be 64+ px a side and 4,096..9,437,184 px (outpaint: aspect up to 2.5:1 too); the mask is a
+ * file, any size (resized, as the spec says); inpaint needs a prompt; outpaint needs a direction
+ * above 0 (each 0..2000). Inpaint and erase answer at about 4 megapixels (the spec's "Output")
+ * with the masked pixels painted; outpaint answers the picture widened by the directions, the new
+ * area painted. One more rule than the spec states: an inpaint or erase with neither a mask nor
+ * a transparent picture is a 400 (there would be nothing to change).
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { closeServer, readBody } from "./fake-http";
 
 export type StabilityFailure =
@@ -104,13 +113,19 @@ const OUTPUT_SIZES: Record<string, [number, number]> = {
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 const SEED_MAX = 4_294_967_294;
 
-type Endpoint = "core" | "ultra" | "sd3" | "sketch";
+type Endpoint = "core" | "ultra" | "sd3" | "sketch" | "inpaint" | "erase" | "outpaint";
 const ROUTES: Record<string, Endpoint> = {
   "/v2beta/stable-image/generate/core": "core",
   "/v2beta/stable-image/generate/ultra": "ultra",
   "/v2beta/stable-image/generate/sd3": "sd3",
   "/v2beta/stable-image/control/sketch": "sketch",
+  "/v2beta/stable-image/edit/inpaint": "inpaint",
+  "/v2beta/stable-image/edit/erase": "erase",
+  "/v2beta/stable-image/edit/outpaint": "outpaint",
 };
+const EDITS = new Set<Endpoint>(["inpaint", "erase", "outpaint"]);
+/** Inpaint and erase answer at about this many pixels. */
+const EDIT_OUTPUT_PIXELS = 4 * 1024 * 1024;
 /** Fields each endpoint documents (reference §4). */
 const FIELDS: Record<Endpoint, string[]> = {
   core: ["prompt", "aspect_ratio", "negative_prompt", "seed", "style_preset", "output_format"],
@@ -128,6 +143,9 @@ const FIELDS: Record<Endpoint, string[]> = {
     "cfg_scale",
   ],
   sketch: ["prompt", "image", "control_strength", "negative_prompt", "seed", "output_format"],
+  inpaint: ["image", "prompt", "negative_prompt", "mask", "grow_mask", "seed", "output_format"],
+  erase: ["image", "mask", "grow_mask", "seed", "output_format"],
+  outpaint: ["image", "left", "right", "up", "down", "creativity", "prompt", "seed", "output_format"],
 };
 
 class ApiError extends Error {
@@ -223,6 +241,86 @@ interface Checked {
   format: string;
   seed: number;
   size: [number, number];
+  /** Edits: the answer's pixels (raw RGB of `size`), given the seed's shade. */
+  paint?: (shade: { r: number; g: number; b: number }) => Promise<Buffer>;
+}
+
+/** Shade of the pixels a request paints (the whole picture of a generation). */
+export function stabilityShade(seed: number): { r: number; g: number; b: number } {
+  return { r: seed % 256, g: (seed >>> 8) % 256, b: 90 };
+}
+
+const raw = (image: Sharp) => image.flatten({ background: "#ffffff" }).toColourspace("srgb").raw().toBuffer();
+
+/** The edit endpoints' own rules (see the header); returns the answer's size and how to paint it. */
+async function checkEdit(
+  endpoint: Endpoint,
+  fields: Record<string, string>,
+  files: Record<string, StabilityFilePart>,
+): Promise<Pick<Checked, "size" | "paint">> {
+  const image = files.image;
+  if (!image) throw bad("image: is required");
+  const { width, height } = await imageSize(image);
+  if (width < 64 || height < 64) throw bad("image: every side must be at least 64 pixels");
+  if (width * height < 4096 || width * height > 9_437_184)
+    throw new ApiError(400, "invalid_file_size", ["image: must have between 4,096 and 9,437,184 pixels"]);
+  if (endpoint === "outpaint") {
+    if (Math.max(width, height) / Math.min(width, height) > 2.5)
+      throw bad("image: aspect ratio must be between 1:2.5 and 2.5:1");
+    const [left, right, up, down] = ["left", "right", "up", "down"].map(
+      (side) => numberField(fields, side, 0, 2000, true) ?? 0,
+    ) as [number, number, number, number];
+    if (left + right + up + down === 0) throw bad("left, right, up, down: at least one must be greater than 0");
+    numberField(fields, "creativity", 0, 1);
+    const size: [number, number] = [width + left + right, height + up + down];
+    return {
+      size,
+      async paint({ r, g, b }) {
+        const picture = await raw(
+          sharp(image.bytes).extend({ left, right, top: up, bottom: down, background: { r, g, b } }),
+        );
+        return picture;
+      },
+    };
+  }
+  numberField(fields, "grow_mask", 0, 100, true);
+  let selected: (width: number, height: number) => Promise<Buffer>;
+  if (files.mask) {
+    const mask = files.mask;
+    await imageSize(mask).catch(() => {
+      throw bad("mask: must be a jpeg, png or webp image");
+    });
+    // "In the event the mask is a different size than the image parameter, it will be automatically resized."
+    selected = (w, h) =>
+      sharp(mask.bytes)
+        .flatten({ background: "#000000" })
+        .resize(w, h, { fit: "fill" })
+        .toColourspace("b-w")
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
+  } else {
+    const meta = await sharp(image.bytes).metadata();
+    const transparent =
+      meta.hasAlpha && (await sharp(image.bytes).extractChannel(3).raw().toBuffer()).some((a) => a < 128);
+    if (!transparent) throw bad("mask: is required when image has no transparent pixels");
+    // Transparent pixels are inpainted, opaque ones kept.
+    selected = async (w, h) =>
+      Buffer.from(
+        (await sharp(image.bytes).resize(w, h, { fit: "fill" }).extractChannel(3).raw().toBuffer()).map((a) => 255 - a),
+      );
+  }
+  const scale = Math.sqrt(EDIT_OUTPUT_PIXELS / (width * height));
+  const size: [number, number] = [Math.round(width * scale), Math.round(height * scale)];
+  return {
+    size,
+    async paint({ r, g, b }) {
+      const picture = await raw(sharp(image.bytes).resize(size[0], size[1], { fit: "fill" }));
+      const mask = await selected(size[0], size[1]);
+      for (let p = 0; p < mask.length; p++) if (mask[p]! >= 128) picture.set([r, g, b], p * 3);
+      return picture;
+    },
+  };
 }
 
 /** Every documented rule of the endpoint; the first broken one is answered as a 400. */
@@ -236,16 +334,21 @@ async function check(
     if (!allowed.includes(name)) throw bad(`${name}: not a field of this endpoint`);
   }
   if (fields.image !== undefined) throw bad("image: must be a file");
-  for (const name of Object.keys(files)) if (name !== "image") throw bad(`${name}: must not be a file`);
+  if (fields.mask !== undefined) throw bad("mask: must be a file");
+  for (const name of Object.keys(files))
+    if (name !== "image" && name !== "mask") throw bad(`${name}: must not be a file`);
   const prompt = fields.prompt;
-  if (prompt === undefined || prompt.trim() === "") throw bad("prompt: is required");
-  if (prompt.length > 10_000) throw bad("prompt: must be at most 10000 characters");
+  const promptOptional = endpoint === "outpaint" || endpoint === "erase";
+  if (!promptOptional && (prompt === undefined || prompt.trim() === "")) throw bad("prompt: is required");
+  if (prompt !== undefined && prompt.length > 10_000) throw bad("prompt: must be at most 10000 characters");
   const aspect = enumField(fields, "aspect_ratio", STABILITY_ASPECTS) ?? "1:1";
   const format = enumField(fields, "output_format", endpoint === "sd3" ? ["png", "jpeg"] : FORMATS) ?? "png";
   const seed = numberField(fields, "seed", 0, SEED_MAX, true) ?? 0;
   const image = files.image;
   let size = OUTPUT_SIZES[aspect]!;
+  const randomSeed = () => (seed === 0 ? 1 + Math.floor(Math.random() * (SEED_MAX - 1)) : seed);
 
+  if (EDITS.has(endpoint)) return { format, seed: randomSeed(), ...(await checkEdit(endpoint, fields, files)) };
   if (endpoint === "core") {
     enumField(fields, "style_preset", STYLE_PRESETS);
   } else if (endpoint === "ultra") {
@@ -287,13 +390,20 @@ async function check(
     if (aspect > 2.5) throw bad("image: aspect ratio must be between 1:2.5 and 2.5:1");
     size = [width, height]; // output has the sketch's size
   }
-  return { format, seed: seed === 0 ? 1 + Math.floor(Math.random() * (SEED_MAX - 1)) : seed, size };
+  return { format, seed: randomSeed(), size };
 }
 
-async function picture(width: number, height: number, seed: number, format: string, blurred: boolean): Promise<Buffer> {
-  let image = sharp({
-    create: { width, height, channels: 3, background: { r: seed % 256, g: (seed >>> 8) % 256, b: 90 } },
-  });
+async function picture(
+  width: number,
+  height: number,
+  seed: number,
+  format: string,
+  blurred: boolean,
+  paint?: Checked["paint"],
+): Promise<Buffer> {
+  let image = paint
+    ? sharp(await paint(stabilityShade(seed)), { raw: { width, height, channels: 3 } })
+    : sharp({ create: { width, height, channels: 3, background: stabilityShade(seed) } });
   if (blurred) image = sharp(await image.png().toBuffer()).blur(30);
   if (format === "jpeg") return image.jpeg().toBuffer();
   if (format === "webp") return image.webp().toBuffer();
@@ -399,7 +509,14 @@ export async function startFakeStability(options: { apiKey?: string } = {}): Pro
 
     const [width, height] = checked.size;
     const finishReason = failing === "content-filtered" ? "CONTENT_FILTERED" : "SUCCESS";
-    let image = await picture(width, height, checked.seed, checked.format, failing === "content-filtered");
+    let image = await picture(
+      width,
+      height,
+      checked.seed,
+      checked.format,
+      failing === "content-filtered",
+      checked.paint,
+    );
     if (failing === "undecodable") image = Buffer.from("this is not a picture at all");
     if (failing === "truncated") image = image.subarray(0, Math.floor(image.byteLength / 2));
     const requestId = randomBytes(8).toString("hex");

@@ -1,9 +1,12 @@
 /**
  * AUTOMATIC1111 / Forge / SD.Next through their `/sdapi/v1/*` API (shared/reference/image-backends.md §1, §1b).
- * Text → txt2img, image → img2img, doodle → txt2img with a ControlNet scribble unit. Progress is
- * polled while the generation POST is pending; cancel calls the global /interrupt.
+ * Text → txt2img, image → img2img, doodle → txt2img with a ControlNet scribble unit. Edits
+ * (issue 31) → img2img with `mask` and the inpainting options (§1 img2img); an outpaint is an
+ * inpaint of a padded canvas (edit-canvas.ts). Progress is polled while the generation POST is
+ * pending; cancel calls the global /interrupt.
  */
 import { randomUUID } from "node:crypto";
+import { EDIT_DENOISE, type EditCanvas, editCanvas, finishEdit, type PlacedCanvas, padCanvas } from "./edit-canvas";
 import {
   EngineError,
   type GeneratedImage,
@@ -20,6 +23,7 @@ import {
   checkStableDiffusionRequest,
   credentialsRefusedError,
   decodeEngineImage,
+  editPrompt,
   fetchFailure,
   joinUrl,
   notSetUpError,
@@ -182,11 +186,24 @@ export async function listA1111Samplers(config: A1111Connection): Promise<A1111S
   return Array.isArray(list) ? list.map((s) => ({ name: s.name, aliases: s.aliases ?? [] })) : [];
 }
 
-/** The request body for txt2img / img2img; exported for tests and the admin preview. */
+/** Inpainting options of an edit (reference §1 img2img: names from ControlNet's API test payload). */
+const EDIT_OPTIONS = {
+  resize_mode: 0, // just resize: the canvas already has the size sent
+  mask_blur: 4,
+  inpainting_fill: 1, // 1 = original: start from what is under the mask (an outpaint's repeated border)
+  inpaint_full_res_padding: 32,
+  inpainting_mask_invert: 0, // white = change, as our masks are
+} as const;
+
+/**
+ * The request body for txt2img / img2img; exported for tests and the admin preview. An edit
+ * needs its canvas, prepared and padded to multiples of 8 (`edit`).
+ */
 export function buildA1111Payload(
   config: A1111Config,
   request: GenerationRequest,
   taskId: string,
+  edit?: PlacedCanvas,
 ): { path: string; body: Record<string, unknown> } {
   const body: Record<string, unknown> = {
     prompt: styledPrompt(request),
@@ -206,6 +223,22 @@ export function buildA1111Payload(
   if (config.checkpoint) {
     // Restored afterwards (the API's default), so other users of a shared server keep their model.
     body.override_settings = { sd_model_checkpoint: config.checkpoint };
+  }
+  if (request.edit) {
+    if (!edit) throw new Error("an edit needs its prepared canvas");
+    Object.assign(body, {
+      prompt: editPrompt(request),
+      width: edit.box.outerWidth,
+      height: edit.box.outerHeight,
+      init_images: [edit.picture.toString("base64")],
+      mask: edit.mask.toString("base64"),
+      denoising_strength: EDIT_DENOISE[request.edit.kind],
+      ...EDIT_OPTIONS,
+      // Only masked: a small inpaint is rendered at full resolution and pasted back. An outpaint's
+      // mask runs along the edges, so the whole canvas is rendered instead.
+      inpaint_full_res: request.edit.kind === "inpaint",
+    });
+    return { path: "/sdapi/v1/img2img", body };
   }
   const source = request.sourceImage?.toString("base64");
   if (request.mode === "image") {
@@ -263,8 +296,7 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pollMs = config.pollIntervalMs ?? DEFAULT_POLL_MS;
 
-  // Edits (issue 31) are declared once the adapter sends them.
-  const capabilities: EngineCapabilities = { ...FULL_CAPABILITIES, edits: [] };
+  const capabilities: EngineCapabilities = { ...FULL_CAPABILITIES, edits: ["inpaint", "outpaint"] };
 
   function validate(request: GenerationRequest): ValidationIssue[] {
     return checkStableDiffusionRequest(request, capabilities);
@@ -338,8 +370,15 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
   async function generate(request: GenerationRequest, { onProgress, signal }: Parameters<ImageEngine["generate"]>[1]) {
     const canceled = canceledError;
 
+    let canvas: EditCanvas | undefined;
+    let placed: PlacedCanvas | undefined;
+    if (request.edit) {
+      canvas = await editCanvas(request);
+      placed = await padCanvas(canvas, 8);
+      if (signal.aborted) throw canceled();
+    }
     const taskId = `task(atelier-${randomUUID()})`;
-    const { path, body } = buildA1111Payload(config, request, taskId);
+    const { path, body } = buildA1111Payload(config, request, taskId, placed);
     const controller = new AbortController();
     let reason: "timeout" | "canceled" | undefined;
     let interrupting: Promise<void> | undefined;
@@ -393,7 +432,8 @@ export function createA1111Engine(config: A1111Config): ImageEngine {
     const wanted = parsed.images.slice(first, first + request.count);
     const images: GeneratedImage[] = [];
     for (const [i, b64] of wanted.entries()) {
-      const image = await decodeEngineImage(b64, `images[${first + i}]`);
+      let image = await decodeEngineImage(b64, `images[${first + i}]`);
+      if (canvas && placed) image = await finishEdit(image.bytes, canvas, placed.box);
       images.push({ ...image, seed: seeds?.[i] ?? (request.seed + i) >>> 0 });
     }
     onProgress({ percent: 100, stage: "Done" });

@@ -1,7 +1,9 @@
 /**
  * ComfyUI through its HTTP + websocket API (shared/reference/image-backends.md §2).
  * Each mode is an API-format workflow: text → EmptyLatentImage, image → LoadImage + VAEEncode,
- * doodle → ControlNetLoader + ControlNetApplyAdvanced on an inverted drawing. Sources go up with
+ * doodle → ControlNetLoader + ControlNetApplyAdvanced on an inverted drawing, an edit (issue 31) →
+ * the picture and its mask (LoadImage + ImageToMask) into InpaintModelConditioning, an outpaint
+ * being an inpaint of a padded canvas (edit-canvas.ts). Sources go up with
  * /upload/image, the graph with POST /prompt; progress comes from ws://…/ws?clientId=…, with
  * /history polling as the fallback (and a slow safety net), pictures from /view. Cancel
  * interrupts our prompt only when /queue shows it running, else deletes it from the queue.
@@ -9,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import WebSocket from "ws";
+import { EDIT_DENOISE, type EditCanvas, editCanvas, finishEdit, type PlacedCanvas, padCanvas } from "./edit-canvas";
 import {
   EngineError,
   type EngineSettingField,
@@ -26,6 +29,7 @@ import {
   credentialsRefusedError,
   deadline,
   decodeEngineImage,
+  editPrompt,
   encodeMultipart,
   fetchFailure,
   joinUrl,
@@ -108,6 +112,9 @@ export const COMFYUI_NODES = {
   repeat: "12",
   controlnetLoader: "13",
   controlnetApply: "14",
+  maskImage: "15",
+  mask: "16",
+  inpaint: "17",
 } as const;
 const N = COMFYUI_NODES;
 
@@ -317,12 +324,13 @@ export function doodleControlStrength(strength: number): number {
 
 /**
  * The API-format graph for a request; `imageName` is what /upload/image answered (image and
- * doodle modes). Exported for tests and the admin preview.
+ * doodle modes, edits), `maskName` the same for an edit's mask. Exported for tests and the admin preview.
  */
 export function buildComfyUIWorkflow(
   config: Omit<ComfyUIConfig, "id" | "label" | "baseUrl">,
   request: GenerationRequest,
   imageName?: string,
+  maskName?: string,
 ): ComfyWorkflow {
   const graph: ComfyWorkflow = {
     [N.checkpoint]: {
@@ -351,6 +359,34 @@ export function buildComfyUIWorkflow(
     [N.save]: { class_type: "SaveImage", inputs: { images: [N.decode, 0], filename_prefix: "atelier" } },
   };
   const sampler = graph[N.sampler]!.inputs;
+
+  if (request.edit) {
+    if (!imageName || !maskName) throw new Error("an edit needs the uploaded picture's and mask's names");
+    graph[N.positive]!.inputs.text = editPrompt(request);
+    graph[N.loadImage] = { class_type: "LoadImage", inputs: { image: imageName } };
+    // LoadImage's own MASK output is the inverted alpha: our mask is a grey picture, read by its red channel.
+    graph[N.maskImage] = { class_type: "LoadImage", inputs: { image: maskName } };
+    graph[N.mask] = { class_type: "ImageToMask", inputs: { image: [N.maskImage, 0], channel: "red" } };
+    // Works with inpainting checkpoints (it adds the masked picture to their conditioning) and with
+    // ordinary ones: noise_mask confines sampling to the mask (required on newer servers, ignored by older ones).
+    graph[N.inpaint] = {
+      class_type: "InpaintModelConditioning",
+      inputs: {
+        positive: [N.positive, 0],
+        negative: [N.negative, 0],
+        vae: [N.checkpoint, 2],
+        pixels: [N.loadImage, 0],
+        mask: [N.mask, 0],
+        noise_mask: true,
+      },
+    };
+    graph[N.repeat] = { class_type: "RepeatLatentBatch", inputs: { samples: [N.inpaint, 2], amount: request.count } };
+    sampler.positive = [N.inpaint, 0];
+    sampler.negative = [N.inpaint, 1];
+    sampler.latent_image = [N.repeat, 0];
+    sampler.denoise = EDIT_DENOISE[request.edit.kind];
+    return graph;
+  }
 
   if (request.mode === "image") {
     if (!imageName) throw new Error("image mode needs the uploaded image's name");
@@ -546,6 +582,8 @@ const STAGES: Record<string, string> = {
   LoadImage: "Reading your picture",
   VAEEncode: "Reading your picture",
   RepeatLatentBatch: "Reading your picture",
+  ImageToMask: "Reading your picture",
+  InpaintModelConditioning: "Reading your picture",
   ControlNetApplyAdvanced: "Reading your drawing",
   EmptyLatentImage: "Preparing the canvas",
   KSampler: "Painting",
@@ -560,8 +598,7 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pollMs = config.pollIntervalMs ?? DEFAULT_POLL_MS;
 
-  // Edits (issue 31) are declared once the adapter sends them.
-  const capabilities: EngineCapabilities = { ...FULL_CAPABILITIES, edits: [] };
+  const capabilities: EngineCapabilities = { ...FULL_CAPABILITIES, edits: ["inpaint", "outpaint"] };
 
   function validate(request: GenerationRequest): ValidationIssue[] {
     // EmptyLatentImage rejects sizes that are not multiples of 8 (and VAEEncode would crop them).
@@ -594,9 +631,9 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
     for (const entry of running) await post("/interrupt", { prompt_id: entry[1] });
   }
 
-  async function upload(png: Buffer, clientId: string, signal: AbortSignal): Promise<string> {
+  async function upload(png: Buffer, filename: string, signal: AbortSignal): Promise<string> {
     const form = new FormData();
-    form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), `atelier-${clientId}.png`);
+    form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), filename);
     form.append("type", "input");
     // The name is unique per job; overwrite keeps ComfyUI from renaming it "name (1).png" on a retry.
     form.append("overwrite", "true");
@@ -789,13 +826,24 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
     const limit = deadline(BACKEND, signal, timeoutMs);
     let feed: Feed | null = null;
     let promptId: string | undefined;
+    let canvas: EditCanvas | undefined;
+    let placed: PlacedCanvas | undefined;
     /** True from sending POST /prompt until we know the prompt is over or was never queued. */
     let mayRun = false;
     try {
       report({ percent: 0, stage: "Sending to the image server" });
       let imageName: string | undefined;
-      if (request.mode !== "text") imageName = await upload(await prepareSource(request), clientId, limit.signal);
-      const workflow = buildComfyUIWorkflow(config, request, imageName);
+      let maskName: string | undefined;
+      if (request.edit) {
+        // Latents are an eighth of the picture: the canvas is padded to multiples of 8 and cut back after.
+        canvas = await editCanvas(request);
+        placed = await padCanvas(canvas, 8);
+        imageName = await upload(placed.picture, `atelier-${clientId}.png`, limit.signal);
+        maskName = await upload(placed.mask, `atelier-${clientId}-mask.png`, limit.signal);
+      } else if (request.mode !== "text") {
+        imageName = await upload(await prepareSource(request), `atelier-${clientId}.png`, limit.signal);
+      }
+      const workflow = buildComfyUIWorkflow(config, request, imageName, maskName);
 
       // Connect before queueing, so no event of ours is sent before we listen.
       feed = await connectFeed(config, clientId, limit.signal);
@@ -836,7 +884,9 @@ export function createComfyUIEngine(config: ComfyUIConfig): ImageEngine {
       const images: GeneratedImage[] = [];
       for (const ref of refs) {
         // One KSampler seed makes the whole batch (no per-image seeds in ComfyUI): every picture records that seed.
-        images.push({ ...(await fetchImage(ref, limit.signal)), seed: request.seed });
+        let image = await fetchImage(ref, limit.signal);
+        if (canvas && placed) image = await finishEdit(image.bytes, canvas, placed.box);
+        images.push({ ...image, seed: request.seed });
       }
       report({ percent: 100, stage: "Done" });
       return { images };

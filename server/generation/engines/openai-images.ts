@@ -1,13 +1,25 @@
 /**
  * OpenAI Images (gpt-image-1 family) through its REST API (shared/reference/image-backends.md §3, §5).
  * Text → POST /v1/images/generations (JSON); image and doodle → POST /v1/images/edits (multipart,
- * the source as `image[]`). No seeds and no progress; cancel aborts the HTTP request (OpenAI may
- * still bill the work it started).
+ * the source as `image[]`). Edits (issue 31) → /v1/images/edits with a `mask` whose transparent
+ * pixels mark the area to change; an outpaint is an inpaint of a padded canvas (edit-canvas.ts),
+ * and the canvas is letterboxed into the size the API renders and cut back from its answer.
+ * No seeds and no progress; cancel aborts the HTTP request (OpenAI may still bill the work it
+ * started).
  */
 import sharp from "sharp";
 import { DOODLE_BRUSHES } from "@atelier/studio/brushes";
 import { GENERATION_MODES, MAX_IMAGES, type AspectRatio } from "../../../app/lib/generation";
 import { STYLE_IDS } from "@atelier/studio/styles";
+import {
+  type CanvasBox,
+  type EditCanvas,
+  editCanvas,
+  finishEdit,
+  letterboxCanvas,
+  openAIMask,
+  type Size,
+} from "./edit-canvas";
 import {
   EngineError,
   type EngineCapabilities,
@@ -23,6 +35,7 @@ import {
   checkCapabilities,
   deadline,
   decodeEngineImage,
+  editPrompt,
   encodeMultipart,
   fetchFailure,
   joinUrl,
@@ -111,6 +124,25 @@ export const OPENAI_SIZE_FOR_RATIO: Readonly<Record<AspectRatio, "1024x1024" | "
   "3:4": "1024x1536",
   "9:16": "1024x1536",
 };
+type OpenAISize = (typeof OPENAI_SIZE_FOR_RATIO)[AspectRatio];
+
+/**
+ * The size an edit's canvas is rendered at: the one nearest its shape (the boundaries are the
+ * geometric means of the three ratios). The canvas is letterboxed into it and cut back after.
+ */
+export function openAIEditSize(width: number, height: number): OpenAISize {
+  const ratio = width / height;
+  const boundary = Math.sqrt(1.5);
+  if (ratio > boundary) return "1536x1024";
+  if (ratio < 1 / boundary) return "1024x1536";
+  return "1024x1024";
+}
+
+function sizeOf(size: OpenAISize): Size {
+  const [width, height] = size.split("x").map(Number) as [number, number];
+  return { width, height };
+}
+
 /** The long side our form offers: requests are for 1024, the API renders 1024 or 1536. */
 const SIZES = [1024] as const;
 const SUPPORTED_RATIOS = Object.keys(OPENAI_SIZE_FOR_RATIO) as AspectRatio[];
@@ -256,8 +288,25 @@ const DOODLE_LEGEND = DOODLE_BRUSHES.filter((b) => b.semantic)
   .map((b) => `${b.color} = ${b.label.toLowerCase()}`)
   .join(", ");
 
+/** An edit's prompt: where the change goes (the mask's transparent area) and what goes there. */
+function openAIEditPrompt(request: GenerationRequest): string {
+  const described = editPrompt(request);
+  if (request.edit?.kind === "outpaint") {
+    return [
+      "Extend this picture into the transparent border area of the mask, continuing the scene seamlessly",
+      described ? `(${described}).` : "as it would naturally continue.",
+      "Keep the original part of the picture exactly as it is, and add no frame or border.",
+    ].join(" ");
+  }
+  if (!described) {
+    return "Remove what is in the transparent area of the mask and fill that area so it matches its surroundings, as if nothing had been there. Keep everything else exactly as it is.";
+  }
+  return `Change only the transparent area of the mask: ${described}. Blend it seamlessly with the rest of the picture, and keep everything else exactly as it is.`;
+}
+
 /** The prompt for each mode; OpenAI needs one even when the user left it empty in image and doodle modes. */
 export function openAIPrompt(request: GenerationRequest): string {
+  if (request.edit) return openAIEditPrompt(request);
   const described = styledPrompt(request);
   if (request.mode === "text") return described;
   if (request.mode === "doodle") {
@@ -294,12 +343,17 @@ export function buildOpenAIImagesPayload(
     model, // without it the API falls back to dall-e-2
     prompt: openAIPrompt(request),
     n: request.count,
-    size: OPENAI_SIZE_FOR_RATIO[request.aspectRatio],
+    size: request.edit ? openAIEditSize(request.width, request.height) : OPENAI_SIZE_FOR_RATIO[request.aspectRatio],
     quality: config.quality ?? "auto",
     // Gallery pictures should not have holes; "auto" may choose a transparent background.
     background: "opaque",
     output_format: "png",
   };
+  if (request.edit) {
+    // High fidelity keeps the picture around the mask faithful, so the seam with the kept part does not show (-mini rejects it).
+    if (model === "gpt-image-1") fields.input_fidelity = "high";
+    return { path: "/v1/images/edits", fields };
+  }
   if (request.mode === "text") {
     fields.moderation = config.moderation ?? "auto";
     return { path: "/v1/images/generations", fields };
@@ -347,13 +401,12 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
     negativePrompt: false,
     deterministicSeeds: false,
     progress: false,
-    // Edits (issue 31) are declared once the adapter sends them.
-    edits: [],
+    edits: ["inpaint", "outpaint"],
   };
 
   function validate(request: GenerationRequest): ValidationIssue[] {
     const issues = checkCapabilities(request, capabilities);
-    if (request.mode === "text" && styledPrompt(request) === "")
+    if (!request.edit && request.mode === "text" && styledPrompt(request) === "")
       issues.push({ field: "prompt", message: "Describe what you want to see" });
     return issues;
   }
@@ -367,8 +420,21 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
     const { path, fields } = buildOpenAIImagesPayload(config, request);
     let body: string | Uint8Array<ArrayBuffer>;
     let contentType = "application/json";
+    let canvas: EditCanvas | undefined;
+    let box: CanvasBox | undefined;
     if (path === "/v1/images/generations") {
       body = JSON.stringify(fields);
+    } else if (request.edit) {
+      canvas = await editCanvas(request);
+      const placed = await letterboxCanvas(canvas, sizeOf(fields.size as OpenAISize));
+      box = placed.box;
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+      form.append("image[]", new Blob([new Uint8Array(placed.picture)], { type: "image/png" }), "source.png");
+      // Same size as the image; its fully transparent pixels are the area to edit (reference §3).
+      const mask = await openAIMask(placed.mask);
+      form.append("mask", new Blob([new Uint8Array(mask)], { type: "image/png" }), "mask.png");
+      ({ body, contentType } = await encodeMultipart(form));
     } else {
       const source = await sourceFile(request.sourceImage!);
       const form = new FormData();
@@ -417,7 +483,10 @@ export function createOpenAIImagesEngine(config: OpenAIImagesConfig): ImageEngin
     const images: GeneratedImage[] = [];
     for (const [i, item] of parsed.data.slice(0, request.count).entries()) {
       // No seed: OpenAI has none, and inventing one would promise a repeatable picture.
-      images.push(await decodeEngineImage((item as { b64_json?: unknown } | null)?.b64_json, `data[${i}].b64_json`));
+      let image = await decodeEngineImage((item as { b64_json?: unknown } | null)?.b64_json, `data[${i}].b64_json`);
+      // The model redraws the whole picture: cut the canvas back out and paste the kept part back.
+      if (canvas) image = await finishEdit(image.bytes, canvas, box);
+      images.push(image);
     }
     progress({ percent: 100, stage: "Done" });
     const requestId = response.headers.get("x-request-id");

@@ -6,7 +6,9 @@
  */
 import sharp, { type Metadata } from "sharp";
 import { findStyle } from "@atelier/studio/styles";
+import { editIssues, MIN_EDIT_SIDE } from "./edit-canvas";
 import {
+  EDIT_KINDS,
   type EngineCapabilities,
   EngineError,
   type GeneratedImage,
@@ -185,6 +187,14 @@ export function styledPrompt(request: Pick<GenerationRequest, "prompt" | "style"
 }
 
 /**
+ * What an edit asks for: the user's words with the style's, or nothing when they gave none (an
+ * inpaint without words removes what was masked; an outpaint without words continues the scene).
+ */
+export function editPrompt(request: Pick<GenerationRequest, "prompt" | "style">): string {
+  return request.prompt.trim() === "" ? "" : styledPrompt(request);
+}
+
+/**
  * Runs `work` with one AbortSignal that fires on the caller's cancel or after `timeoutMs`, and
  * says which of the two stopped it, so adapters can tell the user the right thing.
  */
@@ -246,8 +256,46 @@ export function timeoutError(
   });
 }
 
+function countIssues(request: GenerationRequest, capabilities: EngineCapabilities): ValidationIssue[] {
+  const max = capabilities.maxImagesPerRequest;
+  if (!Number.isInteger(request.count) || request.count < 1 || request.count > max)
+    return [{ field: "count", message: `Make 1 to ${max} images at once` }];
+  return [];
+}
+
+/**
+ * An edit (issue 31) is judged by `request.edit` alone, whatever `mode` says: the engine must
+ * declare that kind of edit, the picture and the instructions must be there, and the result
+ * (the widened size, for an outpaint) may be any size up to the engine's largest.
+ */
+function checkEdit(request: GenerationRequest, capabilities: EngineCapabilities): ValidationIssue[] {
+  const edit = request.edit!;
+  const issues: ValidationIssue[] = [];
+  if (EDIT_KINDS.includes(edit.kind) && !capabilities.edits.includes(edit.kind)) {
+    issues.push({
+      field: "edit",
+      message:
+        edit.kind === "inpaint"
+          ? "This engine cannot repaint part of a picture"
+          : "This engine cannot widen a picture beyond its sides",
+    });
+  }
+  issues.push(...editIssues(edit));
+  if (!request.sourceImage || request.sourceImage.byteLength === 0)
+    issues.push({ field: "sourceImage", message: "Choose a picture to edit first" });
+  const { width, height } = request;
+  const largest = Math.max(...capabilities.sizes);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || Math.min(width, height) < MIN_EDIT_SIDE)
+    issues.push({ field: "size", message: `The picture must be at least ${MIN_EDIT_SIDE} pixels on each side` });
+  else if (Math.max(width, height) > largest)
+    issues.push({ field: "size", message: `This engine edits pictures up to ${largest} pixels on the long side` });
+  issues.push(...countIssues(request, capabilities));
+  return issues;
+}
+
 /** The checks every remote engine makes against its own capabilities; adapters add their own rules. */
 export function checkCapabilities(request: GenerationRequest, capabilities: EngineCapabilities): ValidationIssue[] {
+  if (request.edit) return checkEdit(request, capabilities);
   const issues: ValidationIssue[] = [];
   if (!capabilities.modes.includes(request.mode))
     issues.push({ field: "mode", message: "This engine cannot do that mode" });
@@ -255,9 +303,7 @@ export function checkCapabilities(request: GenerationRequest, capabilities: Engi
     issues.push({ field: "size", message: "Choose one of the sizes shown" });
   if (!capabilities.aspectRatios.includes(request.aspectRatio))
     issues.push({ field: "aspectRatio", message: "Choose one of the aspect ratios shown" });
-  const max = capabilities.maxImagesPerRequest;
-  if (!Number.isInteger(request.count) || request.count < 1 || request.count > max)
-    issues.push({ field: "count", message: `Make 1 to ${max} images at once` });
+  issues.push(...countIssues(request, capabilities));
   if ((request.mode === "image" || request.mode === "doodle") && !request.sourceImage) {
     issues.push({
       field: "sourceImage",
@@ -270,14 +316,15 @@ export function checkCapabilities(request: GenerationRequest, capabilities: Engi
 /**
  * checkCapabilities for Stable Diffusion backends (AUTOMATIC1111, ComfyUI), which work in latents
  * an eighth of the picture's size: a side that is not a multiple of 8 would be refused or cropped
- * there, so it is refused here first.
+ * there, so it is refused here first. Edits are exempt: their canvas is padded to multiples of 8
+ * and the answer cut back (edit-canvas.ts padCanvas).
  */
 export function checkStableDiffusionRequest(
   request: GenerationRequest,
   capabilities: EngineCapabilities,
 ): ValidationIssue[] {
   const issues = checkCapabilities(request, capabilities);
-  if (request.width % 8 !== 0 || request.height % 8 !== 0)
+  if (!request.edit && (request.width % 8 !== 0 || request.height % 8 !== 0))
     issues.push({ field: "size", message: "Width and height must be multiples of 8" });
   return issues;
 }

@@ -1,11 +1,13 @@
 /**
  * Stability AI's hosted REST API, v2beta Stable Image (shared/reference/image-backends.md §4, §5).
  * Text → generate/{core|ultra|sd3}, image → generate/ultra or generate/sd3 (image-to-image; core
- * takes no image), doodle → control/sketch. One image per request: a batch is sequential
+ * takes no image), doodle → control/sketch, edits (issue 31) → edit/inpaint, edit/erase (an
+ * inpaint without words) and edit/outpaint. One image per request: a batch is sequential
  * requests with seed + i, and progress is the share of images done. Cancel aborts the request
  * in flight (the work may still be billed) and sends no more.
  */
 import sharp, { type Metadata } from "sharp";
+import { type EditCanvas, editCanvas, finishEdit, type OutpaintCanvas } from "./edit-canvas";
 import type { AspectRatio } from "../../../app/lib/generation";
 import {
   EngineError,
@@ -23,6 +25,7 @@ import {
   credentialsRefusedError,
   deadline,
   decodeEngineImage,
+  editPrompt,
   encodeMultipart,
   fetchFailure,
   joinUrl,
@@ -168,6 +171,8 @@ export interface StabilityPayload {
   fields: Record<string, string>;
   /** The `image` file part, when the endpoint takes one. */
   image?: StabilitySource;
+  /** The `mask` file part (inpaint and erase). */
+  mask?: StabilitySource;
   /** Credits a successful answer costs, for usage. */
   credits: number;
 }
@@ -275,15 +280,120 @@ export function buildStabilityPayload(
   return { path: "/v2beta/stable-image/generate/core", fields, credits: 3 };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Edits (issue 31). What the edit endpoints take is not in shared/reference/image-backends.md; read from:
+//  - Stability's OpenAPI spec as openapi-typescript output: tadasant/mcp-server-stability-ai,
+//    src/stabilityAi/types.ts (snapshot d2f0a57a, 2025-06-24), paths /v2beta/stable-image/edit/{inpaint,
+//    erase,outpaint}: fields, required ones, defaults, credits, responses (same as generate/*: image bytes
+//    with finish-reason/seed headers, or JSON; errors {id, name, errors}; 400/403/413/422/429/500);
+//  - ranges the generator drops, from copies of platform.stability.ai's reference (apifox mirror of
+//    edit/outpaint; docs.comfy.org "stability/edit-outpaint") and public clients: left/right/up/down
+//    integers 0..2000, creativity 0..1 (default 0.5; the spec's shared Creativity schema says 0.35),
+//    grow_mask 0..100 (default 5; one client documents 0..20, we send 5).
+// edit/inpaint (3 credits): image (file, required; jpeg/png/webp, every side ≥ 64 px, 4,096..9,437,184 px),
+//   prompt (required, ≤ 10,000 chars), negative_prompt, mask (file: black = keep, white = full strength,
+//   greys in between; "automatically resized" when its size differs; without it the image's alpha is the
+//   mask), grow_mask, seed (0 = random, ≤ 4,294,967,294), output_format (png|jpeg|webp). The spec says
+//   the output "will be 4 megapixels": the answer is scaled back to the result's size.
+// edit/erase (3 credits): image, mask, grow_mask, seed, output_format; no prompt. Used for an inpaint
+//   with no words (the product's "remove what was masked").
+// edit/outpaint (4 credits): image (file, required; as inpaint, and aspect 1:2.5..2.5:1), left, right, up,
+//   down (pixels; at least one > 0), creativity, prompt (optional), seed, output_format.
+// None of them takes style_preset or aspect_ratio in that spec.
+
+const OUTPAINT_CREDITS = 4;
+const INPAINT_CREDITS = 3;
+/** edit/outpaint's own default; inside every range the copies of the reference give. */
+const OUTPAINT_CREATIVITY = "0.5";
+/** Pixels the mask grows (and blurs) by: the spec's default, sent so it shows in the logs. */
+const GROW_MASK = "5";
+const EDIT_LIMITS: SourceLimits = { minSide: 64, maxSide: Infinity, maxPixels: 9_437_184, maxAspect: Infinity };
+const OUTPAINT_LIMITS: SourceLimits = { ...EDIT_LIMITS, maxAspect: 2.5 };
+
+/** What an edit sends besides its text fields. */
+export interface StabilityEditParts {
+  image: StabilitySource;
+  /** Inpaint and erase. */
+  mask?: StabilitySource;
+  /** Outpaint: the margins in pixels around `image`. */
+  margins?: { left: number; right: number; up: number; down: number };
+}
+
+/** The endpoint an edit goes to: an inpaint without words erases. */
+export function stabilityEditEndpoint(request: GenerationRequest): "inpaint" | "erase" | "outpaint" {
+  if (request.edit?.kind === "outpaint") return "outpaint";
+  return editPrompt(request) === "" ? "erase" : "inpaint";
+}
+
+/** The multipart fields of an edit's image `index`; exported for tests. */
+export function buildStabilityEditPayload(
+  config: StabilityConfig,
+  request: GenerationRequest,
+  index: number,
+  parts: StabilityEditParts,
+): StabilityPayload {
+  const { outputFormat } = resolved(config);
+  const prompt = editPrompt(request);
+  const seed = String(stabilitySeed(request.seed, index));
+  const endpoint = stabilityEditEndpoint(request);
+  if (endpoint === "outpaint") {
+    const margins = parts.margins;
+    if (!margins) throw new Error("an outpaint needs its margins");
+    const fields: Record<string, string> = {
+      left: String(margins.left),
+      right: String(margins.right),
+      up: String(margins.up),
+      down: String(margins.down),
+      creativity: OUTPAINT_CREATIVITY,
+    };
+    if (prompt) fields.prompt = prompt;
+    fields.seed = seed;
+    fields.output_format = outputFormat;
+    return { path: "/v2beta/stable-image/edit/outpaint", fields, image: parts.image, credits: OUTPAINT_CREDITS };
+  }
+  if (!parts.mask) throw new Error("an inpaint needs its mask");
+  const fields: Record<string, string> = {};
+  if (endpoint === "inpaint") {
+    fields.prompt = prompt;
+    const negative = request.negativePrompt.trim();
+    if (negative) fields.negative_prompt = negative;
+  }
+  fields.grow_mask = GROW_MASK;
+  fields.seed = seed;
+  fields.output_format = outputFormat;
+  return {
+    path: `/v2beta/stable-image/edit/${endpoint}`,
+    fields,
+    image: parts.image,
+    mask: parts.mask,
+    credits: INPAINT_CREDITS,
+  };
+}
+
+/** The picture (and mask, or margins) an edit sends, from its canvas. */
+async function editParts(canvas: EditCanvas | OutpaintCanvas): Promise<StabilityEditParts> {
+  if ("layout" in canvas) {
+    // Stability widens the picture itself: it gets the picture at its size on the canvas and the margins.
+    const { layout } = canvas;
+    return {
+      image: await prepareStabilitySource(canvas.inner, OUTPAINT_LIMITS),
+      margins: { left: layout.left, right: layout.right, up: layout.top, down: layout.bottom },
+    };
+  }
+  return {
+    image: await prepareStabilitySource(canvas.picture, EDIT_LIMITS),
+    mask: { bytes: canvas.mask, mime: "image/png", filename: "mask.png", width: canvas.width, height: canvas.height },
+  };
+}
+
 function formData(payload: StabilityPayload): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(payload.fields)) form.append(name, value);
-  if (payload.image) {
-    form.append(
-      "image",
-      new Blob([new Uint8Array(payload.image.bytes)], { type: payload.image.mime }),
-      payload.image.filename,
-    );
+  for (const [name, part] of [
+    ["image", payload.image],
+    ["mask", payload.mask],
+  ] as const) {
+    if (part) form.append(name, new Blob([new Uint8Array(part.bytes)], { type: part.mime }), part.filename);
   }
   return form;
 }
@@ -497,15 +607,16 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
 
   const capabilities = {
     ...FULL_CAPABILITIES,
-    edits: [],
+    edits: ["inpaint", "outpaint"] as const,
     sizes: SIZES,
     negativePrompt: !(textModel === "sd3" && turbo),
   };
 
   function validate(request: GenerationRequest): ValidationIssue[] {
     const issues = checkCapabilities(request, capabilities);
-    // Every endpoint requires a prompt, doodles and pictures included.
-    if (styledPrompt(request) === "") issues.push({ field: "prompt", message: "Describe what you want to see" });
+    // Every generate/control endpoint requires a prompt, doodles and pictures included (edits: see stabilityEditEndpoint).
+    if (!request.edit && styledPrompt(request) === "")
+      issues.push({ field: "prompt", message: "Describe what you want to see" });
     return issues;
   }
 
@@ -519,9 +630,14 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
     }
     const progress = quietProgress(onProgress);
 
-    const endpoint = stabilityEndpoint(config, request.mode);
+    const endpoint = request.edit ? stabilityEditEndpoint(request) : stabilityEndpoint(config, request.mode);
     let prepared: StabilitySource | undefined;
-    if (endpoint === "sketch") {
+    let canvas: EditCanvas | undefined;
+    let parts: StabilityEditParts | undefined;
+    if (request.edit) {
+      canvas = await editCanvas(request);
+      parts = await editParts(canvas);
+    } else if (endpoint === "sketch") {
       prepared = await prepareStabilitySource(request.sourceImage!, SKETCH_LIMITS, {
         width: request.width,
         height: request.height,
@@ -552,7 +668,9 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
         percent: Math.round((index / count) * 100),
         stage: count > 1 ? `Painting picture ${index + 1} of ${count}` : "Painting",
       });
-      const payload = buildStabilityPayload(config, request, index, prepared);
+      const payload = parts
+        ? buildStabilityEditPayload(config, request, index, parts)
+        : buildStabilityPayload(config, request, index, prepared);
       path = payload.path;
       const what = `POST ${payload.path}`;
       const clock = deadline("Stability AI", signal, timeoutMs);
@@ -604,7 +722,9 @@ export function createStabilityEngine(config: StabilityConfig): ImageEngine {
       if (answer.finishReason !== undefined && answer.finishReason !== "SUCCESS") {
         throw pictureFailedError(`${what}: finish reason ${answer.finishReason}${spent()}`);
       }
-      const image = await decodeEngineImage(answer.image, `${what} image ${index + 1}`);
+      let image = await decodeEngineImage(answer.image, `${what} image ${index + 1}`);
+      // Inpaint answers at about 4 megapixels: scaled to the result, and the kept part pasted back.
+      if (canvas) image = await finishEdit(image.bytes, canvas);
       // Seed 0 asks for a random one: only the answer knows it then.
       const sent = Number(payload.fields.seed);
       images.push({ ...image, seed: answer.seed ?? (sent !== 0 ? sent : undefined) });
