@@ -52,6 +52,8 @@ export default defineConfig({
         DATABASE_URL: e2eDatabaseUrl(),
         LOG_LEVEL: "warn",
         ERROR_REPORTS_PER_MINUTE: "1000",
+        // The webhook test's receiver listens on this machine's loopback.
+        WEBHOOK_ALLOW_PRIVATE_HOSTS: "true",
         AUTH_SECRET: "e2e-secret-that-is-only-for-tests-0123456789",
         DEMO_ADMIN_PASSWORD,
         DEMO_USER_PASSWORD,

@@ -105,6 +105,7 @@ export default [
     route("tokens", "routes/api/tokens.ts"),
     route("access-tokens", "routes/api/access-tokens.ts"),
     route("access-tokens/:id", "routes/api/access-token.ts"),
+    route("webhook", "routes/api/webhook.ts"),
     route("preview-image", "routes/api/preview-image.ts"),
     route("generations", "routes/api/generations.ts"),
     route("generations/:id", "routes/api/generation.ts"),

@@ -6,7 +6,10 @@
  * retries safely with the same Idempotency-Key, polls, downloads, publishes and unpublishes; the
  * token revoked on the profile stops at once. Then every way a token is refused.
  */
+import { createHmac } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import createClient from "openapi-fetch";
@@ -50,6 +53,23 @@ test("a script with a token from the profile generates, waits, downloads and pub
   expect(token).toMatch(/^atl_/);
   await expect(section.getByTestId("access-token")).toContainText("Batch script");
 
+  // A webhook to a receiver of the script's own, set on the profile: its secret is shown once.
+  const deliveries: { signature: string; body: string }[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    req.on("end", () => {
+      deliveries.push({ signature: String(req.headers["atelier-signature"]), body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", () => resolve()));
+  await section.getByLabel("Address").fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`);
+  await section.getByRole("button", { name: "Save", exact: true }).click();
+  const secret = (await page.getByTestId("webhook-secret").locator("code").textContent())!.trim();
+
   const api = createClient<paths>({ baseUrl: ORIGIN(), headers: { Authorization: `Bearer ${token}` } });
   const before = (await api.GET("/api/v1/balance")).data!.balance;
   const ask = () =>
@@ -78,6 +98,13 @@ test("a script with a token from the profile generates, waits, downloads and pub
     )
     .toBe("succeeded");
   expect(done.pictures).toHaveLength(1);
+  // The webhook heard of it once, signed with the secret.
+  await expect.poll(() => deliveries.length, { timeout: 15_000 }).toBe(1);
+  const [{ signature, body }] = deliveries as [{ signature: string; body: string }];
+  const [, stamp, mac] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature)!;
+  expect(createHmac("sha256", secret).update(`${stamp}.${body}`).digest("hex")).toBe(mac);
+  expect(JSON.parse(body)).toMatchObject({ type: "job.finished", data: { job: { id: job.id, status: "succeeded" } } });
+  receiver.close();
   const listed = await api.GET("/api/v1/generations", { params: { query: { limit: 5 } } });
   expect(listed.data!.items.map((j) => j.id)).toContain(job.id);
 
@@ -106,6 +133,7 @@ test("a script with a token from the profile generates, waits, downloads and pub
 
   // Revoked on the profile: the script stops at once, with words that say why.
   await gotoHydrated(page, "/user-profile");
+  await expect(section.getByTestId("delivery")).toContainText("Delivered");
   await page.getByRole("button", { name: "Revoke Batch script" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke the token" }).click();
   await expect(section.getByTestId("access-token")).toContainText("Revoked");

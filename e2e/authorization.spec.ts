@@ -92,6 +92,9 @@ const USER_APIS: { path: string; method: "GET" | "POST" | "PUT" | "PATCH" | "DEL
   { path: "/api/access-tokens", method: "GET" },
   { path: "/api/access-tokens", method: "POST" },
   { path: "/api/access-tokens/:id", method: "DELETE" },
+  { path: "/api/webhook", method: "GET" },
+  { path: "/api/webhook", method: "PUT" },
+  { path: "/api/webhook", method: "DELETE" },
 ];
 /**
  * The public API answers a personal access token only: 401 without one, 400 for a browser's

@@ -85,6 +85,8 @@ const envSchema = z
       .optional(),
     MAX_QUEUED_REQUESTS: positiveInt(2_000),
     RUN_MIGRATIONS: bool(true),
+    /** Webhooks may call loopback and private addresses (development and tests); off, only public hosts. */
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: bool(false),
     SEED_DEMO_DATA: bool(true),
     /** A few demo creators with pictures, follows, comments, a collection and a challenge (`npm start` and `npm run dev` turn it on). */
     SEED_DEMO_COMMUNITY: bool(false),
@@ -285,6 +287,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     maxConcurrentRequests: env.MAX_CONCURRENT_REQUESTS ?? (env.DATABASE_URL ? 4 : 2),
     maxQueuedRequests: env.MAX_QUEUED_REQUESTS,
     runMigrations: env.RUN_MIGRATIONS,
+    /** People's webhooks may point at loopback and private networks (never in production: SSRF). */
+    webhookAllowPrivateHosts: env.WEBHOOK_ALLOW_PRIVATE_HOSTS,
     seedDemoData: env.SEED_DEMO_DATA,
     seedDemoCommunity: env.SEED_DEMO_DATA && env.SEED_DEMO_COMMUNITY,
     trustProxy: env.TRUST_PROXY,

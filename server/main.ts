@@ -5,6 +5,8 @@
  * The only module that knows every domain: domains do not import each other to start up.
  */
 import fs from "node:fs";
+import { announceJobFinishedSafely, deliverWebhookJob } from "./webhooks/webhooks";
+import { onGenerationFinished } from "./generation/generations";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,6 +49,7 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   deliverSandboxWebhookJob,
   housekeepingJob,
   closeChallengesJob,
+  deliverWebhookJob,
 ] as unknown as readonly JobDefinition[];
 
 let stopRecovery: () => void = () => {};
@@ -60,6 +63,8 @@ export async function prepareDatabase(
   if (existing) return { handle: existing, seeded: [] };
   // Before any account can be made: what each domain does when one is created, verified or deleted.
   wireAccountLifecycle();
+  // A finished job is announced to its person's webhook (server/webhooks), wherever it ended.
+  onGenerationFinished(announceJobFinishedSafely);
   const handle = await openDatabase(config.database);
   setDatabase(handle);
   if (config.runMigrations) await migrateDatabase(config.database, handle);

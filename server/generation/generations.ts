@@ -252,6 +252,27 @@ export async function cancelGeneration(db: Database, userId: string, id: string)
 }
 
 /** Ends a generation as failed (or canceled) and refunds it, once; notifies the owner. */
+/** A generation that reached its end (succeeded, failed or canceled), for whoever listens. */
+export interface FinishedGeneration {
+  id: string;
+  userId: string;
+}
+type FinishedListener = (db: Database, generation: FinishedGeneration) => void;
+const finishedListeners = new Set<FinishedListener>();
+
+/**
+ * Calls `listener` each time a generation ends in this process (the webhooks listen; server/main.ts
+ * wires them, so this domain imports none of its listeners). Listeners must not throw or wait.
+ */
+export function onGenerationFinished(listener: FinishedListener): () => void {
+  finishedListeners.add(listener);
+  return () => finishedListeners.delete(listener);
+}
+
+export function announceGenerationFinished(db: Database, generation: FinishedGeneration): void {
+  for (const listener of finishedListeners) listener(db, generation);
+}
+
 export async function endGeneration(
   db: Database,
   id: string,
@@ -291,6 +312,7 @@ export async function endGeneration(
     return row;
   });
   if (ended) generationsFinished.inc({ engine: ended.engineId, outcome: status });
+  if (ended) announceGenerationFinished(db, ended);
   if (ended) {
     const tokens = ended.cost === 1 ? "1 token" : `${formatCount(ended.cost)} tokens`;
     const refund = ended.cost > 0 ? ` Your ${tokens} ${ended.cost === 1 ? "was" : "were"} refunded.` : "";

@@ -26,7 +26,7 @@ import {
   type ProgressUpdate,
 } from "./engines/engine";
 import { enginesForMode, type RoutedEngine } from "./engines/registry";
-import { endGeneration, type GenerationRow } from "./generations";
+import { announceGenerationFinished, endGeneration, type GenerationRow } from "./generations";
 import { getConfig } from "../config";
 import { generationsFinished } from "../metrics";
 
@@ -418,6 +418,7 @@ export async function storeResults(
     .returning({ id: generations.id });
   const finished = Boolean(done);
   if (finished) generationsFinished.inc({ engine: row.engineId, outcome: "succeeded" });
+  if (finished) announceGenerationFinished(db, row);
   if (!finished) await db.delete(generationImages).where(eq(generationImages.generationId, row.id));
   if (!finished) await Promise.all(stored.flatMap((s) => [storage.delete(s.key), storage.delete(s.thumbKey)]));
 }

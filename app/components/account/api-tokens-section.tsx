@@ -25,8 +25,16 @@ import {
   TOKEN_NAME_MAX,
 } from "~/lib/api-tokens";
 import { checkInput } from "~/lib/forms";
+import type { WebhookDeliveryView, WebhookView } from "~/lib/webhooks";
+import { WebhookSettings } from "./webhook-settings";
 
-export function ApiTokensSection({ tokens }: { tokens: ApiTokenView[] }) {
+export function ApiTokensSection({
+  tokens,
+  webhook,
+}: {
+  tokens: ApiTokenView[];
+  webhook: { webhook: WebhookView | null; deliveries: WebhookDeliveryView[] };
+}) {
   const api = useApiClient();
   const revalidator = useRevalidator();
   const id = useId();
@@ -211,6 +219,8 @@ export function ApiTokensSection({ tokens }: { tokens: ApiTokenView[] }) {
           ))}
         </ul>
       )}
+
+      <WebhookSettings webhook={webhook.webhook} deliveries={webhook.deliveries} />
 
       <ConfirmDialog
         open={revoking !== null}

@@ -15,6 +15,7 @@ import { listHiddenPeople, unhideCreator } from "@server/community/follows";
 import { getNotificationSettings, updateNotificationSettings } from "@server/notify/notifications";
 import { listTokenLedger } from "@server/generation/ledger";
 import { listApiTokens } from "@server/api-tokens/tokens";
+import { getWebhookSettings } from "@server/webhooks/webhooks";
 import { ApiTokensSection } from "~/components/account/api-tokens-section";
 import { cancelTransaction, listUserTransactions } from "@server/commerce/transactions";
 import { ApiError, readFormData } from "@server/http/api";
@@ -77,7 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   // Independent reads, all at once. The token balance is not among them: the root loader reads it
   // for the header on every request to this page, and the page shows that one.
-  const [methods, sessions, pendingEmail, purchases, tokenHistory, creator, hiddenPeople, notify, apiTokens] =
+  const [methods, sessions, pendingEmail, purchases, tokenHistory, creator, hiddenPeople, notify, apiTokens, webhook] =
     await Promise.all([
       listUserSignInMethods(db, current.userUid),
       listUserSessions(db, current.userUid, current.sessionId),
@@ -88,6 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       listHiddenPeople(db, current.userUid),
       getNotificationSettings(db, current.userUid),
       listApiTokens(db, current.userUid),
+      getWebhookSettings(db, current.userUid),
     ]);
   const emailCode = new URL(request.url).searchParams.get("email-code");
   return {
@@ -101,6 +103,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     hiddenPeople,
     notify,
     apiTokens,
+    webhook,
     methods: methods.map((m) => PROVIDER_LABELS[m] ?? m),
     hasPassword: methods.includes("credential"),
     pendingEmail: pendingEmail?.newEmail ?? null,
@@ -615,7 +618,7 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
           </ProfileSection>
         </div>
 
-        <ApiTokensSection tokens={loaderData.apiTokens} />
+        <ApiTokensSection tokens={loaderData.apiTokens} webhook={loaderData.webhook} />
 
         <ProfileSection Icon={Monitor} title="Where you are signed in">
           {messageFor("sign-out-others")}

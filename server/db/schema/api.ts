@@ -1,7 +1,7 @@
 /** The public API (issue 31): personal access tokens, each a person's key to /api/v1 with its own scopes. */
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ownerId } from "./auth";
-import { createdAt, instant, uuidKey } from "./columns";
+import { createdAt, instant, updatedAt, uuidKey } from "./columns";
 
 /**
  * A personal access token. The token itself is shown once and never stored: only its SHA-256
@@ -27,4 +27,40 @@ export const apiTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("api_tokens_hash_idx").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Where a person's finished jobs are announced (one address per person), and the secret the
+ * announcements are signed with, sealed (AES-256-GCM, server/webhooks/webhooks.ts): it must be
+ * read to sign, and a copy of the database must not let anyone forge an announcement.
+ */
+export const apiWebhooks = pgTable("api_webhooks", {
+  userId: ownerId().primaryKey(),
+  url: text("url").notNull(),
+  secretSealed: text("secret_sealed").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Each announcement and how its delivery went, shown on the profile. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuidKey(),
+    userId: ownerId(),
+    generationId: uuid("generation_id").notNull(),
+    event: text("event").notNull(),
+    url: text("url").notNull(),
+    /** pending (trying), delivered (a 2xx answer), failed (every try used). */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    error: text("error"),
+    createdAt: createdAt(),
+    deliveredAt: instant("delivered_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("webhook_deliveries_once_idx").on(t.generationId, t.event),
+  ],
 );
