@@ -8,3 +8,4 @@ export type { Raster } from "./raster";
 export { renderSquare, renderStudioImage, type StageReporter, type StudioImageTask, type StudioMode } from "./render";
 export { parsePrompt, type Scene } from "./scene/parse-prompt";
 export { type PromptReading, readPromptWords } from "./scene/understood";
+export { type EditSides, renderStudioEdit, type StudioEditTask } from "./edit/edit";

@@ -1,0 +1,224 @@
+/**
+ * What a prompt paints into an edit: the things it names, drawn by Studio's own subject library
+ * on a clear layer in the picture's light, or — for a prompt of landscape alone ("a starry sky",
+ * "snowy mountains") — the scene Studio paints for it, in the picture's frame.
+ */
+import { createCanvas } from "@napi-rs/canvas";
+import type { Random } from "../random";
+import type { Raster } from "../raster";
+import { createContext, type RenderContext } from "../scene/context";
+import type { RGB, Scene } from "../scene/types";
+import { drawThings } from "../subjects/draw-things";
+import { subjectById } from "../subjects/library";
+import type { SubjectBox, SubjectLook } from "../subjects/types";
+import type { Box } from "./mask";
+
+/** The light of a picture, read from its pixels: what new things are lit by. */
+export interface PictureLight {
+  /** Mean luma, 0..255. */
+  luma: number;
+  /** The colour of its highlights, brightest channel 255. */
+  light: RGB;
+  /** The colour of its shadows. */
+  shadow: RGB;
+  /** 0 (night) … 1 (full day), as Studio's palettes count it. */
+  exposure: number;
+  night: boolean;
+}
+
+/** Reads the light of the part of a picture `keep` picks, from a sample of its pixels. */
+export function readLight(source: Raster, keep: (i: number) => boolean): PictureLight {
+  const { data } = source;
+  const n = source.width * source.height;
+  const step = Math.max(1, Math.floor(n / 40_000));
+  const pixels: [number, number, number, number][] = [];
+  for (let i = 0; i < n; i += step) {
+    if (!keep(i)) continue;
+    const r = data[i * 4]!;
+    const g = data[i * 4 + 1]!;
+    const b = data[i * 4 + 2]!;
+    pixels.push([0.2126 * r + 0.7152 * g + 0.0722 * b, r, g, b]);
+  }
+  if (pixels.length === 0)
+    return { luma: 128, light: [255, 250, 240], shadow: [60, 64, 80], exposure: 1, night: false };
+  pixels.sort((a, b) => a[0] - b[0]);
+  const meanOf = (from: number, to: number): RGB => {
+    const part = pixels.slice(
+      Math.floor(from * pixels.length),
+      Math.max(Math.floor(from * pixels.length) + 1, Math.floor(to * pixels.length)),
+    );
+    const sum = part.reduce<RGB>((s, p) => [s[0] + p[1], s[1] + p[2], s[2] + p[3]], [0, 0, 0]);
+    return [sum[0] / part.length, sum[1] / part.length, sum[2] / part.length];
+  };
+  const luma = pixels.reduce((s, p) => s + p[0], 0) / pixels.length;
+  const high = meanOf(0.9, 1);
+  const top = Math.max(1, ...high);
+  // Highlights tell the light's colour; keep it from going grey on a dull picture.
+  const light: RGB = high.map((c) => Math.min(255, (c / top) * 255)) as RGB;
+  const shadow = meanOf(0, 0.2);
+  return {
+    luma,
+    light,
+    shadow,
+    exposure: Math.min(1.05, Math.max(0.3, luma / 135)),
+    night: luma < 70,
+  };
+}
+
+/** "a sky full of lanterns", "lots of birds": the things are scattered over the area, many of them. */
+const MANY = /\b(full of|filled with|lots of|many|dozens of|hundreds of|thousands of|swarms? of|a sea of|countless)\b/i;
+
+/** "a sky full of lanterns", "balloons floating in the air": what is scattered floats. */
+const IN_THE_AIR = /\b(sky|skies|air|floating|flying|afloat|aloft|rising|drifting)\b/i;
+
+/** Whether the prompt asks for many of one thing ("a sky full of lanterns"): they are scattered over the area. */
+export function scatters(scene: Scene): boolean {
+  const only = scene.things.length === 1 ? scene.things[0] : undefined;
+  return only !== undefined && !only.relation && MANY.test(scene.prompt);
+}
+
+/**
+ * The prompt's things drawn on a clear layer of `box`'s size, lit by the picture's light, and as
+ * large as the box allows: the mask says where they go and how large they are. Many of one thing
+ * are scattered over it; things side by side stand in a row, the first named the largest; things
+ * in relations (a rider on a horse, a hat on a dog) are composed as Studio composes a picture.
+ */
+export function paintThingsLayer(scene: Scene, box: Box, light: PictureLight, random: Random): Raster {
+  const width = Math.max(8, box.w);
+  const height = Math.max(8, box.h);
+  const canvas = createCanvas(width, height);
+  const g = canvas.getContext("2d");
+  const data = new Uint8ClampedArray(width * height * 4);
+  const base = createContext(scene, width, height, random, data);
+  const ctx: RenderContext = {
+    ...base,
+    palette: {
+      ...base.palette,
+      light: light.light,
+      shadow: light.shadow,
+      exposure: light.exposure,
+      night: light.night,
+    },
+  };
+  const inTheAir = IN_THE_AIR.test(scene.prompt);
+  const only = scene.things[0];
+  if (only && scatters(scene)) scatter(g, ctx, only.id, only.color, inTheAir, random.fork("scatter"));
+  else if (scene.things.every(standsAlone)) row(g, ctx, scene, inTheAir, random.fork("row"));
+  else {
+    // Composed by Studio, enlarged so the main subject fills about four fifths of the box.
+    const main = subjectById(scene.things[0]?.id ?? "");
+    drawThings(g, ctx, Math.min(3, Math.max(1, 0.8 / (main?.size ?? 0.8))));
+  }
+  const image = g.getImageData(0, 0, width, height);
+  return { width, height, data: new Uint8ClampedArray(image.data) };
+}
+
+/** A thing with nothing Studio composes around it: no relation, pose or garment. */
+const standsAlone = (t: Scene["things"][number]) =>
+  !t.relation && (!t.pose || t.pose === "flying") && !t.cape && !t.boots && !t.coat && !t.pattern;
+
+type Graphics2D = ReturnType<ReturnType<typeof createCanvas>["getContext"]>;
+
+/** The look of one drawn thing in the layer's light. */
+function lookOf(ctx: RenderContext, color: RGB, facing: 1 | -1, airborne: boolean, random: Random): SubjectLook {
+  const p = ctx.palette;
+  return {
+    color,
+    light: p.light,
+    shadow: p.shadow,
+    exposure: p.exposure,
+    lightFrom: ctx.layout.lightX < 0 ? -1 : 1,
+    facing,
+    night: p.night,
+    ...(airborne ? { airborne: true } : {}),
+    random,
+  };
+}
+
+/**
+ * The things side by side across the box, the first named full size and the others smaller,
+ * as large as the box's height and width allow; what flies floats in the middle of the box,
+ * the rest stands near its bottom.
+ */
+function row(g: Graphics2D, ctx: RenderContext, scene: Scene, inTheAir: boolean, r: Random): void {
+  const { width, height } = ctx;
+  const items: { thing: Scene["things"][number]; scale: number }[] = [];
+  for (const [k, thing] of scene.things.entries())
+    for (let c = 0; c < Math.min(thing.count, 5); c++)
+      items.push({ thing, scale: (k === 0 ? 1 : 0.7) * (thing.scale ?? 1) });
+  const drawn = items
+    .map((item) => ({ ...item, definition: subjectById(item.thing.id) }))
+    .filter((item): item is typeof item & { definition: NonNullable<typeof item.definition> } => !!item.definition);
+  if (drawn.length === 0) return;
+  const gap = 1.08;
+  const across = drawn.reduce((sum, item) => sum + item.definition.aspect * item.scale * gap, 0);
+  const tallest = Math.max(...drawn.map((item) => item.scale));
+  const main = Math.min((height * 0.86) / tallest, (width * 0.94) / across);
+  let x = (width - across * main) / 2;
+  for (const [k, item] of drawn.entries()) {
+    const h = main * item.scale;
+    const w = h * item.definition.aspect;
+    const airborne =
+      item.definition.placement === "sky" ||
+      item.thing.pose === "flying" ||
+      (inTheAir && item.definition.flies === true);
+    const y = airborne ? (height + h) / 2 : height * 0.97;
+    const cx = x + (w * gap) / 2;
+    x += w * gap;
+    // Facing the middle of the box, as a main subject faces into the picture.
+    const facing: 1 | -1 = drawn.length > 1 ? (cx < width / 2 ? 1 : -1) : r.chance(0.5) ? 1 : -1;
+    item.definition.draw(
+      g,
+      { x: cx, y, w, h },
+      lookOf(ctx, item.thing.color ?? item.definition.color, facing, airborne, r.fork(`${item.thing.id}-${k}`)),
+    );
+  }
+}
+
+/**
+ * Many of one thing over the whole box, far ones (higher up) smaller, none overlapping much:
+ * darts thrown at random, each kept when it keeps its distance from those already placed.
+ */
+function scatter(
+  g: Graphics2D,
+  ctx: RenderContext,
+  id: string,
+  color: RGB | undefined,
+  inTheAir: boolean,
+  r: Random,
+): void {
+  const definition = subjectById(id);
+  if (!definition) return;
+  const { width, height } = ctx;
+  const airborne = definition.placement === "sky" || definition.flies === true || inTheAir;
+  // The nearest are about a fifth of the area's short side tall.
+  const near = Math.min(width, height) * 0.24;
+  const wanted = Math.round(Math.min(24, Math.max(6, (width * height) / (near * near * definition.aspect * 2.2))));
+  const placed: SubjectBox[] = [];
+  for (let tries = 0; tries < wanted * 30 && placed.length < wanted; tries++) {
+    const depth = r.next();
+    const h = near * (0.4 + 0.6 * depth);
+    const w = h * definition.aspect;
+    const x = r.range(w / 2 + 2, Math.max(w / 2 + 3, width - w / 2 - 2));
+    // Things in the air spread over the whole area, far ones higher; things on the ground stand in its lower part.
+    const y = airborne
+      ? Math.min(height - 2, h + 2 + (height - h - 4) * (0.15 + 0.85 * depth) * r.range(0.55, 1))
+      : height * (0.55 + 0.43 * depth);
+    if (
+      placed.some(
+        (q) => Math.abs(q.x - x) < (q.w + w) * 0.42 && Math.abs(q.y - q.h / 2 - (y - h / 2)) < (q.h + h) * 0.42,
+      )
+    )
+      continue;
+    placed.push({ x, y, w, h });
+  }
+  // Back to front: the small, far ones first.
+  placed.sort((a, b) => a.h - b.h);
+  for (const [k, box] of placed.entries()) {
+    const look = lookOf(ctx, color ?? definition.color, r.chance(0.5) ? 1 : -1, airborne, r.fork(`${id}-${k}`));
+    // The far ones fade a little into the air.
+    g.globalAlpha = 0.7 + 0.3 * (box.h / near);
+    definition.draw(g, box, look);
+  }
+  g.globalAlpha = 1;
+}
