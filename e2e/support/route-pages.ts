@@ -1,6 +1,7 @@
 /**
  * The pages of the route table a browser shows, for the suites that walk them all (layout,
- * accessibility): not APIs, not build files, not the sign-out action, not the catch-all. Admin
+ * accessibility): not APIs, not build files or other files (/developers/api-reference.js), not the
+ * sign-out action, not the catch-all. Admin
  * pages are walked as the admin only (others are sent away).
  */
 import type { Page } from "@playwright/test";
@@ -10,7 +11,12 @@ import { routeTablePaths } from "../../tests/security/route-table";
 export const PAGE_FLAGS = ["christmas_event", "pre_registration", "countdown_timer_token_redeem"] as const;
 
 const pages = routeTablePaths().filter(
-  (path) => !path.startsWith("/api/") && !path.startsWith("/builds/") && path !== "/logout" && path !== "/x",
+  (path) =>
+    !path.startsWith("/api/") &&
+    !path.startsWith("/builds/") &&
+    !/\.[a-z]+$/.test(path) &&
+    path !== "/logout" &&
+    path !== "/x",
 );
 export const adminPages = pages.filter((path) => path.startsWith("/admin/"));
 export const publicPages = pages.filter((path) => !path.startsWith("/admin/"));
