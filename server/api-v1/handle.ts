@@ -10,7 +10,7 @@ import { type Database, getDb } from "../db/client";
 import { handleApi, json, parseWith, readJson, requireMethod, withIdempotency } from "../http/api";
 import { logger } from "../logger";
 import { requireApiToken } from "./auth";
-import { methodsOf, OPERATIONS, type OperationId } from "./operations";
+import { methodsOf, OPERATIONS, type OperationId, operation } from "./operations";
 
 type OperationOf<Id extends OperationId> = Extract<(typeof OPERATIONS)[number], { id: Id }>;
 type Parsed<Op, Key extends string> = Op extends { [K in Key]: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -37,10 +37,7 @@ export function handleOperation<Id extends OperationId>(
   return handleApi(
     async () => {
       // Another method of the same path is another operation (GET and POST /generations); none: 405.
-      if (!op) {
-        requireMethod(request, ...methodsOf(OPERATIONS.find((candidate) => candidate.id === id)!.path));
-        throw new Error(`operation ${id} has no ${request.method}`);
-      }
+      if (!op) return refuseMethod(request, operation(id).path);
       const holder = await requireApiToken(request, op.scope);
       const db = getDb();
       const input = {

@@ -11,10 +11,8 @@ import dns from "node:dns/promises";
 import net from "node:net";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-
-export { webhookInput };
 import { toJob } from "../api-v1/views";
-import { type WebhookDeliveryView, type WebhookView, webhookInput } from "~/lib/webhooks";
+import type { WebhookDeliveryView, WebhookView, webhookInput } from "~/lib/webhooks";
 import { AppError } from "../app-error";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";

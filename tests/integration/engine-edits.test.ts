@@ -18,11 +18,17 @@ import { createOpenAIImagesEngine } from "../../server/generation/engines/openai
 import { createStabilityEngine } from "../../server/generation/engines/stability";
 import { a1111Shade, startFakeA1111 } from "../support/a1111-server";
 import { comfyShade, type FakeComfyUI, startFakeComfyUI } from "../support/comfyui-server";
-import { engineFailure as failure, fakeServers, generationRequest, runEngine as run } from "../support/engine-harness";
+import {
+  engineFailure as failure,
+  fakeServers,
+  generationRequest,
+  pixel,
+  type RGB,
+  runEngine as run,
+} from "../support/engine-harness";
 import { type MultipartBody, openAIShade, startFakeOpenAI } from "../support/openai-images-server";
 import { stabilityShade, startFakeStability } from "../support/stability-server";
 
-type RGB = [number, number, number];
 const A: RGB = [32, 64, 128];
 const B: RGB = [224, 160, 64];
 const rgb = (shade: { r: number; g: number; b: number }): RGB => [shade.r, shade.g, shade.b];
@@ -57,16 +63,6 @@ function middleMask(width: number, height: number): Promise<Buffer> {
     .blur(1)
     .png()
     .toBuffer();
-}
-
-async function pixel(png: Buffer, x: number, y: number): Promise<RGB> {
-  const { data, info } = await sharp(png)
-    .removeAlpha()
-    .toColourspace("srgb")
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const i = (y * info.width + x) * info.channels;
-  return [data[i]!, data[i + 1]!, data[i + 2]!];
 }
 
 const size = async (png: Buffer) => {

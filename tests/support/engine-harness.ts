@@ -3,6 +3,7 @@
  * per test, closed after it; a generation request with defaults; running an engine; expecting it
  * to fail with an EngineError.
  */
+import sharp from "sharp";
 import { afterEach, expect } from "vitest";
 import {
   EngineError,
@@ -59,4 +60,17 @@ export async function engineFailure(promise: Promise<unknown>): Promise<EngineEr
   );
   expect(error).toBeInstanceOf(EngineError);
   return error as EngineError;
+}
+
+export type RGB = [number, number, number];
+
+/** One pixel of an encoded picture, as sRGB without alpha (the edit tests read results with it). */
+export async function pixel(png: Buffer, x: number, y: number): Promise<RGB> {
+  const { data, info } = await sharp(png)
+    .removeAlpha()
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const i = (y * info.width + x) * info.channels;
+  return [data[i]!, data[i + 1]!, data[i + 2]!];
 }

@@ -25,9 +25,8 @@ import {
   FULL_CAPABILITIES,
 } from "../../server/generation/engines/engine";
 import { checkCapabilities, checkStableDiffusionRequest, editPrompt } from "../../server/generation/engines/remote";
-import { generationRequest } from "../support/engine-harness";
+import { generationRequest, pixel, type RGB } from "../support/engine-harness";
 
-type RGB = [number, number, number];
 const A: RGB = [32, 64, 128];
 const B: RGB = [224, 160, 64];
 
@@ -54,16 +53,6 @@ function rectMask(
     .composite([{ input: { create: { ...rect, channels: 3, background: "#ffffff" } }, left: rect.left, top: rect.top }])
     .png()
     .toBuffer();
-}
-
-async function pixel(png: Buffer, x: number, y: number): Promise<RGB> {
-  const { data, info } = await sharp(png)
-    .removeAlpha()
-    .toColourspace("srgb")
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const i = (y * info.width + x) * info.channels;
-  return [data[i]!, data[i + 1]!, data[i + 2]!];
 }
 
 async function maskAt(png: Buffer, x: number, y: number): Promise<number> {

@@ -9,6 +9,7 @@
  * Everything is painted on an offscreen canvas at the logical resolution (what is exported);
  * the visible canvas shows it scaled to its box at the screen's pixel density.
  */
+import { isTextEntry } from "~/lib/text-entry";
 import {
   Eraser,
   House,
@@ -122,15 +123,6 @@ function hasContentIn(ops: readonly DoodleOp[]): boolean {
     if (op.kind === "picture") return true;
   }
   return false;
-}
-
-function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  return (
-    target instanceof HTMLInputElement &&
-    !["range", "radio", "checkbox", "button", "submit", "file", "color"].includes(target.type)
-  );
 }
 
 export function DoodleCanvas({

@@ -14,6 +14,7 @@
  *
  * A new picture (another imageUrl or size) starts a new mask.
  */
+import { isTextEntry } from "~/lib/text-entry";
 import { Contrast, Eraser, type LucideIcon, Paintbrush, Redo2, Trash2, Undo2 } from "lucide-react";
 import {
   type KeyboardEvent as ReactKeyboardEvent,
@@ -77,15 +78,6 @@ const TOOLS: { value: MaskTool; label: string; key: string; icon: LucideIcon }[]
   { value: "brush", label: "Brush", key: "B", icon: Paintbrush },
   { value: "eraser", label: "Eraser", key: "E", icon: Eraser },
 ];
-
-function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  return (
-    target instanceof HTMLInputElement &&
-    !["range", "radio", "checkbox", "button", "submit", "file", "color"].includes(target.type)
-  );
-}
 
 export function MaskEditor({
   imageUrl,

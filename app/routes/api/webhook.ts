@@ -2,7 +2,8 @@ import { requireUserWithinLimit } from "@server/auth/api-limits";
 import { requireUserForApi } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
-import { getWebhookSettings, removeWebhook, setWebhook, webhookInput } from "@server/webhooks/webhooks";
+import { getWebhookSettings, removeWebhook, setWebhook } from "@server/webhooks/webhooks";
+import { webhookInput } from "~/lib/webhooks";
 import type { Route } from "./+types/webhook";
 
 /** GET /api/webhook → { webhook, deliveries }: the signed-in person's webhook (never its secret) and its latest deliveries. */
