@@ -8,28 +8,32 @@ export interface Load {
   errors: number;
   timeouts: number;
   fiveXx: number;
+  /** Answers outside 2xx (a refused token is a 401). */
+  non2xx: number;
   slowestProbe?: number;
 }
 
 /**
  * GET `url` from `connections` connections for `seconds`. With `cookieEachTime`, every request
- * carries the cookie it returns (a different one each time skips every cache).
+ * carries the cookie it returns (a different one each time skips every cache); `headerEachTime`
+ * does the same for any header (a different person's token).
  */
 export async function load(
   url: string,
   connections: number,
   seconds: number,
   headers: Record<string, string> = {},
-  options: { cookieEachTime?: () => string } = {},
+  options: { cookieEachTime?: () => string; headerEachTime?: [string, () => string] } = {},
 ): Promise<Load> {
-  const cookieEachTime = options.cookieEachTime;
-  const requests = cookieEachTime
+  const eachTime =
+    options.headerEachTime ?? (options.cookieEachTime ? (["cookie", options.cookieEachTime] as const) : undefined);
+  const requests = eachTime
     ? [
         {
           method: "GET" as const,
           setupRequest: (req: autocannon.Request) => ({
             ...req,
-            headers: { ...req.headers, cookie: cookieEachTime() },
+            headers: { ...req.headers, [eachTime[0]]: eachTime[1]() },
           }),
         },
       ]
@@ -42,5 +46,6 @@ export async function load(
     errors: r.errors,
     timeouts: r.timeouts,
     fiveXx: r["5xx"],
+    non2xx: r.non2xx,
   };
 }
