@@ -24,6 +24,7 @@
  * Errors are `{ error: { code, message, fields? } }` like every Atelier API.
  */
 import type { AspectRatio, GenerationMode, GenerationStatus } from "./generation";
+import type { EditKind, OutpaintSides } from "./picture-edits";
 
 export interface GenerationImageView {
   index: number;
@@ -36,6 +37,17 @@ export interface GenerationImageView {
   width: number;
   height: number;
   seed: number | null;
+}
+
+export interface GenerationEditView {
+  kind: EditKind;
+  /** Outpaint: how far each side grew, in percent. */
+  sides: OutpaintSides | null;
+  /** Inpaint: the painted mask at the result's size (white = changed). */
+  maskUrl: string | null;
+  /** The history picture it came from, while that generation exists; null for an upload. */
+  fromGenerationId: string | null;
+  fromIndex: number | null;
 }
 
 export interface GenerationView {
@@ -80,6 +92,8 @@ export interface GenerationView {
   refunded: boolean;
   /** The source picture (image mode) or the drawing (doodle mode). */
   sourceUrl: string | null;
+  /** An edit of a part of `sourceUrl` (issue 31); null for every other generation. */
+  edit: GenerationEditView | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;

@@ -18,6 +18,7 @@ import {
   SEED_MAX,
 } from "./generation-constants";
 import { DEFAULT_STYLE, STYLE_IDS, styleNamedIn } from "@atelier/studio/styles";
+import { EDIT_KINDS, type OutpaintSides, outpaintSidesProblem } from "./picture-edits";
 
 export * from "./generation-constants";
 
@@ -79,6 +80,54 @@ export const generationInput = z
   }));
 
 export type GenerationInput = z.output<typeof generationInput>;
+
+const sidePercent = numberField("Widen each side by a number of percent").pipe(
+  z.number().int("Widen each side by a whole number of percent"),
+);
+
+/**
+ * An edit of a part of a picture (issue 31), beside `generationInput` with mode "image": the kind,
+ * an outpaint's sides (`sideTop`… in percent) and, when the picture comes from the history, which
+ * one (`fromGeneration`, `fromIndex`). The mask and an uploaded picture travel as files.
+ */
+export const editInput = z
+  .object({
+    edit: z.enum(EDIT_KINDS, { error: "Choose to repaint a part or to widen the picture" }),
+    sideTop: sidePercent.default(0),
+    sideRight: sidePercent.default(0),
+    sideBottom: sidePercent.default(0),
+    sideLeft: sidePercent.default(0),
+    fromGeneration: z.uuid("Choose a picture from your history").optional(),
+    fromIndex: numberField("Choose a picture from your history")
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_IMAGES - 1),
+      )
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.edit === "outpaint") {
+      const problem = outpaintSidesProblem(sidesOf(value));
+      if (problem) ctx.addIssue({ code: "custom", path: ["sides"], message: problem });
+    }
+    if ((value.fromGeneration === undefined) !== (value.fromIndex === undefined))
+      ctx.addIssue({ code: "custom", path: ["fromGeneration"], message: "Choose a picture from your history" });
+  });
+
+export type EditInput = z.output<typeof editInput>;
+
+/** An edit form's sides as `OutpaintSides`. */
+export function sidesOf(value: {
+  sideTop: number;
+  sideRight: number;
+  sideBottom: number;
+  sideLeft: number;
+}): OutpaintSides {
+  return { top: value.sideTop, right: value.sideRight, bottom: value.sideBottom, left: value.sideLeft };
+}
 
 /** Token cost table: per image, by mode and long side. The settings table holds the live values. */
 export type CostTable = Record<GenerationMode, Record<`${ImageSize}`, number>>;

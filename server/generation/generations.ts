@@ -25,7 +25,9 @@ import { logger } from "../logger";
 import { addNotification } from "../notify/notifications";
 import { getStorage, userFileKey } from "../storage/storage";
 import type { GenerationRequest } from "./engines/engine";
-import { NoEngineError, primaryEngineForMode, type RoutedEngine } from "./engines/registry";
+import { NoEngineError, primaryEngineForEdit, primaryEngineForMode, type RoutedEngine } from "./engines/registry";
+import { type EditOptions, prepareEdit } from "./picture-edits";
+import { EDIT_LABELS, type EditKind } from "../../app/lib/picture-edits";
 import { applyTokenMovementIn, getTokenBalance, InsufficientTokensError, lockTokenAccount } from "./ledger";
 import { loadTokenSettings } from "./token-settings";
 import { formatCount } from "~/lib/format";
@@ -62,13 +64,16 @@ export interface CreateGenerationOptions {
   enqueue(generationId: string): Promise<void>;
   /** The price the person saw; a different current price refuses the request (409) instead of charging it. */
   expectedCost?: number;
+  /** An edit of a part of `source` (issue 31): image mode only; priced like image to art at the result's size. */
+  edit?: EditOptions;
 }
 
 export async function createGeneration(
   db: Database,
   options: CreateGenerationOptions,
 ): Promise<{ generation: GenerationView; balance: number }> {
-  const { userId, input } = options;
+  const { userId } = options;
+  let { input } = options;
   const settings = await loadTokenSettings(db);
   if (settings.generationPaused) {
     throw new GenerationError(
@@ -76,23 +81,33 @@ export async function createGeneration(
       "Generation is paused by the administrators for a moment. Your tokens are safe; try again soon.",
     );
   }
+  const { edit } = options;
   if (input.mode !== "text" && !options.source) {
     const field = input.mode === "image" ? "sourceImage" : "doodle";
     const message = input.mode === "image" ? "Upload a picture first" : "Draw something first";
     throw new GenerationError("invalid_input", message, { [field]: [message] });
   }
+  if (edit && input.mode !== "image")
+    throw new GenerationError("invalid_input", "Only a picture can be edited", {
+      edit: ["Only a picture can be edited"],
+    });
   let routed: RoutedEngine;
   try {
-    routed = await primaryEngineForMode(db, input.mode);
+    routed = edit ? await primaryEngineForEdit(db, edit.kind) : await primaryEngineForMode(db, input.mode);
   } catch (error) {
     if (!(error instanceof NoEngineError)) throw error;
+    const what = edit ? `${EDIT_LABELS[edit.kind]} (editing a picture)` : MODE_LABELS[input.mode];
     throw new GenerationError(
       "no_engine",
-      `${MODE_LABELS[input.mode]} is switched off for the moment. Your tokens are safe; try another mode or come back soon.`,
+      `${what} is switched off for the moment. Your tokens are safe; try another mode or come back soon.`,
     );
   }
   const engine = routed.engine;
-  const { width, height } = dimensionsFor(input.aspectRatio, input.size);
+  // An edit's size comes from its picture (and sides); its price from the nearest size of image to art's table.
+  const prepared =
+    edit && options.source ? await prepareEdit(options.source, edit, Math.max(...engine.capabilities.sizes)) : null;
+  if (prepared) input = { ...input, size: prepared.size, aspectRatio: prepared.aspectRatio };
+  const { width, height } = prepared ?? dimensionsFor(input.aspectRatio, input.size);
   const seed = input.seed ?? randomInt(0, 2 ** 32 - 1);
   const request: GenerationRequest = {
     mode: input.mode,
@@ -107,6 +122,15 @@ export async function createGeneration(
     strength: input.strength,
     christmas: input.christmas,
     ...(options.source ? { sourceImage: options.source.bytes } : {}),
+    ...(edit
+      ? {
+          edit: {
+            kind: edit.kind,
+            ...(prepared?.mask ? { mask: prepared.mask } : {}),
+            ...(edit.sides ? { sides: edit.sides } : {}),
+          },
+        }
+      : {}),
   };
   const issues = engine.validate(request);
   if (issues.length > 0) {
@@ -126,6 +150,8 @@ export async function createGeneration(
   const storage = getStorage();
   const sourceKey = options.source ? userFileKey(userId, "sources", options.source.ext) : null;
   if (sourceKey && options.source) await storage.put(sourceKey, options.source.bytes, options.source.contentType);
+  const maskKey = prepared?.mask ? userFileKey(userId, "masks", "png") : null;
+  if (maskKey && prepared?.mask) await storage.put(maskKey, prepared.mask, "image/png");
 
   const id = randomUUID();
   let balance: number;
@@ -164,6 +190,11 @@ export async function createGeneration(
         christmas: input.christmas,
         cost,
         sourceKey,
+        editKind: edit?.kind ?? null,
+        editSides: edit?.kind === "outpaint" ? (edit.sides ?? null) : null,
+        maskKey,
+        editedFromGenerationId: edit?.from?.generationId ?? null,
+        editedFromIndex: edit?.from?.index ?? null,
         stage: "Waiting in the queue",
       });
       if (cost === 0) return current;
@@ -177,7 +208,7 @@ export async function createGeneration(
       return debit.balance;
     });
   } catch (error) {
-    if (sourceKey) await storage.delete(sourceKey);
+    await Promise.all([sourceKey, maskKey].map((key) => (key ? storage.delete(key) : null)));
     if (error instanceof InsufficientTokensError) {
       throw new GenerationError(
         "insufficient_tokens",
@@ -334,7 +365,9 @@ export async function deleteGeneration(db: Database, userId: string, id: string)
   const images = await db.select().from(generationImages).where(eq(generationImages.generationId, row.id));
   await db.delete(generations).where(and(eq(generations.id, row.id), eq(generations.userId, userId)));
   const storage = getStorage();
-  const keys = [...images.flatMap((i) => [i.key, i.thumbKey]), ...(row.sourceKey ? [row.sourceKey] : [])];
+  const keys = [...images.flatMap((i) => [i.key, i.thumbKey]), row.sourceKey, row.maskKey].filter(
+    (key): key is string => key !== null,
+  );
   await Promise.all(keys.map((k) => storage.delete(k)));
   return true;
 }
@@ -411,6 +444,15 @@ export function toView(row: GenerationRow, images: GenerationImageRow[], positio
     error: row.error,
     refunded: row.refunded,
     sourceUrl: row.sourceKey ? fileUrl(row.sourceKey) : null,
+    edit: row.editKind
+      ? {
+          kind: row.editKind as EditKind,
+          sides: row.editSides ?? null,
+          maskUrl: row.maskKey ? fileUrl(row.maskKey) : null,
+          fromGenerationId: row.editedFromGenerationId,
+          fromIndex: row.editedFromIndex,
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,

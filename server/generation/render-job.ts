@@ -18,6 +18,8 @@ import { logger } from "../logger";
 import { getStorage, userFileKey } from "../storage/storage";
 import { recordEngineError, recordEngineFailure, recordEngineSuccess } from "./engines/catalog";
 import {
+  type EditInstructions,
+  type EditKind,
   EngineError,
   type GeneratedImage,
   type PromptReading,
@@ -25,7 +27,7 @@ import {
   type GenerationResult,
   type ProgressUpdate,
 } from "./engines/engine";
-import { enginesForMode, type RoutedEngine } from "./engines/registry";
+import { enginesForEdit, enginesForMode, type RoutedEngine } from "./engines/registry";
 import { announceGenerationFinished, endGeneration, type GenerationRow } from "./generations";
 import { getConfig } from "../config";
 import { generationsFinished } from "../metrics";
@@ -168,6 +170,8 @@ export async function runGeneration(
     const source = row.sourceKey ? await getStorage().get(row.sourceKey) : null;
     if (row.sourceKey && !source)
       throw new EngineError("invalid_request", "The source picture is gone; upload it again.");
+    const mask = row.maskKey ? await getStorage().get(row.maskKey) : null;
+    if (row.maskKey && !mask) throw new EngineError("invalid_request", "The painted area is gone; paint it again.");
     const request: GenerationRequest = {
       mode: row.mode as GenerationMode,
       prompt: row.prompt,
@@ -181,6 +185,7 @@ export async function runGeneration(
       strength: row.strength,
       christmas: row.christmas,
       ...(source ? { sourceImage: source.bytes } : {}),
+      ...(row.editKind ? { edit: editOf(row, mask?.bytes) } : {}),
     };
     const candidates = await failoverCandidates(db, row, request);
     let result: GenerationResult | undefined;
@@ -325,6 +330,15 @@ export async function runGeneration(
   }
 }
 
+/** A stored edit's instructions for the engine (issue 31). */
+function editOf(row: GenerationRow, mask: Buffer | undefined): EditInstructions {
+  return {
+    kind: row.editKind as EditKind,
+    ...(mask ? { mask } : {}),
+    ...(row.editSides ? { sides: row.editSides } : {}),
+  };
+}
+
 /**
  * The engines to try for this generation, in order: the one it was queued for (its price was
  * charged) while it is enabled and its circuit closed, then the mode's other engines that can run
@@ -336,7 +350,9 @@ async function failoverCandidates(
   row: GenerationRow,
   request: GenerationRequest,
 ): Promise<RoutedEngine[]> {
-  const routed = await enginesForMode(db, row.mode as GenerationMode);
+  const routed = row.editKind
+    ? await enginesForEdit(db, row.editKind as EditKind)
+    : await enginesForMode(db, row.mode as GenerationMode);
   const usable = routed.filter((r) => r.engine.validate(request).length === 0);
   const closed = usable.filter((r) => !r.circuitOpen);
   if (closed.length === 0) {

@@ -7,7 +7,8 @@ import { type CheckedImage, checkUploadedImage, readPreviewImage, UploadError } 
 import { ApiError, handleApi, json, parseWith, readFormData, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { z } from "zod";
-import { GENERATION_MODES, generationInput, UPLOAD_MAX_BYTES } from "~/lib/generation";
+import { editInput, GENERATION_MODES, generationInput, sidesOf, UPLOAD_MAX_BYTES } from "~/lib/generation";
+import { type EditOptions, readHistoryPicture } from "@server/generation/picture-edits";
 import { findStyle } from "@atelier/studio/styles";
 import { loadFeatureFlags } from "@server/content/feature-flags";
 import type { Route } from "./+types/generations";
@@ -31,7 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 /**
  * POST /api/generations (multipart form): validates, debits the tokens and queues the job.
  * Image mode names an uploaded preview (`sourceImage`) or sends the file (`image`); doodle
- * mode sends the drawing (`doodle`).
+ * mode sends the drawing (`doodle`). An edit (issue 31) is image mode with `edit` (inpaint or
+ * outpaint), `sideTop`…`sideLeft` or the `mask` file, and its picture may be a history picture
+ * (`fromGeneration`, `fromIndex`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(
@@ -52,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw error;
       });
       const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
-      const input = parseWith(generationInput, fields);
+      // An edit's size comes from its picture: the form need not name one.
+      const input = parseWith(generationInput, fields.edit === undefined ? fields : { size: "1024", ...fields });
       const { expectedCost } = parseWith(
         z.object({ expectedCost: z.coerce.number().int().min(0).max(10_000_000).optional() }),
         { expectedCost: fields.expectedCost || undefined },
@@ -62,8 +66,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         const message = "The christmas styles are available during the christmas event only.";
         throw new ApiError("invalid_input", message, { fields: { style: [message] } });
       }
+      // An edit of a part of a picture (issue 31): the kind and sides, the mask as a file, the picture from the history or as below.
+      const editFields = fields.edit === undefined ? null : parseWith(editInput, fields);
+      if (editFields && input.mode !== "image") {
+        throw new ApiError("invalid_input", "Only a picture can be edited.", {
+          fields: { edit: ["Only a picture can be edited."] },
+        });
+      }
       let source: CheckedImage | null | undefined;
-      if (input.mode === "image") {
+      if (editFields?.fromGeneration !== undefined && editFields.fromIndex !== undefined) {
+        source = await readHistoryPicture(db, user.userUid, editFields.fromGeneration, editFields.fromIndex);
+      } else if (input.mode === "image") {
         const file = form.get("image");
         const fileName = typeof fields.sourceImage === "string" ? fields.sourceImage.trim() : "";
         if (file instanceof File && file.size > 0)
@@ -83,10 +96,25 @@ export async function action({ request, context }: Route.ActionArgs) {
           throw new UploadError("doodle_missing", "doodle", "Draw something first.");
         source = await checkUploadedImage(Buffer.from(await file.arrayBuffer()), "doodle");
       }
+      let edit: EditOptions | undefined;
+      if (editFields) {
+        const mask = form.get("mask");
+        edit = {
+          kind: editFields.edit,
+          ...(editFields.edit === "inpaint" && mask instanceof File && mask.size > 0
+            ? { mask: await checkUploadedImage(Buffer.from(await mask.arrayBuffer()), "mask") }
+            : {}),
+          ...(editFields.edit === "outpaint" ? { sides: sidesOf(editFields) } : {}),
+          ...(editFields.fromGeneration !== undefined && editFields.fromIndex !== undefined
+            ? { from: { generationId: editFields.fromGeneration, index: editFields.fromIndex } }
+            : {}),
+        };
+      }
       const created = await createGeneration(db, {
         userId: user.userUid,
         input,
         ...(source ? { source } : {}),
+        ...(edit ? { edit } : {}),
         ...(expectedCost !== undefined ? { expectedCost } : {}),
         enqueue: (id) => enqueueRenderJob(id),
       });

@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -96,6 +97,17 @@ export const generations = pgTable(
     cost: integer("cost").notNull(),
     /** Storage key of the source picture (image mode) or the drawing (doodle mode). */
     sourceKey: text("source_key"),
+    /** An edit of a part of the source picture (issue 31, ADR 0056): "inpaint" or "outpaint"; null otherwise. */
+    editKind: text("edit_kind"),
+    /** Outpaint: how far each side grows, in percent. */
+    editSides: jsonb("edit_sides").$type<{ top: number; right: number; bottom: number; left: number }>(),
+    /** Inpaint: storage key of the mask (one-channel PNG at the result's size, white = change). */
+    maskKey: text("mask_key"),
+    /** The history picture the edit started from (kept as a copy in `sourceKey`); null for an upload or once it is deleted. */
+    editedFromGenerationId: uuid("edited_from_generation_id").references((): AnyPgColumn => generations.id, {
+      onDelete: "set null",
+    }),
+    editedFromIndex: integer("edited_from_index"),
     progress: integer("progress"),
     stage: text("stage"),
     /** Plain words for the user. */
@@ -119,6 +131,10 @@ export const generations = pgTable(
   (t) => [
     index("generations_user_idx").on(t.userId, t.createdAt),
     index("generations_status_idx").on(t.status, t.createdAt),
+    // Deleting a generation sets its edits' link to null: found by this index, not a scan.
+    index("generations_edited_from_idx")
+      .on(t.editedFromGenerationId)
+      .where(sql`${t.editedFromGenerationId} IS NOT NULL`),
   ],
 );
 

@@ -22,12 +22,9 @@ import {
   type OutpaintSides,
   type ValidationIssue,
 } from "./engine";
+import { outpaintSidesProblem } from "../../../app/lib/picture-edits";
 
-/** The smallest side an edit's picture may have (Stability's edit endpoints refuse less than 64 px). */
-export const MIN_EDIT_SIDE = 64;
-/** An outpaint side grows by 0, or by 25–100 % of the picture's width (left, right) or height (top, bottom). */
-export const OUTPAINT_MIN_PERCENT = 25;
-export const OUTPAINT_MAX_PERCENT = 100;
+export { MIN_EDIT_SIDE, OUTPAINT_MAX_PERCENT, OUTPAINT_MIN_PERCENT } from "../../../app/lib/picture-edits";
 /** Gaussian sigma of the outpaint seam's feather: about 4 px either side of the seam. */
 export const SEAM_FEATHER_SIGMA = 2;
 /** Mask values from here up mark the area that changes (the middle of a feathered edge). */
@@ -41,8 +38,6 @@ export const EDIT_DENOISE: Readonly<Record<EditKind, number>> = { inpaint: 0.75,
 /** How far (relative) the result's shape may differ from the picture's (rounding to whole or even pixels). */
 const ASPECT_TOLERANCE = 0.04;
 
-const SIDES = ["top", "right", "bottom", "left"] as const;
-
 /** The checks an edit's instructions need before anything is decoded (validate() is synchronous). */
 export function editIssues(edit: EditInstructions): ValidationIssue[] {
   if (!EDIT_KINDS.includes(edit.kind)) return [{ field: "edit", message: "Choose to repaint or to widen the picture" }];
@@ -51,22 +46,9 @@ export function editIssues(edit: EditInstructions): ValidationIssue[] {
       return [{ field: "mask", message: "Paint over the part of the picture to change first" }];
     return [];
   }
-  const sides = edit.sides;
-  if (!sides) return [{ field: "sides", message: "Choose how far to widen the picture" }];
-  const values = SIDES.map((side) => sides[side]);
-  if (
-    values.some((v) => typeof v !== "number" || !Number.isFinite(v) || (v !== 0 && v < OUTPAINT_MIN_PERCENT)) ||
-    values.some((v) => v > OUTPAINT_MAX_PERCENT)
-  ) {
-    return [
-      {
-        field: "sides",
-        message: `Widen each side by 0 or by ${OUTPAINT_MIN_PERCENT} to ${OUTPAINT_MAX_PERCENT} percent`,
-      },
-    ];
-  }
-  if (values.every((v) => v === 0)) return [{ field: "sides", message: "Choose at least one side to widen" }];
-  return [];
+  if (!edit.sides) return [{ field: "sides", message: "Choose how far to widen the picture" }];
+  const problem = outpaintSidesProblem(edit.sides);
+  return problem ? [{ field: "sides", message: problem }] : [];
 }
 
 export interface Size {

@@ -17,6 +17,7 @@ import {
   MAX_IMAGES,
 } from "../../../app/lib/generation";
 import { STYLE_IDS } from "@atelier/studio/styles";
+import { EDIT_KINDS, type EditKind, type OutpaintSides } from "../../../app/lib/picture-edits";
 
 export interface EngineCapabilities {
   modes: readonly GenerationMode[];
@@ -35,17 +36,7 @@ export interface EngineCapabilities {
   edits: readonly EditKind[];
 }
 
-export const EDIT_KINDS = ["inpaint", "outpaint"] as const;
-/** inpaint: repaint the masked area; outpaint: widen the picture beyond its sides and fill the new area. */
-export type EditKind = (typeof EDIT_KINDS)[number];
-
-/** How far an outpaint widens each side, in percent of the picture's width (left, right) or height (top, bottom): 0, or 25–100. */
-export interface OutpaintSides {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
+export { EDIT_KINDS, type EditKind, type OutpaintSides } from "../../../app/lib/picture-edits";
 
 /**
  * An edit of `GenerationRequest.sourceImage` (the picture, encoded): with `prompt` saying what goes

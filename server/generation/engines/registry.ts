@@ -8,7 +8,7 @@ import type { GenerationMode } from "../../../app/lib/generation";
 import type { Database } from "../../db/client";
 import { createBlankEngine } from "./blank";
 import { type CatalogEngine, circuitOpen, loadEngineCatalog } from "./catalog";
-import type { ImageEngine } from "./engine";
+import type { EditKind, ImageEngine } from "./engine";
 import { closeSharedStudioEngine, kindInfo } from "./kinds";
 
 export interface RoutedEngine {
@@ -113,6 +113,26 @@ export async function enginesForMode(db: Database, mode: GenerationMode): Promis
 export async function primaryEngineForMode(db: Database, mode: GenerationMode): Promise<RoutedEngine> {
   const [first] = await enginesForMode(db, mode);
   if (!first) throw new NoEngineError(`No enabled engine renders ${mode} mode`);
+  return first;
+}
+
+/**
+ * The engines that may make this kind of edit (issue 31, ADR 0056): image to art's route, only
+ * the engines that declare the edit. Both the price (the first) and the failover use this list.
+ */
+export async function enginesForEdit(db: Database, kind: EditKind): Promise<RoutedEngine[]> {
+  return editingEngines(await enginesForMode(db, "image"), kind);
+}
+
+/** The routed engines that declare this kind of edit, in the route's order. */
+export function editingEngines(routed: RoutedEngine[], kind: EditKind): RoutedEngine[] {
+  return routed.filter((r) => r.engine.capabilities.edits.includes(kind));
+}
+
+/** The engine an edit of this kind is priced and checked against, as `primaryEngineForMode` is for a mode. */
+export async function primaryEngineForEdit(db: Database, kind: EditKind): Promise<RoutedEngine> {
+  const [first] = await enginesForEdit(db, kind);
+  if (!first) throw new NoEngineError(`No enabled engine makes ${kind} edits`);
   return first;
 }
 

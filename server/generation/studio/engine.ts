@@ -5,17 +5,19 @@
  * libuv's thread pool, outside the event loop. The painting itself is the @atelier/studio package.
  */
 import { MessageChannel } from "node:worker_threads";
-import { decodeSource, encodePng, type Raster, type StudioImageTask } from "@atelier/studio";
+import { decodeSource, encodePng, type Raster, type StudioEditTask, type StudioImageTask } from "@atelier/studio";
 import { Piscina } from "piscina";
 import { getConfig } from "../../config";
 import {
   EngineError,
   type EngineCapabilities,
   FULL_CAPABILITIES,
+  type GenerationRequest,
   type ImageEngine,
   type PromptReading,
   type ValidationIssue,
 } from "../engines/engine";
+import { editIssues, outpaintLayout } from "../engines/edit-canvas";
 import type { WorkerResult, WorkerTask } from "./worker";
 import { studioWorkerFile } from "./worker-file";
 
@@ -25,6 +27,17 @@ export interface StudioEngineOptions {
   threads: number;
 }
 
+/**
+ * The size an edit's picture is decoded at: an inpaint's is the result's; an outpaint's is its
+ * place on the widened result (Studio is told the result's exact size).
+ * Undefined for the other modes (the picture is decoded at the result's size).
+ */
+function editSourceSize(request: GenerationRequest): { mode: "image"; width: number; height: number } | undefined {
+  if (request.edit?.kind !== "outpaint" || !request.edit.sides) return undefined;
+  const { inner } = outpaintLayout(request.edit.sides, request.width, request.height);
+  return { mode: "image", ...inner };
+}
+
 export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
   let pool: Promise<Piscina> | undefined;
   const getPool = () =>
@@ -32,8 +45,8 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
       (filename) => new Piscina({ filename, maxThreads: options.threads, minThreads: 0, idleTimeout: 60_000 }),
     ));
 
-  // Edits (issue 31) are declared once Studio makes them.
-  const capabilities: EngineCapabilities = { ...FULL_CAPABILITIES, edits: [] };
+  // Studio makes both edits (issue 31, ADR 0054): renderStudioEdit in the same worker threads.
+  const capabilities: EngineCapabilities = FULL_CAPABILITIES;
 
   return {
     id: "studio",
@@ -49,6 +62,10 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
       }
       if (request.count < 1 || request.count > capabilities.maxImagesPerRequest)
         issues.push({ field: "count", message: "Make 1 to 4 images" });
+      if (request.edit) {
+        issues.push(...editIssues(request.edit));
+        if (!request.sourceImage) issues.push({ field: "sourceImage", message: "Choose a picture to edit first" });
+      }
       return issues;
     },
 
@@ -56,9 +73,11 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
       if (signal.aborted) throw new EngineError("canceled", "The generation was canceled.");
       onProgress({ percent: 0, stage: "Preparing the canvas" });
       let source: Raster | undefined;
+      let mask: Raster | undefined;
       if (request.sourceImage) {
         try {
-          source = await decodeSource(request.sourceImage, request);
+          source = await decodeSource(request.sourceImage, editSourceSize(request) ?? request);
+          if (request.edit?.mask) mask = await decodeSource(request.edit.mask, request);
         } catch (error) {
           throw new EngineError("invalid_request", "The picture could not be read. Try another file.", {
             cause: error,
@@ -82,6 +101,21 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
       let reading: PromptReading | undefined;
       const renderOne = async (index: number) => {
         const seed = (request.seed + index) >>> 0;
+        const edit: StudioEditTask | undefined =
+          request.edit && source
+            ? {
+                kind: request.edit.kind,
+                prompt: request.prompt,
+                negativePrompt: request.negativePrompt,
+                style: request.style,
+                seed,
+                christmas: request.christmas,
+                source,
+                ...(mask ? { mask } : {}),
+                ...(request.edit.sides ? { sides: request.edit.sides } : {}),
+                size: { width: request.width, height: request.height },
+              }
+            : undefined;
         const task: StudioImageTask = {
           mode: request.mode,
           prompt: request.prompt,
@@ -98,7 +132,7 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
         channel.port2.on("message", (m: { fraction: number; stage: string }) => report(index, m.fraction, m.stage));
         try {
           const read = index === 0 && request.mode !== "image" && request.prompt.trim() !== "";
-          const payload: WorkerTask = { task, port: channel.port1, read };
+          const payload: WorkerTask = { task, ...(edit ? { edit } : {}), port: channel.port1, read };
           const result = (await piscina.run(payload, {
             transferList: [channel.port1] as never,
             signal,

@@ -43,6 +43,8 @@ export interface StudioEditTask {
   sides?: EditSides;
   /** Outpaint: the result's longer side is at most this many pixels (default 1024); the result is scaled down to fit. */
   maxSide?: number;
+  /** Outpaint: the result's exact size (the widened picture's shape, rounded by the caller); wins over `maxSide`. */
+  size?: { width: number; height: number };
 }
 
 /**
@@ -371,9 +373,10 @@ function outpaint(task: StudioEditTask, random: Random, report: StageReporter): 
   const { source } = task;
   const wide = source.width * (1 + (sides.left + sides.right) / 100);
   const tall = source.height * (1 + (sides.top + sides.bottom) / 100);
-  const s = Math.min(1, maxSide / Math.max(wide, tall));
-  const W = Math.max(1, Math.round(wide * s));
-  const H = Math.max(1, Math.round(tall * s));
+  // A result size named by the caller wins over rounding (the server priced and checked that size).
+  const s = task.size ? task.size.width / wide : Math.min(1, maxSide / Math.max(wide, tall));
+  const W = task.size?.width ?? Math.max(1, Math.round(wide * s));
+  const H = task.size?.height ?? Math.max(1, Math.round(tall * s));
   const sw = Math.min(W, Math.max(1, Math.round(source.width * s)));
   const sh = Math.min(H, Math.max(1, Math.round(source.height * s)));
   const ox = Math.min(W - sw, Math.round((source.width * s * sides.left) / 100));
