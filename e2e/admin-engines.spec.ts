@@ -18,6 +18,9 @@ test("an admin connects an AUTOMATIC1111 server and text to art runs there", asy
     await gotoHydrated(page, "/admin/engines");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Image engines");
     await expect(page.getByRole("listitem", { name: "Studio — offline engine" })).toBeVisible();
+    // Which engines edit a part of a picture, and where edits go (issue 31).
+    await expect(page.getByTestId("edits-studio")).toHaveText("Repaints a part · Widens");
+    await expect(page.getByTestId("route-edits")).toContainText("go to Studio — offline engine");
 
     await page.getByRole("link", { name: "Add an engine" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add an engine");

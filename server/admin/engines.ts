@@ -7,6 +7,7 @@
 import { and, count, desc, eq, gt, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { GENERATION_MODES, type GenerationMode } from "../../app/lib/generation";
+import type { EditKind } from "../../app/lib/picture-edits";
 import { type Database, inTransaction } from "../db/client";
 import { ENGINE_KINDS, engineRoutes, generations, imageEngines, type EngineKind } from "../db/schema";
 import {
@@ -59,6 +60,17 @@ export interface EngineAdminView {
   healthOk: boolean | null;
   healthMessage: string | null;
   healthCheckedAt: string | null;
+  /** The edits of a part of a picture its adapter makes (issue 31); edits go only to engines that make them. */
+  edits: EditKind[];
+}
+
+/** What an engine's adapter declares it edits; none when the adapter cannot be built from its row. */
+function editsOf(engine: CatalogEngine): EditKind[] {
+  try {
+    return [...kindInfo(engine.kind).create(engine).capabilities.edits];
+  } catch {
+    return [];
+  }
 }
 
 function toAdminView(engine: CatalogEngine): EngineAdminView {
@@ -84,6 +96,7 @@ function toAdminView(engine: CatalogEngine): EngineAdminView {
     healthOk: engine.healthOk,
     healthMessage: engine.healthMessage,
     healthCheckedAt: engine.healthCheckedAt?.toISOString() ?? null,
+    edits: editsOf(engine),
   };
 }
 

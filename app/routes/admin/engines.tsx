@@ -22,6 +22,7 @@ import { SettingsCard } from "~/components/admin/settings-card";
 import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, ActionNotice } from "~/components/ui/field";
 import { GENERATION_MODES, MODE_LABELS, type GenerationMode } from "~/lib/generation";
+import type { EditKind } from "~/lib/picture-edits";
 import type { Route } from "./+types/engines";
 import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
 import type { FormSuccess } from "~/lib/forms";
@@ -219,6 +220,8 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                   <dd data-testid={`activity-${engine.id}`}>
                     {activity[engine.id]?.succeeded ?? 0} made · {activity[engine.id]?.failed ?? 0} failed
                   </dd>
+                  <dt className="text-ink-soft">Edits</dt>
+                  <dd data-testid={`edits-${engine.id}`}>{editsLabel(engine.edits)}</dd>
                   <dt className="text-ink-soft">Prices</dt>
                   <dd>
                     ×{engine.costMultiplier} · timeout {engine.timeoutSeconds} s
@@ -318,6 +321,11 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
                 <p className="font-semibold text-ink">{MODE_LABELS[mode]}</p>
                 {!routed[mode] ? (
                   <p className="text-xs text-ink-soft">The server's own default until you save a route here.</p>
+                ) : null}
+                {mode === "image" ? (
+                  <p className="text-xs text-ink-soft" data-testid="route-edits">
+                    {editRouteNote(ids, engines)}
+                  </p>
                 ) : null}
                 <ol className="space-y-2">
                   {ids.map((id, index) => {
@@ -421,4 +429,24 @@ export default function AdminEnginesPage({ loaderData, actionData }: Route.Compo
       </SettingsCard>
     </div>
   );
+}
+
+/** What an engine card says of its edits (issue 31). */
+function editsLabel(edits: readonly EditKind[]): string {
+  if (edits.length === 0) return "None: pictures are never sent here to repaint or widen";
+  return edits.map((kind) => (kind === "inpaint" ? "Repaints a part" : "Widens")).join(" · ");
+}
+
+/** Edits follow image to art's route, skipping the engines that do not make them. */
+function editRouteNote(
+  ids: readonly string[],
+  engines: readonly { id: string; name: string; edits: EditKind[] }[],
+): string {
+  const editing = ids
+    .map((id) => engines.find((e) => e.id === id))
+    .filter((e) => e !== undefined && e.edits.length > 0)
+    .map((e) => e!.name);
+  return editing.length > 0
+    ? `Edits of a picture (repaint, widen) go to ${editing.join(", then ")}: the engines of this route that make them.`
+    : "No engine in this route edits pictures: repainting and widening are off until one does.";
 }
