@@ -8,6 +8,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { asc, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { CONTROL_CHARACTERS_MESSAGE } from "../../app/lib/plain-text";
 import { products, transactions, user } from "../../server/db/schema";
 import { createVerifiedUser, ORIGIN, signInAs, signInAsAdmin } from "../../e2e/support/accounts";
@@ -155,6 +156,48 @@ test("a prompt with a NUL byte gets an error next to the prompt, and costs nothi
     expect(res.status(), field).toBe(400);
     expect((await res.json()).error.fields[field]).toEqual(["Remove the invisible control characters from this text."]);
   }
+  expect(await (await request.get("/api/tokens")).json()).toEqual(before);
+});
+
+test("an edit's bad fields and files are refused next to each field, and cost nothing", async ({ request, db }) => {
+  await signedInAsNewPerson(request, db);
+  const before = await (await request.get("/api/tokens")).json();
+  const png = (value: number) =>
+    sharp({ create: { width: 96, height: 64, channels: 3, background: { r: value, g: value, b: value } } })
+      .png()
+      .toBuffer();
+  const picture = { name: "picture.png", mimeType: "image/png", buffer: await png(120) };
+  const edit = (fields: Record<string, string | typeof picture>) =>
+    request.post("/api/generations", {
+      headers: { Origin: ORIGIN() },
+      multipart: { mode: "image", prompt: "a sky full of lanterns", image: picture, ...fields },
+    });
+  const cases: [Record<string, string | typeof picture>, string][] = [
+    [{ edit: "sharpen" }, "edit"],
+    [{ edit: "outpaint", sideLeft: "10" }, "sides"],
+    [{ edit: "outpaint" }, "sides"],
+    [{ edit: "outpaint", sideTop: "one hundred" }, "sideTop"],
+    [{ edit: "inpaint" }, "mask"],
+    [
+      { edit: "inpaint", mask: { name: "mask.png", mimeType: "image/png", buffer: Buffer.from("not a picture") } },
+      "mask",
+    ],
+    [{ edit: "inpaint", mask: { name: "mask.png", mimeType: "image/png", buffer: await png(0) } }, "mask"],
+    [{ edit: "inpaint", fromGeneration: "not-an-id", fromIndex: "0" }, "fromGeneration"],
+    [{ edit: "inpaint", fromGeneration: SOME_ID }, "fromGeneration"],
+    [{ edit: "outpaint", sideLeft: "50", mode: "text" }, "edit"],
+  ];
+  for (const [fields, field] of cases) {
+    const res = await edit(fields);
+    const body = await res.json();
+    // 415 for a file that is not a picture, as image to art answers.
+    expect([400, 415], JSON.stringify(fields).slice(0, 120)).toContain(res.status());
+    expect(Object.keys(body.error.fields ?? {}), JSON.stringify(fields).slice(0, 120)).toContain(field);
+  }
+  // Someone else's (or no) history picture: the same words as a gone one.
+  const res = await edit({ edit: "outpaint", sideLeft: "50", fromGeneration: SOME_ID, fromIndex: "0" });
+  expect(res.status()).toBe(400);
+  expect((await res.json()).error.fields.sourceImage).toEqual(["That picture is no longer in your history."]);
   expect(await (await request.get("/api/tokens")).json()).toEqual(before);
 });
 
