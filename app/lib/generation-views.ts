@@ -77,7 +77,7 @@ export interface GenerationView {
   /** Back in the queue after a try that failed or was interrupted: `stage` says why, not the line. */
   retrying: boolean;
   /**
-   * Studio only (text and doodle with a prompt): the subjects, light and weather it recognised in
+   * Studio only (text, doodle and an edit with a prompt): the subjects, light and weather it recognised in
    * the prompt, so a person sees why the picture looks as it does; [] when it recognised no subject
    * and painted an abstract composition. null for other engines and for image mode.
    */

@@ -112,6 +112,7 @@ describe("an inpaint", () => {
     const done = (await getGenerationView(t.db, ada, generation.id))!;
     expect(done.status).toBe("succeeded");
     expect(done.engineId).toBe("studio");
+    expect(done.understood).toEqual(expect.arrayContaining([expect.stringContaining("lantern")]));
     const [image] = done.images;
     expect([image!.width, image!.height]).toEqual([512, 384]);
     const [row] = await t.db.select().from(generations).where(eq(generations.id, generation.id));

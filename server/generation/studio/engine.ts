@@ -131,7 +131,8 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
         const channel = new MessageChannel();
         channel.port2.on("message", (m: { fraction: number; stage: string }) => report(index, m.fraction, m.stage));
         try {
-          const read = index === 0 && request.mode !== "image" && request.prompt.trim() !== "";
+          // An edit's prompt names what is painted in, so it is read like a text prompt.
+          const read = index === 0 && (request.mode !== "image" || edit !== undefined) && request.prompt.trim() !== "";
           const payload: WorkerTask = { task, ...(edit ? { edit } : {}), port: channel.port1, read };
           const result = (await piscina.run(payload, {
             transferList: [channel.port1] as never,
