@@ -4,10 +4,14 @@
  * over "<timestamp>.<body>" with a secret shown to them once, and retries with backoff until the
  * address answers 2xx. Every delivery is logged for the profile. Addresses on loopback or private
  * networks are refused (the server must not be a way into its own network) unless
- * WEBHOOK_ALLOW_PRIVATE_HOSTS is set for development and tests.
+ * WEBHOOK_ALLOW_PRIVATE_HOSTS is set for development and tests — at saving, before each delivery,
+ * and in the resolver the delivery connects with (no second lookup to rebind).
  */
 import { createHmac, randomBytes } from "node:crypto";
+import * as dnsCallbacks from "node:dns";
 import dns from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
 import net from "node:net";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -63,6 +67,57 @@ function isInternal(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped) return INTERNAL.check(mapped, "ipv4");
   return INTERNAL.check(address, net.isIPv6(address) ? "ipv6" : "ipv4");
+}
+
+const INTERNAL_ADDRESS = "EWEBHOOKINTERNAL";
+
+/**
+ * The resolver a delivery connects with: the addresses it checks are the ones connected to, so a
+ * name that answered a public address at the check and a private one a moment later (DNS
+ * rebinding) is refused instead of called. (Literal IP addresses are not looked up; the check
+ * before the call covers them.)
+ */
+function publicLookup(hostname: string, options: dnsCallbacks.LookupOptions, callback: LookupCallback): void {
+  dnsCallbacks.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, "", 0);
+    if (addresses.length === 0 || addresses.some((a) => isInternal(a.address))) {
+      const refused: NodeJS.ErrnoException = new Error(`${hostname} resolves to an internal address`);
+      refused.code = INTERNAL_ADDRESS;
+      return callback(refused, "", 0);
+    }
+    if (options.all)
+      return (callback as unknown as (e: null, all: dnsCallbacks.LookupAddress[]) => void)(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string, family: number) => void;
+
+/**
+ * POSTs a delivery with Node's own client, whose `lookup` option pins the connection to the
+ * checked addresses (fetch has no such hook without a second HTTP library). No redirects are
+ * followed; the answer's body is not read. Resolves with the status code. Exported for tests.
+ */
+export function postWebhook(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  const target = new URL(url);
+  const send = target.protocol === "https:" ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      target,
+      {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+        ...(getConfig().webhookAllowPrivateHosts ? {} : { lookup: publicLookup as never }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 /** Refuses an address whose host is, or resolves to, an internal network (checked at saving and at every delivery). */
@@ -206,26 +261,23 @@ export const deliverWebhookJob = defineJob({
     let failure: { responseStatus: number | null; error: string };
     try {
       await checkWebhookAddress(hook.url);
-      const response = await fetch(hook.url, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          "User-Agent": "Atelier-Webhooks/1",
-          "Atelier-Webhook-Id": delivery.id,
-          [SIGNATURE_HEADER]: signWebhook(secret, Math.floor(Date.now() / 1000), body),
-        },
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+      const status = await postWebhook(hook.url, body, {
+        "User-Agent": "Atelier-Webhooks/1",
+        "Atelier-Webhook-Id": delivery.id,
+        [SIGNATURE_HEADER]: signWebhook(secret, Math.floor(Date.now() / 1000), body),
       });
-      await response.body?.cancel();
-      if (response.status >= 200 && response.status < 300)
-        return noteAttempt(db, deliveryId, { status: "delivered", responseStatus: response.status });
-      failure = { responseStatus: response.status, error: `The address answered ${response.status}.` };
+      if (status >= 200 && status < 300)
+        return noteAttempt(db, deliveryId, { status: "delivered", responseStatus: status });
+      failure = { responseStatus: status, error: `The address answered ${status}.` };
     } catch (error) {
       failure = {
         responseStatus: null,
-        error: error instanceof AppError ? error.message : "The address could not be reached.",
+        error:
+          error instanceof AppError
+            ? error.message
+            : (error as NodeJS.ErrnoException).code === INTERNAL_ADDRESS
+              ? "The address now leads to this server's own network, so it was not called."
+              : "The address could not be reached.",
       };
     }
     await noteAttempt(db, deliveryId, { status: lastAttempt ? "failed" : "pending", ...failure });

@@ -14,6 +14,7 @@ import { generations, user, webhookDeliveries } from "../../server/db/schema";
 import {
   checkWebhookAddress,
   deliverWebhookJob,
+  postWebhook,
   getWebhookSettings,
   recordWebhookDelivery,
   setWebhook,
@@ -152,5 +153,22 @@ describe("webhooks", () => {
     } finally {
       config.webhookAllowPrivateHosts = true;
     }
+  });
+
+  it("connect only to the addresses the resolver checked, so a name that now leads inside is not called", async () => {
+    const port = (receiver.address() as AddressInfo).port;
+    const before = received.length;
+    config.webhookAllowPrivateHosts = false;
+    try {
+      // "localhost" passes no check here: it resolves at connect time, and the resolver refuses it.
+      await expect(postWebhook(`http://localhost:${port}/hook`, "{}", {})).rejects.toMatchObject({
+        code: "EWEBHOOKINTERNAL",
+      });
+    } finally {
+      config.webhookAllowPrivateHosts = true;
+    }
+    expect(received.length).toBe(before);
+    await expect(postWebhook(`http://127.0.0.1:${port}/hook`, "{}", {})).resolves.toBe(200);
+    expect(received.length).toBe(before + 1);
   });
 });
