@@ -4,7 +4,8 @@
  * the description the server serves, and checked here against the committed copy
  * (e2e/support/api-v1-types.ts), so a route that drifts from its description fails — generates,
  * retries safely with the same Idempotency-Key, polls, downloads, publishes and unpublishes; the
- * token revoked on the profile stops at once. Then every way a token is refused.
+ * token revoked on the profile stops at once. Edits: an inpaint of one of the person's pictures and
+ * an outpaint of a sent one, and their refusals. Then every way a token is refused.
  */
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
@@ -14,11 +15,12 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import createClient from "openapi-fetch";
 import openapiTS, { astToString } from "openapi-typescript";
+import sharp from "sharp";
 import { apiTokenInput } from "../app/lib/api-tokens";
 import { createApiToken } from "../server/api-tokens/tokens";
 import { auditLog, user } from "../server/db/schema";
 import { createVerifiedUser, ORIGIN, signInAs, signInAsAdmin } from "./support/accounts";
-import type { paths } from "./support/api-v1-types";
+import type { components, paths } from "./support/api-v1-types";
 import { expect, gotoHydrated, test } from "./support/fixtures";
 
 const TYPES_FILE = path.join(import.meta.dirname, "support/api-v1-types.ts");
@@ -139,6 +141,129 @@ test("a script with a token from the profile generates, waits, downloads and pub
   await expect(section.getByTestId("access-token")).toContainText("Revoked");
   const refused = await api.GET("/api/v1/balance");
   expect([refused.response.status, refused.error?.error.message]).toEqual([401, "This access token was revoked."]);
+});
+
+test("a script edits pictures: repaints the top of one of its jobs' pictures, widens a sent one, and is refused plainly", async ({
+  request,
+  db,
+}) => {
+  test.setTimeout(60_000);
+  const eve = await createVerifiedUser(db, "Editing Eve");
+  const other = await createVerifiedUser(db, "Someone Other");
+  const tokenOf = async (userId: string) =>
+    (await createApiToken(db, userId, apiTokenInput.parse({ name: "t", scopes: ["generate", "read"], expiresIn: "7" })))
+      .token;
+  const eveToken = await tokenOf(eve.id);
+  const api = createClient<paths>({ baseUrl: ORIGIN(), headers: { Authorization: `Bearer ${eveToken}` } });
+  const done = async (id: string) => {
+    let job: components["schemas"]["Job"] | undefined;
+    await expect
+      .poll(
+        async () => {
+          job = (await api.GET("/api/v1/generations/{id}", { params: { path: { id } } })).data!.job;
+          return job.status;
+        },
+        { timeout: 30_000, intervals: [300] },
+      )
+      .toBe("succeeded");
+    return job!;
+  };
+  const png = (width: number, height: number, r: number, g: number, b: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
+
+  // A picture of Eve's own to start from, and (meanwhile) an outpaint of a picture she sends.
+  const start = await api.POST("/api/v1/generations", {
+    body: { mode: "text", prompt: "a meadow under a dull sky", size: 512, seed: 11 },
+  });
+  expect(start.response.status, JSON.stringify(start.error)).toBe(202);
+  const sent = (await png(256, 192, 90, 140, 200)).toString("base64");
+  const widen = await api.POST("/api/v1/generations", {
+    body: { mode: "edit", edit: { kind: "outpaint", sides: { left: 50, right: 50 } }, image: sent, prompt: "a beach" },
+  });
+  expect(widen.response.status, JSON.stringify(widen.error)).toBe(202);
+  const original = await done(start.data!.job.id);
+  const picture = original.pictures[0]!;
+
+  // White over the top third, black elsewhere: repaint the sky.
+  const mask = await sharp({
+    create: { width: picture.width, height: picture.height, channels: 3, background: "#000000" },
+  })
+    .composite([{ input: await png(picture.width, Math.round(picture.height / 3), 255, 255, 255), top: 0, left: 0 }])
+    .png()
+    .toBuffer();
+  const inpaint = {
+    mode: "edit" as const,
+    edit: { kind: "inpaint" as const },
+    from: { generation: original.id, index: 0 },
+    mask: mask.toString("base64"),
+    prompt: "a sky full of lanterns",
+    seed: 3,
+  };
+  const repaint = await api.POST("/api/v1/generations", {
+    params: { header: { "Idempotency-Key": "eve-lanterns-0001" } },
+    body: inpaint,
+  });
+  expect(repaint.response.status, JSON.stringify(repaint.error)).toBe(202);
+  expect(repaint.data!.job).toMatchObject({ mode: "edit", edit: { kind: "inpaint", sides: null } });
+  // The retry gets the same job; the same key with another mask is another request, refused.
+  const again = await api.POST("/api/v1/generations", {
+    params: { header: { "Idempotency-Key": "eve-lanterns-0001" } },
+    body: inpaint,
+  });
+  expect(again.data!.job.id).toBe(repaint.data!.job.id);
+  const otherMask = await api.POST("/api/v1/generations", {
+    params: { header: { "Idempotency-Key": "eve-lanterns-0001" } },
+    body: { ...inpaint, mask: (await png(64, 64, 255, 255, 255)).toString("base64") },
+  });
+  expect([otherMask.response.status, otherMask.error?.error.code]).toEqual([422, "idempotency_key_reused"]);
+
+  const repainted = await done(repaint.data!.job.id);
+  expect(repainted).toMatchObject({
+    mode: "edit",
+    edit: { kind: "inpaint", sides: null, from: { generation: original.id, index: 0 } },
+    pictures: [{ width: picture.width, height: picture.height }],
+  });
+  const widened = await done(widen.data!.job.id);
+  expect(widened).toMatchObject({
+    mode: "edit",
+    edit: { kind: "outpaint", sides: { top: 0, right: 50, bottom: 0, left: 50 }, from: null },
+    pictures: [{ width: 512, height: 192 }],
+  });
+  const file = await api.GET("/api/v1/generations/{id}/pictures/{index}", {
+    params: { path: { id: widened.id, index: 0 } },
+    parseAs: "arrayBuffer",
+  });
+  expect(await sharp(Buffer.from(file.data as ArrayBuffer)).metadata()).toMatchObject({ width: 512, height: 192 });
+
+  // Refusals, in the one error shape with the field at fault.
+  const refusal = async (body: Record<string, unknown>, token?: string) => {
+    const answer = await request.post("/api/v1/generations", {
+      headers: { Authorization: `Bearer ${token ?? eveToken}` },
+      data: body,
+    });
+    const { error } = await answer.json();
+    return [answer.status(), error.code, Object.keys(error.fields ?? {}).sort()];
+  };
+  const { mask: _mask, ...noMask } = inpaint;
+  expect(await refusal(noMask)).toEqual([400, "invalid_input", ["mask"]]);
+  expect(await refusal({ ...inpaint, mask: (await png(32, 32, 0, 0, 0)).toString("base64") })).toEqual([
+    400,
+    "invalid_input",
+    ["mask"],
+  ]);
+  expect(await refusal({ mode: "edit", edit: { kind: "outpaint", sides: { left: 10 } }, image: sent })).toEqual([
+    400,
+    "invalid_input",
+    ["edit.sides"],
+  ]);
+  expect(await refusal({ ...inpaint, size: 512 })).toEqual([400, "invalid_input", ["size"]]);
+  // Another person's picture is not there for Eve, as their jobs are not.
+  expect(await refusal(inpaint, await tokenOf(other.id))).toEqual([404, "not_found", ["from"]]);
+  // A mask over the size limit: the body is too large, as an oversized picture in image mode is.
+  const huge = await refusal({ ...inpaint, mask: "A".repeat(12 * 1024 * 1024) });
+  expect(huge.slice(0, 2)).toEqual([413, "payload_too_large"]);
 });
 
 test("a token is refused when missing, wrong, expired, short of its scope, for another's job, beside a session, or suspended", async ({

@@ -14,14 +14,15 @@ import type { Route } from "./+types/developers";
 
 export function loader() {
   return {
-    operations: OPERATIONS.map(({ id, method, path, summary, description, scope, example }) => ({
-      id,
-      method,
-      path,
-      summary,
-      description,
-      scope,
-      example,
+    operations: OPERATIONS.map((op) => ({
+      id: op.id,
+      method: op.method,
+      path: op.path,
+      summary: op.summary,
+      description: op.description,
+      scope: op.scope,
+      example: op.example,
+      moreExamples: "moreExamples" in op ? op.moreExamples : [],
     })),
   };
 }
@@ -110,6 +111,12 @@ export default function Developers({ loaderData }: Route.ComponentProps) {
                   </p>
                 ) : null}
                 <CodeBox label={`Example: ${op.summary}`} code={op.example} />
+                {op.moreExamples.map((more) => (
+                  <div key={more.label}>
+                    <h4 className="mt-4 text-sm font-semibold text-ink">{more.label}</h4>
+                    <CodeBox label={more.label} code={more.source} />
+                  </div>
+                ))}
               </article>
             </li>
           ))}

@@ -18,7 +18,7 @@ export interface paths {
         put?: never;
         /**
          * Start a generation
-         * @description Checks the request as the Studio does, takes its price from your balance and queues the job (202). Image and doodle modes send the picture in `image` (base64). Send an `Idempotency-Key` so a retried request never starts (or charges) twice. At most as many jobs at once as in the Studio.
+         * @description Checks the request as the Studio does, takes its price from your balance and queues the job (202). Image and doodle modes send the picture in `image` (base64). Edit mode repaints a part of a picture (`edit.kind` inpaint, where a `mask` is white) or widens it (outpaint, by `edit.sides`), priced like image to art at the result's size; the picture is sent in `image` or taken from one of your jobs with `from`. Send an `Idempotency-Key` so a retried request never starts (or charges) twice. At most as many jobs at once as in the Studio.
          *
          *     Scope: `generate`.
          */
@@ -165,9 +165,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        GenerationRequest: {
+        /** @description By `mode`: a new picture, or an edit of one. */
+        GenerationRequest: components["schemas"]["PictureRequest"] | components["schemas"]["EditRequest"];
+        /** @description Text to art, image to art or doodle to art. */
+        PictureRequest: {
             /**
-             * @description text: from the prompt; image: restyle `image`; doodle: paint the drawing in `image`.
+             * @description text: from the prompt; image: restyle `image`; doodle: paint the drawing in `image`. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             mode: "text" | "image" | "doodle";
@@ -183,6 +186,10 @@ export interface components {
              * @enum {string}
              */
             style?: "natural" | "watercolor" | "oil-painting" | "ink-sketch" | "pixel-art" | "neon-synthwave" | "low-poly" | "ukiyo-e" | "pop-art" | "pastel" | "stained-glass" | "christmas-card" | "christmas-lights" | "christmas-snowglobe";
+            /** @default 1 */
+            count?: number;
+            /** @description Left out, a random one. */
+            seed?: number;
             /**
              * @default 1:1
              * @enum {string}
@@ -193,10 +200,6 @@ export interface components {
              * @default 1024
              */
             size?: 512 | 768 | 1024;
-            /** @default 1 */
-            count?: number;
-            /** @description Left out, a random one. */
-            seed?: number;
             /**
              * @description Image and doodle: 0 keeps the source, 1 is full style.
              * @default 0.75
@@ -209,6 +212,69 @@ export interface components {
             christmas?: boolean;
             /** @description Image and doodle modes: the picture or drawing, base64 of a PNG, JPEG or WebP of at most 10 MB. */
             image?: string;
+        };
+        /** @description An edit of a part of a picture: inpaint or outpaint. */
+        EditRequest: {
+            /**
+             * @description edit: repaint a part of a picture, or widen it. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            mode: "edit";
+            edit: {
+                /**
+                 * @description inpaint: repaint the area `mask` marks; outpaint: widen the picture by `sides`.
+                 * @enum {string}
+                 */
+                kind: "inpaint" | "outpaint";
+                /** @description Outpaint: how far to widen each side, in percent of the picture's width or height — 0, or 25 to 100; at least one side. */
+                sides?: {
+                    /** @default 0 */
+                    top?: number;
+                    /** @default 0 */
+                    right?: number;
+                    /** @default 0 */
+                    bottom?: number;
+                    /** @default 0 */
+                    left?: number;
+                };
+            };
+            /** @description The picture to edit, base64 of a PNG, JPEG or WebP of at most 10 MB; or name one of yours in `from`. */
+            image?: string;
+            /** @description A picture of one of your jobs to edit, instead of `image`. */
+            from?: {
+                /**
+                 * Format: uuid
+                 * @description A job of yours.
+                 */
+                generation: string;
+                /**
+                 * @description Which of its pictures.
+                 * @default 0
+                 */
+                index?: number;
+            };
+            /** @description Inpaint: where to repaint, base64 of a picture (PNG is best) — white changes, black stays; stretched to the picture's size. */
+            mask?: string;
+            /**
+             * @description What to paint in the area; an inpaint without one removes what the mask covers.
+             * @default
+             */
+            prompt?: string;
+            /** @default  */
+            negativePrompt?: string;
+            /**
+             * @description A style preset; left out, the prompt's own style word or the default.
+             * @enum {string}
+             */
+            style?: "natural" | "watercolor" | "oil-painting" | "ink-sketch" | "pixel-art" | "neon-synthwave" | "low-poly" | "ukiyo-e" | "pop-art" | "pastel" | "stained-glass" | "christmas-card" | "christmas-lights" | "christmas-snowglobe";
+            /** @default 1 */
+            count?: number;
+            /** @description Left out, a random one. */
+            seed?: number;
+            /** @description An edit's size comes from its picture (and an outpaint's sides): leave this out. */
+            size?: unknown;
+            /** @description An edit's size comes from its picture (and an outpaint's sides): leave this out. */
+            aspectRatio?: unknown;
         };
         PublishRequest: {
             /**
@@ -244,14 +310,18 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            mode: "text" | "image" | "doodle";
+            mode: "text" | "image" | "doodle" | "edit";
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed" | "canceled";
             prompt: string;
             negativePrompt: string;
             style: string;
-            /** @enum {string} */
+            /**
+             * @description For an edit, the listed ratio nearest its shape.
+             * @enum {string}
+             */
             aspectRatio: "1:1" | "4:3" | "3:4" | "16:9" | "9:16";
+            /** @description The long side asked for; for an edit, the size it is priced at. `width` and `height` are exact. */
             size: number;
             width: number;
             height: number;
@@ -277,6 +347,8 @@ export interface components {
             startedAt: string | null;
             finishedAt: string | null;
             pictures: components["schemas"]["Picture"][];
+            /** @description For mode edit; null for every other job. */
+            edit: components["schemas"]["JobEdit"] | null;
         };
         Picture: {
             index: number;
@@ -285,6 +357,24 @@ export interface components {
             seed: number | null;
             /** @description Where to download it: GET with your token (PNG; ?format=webp|jpeg). */
             download: string;
+        };
+        /** @description What an edit changed. */
+        JobEdit: {
+            /** @enum {string} */
+            kind: "inpaint" | "outpaint";
+            /** @description Outpaint: how far each side grew, in percent. */
+            sides: {
+                top: number;
+                right: number;
+                bottom: number;
+                left: number;
+            } | null;
+            /** @description The picture of your jobs it started from; null for a picture sent in `image`. */
+            from: {
+                /** Format: uuid */
+                generation: string;
+                index: number;
+            } | null;
         };
         /** @description Every refusal has this shape; the HTTP status and `code` say what happened. */
         Error: {

@@ -61,7 +61,10 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
     },
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
     responses: { [String(op.status)]: success, ...refusals },
-    "x-codeSamples": [{ lang: "Shell", label: "curl", source: op.example }],
+    "x-codeSamples": [
+      { lang: "Shell", label: "curl", source: op.example },
+      ...(op.moreExamples ?? []).map(({ label, source }) => ({ lang: "Shell", label: `curl: ${label}`, source })),
+    ],
   } as ZodOpenApiOperationObject;
 }
 

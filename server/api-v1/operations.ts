@@ -30,6 +30,8 @@ export interface Operation {
   file?: { description: string };
   /** `curl` with the token in $ATELIER_TOKEN. */
   example: string;
+  /** More ways to call it, each named (a mode of its own, say). */
+  moreExamples?: readonly { label: string; source: string }[];
 }
 
 const HOST = "https://atelier.example";
@@ -44,7 +46,7 @@ export const OPERATIONS = [
     scope: "generate",
     summary: "Start a generation",
     description:
-      "Checks the request as the Studio does, takes its price from your balance and queues the job (202). Image and doodle modes send the picture in `image` (base64). Send an `Idempotency-Key` so a retried request never starts (or charges) twice. At most as many jobs at once as in the Studio.",
+      "Checks the request as the Studio does, takes its price from your balance and queues the job (202). Image and doodle modes send the picture in `image` (base64). Edit mode repaints a part of a picture (`edit.kind` inpaint, where a `mask` is white) or widens it (outpaint, by `edit.sides`), priced like image to art at the result's size; the picture is sent in `image` or taken from one of your jobs with `from`. Send an `Idempotency-Key` so a retried request never starts (or charges) twice. At most as many jobs at once as in the Studio.",
     body: s.generationRequest,
     maxBodyBytes: s.REQUEST_MAX_BYTES,
     status: 202,
@@ -52,6 +54,21 @@ export const OPERATIONS = [
     example: `curl -X POST ${HOST}/api/v1/generations ${auth} \\
   -H "Content-Type: application/json" -H "Idempotency-Key: my-script-0001" \\
   -d '{"mode": "text", "prompt": "a lighthouse at dusk", "style": "watercolor", "size": 1024}'`,
+    moreExamples: [
+      {
+        label: "Edit a part of a picture",
+        source: `# Repaint the sky of a job's first picture: mask.png is white where it changes, black elsewhere.
+# (printf, a shell builtin, pipes the base64 in: a picture is too long for a command-line argument.)
+printf '{"mode": "edit", "edit": {"kind": "inpaint"}, "from": {"generation": "${JOB}", "index": 0}, "mask": "%s", "prompt": "a sky full of lanterns"}' "$(base64 -w0 mask.png)" |
+  curl -X POST ${HOST}/api/v1/generations ${auth} \\
+    -H "Content-Type: application/json" -H "Idempotency-Key: my-script-0002" --data-binary @-
+
+# Widen a picture into a landscape: half its width more on the left and on the right
+printf '{"mode": "edit", "edit": {"kind": "outpaint", "sides": {"left": 50, "right": 50}}, "image": "%s", "prompt": "a beach at noon"}' "$(base64 -w0 portrait.jpg)" |
+  curl -X POST ${HOST}/api/v1/generations ${auth} \\
+    -H "Content-Type: application/json" -H "Idempotency-Key: my-script-0003" --data-binary @-`,
+      },
+    ],
   },
   {
     id: "listGenerations",

@@ -20,6 +20,7 @@ import {
   SEED_MAX,
   UPLOAD_MAX_BYTES,
 } from "~/lib/generation-constants";
+import { EDIT_KINDS, OUTPAINT_MAX_PERCENT, OUTPAINT_MIN_PERCENT, outpaintSidesProblem } from "~/lib/picture-edits";
 
 /**
  * The largest request with a picture inside, as the HTTP shell takes uploads (MAX_UPLOAD_BODY_BYTES'
@@ -42,24 +43,30 @@ export const errorBody = z
   })
   .meta({ id: "Error", description: "Every refusal has this shape; the HTTP status and `code` say what happened." });
 
-export const generationRequest = z
+/** The options every mode takes. */
+const pictureOptions = {
+  prompt: z.string().max(PROMPT_MAX).default("").meta({ description: "What to paint; required for text." }),
+  negativePrompt: z.string().max(NEGATIVE_PROMPT_MAX).default(""),
+  style: z
+    .enum(STYLE_IDS as [string, ...string[]])
+    .optional()
+    .meta({ description: "A style preset; left out, the prompt's own style word or the default." }),
+  count: z.number().int().min(1).max(MAX_IMAGES).default(1),
+  seed: z.number().int().min(0).max(SEED_MAX).optional().meta({ description: "Left out, a random one." }),
+};
+const base64Picture = (description: string) => z.string().max(IMAGE_BASE64_MAX).optional().meta({ description });
+
+export const studioRequest = z
   .object({
     mode: z
       .enum(GENERATION_MODES)
       .meta({ description: "text: from the prompt; image: restyle `image`; doodle: paint the drawing in `image`." }),
-    prompt: z.string().max(PROMPT_MAX).default("").meta({ description: "What to paint; required for text." }),
-    negativePrompt: z.string().max(NEGATIVE_PROMPT_MAX).default(""),
-    style: z
-      .enum(STYLE_IDS as [string, ...string[]])
-      .optional()
-      .meta({ description: "A style preset; left out, the prompt's own style word or the default." }),
+    ...pictureOptions,
     aspectRatio: z.enum(ASPECT_RATIOS).default("1:1"),
     size: z
       .union(IMAGE_SIZES.map((s) => z.literal(s)) as [z.ZodLiteral<512>, z.ZodLiteral<768>, z.ZodLiteral<1024>])
       .default(1024)
       .meta({ description: "The long side, in pixels." }),
-    count: z.number().int().min(1).max(MAX_IMAGES).default(1),
-    seed: z.number().int().min(0).max(SEED_MAX).optional().meta({ description: "Left out, a random one." }),
     strength: z
       .number()
       .min(0)
@@ -67,11 +74,77 @@ export const generationRequest = z
       .default(0.75)
       .meta({ description: "Image and doodle: 0 keeps the source, 1 is full style." }),
     christmas: z.boolean().default(false).meta({ description: "The christmas variants, while the event runs." }),
-    image: z.string().max(IMAGE_BASE64_MAX).optional().meta({
-      description: "Image and doodle modes: the picture or drawing, base64 of a PNG, JPEG or WebP of at most 10 MB.",
-    }),
+    image: base64Picture(
+      "Image and doodle modes: the picture or drawing, base64 of a PNG, JPEG or WebP of at most 10 MB.",
+    ),
   })
-  .meta({ id: "GenerationRequest" });
+  .meta({ id: "PictureRequest", description: "Text to art, image to art or doodle to art." });
+
+/** The modes of the API: the Studio's, and edits (image to art with an edit kind underneath). */
+export const API_MODES = [...GENERATION_MODES, "edit"] as const;
+
+const side = z.number().int().min(0).max(OUTPAINT_MAX_PERCENT).default(0);
+const NO_SIZE = "An edit's size comes from its picture (and an outpaint's sides): leave this out.";
+
+export const editRequest = z
+  .object({
+    mode: z.literal("edit").meta({ description: "edit: repaint a part of a picture, or widen it." }),
+    edit: z.object({
+      kind: z
+        .enum(EDIT_KINDS)
+        .meta({ description: "inpaint: repaint the area `mask` marks; outpaint: widen the picture by `sides`." }),
+      sides: z
+        .object({ top: side, right: side, bottom: side, left: side })
+        .optional()
+        .meta({
+          description: `Outpaint: how far to widen each side, in percent of the picture's width or height — 0, or ${OUTPAINT_MIN_PERCENT} to ${OUTPAINT_MAX_PERCENT}; at least one side.`,
+        }),
+    }),
+    image: base64Picture(
+      "The picture to edit, base64 of a PNG, JPEG or WebP of at most 10 MB; or name one of yours in `from`.",
+    ),
+    from: z
+      .object({
+        generation: z.uuid().meta({ description: "A job of yours." }),
+        index: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_IMAGES - 1)
+          .default(0)
+          .meta({ description: "Which of its pictures." }),
+      })
+      .optional()
+      .meta({ description: "A picture of one of your jobs to edit, instead of `image`." }),
+    mask: base64Picture(
+      "Inpaint: where to repaint, base64 of a picture (PNG is best) — white changes, black stays; stretched to the picture's size.",
+    ),
+    ...pictureOptions,
+    prompt: z.string().max(PROMPT_MAX).default("").meta({
+      description: "What to paint in the area; an inpaint without one removes what the mask covers.",
+    }),
+    size: z.never({ error: NO_SIZE }).optional().meta({ description: NO_SIZE }),
+    aspectRatio: z.never({ error: NO_SIZE }).optional().meta({ description: NO_SIZE }),
+  })
+  .superRefine((value, ctx) => {
+    const problem = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+    if ((value.image === undefined) === (value.from === undefined))
+      problem(["image"], "Send the picture to edit in `image`, or name one of yours in `from` — one of the two.");
+    if (value.edit.kind === "inpaint") {
+      if (value.mask === undefined) problem(["mask"], "An inpaint needs a `mask`: white where to repaint.");
+      if (value.edit.sides !== undefined) problem(["edit", "sides"], "Only an outpaint widens the sides.");
+    } else {
+      if (value.mask !== undefined) problem(["mask"], "An outpaint fills the new sides; it takes no mask.");
+      const sides = value.edit.sides ?? { top: 0, right: 0, bottom: 0, left: 0 };
+      const wrong = outpaintSidesProblem(sides);
+      if (wrong) problem(["edit", "sides"], wrong);
+    }
+  })
+  .meta({ id: "EditRequest", description: "An edit of a part of a picture: inpaint or outpaint." });
+
+export const generationRequest = z
+  .discriminatedUnion("mode", [studioRequest, editRequest])
+  .meta({ id: "GenerationRequest", description: "By `mode`: a new picture, or an edit of one." });
 export type GenerationRequestBody = z.output<typeof generationRequest>;
 
 export const picture = z
@@ -84,16 +157,31 @@ export const picture = z
   })
   .meta({ id: "Picture" });
 
+const grownSides = z.object({ top: z.number(), right: z.number(), bottom: z.number(), left: z.number() });
+
+export const jobEdit = z
+  .object({
+    kind: z.enum(EDIT_KINDS),
+    sides: grownSides.nullable().meta({ description: "Outpaint: how far each side grew, in percent." }),
+    from: z
+      .object({ generation: z.uuid(), index: z.number().int() })
+      .nullable()
+      .meta({ description: "The picture of your jobs it started from; null for a picture sent in `image`." }),
+  })
+  .meta({ id: "JobEdit", description: "What an edit changed." });
+
 export const job = z
   .object({
     id: z.uuid(),
-    mode: z.enum(GENERATION_MODES),
+    mode: z.enum(API_MODES),
     status: z.enum(GENERATION_STATUSES),
     prompt: z.string(),
     negativePrompt: z.string(),
     style: z.string(),
-    aspectRatio: z.enum(ASPECT_RATIOS),
-    size: z.number().int(),
+    aspectRatio: z.enum(ASPECT_RATIOS).meta({ description: "For an edit, the listed ratio nearest its shape." }),
+    size: z.number().int().meta({
+      description: "The long side asked for; for an edit, the size it is priced at. `width` and `height` are exact.",
+    }),
     width: z.number().int(),
     height: z.number().int(),
     count: z.number().int(),
@@ -111,6 +199,7 @@ export const job = z
     startedAt: z.iso.datetime().nullable(),
     finishedAt: z.iso.datetime().nullable(),
     pictures: z.array(picture),
+    edit: jobEdit.nullable().meta({ description: "For mode edit; null for every other job." }),
   })
   .meta({ id: "Job", description: "A generation: queued, running, then succeeded, failed or canceled." });
 

@@ -7,7 +7,8 @@ import type { artwork, job } from "./schemas";
 export function toJob(view: GenerationView): z.input<typeof job> {
   return {
     id: view.id,
-    mode: view.mode,
+    // An edit is image to art with an edit kind underneath; the API names it as it is asked for.
+    mode: view.edit ? "edit" : view.mode,
     status: view.status,
     prompt: view.prompt,
     negativePrompt: view.negativePrompt,
@@ -37,6 +38,16 @@ export function toJob(view: GenerationView): z.input<typeof job> {
       seed: image.seed ?? null,
       download: `/api/v1/generations/${view.id}/pictures/${image.index}`,
     })),
+    edit: view.edit
+      ? {
+          kind: view.edit.kind,
+          sides: view.edit.sides,
+          from:
+            view.edit.fromGenerationId !== null && view.edit.fromIndex !== null
+              ? { generation: view.edit.fromGenerationId, index: view.edit.fromIndex }
+              : null,
+        }
+      : null,
   };
 }
 

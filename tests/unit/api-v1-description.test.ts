@@ -62,7 +62,19 @@ describe("the public API's description", () => {
     }
     // The shapes are named components, so generated clients get named types.
     expect(Object.keys(document.components.schemas)).toEqual(
-      expect.arrayContaining(["Job", "JobCreated", "GenerationRequest", "Error", "PublishRequest", "LedgerPage"]),
+      expect.arrayContaining([
+        "Job",
+        "JobCreated",
+        "GenerationRequest",
+        "EditRequest",
+        "JobEdit",
+        "Error",
+        "PublishRequest",
+        "LedgerPage",
+      ]),
     );
+    // An edit has an example of its own, beside the first.
+    const samples = document.paths["/api/v1/generations"]!.post!["x-codeSamples"] as { source: string }[];
+    expect(samples.map((sample) => sample.source).join("\n")).toMatch(/"mode": "edit"/);
   });
 });
