@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { renderStudioEdit, type StudioEditTask } from "../src/edit/edit";
+import { compactFeatures } from "../src/edit/features";
+import { paintThingsLayer } from "../src/edit/paint";
 import { smoothFill } from "../src/edit/patch-fill";
 import { createRandom } from "../src/random";
 import type { Raster } from "../src/raster";
@@ -353,5 +355,161 @@ describe("every edit", () => {
   it("refuses a mask of another size, and an unknown style", () => {
     expect(() => renderStudioEdit(task(source, { mask: discMask(64, 32, 32, 8) }))).toThrow(/must match/);
     expect(() => renderStudioEdit(task(source, { mask, style: "no-such-style" }))).toThrow(/Unknown Studio style/);
+  });
+});
+
+describe("one-off features are not copied into the hole (a second sun)", () => {
+  // The held-out case that showed it (docs/evaluations/studio-edits-held-out.md, #4), at its size:
+  // smaller, the fill happens not to reach for the sun.
+  const W = 512;
+  const H = 384;
+  const picture = renderStudioImage({
+    mode: "text",
+    prompt: "a wheat field under a cloudy sky",
+    negativePrompt: "",
+    style: "oil-painting",
+    width: W,
+    height: H,
+    seed: 1004,
+    strength: 0.75,
+    christmas: false,
+  });
+  // A brush stroke across the sky, ending under the sun's edge (radii in fractions of the width), feathered.
+  const stroke: [number, number, number][] = [
+    [0.18, 0.2, 0.07],
+    [0.32, 0.14, 0.09],
+    [0.48, 0.18, 0.08],
+    [0.62, 0.12, 0.07],
+  ];
+  const strokeDistance = (x: number, y: number) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let s = 0; s < stroke.length - 1; s++) {
+      const [ax, ay, ar] = stroke[s]!;
+      const [bx, by, br] = stroke[s + 1]!;
+      const vx = (bx - ax) * W;
+      const vy = (by - ay) * H;
+      const t = Math.min(1, Math.max(0, ((x - ax * W) * vx + (y - ay * H) * vy) / (vx * vx + vy * vy)));
+      best = Math.min(best, Math.hypot(x - ax * W - vx * t, y - ay * H - vy * t) - (ar + (br - ar) * t) * W);
+    }
+    return best;
+  };
+  const mask: Raster = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4) };
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = (y * W + x) * 4;
+      const v = Math.round(255 * Math.min(1, Math.max(0, 0.5 - strokeDistance(x + 0.5, y + 0.5) / 12)));
+      mask.data[i] = mask.data[i + 1] = mask.data[i + 2] = v;
+      mask.data[i + 3] = 255;
+    }
+
+  /** Pixels as bright as the sun's disc (luma over 235). */
+  const sunlit = (r: Raster) => {
+    let n = 0;
+    for (let i = 0; i < W * H; i++) if (luma(r.data, i) > 235) n++;
+    return n;
+  };
+
+  it("a removal beside the sun leaves one sun", () => {
+    const disc = sunlit(picture);
+    expect(disc).toBeGreaterThan(300);
+    const result = renderStudioEdit(task(picture, { mask, seed: 1004, style: "oil-painting" }));
+    expect(changedOutside(picture, result, mask)).toBe(0);
+    // A copied sun would add a few hundred such pixels; the sun's own edge under the mask may lose some.
+    expect(sunlit(result)).toBeLessThan(disc + 60);
+  });
+
+  it("finds the sun as a feature to avoid, and not the clouds", () => {
+    const rgb = new Float32Array(W * H * 3);
+    for (let i = 0; i < W * H; i++) for (let k = 0; k < 3; k++) rgb[i * 3 + k] = picture.data[i * 4 + k]!;
+    const { count } = compactFeatures(rgb, W, H, () => true);
+    expect(count).toBe(1);
+  });
+});
+
+describe("a sun or a moon named by the prompt is painted into the mask", () => {
+  const night = renderStudioImage({
+    mode: "text",
+    prompt: "a dark forest at night",
+    negativePrompt: "",
+    style: "natural",
+    width: SIZE,
+    height: SIZE,
+    seed: 1007,
+    strength: 0.75,
+    christmas: false,
+  });
+  const c = { x: SIZE * 0.72, y: SIZE * 0.22 };
+  const R = SIZE * 0.14;
+  const mask = discMask(SIZE, c.x, c.y, R);
+  /** Mean luma within radius r of the mask's centre. */
+  const lumaWithin = (r: Raster, from: number, to: number) => {
+    let s = 0;
+    let n = 0;
+    for (let y = 0; y < SIZE; y++)
+      for (let x = 0; x < SIZE; x++) {
+        const d = Math.hypot(x + 0.5 - c.x, y + 0.5 - c.y);
+        if (d < from || d >= to) continue;
+        s += luma(r.data, y * SIZE + x);
+        n++;
+      }
+    return s / n;
+  };
+
+  for (const prompt of ["a full moon", "a moon"]) {
+    it(`"${prompt}" in a night sky: a bright disc in the middle of the mask, glowing softly around it`, () => {
+      const result = renderStudioEdit(task(night, { mask, prompt, seed: 1007 }));
+      expect(changedOutside(night, result, mask)).toBe(0);
+      expect(lumaWithin(night, 0, R * 0.3)).toBeLessThan(110);
+      expect(lumaWithin(result, 0, R * 0.3)).toBeGreaterThan(180);
+      // The glow: just outside the disc the sky is brighter than near the mask's edge.
+      expect(lumaWithin(result, R * 0.45, R * 0.55)).toBeGreaterThan(lumaWithin(result, R * 0.75, R * 0.9) + 8);
+    });
+  }
+
+  it('"the sun" in a day sky: a bright disc', () => {
+    const day = renderStudioImage({
+      mode: "text",
+      prompt: "green hills under a blue sky",
+      negativePrompt: "",
+      style: "natural",
+      width: SIZE,
+      height: SIZE,
+      seed: 3,
+      strength: 1,
+      christmas: false,
+    });
+    const result = renderStudioEdit(task(day, { mask, prompt: "the sun", seed: 3 }));
+    expect(changedOutside(day, result, mask)).toBe(0);
+    expect(lumaWithin(result, 0, R * 0.3)).toBeGreaterThan(240);
+  });
+});
+
+describe("things painted in the picture's light", () => {
+  const box = { x: 0, y: 0, w: 120, h: 120 };
+  const lightOf = (luma: number) => ({
+    luma,
+    light: [255, 236, 210] as [number, number, number],
+    shadow: [30, 30, 50] as [number, number, number],
+    exposure: Math.min(1.05, Math.max(0.3, luma / 135)),
+    night: luma < 70,
+  });
+  const covered = (layer: Raster, from = 0) => {
+    let n = 0;
+    for (let i = from * layer.width; i < layer.width * layer.height; i++) if (layer.data[i * 4 + 3]! > 8) n++;
+    return n;
+  };
+
+  it("a lantern painted into a dusk picture is lit: it glows, unlike by day", () => {
+    const scene = parsePrompt("a lantern", { christmas: false });
+    const dusk = paintThingsLayer(scene, box, lightOf(95), createRandom(1).fork("things"));
+    const day = paintThingsLayer(scene, box, lightOf(170), createRandom(1).fork("things"));
+    expect(covered(dusk)).toBeGreaterThan(covered(day) * 1.3);
+  });
+
+  it("a boat has its reflection in the water below its waterline", () => {
+    const scene = parsePrompt("a sailboat", { christmas: false });
+    const layer = paintThingsLayer(scene, box, lightOf(140), createRandom(1).fork("things"));
+    // The hull's waterline is at 76 % of the box; below it, the mirrored boat.
+    expect(covered(layer, Math.round(box.h * 0.8))).toBeGreaterThan(100);
   });
 });

@@ -15,8 +15,10 @@ import { applyStyle, RENDERED_STYLE_IDS } from "../styles/index";
 import { addGrain, type ColourStats, colourStats, grainOf, matchColours, offsetField, toRgb } from "./harmonise";
 import { type Box, distanceTo, innerBox, maskAlpha, ringAround } from "./mask";
 import { type PictureLight, paintThingsLayer, readLight, scatters } from "./paint";
+import { compactFeatures } from "./features";
 import { fillHole } from "./patch-fill";
 import { shrinkRaster } from "./resample";
+import { paintSkyBody, skyBodyOf } from "./sky-body";
 
 /** How far an outpaint widens each side: percent of the height (top, bottom) or width (left, right); 0 or 25…100. */
 export interface EditSides {
@@ -108,7 +110,9 @@ function inpaint(task: StudioEditTask, random: Random, report: StageReporter): R
   };
 
   const paint = src.slice();
-  if (scene && scene.things.length === 0) {
+  // "A full moon", "the sun": the body itself is painted into the mask, over the sky filled there.
+  const body = scene ? skyBodyOf(scene) : undefined;
+  if (scene && scene.things.length === 0 && !body) {
     // A prompt of landscape alone: Studio's painting of it, in this frame, matched to the picture.
     const light = readLight(source, (i) => hole[i] === 0);
     const { stats: ringStats, grain } = surroundings();
@@ -141,6 +145,8 @@ function inpaint(task: StudioEditTask, random: Random, report: StageReporter): R
         {
           seed: random.fork("fill").int(1, 0x7fffffff),
           prior: { rows: INPAINT_ROW_PRIOR, top: 0, bottom: h - 1 },
+          // A sun or a moon beside the hole is not copied into it.
+          avoid: compactFeatures(src, w, h, () => true, { removed: (i) => hole[i] === 1 }).avoid,
           onProgress: (f) => report(0.03 + f * (fillShare - 0.03), "Filling the masked area"),
         },
       );
@@ -150,8 +156,16 @@ function inpaint(task: StudioEditTask, random: Random, report: StageReporter): R
       report(0.6, "Painting what the prompt names");
       const light = readLight(source, (i) => hole[i] === 0);
       const { stats: ringStats, grain } = surroundings();
-      const things = placeThings(paint, w, h, box, scene, light, task, random, report, 0.6, 0.9);
-      harmoniseThings(paint, things, ringStats, grain, random);
+      if (body) {
+        // A light of the sky keeps its own brightness: only the picture's grain is added.
+        const layer = paintSkyBody(scene, body, box, light, random.fork("sky-body"));
+        const placed = placeThings(paint, w, h, box, layer, scene, task, random, report, 0.6, 0.9);
+        addGrain(paint, (i) => placed.cover[i]!, grain, random.fork("grain"));
+      } else {
+        const layer = paintThingsLayer(scene, box, light, random.fork("things"));
+        const things = placeThings(paint, w, h, box, layer, scene, task, random, report, 0.6, 0.9);
+        harmoniseThings(paint, things, ringStats, grain, random);
+      }
     }
   }
 
@@ -228,23 +242,22 @@ interface PlacedLayer {
 }
 
 /**
- * The prompt's things drawn in `box`, finished in the task's style (the style runs on the area
- * around them, and only the things are taken from it), composited over `paint`.
+ * A layer of the prompt's things drawn in `box`, finished in the task's style (the style runs on
+ * the area around them, and only the things are taken from it), composited over `paint`.
  */
 function placeThings(
   paint: Float32Array,
   w: number,
   h: number,
   box: Box,
+  layer: Raster,
   scene: Scene,
-  light: PictureLight,
   task: StudioEditTask,
   random: Random,
   report: StageReporter,
   from: number,
   to: number,
 ): PlacedLayer {
-  const layer = paintThingsLayer(scene, box, light, random.fork("things"));
   const cover = new Float32Array(w * h);
   // The area around the box, with a margin so the style's filters see the things' surroundings.
   const margin = Math.round(Math.max(8, Math.min(box.w, box.h) * 0.12));
@@ -422,6 +435,7 @@ function outpaint(task: StudioEditTask, random: Random, report: StageReporter): 
       seed: random.fork("fill").int(1, 0x7fffffff),
       prior: { rows: OUTPAINT_ROW_PRIOR, top: oy, bottom: oy + sh - 1 },
       guide: { rgb: edgeGuide(picture, W, H, ox, oy, unit), side: 300 },
+      avoid: compactFeatures(rgb, W, H, (i) => hole[i] === 0).avoid,
       onProgress: (f) => report(0.03 + f * 0.72, "Widening the picture"),
     },
   );
@@ -458,7 +472,8 @@ function outpaint(task: StudioEditTask, random: Random, report: StageReporter): 
       const pictureRgb = toRgb(picture);
       const stats = colourStats(pictureRgb, () => 1);
       const grain = grainOf(pictureRgb, sw, sh, () => true);
-      const layer = placeThings(rgb, W, H, area, scene, light, task, random, report, 0.85, 0.97);
+      const things = paintThingsLayer(scene, area, light, random.fork("things"));
+      const layer = placeThings(rgb, W, H, area, things, scene, task, random, report, 0.85, 0.97);
       harmoniseThings(rgb, layer, stats, grain, random);
     }
   }

@@ -119,9 +119,23 @@ const standsAlone = (t: Scene["things"][number]) =>
 
 type Graphics2D = ReturnType<ReturnType<typeof createCanvas>["getContext"]>;
 
-/** The look of one drawn thing in the layer's light. */
-function lookOf(ctx: RenderContext, color: RGB, facing: 1 | -1, airborne: boolean, random: Random): SubjectLook {
+/**
+ * A picture this dark (mean luma) or darker is dusk enough for lights to be lit: lanterns, lamps
+ * and candles painted into it glow (they are drawn as at night), though the rest is lit as it is.
+ */
+const LIT_BELOW_LUMA = 115;
+
+/** The look of one drawn thing in the layer's light; a thing that gives light is lit when the picture is dark. */
+function lookOf(
+  ctx: RenderContext,
+  color: RGB,
+  facing: 1 | -1,
+  airborne: boolean,
+  random: Random,
+  givesLight = false,
+): SubjectLook {
   const p = ctx.palette;
+  const lit = givesLight && ctx.palette.exposure <= LIT_BELOW_LUMA / 135;
   return {
     color,
     light: p.light,
@@ -129,7 +143,7 @@ function lookOf(ctx: RenderContext, color: RGB, facing: 1 | -1, airborne: boolea
     exposure: p.exposure,
     lightFrom: ctx.layout.lightX < 0 ? -1 : 1,
     facing,
-    night: p.night,
+    night: p.night || lit,
     ...(airborne ? { airborne: true } : {}),
     random,
   };
@@ -153,7 +167,10 @@ function row(g: Graphics2D, ctx: RenderContext, scene: Scene, inTheAir: boolean,
   const gap = 1.08;
   const across = drawn.reduce((sum, item) => sum + item.definition.aspect * item.scale * gap, 0);
   const tallest = Math.max(...drawn.map((item) => item.scale));
-  const main = Math.min((height * 0.86) / tallest, (width * 0.94) / across);
+  // A boat (what floats) stands higher in the box, its reflection in the water below it.
+  const floats = drawn[0]!.definition.placement === "water" && !inTheAir;
+  const base = floats ? height * 0.76 : height * 0.97;
+  const main = Math.min((floats ? base * 0.92 : height * 0.86) / tallest, (width * 0.94) / across);
   let x = (width - across * main) / 2;
   for (const [k, item] of drawn.entries()) {
     const h = main * item.scale;
@@ -162,7 +179,7 @@ function row(g: Graphics2D, ctx: RenderContext, scene: Scene, inTheAir: boolean,
       item.definition.placement === "sky" ||
       item.thing.pose === "flying" ||
       (inTheAir && item.definition.flies === true);
-    const y = airborne ? (height + h) / 2 : height * 0.97;
+    const y = airborne ? (height + h) / 2 : base;
     const cx = x + (w * gap) / 2;
     x += w * gap;
     // Facing the middle of the box, as a main subject faces into the picture.
@@ -170,9 +187,47 @@ function row(g: Graphics2D, ctx: RenderContext, scene: Scene, inTheAir: boolean,
     item.definition.draw(
       g,
       { x: cx, y, w, h },
-      lookOf(ctx, item.thing.color ?? item.definition.color, facing, airborne, r.fork(`${item.thing.id}-${k}`)),
+      lookOf(
+        ctx,
+        item.thing.color ?? item.definition.color,
+        facing,
+        airborne,
+        r.fork(`${item.thing.id}-${k}`),
+        item.definition.lightsRoom === true,
+      ),
     );
   }
+  if (floats) reflect(g, width, height, Math.round(base), r.fork("ripples"));
+}
+
+/**
+ * What stands on water, mirrored below its waterline: a flipped copy of the rows above `base`,
+ * darker and fading with the depth, broken by small sideways ripples.
+ */
+function reflect(g: Graphics2D, width: number, height: number, base: number, r: Random): void {
+  const depth = height - base;
+  if (depth < 4 || base < 4) return;
+  const image = g.getImageData(0, 0, width, height);
+  const d = image.data;
+  const phase = r.range(0, Math.PI * 2);
+  for (let dy = 1; dy < depth; dy++) {
+    const from = base - Math.round(dy * 1.1);
+    if (from < 0) break;
+    const fade = 0.7 * (1 - dy / depth) ** 1.3;
+    const shift = Math.round(Math.sin(dy * 0.8 + phase) * Math.min(3, 1 + dy * 0.04));
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(width - 1, Math.max(0, x + shift));
+      const s = (from * width + sx) * 4;
+      const a = (d[s + 3]! / 255) * fade;
+      if (a <= 0) continue;
+      const o = ((base + dy) * width + x) * 4;
+      const below = d[o + 3]! / 255;
+      const out = a + below * (1 - a);
+      for (let k = 0; k < 3; k++) d[o + k] = (d[s + k]! * 0.85 * a + d[o + k]! * below * (1 - a)) / out;
+      d[o + 3] = out * 255;
+    }
+  }
+  g.putImageData(image, 0, 0);
 }
 
 /**
@@ -215,7 +270,14 @@ function scatter(
   // Back to front: the small, far ones first.
   placed.sort((a, b) => a.h - b.h);
   for (const [k, box] of placed.entries()) {
-    const look = lookOf(ctx, color ?? definition.color, r.chance(0.5) ? 1 : -1, airborne, r.fork(`${id}-${k}`));
+    const look = lookOf(
+      ctx,
+      color ?? definition.color,
+      r.chance(0.5) ? 1 : -1,
+      airborne,
+      r.fork(`${id}-${k}`),
+      definition.lightsRoom === true,
+    );
     // The far ones fade a little into the air.
     g.globalAlpha = 0.7 + 0.3 * (box.h / near);
     definition.draw(g, box, look);

@@ -44,6 +44,12 @@ export interface FillOptions {
    * edges drawn out, so the new area continues what its edge is.
    */
   guide?: { rgb: Float32Array; side: number };
+  /**
+   * 1 where no patch may be copied from although the pixel is known: one-off features (a sun, a
+   * moon) that copied into the hole would show twice. Ignored at a level where it would leave
+   * too few patches to copy from.
+   */
+  avoid?: Uint8Array;
   onProgress?: (fraction: number) => void;
 }
 
@@ -52,6 +58,8 @@ interface Level {
   height: number;
   rgb: Float32Array;
   hole: Uint8Array;
+  /** Known pixels no patch may be copied from (FillOptions.avoid at this level's size). */
+  avoid?: Uint8Array;
 }
 
 /**
@@ -64,7 +72,7 @@ const GUIDE_WEIGHT = 0.6;
 const COARSEST_SIDE = 64;
 
 export function fillHole(image: FillImage, options: FillOptions): void {
-  const levels = buildPyramid(image);
+  const levels = buildPyramid(image, options.avoid);
   let seed = options.seed >>> 0 || 0x9e3779b9;
   const nextRandom = () => {
     seed ^= seed << 13;
@@ -169,8 +177,10 @@ function guidePyramid(rgb: Float32Array, levels: Level[]): Float32Array[] {
   return out;
 }
 
-function buildPyramid(image: FillImage): Level[] {
-  const levels: Level[] = [{ width: image.width, height: image.height, rgb: image.rgb, hole: image.hole }];
+function buildPyramid(image: FillImage, avoid: Uint8Array | undefined): Level[] {
+  const levels: Level[] = [
+    { width: image.width, height: image.height, rgb: image.rgb, hole: image.hole, ...(avoid ? { avoid } : {}) },
+  ];
   for (;;) {
     const fine = levels.at(-1)!;
     if (Math.max(fine.width, fine.height) <= COARSEST_SIDE || Math.min(fine.width, fine.height) < 16) break;
@@ -178,6 +188,7 @@ function buildPyramid(image: FillImage): Level[] {
     const height = Math.ceil(fine.height / 2);
     const rgb = new Float32Array(width * height * 3);
     const hole = new Uint8Array(width * height);
+    const avoided = fine.avoid ? new Uint8Array(width * height) : undefined;
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         let r = 0;
@@ -192,6 +203,7 @@ function buildPyramid(image: FillImage): Level[] {
             const fx = 2 * x + dx;
             if (fx >= fine.width) continue;
             const f = fy * fine.width + fx;
+            if (avoided && fine.avoid![f]) avoided[y * width + x] = 1;
             if (fine.hole[f]) {
               unknown++;
               continue;
@@ -212,14 +224,14 @@ function buildPyramid(image: FillImage): Level[] {
         }
       }
     }
-    levels.push({ width, height, rgb, hole });
+    levels.push({ width, height, rgb, hole, ...(avoided ? { avoid: avoided } : {}) });
   }
   return levels;
 }
 
-/** Summed-area table of the hole map, (w+1) × (h+1). */
-function holeTable(level: Level): Int32Array {
-  const { width: w, height: h, hole } = level;
+/** Summed-area table of the hole map (or another map of the level's size), (w+1) × (h+1). */
+function holeTable(level: Level, hole: Uint8Array = level.hole): Int32Array {
+  const { width: w, height: h } = level;
   const table = new Int32Array((w + 1) * (h + 1));
   for (let y = 0; y < h; y++) {
     let row = 0;
@@ -441,11 +453,13 @@ class LevelSolver {
     const { width: w, height: h } = this;
     const r = radius;
     const table = holeTable(level);
+    const avoidTable = level.avoid ? holeTable(level, level.avoid) : undefined;
     this.valid = new Uint8Array(w * h);
     this.nnf = new Int32Array(w * h).fill(-1);
     this.cost = new Float32Array(w * h);
     const valid: number[] = [];
     const targets: number[] = [];
+    let avoided = 0;
     for (let y = r; y < h - r; y++) {
       for (let x = r; x < w - r; x++) {
         const holes = holesAround(table, w, x, y, r);
@@ -453,8 +467,19 @@ class LevelSolver {
         if (holes === 0) {
           this.valid[i] = 1;
           valid.push(i);
+          if (avoidTable && holesAround(avoidTable, w, x, y, r) > 0) avoided++;
         } else targets.push(i);
       }
+    }
+    // Patches over an avoided feature are no source — unless that would leave too few to copy from.
+    if (avoidTable && avoided > 0 && valid.length - avoided >= Math.max(24, valid.length * 0.25)) {
+      let k = 0;
+      for (const i of valid) {
+        const x = i % w;
+        if (holesAround(avoidTable, w, x, (i - x) / w, r) > 0) this.valid[i] = 0;
+        else valid[k++] = i;
+      }
+      valid.length = k;
     }
     this.validList = Int32Array.from(valid);
     this.targets = Int32Array.from(targets);
