@@ -1,11 +1,13 @@
 /** One generation in the result area: progress while it runs, the images when it is done. */
-import { Ban, Expand, LoaderCircle, TriangleAlert } from "lucide-react";
+import { Ban, Brush, Expand, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { cn } from "~/lib/cn";
 import type { GenerationView } from "~/lib/generation-views";
 import { isFinished } from "~/lib/use-generation-stream";
 import { BlurImage } from "./blur-image";
+import { EditedFrom, editPath } from "./edit-links";
 import { EngineBadge } from "./engine-badge";
 import { describePrompt, queueText, refundText, STATUS_LABELS, STATUS_TONES, styleLabel } from "./format";
 
@@ -102,6 +104,7 @@ export function JobCard({
         <span>seed {g.seed}</span>
         <EngineBadge engineId={g.engineId} label={g.engineLabel} compact align="end" className="ml-auto" />
       </p>
+      <EditedFrom generation={g} className="mt-1 text-xs text-ink-soft" />
       <Understood words={g.understood} notDrawn={g.notDrawn} />
 
       {!finished ? (
@@ -150,6 +153,18 @@ export function JobCard({
               </span>
             </button>
           ))}
+          <p className="col-span-full flex flex-wrap gap-1.5">
+            {g.images.map((image) => (
+              <Link
+                key={image.index}
+                to={editPath(g.id, image.index)}
+                className="inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium text-ink-soft ring-1 ring-line transition hover:bg-paper-sunken hover:text-ink"
+              >
+                <Brush aria-hidden className="size-3.5" />
+                {g.images.length > 1 ? `Edit image ${image.index + 1}` : "Edit"}
+              </Link>
+            ))}
+          </p>
         </div>
       ) : (
         <div role="status" className="mt-4 flex items-start gap-3 rounded-2xl bg-paper-sunken p-4 text-sm">
