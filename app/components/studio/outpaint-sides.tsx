@@ -47,9 +47,12 @@ export function OutpaintSideFields({
       <legend className="mb-2 text-sm font-medium text-ink">Widen each side by</legend>
       <div className="grid grid-cols-2 gap-3">
         {OUTPAINT_SIDES.map((side) => (
-          <label key={side} className="block text-sm text-ink-soft">
-            <span className="mb-1 block font-medium text-ink">{SIDE_LABELS[side]}</span>
+          <div key={side}>
+            <label htmlFor={`${id}-${side}`} className="mb-1 block text-sm font-medium text-ink">
+              {SIDE_LABELS[side]}
+            </label>
             <select
+              id={`${id}-${side}`}
               name={`side-${side}`}
               value={sides[side]}
               onChange={(event) => onChange({ ...sides, [side]: Number(event.target.value) })}
@@ -61,7 +64,7 @@ export function OutpaintSideFields({
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         ))}
       </div>
       <p id={`${id}-hint`} className="mt-1.5 text-xs text-ink-faint">
