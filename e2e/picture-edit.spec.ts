@@ -70,6 +70,28 @@ async function paintTopWithMouse(page: Page) {
   await page.mouse.up();
 }
 
+type Pixels = { data: Buffer; width: number; height: number };
+
+async function pixelsOf(page: Page, url: string): Promise<Pixels> {
+  const bytes = Buffer.from(await (await page.request.get(url)).body());
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The mean difference of two pictures of one size over a band of rows (fractions of the height), 0–255. */
+function bandDifference(a: Pixels, b: Pixels, from: number, to: number): number {
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.round(a.height * from); y < Math.round(a.height * to); y++)
+    for (let x = Math.round(a.width * 0.2); x < Math.round(a.width * 0.8); x++)
+      for (let c = 0; c < 3; c++) {
+        const i = (y * a.width + x) * 3 + c;
+        sum += Math.abs(a.data[i]! - b.data[i]!);
+        n++;
+      }
+  return sum / n;
+}
+
 const tokensOn = async (button: Locator) =>
   Number(/Edit · ([\d,]+) tokens?/.exec((await button.textContent()) ?? "")?.[1]?.replace(/,/g, ""));
 const balanceOf = async (page: Page) =>
@@ -84,9 +106,16 @@ test("repaint the sky from the history, then widen the picture: progress, before
   await signInAs(page, person.email, person.password);
   const source = await makePicture(page, "a calm lake under a grey sky");
 
-  // The history offers Edit on the picture.
+  // The history offers Edit on the picture, and so does the lightbox beside its image tools.
   await gotoHydrated(page, "/ai/ai-text-to-art");
-  await page.getByTestId("history-item").first().getByRole("link", { name: "Edit" }).click();
+  const item = page.getByTestId("history-item").first();
+  await item.getByRole("button", { name: /large$/ }).click();
+  await expect(page.getByRole("dialog").getByRole("link", { name: "Edit" })).toHaveAttribute(
+    "href",
+    `/ai/edit?generation=${source.id}&index=0`,
+  );
+  await page.keyboard.press("Escape");
+  await item.getByRole("link", { name: "Edit" }).click();
   await expect(page).toHaveURL(`/ai/edit?generation=${source.id}&index=0`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit a picture");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -136,6 +165,11 @@ test("repaint the sky from the history, then widen the picture: progress, before
     .generation;
   expect(view.edit).toMatchObject({ kind: "inpaint", fromGenerationId: source.id, fromIndex: 0 });
   expect(view.prompt).toBe("a sky full of lanterns");
+  // The painted band of sky changed; the lake below it did not.
+  const [was, now] = await Promise.all([source.images[0]!.url, view.images[0]!.url].map((url) => pixelsOf(page, url)));
+  console.log("band", bandDifference(was, now, 0.12, 0.18), "lake", bandDifference(was, now, 0.7, 0.95));
+  expect(bandDifference(was, now, 0.12, 0.18)).toBeGreaterThan(8);
+  expect(bandDifference(was, now, 0.7, 0.95)).toBeLessThan(2);
 
   // Widen left and right by half: a picture twice as wide, at the price of its size.
   await page.getByText("Widen", { exact: true }).click();
@@ -248,6 +282,12 @@ test.describe("on a phone", () => {
     for (let i = 1; i <= 10; i++) await touch("touchMove", box.x + box.width * (0.1 + (0.8 * i) / 10));
     await touch("touchEnd", box.x + box.width * 0.9);
     await expect(canvas).toHaveAttribute("aria-label", /About \d+ % of the picture is marked/);
+
+    // No serious accessibility finding at this width either.
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     // The page fits the phone: nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
