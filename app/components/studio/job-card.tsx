@@ -48,7 +48,10 @@ export function JobCard({
   onOpen,
   onDismiss,
   reveal = false,
+  before,
 }: {
+  /** The picture an edit started from (the editor's page): shown before the result, captioned Before and After. */
+  before?: { url: string; width: number; height: number; title: string };
   /** Just started here: scroll it into view when it is off screen. */
   reveal?: boolean;
   generation: GenerationView;
@@ -132,26 +135,51 @@ export function JobCard({
           </button>
         </div>
       ) : g.status === "succeeded" ? (
-        <div className={cn("mt-4 grid gap-2", g.images.length > 1 ? "grid-cols-2" : "grid-cols-1")}>
+        <div
+          data-testid={before ? "before-after" : undefined}
+          className={cn("mt-4 grid gap-2", g.images.length > 1 || before ? "grid-cols-2" : "grid-cols-1")}
+        >
+          {before ? (
+            <figure className="space-y-1">
+              <div className="overflow-hidden rounded-2xl bg-paper-sunken ring-1 ring-line">
+                <img
+                  src={before.url}
+                  alt={`${before.title}, before the edit`}
+                  width={before.width}
+                  height={before.height}
+                  className="block h-auto w-full"
+                />
+              </div>
+              <figcaption className="text-center text-xs text-ink-soft">
+                Before · {before.width} × {before.height}
+              </figcaption>
+            </figure>
+          ) : null}
           {g.images.map((image) => (
-            <button
-              key={image.index}
-              type="button"
-              onClick={() => onOpen(image.index)}
-              aria-label={`Open image ${image.index + 1} of ${g.images.length} large`}
-              className="group relative overflow-hidden rounded-2xl ring-1 ring-line"
-            >
-              <BlurImage
-                src={image.url}
-                image={image}
-                loading="eager"
-                alt={`${describePrompt(g)} — ${styleLabel(g.style)}, image ${image.index + 1}`}
-                imgClassName="transition-transform duration-500 group-hover:scale-[1.02]"
-              />
-              <span className="absolute right-2 top-2 grid size-8 place-items-center rounded-full bg-ink/60 text-paper opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">
-                <Expand aria-hidden className="size-4" />
-              </span>
-            </button>
+            <figure key={image.index} className="space-y-1">
+              <button
+                type="button"
+                onClick={() => onOpen(image.index)}
+                aria-label={`Open image ${image.index + 1} of ${g.images.length} large`}
+                className="group relative overflow-hidden rounded-2xl ring-1 ring-line"
+              >
+                <BlurImage
+                  src={image.url}
+                  image={image}
+                  loading="eager"
+                  alt={`${describePrompt(g)} — ${styleLabel(g.style)}, image ${image.index + 1}`}
+                  imgClassName="transition-transform duration-500 group-hover:scale-[1.02]"
+                />
+                <span className="absolute right-2 top-2 grid size-8 place-items-center rounded-full bg-ink/60 text-paper opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">
+                  <Expand aria-hidden className="size-4" />
+                </span>
+              </button>
+              {before ? (
+                <figcaption className="text-center text-xs text-ink-soft">
+                  After · {image.width} × {image.height}
+                </figcaption>
+              ) : null}
+            </figure>
           ))}
           <p className="col-span-full flex flex-wrap gap-1.5">
             {g.images.map((image) => (

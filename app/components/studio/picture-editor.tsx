@@ -10,6 +10,7 @@ import { type FormEvent, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { EditKindOffer, EditPageData, EditPicture } from "@server/generation/page-data";
 import { buttonClass } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
 import { FieldError, inputClass } from "~/components/ui/field";
 import { SectionHeading } from "~/components/ui/page-heading";
 import { cn } from "~/lib/cn";
@@ -499,67 +500,24 @@ function EditResults({
         </Link>
       </div>
       {items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-paper-raised px-6 py-8 text-center text-sm text-ink-soft">
-          <Paintbrush aria-hidden className="mx-auto mb-2 size-6 text-accent" />
-          Your edit appears here as it paints, beside the picture it came from.
-        </p>
+        <EmptyState size="page">
+          <Paintbrush aria-hidden className="size-6 text-accent" />
+          <p className="text-sm">Your edit appears here as it paints, beside the picture it came from.</p>
+        </EmptyState>
       ) : (
         items.map((g) => (
-          <div key={g.id} className="space-y-3">
-            <JobCard
-              generation={g}
-              canceling={canceling.has(g.id)}
-              onCancel={() => onCancel(g)}
-              onOpen={(index) => onOpen(g, index)}
-              onDismiss={() => onDismiss(g.id)}
-              reveal={revealId === g.id}
-            />
-            {g.status === "succeeded" && g.images[0] ? <BeforeAfter before={picture} after={g.images[0]} /> : null}
-          </div>
+          <JobCard
+            key={g.id}
+            generation={g}
+            before={picture}
+            canceling={canceling.has(g.id)}
+            onCancel={() => onCancel(g)}
+            onOpen={(index) => onOpen(g, index)}
+            onDismiss={() => onDismiss(g.id)}
+            reveal={revealId === g.id}
+          />
         ))
       )}
     </section>
-  );
-}
-
-function BeforeAfter({
-  before,
-  after,
-}: {
-  before: EditPicture;
-  after: { url: string; width: number; height: number };
-}) {
-  const frame = "overflow-hidden rounded-2xl bg-paper-sunken ring-1 ring-line";
-  return (
-    <div data-testid="before-after" className="grid gap-3 sm:grid-cols-2">
-      <figure className="space-y-1">
-        <div className={frame}>
-          <img
-            src={before.url}
-            alt={`${before.title}, before the edit`}
-            className="block h-auto w-full"
-            width={before.width}
-            height={before.height}
-          />
-        </div>
-        <figcaption className="text-center text-xs text-ink-soft">
-          Before · {before.width} × {before.height}
-        </figcaption>
-      </figure>
-      <figure className="space-y-1">
-        <div className={frame}>
-          <img
-            src={after.url}
-            alt={`${before.title}, after the edit`}
-            className="block h-auto w-full"
-            width={after.width}
-            height={after.height}
-          />
-        </div>
-        <figcaption className="text-center text-xs text-ink-soft">
-          After · {after.width} × {after.height}
-        </figcaption>
-      </figure>
-    </div>
   );
 }
