@@ -15,6 +15,7 @@ import { getDb } from "../db/client";
 import { getGenerationView, listGenerations } from "./generations";
 import { readPreviewImage } from "./uploads";
 import { fileUrl } from "../storage/file-url";
+import { pictureSize } from "./engines/edit-canvas";
 import { loadTokenSettings } from "./token-settings";
 import { getTokenBalance } from "./ledger";
 import { enginesForEdit, enginesForMode, type RoutedEngine } from "./engines/registry";
@@ -173,11 +174,13 @@ export async function loadEditPicture(
 ): Promise<EditPicture | null> {
   if ("preview" in wanted) {
     const image = await readPreviewImage(userId, wanted.preview).catch(() => null);
-    if (!image) return null;
+    // Its size as shown and as the server edits it: turned by its EXIF orientation, as browsers show it.
+    const size = image ? await pictureSize(image.bytes).catch(() => null) : null;
+    if (!size) return null;
     return {
       url: fileUrl(`users/${userId}/preview/${wanted.preview}`),
-      width: image.width,
-      height: image.height,
+      width: size.width,
+      height: size.height,
       title: "Your upload",
       from: null,
       preview: wanted.preview,
