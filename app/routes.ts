@@ -36,6 +36,7 @@ export default [
       route("ai-image-to-art", "routes/ai/ai-image-to-art.tsx"),
       route("ai-doodle-to-art", "routes/ai/ai-doodle-to-art.tsx"),
       route("image-tools", "routes/ai/image-tools.tsx"),
+      route("edit", "routes/ai/edit.tsx"), // not in the spec's list: edit a part of a picture (issue 31)
     ]),
 
     // AI, christmas event (only while the christmas flag is on)

@@ -30,8 +30,9 @@ export function excerpt(text: string, max = 90): string {
   return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean;
 }
 
-export function describePrompt(g: Pick<GenerationView, "prompt" | "mode">): string {
+export function describePrompt(g: Pick<GenerationView, "prompt" | "mode"> & { edit?: GenerationView["edit"] }): string {
   if (g.prompt.trim()) return excerpt(g.prompt);
+  if (g.edit) return g.edit.kind === "inpaint" ? "A part removed, no prompt" : "Widened, no prompt";
   return g.mode === "doodle" ? "A doodle, no prompt" : g.mode === "image" ? "A picture, no prompt" : "Untitled";
 }
 

@@ -41,7 +41,7 @@ const CHRISTMAS_THEME = {
 } as CSSProperties;
 
 /** Follows one unfinished generation; renders nothing. */
-function GenerationWatcher({
+export function GenerationWatcher({
   id,
   onUpdate,
   onGone,

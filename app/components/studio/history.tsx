@@ -1,5 +1,6 @@
 /** The user's earlier generations for this mode, newest first, with what you can do with each. */
 import {
+  Brush,
   Check,
   Copy,
   Dices,
@@ -12,10 +13,12 @@ import {
   Trash2,
 } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import type { GenerationView } from "~/lib/generation-views";
 import { isFinished } from "~/lib/use-generation-stream";
 import { BlurImage } from "./blur-image";
+import { EditedFrom, editPath } from "./edit-links";
 import { EngineBadge } from "./engine-badge";
 import { When } from "~/components/when";
 import { describePrompt, refundText, styleLabel } from "./format";
@@ -133,6 +136,7 @@ function HistoryCard({
             </dd>
           </div>
         </dl>
+        <EditedFrom generation={g} className="text-xs text-ink-soft" />
         <EngineBadge engineId={g.engineId} label={g.engineLabel} compact className="self-start" />
         <div className="mt-auto flex flex-wrap gap-1.5 pt-2">
           <button
@@ -177,6 +181,11 @@ function HistoryCard({
             )}
             {copied ? "Copied" : "Copy seed"}
           </button>
+          {first && g.status === "succeeded" ? (
+            <Link to={editPath(g.id, first.index)} className={action} title="Repaint a part or widen the picture">
+              <Brush aria-hidden className="size-3.5" /> Edit
+            </Link>
+          ) : null}
           <PublishButton generation={g} className={action} />
           {confirming ? (
             // biome-ignore lint/a11y/useSemanticElements: two buttons inline in a sentence, not form fields: a fieldset would be the wrong element

@@ -1,11 +1,13 @@
 /** One generation in the result area: progress while it runs, the images when it is done. */
-import { Ban, Expand, LoaderCircle, TriangleAlert } from "lucide-react";
+import { Ban, Brush, Expand, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import { cn } from "~/lib/cn";
 import type { GenerationView } from "~/lib/generation-views";
 import { isFinished } from "~/lib/use-generation-stream";
 import { BlurImage } from "./blur-image";
+import { EditedFrom, editPath } from "./edit-links";
 import { EngineBadge } from "./engine-badge";
 import { describePrompt, queueText, refundText, STATUS_LABELS, STATUS_TONES, styleLabel } from "./format";
 
@@ -46,7 +48,10 @@ export function JobCard({
   onOpen,
   onDismiss,
   reveal = false,
+  before,
 }: {
+  /** The picture an edit started from (the editor's page): shown before the result, captioned Before and After. */
+  before?: { url: string; width: number; height: number; title: string };
   /** Just started here: scroll it into view when it is off screen. */
   reveal?: boolean;
   generation: GenerationView;
@@ -102,6 +107,7 @@ export function JobCard({
         <span>seed {g.seed}</span>
         <EngineBadge engineId={g.engineId} label={g.engineLabel} compact align="end" className="ml-auto" />
       </p>
+      <EditedFrom generation={g} className="mt-1 text-xs text-ink-soft" />
       <Understood words={g.understood} notDrawn={g.notDrawn} />
 
       {!finished ? (
@@ -129,27 +135,64 @@ export function JobCard({
           </button>
         </div>
       ) : g.status === "succeeded" ? (
-        <div className={cn("mt-4 grid gap-2", g.images.length > 1 ? "grid-cols-2" : "grid-cols-1")}>
+        <div
+          data-testid={before ? "before-after" : undefined}
+          className={cn("mt-4 grid gap-2", g.images.length > 1 || before ? "grid-cols-2" : "grid-cols-1")}
+        >
+          {before ? (
+            <figure className="space-y-1">
+              <div className="overflow-hidden rounded-2xl bg-paper-sunken ring-1 ring-line">
+                <img
+                  src={before.url}
+                  alt={`${before.title}, before the edit`}
+                  width={before.width}
+                  height={before.height}
+                  className="block h-auto w-full"
+                />
+              </div>
+              <figcaption className="text-center text-xs text-ink-soft">
+                Before · {before.width} × {before.height}
+              </figcaption>
+            </figure>
+          ) : null}
           {g.images.map((image) => (
-            <button
-              key={image.index}
-              type="button"
-              onClick={() => onOpen(image.index)}
-              aria-label={`Open image ${image.index + 1} of ${g.images.length} large`}
-              className="group relative overflow-hidden rounded-2xl ring-1 ring-line"
-            >
-              <BlurImage
-                src={image.url}
-                image={image}
-                loading="eager"
-                alt={`${describePrompt(g)} — ${styleLabel(g.style)}, image ${image.index + 1}`}
-                imgClassName="transition-transform duration-500 group-hover:scale-[1.02]"
-              />
-              <span className="absolute right-2 top-2 grid size-8 place-items-center rounded-full bg-ink/60 text-paper opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">
-                <Expand aria-hidden className="size-4" />
-              </span>
-            </button>
+            <figure key={image.index} className="space-y-1">
+              <button
+                type="button"
+                onClick={() => onOpen(image.index)}
+                aria-label={`Open image ${image.index + 1} of ${g.images.length} large`}
+                className="group relative overflow-hidden rounded-2xl ring-1 ring-line"
+              >
+                <BlurImage
+                  src={image.url}
+                  image={image}
+                  loading="eager"
+                  alt={`${describePrompt(g)} — ${styleLabel(g.style)}, image ${image.index + 1}`}
+                  imgClassName="transition-transform duration-500 group-hover:scale-[1.02]"
+                />
+                <span className="absolute right-2 top-2 grid size-8 place-items-center rounded-full bg-ink/60 text-paper opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">
+                  <Expand aria-hidden className="size-4" />
+                </span>
+              </button>
+              {before ? (
+                <figcaption className="text-center text-xs text-ink-soft">
+                  After · {image.width} × {image.height}
+                </figcaption>
+              ) : null}
+            </figure>
           ))}
+          <p className="col-span-full flex flex-wrap gap-1.5">
+            {g.images.map((image) => (
+              <Link
+                key={image.index}
+                to={editPath(g.id, image.index)}
+                className="inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium text-ink-soft ring-1 ring-line transition hover:bg-paper-sunken hover:text-ink"
+              >
+                <Brush aria-hidden className="size-3.5" />
+                {g.images.length > 1 ? `Edit image ${image.index + 1}` : "Edit"}
+              </Link>
+            ))}
+          </p>
         </div>
       ) : (
         <div role="status" className="mt-4 flex items-start gap-3 rounded-2xl bg-paper-sunken p-4 text-sm">

@@ -1,11 +1,12 @@
 /** A large view of one image in a modal dialog: Escape closes, arrow keys move between images. */
-import { ChevronLeft, ChevronRight, Download, Eraser, Maximize2 } from "lucide-react";
+import { Brush, ChevronLeft, ChevronRight, Download, Eraser, Maximize2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { IMAGE_TOOL_INFO, type ImageEditView, type ImageToolId } from "~/lib/image-edits";
 import type { GenerationImageView, GenerationView } from "~/lib/generation-views";
 import { downloadUrl, failureFrom } from "./api";
 import { BlurImage } from "./blur-image";
+import { editPath } from "./edit-links";
 import { EngineBadge } from "./engine-badge";
 import { describePrompt, styleLabel } from "./format";
 import { CloseButton } from "~/components/ui/close-button";
@@ -48,7 +49,7 @@ export function DownloadLinks({
   );
 }
 
-/** Starts an image tool on this picture and goes to the tools page, where its progress shows. */
+/** Opens the picture in the editor, or starts an image tool on it and goes to the tools page, where its progress shows. */
 function ToolActions({ base, generation, index }: { base: string; generation: GenerationView; index: number }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<ImageToolId | null>(null);
@@ -79,6 +80,13 @@ function ToolActions({ base, generation, index }: { base: string; generation: Ge
   };
   return (
     <span className="flex flex-wrap items-center gap-1.5">
+      <Link
+        to={editPath(generation.id, index)}
+        title="Repaint a part or widen the picture"
+        className="inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold text-ink ring-1 ring-line hover:bg-paper-sunken"
+      >
+        <Brush aria-hidden className="size-3.5" /> Edit
+      </Link>
       {(["remove-background", "upscale"] as const).map((tool) => (
         <button
           key={tool}

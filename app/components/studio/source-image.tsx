@@ -8,12 +8,14 @@
  * (/api/files/users/{uid}/preview/{fileName}); if the file is gone, the picker simply asks again.
  * A visitor's picture waits in the page and is uploaded as soon as they sign in.
  */
-import { ImagePlus, LoaderCircle, RefreshCw, X } from "lucide-react";
+import { Brush, ImagePlus, LoaderCircle, RefreshCw, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { FieldError } from "~/components/ui/field";
 import { UPLOAD_MAX_BYTES } from "~/lib/generation";
 import { deletePreviewImage, uploadPreviewImage } from "./api";
+import { editPreviewPath } from "./edit-links";
 
 export const PREVIEW_KEY = "previewImage";
 const urlKey = (fileName: string) => `atelier:preview-url:${fileName}`;
@@ -251,6 +253,15 @@ export function SourceImagePicker({
                 >
                   <RefreshCw aria-hidden className="size-4" /> Replace
                 </button>
+                {state.source && !uploading && signedIn ? (
+                  <Link
+                    to={editPreviewPath(state.source.fileName)}
+                    title="Repaint a part of this picture or widen it"
+                    className="inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 font-medium text-ink ring-1 ring-line hover:bg-paper-sunken"
+                  >
+                    <Brush aria-hidden className="size-4" /> Edit a part
+                  </Link>
+                ) : null}
                 <button
                   type="button"
                   onClick={state.remove}

@@ -28,7 +28,13 @@ function mergeIds(front: string[], back: string[]): string[] {
 const byIds = (ids: string[], generations: Record<string, GenerationView>) =>
   ids.map((id) => generations[id]).filter((g): g is GenerationView => Boolean(g));
 
-export function useStudioJobs(data: StudioPageData, { base, say }: { base: string; say: Say }) {
+/** What the jobs need of a page's data; the editor (/ai/edit) passes these alone, with an empty history. */
+export type StudioJobsData = Pick<
+  StudioPageData,
+  "mode" | "signedIn" | "balance" | "paused" | "maxConcurrentJobs" | "history"
+>;
+
+export function useStudioJobs(data: StudioJobsData, { base, say }: { base: string; say: Say }) {
   const api = useApiClient();
   const [submitting, setSubmitting] = useState(false);
   const [balance, setBalance] = useState<number | null>(data.balance);
