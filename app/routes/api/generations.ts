@@ -49,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             fields: {
               sourceImage: ["The picture is larger than 10 MB. Choose a smaller file."],
               doodle: ["The drawing is larger than 10 MB."],
+              mask: ["The picture and its painted area are larger than 10 MB together."],
             },
           });
         }
