@@ -161,7 +161,7 @@ export function JobCard({
                 type="button"
                 onClick={() => onOpen(image.index)}
                 aria-label={`Open image ${image.index + 1} of ${g.images.length} large`}
-                className="group relative overflow-hidden rounded-2xl ring-1 ring-line"
+                className="group relative block w-full overflow-hidden rounded-2xl ring-1 ring-line"
               >
                 <BlurImage
                   src={image.url}
