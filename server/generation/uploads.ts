@@ -34,6 +34,7 @@ export class UploadError extends AppError {
 }
 
 export interface CheckedImage extends SourceUpload {
+  /** As shown: after the EXIF orientation. */
   width: number;
   height: number;
 }
@@ -86,7 +87,9 @@ export async function checkUploadedImage(bytes: Buffer, field: string): Promise<
       "The picture is damaged or incomplete. Try saving it again or choose another file.",
     );
   }
-  return { bytes, contentType: format.contentType, ext: format.ext, width: metadata.width, height: metadata.height };
+  // The size as shown: turned by the EXIF orientation, as browsers, Studio and the edits turn it.
+  const shown = metadata.autoOrient ?? metadata;
+  return { bytes, contentType: format.contentType, ext: format.ext, width: shown.width, height: shown.height };
 }
 
 /** Stores a checked picture as the user's preview image (image to art's source). */

@@ -81,6 +81,8 @@ describe("the editor's picture", () => {
       .withMetadata({ orientation: 6 })
       .toBuffer();
     const preview = await savePreviewImage(ada, stored);
+    // Image to art's upload answer says the same size.
+    expect([preview.width, preview.height]).toEqual([200, 300]);
     const picture = await loadEditPicture(ada, { preview: preview.fileName });
     expect(picture).toMatchObject({
       width: 200,
