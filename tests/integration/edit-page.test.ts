@@ -18,23 +18,13 @@ import { readHistoryPicture } from "../../server/generation/picture-edits";
 import { runGeneration } from "../../server/generation/render-job";
 import { savePreviewImage } from "../../server/generation/uploads";
 import { setUpTestDatabase } from "../support/database";
+import { generationInputOf } from "../support/generation-input";
 
 const t = setUpTestDatabase();
 const noQueue = async () => {};
 
-const input = (change: Partial<GenerationInput> = {}): GenerationInput => ({
-  mode: "image",
-  prompt: "",
-  negativePrompt: "",
-  style: "watercolor",
-  aspectRatio: "1:1",
-  size: 512,
-  count: 1,
-  seed: 7,
-  strength: 0.75,
-  christmas: false,
-  ...change,
-});
+const input = (change: Partial<GenerationInput> = {}): GenerationInput =>
+  generationInputOf({ mode: "image", ...change });
 
 async function createUser(id: string) {
   await t.db.insert(user).values({ id, name: `User ${id}`, email: `${id}@example.test`, emailVerified: true });

@@ -39,23 +39,13 @@ import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
 import { startFakeOpenAI, type FakeOpenAI } from "../support/openai-images-server";
 import { startFakeA1111, type FakeA1111 } from "../support/a1111-server";
 import { setUpTestDatabase } from "../support/database";
+import { generationInputOf } from "../support/generation-input";
 
 const t = setUpTestDatabase();
 const admin = { userUid: "admin-1", email: "admin@example.test" };
 
-const input = (change: Partial<GenerationInput> = {}): GenerationInput => ({
-  mode: "text",
-  prompt: "a lighthouse on a cliff at dusk",
-  negativePrompt: "",
-  style: "watercolor",
-  aspectRatio: "1:1",
-  size: 512,
-  count: 1,
-  seed: 7,
-  strength: 0.75,
-  christmas: false,
-  ...change,
-});
+const input = (change: Partial<GenerationInput> = {}): GenerationInput =>
+  generationInputOf({ mode: "text", prompt: "a lighthouse on a cliff at dusk", ...change });
 
 const form = (change: Partial<EngineFormInput> = {}): EngineFormInput => ({
   kind: "a1111",

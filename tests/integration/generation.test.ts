@@ -31,22 +31,12 @@ import { saveTokenSettings } from "../../server/generation/token-settings";
 import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
 import { getStorage } from "../../server/storage/storage";
 import { setUpTestDatabase } from "../support/database";
+import { generationInputOf } from "../support/generation-input";
 
 const t = setUpTestDatabase();
 
-const input = (change: Partial<GenerationInput> = {}): GenerationInput => ({
-  mode: "text",
-  prompt: "a red sunset over snowy mountains and a calm lake",
-  negativePrompt: "",
-  style: "watercolor",
-  aspectRatio: "1:1",
-  size: 512,
-  count: 1,
-  seed: 42,
-  strength: 0.75,
-  christmas: false,
-  ...change,
-});
+const input = (change: Partial<GenerationInput> = {}): GenerationInput =>
+  generationInputOf({ mode: "text", prompt: "a red sunset over snowy mountains and a calm lake", seed: 42, ...change });
 
 const noQueue = async () => {};
 

@@ -24,23 +24,13 @@ import { runGeneration } from "../../server/generation/render-job";
 import { loadTokenSettings } from "../../server/generation/token-settings";
 import { getStorage } from "../../server/storage/storage";
 import { setUpTestDatabase } from "../support/database";
+import { generationInputOf } from "../support/generation-input";
 
 const t = setUpTestDatabase();
 const noQueue = async () => {};
 
-const input = (change: Partial<GenerationInput> = {}): GenerationInput => ({
-  mode: "image",
-  prompt: "",
-  negativePrompt: "",
-  style: "watercolor",
-  aspectRatio: "1:1",
-  size: 512,
-  count: 1,
-  seed: 7,
-  strength: 0.75,
-  christmas: false,
-  ...change,
-});
+const input = (change: Partial<GenerationInput> = {}): GenerationInput =>
+  generationInputOf({ mode: "image", ...change });
 
 async function createUser(id: string, tokens: number) {
   await t.db.insert(user).values({ id, name: `User ${id}`, email: `${id}@example.test`, emailVerified: true });

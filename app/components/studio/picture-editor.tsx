@@ -5,11 +5,10 @@
  * server charges it (editPriceSize of editResultSize). Jobs start and are followed as in the
  * Studio (use-studio-jobs, job cards, the lightbox); a finished one shows before and after.
  */
-import { Coins, LoaderCircle, Paintbrush, WandSparkles } from "lucide-react";
+import { Paintbrush } from "lucide-react";
 import { type FormEvent, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { EditKindOffer, EditPageData, EditPicture } from "@server/generation/page-data";
-import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FieldError, inputClass } from "~/components/ui/field";
 import { SectionHeading } from "~/components/ui/page-heading";
@@ -28,15 +27,15 @@ import {
 import { useRootData } from "~/lib/root-data";
 import type { ApiFailure } from "./api";
 import { EDIT_HISTORY_PATH } from "./edit-links";
-import { EngineBadge } from "./engine-badge";
 import { tokens } from "./format";
 import { GenerationWatcher } from "./generation-studio";
 import { JobCard } from "./job-card";
 import { Lightbox } from "./lightbox";
 import { MaskEditor, type MaskEditorHandle } from "./mask-editor";
 import { NO_SIDES, OutpaintPreview, OutpaintSideFields } from "./outpaint-sides";
+import { GenerateFooter } from "./studio-form";
 import { SegmentedRadio } from "./pickers";
-import { type StudioMessage, StudioMessageBox } from "./studio-message";
+import type { StudioMessage } from "./studio-message";
 import { useStudioJobs } from "./use-studio-jobs";
 import { useStudioLightbox } from "./use-studio-lightbox";
 
@@ -343,53 +342,17 @@ export function PictureEditor({ data, picture }: { data: EditPageData; picture: 
               options={Array.from({ length: offer.maxImages }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
             />
           ) : null}
-          <div className="space-y-3 border-t border-line pt-5">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p data-testid="cost-line" className="inline-flex items-center gap-1.5 text-sm text-ink-soft">
-                <Coins aria-hidden className="size-4 text-accent" />
-                <span>
-                  {result.width} × {result.height} px
-                  {jobs.balance !== null ? (
-                    <>
-                      {" "}
-                      · you have{" "}
-                      <strong data-testid="studio-balance" className="font-semibold text-ink">
-                        {formatCount(jobs.balance)}
-                      </strong>
-                    </>
-                  ) : null}
-                </span>
-              </p>
-              {offer.available ? <EngineBadge engineId={offer.engineId} label={offer.engineLabel} align="end" /> : null}
-            </div>
-            <button
-              type="submit"
-              disabled={jobs.submitting || Boolean(blocked?.hard)}
-              aria-describedby={blocked ? `${formId}-blocked` : undefined}
-              className={buttonClass({
-                size: "lg",
-                className: "w-full bg-accent text-white shadow-lg shadow-accent/20 hover:bg-accent-strong",
-              })}
-            >
-              {jobs.submitting ? (
-                <LoaderCircle aria-hidden className="size-5 animate-spin" />
-              ) : (
-                <WandSparkles aria-hidden className="size-5" />
-              )}
-              {jobs.submitting ? "Sending…" : `Edit · ${tokens(cost)}`}
-            </button>
-            {blocked ? (
-              <p id={`${formId}-blocked`} data-testid="generate-blocked" className="text-sm text-ink-soft">
-                {blocked.text}{" "}
-                {blocked.link ? (
-                  <Link to={blocked.link.to} className="font-semibold text-accent hover:underline">
-                    {blocked.link.label}
-                  </Link>
-                ) : null}
-              </p>
-            ) : null}
-            {message ? <StudioMessageBox message={message} /> : null}
-          </div>
+          <GenerateFooter
+            formId={formId}
+            costLine={`${result.width} × ${result.height} px`}
+            balance={jobs.balance}
+            engine={offer.available ? { id: offer.engineId, label: offer.engineLabel } : null}
+            label={`Edit · ${tokens(cost)}`}
+            submitting={jobs.submitting}
+            disabled={Boolean(blocked?.hard)}
+            blocked={blocked}
+            message={message}
+          />
         </div>
       </form>
 

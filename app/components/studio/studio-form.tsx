@@ -3,7 +3,7 @@
  * Generate, why Generate cannot run now, and the studio's message. Its state is useStudioForm's.
  */
 import { ChevronDown, Coins, Dices, LoaderCircle, WandSparkles, X } from "lucide-react";
-import { type FormEvent, type RefObject, useId } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useId } from "react";
 import { Link } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
 import { buttonClass } from "~/components/ui/button";
@@ -146,10 +146,16 @@ export function StudioFormPanel({
 
         <GenerateFooter
           formId={formId}
-          data={data}
-          cost={cost}
-          balance={balance}
+          costLine={
+            <>
+              Costs <strong className="font-semibold text-ink">{tokens(cost)}</strong>
+            </>
+          }
+          balance={data.signedIn ? balance : null}
+          engine={data.engine.available ? data.engine : null}
+          label="Generate"
           submitting={submitting}
+          disabled={Boolean(blocked)}
           blocked={blocked}
           message={message}
         />
@@ -377,21 +383,30 @@ function NegativePromptField({ formId, form }: FieldProps) {
   );
 }
 
-/** The price (and the balance), Generate, why it cannot run now, and the studio's message. */
-function GenerateFooter({
+/**
+ * The price line (and the balance), the engine, the submit button, why it cannot run now, and the
+ * page's message: the Studio's Generate and the editor's Edit.
+ */
+export function GenerateFooter({
   formId,
-  data,
-  cost,
+  costLine,
   balance,
+  engine,
+  label,
   submitting,
+  disabled,
   blocked,
   message,
 }: {
   formId: string;
-  data: StudioData;
-  cost: number;
+  /** What the price line says before the balance. */
+  costLine: ReactNode;
+  /** Null when signed out. */
   balance: number | null;
+  engine: { id: string; label: string } | null;
+  label: string;
   submitting: boolean;
+  disabled: boolean;
   blocked: StudioMessage | null;
   message: StudioMessage | null;
 }) {
@@ -401,8 +416,8 @@ function GenerateFooter({
         <p data-testid="cost-line" className="inline-flex items-center gap-1.5 text-sm text-ink-soft">
           <Coins aria-hidden className="size-4 text-accent" />
           <span>
-            Costs <strong className="font-semibold text-ink">{tokens(cost)}</strong>
-            {data.signedIn && balance !== null ? (
+            {costLine}
+            {balance !== null ? (
               <>
                 {" "}
                 · you have{" "}
@@ -413,11 +428,11 @@ function GenerateFooter({
             ) : null}
           </span>
         </p>
-        {data.engine.available ? <EngineBadge engineId={data.engine.id} label={data.engine.label} align="end" /> : null}
+        {engine ? <EngineBadge engineId={engine.id} label={engine.label} align="end" /> : null}
       </div>
       <button
         type="submit"
-        disabled={Boolean(blocked) || submitting}
+        disabled={disabled || submitting}
         aria-describedby={blocked ? `${formId}-blocked` : undefined}
         className={buttonClass({
           size: "lg",
@@ -429,7 +444,7 @@ function GenerateFooter({
         ) : (
           <WandSparkles aria-hidden className="size-5" />
         )}
-        {submitting ? "Sending…" : "Generate"}
+        {submitting ? "Sending…" : label}
       </button>
       {blocked ? (
         <p id={`${formId}-blocked`} data-testid="generate-blocked" className="text-sm text-ink-soft">
