@@ -3,8 +3,8 @@
  * starts it (`node server.mjs`, NODE_ENV unset), beside a bare node:http server sending the very
  * same bytes, in the same run:
  * - every page a signed-in person uses most — home, the community list (1,000 artworks), an
- *   artwork's page, pricing, the three Studio pages, notifications, and the profile (replayed
- *   until it changes, ADR 0040) — each requested with the person's real session cookie, so it is
+ *   artwork's page, pricing, the three Studio pages, notifications, the profile (replayed
+ *   until it changes, ADR 0040) and the editor of one of the person's pictures (issue 31) — each requested with the person's real session cookie, so it is
  *   answered for that person (whatever a cache may do, it must never be someone else's page);
  * - at 10 connections: requests/s, p50 and p99, and the share of the bare server's requests/s;
  * - a burst of 200 connections, each request from the next of 200 *different* signed-in accounts;
@@ -36,10 +36,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 type Target = { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
 
 /** Migrates the bench's database, adds the artworks and 200 accounts sharing one password; answers an artwork's id and the accounts' emails. */
-async function seed(target: Target): Promise<{ detailId: string; emails: string[] }> {
+async function seed(target: Target): Promise<{ detailId: string; pictureId: string; emails: string[] }> {
   const { openDatabase } = await import("../server/db/client");
   const { migrateDatabase } = await import("../server/db/migrate");
-  const { account, user } = await import("../server/db/schema");
+  const { account, generationImages, generations, user } = await import("../server/db/schema");
   const { hashPassword } = await import("better-auth/crypto");
   const handle = await openDatabase(target);
   await migrateDatabase(target, handle);
@@ -58,8 +58,40 @@ async function seed(target: Target): Promise<{ detailId: string; emails: string[
       password: hash,
     })),
   );
+  // The first reader's own picture, for the editor (/ai/edit reads the rows; the file is not opened).
+  const [picture] = await handle.db
+    .insert(generations)
+    .values({
+      userId: people[0]!.id,
+      mode: "text",
+      status: "succeeded",
+      engineId: "studio",
+      engineLabel: "Studio — offline engine",
+      prompt: "a calm lake under a dull grey sky",
+      style: "natural",
+      aspectRatio: "4:3",
+      size: 1024,
+      width: 1024,
+      height: 768,
+      count: 1,
+      seed: 1,
+      strength: 0.75,
+      cost: 4,
+    })
+    .returning({ id: generations.id });
+  await handle.db.insert(generationImages).values({
+    generationId: picture!.id,
+    index: 0,
+    key: `users/${people[0]!.id}/generations/20260101000000-bench.png`,
+    thumbKey: `users/${people[0]!.id}/generations/20260101000000-bench.webp`,
+    placeholder: "data:image/webp;base64,",
+    mime: "image/png",
+    bytes: 1,
+    width: 1024,
+    height: 768,
+  });
   await handle.close();
-  return { detailId, emails: people.map((p) => p.email) };
+  return { detailId, pictureId: picture!.id, emails: people.map((p) => p.email) };
 }
 
 /** A session cookie as a browser holds it after signing in with a password. */
@@ -140,6 +172,7 @@ async function benchDatabase(
     "/ai/ai-doodle-to-art",
     "/notifications",
     "/user-profile",
+    `/ai/edit?generation=${seeded.pictureId}&index=0`,
   ];
   const results: PageResult[] = [];
   for (const page of pages) {
@@ -155,7 +188,7 @@ async function benchDatabase(
     const bareLoad = await load(bare.url, 10, seconds);
     await bare.stop();
     const signedIn = await load(url, 10, seconds, { cookie });
-    results.push({ page: page.replace(/\?id=.*/, "?id=…"), bytes: body.length, bare: bareLoad, signedIn });
+    results.push({ page: page.replace(/\?(id|generation)=.*/, "?$1=…"), bytes: body.length, bare: bareLoad, signedIn });
   }
 
   // What browsers ask for: the pages compressed (gzip). The bare server sends the same compressed bytes.
