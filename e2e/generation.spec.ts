@@ -378,12 +378,31 @@ test("cancel a job while it paints: it says so and the tokens come back; a job s
   await page.getByText("1024px", { exact: true }).click();
   await page.getByRole("group", { name: "Number of images" }).getByText("4", { exact: true }).click();
   await expect(page.getByTestId("cost-line")).toHaveText(/Costs 16 tokens · you have 50/);
+  // The page reloads its data to bring the header's balance in line; that answer is read before the
+  // cancel and arrives after it, as on a busy server. Its older balance must not win.
+  let cancelAnswered = () => {};
+  const afterCancel = new Promise<void>((resolve) => (cancelAnswered = resolve));
+  let held = false;
+  await page.route("**/ai/ai-text-to-art.data*", async (route) => {
+    if (held) return route.continue();
+    held = true;
+    const stale = await route.fetch();
+    await afterCancel;
+    await route.fulfill({ response: stale });
+  });
+  const reloading = page.waitForRequest((r) => r.url().includes("/ai/ai-text-to-art.data"));
   await page.getByRole("button", { name: "Generate" }).click();
   const card = page.getByTestId("job-card").first();
   await expect(page.getByTestId("studio-balance")).toHaveText("34");
+  await reloading;
   await card.getByRole("button", { name: "Cancel" }).click();
   await expect(card).toHaveAttribute("data-status", "canceled", { timeout: RENDER_TIMEOUT });
   await expect(card).toContainText("Your 16 tokens were refunded.");
+  await expect(page.getByTestId("studio-balance")).toHaveText("50");
+  const staleArrived = page.waitForEvent("requestfinished", (r) => r.url().includes("/ai/ai-text-to-art.data"));
+  cancelAnswered();
+  await staleArrived;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect(page.getByTestId("studio-balance")).toHaveText("50");
 
   // Start another, leave, come back: the page picks the job up where it is.

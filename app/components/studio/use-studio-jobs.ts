@@ -55,14 +55,19 @@ export function useStudioJobs(data: StudioJobsData, { base, say }: { base: strin
   generationsRef.current = generations;
 
   // The loader's answer after a revalidation (sign-in, a navigation back): fresh balance,
-  // switch and history, without losing what this page already follows.
+  // switch and history, without losing what this page already follows. Its balance may have been
+  // read before an answer this page has since had (a cancel's refund): when the two disagree, the
+  // server is asked again rather than either being believed.
   const firstData = useRef(true);
+  const balanceRef = useRef(balance);
+  balanceRef.current = balance;
   useEffect(() => {
     if (firstData.current) {
       firstData.current = false;
       return;
     }
-    setBalance(data.balance);
+    if (data.balance === null || balanceRef.current === null) setBalance(data.balance);
+    else if (data.balance !== balanceRef.current) void refreshBalanceRef.current();
     setPaused(data.paused);
     setGenerations((current) => {
       const next = { ...current };
@@ -108,6 +113,8 @@ export function useStudioJobs(data: StudioJobsData, { base, say }: { base: strin
       // the next answer that carries a balance will correct it
     }
   }, [api]);
+  const refreshBalanceRef = useRef(refreshBalance);
+  refreshBalanceRef.current = refreshBalance;
 
   const onUpdate = useCallback(
     (g: GenerationView) => {
