@@ -34,14 +34,25 @@ const PERSONAL_PAGES = new Set([
   "/ai/christmas-event/ai-doodle-to-art",
 ]);
 
-export function isPersonalPage(pattern: string): boolean {
-  return PERSONAL_PAGES.has(normalizePattern(pattern).replace(/\/$/, "") || "/");
+/**
+ * Pages that are personal for some addresses only. The editor of a history picture reads the
+ * generation, the balance, settings and engines, all announced; its `?preview=` form reads an
+ * uploaded file that nothing announces (a deleted upload would be replayed as still there).
+ */
+const PERSONAL_ADDRESSES = new Map<string, (url: URL) => boolean>([
+  ["/ai/edit", (url) => url.searchParams.has("generation") && !url.searchParams.has("preview")],
+]);
+
+export function isPersonalPage(pattern: string, url: URL): boolean {
+  const page = normalizePattern(pattern).replace(/\/$/, "") || "/";
+  return PERSONAL_PAGES.has(page) || PERSONAL_ADDRESSES.get(page)?.(url) === true;
 }
 
 /** Root middleware: marks a signed-in person's answer to a personal page as one the shell may keep for them. */
 export const personalPagesMiddleware: MiddlewareFunction<Response> = async ({ request, pattern }, next) => {
   const response = await next();
-  if (request.method !== "GET" || response.status !== 200 || !isPersonalPage(pattern)) return response;
+  if (request.method !== "GET" || response.status !== 200 || !isPersonalPage(pattern, new URL(request.url)))
+    return response;
   if (!request.headers.has("cookie") || request.headers.has("authorization")) return response;
   const user = await getUser(request);
   if (!user) return response;

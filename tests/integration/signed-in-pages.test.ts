@@ -17,13 +17,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import { migrateDatabase } from "../../server/db/migrate";
-import { account, artworks, notifications, user } from "../../server/db/schema";
+import { account, artworks, generationImages, generations, notifications, user } from "../../server/db/schema";
 import { applyTokenMovement } from "../../server/generation/ledger";
 import { freePort } from "../support/built-server";
 import { sql } from "drizzle-orm";
 import { testDatabaseKind } from "../support/database";
 import { postgresUrl } from "../support/global-setup";
-import { publishedArtworkRow } from "../support/rows";
+import { publishedArtworkRow, studioGenerationRow } from "../support/rows";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "signed-in-pages-password-01";
@@ -46,9 +46,18 @@ const people: Person[] = [
 ].map((p) => ({ ...p, id: randomUUID(), cookie: "" }));
 const [anouk, bertrand, citlali] = people as [Person, Person, Person];
 let detailId = "";
+/** Anouk's one picture, which only she may open in the editor. */
+const ANOUK_PROMPT = "a lighthouse only Anouk painted";
+let anouksEditor = "";
 
 const SHARED = ["/", "/community/list", "/pricing-plans", "/about-us", "/product-overview"];
-const OWN = () => [`/community/detail?id=${detailId}`, "/ai/ai-text-to-art", "/notifications", "/user-profile"];
+const OWN = () => [
+  `/community/detail?id=${detailId}`,
+  "/ai/ai-text-to-art",
+  "/notifications",
+  "/user-profile",
+  anouksEditor,
+];
 
 type Target = { kind: "pglite"; dir: string } | { kind: "postgres"; url: string };
 let target: Target;
@@ -82,6 +91,22 @@ async function seed(handle: DatabaseHandle) {
     .values({ id: maker, name: "Maker Of Harbours", email: "maker@pages.test", emailVerified: true });
   const [artwork] = await handle.db.insert(artworks).values(publishedArtworkRow(maker, "Harbour")).returning();
   detailId = artwork!.id;
+  const [picture] = await handle.db
+    .insert(generations)
+    .values(studioGenerationRow(anouk.id, { status: "succeeded", prompt: ANOUK_PROMPT }))
+    .returning();
+  await handle.db.insert(generationImages).values({
+    generationId: picture!.id,
+    index: 0,
+    key: `users/${anouk.id}/generations/a.png`,
+    thumbKey: `users/${anouk.id}/generations/a.webp`,
+    placeholder: "data:image/webp;base64,AAAA",
+    mime: "image/png",
+    bytes: 9,
+    width: 512,
+    height: 512,
+  });
+  anouksEditor = `/ai/edit?generation=${picture!.id}&index=0`;
 }
 
 async function adminQuery(statement: string): Promise<void> {
@@ -189,7 +214,13 @@ describe("signed-in pages", () => {
         for (const url of [...SHARED, ...OWN()])
           for (const who of [...people, null]) {
             if (!who && (url === "/notifications" || url === "/user-profile")) continue;
-            asks.push(page(origin, url, who).then((html) => expectOnlyOwn(html, who, `${url} (${origin})`)));
+            asks.push(
+              page(origin, url, who).then((html) => {
+                expectOnlyOwn(html, who, `${url} (${origin})`);
+                if (url === anouksEditor)
+                  expect(html.includes(ANOUK_PROMPT), `${url}: whose picture`).toBe(who === anouk);
+              }),
+            );
           }
       await Promise.all(asks);
     }
@@ -208,6 +239,16 @@ describe("signed-in pages", () => {
     anouk.unread = 0;
     for (const url of ["/", "/notifications"])
       expectOnlyOwn(await page(origin, url, anouk), anouk, `${url} after reading`);
+
+    // Deleting the picture: its editor says at once that it is gone.
+    expect(await page(origin, anouksEditor, anouk)).toContain(ANOUK_PROMPT);
+    const generationId = new URL(anouksEditor, origin).searchParams.get("generation")!;
+    const removed = await fetch(`${origin}/api/generations/${generationId}`, {
+      method: "DELETE",
+      headers: { cookie: anouk.cookie, Origin: origin },
+    });
+    expect(removed.status).toBe(200);
+    expect(await page(origin, anouksEditor, anouk)).not.toContain(ANOUK_PROMPT);
 
     // Signing out everywhere else, from a second session: the first one is signed out at once.
     const second = await signIn(origin, citlali);
