@@ -236,6 +236,27 @@ test("refusals show next to their field: an inpaint with no mask, and a picture 
   }
   await page.getByText("Repaint a part", { exact: true }).click();
 
+  // The keyboard paints: Tab from the feather to the picture, Space puts the brush down, Shift+arrows
+  // paint a brush's width a step, Space lifts it (one undo step); Escape drops a stroke.
+  const canvasLabel = page.getByTestId("mask-canvas");
+  await page.getByRole("slider", { name: "Feather" }).focus();
+  await page.keyboard.press("Tab");
+  const painter = page.getByRole("application", { name: "Picture to paint on" });
+  await expect(painter).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(painter).toHaveAccessibleDescription(/^Painting:/);
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowRight");
+  await page.keyboard.press("Space");
+  await expect(canvasLabel).toHaveAttribute("aria-label", /About \d+ % of the picture is marked/);
+  const marked = await canvasLabel.getAttribute("aria-label");
+  await page.keyboard.press("Space");
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowDown");
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("Stroke dropped.")).toBeVisible();
+  await expect(canvasLabel).toHaveAttribute("aria-label", marked!);
+  await page.keyboard.press("Control+z");
+  await expect(canvasLabel).toHaveAttribute("aria-label", "Nothing is marked yet");
+
   // The picture is deleted meanwhile (another tab signed out): the server's words show beside the picture.
   await page.request.post("/api/delete-request-image", { data: { fileName }, headers: { Origin: ORIGIN() } });
   await paintTopWithMouse(page);

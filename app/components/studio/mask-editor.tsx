@@ -12,6 +12,11 @@
  * one undo step. The feather is previewed as a CSS blur of the overlay with the same σ the PNG
  * is blurred with, so changing it costs nothing while painting.
  *
+ * The keyboard paints too: the picture is a Tab stop, the arrow keys move the brush's circle
+ * (Shift moves it a brush's width), Space or Enter puts the brush down and lifts it again (one
+ * stroke, one undo step; pressed twice in place it paints a dot), Escape drops the stroke being
+ * painted.
+ *
  * A new picture (another imageUrl or size) starts a new mask.
  */
 import { isTextEntry } from "~/lib/text-entry";
@@ -73,6 +78,8 @@ const ACCENT_FALLBACK = "#6d3fd6";
 const OVERLAY_OPACITY = 0.45;
 /** How often the canvas's label follows a stroke being painted. */
 const LIVE_LABEL_MS = 250;
+/** The pointer id of a stroke painted from the keyboard (pointer ids are never negative). */
+const KEYBOARD = -1;
 
 const TOOLS: { value: MaskTool; label: string; key: string; icon: LucideIcon }[] = [
   { value: "brush", label: "Brush", key: "B", icon: Paintbrush },
@@ -105,6 +112,9 @@ export function MaskEditor({
   const historyRef = useRef<MaskHistory>(EMPTY_HISTORY);
   const coverageRef = useRef<MaskCoverage | null>(null);
   const live = useRef<{ stroke: MaskStroke; pointerId: number } | null>(null);
+  /** Where the keyboard's brush is, in the picture's pixels (the middle until it moves). */
+  const keyPoint = useRef<{ x: number; y: number } | null>(null);
+  const [keyPainting, setKeyPainting] = useState(false);
   const liveLabelAt = useRef(0);
   const frame = useRef<number | null>(null);
   const accent = useRef(ACCENT_FALLBACK);
@@ -338,8 +348,73 @@ export function MaskEditor({
     if (cursor.current) cursor.current.style.visibility = "hidden";
   }
 
+  /** The keyboard's brush, placed where it paints. */
+  function keyboardPoint(): MaskPoint {
+    keyPoint.current ??= { x: width / 2, y: height / 2 };
+    return clampPoint(keyPoint.current.x, keyPoint.current.y, 0.5, width, height);
+  }
+
+  function showKeyboardCursor() {
+    const circle = cursor.current;
+    const rect = display.current?.getBoundingClientRect();
+    if (!circle || !rect || rect.width === 0) return;
+    const [x, y] = keyboardPoint();
+    circle.style.transform = `translate(${(x * rect.width) / width}px, ${(y * rect.height) / height}px)`;
+    circle.style.visibility = "visible";
+  }
+
+  /** Lifts the keyboard's brush: its stroke becomes one undo step (or is dropped). */
+  function endKeyboardStroke(keep: boolean) {
+    const current = live.current;
+    if (!current || current.pointerId !== KEYBOARD) return;
+    live.current = null;
+    setKeyPainting(false);
+    if (keep) commit(pushOp(historyRef.current, current.stroke));
+    else {
+      setMessage("Stroke dropped.");
+      scheduleRedraw();
+      setCoverage(tracker().sync(historyRef.current.done));
+    }
+  }
+
+  function onFrameKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const current = live.current;
+    const step = event.shiftKey ? size : Math.max(1, Math.round(size / 4));
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const move = moves[event.key];
+    if (move) {
+      const [x, y] = keyboardPoint();
+      const next = clampPoint(x + move[0], y + move[1], 0.5, width, height);
+      keyPoint.current = { x: next[0], y: next[1] };
+      if (current?.pointerId === KEYBOARD && appendPoint(current.stroke, next)) scheduleRedraw();
+      showKeyboardCursor();
+    } else if (event.key === " " || event.key === "Enter") {
+      if (event.repeat) return event.preventDefault();
+      if (current?.pointerId === KEYBOARD) endKeyboardStroke(true);
+      else if (!current) {
+        live.current = { pointerId: KEYBOARD, stroke: startStroke(tool, size, keyboardPoint()) };
+        liveLabelAt.current = 0;
+        setKeyPainting(true);
+        setMessage(null);
+        showKeyboardCursor();
+        scheduleRedraw();
+      }
+    } else if (event.key === "Escape" && current?.pointerId === KEYBOARD) {
+      endKeyboardStroke(false);
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
   function onPointerDown(event: ReactPointerEvent<HTMLCanvasElement>) {
     if (event.pointerType === "mouse" && event.button !== 0) return;
+    if (live.current?.pointerId === KEYBOARD) endKeyboardStroke(true);
     if (live.current) return; // a second finger while painting: ignored
     event.preventDefault();
     // Painting gives the editor the focus, so its keyboard shortcuts work right after.
@@ -501,7 +576,25 @@ export function MaskEditor({
 
       <div
         ref={frameBox}
-        className="relative mx-auto overflow-hidden rounded-2xl bg-paper-sunken ring-1 ring-line"
+        // Painted with the keyboard too: an application region, so screen readers hand it the
+        // arrow keys and Space.
+        role="application"
+        aria-roledescription="mask painter"
+        aria-label="Picture to paint on"
+        aria-describedby={`${id}-keys`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA's application role is a focusable region whose keys the page handles (the arrow keys and Space paint); Biome counts the role as non-interactive.
+        tabIndex={0}
+        onKeyDown={onFrameKeyDown}
+        onFocus={(event) => {
+          // Focus came by keyboard: show where the brush is before it moves.
+          if (event.target === event.currentTarget && event.currentTarget.matches(":focus-visible"))
+            showKeyboardCursor();
+        }}
+        onBlur={() => {
+          endKeyboardStroke(true);
+          if (!live.current) hideCursor();
+        }}
+        className="relative mx-auto overflow-hidden rounded-2xl bg-paper-sunken ring-1 ring-line focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent"
         style={{ aspectRatio: `${width} / ${height}`, width: `min(100%, calc(68vh * ${ratio.toFixed(4)}))` }}
       >
         <img
@@ -555,6 +648,11 @@ export function MaskEditor({
       <p id={`${id}-hint`} className="text-sm text-ink-soft">
         Paint over what should change.{" "}
         <span className="text-ink-faint">B brush, E eraser, Ctrl+Z undoes, Ctrl+Shift+Z redoes.</span>
+      </p>
+      <p id={`${id}-keys`} className="text-xs text-ink-faint">
+        {keyPainting
+          ? "Painting: the arrow keys paint as they move the brush. Space or Enter lifts it, Escape drops the stroke."
+          : "With the keyboard: focus the picture, move the brush with the arrow keys (Shift: a brush's width), Space or Enter to paint and to stop."}
       </p>
       {/* The canvas's label says it to screen readers. */}
       <p aria-hidden className="text-xs text-ink-faint tabular-nums">
