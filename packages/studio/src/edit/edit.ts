@@ -62,6 +62,18 @@ const INPAINT_ROW_PRIOR = 40_000;
  * would have every pixel of a row copy the same few sources, and the vote smear them into streaks.
  */
 const OUTPAINT_ROW_PRIOR = 5_000;
+/**
+ * Beside the picture (left or right of it) the rows hold much more: a row of trees or dune crests
+ * that the edge cuts is then continued by copies from its own height, not averaged into a band.
+ * The streaks the weaker prior avoids come from a flat start, which the coarser start of the
+ * guided fill (`guide.side`) no longer gives.
+ */
+const OUTPAINT_BESIDE_ROW_PRIOR = 40_000;
+/**
+ * The finest level's vote weighs more of the patches over each pixel than an inpaint's does, so
+ * the outlines of the square patches a large new area is pieced from do not show.
+ */
+const OUTPAINT_BLEND = 0.3;
 
 export function renderStudioEdit(task: StudioEditTask, report: StageReporter = () => {}): Raster {
   if (!RENDERED_STYLE_IDS.includes(task.style)) throw new Error(`Unknown Studio style "${task.style}"`);
@@ -429,16 +441,29 @@ function outpaint(task: StudioEditTask, random: Random, report: StageReporter): 
     }
   }
   const kept = rgb.slice();
+  const guide = edgeGuide(picture, W, H, ox, oy, unit);
+  const avoid = compactFeatures(rgb, W, H, (i) => hole[i] === 0).avoid;
+  const fillRandom = random.fork("fill");
   fillHole(
     { width: W, height: H, rgb, hole },
     {
-      seed: random.fork("fill").int(1, 0x7fffffff),
-      prior: { rows: OUTPAINT_ROW_PRIOR, top: oy, bottom: oy + sh - 1 },
-      guide: { rgb: edgeGuide(picture, W, H, ox, oy, unit), side: 300 },
-      avoid: compactFeatures(rgb, W, H, (i) => hole[i] === 0).avoid,
-      onProgress: (f) => report(0.03 + f * 0.72, "Widening the picture"),
+      seed: fillRandom.int(1, 0x7fffffff),
+      prior: {
+        rows: OUTPAINT_ROW_PRIOR,
+        top: oy,
+        bottom: oy + sh - 1,
+        left: ox,
+        right: ox + sw - 1,
+        besideRows: OUTPAINT_BESIDE_ROW_PRIOR,
+      },
+      blend: OUTPAINT_BLEND,
+      guide: { rgb: guide, side: 60 },
+      avoid,
+      onProgress: (f) => report(0.03 + f * 0.62, "Widening the picture"),
     },
   );
+  joinNearFill(rgb, kept, hole, W, H, { ox, oy, sw, sh }, sides, unit, picture, avoid, fillRandom.int(1, 0x7fffffff));
+  const fromPicture = distanceTo(original, W, H, (v) => v === 1);
 
   // Across the seam: the difference between the picture and the new paint along the band,
   // spread smoothly outward and fading over a few bands' width.
@@ -446,7 +471,6 @@ function outpaint(task: StudioEditTask, random: Random, report: StageReporter): 
   const seam = new Uint8Array(n);
   for (let i = 0; i < n; i++) seam[i] = original[i] && hole[i] ? 1 : 0;
   const field = offsetField(rgb, kept, seam, W, H);
-  const fromPicture = distanceTo(original, W, H, (v) => v === 1);
   const fade = band * 6;
   for (let i = 0; i < n; i++) {
     if (original[i]) {
@@ -489,6 +513,142 @@ function outpaint(task: StudioEditTask, random: Random, report: StageReporter): 
   for (let y = 0; y < sh; y++)
     for (let x = 0; x < sw; x++) data[((oy + y) * W + ox + x) * 4 + 3] = picture.data[(y * sw + x) * 4 + 3]!;
   return { width: W, height: H, data };
+}
+
+/** Where the picture sits in the widened canvas. */
+interface Frame {
+  ox: number;
+  oy: number;
+  sw: number;
+  sh: number;
+}
+
+/**
+ * The coarse-start fill continues rows of trees or dunes as shapes, but its layout does not line
+ * up with the picture's fine detail at the old frame (a cloud cut off by a straight line). Near the
+ * frame, a second fill of the old kind (started fine, on a crop around the picture, seam-free at the
+ * frame) takes over; the two are joined along the cut of least colour difference through their
+ * overlap (image quilting, Efros & Freeman 2001), one cut per widened side, softened over a few pixels.
+ */
+function joinNearFill(
+  rgb: Float32Array,
+  kept: Float32Array,
+  hole: Uint8Array,
+  W: number,
+  H: number,
+  frame: Frame,
+  sides: EditSides,
+  unit: number,
+  picture: Raster,
+  avoid: Uint8Array | undefined,
+  seed: number,
+): void {
+  const { ox, oy, sw, sh } = frame;
+  // The near fill reaches about a tenth of a 1024 px picture out, its cut free over the outer two thirds of that.
+  const reach = Math.max(8, Math.round(100 * unit));
+  const overlap = Math.max(4, Math.round(64 * unit));
+  // A cut through a smooth sky of slightly different colours shows as a line unless softened this wide.
+  const soft = Math.max(1, Math.round(8 * unit));
+  const x0 = sides.left > 0 ? Math.max(0, ox - reach) : ox;
+  const x1 = sides.right > 0 ? Math.min(W, ox + sw + reach) : ox + sw;
+  const y0 = sides.top > 0 ? Math.max(0, oy - reach) : oy;
+  const y1 = sides.bottom > 0 ? Math.min(H, oy + sh + reach) : oy + sh;
+  const cw = x1 - x0;
+  const ch = y1 - y0;
+  const near = new Float32Array(cw * ch * 3);
+  const nearHole = new Uint8Array(cw * ch);
+  const nearAvoid = avoid ? new Uint8Array(cw * ch) : undefined;
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) {
+      const i = (y0 + y) * W + x0 + x;
+      const j = y * cw + x;
+      nearHole[j] = hole[i]!;
+      if (nearAvoid) nearAvoid[j] = avoid![i]!;
+      for (let c = 0; c < 3; c++) near[j * 3 + c] = kept[i * 3 + c]!;
+    }
+  fillHole(
+    { width: cw, height: ch, rgb: near, hole: nearHole },
+    {
+      seed,
+      prior: { rows: OUTPAINT_ROW_PRIOR, top: oy - y0, bottom: oy - y0 + sh - 1 },
+      guide: { rgb: edgeGuide(picture, cw, ch, ox - x0, oy - y0, unit), side: 300 },
+      avoid: nearAvoid,
+    },
+  );
+  const nearAt = (x: number, y: number) => ((y - y0) * cw + (x - x0)) * 3;
+  const error = (x: number, y: number) => {
+    const f = nearAt(x, y);
+    const c = (y * W + x) * 3;
+    let e = 0;
+    for (let k = 0; k < 3; k++) e += (near[f + k]! - rgb[c + k]!) ** 2;
+    return e;
+  };
+  /**
+   * Per line along a side, how far out the near fill reaches: the cut, through distances [lo, hi],
+   * moving at most one pixel per line, of least summed error.
+   */
+  const cutFor = (
+    widened: number,
+    span: number,
+    lineFrom: number,
+    lineTo: number,
+    at: (line: number, d: number) => [number, number],
+  ) => {
+    const cut = new Int32Array(span).fill(0x3fffffff);
+    if (widened <= 0 || reach >= widened) return cut;
+    const hi = reach - soft - 1;
+    const lo = Math.max(1, hi - overlap);
+    const m = hi - lo + 1;
+    const lines = lineTo - lineFrom;
+    const cost = new Float64Array(lines * m);
+    const from = new Int8Array(lines * m);
+    for (let l = 0; l < lines; l++)
+      for (let k = 0; k < m; k++) {
+        const [x, y] = at(lineFrom + l, lo + k);
+        let best = 0;
+        let step = 0;
+        if (l > 0) {
+          best = Number.POSITIVE_INFINITY;
+          for (let dk = -1; dk <= 1; dk++) {
+            const kk = k + dk;
+            if (kk < 0 || kk >= m) continue;
+            const v = cost[(l - 1) * m + kk]!;
+            if (v < best) {
+              best = v;
+              step = dk;
+            }
+          }
+        }
+        cost[l * m + k] = best + error(x, y);
+        from[l * m + k] = step;
+      }
+    let k = 0;
+    for (let kk = 1; kk < m; kk++) if (cost[(lines - 1) * m + kk]! < cost[(lines - 1) * m + k]!) k = kk;
+    for (let l = lines - 1; l >= 0; l--) {
+      cut[lineFrom + l] = lo + k;
+      k += from[l * m + k]!;
+    }
+    return cut;
+  };
+  const left = cutFor(sides.left > 0 ? ox : 0, H, y0, y1, (y, d) => [ox - d, y]);
+  const right = cutFor(sides.right > 0 ? W - ox - sw : 0, H, y0, y1, (y, d) => [ox + sw - 1 + d, y]);
+  const top = cutFor(sides.top > 0 ? oy : 0, W, x0, x1, (x, d) => [x, oy - d]);
+  const bottom = cutFor(sides.bottom > 0 ? H - oy - sh : 0, W, x0, x1, (x, d) => [x, oy + sh - 1 + d]);
+  // How much of the near fill each pixel takes: 1 inside the cuts, 0 outside, a ramp of `soft` across.
+  const ramp = (d: number, cut: number) => Math.min(1, Math.max(0, (cut - d) / (2 * soft) + 0.5));
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const i = y * W + x;
+      if (!hole[i]) continue;
+      const dx = x < ox ? ox - x : x >= ox + sw ? x - (ox + sw - 1) : 0;
+      const dy = y < oy ? oy - y : y >= oy + sh ? y - (oy + sh - 1) : 0;
+      let t = 1;
+      if (dx > 0) t *= ramp(dx, x < ox ? left[y]! : right[y]!);
+      if (dy > 0) t *= ramp(dy, y < oy ? top[x]! : bottom[x]!);
+      if (t <= 0) continue;
+      const f = nearAt(x, y);
+      for (let c = 0; c < 3; c++) rgb[i * 3 + c] = near[f + c]! * t + rgb[i * 3 + c]! * (1 - t);
+    }
 }
 
 /**

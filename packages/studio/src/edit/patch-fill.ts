@@ -34,11 +34,24 @@ export interface FillOptions {
    * pixels) looks near its top row, below it near its bottom row. `rows` is the cost of a
    * displacement by the whole height, in squared colour levels per patch pixel and channel.
    */
-  prior?: { rows: number; top: number; bottom: number };
+  prior?: {
+    rows: number;
+    top: number;
+    bottom: number;
+    /** The known picture's columns in pixels, for `besideRows` (default: the whole width). */
+    left?: number;
+    right?: number;
+    /** The row cost for a pixel beside the known picture, left or right of it (default `rows`). */
+    besideRows?: number;
+  };
+  /** The vote's weighting scale at the finest level, a percentile of the match costs (default 0.1). */
+  blend?: number;
   /**
    * A smooth guess of the whole fill (RGB, the picture's size). The search then starts at the
-   * first level at least `side` pixels long (not the coarsest: thin bands along the picture's
-   * edge must still hold whole patches there), each target's first match the best of a few random
+   * first level at least `side` pixels long where the colours along the hole's edge still have
+   * whole patches beside them (a thin band along the picture's edge, the sea beside a cliff, is
+   * lost at a level too coarse; a coarse start is what lets rows of trees or dunes continue as
+   * shapes rather than flat bands), each target's first match the best of a few random
    * sources by how near their mean colour is to the guide's; the guide keeps pulling the search
    * toward its colours, four times less at each finer level. Outpainting gives the picture's
    * edges drawn out, so the new area continues what its edge is.
@@ -91,7 +104,12 @@ export function fillHole(image: FillImage, options: FillOptions): void {
   // A guide starts the search at a finer level (see FillOptions.guide).
   const guides = options.guide ? guidePyramid(options.guide.rgb, levels) : undefined;
   if (options.guide)
-    while (start > 0 && Math.max(levels[start]!.width, levels[start]!.height) < options.guide.side) start--;
+    while (
+      start > 0 &&
+      (Math.max(levels[start]!.width, levels[start]!.height) < options.guide.side ||
+        !keepsEdge(levels[start]!, radiusFor(start)))
+    )
+      start--;
   if (countValid(levels[start]!, radiusFor(start)) === 0) {
     // Nothing whole to copy from (the hole covers almost everything): a smooth fill is all there is.
     smoothFill(levels[0]!);
@@ -108,6 +126,7 @@ export function fillHole(image: FillImage, options: FillOptions): void {
     const level = levels[l]!;
     const radius = radiusFor(l);
     const solver = new LevelSolver(level, radius, nextRandom, options.prior, image.height / level.height);
+    if (l === 0 && options.blend !== undefined) solver.blend = options.blend;
     // The guide sets the layout where the search starts; finer up, the texture decides.
     if (guides) solver.followGuide(guides[l]!, GUIDE_WEIGHT / 4 ** (start - l));
     if (field) {
@@ -146,30 +165,27 @@ const radiusFor = (level: number) => (level === 0 ? 2 : 3);
 
 /** The guide at every level's size (2 × 2 means), for the level the search starts at. */
 function guidePyramid(rgb: Float32Array, levels: Level[]): Float32Array[] {
+  const channels = 3;
   const out = [rgb];
   for (let l = 1; l < levels.length; l++) {
     const fine = levels[l - 1]!;
     const coarse = levels[l]!;
     const from = out[l - 1]!;
-    const to = new Float32Array(coarse.width * coarse.height * 3);
+    const to = new Float32Array(coarse.width * coarse.height * channels);
     for (let y = 0; y < coarse.height; y++) {
       for (let x = 0; x < coarse.width; x++) {
         let n = 0;
-        const c = (y * coarse.width + x) * 3;
+        const c = (y * coarse.width + x) * channels;
         for (let dy = 0; dy < 2; dy++)
           for (let dx = 0; dx < 2; dx++) {
             const fx = 2 * x + dx;
             const fy = 2 * y + dy;
             if (fx >= fine.width || fy >= fine.height) continue;
-            const f = (fy * fine.width + fx) * 3;
-            to[c]! += from[f]!;
-            to[c + 1]! += from[f + 1]!;
-            to[c + 2]! += from[f + 2]!;
+            const f = (fy * fine.width + fx) * channels;
+            for (let k = 0; k < channels; k++) to[c + k]! += from[f + k]!;
             n++;
           }
-        to[c]! /= n;
-        to[c + 1]! /= n;
-        to[c + 2]! /= n;
+        for (let k = 0; k < channels; k++) to[c + k]! /= n;
       }
     }
     out.push(to);
@@ -298,6 +314,42 @@ function surroundsHole(level: Level, r: number): boolean {
     }
   }
   return edge === 0 || covered >= 0.8 * edge;
+}
+
+/**
+ * Whether nearly every known pixel along the hole's edge has, within a patch's width, a whole
+ * known patch centred on its own colour: at a level too coarse, a thin strip along the edge (the
+ * sea beside a cliff) holds no whole patch, and the fill would continue what lies behind it.
+ */
+function keepsEdge(level: Level, r: number): boolean {
+  const { width: w, height: h, hole, rgb } = level;
+  const table = holeTable(level);
+  const reach = 2 * r + 1;
+  const tolerance = 24 * 24;
+  let edge = 0;
+  let kept = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (hole[i]) continue;
+      const touches =
+        (x > 0 && hole[i - 1]) || (x < w - 1 && hole[i + 1]) || (y > 0 && hole[i - w]) || (y < h - 1 && hole[i + w]);
+      if (!touches) continue;
+      edge++;
+      let found = false;
+      for (let yy = Math.max(r, y - reach); yy <= Math.min(h - 1 - r, y + reach) && !found; yy++)
+        for (let xx = Math.max(r, x - reach); xx <= Math.min(w - 1 - r, x + reach) && !found; xx++) {
+          if (holesAround(table, w, xx, yy, r) > 0) continue;
+          const q = yy * w + xx;
+          const e0 = rgb[q * 3]! - rgb[i * 3]!;
+          const e1 = rgb[q * 3 + 1]! - rgb[i * 3 + 1]!;
+          const e2 = rgb[q * 3 + 2]! - rgb[i * 3 + 2]!;
+          if (e0 * e0 + e1 * e1 + e2 * e2 < tolerance) found = true;
+        }
+      if (found) kept++;
+    }
+  }
+  return edge === 0 || kept >= 0.9 * edge;
 }
 
 function countValid(level: Level, r: number): number {
@@ -430,7 +482,11 @@ class LevelSolver {
   readonly validList: Int32Array;
   /** Per row: where a target there prefers its source's row; the weight per row of displacement². */
   private readonly priorRow: Float32Array;
-  private readonly rowWeight: number;
+  /** Per column, the weight per row of displacement². */
+  private readonly rowWeights: Float64Array;
+  private readonly hasPrior: boolean;
+  /** The vote's weighting scale, as a percentile of the match costs. */
+  blend = 0.1;
   private guide: Float32Array | undefined;
   private means: Float32Array | undefined;
   private guideWeight = 0;
@@ -489,7 +545,14 @@ class LevelSolver {
     const top = (prior?.top ?? 0) / scale + r;
     const bottom = ((prior?.bottom ?? h * scale - 1) + 1) / scale - 1 - r;
     for (let y = 0; y < h; y++) this.priorRow[y] = Math.min(bottom, Math.max(top, y));
-    this.rowWeight = ((prior?.rows ?? 0) * side) / (h * h);
+    const left = (prior?.left ?? 0) / scale + r;
+    const right = ((prior?.right ?? w * scale - 1) + 1) / scale - 1 - r;
+    const rows = ((prior?.rows ?? 0) * side) / (h * h);
+    const beside = ((prior?.besideRows ?? prior?.rows ?? 0) * side) / (h * h);
+    // A column wholly beside the known picture holds to its rows with the `besideRows` weight.
+    this.rowWeights = new Float64Array(w);
+    for (let x = 0; x < w; x++) this.rowWeights[x] = x < left - r - 0.5 || x > right + r + 0.5 ? beside : rows;
+    this.hasPrior = rows > 0 || beside > 0;
   }
 
   /**
@@ -530,8 +593,9 @@ class LevelSolver {
     const w = this.width;
     const px = p % w;
     const sx = s % w;
-    const dy = (s - sx) / w - this.priorRow[(p - px) / w]!;
-    let cost = this.rowWeight * dy * dy;
+    const py = (p - px) / w;
+    const dy = (s - sx) / w - this.priorRow[py]!;
+    let cost = this.rowWeights[px]! * dy * dy;
     if (this.guideWeight > 0) {
       const g = this.guide!;
       const m = this.means!;
@@ -744,7 +808,7 @@ class LevelSolver {
   private distance(p: number, s: number, limit: number): number {
     const { rgb, width: w, radius: r } = this;
     let d = 0;
-    if (this.rowWeight > 0 || this.guideWeight > 0) {
+    if (this.hasPrior || this.guideWeight > 0) {
       d = this.priorCost(p, s);
       if (d >= limit) return d;
     }
@@ -843,7 +907,7 @@ class LevelSolver {
       sum[q * 3 + 2] = 0;
       weight[q] = 0;
     }
-    const scaleCost = typicalCost(cost, targets);
+    const scaleCost = typicalCost(cost, targets, this.blend);
     for (const p of targets) {
       const s = nnf[p]!;
       const wt = Math.exp(-cost[p]! / scaleCost) + 1e-6;
@@ -876,10 +940,10 @@ class LevelSolver {
  * scale. A small scale lets the best matches over a pixel decide it, so the vote does not
  * average texture away (a scale of the typical cost blurs wherever matches disagree).
  */
-function typicalCost(cost: Float32Array, targets: Int32Array): number {
+function typicalCost(cost: Float32Array, targets: Int32Array, percentile: number): number {
   const step = Math.max(1, Math.floor(targets.length / 512));
   const sample: number[] = [];
   for (let t = 0; t < targets.length; t += step) sample.push(cost[targets[t]!]!);
   sample.sort((a, b) => a - b);
-  return Math.max(1, sample[Math.floor(sample.length * 0.1)] ?? 1);
+  return Math.max(1, sample[Math.floor(sample.length * percentile)] ?? 1);
 }
