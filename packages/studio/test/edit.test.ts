@@ -513,3 +513,77 @@ describe("things painted in the picture's light", () => {
     expect(covered(layer, Math.round(box.h * 0.8))).toBeGreaterThan(100);
   });
 });
+
+describe("a thing that rests on what the mask covers (weakness 4 of the held-out edits)", () => {
+  // Held-out #8: a living room, a rectangle over the sofa's back, "a cat sleeping".
+  const W = 384;
+  const H = 512;
+  const room = renderStudioImage({
+    mode: "text",
+    prompt: "a cozy living room with a sofa and a rug",
+    negativePrompt: "",
+    style: "natural",
+    width: W,
+    height: H,
+    seed: 1008,
+    strength: 0.75,
+    christmas: false,
+  });
+  const rect = { x0: 0.18 * W, y0: 0.63 * H, x1: 0.58 * W, y1: 0.8 * H };
+  const feather = 8;
+  const mask: Raster = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4) };
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const d = Math.min(x - rect.x0, rect.x1 - x, y - rect.y0, rect.y1 - y);
+      const i = (y * W + x) * 4;
+      mask.data[i] = mask.data[i + 1] = mask.data[i + 2] = Math.round(255 * Math.min(1, Math.max(0, d / feather)));
+      mask.data[i + 3] = 255;
+    }
+  /** Inside the mask's solid part. */
+  const inside = (x: number, y: number) =>
+    x >= rect.x0 + feather && x < rect.x1 - feather && y >= rect.y0 + feather && y < rect.y1 - feather;
+  const result = renderStudioEdit(task(room, { mask, prompt: "a cat sleeping", seed: 1008 }));
+  const difference = (i: number) =>
+    Math.abs(result.data[i * 4]! - room.data[i * 4]!) +
+    Math.abs(result.data[i * 4 + 1]! - room.data[i * 4 + 1]!) +
+    Math.abs(result.data[i * 4 + 2]! - room.data[i * 4 + 2]!);
+
+  it("keeps the sofa under the mask wherever the cat does not cover it", () => {
+    let kept = 0;
+    let total = 0;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        if (!inside(x, y)) continue;
+        total++;
+        if (difference(y * W + x) <= 6) kept++;
+      }
+    // The fill under the cat replaced the sofa's back with floor: about a tenth stayed.
+    expect(kept / total).toBeGreaterThan(0.45);
+    expect(changedOutside(room, result, mask)).toBe(0);
+  });
+
+  // The mask's inner box, as wide for its height as #8's.
+  const box = { x: 0, y: 0, w: 154, h: 87 };
+  const layer = paintThingsLayer(
+    parsePrompt("a cat sleeping", { christmas: false }),
+    box,
+    { luma: 140, light: [255, 246, 230], shadow: [40, 36, 48], exposure: 1, night: false },
+    createRandom(1).fork("things"),
+  );
+  const solidAt = (x: number, y: number) => layer.data[(y * box.w + x) * 4 + 3]! > 200;
+
+  it('"a cat sleeping" lies: its body rests on the ground across the box, not on four legs', () => {
+    // Just above the base: the whole body for a lying cat, only the legs for a standing one.
+    const row = Math.round(box.h * 0.93);
+    let solid = 0;
+    for (let x = 0; x < box.w; x++) if (solidAt(x, row)) solid++;
+    expect(solid).toBeGreaterThan(box.w * 0.35);
+  });
+
+  it("paints the cat large: across more than half the mask's width", () => {
+    // Composed as a scene, it was a small cat in the middle, about a third of the width.
+    const columns: number[] = [];
+    for (let x = 0; x < box.w; x++) for (let y = 0; y < box.h; y++) if (solidAt(x, y)) columns.push(x);
+    expect(Math.max(...columns) - Math.min(...columns)).toBeGreaterThan(box.w * 0.6);
+  });
+});

@@ -14,7 +14,7 @@ import type { Scene, TimeOfDay } from "../scene/types";
 import { applyStyle, RENDERED_STYLE_IDS } from "../styles/index";
 import { addGrain, type ColourStats, colourStats, grainOf, matchColours, offsetField, toRgb } from "./harmonise";
 import { type Box, distanceTo, innerBox, maskAlpha, ringAround } from "./mask";
-import { type PictureLight, paintThingsLayer, readLight, scatters } from "./paint";
+import { keepsBackground, type PictureLight, paintThingsLayer, readLight, scatters } from "./paint";
 import { compactFeatures } from "./features";
 import { fillHole } from "./patch-fill";
 import { shrinkRaster } from "./resample";
@@ -124,6 +124,10 @@ function inpaint(task: StudioEditTask, random: Random, report: StageReporter): R
   const paint = src.slice();
   // "A full moon", "the sun": the body itself is painted into the mask, over the sky filled there.
   const body = scene ? skyBodyOf(scene) : undefined;
+  // "a cat sleeping" over a sofa: the cat lies on the sofa, which stays where the cat does not hide it.
+  const keep = scene !== undefined && !body && keepsBackground(scene);
+  // Where the kept picture is painted over, how much (the things' cover).
+  let covered: Float32Array | undefined;
   if (scene && scene.things.length === 0 && !body) {
     // A prompt of landscape alone: Studio's painting of it, in this frame, matched to the picture.
     const light = readLight(source, (i) => hole[i] === 0);
@@ -148,9 +152,10 @@ function inpaint(task: StudioEditTask, random: Random, report: StageReporter): R
     addGrain(paint, (i) => alpha[i]!, cleaner, random.fork("grain"));
   } else {
     // A removal fills the area from the rest of the picture, and a prompt's things stand on that
-    // fill (they replace what was there); many of one thing fill the area over the picture as it is.
+    // fill (they replace what was there); many of one thing, and things that rest on what is
+    // there, are painted over the picture as it is.
     const fillShare = scene ? 0.55 : 0.93;
-    if (!scene || !scatters(scene)) {
+    if (!scene || (!scatters(scene) && !keep)) {
       report(0.03, "Filling the masked area");
       fillHole(
         { width: w, height: h, rgb: paint, hole },
@@ -177,6 +182,7 @@ function inpaint(task: StudioEditTask, random: Random, report: StageReporter): R
         const layer = paintThingsLayer(scene, box, light, random.fork("things"));
         const things = placeThings(paint, w, h, box, layer, scene, task, random, report, 0.6, 0.9);
         harmoniseThings(paint, things, ringStats, grain, random);
+        if (keep) covered = things.cover;
       }
     }
   }
@@ -184,8 +190,10 @@ function inpaint(task: StudioEditTask, random: Random, report: StageReporter): R
   report(0.95, "Blending the edge");
   const out = new Uint8ClampedArray(source.data);
   for (let i = 0; i < n; i++) {
-    const a = alpha[i]!;
+    let a = alpha[i]!;
     if (a <= 0) continue;
+    // Over a kept picture the things are solid to the mask's edge: only the picture itself is there to fade into.
+    if (covered) a = Math.max(a, covered[i]!);
     for (let k = 0; k < 3; k++) out[i * 4 + k] = src[i * 3 + k]! + (paint[i * 3 + k]! - src[i * 3 + k]!) * a;
   }
   return { width: w, height: h, data: out };

@@ -8,9 +8,10 @@ import type { Random } from "../random";
 import type { Raster } from "../raster";
 import { createContext, type RenderContext } from "../scene/context";
 import type { RGB, Scene } from "../scene/types";
-import { drawThings } from "../subjects/draw-things";
+import { drawPosed, drawThings } from "../subjects/draw-things";
 import { subjectById } from "../subjects/library";
-import type { SubjectBox, SubjectLook } from "../subjects/types";
+import { groundShadow } from "../subjects/paint";
+import type { SubjectBox, SubjectDefinition, SubjectLook } from "../subjects/types";
 import type { Box } from "./mask";
 
 /** The light of a picture, read from its pixels: what new things are lit by. */
@@ -71,6 +72,29 @@ const MANY = /\b(full of|filled with|lots of|many|dozens of|hundreds of|thousand
 /** "a sky full of lanterns", "balloons floating in the air": what is scattered floats. */
 const IN_THE_AIR = /\b(sky|skies|air|floating|flying|afloat|aloft|rising|drifting)\b/i;
 
+/** "a cat sleeping", "a napping dog": its eyes are shut (the prompt reads these as lying). */
+const ASLEEP = /\b(sleep|sleeps|sleeping|asleep|napping|naps|dozing|snoozing)\b/i;
+
+/** Made in its place of what is there (a snowman of the snow): it replaces what the mask covers, a tree or a bush. */
+const BUILT_IN_PLACE = new Set(["snowman"]);
+
+/**
+ * Whether the prompt's things rest on what the mask covers, so the picture under the mask is kept
+ * where they do not hide it: animals, people and the things of a room (a vase of flowers), drawn
+ * side by side on the ground. A person who paints over a sofa and types "a cat sleeping" means on
+ * the sofa; what floats, flies or is scattered (boats, birds, lanterns) and what is built in its
+ * place (a snowman) replace it instead, on a fill.
+ */
+export function keepsBackground(scene: Scene): boolean {
+  if (scene.things.length === 0 || scatters(scene) || IN_THE_AIR.test(scene.prompt)) return false;
+  return scene.things.every((t) => {
+    const definition = subjectById(t.id);
+    if (!definition || !standsAlone(t) || t.pose === "flying" || definition.placement !== "ground") return false;
+    if (BUILT_IN_PLACE.has(definition.id)) return false;
+    return definition.category === "animal" || definition.category === "figure" || definition.indoor === true;
+  });
+}
+
 /** Whether the prompt asks for many of one thing ("a sky full of lanterns"): they are scattered over the area. */
 export function scatters(scene: Scene): boolean {
   const only = scene.things.length === 1 ? scene.things[0] : undefined;
@@ -113,9 +137,17 @@ export function paintThingsLayer(scene: Scene, box: Box, light: PictureLight, ra
   return { width, height, data: new Uint8ClampedArray(image.data) };
 }
 
-/** A thing with nothing Studio composes around it: no relation, pose or garment. */
+/**
+ * A thing with nothing Studio composes around it: no relation or garment, and a pose the row draws
+ * at the box's size (lying, running, flying); leaping and swimming need the scene's water.
+ */
 const standsAlone = (t: Scene["things"][number]) =>
-  !t.relation && (!t.pose || t.pose === "flying") && !t.cape && !t.boots && !t.coat && !t.pattern;
+  !t.relation &&
+  (!t.pose || t.pose === "flying" || t.pose === "lying" || t.pose === "running") &&
+  !t.cape &&
+  !t.boots &&
+  !t.coat &&
+  !t.pattern;
 
 type Graphics2D = ReturnType<ReturnType<typeof createCanvas>["getContext"]>;
 
@@ -133,6 +165,7 @@ function lookOf(
   airborne: boolean,
   random: Random,
   givesLight = false,
+  asleep = false,
 ): SubjectLook {
   const p = ctx.palette;
   const lit = givesLight && ctx.palette.exposure <= LIT_BELOW_LUMA / 135;
@@ -145,8 +178,26 @@ function lookOf(
     facing,
     night: p.night || lit,
     ...(airborne ? { airborne: true } : {}),
+    ...(asleep ? { asleep: true } : {}),
     random,
   };
+}
+
+/**
+ * How much of a lying animal's height is hidden here: more than in a painted scene (0.26), its
+ * legs all folded away and its body resting flat on the surface, which is what reads as lying at
+ * the size a mask gives it.
+ */
+const LYING_HIDDEN = 0.36;
+
+/**
+ * How much room a thing takes per unit of its box's height, across and up: a lying animal shows
+ * only its upper part (its legs folded under it), a lying figure is laid along the ground.
+ */
+function footprint(definition: SubjectDefinition, pose: Scene["things"][number]["pose"]): [number, number] {
+  if (pose !== "lying") return [definition.aspect, 1];
+  if (definition.category === "figure") return [1, definition.aspect];
+  return [definition.aspect, 1 - LYING_HIDDEN];
 }
 
 /**
@@ -165,37 +216,50 @@ function row(g: Graphics2D, ctx: RenderContext, scene: Scene, inTheAir: boolean,
     .filter((item): item is typeof item & { definition: NonNullable<typeof item.definition> } => !!item.definition);
   if (drawn.length === 0) return;
   const gap = 1.08;
-  const across = drawn.reduce((sum, item) => sum + item.definition.aspect * item.scale * gap, 0);
-  const tallest = Math.max(...drawn.map((item) => item.scale));
+  // Lying and running are drawn in their pose, sized by the room the pose takes (a lying cat is
+  // lower and so larger, to fill the box as a standing one does).
+  const posed = (item: (typeof drawn)[number]) =>
+    item.thing.pose === "lying" || item.thing.pose === "running" ? item.thing.pose : undefined;
+  const sized = drawn.map((item) => footprint(item.definition, posed(item)));
+  const across = drawn.reduce((sum, item, k) => sum + sized[k]![0] * item.scale * gap, 0);
+  const tallest = Math.max(...drawn.map((item, k) => sized[k]![1] * item.scale));
   // A boat (what floats) stands higher in the box, its reflection in the water below it.
   const floats = drawn[0]!.definition.placement === "water" && !inTheAir;
   const base = floats ? height * 0.76 : height * 0.97;
   const main = Math.min((floats ? base * 0.92 : height * 0.86) / tallest, (width * 0.94) / across);
+  const asleep = ASLEEP.test(scene.prompt);
   let x = (width - across * main) / 2;
   for (const [k, item] of drawn.entries()) {
     const h = main * item.scale;
     const w = h * item.definition.aspect;
+    const room = h * sized[k]![0];
     const airborne =
       item.definition.placement === "sky" ||
       item.thing.pose === "flying" ||
       (inTheAir && item.definition.flies === true);
     const y = airborne ? (height + h) / 2 : base;
-    const cx = x + (w * gap) / 2;
-    x += w * gap;
+    const cx = x + (room * gap) / 2;
+    x += room * gap;
     // Facing the middle of the box, as a main subject faces into the picture.
     const facing: 1 | -1 = drawn.length > 1 ? (cx < width / 2 ? 1 : -1) : r.chance(0.5) ? 1 : -1;
-    item.definition.draw(
-      g,
-      { x: cx, y, w, h },
-      lookOf(
-        ctx,
-        item.thing.color ?? item.definition.color,
-        facing,
-        airborne,
-        r.fork(`${item.thing.id}-${k}`),
-        item.definition.lightsRoom === true,
-      ),
+    const box = { x: cx, y, w, h };
+    const pose = posed(item);
+    const look = lookOf(
+      ctx,
+      item.thing.color ?? item.definition.color,
+      facing,
+      airborne,
+      r.fork(`${item.thing.id}-${k}`),
+      item.definition.lightsRoom === true,
+      asleep && pose === "lying",
     );
+    if (!pose) {
+      item.definition.draw(g, box, look);
+      continue;
+    }
+    // A lying animal's own shadow is hidden with its legs: a soft one where its body meets the ground.
+    if (pose === "lying" && !airborne) groundShadow(g, { x: cx, y, w: room, h }, look, 0.5);
+    drawPosed(g, ctx, { definition: item.definition, box, look, pose }, LYING_HIDDEN);
   }
   if (floats) reflect(g, width, height, Math.round(base), r.fork("ripples"));
 }

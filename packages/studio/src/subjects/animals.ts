@@ -65,6 +65,20 @@ function eye(
   pupil: "slit" | "round" = "slit",
 ): void {
   const r = radius * box.h;
+  if (look.asleep) {
+    // Shut: the lid a dark line curving down, no glint.
+    const [x, y] = p(u, v);
+    g.save();
+    g.strokeStyle = css(DARK, 0.85);
+    g.lineWidth = Math.max(1, r * 0.45);
+    g.lineCap = "round";
+    g.beginPath();
+    g.moveTo(x - r * 1.1, y);
+    g.quadraticCurveTo(x, y + r * 0.9, x + r * 1.1, y);
+    g.stroke();
+    g.restore();
+    return;
+  }
   // Coloured eyes keep their colour at night: they catch what light there is.
   fill(g, look.night ? iris : lit(look, iris, 0.2));
   ellipse(g, ...p(u, v), r, r);
@@ -160,8 +174,9 @@ export const ANIMALS: SubjectDefinition[] = [
       const p = boxPoint(box, look);
       const fur = look.color;
       groundShadow(g, box, look, 0.45);
-      // The tail held up and hooked at the tip, the cat's question mark.
-      curve(g, p, css(lit(look, fur, -0.25)), box.h * 0.055, [-0.26, 0.5, -0.48, 0.5, -0.5, 0.86, -0.4, 0.92]);
+      // The tail held up and hooked at the tip, the cat's question mark; asleep, laid down behind it.
+      if (look.asleep) curve(g, p, css(lit(look, fur, -0.25)), box.h * 0.055, [-0.26, 0.5, -0.46, 0.46, -0.56, 0.4]);
+      else curve(g, p, css(lit(look, fur, -0.25)), box.h * 0.055, [-0.26, 0.5, -0.48, 0.5, -0.5, 0.86, -0.4, 0.92]);
       legs(g, p, box, look, fur, { at: [-0.22, 0.14, -0.16, 0.2], top: 0.45, width: 0.026, foot: fur });
       rounded(g, box, look, fur, 0.62, 0.3);
       blob(g, p, [-0.32, 0.56, -0.1, 0.62, 0.18, 0.6, 0.26, 0.46, 0.16, 0.32, -0.12, 0.3, -0.32, 0.38]);

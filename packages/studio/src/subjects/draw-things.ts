@@ -629,6 +629,9 @@ function clamp(v: number, lo: number, hi: number): number {
   return lo > hi ? (lo + hi) / 2 : Math.min(hi, Math.max(lo, v));
 }
 
+/** How much of a lying animal's height is hidden (its legs folded under it): it is drawn that much lower. */
+export const LYING_HIDDEN = 0.26;
+
 /**
  * A thing in its pose, from the drawing it has (issue 28): lying down — an animal with its legs
  * folded under it (its lower part hidden and its body lowered to the ground), a figure laid
@@ -636,7 +639,7 @@ function clamp(v: number, lo: number, hi: number): number {
  * splash —, running — leaning into its stride with dust kicked up behind —, swimming — half
  * under the water with a ripple round it.
  */
-function drawPosed(g: Graphics, ctx: RenderContext, item: PlacedThing): void {
+export function drawPosed(g: Graphics, ctx: RenderContext, item: PlacedThing, lyingHidden = LYING_HIDDEN): void {
   const { box, look, definition, pose } = item;
   const draw = () => definition.draw(g, box, look);
   if (!pose || pose === "flying" || definition.frontal) {
@@ -652,7 +655,7 @@ function drawPosed(g: Graphics, ctx: RenderContext, item: PlacedThing): void {
     definition.draw(g, { x: 0, y: box.h / 2, w: box.w, h: box.h }, look);
   } else if (pose === "lying" || pose === "swimming") {
     // The lower part hidden (folded legs, or under the water) and the body lowered that much.
-    const hidden = pose === "lying" ? 0.26 : 0.42;
+    const hidden = pose === "lying" ? lyingHidden : 0.42;
     g.beginPath();
     g.rect(box.x - box.w, box.y - box.h * 1.2, box.w * 2, box.h * 1.2);
     g.clip();

@@ -41,6 +41,8 @@ export interface SubjectLook {
   night: boolean;
   /** In the sky (a dragon in flight): no shadow on the ground under it. */
   airborne?: boolean;
+  /** Asleep ("a cat sleeping"): its eyes are drawn shut. */
+  asleep?: boolean;
   /** A rider's reins run from its hands to this point in pixels: its mount's mouth. */
   reins?: [number, number];
   random: Random;
