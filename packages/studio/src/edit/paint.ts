@@ -188,7 +188,7 @@ function lookOf(
  * legs all folded away and its body resting flat on the surface, which is what reads as lying at
  * the size a mask gives it.
  */
-const LYING_HIDDEN = 0.36;
+const LYING_HIDDEN_IN_EDITS = 0.36;
 
 /**
  * How much room a thing takes per unit of its box's height, across and up: a lying animal shows
@@ -197,7 +197,7 @@ const LYING_HIDDEN = 0.36;
 function footprint(definition: SubjectDefinition, pose: Scene["things"][number]["pose"]): [number, number] {
   if (pose !== "lying") return [definition.aspect, 1];
   if (definition.category === "figure") return [1, definition.aspect];
-  return [definition.aspect, 1 - LYING_HIDDEN];
+  return [definition.aspect, 1 - LYING_HIDDEN_IN_EDITS];
 }
 
 /**
@@ -259,7 +259,7 @@ function row(g: Graphics2D, ctx: RenderContext, scene: Scene, inTheAir: boolean,
     }
     // A lying animal's own shadow is hidden with its legs: a soft one where its body meets the ground.
     if (pose === "lying" && !airborne) groundShadow(g, { x: cx, y, w: room, h }, look, 0.5);
-    drawPosed(g, ctx, { definition: item.definition, box, look, pose }, LYING_HIDDEN);
+    drawPosed(g, ctx, { definition: item.definition, box, look, pose }, LYING_HIDDEN_IN_EDITS);
   }
   if (floats) reflect(g, width, height, Math.round(base), r.fork("ripples"));
 }
