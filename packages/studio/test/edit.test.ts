@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { renderStudioEdit, type StudioEditTask } from "../src/edit/edit";
 import { compactFeatures } from "../src/edit/features";
-import { paintThingsLayer } from "../src/edit/paint";
+import { keepsBackground, paintThingsLayer, withoutNamedSurface } from "../src/edit/paint";
 import { smoothFill } from "../src/edit/patch-fill";
 import { createRandom } from "../src/random";
 import type { Raster } from "../src/raster";
@@ -560,6 +560,38 @@ describe("a thing that rests on what the mask covers (weakness 4 of the held-out
     // The fill under the cat replaced the sofa's back with floor: about a tenth stayed.
     expect(kept / total).toBeGreaterThan(0.45);
     expect(changedOutside(room, result, mask)).toBe(0);
+  });
+
+  it('"a cat sleeping on the sofa" keeps the sofa too: "the sofa" is the one under the mask', () => {
+    // Second held-out set #1, #2, #7: "on the bed/table/bench" painted a second, smaller one on the first.
+    const onIt = renderStudioEdit(task(room, { mask, prompt: "a cat sleeping on the sofa", seed: 1008 }));
+    let kept = 0;
+    let total = 0;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        if (!inside(x, y)) continue;
+        total++;
+        const i = (y * W + x) * 4;
+        const d =
+          Math.abs(onIt.data[i]! - room.data[i]!) +
+          Math.abs(onIt.data[i + 1]! - room.data[i + 1]!) +
+          Math.abs(onIt.data[i + 2]! - room.data[i + 2]!);
+        if (d <= 6) kept++;
+      }
+    expect(kept / total).toBeGreaterThan(0.45);
+  });
+
+  it("reads a surface named with the, this or my as already there, and one named with a as asked for", () => {
+    const read = (prompt: string) => withoutNamedSurface(parsePrompt(prompt, { christmas: false }));
+    const dog = read("a dog sleeping on the bed");
+    expect(dog.things.map((t) => [t.id, t.pose, t.relation])).toEqual([["dog", "lying", undefined]]);
+    expect(keepsBackground(dog)).toBe(true);
+    const apples = read("a bowl of apples on my table");
+    expect(apples.things.map((t) => t.id)).toEqual(["bowl", "apple"]);
+    expect(keepsBackground(apples)).toBe(true);
+    expect(read("a cat on a bench").things.map((t) => t.id)).toEqual(["cat", "bench"]);
+    // Not a thing Studio draws as a subject: the lake stays the boat's relation.
+    expect(read("a boat on the lake").things[0]!.relation).toEqual({ kind: "on", target: "lake" });
   });
 
   // The mask's inner box, as wide for its height as #8's.

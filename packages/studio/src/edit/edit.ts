@@ -14,7 +14,14 @@ import type { Scene, TimeOfDay } from "../scene/types";
 import { applyStyle, RENDERED_STYLE_IDS } from "../styles/index";
 import { addGrain, type ColourStats, colourStats, grainOf, matchColours, offsetField, toRgb } from "./harmonise";
 import { type Box, distanceTo, innerBox, maskAlpha, ringAround } from "./mask";
-import { keepsBackground, type PictureLight, paintThingsLayer, readLight, scatters } from "./paint";
+import {
+  keepsBackground,
+  type PictureLight,
+  paintThingsLayer,
+  readLight,
+  scatters,
+  withoutNamedSurface,
+} from "./paint";
 import { compactFeatures } from "./features";
 import { fillHole } from "./patch-fill";
 import { shrinkRaster } from "./resample";
@@ -89,7 +96,7 @@ export function renderStudioEdit(task: StudioEditTask, report: StageReporter = (
 
 /** What a prompt asks to paint, or undefined for a removal (an empty prompt). */
 function readScene(task: StudioEditTask): Scene | undefined {
-  return task.prompt.trim() ? parsePrompt(task.prompt, { christmas: task.christmas }) : undefined;
+  return task.prompt.trim() ? withoutNamedSurface(parsePrompt(task.prompt, { christmas: task.christmas })) : undefined;
 }
 
 function inpaint(task: StudioEditTask, random: Random, report: StageReporter): Raster {

@@ -87,13 +87,47 @@ const BUILT_IN_PLACE = new Set(["snowman"]);
  */
 export function keepsBackground(scene: Scene): boolean {
   if (scene.things.length === 0 || scatters(scene) || IN_THE_AIR.test(scene.prompt)) return false;
+  const ids = new Set(scene.things.map((t) => t.id));
   return scene.things.every((t) => {
+    // Apples in a bowl go where the bowl goes: the bowl decides.
+    if (t.relation?.kind === "in" && ids.has(t.relation.target)) return true;
     const definition = subjectById(t.id);
     if (!definition || !standsAlone(t) || t.pose === "flying" || definition.placement !== "ground") return false;
     if (BUILT_IN_PLACE.has(definition.id)) return false;
     return definition.category === "animal" || definition.category === "figure" || definition.indoor === true;
   });
 }
+
+/** "on the bed", "on this table": what the things rest on is named as already there. */
+const ON_WHAT_IS_THERE = /\b(?:on|upon|atop|onto)\s+(?:the|this|that|my|our|your|his|her|their|its)\b/i;
+
+/**
+ * The prompt's things without the surface it names as already in the picture: in "a dog sleeping
+ * on the bed" painted over a bed, the bed is the one under the mask, so only the dog is painted,
+ * resting on it (painting a second, smaller bed on the first is what Studio did before). "On a
+ * bench" asks for a bench as well, and keeps it.
+ */
+export function withoutNamedSurface(scene: Scene): Scene {
+  if (!ON_WHAT_IS_THERE.test(scene.prompt)) return scene;
+  const ids = new Set(scene.things.map((t) => t.id));
+  const surfaces = new Set(
+    scene.things.flatMap((t) => (t.relation?.kind === "on" && ids.has(t.relation.target) ? [t.relation.target] : [])),
+  );
+  // Only a surface that is nothing but that (not itself on, in or held by something) goes.
+  const gone = new Set([...surfaces].filter((id) => scene.things.some((t) => t.id === id && !t.relation)));
+  if (gone.size === 0) return scene;
+  const things = scene.things.filter((t) => !gone.has(t.id)).map(unlinkFrom(gone));
+  return things.length > 0 ? { ...scene, things } : scene;
+}
+
+/** A thing without its relation to one of `gone`, which is not painted. */
+const unlinkFrom =
+  (gone: Set<string>) =>
+  (t: Scene["things"][number]): Scene["things"][number] => {
+    if (!t.relation || !gone.has(t.relation.target)) return t;
+    const { relation: _, ...rest } = t;
+    return rest;
+  };
 
 /** Whether the prompt asks for many of one thing ("a sky full of lanterns"): they are scattered over the area. */
 export function scatters(scene: Scene): boolean {
