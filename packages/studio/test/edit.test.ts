@@ -543,28 +543,8 @@ describe("a thing that rests on what the mask covers (weakness 4 of the held-out
   const inside = (x: number, y: number) =>
     x >= rect.x0 + feather && x < rect.x1 - feather && y >= rect.y0 + feather && y < rect.y1 - feather;
   const result = renderStudioEdit(task(room, { mask, prompt: "a cat sleeping", seed: 1008 }));
-  const difference = (i: number) =>
-    Math.abs(result.data[i * 4]! - room.data[i * 4]!) +
-    Math.abs(result.data[i * 4 + 1]! - room.data[i * 4 + 1]!) +
-    Math.abs(result.data[i * 4 + 2]! - room.data[i * 4 + 2]!);
-
-  it("keeps the sofa under the mask wherever the cat does not cover it", () => {
-    let kept = 0;
-    let total = 0;
-    for (let y = 0; y < H; y++)
-      for (let x = 0; x < W; x++) {
-        if (!inside(x, y)) continue;
-        total++;
-        if (difference(y * W + x) <= 6) kept++;
-      }
-    // The fill under the cat replaced the sofa's back with floor: about a tenth stayed.
-    expect(kept / total).toBeGreaterThan(0.45);
-    expect(changedOutside(room, result, mask)).toBe(0);
-  });
-
-  it('"a cat sleeping on the sofa" keeps the sofa too: "the sofa" is the one under the mask', () => {
-    // Second held-out set #1, #2, #7: "on the bed/table/bench" painted a second, smaller one on the first.
-    const onIt = renderStudioEdit(task(room, { mask, prompt: "a cat sleeping on the sofa", seed: 1008 }));
+  /** The share of the mask's solid part an edit left as the room was (within 6 levels). */
+  const keptShare = (after: Raster) => {
     let kept = 0;
     let total = 0;
     for (let y = 0; y < H; y++)
@@ -573,12 +553,24 @@ describe("a thing that rests on what the mask covers (weakness 4 of the held-out
         total++;
         const i = (y * W + x) * 4;
         const d =
-          Math.abs(onIt.data[i]! - room.data[i]!) +
-          Math.abs(onIt.data[i + 1]! - room.data[i + 1]!) +
-          Math.abs(onIt.data[i + 2]! - room.data[i + 2]!);
+          Math.abs(after.data[i]! - room.data[i]!) +
+          Math.abs(after.data[i + 1]! - room.data[i + 1]!) +
+          Math.abs(after.data[i + 2]! - room.data[i + 2]!);
         if (d <= 6) kept++;
       }
-    expect(kept / total).toBeGreaterThan(0.45);
+    return kept / total;
+  };
+
+  it("keeps the sofa under the mask wherever the cat does not cover it", () => {
+    // The fill under the cat replaced the sofa's back with floor: about a tenth stayed.
+    expect(keptShare(result)).toBeGreaterThan(0.45);
+    expect(changedOutside(room, result, mask)).toBe(0);
+  });
+
+  it('"a cat sleeping on the sofa" keeps the sofa too: "the sofa" is the one under the mask', () => {
+    // Second held-out set #1, #2, #7: "on the bed/table/bench" painted a second, smaller one on the first.
+    const onIt = renderStudioEdit(task(room, { mask, prompt: "a cat sleeping on the sofa", seed: 1008 }));
+    expect(keptShare(onIt)).toBeGreaterThan(0.45);
   });
 
   it("reads a surface named with the, this or my as already there, and one named with a as asked for", () => {

@@ -301,9 +301,7 @@ function surroundsHole(level: Level, r: number): boolean {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (hole[i]) continue;
-      const touches =
-        (x > 0 && hole[i - 1]) || (x < w - 1 && hole[i + 1]) || (y > 0 && hole[i - w]) || (y < h - 1 && hole[i + w]);
-      if (!touches) continue;
+      if (!bordersHole(hole, w, h, x, y)) continue;
       edge++;
       const x0 = Math.max(0, x - reach);
       const y0 = Math.max(0, y - reach);
@@ -314,6 +312,14 @@ function surroundsHole(level: Level, r: number): boolean {
     }
   }
   return edge === 0 || covered >= 0.8 * edge;
+}
+
+/** Whether a known pixel has a hole pixel beside it (left, right, above or below). */
+function bordersHole(hole: Uint8Array, w: number, h: number, x: number, y: number): boolean {
+  const i = y * w + x;
+  return Boolean(
+    (x > 0 && hole[i - 1]) || (x < w - 1 && hole[i + 1]) || (y > 0 && hole[i - w]) || (y < h - 1 && hole[i + w]),
+  );
 }
 
 /**
@@ -332,9 +338,7 @@ function keepsEdge(level: Level, r: number): boolean {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (hole[i]) continue;
-      const touches =
-        (x > 0 && hole[i - 1]) || (x < w - 1 && hole[i + 1]) || (y > 0 && hole[i - w]) || (y < h - 1 && hole[i + w]);
-      if (!touches) continue;
+      if (!bordersHole(hole, w, h, x, y)) continue;
       edge++;
       let found = false;
       for (let yy = Math.max(r, y - reach); yy <= Math.min(h - 1 - r, y + reach) && !found; yy++)
