@@ -43,16 +43,17 @@ const PERSONAL_ADDRESSES = new Map<string, (url: URL) => boolean>([
   ["/ai/edit", (url) => url.searchParams.has("generation") && !url.searchParams.has("preview")],
 ]);
 
-export function isPersonalPage(pattern: string, url: URL): boolean {
+export function isPersonalPage(pattern: string, url: string): boolean {
   const page = normalizePattern(pattern).replace(/\/$/, "") || "/";
-  return PERSONAL_PAGES.has(page) || PERSONAL_ADDRESSES.get(page)?.(url) === true;
+  if (PERSONAL_PAGES.has(page)) return true;
+  const byAddress = PERSONAL_ADDRESSES.get(page);
+  return byAddress !== undefined && byAddress(new URL(url));
 }
 
 /** Root middleware: marks a signed-in person's answer to a personal page as one the shell may keep for them. */
 export const personalPagesMiddleware: MiddlewareFunction<Response> = async ({ request, pattern }, next) => {
   const response = await next();
-  if (request.method !== "GET" || response.status !== 200 || !isPersonalPage(pattern, new URL(request.url)))
-    return response;
+  if (request.method !== "GET" || response.status !== 200 || !isPersonalPage(pattern, request.url)) return response;
   if (!request.headers.has("cookie") || request.headers.has("authorization")) return response;
   const user = await getUser(request);
   if (!user) return response;
