@@ -46,8 +46,8 @@ const PERSONAL_ADDRESSES = new Map<string, (url: URL) => boolean>([
 export function isPersonalPage(pattern: string, url: string): boolean {
   const page = normalizePattern(pattern).replace(/\/$/, "") || "/";
   if (PERSONAL_PAGES.has(page)) return true;
-  const byAddress = PERSONAL_ADDRESSES.get(page);
-  return byAddress !== undefined && byAddress(new URL(url));
+  // The optional call reads the address only for a page that is personal by address.
+  return PERSONAL_ADDRESSES.get(page)?.(new URL(url)) === true;
 }
 
 /** Root middleware: marks a signed-in person's answer to a personal page as one the shell may keep for them. */
