@@ -94,6 +94,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   // 422: well formed but unusable
   corrupt_image: 422,
+  explicit_picture: 422,
+  screening_failed: 422,
   idempotency_key_reused: 422,
   // 429: too often
   code_locked: 429,

@@ -146,6 +146,12 @@ const envSchema = z
       .min(1, "expected at least 1")
       .max(64)
       .optional(),
+    SAFETY_THREADS: z.coerce
+      .number({ error: "expected a number" })
+      .int("expected a whole number")
+      .min(1, "expected at least 1")
+      .max(16)
+      .default(1),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
@@ -318,6 +324,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Generation jobs one worker process runs at once: one more than the threads, so the next job is claimed and decoded while one renders. */
     generationConcurrency:
       env.GENERATION_CONCURRENCY ?? (env.STUDIO_THREADS ?? Math.max(1, os.availableParallelism() - 1)) + 1,
+    /** Worker threads the picture classifier runs on (ADR 0059), each holding its own copy of the model (~200 MB). */
+    safetyThreads: env.SAFETY_THREADS,
     /** Sign-in providers; each is offered only when both its id and secret are set. */
     oauth: {
       google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),

@@ -4,7 +4,7 @@
  * user_uid = user.id, email = user.email, is_admin = (user.role = 'admin').
  */
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { instant } from "./columns";
 
 export const user = pgTable("user", {
@@ -32,6 +32,13 @@ export const user = pgTable("user", {
   notifyFollows: boolean("notify_follows").notNull().default(true),
   notifyComments: boolean("notify_comments").notNull().default(true),
   notifyMentions: boolean("notify_mentions").notNull().default(true),
+  /**
+   * What the person chose to see (issue 40, ADR 0059): "general" (everyone starts here) or "mature"
+   * (an adult who opted in sees mature pictures blurred until they ask).
+   */
+  browsingLevel: text("browsing_level").notNull().default("general"),
+  /** Explicit uploads refused for this account: repeated ones flag it for the admins. */
+  explicitUploads: integer("explicit_uploads").notNull().default(0),
   createdAt: instant("created_at").notNull().defaultNow(),
   updatedAt: instant("updated_at")
     .notNull()

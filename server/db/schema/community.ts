@@ -27,6 +27,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { ownerId, user } from "./auth";
 import { generationImages, generations } from "./generation";
 import { createdAt, instant, parentKey, updatedAt, uuidKey } from "./columns";
+import type { Maturity } from "./safety";
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
@@ -69,6 +70,15 @@ export const artworks = pgTable(
     height: integer("height").notNull(),
     visibility: text("visibility").notNull().default("public"),
     status: text("status").$type<ArtworkStatus>().notNull().default("published"),
+    /**
+     * What lists honour (ADR 0059): the higher of the screening's rating and the creator's mark, or
+     * what an admin decided on review. Visitors see general only; explicit is never listed.
+     */
+    maturity: text("maturity").$type<Maturity>().notNull().default("general"),
+    /** The creator marked it mature when publishing or editing. */
+    markedMature: boolean("marked_mature").notNull().default(false),
+    /** SHA-256 of the picture's bytes (its screening); null for artworks published before screening, until the background job reaches them. */
+    sha256: text("sha256"),
     /** Set by admins: the artwork is on the community front page. */
     featuredAt: instant("featured_at"),
     likes: integer("likes").notNull().default(0),
@@ -111,6 +121,7 @@ export const artworks = pgTable(
     index("artworks_creator_idx").on(t.userId, t.createdAt, t.id).where(listed),
     index("artworks_generation_idx").on(t.generationId),
     index("artworks_search_idx").using("gin", t.search),
+    index("artworks_unscreened_idx").on(t.id).where(sql`${t.sha256} IS NULL`),
     index("artworks_tags_idx").using("gin", t.tags),
   ],
 );

@@ -22,6 +22,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ownerId, user } from "./auth";
 import { createdAt, instant, parentKey, updatedAt, uuidKey } from "./columns";
+import type { Maturity } from "./safety";
 
 export const tokenAccounts = pgTable(
   "token_accounts",
@@ -120,6 +121,8 @@ export const generations = pgTable(
     promptReading: jsonb("prompt_reading").$type<{ understood: string[]; notDrawn: string[] }>(),
     refunded: boolean("refunded").notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
+    /** The safety check held its pictures (one was rated explicit): refunded, not shown, waiting for review (ADR 0059). */
+    heldAt: instant("held_at"),
     /** A backend asked us to come back later (Retry-After): no job claims the row before this. */
     notBefore: instant("not_before"),
     /** Written while running; a stale heartbeat means the worker died and the job is recovered. */
@@ -153,7 +156,15 @@ export const generationImages = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     seed: bigint("seed", { mode: "number" }),
+    /** SHA-256 of the picture's bytes: its screening (picture_screenings); null until screened (ADR 0059). */
+    sha256: text("sha256"),
+    /** general | mature | explicit, rated from the screening at the thresholds then in force; null until screened. */
+    maturity: text("maturity").$type<Maturity>(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("generation_images_position").on(t.generationId, t.index)],
+  (t) => [
+    uniqueIndex("generation_images_position").on(t.generationId, t.index),
+    // The background screening walks the pictures not yet screened, by id.
+    index("generation_images_unscreened_idx").on(t.id).where(sql`${t.maturity} IS NULL`),
+  ],
 );

@@ -9,5 +9,6 @@ export * from "./community";
 export * from "./generation";
 export * from "./image-edits";
 export * from "./notify";
+export * from "./safety";
 export * from "./ops";
 export * from "./shell";
