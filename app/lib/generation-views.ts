@@ -37,6 +37,8 @@ export interface GenerationImageView {
   width: number;
   height: number;
   seed: number | null;
+  /** The safety check's rating (ADR 0059): a mature picture is published only when marked mature; null until screened. */
+  maturity: "general" | "mature" | null;
 }
 
 export interface GenerationEditView {
@@ -90,6 +92,8 @@ export interface GenerationView {
   /** Why it failed or was canceled, in plain words. */
   error: string | null;
   refunded: boolean;
+  /** The safety check held its pictures (rated explicit): not shown, refunded, waiting for an admin (ADR 0059). */
+  held: boolean;
   /** The source picture (image mode) or the drawing (doodle mode). */
   sourceUrl: string | null;
   /** An edit of a part of `sourceUrl` (issue 31); null for every other generation. */

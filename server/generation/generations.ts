@@ -443,6 +443,7 @@ export function toView(row: GenerationRow, images: GenerationImageRow[], positio
     ...studioReading(row),
     error: row.error,
     refunded: row.refunded,
+    held: row.heldAt !== null,
     sourceUrl: row.sourceKey ? fileUrl(row.sourceKey) : null,
     edit: row.editKind
       ? {
@@ -464,6 +465,7 @@ export function toView(row: GenerationRow, images: GenerationImageRow[], positio
       width: image.width,
       height: image.height,
       seed: image.seed,
+      maturity: image.maturity === "mature" ? "mature" : image.maturity === "general" ? "general" : null,
     })),
   };
 }

@@ -30,6 +30,9 @@ import {
 import { enginesForEdit, enginesForMode, type RoutedEngine } from "./engines/registry";
 import { announceGenerationFinished, endGeneration, type GenerationRow } from "./generations";
 import { getConfig } from "../config";
+import type { Maturity } from "../db/schema";
+import { isMaturePrompt } from "../safety/prompt-terms";
+import { ratePicture } from "../safety/screenings";
 import { generationsFinished } from "../metrics";
 
 /** A running job writes its heartbeat this often… */
@@ -242,8 +245,16 @@ export async function runGeneration(
       );
       return;
     }
-    // Every statement counts when jobs are quick; a slow job tells the user it is saving.
-    if (Date.now() - startedAt > 1000) await writeProgress(db, row.id, { percent: 98, stage: "Saving your pictures" });
+    // Every statement counts when jobs are quick; a slow job tells the user it is checking and saving.
+    const slow = Date.now() - startedAt > 1000;
+    if (slow) await writeProgress(db, row.id, { percent: 97, stage: "Checking your pictures" });
+    // Screening is part of the job (issue 40, ADR 0059): every picture is rated before it is stored.
+    const ratings = await ratePictures(db, result.images, await isMaturePrompt(db, row.prompt));
+    if (ratings.some((r) => r.maturity === "explicit")) {
+      await holdResults(db, row, result.images, ratings, used);
+      return;
+    }
+    if (slow) await writeProgress(db, row.id, { percent: 98, stage: "Saving your pictures" });
     if (used.id !== row.engineId || result.usage) {
       // Users see which engine made each image: after a failover that is not the one first chosen.
       await db
@@ -255,7 +266,7 @@ export async function runGeneration(
         })
         .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
     }
-    await storeResults(db, row, result.images, result.reading);
+    await storeResults(db, row, result.images, result.reading, ratings);
   } catch (error) {
     clearInterval(heartbeat);
     await writing;
@@ -381,16 +392,105 @@ export async function storeResults(
   row: GenerationRow,
   images: GeneratedImage[],
   reading: PromptReading | undefined,
+  ratings: PictureRating[],
 ): Promise<void> {
   const storage = getStorage();
-  const stored = await Promise.all(
+  const stored = await storeImages(row, images, ratings, "generations");
+  // Image rows first, then the status: two statements instead of a transaction's four. The rows of
+  // a generation canceled meanwhile are removed again (nobody shows images of unfinished work).
+  await db.insert(generationImages).values(stored).onConflictDoNothing();
+  const [done] = await db
+    .update(generations)
+    .set({
+      status: "succeeded",
+      progress: 100,
+      stage: "Done",
+      finishedAt: new Date(),
+      heartbeatAt: null,
+      ...(reading ? { promptReading: reading } : {}),
+    })
+    .where(and(eq(generations.id, row.id), eq(generations.status, "running")))
+    .returning({ id: generations.id });
+  const finished = Boolean(done);
+  if (finished) generationsFinished.inc({ engine: row.engineId, outcome: "succeeded" });
+  if (finished) announceGenerationFinished(db, row);
+  if (!finished) await db.delete(generationImages).where(eq(generationImages.generationId, row.id));
+  if (!finished) await Promise.all(stored.flatMap((s) => [storage.delete(s.key), storage.delete(s.thumbKey)]));
+}
+
+/** A picture's screening as the render job keeps it with the picture. */
+export interface PictureRating {
+  sha256: string;
+  maturity: Maturity;
+}
+
+/** Screens every picture of a result on the classifier's threads (a prompt with a mature term at the stricter thresholds). */
+export async function ratePictures(db: Database, images: GeneratedImage[], strict: boolean): Promise<PictureRating[]> {
+  return Promise.all(
+    images.map(async (image) => {
+      const rated = await ratePicture(db, image.bytes, { strict });
+      return { sha256: rated.sha256, maturity: rated.maturity };
+    }),
+  );
+}
+
+/**
+ * A result with an explicit picture is held (issue 40, ADR 0059): its pictures are kept where only
+ * admins can open them (the review queue), the person is told it was held and why, never shown it,
+ * and every token comes back. The whole generation is held: its pictures share one prompt.
+ */
+async function holdResults(
+  db: Database,
+  row: GenerationRow,
+  images: GeneratedImage[],
+  ratings: PictureRating[],
+  used: RoutedEngine,
+): Promise<void> {
+  const storage = getStorage();
+  const stored = await storeImages(row, images, ratings, HELD_FILE_KIND);
+  await db.insert(generationImages).values(stored).onConflictDoNothing();
+  await db
+    .update(generations)
+    .set({ heldAt: new Date() })
+    .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
+  const explicit = ratings.filter((r) => r.maturity === "explicit").length;
+  const ended = await endGeneration(
+    db,
+    row.id,
+    "failed",
+    HELD_MESSAGE,
+    `held: ${explicit} of ${ratings.length} pictures rated explicit by the safety check (engine ${used.id})`,
+  );
+  if (!ended) {
+    // Canceled while it was being checked: already refunded; nothing to keep for review.
+    await db.delete(generationImages).where(eq(generationImages.generationId, row.id));
+    await Promise.all(stored.flatMap((s) => [storage.delete(s.key), storage.delete(s.thumbKey)]));
+  }
+}
+
+/** What the person reads on a held job's card and in the notification. */
+export const HELD_MESSAGE =
+  "Held for review: our safety check rated this picture explicit, so it is not shown. An admin will look at it.";
+
+/** Storage kind of held pictures: the file route opens them to admins only. */
+export const HELD_FILE_KIND = "held";
+
+/** Writes each picture with its thumbnail; the rows to insert, with the picture's screening. */
+async function storeImages(
+  row: GenerationRow,
+  images: GeneratedImage[],
+  ratings: PictureRating[],
+  kind: string,
+): Promise<(typeof generationImages.$inferInsert)[]> {
+  const storage = getStorage();
+  return Promise.all(
     images.map(async (image, index) => {
       const ext = image.mime === "image/jpeg" ? "jpg" : image.mime === "image/webp" ? "webp" : "png";
-      const key = userFileKey(row.userId, "generations", ext);
+      const key = userFileKey(row.userId, kind, ext);
       await storage.put(key, image.bytes, image.mime);
       // Small images are their own thumbnail and placeholder: no resize for nothing.
       const small = image.width <= THUMB_SIZE && image.height <= THUMB_SIZE;
-      const thumbKey = small ? key : userFileKey(row.userId, "generations", "webp");
+      const thumbKey = small ? key : userFileKey(row.userId, kind, "webp");
       const [thumb, tiny] = await Promise.all([
         small
           ? null
@@ -414,29 +514,11 @@ export async function storeResults(
         width: image.width,
         height: image.height,
         seed: image.seed ?? null,
+        sha256: ratings[index]?.sha256 ?? null,
+        maturity: ratings[index]?.maturity ?? null,
       };
     }),
   );
-  // Image rows first, then the status: two statements instead of a transaction's four. The rows of
-  // a generation canceled meanwhile are removed again (nobody shows images of unfinished work).
-  await db.insert(generationImages).values(stored).onConflictDoNothing();
-  const [done] = await db
-    .update(generations)
-    .set({
-      status: "succeeded",
-      progress: 100,
-      stage: "Done",
-      finishedAt: new Date(),
-      heartbeatAt: null,
-      ...(reading ? { promptReading: reading } : {}),
-    })
-    .where(and(eq(generations.id, row.id), eq(generations.status, "running")))
-    .returning({ id: generations.id });
-  const finished = Boolean(done);
-  if (finished) generationsFinished.inc({ engine: row.engineId, outcome: "succeeded" });
-  if (finished) announceGenerationFinished(db, row);
-  if (!finished) await db.delete(generationImages).where(eq(generationImages.generationId, row.id));
-  if (!finished) await Promise.all(stored.flatMap((s) => [storage.delete(s.key), storage.delete(s.thumbKey)]));
 }
 
 /**

@@ -6,7 +6,11 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { pictureScreenings } from "../../server/db/schema";
+import { generationImages, generations, notifications, pictureScreenings, user } from "../../server/db/schema";
+import { createGeneration, getGenerationView } from "../../server/generation/generations";
+import { applyTokenMovement, getTokenBalance } from "../../server/generation/ledger";
+import { HELD_MESSAGE, runGeneration } from "../../server/generation/render-job";
+import { getStorage } from "../../server/storage/storage";
 import { closeClassifier } from "../../server/safety/classifier";
 import { pictureHash, ratePicture, screenPicture } from "../../server/safety/screenings";
 import {
@@ -16,6 +20,7 @@ import {
   saveSafetyThresholds,
 } from "../../server/safety/thresholds";
 import { setUpTestDatabase } from "../support/database";
+import { generationInputOf } from "../support/generation-input";
 import { landscape } from "../support/pictures";
 
 const t = setUpTestDatabase();
@@ -60,5 +65,62 @@ describe("screening a picture", () => {
     const [ra, rb] = await Promise.all([screenPicture(t.db, a), screenPicture(t.db, b)]);
     expect(ra.sha256).not.toBe(rb.sha256);
     expect(ra.scores).not.toEqual(rb.scores);
+  });
+});
+
+describe("screening Studio's results as part of the job", () => {
+  const input = generationInputOf({ mode: "text", prompt: "a lighthouse on a rocky coast at dawn", seed: 11 });
+
+  async function paint(userId: string) {
+    const { generation } = await createGeneration(t.db, { userId, input, enqueue: async () => {} });
+    await runGeneration(t.db, generation.id, { lastAttempt: false });
+    return generation.id;
+  }
+
+  it("keeps a general picture with its rating and hash, and holds and refunds an explicit one", async () => {
+    await t.db
+      .insert(user)
+      .values({ id: "painter", name: "Painter", email: "painter@example.test", emailVerified: true });
+    await applyTokenMovement(t.db, {
+      userId: "painter",
+      amount: 20,
+      reason: "admin_adjustment",
+      idempotencyKey: "t:p",
+    });
+
+    const firstId = await paint("painter");
+    const first = await getGenerationView(t.db, "painter", firstId);
+    expect(first?.status).toBe("succeeded");
+    expect(first?.held).toBe(false);
+    expect(first?.images[0]?.maturity).toBe("general");
+    const [image] = await t.db.select().from(generationImages).where(eq(generationImages.generationId, firstId));
+    const bytes = (await getStorage().get(image!.key))!.bytes;
+    expect(image!.sha256).toBe(pictureHash(bytes));
+    const balanceAfterFirst = await getTokenBalance(t.db, "painter");
+
+    // The same prompt and seed paint the same bytes: lower the explicit threshold below their real scores.
+    const { scores } = await screenPicture(t.db, bytes);
+    await saveSafetyThresholds(t.db, { explicitAt: Math.max(0.0001, adultShares(scores).explicit * 0.9) });
+    const heldId = await paint("painter");
+    const held = await getGenerationView(t.db, "painter", heldId);
+    expect(held?.status).toBe("failed");
+    expect(held?.held).toBe(true);
+    expect(held?.refunded).toBe(true);
+    expect(held?.error).toBe(HELD_MESSAGE);
+    expect(held?.images).toEqual([]); // the person never gets the picture's address
+    expect(await getTokenBalance(t.db, "painter")).toBe(balanceAfterFirst);
+    const [kept] = await t.db.select().from(generationImages).where(eq(generationImages.generationId, heldId));
+    expect(kept?.maturity).toBe("explicit");
+    expect(kept?.key).toMatch(/^users\/painter\/held\//);
+    expect(await getStorage().get(kept!.key)).not.toBeNull(); // kept for the admins' review
+    const [row] = await t.db.select().from(generations).where(eq(generations.id, heldId));
+    expect(row?.heldAt).toBeInstanceOf(Date);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, "painter"));
+    expect(told.some((n) => n.message.startsWith(HELD_MESSAGE))).toBe(true);
+    // Both paintings were screened from the same bytes: one classification.
+    expect(
+      await t.db.select().from(pictureScreenings).where(eq(pictureScreenings.sha256, image!.sha256!)),
+    ).toHaveLength(1);
+    await saveSafetyThresholds(t.db, DEFAULT_SAFETY_THRESHOLDS);
   });
 });

@@ -201,7 +201,9 @@ export function JobCard({
             className={cn("mt-0.5 size-5 shrink-0", g.status === "failed" ? "text-danger" : "text-ink-faint")}
           />
           <div>
-            <p className="font-medium text-ink">{g.status === "failed" ? "This one did not work." : "Canceled."}</p>
+            <p className="font-medium text-ink">
+              {g.held ? "Held for review." : g.status === "failed" ? "This one did not work." : "Canceled."}
+            </p>
             {g.error ? <p className="mt-0.5 text-ink-soft">{g.error}</p> : null}
             {refund ? <p className="mt-0.5 font-medium text-success">{refund}</p> : null}
           </div>

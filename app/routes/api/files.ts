@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { getUser } from "@server/auth/guards";
 import { canServeArtworkFile } from "@server/community/downloads";
 import { getDb } from "@server/db/client";
+import { HELD_FILE_KIND } from "@server/generation/render-job";
 import { jsonError } from "@server/http/api";
 import { isSafeKey } from "@server/storage/file-storage";
 import { getStorage, isSiteFileKey, ownerOfKey } from "@server/storage/storage";
@@ -20,7 +21,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isSafeKey(key)) return jsonError(404, "not_found", "No such file");
   const owner = ownerOfKey(key);
   const isPublic = isSiteFileKey(key) || (owner !== null && PUBLIC_KINDS.has(owner.kind));
-  if (!isPublic) {
+  if (owner?.kind === HELD_FILE_KIND) {
+    // Pictures the safety check held (ADR 0059): for the admins' review queue only, not even their maker.
+    const current = await getUser(request, { fromDatabase: true }).catch(() => null);
+    if (!current?.isAdmin) return jsonError(404, "not_found", "No such file");
+  } else if (!isPublic) {
     const current = await getUser(request);
     if (!current || !owner || owner.userId !== current.userUid) return jsonError(404, "not_found", "No such file");
   }
