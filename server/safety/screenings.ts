@@ -44,6 +44,8 @@ export async function screenPicture(db: Database, bytes: Uint8Array): Promise<Sc
     );
   if (known) return { ...known, fresh: false };
   let running = inFlight.get(sha256);
+  // A call that joins another's classification of the same bytes did not run the classifier.
+  const joined = running !== undefined;
   if (!running) {
     running = (async () => {
       const result = await classifyPicture(bytes);
@@ -59,7 +61,7 @@ export async function screenPicture(db: Database, bytes: Uint8Array): Promise<Sc
     })().finally(() => inFlight.delete(sha256));
     inFlight.set(sha256, running);
   }
-  return { ...(await running), fresh: true };
+  return { ...(await running), fresh: !joined };
 }
 
 /** Screens the bytes and rates them at the thresholds in force (`strict` for a prompt with a mature term). */
