@@ -34,6 +34,7 @@ import { sendEmailJob } from "./notify/send-email";
 import { setBuildInfo } from "./ops/build-info";
 import { housekeepingJob } from "./housekeeping";
 import { closeChallengesJob } from "./community/challenges";
+import { safetyBackfillJob, startSafetyBackfill } from "./safety/backfill";
 import { describeRuntimeMode } from "./ops/runtime-mode";
 import { type SeededAccount, seedDemoData } from "./seed";
 import { seedDemoCommunity } from "./seed-community";
@@ -50,6 +51,7 @@ export const ALL_JOBS: readonly JobDefinition[] = [
   housekeepingJob,
   closeChallengesJob,
   deliverWebhookJob,
+  safetyBackfillJob,
 ] as unknown as readonly JobDefinition[];
 
 let stopRecovery: () => void = () => {};
@@ -107,6 +109,8 @@ function collectSharedMetrics(db: DatabaseHandle["db"], boss: JobQueue["boss"]) 
 /** What processes that run jobs also do on a timer: recover interrupted generations, check engines' health. */
 function startWorkerTimers(db: Parameters<typeof startGenerationRecovery>[0]): () => void {
   const stops = [startGenerationRecovery(db), startEngineHealthChecks(db)];
+  // Pictures made before screening: a run now, then the job's own schedule (issue 40).
+  void startSafetyBackfill();
   const recoverEdits = () =>
     void recoverImageEdits(db).catch((err: unknown) => logger.warn({ err }, "image edit recovery failed"));
   recoverEdits();

@@ -23,8 +23,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retry: { limit: number; delaySeconds: number };
   /** How long one run may take before it is considered lost and retried. */
   expireInSeconds: number;
-  /** pg-boss queue policy; `exclusive` keeps one queued-or-active job per singletonKey. Default `standard`. */
-  policy?: "standard" | "exclusive";
+  /**
+   * pg-boss queue policy; `exclusive` keeps one queued-or-active job per singletonKey, `stately` one
+   * queued and one active (a running job can queue its successor). Default `standard`.
+   */
+  policy?: "standard" | "exclusive" | "stately";
   /** A cron expression (UTC) to run this job on a schedule; pg-boss starts one run per tick across all processes. */
   cron?: string;
   /** Jobs of this kind one process runs at once (default 1). */
