@@ -44,6 +44,8 @@ export interface ArtworkCard {
   /** Visible comments under it (issue 30). */
   comments: number;
   createdAt: string;
+  /** Rated or marked mature (ADR 0059): shown only to adults who opted in, blurred until they ask. */
+  mature: boolean;
 }
 
 export interface ArtworkView extends ArtworkCard {

@@ -53,6 +53,8 @@ export const artworkInput = z.object({
   tags: tagsField.default([]),
   showPrompt: checkbox.default(true),
   visibility: z.enum(VISIBILITIES, { error: "Choose public or unlisted" }).default("public"),
+  /** The creator marks it mature (ADR 0059): required when the safety check rated it so. */
+  mature: checkbox.default(false),
 });
 export type ArtworkInput = z.output<typeof artworkInput>;
 

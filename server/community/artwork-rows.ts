@@ -41,7 +41,12 @@ export type JoinedRow = Omit<ArtworkRow, "search"> & {
   creatorHandle: string;
 };
 
-export const listed = and(eq(artworks.status, "published"), eq(artworks.visibility, "public"))!;
+/** Published, public and rated general: what lists show to everyone (ADR 0059; mature ones only to who opted in). */
+export const listed = and(
+  eq(artworks.status, "published"),
+  eq(artworks.visibility, "public"),
+  eq(artworks.maturity, "general"),
+)!;
 
 /** The artwork when the viewer may see it: published ones by anyone with the id, others by the creator. */
 export async function findVisibleArtwork(db: Database, id: string, viewerId: string | null): Promise<JoinedRow | null> {
@@ -72,6 +77,7 @@ export function toCard(row: JoinedRow): ArtworkCard {
     downloads: row.downloads,
     comments: row.comments,
     createdAt: row.createdAt.toISOString(),
+    mature: row.maturity !== "general",
   };
 }
 

@@ -21,7 +21,8 @@ import { isUuid } from "../db/ids";
 import { artworks, commentReports, comments, hiddenPeople, user } from "../db/schema";
 import { addGroupedNotification, addNotification } from "../notify/notifications";
 import { CommunityError, findVisibleArtwork, NOT_FOUND } from "./artwork-rows";
-import { blockedTermMessage, findBlockedTerm, loadBlockedTerms } from "./word-filter";
+import { refuseForbiddenCombination } from "../safety/prompt-terms";
+import { blockedTermMessage, findBlockedTerm, loadBlockedTerms } from "../safety/word-filter";
 
 export const COMMENT_NOT_FOUND = "That comment does not exist.";
 
@@ -151,6 +152,7 @@ function decodeCursor(cursor: string | null | undefined): { at: string; id: stri
 }
 
 async function refuseBlocked(db: Database, body: string): Promise<void> {
+  refuseForbiddenCombination({ body });
   const term = findBlockedTerm(body, await loadBlockedTerms(db));
   if (term) throw new CommunityError("blocked_term", blockedTermMessage(term), { body: [blockedTermMessage(term)] });
 }

@@ -7,10 +7,14 @@ import { artworks, generationImages, generations } from "../db/schema";
 import { logger } from "../logger";
 import { getStorage, userFileKey } from "../storage/storage";
 import { clearListCache } from "./list-cache";
-import { blockedTermMessage, checkBlockedTerms, loadBlockedTerms } from "./word-filter";
+import { blockedTermMessage, checkBlockedTerms, loadBlockedTerms } from "../safety/word-filter";
 import { CommunityError, NOT_FOUND } from "./artwork-rows";
 import { getArtworkView } from "./artworks";
 import { isUuid } from "../db/ids";
+import type { Maturity } from "../db/schema";
+import { isMaturePrompt, refuseForbiddenCombination } from "../safety/prompt-terms";
+import { ratePicture } from "../safety/screenings";
+import { higherMaturity } from "../safety/thresholds";
 
 export async function publishArtwork(db: Database, userId: string, input: PublishInput): Promise<ArtworkView> {
   const [generation] = isUuid(input.generationId)
@@ -41,6 +45,21 @@ export async function publishArtwork(db: Database, userId: string, input: Publis
   const storage = getStorage();
   const [file, thumb] = await Promise.all([storage.get(image.key), storage.get(image.thumbKey)]);
   if (!file || !thumb) throw new CommunityError("file_missing", "That picture's file is no longer on the server.");
+  // Screened again as it is published (ADR 0059): free for a picture screened as it was made (the
+  // same bytes), and the check for one made before screening existed.
+  const strict = await isMaturePrompt(db, generation.prompt);
+  const rated = await ratePicture(db, file.bytes, { strict }).catch((error: unknown) => {
+    logger.warn({ err: error, generationId: generation.id }, "a picture could not be screened for publishing");
+    throw new CommunityError(
+      "screening_failed",
+      "We could not check this picture, so it can't be published. Try again later.",
+    );
+  });
+  const maturity = higherMaturity(
+    higherMaturity(rated.maturity, image.maturity ?? "general"),
+    input.mature ? "mature" : "general",
+  );
+  refuseUnmarkedMaturity(maturity, input.mature);
   const key = userFileKey(userId, "artworks", extensionOf(image.key, "png"));
   const thumbKey = userFileKey(userId, "artworks", extensionOf(image.thumbKey, "webp"));
   await storage.put(key, file.bytes, file.contentType);
@@ -75,6 +94,9 @@ export async function publishArtwork(db: Database, userId: string, input: Publis
         width: image.width,
         height: image.height,
         visibility: input.visibility,
+        maturity,
+        markedMature: input.mature,
+        sha256: rated.sha256,
         createdAt: now,
         updatedAt: now,
       })
@@ -98,11 +120,14 @@ export async function updateArtwork(
 ): Promise<ArtworkView> {
   if (!isUuid(id)) throw new CommunityError("not_found", NOT_FOUND);
   const [current] = await db
-    .select({ prompt: artworks.prompt })
+    .select({ prompt: artworks.prompt, maturity: artworks.maturity })
     .from(artworks)
     .where(and(eq(artworks.id, id), eq(artworks.userId, userId), ne(artworks.status, "removed")));
   if (!current) throw new CommunityError("not_found", NOT_FOUND);
   await refuseBlockedTerms(db, input, current.prompt);
+  // A rating goes up on the creator's word, down only on review.
+  const maturity = higherMaturity(current.maturity, input.mature ? "mature" : "general");
+  refuseUnmarkedMaturity(maturity, input.mature);
   const [row] = await db
     .update(artworks)
     .set({
@@ -111,6 +136,8 @@ export async function updateArtwork(
       tags: input.tags,
       showPrompt: input.showPrompt,
       visibility: input.visibility,
+      maturity,
+      markedMature: input.mature,
       updatedAt: new Date(),
     })
     .where(and(eq(artworks.id, id), eq(artworks.userId, userId), ne(artworks.status, "removed")))
@@ -148,7 +175,27 @@ export async function unpublishArtwork(db: Database, userId: string, id: string)
   return true;
 }
 
+/** Said beside the Mature box when the picture's rating needs it ticked. */
+export const MARK_MATURE_MESSAGE =
+  "This picture is rated mature, so it can be published only as mature. Tick “Mature”, or ask for a review of its rating.";
+export const EXPLICIT_ARTWORK_MESSAGE =
+  "Our safety check rated this picture explicit, so it can't be published on Atelier.";
+
+/** A mature picture is published only when its creator marks it so; an explicit one never. */
+function refuseUnmarkedMaturity(maturity: Maturity, marked: boolean): void {
+  if (maturity === "explicit") throw new CommunityError("content_moderation", EXPLICIT_ARTWORK_MESSAGE);
+  if (maturity === "mature" && !marked)
+    throw new CommunityError("content_moderation", MARK_MATURE_MESSAGE, { mature: [MARK_MATURE_MESSAGE] });
+}
+
 async function refuseBlockedTerms(db: Database, input: ArtworkInput, prompt: string): Promise<void> {
+  const shared = {
+    title: input.title,
+    description: input.description,
+    tags: input.tags,
+    ...(input.showPrompt ? { prompt } : {}),
+  };
+  refuseForbiddenCombination(shared);
   const terms = await loadBlockedTerms(db);
   const found = checkBlockedTerms(
     { title: input.title, description: input.description, tags: input.tags, ...(input.showPrompt ? { prompt } : {}) },

@@ -34,6 +34,8 @@ import { formatCount } from "~/lib/format";
 import { AppError, type ErrorCode } from "../app-error";
 import { isUuid } from "../db/ids";
 import { generationsFinished } from "../metrics";
+import { refuseForbiddenCombination } from "../safety/prompt-terms";
+import { blockedTermMessage, findBlockedTerm, loadBlockedTerms } from "../safety/word-filter";
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationImageRow = typeof generationImages.$inferSelect;
@@ -81,6 +83,7 @@ export async function createGeneration(
       "Generation is paused by the administrators for a moment. Your tokens are safe; try again soon.",
     );
   }
+  await refuseBlockedPrompt(db, input.prompt);
   const { edit } = options;
   if (input.mode !== "text" && !options.source) {
     const field = input.mode === "image" ? "sourceImage" : "doodle";
@@ -484,6 +487,17 @@ export function isFinished(status: string): boolean {
 
 export async function currentBalance(db: Database, userId: string): Promise<number> {
   return getTokenBalance(db, userId);
+}
+
+/**
+ * Prompts go through the same word lists as titles and comments (issue 40, ADR 0059): the fixed
+ * refusal of sexual terms with terms for minors (its message repeats nothing), then the admins'
+ * blocked terms. The negative prompt is not read: it names what the person does not want.
+ */
+async function refuseBlockedPrompt(db: Database, prompt: string): Promise<void> {
+  refuseForbiddenCombination({ prompt });
+  const term = findBlockedTerm(prompt, await loadBlockedTerms(db));
+  if (term) throw new GenerationError("blocked_term", blockedTermMessage(term), { prompt: [blockedTermMessage(term)] });
 }
 
 function excerpt(text: string, max = 80): string {

@@ -1,6 +1,6 @@
 /**
  * Words in prompts, titles, tags and comments (issue 40, ADR 0059), beside the blocked-word list
- * (server/community/word-filter.ts):
+ * (server/safety/word-filter.ts):
  * - terms that make a prompt *mature* — admins edit them (`mature_terms`); a picture made from such
  *   a prompt is rated at the stricter thresholds;
  * - a fixed refusal, not editable, of any sexual term together with a term for a minor. Its

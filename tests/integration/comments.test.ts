@@ -13,7 +13,7 @@ import { listCommentQueue, moderateComment } from "../../server/community/commen
 import { addComment, deleteComment, editComment, listComments, reportComment } from "../../server/community/comments";
 import { assignHandle } from "../../server/community/creators";
 import { hideCreator } from "../../server/community/follows";
-import { saveBlockedTerms } from "../../server/community/word-filter";
+import { saveBlockedTerms } from "../../server/safety/word-filter";
 import { artworks, auditLog, comments, notifications, user } from "../../server/db/schema";
 import { markAllNotificationsViewed } from "../../server/notify/notifications";
 import { setUpTestDatabase } from "../support/database";

@@ -22,10 +22,11 @@ import { refreshTrendingScores } from "../../server/community/trending";
 import { reportArtwork, setReaction } from "../../server/community/reactions";
 import { canServeArtworkFile, readArtworkImage, recordDownload } from "../../server/community/downloads";
 import { clearListCache } from "../../server/community/list-cache";
-import { saveBlockedTerms } from "../../server/community/word-filter";
+import { saveBlockedTerms } from "../../server/safety/word-filter";
 import { deleteGeneration } from "../../server/generation/generations";
 import { getStorage, ownerOfKey } from "../../server/storage/storage";
 import { setUpTestDatabase } from "../support/database";
+import { smallPicture } from "../support/pictures";
 
 const t = setUpTestDatabase();
 
@@ -62,8 +63,9 @@ async function createGeneration(
   const storage = getStorage();
   const key = `users/${userId}/generations/20261122000000-${randomUUID()}.png`;
   const thumbKey = `users/${userId}/generations/20261122000000-${randomUUID()}.webp`;
-  await storage.put(key, Buffer.from("png bytes"), "image/png");
-  await storage.put(thumbKey, Buffer.from("webp bytes"), "image/webp");
+  const picture = await smallPicture();
+  await storage.put(key, picture.png, "image/png");
+  await storage.put(thumbKey, picture.webp, "image/webp");
   await t.db.insert(generationImages).values({
     generationId: id,
     index: 0,

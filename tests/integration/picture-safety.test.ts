@@ -7,7 +7,12 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { generationImages, generations, notifications, pictureScreenings, user } from "../../server/db/schema";
+import { listQuery, publishInput } from "../../app/lib/community";
+import { AppError } from "../../server/app-error";
+import { listArtworks } from "../../server/community/artworks";
+import { MARK_MATURE_MESSAGE, publishArtwork, updateArtwork } from "../../server/community/publishing";
 import { createGeneration, getGenerationView } from "../../server/generation/generations";
+import { FORBIDDEN_COMBINATION_MESSAGE } from "../../server/safety/prompt-terms";
 import { applyTokenMovement, getTokenBalance } from "../../server/generation/ledger";
 import { HELD_MESSAGE, runGeneration } from "../../server/generation/render-job";
 import { getStorage } from "../../server/storage/storage";
@@ -122,5 +127,80 @@ describe("screening Studio's results as part of the job", () => {
       await t.db.select().from(pictureScreenings).where(eq(pictureScreenings.sha256, image!.sha256!)),
     ).toHaveLength(1);
     await saveSafetyThresholds(t.db, DEFAULT_SAFETY_THRESHOLDS);
+  });
+});
+
+describe("publishing by rating", () => {
+  it("publishes a general picture to the lists, and a mature one only marked mature and never in the lists", async () => {
+    await t.db.insert(user).values({ id: "poster", name: "Poster", email: "poster@example.test", emailVerified: true });
+    await applyTokenMovement(t.db, { userId: "poster", amount: 20, reason: "admin_adjustment", idempotencyKey: "t:q" });
+    const paint = async (prompt: string) => {
+      const { generation } = await createGeneration(t.db, {
+        userId: "poster",
+        input: generationInputOf({ mode: "text", prompt, seed: 5 }),
+        enqueue: async () => {},
+      });
+      await runGeneration(t.db, generation.id, { lastAttempt: false });
+      return generation.id;
+    };
+    const calm = await paint("a quiet harbour with boats");
+    const general = await publishArtwork(t.db, "poster", publishInput.parse({ generationId: calm, title: "Harbour" }));
+    expect(general.mature).toBe(false);
+    expect((await listArtworks(t.db, listQuery.parse({}))).items.map((a) => a.id)).toContain(general.id);
+
+    // Rated mature once the threshold sits under the picture's real scores.
+    const other = await paint("a red barn in a snowy field");
+    const [image] = await t.db.select().from(generationImages).where(eq(generationImages.generationId, other));
+    const { scores } = await screenPicture(t.db, (await getStorage().get(image!.key))!.bytes);
+    await saveSafetyThresholds(t.db, { matureAt: Math.max(0.0001, adultShares(scores).mature * 0.9), explicitAt: 1 });
+    const refused = await publishArtwork(
+      t.db,
+      "poster",
+      publishInput.parse({ generationId: other, title: "Barn" }),
+    ).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).fields).toEqual({ mature: [MARK_MATURE_MESSAGE] });
+    const mature = await publishArtwork(
+      t.db,
+      "poster",
+      publishInput.parse({ generationId: other, title: "Barn", mature: "on" }),
+    );
+    expect(mature.mature).toBe(true);
+    expect((await listArtworks(t.db, listQuery.parse({}))).items.map((a) => a.id)).not.toContain(mature.id);
+    // Down only on review: the creator cannot untick it.
+    const untick = await updateArtwork(t.db, "poster", mature.id, {
+      ...publishInput.parse({ generationId: other, title: "Barn" }),
+    }).catch((e: unknown) => e);
+    expect((untick as AppError).fields).toEqual({ mature: [MARK_MATURE_MESSAGE] });
+    // A creator may mark a general picture mature themselves.
+    const marked = await updateArtwork(
+      t.db,
+      "poster",
+      general.id,
+      publishInput.parse({ generationId: calm, title: "Harbour", mature: "on" }),
+    );
+    expect(marked.mature).toBe(true);
+    await saveSafetyThresholds(t.db, DEFAULT_SAFETY_THRESHOLDS);
+  });
+
+  it("refuses a prompt pairing a sexual term with a term for a minor, without repeating the words", async () => {
+    await t.db.insert(user).values({ id: "asker", name: "Asker", email: "asker@example.test", emailVerified: true });
+    await applyTokenMovement(t.db, { userId: "asker", amount: 20, reason: "admin_adjustment", idempotencyKey: "t:a" });
+    const refused = await createGeneration(t.db, {
+      userId: "asker",
+      input: generationInputOf({ mode: "text", prompt: "a sexy teen on a beach" }),
+      enqueue: async () => {},
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).message).toBe(FORBIDDEN_COMBINATION_MESSAGE);
+    expect((refused as AppError).fields).toEqual({ prompt: [FORBIDDEN_COMBINATION_MESSAGE] });
+    expect(await getTokenBalance(t.db, "asker")).toBe(20);
+    // Either word alone is not refused by this rule.
+    const fine = await createGeneration(t.db, {
+      userId: "asker",
+      input: generationInputOf({ mode: "text", prompt: "a teen reading under a tree" }),
+      enqueue: async () => {},
+    });
+    expect(fine.generation.status).toBe("queued");
   });
 });

@@ -19,3 +19,13 @@ export async function landscape(): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+let small: Promise<{ png: Buffer; webp: Buffer }> | undefined;
+/** A 64 px picture as PNG and WebP, made once per test file: for rows that need real files but not a particular picture. */
+export function smallPicture(): Promise<{ png: Buffer; webp: Buffer }> {
+  small ??= landscape().then(async (bytes) => ({
+    png: await sharp(bytes).resize(64, 48).png().toBuffer(),
+    webp: await sharp(bytes).resize(64, 48).webp().toBuffer(),
+  }));
+  return small;
+}

@@ -362,6 +362,7 @@ export function OwnerActions({ artwork, onSaved }: { artwork: ArtworkView; onSav
               tags: artwork.tags,
               showPrompt: artwork.prompt !== null,
               visibility: artwork.visibility,
+              mature: artwork.mature,
             }}
             errors={errors}
           />

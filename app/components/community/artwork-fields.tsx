@@ -12,6 +12,7 @@ export interface ArtworkFieldValues {
   tags: string[];
   showPrompt: boolean;
   visibility: Visibility;
+  mature: boolean;
 }
 
 /** Reads the fields from a form; first message per field when the shared schema refuses. */
@@ -23,6 +24,7 @@ export function readArtworkFields(form: HTMLFormElement): Checked<ReturnType<typ
     tags: String(data.get("tags") ?? ""),
     showPrompt: data.get("showPrompt") === "on",
     visibility: data.get("visibility") ?? "public",
+    mature: data.get("mature") === "on",
   });
 }
 
@@ -51,10 +53,13 @@ export function ArtworkFields({
   initial,
   errors,
   promptAvailable = true,
+  ratedMature = false,
 }: {
   initial: ArtworkFieldValues;
   errors: Record<string, string>;
   promptAvailable?: boolean;
+  /** The safety check rated the picture mature: it is published only marked so. */
+  ratedMature?: boolean;
 }) {
   const id = useId();
   return (
@@ -134,6 +139,27 @@ export function ArtworkFields({
         </div>
         <FieldError>{errors.visibility}</FieldError>
       </fieldset>
+      <div>
+        <label className="flex items-start gap-3 text-sm text-ink">
+          <input
+            type="checkbox"
+            name="mature"
+            defaultChecked={initial.mature || ratedMature}
+            aria-invalid={errors.mature ? true : undefined}
+            aria-describedby={errors.mature ? `${id}-mature-error` : undefined}
+            className="mt-0.5 size-4 accent-[var(--color-accent)]"
+          />
+          <span>
+            Mature
+            <span className="block text-ink-soft">
+              {ratedMature
+                ? "Our safety check rated this picture mature, so it can be published only as mature: shown to adults who chose to see mature pictures, blurred until they ask."
+                : "Suggestive but not explicit: shown only to adults who chose to see mature pictures, blurred until they ask."}
+            </span>
+          </span>
+        </label>
+        <FieldError id={`${id}-mature-error`}>{errors.mature}</FieldError>
+      </div>
     </div>
   );
 }

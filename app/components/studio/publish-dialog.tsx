@@ -161,7 +161,9 @@ export function PublishButton({ generation: g, className }: { generation: Genera
                 tags: [],
                 showPrompt: true,
                 visibility: "public",
+                mature: false,
               }}
+              ratedMature={g.images.find((i) => i.index === imageIndex)?.maturity === "mature"}
               errors={errors}
               promptAvailable={g.prompt.trim() !== ""}
             />

@@ -1,6 +1,6 @@
 /**
- * The community word filter: titles, descriptions, tags and prompts that contain a blocked term
- * are refused with a message naming the term. The list is the site setting `blocked_terms`
+ * The blocked-word list (moved here from the community by issue 40): prompts, titles, descriptions,
+ * tags and comments that contain a blocked term are refused with a message naming the term. The list is the site setting `blocked_terms`
  * (admins edit it without a restart); missing or unreadable values fall back to a short default.
  * Terms match whole words, case-insensitively, so "class" does not trip on "ass".
  */
