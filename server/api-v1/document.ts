@@ -15,7 +15,8 @@ const REFUSALS: Record<string, string> = {
   "404": "No such thing among yours.",
   "409": "It conflicts with the state of things (too many jobs at once, the same Idempotency-Key still running…).",
   "413": "The body is too large.",
-  "422": "The same Idempotency-Key was used with a different request.",
+  "422":
+    "A picture that cannot be used (`corrupt_image`; `explicit_picture`: the safety check rated it explicit, nothing was charged), or the same Idempotency-Key was used with a different request.",
   "429": "Too many requests: wait for Retry-After seconds.",
 };
 

@@ -2,12 +2,15 @@
  * Pictures people upload for image to art (the spec's preview image) and drawings for doodle
  * to art. Checked by content, never by name or declared type: the bytes must decode as a
  * supported format, within 10 MB and 40 megapixels (decompression bombs), and decode fully
- * (corrupt or truncated files are refused before anything is stored or debited).
+ * (corrupt or truncated files are refused before anything is stored or debited). A picture others
+ * may see is then screened (issue 40, ADR 0059): an explicit one is refused beside its field too.
  */
 import path from "node:path";
 import sharp from "sharp";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "../../app/lib/generation";
 import type { PreviewImageView } from "../../app/lib/generation-views";
+import type { Database } from "../db/client";
+import { screenUpload } from "../safety/uploads";
 import { isSafeKey } from "../storage/file-storage";
 import { getStorage, ownerOfKey, userFileKey } from "../storage/storage";
 import type { SourceUpload } from "./generations";
@@ -92,15 +95,35 @@ export async function checkUploadedImage(bytes: Buffer, field: string): Promise<
   return { bytes, contentType: format.contentType, ext: format.ext, width: shown.width, height: shown.height };
 }
 
-/** Stores a checked picture as the user's preview image (image to art's source). */
-export async function savePreviewImage(userId: string, bytes: Buffer): Promise<PreviewImageView> {
-  const image = await checkUploadedImage(bytes, "image");
+/**
+ * An upload that may become visible to someone else (image to art's source, a doodle): checked by
+ * content, then screened; an explicit one is refused beside `field` and counted on `userId`'s
+ * account, before anything is stored or charged.
+ */
+export async function checkScreenedUpload(
+  db: Database,
+  bytes: Buffer,
+  field: string,
+  userId: string | null,
+): Promise<CheckedImage> {
+  const image = await checkUploadedImage(bytes, field);
+  await screenUpload(db, image.bytes, field, userId);
+  return image;
+}
+
+/** Stores a checked and screened picture as the user's preview image (image to art's source). */
+export async function savePreviewImage(db: Database, userId: string, bytes: Buffer): Promise<PreviewImageView> {
+  const image = await checkScreenedUpload(db, bytes, "image", userId);
   const key = userFileKey(userId, "preview", image.ext);
   await getStorage().put(key, image.bytes, image.contentType);
   return { fileName: path.posix.basename(key), url: `/api/files/${key}`, width: image.width, height: image.height };
 }
 
-/** Reads back one of the user's own preview images by file name; null when it is not there. */
+/**
+ * Reads back one of the user's own preview images by file name; null when it is not there. Not
+ * screened here: savePreviewImage screened it, and a generation that starts from it screens it
+ * again (a lookup of its stored screening).
+ */
 export async function readPreviewImage(userId: string, fileName: string): Promise<CheckedImage | null> {
   const key = `users/${userId}/preview/${fileName}`;
   const owner = isSafeKey(key) && !fileName.includes("/") ? ownerOfKey(key) : null;

@@ -17,6 +17,7 @@ import { loadEditPage, loadEditPicture } from "../../server/generation/page-data
 import { readHistoryPicture } from "../../server/generation/picture-edits";
 import { runGeneration } from "../../server/generation/render-job";
 import { savePreviewImage } from "../../server/generation/uploads";
+import { closeClassifier } from "../../server/safety/classifier";
 import { setUpTestDatabase } from "../support/database";
 import { generationInputOf } from "../support/generation-input";
 
@@ -34,6 +35,7 @@ async function createUser(id: string) {
 
 beforeAll(() => setDatabase(t.handle));
 afterAll(() => setDatabase(undefined));
+afterAll(() => closeClassifier());
 beforeEach(() => routeEngines({ text: "studio", image: "studio" }));
 afterEach(() => routeEngines(null));
 
@@ -70,7 +72,7 @@ describe("the editor's picture", () => {
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    const preview = await savePreviewImage(ada, stored);
+    const preview = await savePreviewImage(t.db, ada, stored);
     // Image to art's upload answer says the same size.
     expect([preview.width, preview.height]).toEqual([200, 300]);
     const picture = await loadEditPicture(ada, { preview: preview.fileName });

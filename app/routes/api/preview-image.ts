@@ -1,4 +1,5 @@
 import { requireUserForApi } from "@server/auth/guards";
+import { getDb } from "@server/db/client";
 import { savePreviewImage, UploadError } from "@server/generation/uploads";
 import { ApiError, handleApi, json, readFormData, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
@@ -8,7 +9,8 @@ import type { Route } from "./+types/preview-image";
 /**
  * POST /api/preview-image (multipart `image`): stores the picture image to art restyles — the
  * spec's preview image, kept in local storage under `previewImage` and deleted on logout
- * through /api/delete-request-image.
+ * through /api/delete-request-image. Screened before it is stored: an explicit picture is refused
+ * beside `image` (422 explicit_picture).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(
@@ -24,7 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       const file = form.get("image");
       if (!(file instanceof File)) throw new UploadError("empty_upload", "image", "Choose a picture to upload.");
-      return json(await savePreviewImage(user.userUid, Buffer.from(await file.arrayBuffer())), { status: 201 });
+      const bytes = Buffer.from(await file.arrayBuffer());
+      return json(await savePreviewImage(getDb(), user.userUid, bytes), { status: 201 });
     },
     (error) => context.get(requestInfoContext).log.error({ err: error }, "preview upload failed"),
   );

@@ -8,7 +8,7 @@ import type { Database } from "@server/db/client";
 import { createGeneration, listGenerations } from "@server/generation/generations";
 import { type EditOptions, readHistoryPicture } from "@server/generation/picture-edits";
 import { enqueueRenderJob } from "@server/generation/render-job";
-import { type CheckedImage, checkUploadedImage, UploadError } from "@server/generation/uploads";
+import { type CheckedImage, checkScreenedUpload, checkUploadedImage, UploadError } from "@server/generation/uploads";
 import { loadFeatureFlags } from "@server/content/feature-flags";
 import { ApiError } from "@server/http/api";
 import { findStyle } from "@atelier/studio/styles";
@@ -40,7 +40,7 @@ async function startPicture(db: Database, userId: string, body: z.output<typeof 
   const { image, ...fields } = body;
   // The API's body as the Studio's form fields: the Studio's schema then has the last word.
   const input = await studioInput(db, fields);
-  const source = input.mode === "text" ? undefined : await decodedPicture(image, "image");
+  const source = input.mode === "text" ? undefined : await uploadedPicture(db, userId, image, "image");
   return createGeneration(db, {
     userId,
     input,
@@ -57,7 +57,7 @@ async function startEdit(db: Database, userId: string, body: z.output<typeof edi
   const { edit, image, from, mask, size: _size, aspectRatio: _aspectRatio, ...fields } = body;
   // The size is the picture's; the Studio's schema wants one, and createGeneration replaces it.
   const input = await studioInput(db, { ...fields, mode: "image", size: 1024 });
-  const source = from ? await historyPicture(db, userId, from) : await decodedPicture(image, "image");
+  const source = from ? await historyPicture(db, userId, from) : await uploadedPicture(db, userId, image, "image");
   const options: EditOptions = {
     kind: edit.kind,
     ...(mask !== undefined ? { mask: await decodedPicture(mask, "mask") } : {}),
@@ -84,11 +84,26 @@ async function studioInput(db: Database, fields: Record<string, unknown>): Promi
   return input;
 }
 
-async function decodedPicture(base64: string | undefined, field: string): Promise<CheckedImage> {
+function decodedBytes(base64: string | undefined, field: string): Buffer {
   if (!base64) throw new UploadError("source_missing", field, `Send the picture in \`${field}\`, as base64.`);
   const bytes = Buffer.from(base64, "base64");
   if (bytes.length === 0) throw new UploadError("empty_upload", field, `\`${field}\` is empty or not base64.`);
-  return checkUploadedImage(bytes, field);
+  return bytes;
+}
+
+/** A mask: checked by content; only black and white, so not screened. */
+async function decodedPicture(base64: string | undefined, field: string): Promise<CheckedImage> {
+  return checkUploadedImage(decodedBytes(base64, field), field);
+}
+
+/** A picture sent to start from: checked, then screened before anything is charged (422 explicit_picture beside `field`). */
+async function uploadedPicture(
+  db: Database,
+  userId: string,
+  base64: string | undefined,
+  field: string,
+): Promise<CheckedImage> {
+  return checkScreenedUpload(db, decodedBytes(base64, field), field, userId);
 }
 
 /** A picture of the person's own jobs; another's, or one that is gone, is not there (404, as reading their job is). */
