@@ -15,6 +15,7 @@ import { enqueueJob } from "../jobs/queue";
 import { logger } from "../logger";
 import { lockTokenAccount } from "../generation/ledger";
 import { checkUploadedImage } from "../generation/uploads";
+import { screenUpload } from "../safety/uploads";
 import { getStorage, userFileKey } from "../storage/storage";
 import {
   ImageToolError,
@@ -87,7 +88,11 @@ export type EditSource =
   | { kind: "generation"; generationId: string; index: number }
   | { kind: "upload"; bytes: Buffer };
 
-/** The picture an edit starts from, checked by content, with where it came from. */
+/**
+ * The picture an edit starts from, checked by content, with where it came from. An upload is
+ * screened before its copy is stored (issue 40): an explicit one is refused beside `image`. A
+ * history picture was screened as the engine's result.
+ */
 async function resolveSource(db: Database, userId: string, source: EditSource, tool: ImageTool) {
   let bytes: Buffer;
   let sourceImageId: string | null = null;
@@ -121,6 +126,7 @@ async function resolveSource(db: Database, userId: string, source: EditSource, t
       "image",
     );
   }
+  if (source.kind === "upload") await screenUpload(db, checked.bytes, "image", userId);
   return { checked, sourceImageId };
 }
 

@@ -12,6 +12,7 @@ import { createGeneration } from "../../server/generation/generations";
 import { applyTokenMovement } from "../../server/generation/ledger";
 import { runGeneration } from "../../server/generation/render-job";
 import { closeImageTools } from "../../server/image-tools";
+import { closeClassifier } from "../../server/safety/classifier";
 import {
   cancelImageEdit,
   createImageEdit,
@@ -46,7 +47,7 @@ const rowOf = async (id: string) => (await t.db.select().from(imageEdits).where(
 
 beforeEach(() => routeEngines({ text: "blank", image: "blank", doodle: "blank" }));
 afterEach(() => routeEngines(null));
-afterAll(() => closeImageTools());
+afterAll(() => Promise.all([closeImageTools(), closeClassifier()]));
 
 describe("image edits", () => {
   it("upscales an uploaded picture 2× with progress, and serves the PNG as a named download", {
