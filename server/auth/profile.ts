@@ -3,6 +3,7 @@ import { APIError } from "better-auth/api";
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { account, session, user } from "../db/schema";
+import { screenUpload } from "../safety/uploads";
 import { makeAvatar } from "../storage/images";
 import { getStorage, ownerOfKey, userFileKey } from "../storage/storage";
 import { AccountError } from "./accounts";
@@ -18,7 +19,10 @@ export async function updateDisplayName(request: Request, name: string): Promise
   return headers;
 }
 
-/** Checks the upload by content, stores a 256 px WebP and points the account at it. */
+/**
+ * Checks the upload by content, makes the 256 px WebP everyone will see, screens that (an explicit
+ * one is refused beside `avatar`, issue 40), stores it and points the account at it.
+ */
 export async function updateAvatar(
   db: Database,
   request: Request,
@@ -26,6 +30,8 @@ export async function updateAvatar(
   bytes: Buffer,
 ): Promise<Headers> {
   const webp = await makeAvatar(bytes);
+  // The square crop is what others see, and what is stored: that is what is screened.
+  await screenUpload(db, webp, "avatar", current.userUid);
   const key = userFileKey(current.userUid, "avatar", "webp");
   await getStorage().put(key, webp, "image/webp");
   const [row] = await db.select({ image: user.image }).from(user).where(eq(user.id, current.userUid));
