@@ -5,7 +5,7 @@
  */
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { slideForm } from "../../app/lib/admin-content";
 import { productForm } from "../../app/lib/admin-products";
 import {
@@ -27,11 +27,14 @@ import {
   updateSlide,
 } from "../../server/content/slideshow";
 import { auditLog, slideshowBackgrounds, user } from "../../server/db/schema";
+import { closeClassifier } from "../../server/safety/classifier";
 import { ImageError } from "../../server/storage/images";
 import { getStorage } from "../../server/storage/storage";
 import { setUpTestDatabase } from "../support/database";
 
 const t = setUpTestDatabase();
+// Slides are screened as they are stored (issue 40).
+afterAll(() => closeClassifier());
 const admin = { userUid: "admin-1", email: "admin@example.test" };
 
 /** A real picture: a flat colour field of the given size, encoded as PNG (or another format). */

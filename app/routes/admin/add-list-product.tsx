@@ -18,10 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const submission = await readProductSubmission(request);
+  const db = getDb();
+  const submission = await readProductSubmission(db, request, admin.userUid);
   if (!submission.ok) return data(submission.answer, { status: submission.status });
   if (!submission.form) return formFailure({ form: "Unknown action." });
-  const db = getDb();
   const row = await createProduct(db, admin, submission.form);
   if (submission.image) await setProductImage(db, admin, row.id, submission.image);
   return redirect(`/admin/edit-list-product?id=${row.id}&saved=1`);

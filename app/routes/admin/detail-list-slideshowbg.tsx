@@ -18,7 +18,7 @@ import { FormMessage, TextField, FieldError } from "~/components/ui/field";
 import { SLIDE_MIN_WIDTH, slideForm, toUtcDateTimeInput } from "~/lib/admin-content";
 import { formRefill, parseForm, type FormSuccess, formValues } from "~/lib/forms";
 import type { Route } from "./+types/detail-list-slideshowbg";
-import { formFailure } from "~/lib/forms.server";
+import { formFailure, refusal } from "~/lib/forms.server";
 
 export const meta = () => [{ title: "Slideshow background · Atelier admin" }];
 
@@ -80,10 +80,11 @@ export async function action({ request }: Route.ActionArgs) {
     // The page's data reloads after an action, so the form shows the saved values and picture.
     return { ok: true, message: file ? "Saved with the new picture." : "Saved." } satisfies FormSuccess;
   } catch (error) {
-    // A refused picture belongs beside the file field; a slide that is gone is the 404 page.
+    // A refused picture belongs beside the file field (a picture the safety check refused says so
+    // there itself, 422); a slide that is gone is the 404 page.
     if (error instanceof ImageError) return formFailure({ fields: { image: error.message } }, { values });
     if (error instanceof SlideNotFoundError) throw data(error.message, { status: 404 });
-    throw error;
+    return refusal(error, { values });
   }
 }
 

@@ -35,10 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const row = await source(request);
-  const submission = await readProductSubmission(request);
+  const db = getDb();
+  const submission = await readProductSubmission(db, request, admin.userUid);
   if (!submission.ok) return data(submission.answer, { status: submission.status });
   if (!submission.form) return formFailure({ form: "Unknown action." });
-  const db = getDb();
   const copy = await createProduct(db, admin, submission.form, { duplicateOf: row.id });
   // The copy gets its own file: a new picture if one was chosen, else the original's (unless removed).
   const image = submission.image ?? (submission.removeImage ? null : await readProductImage(row));

@@ -45,9 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const row = await load(request);
-  const submission = await readProductSubmission(request);
-  if (!submission.ok) return data(submission.answer, { status: submission.status });
   const db = getDb();
+  const submission = await readProductSubmission(db, request, admin.userUid);
+  if (!submission.ok) return data(submission.answer, { status: submission.status });
   const { intent } = submission;
   if (intent === "archive" || intent === "restore") {
     await setProductArchived(db, admin, row.id, intent === "archive");
