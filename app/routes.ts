@@ -87,6 +87,7 @@ export default [
       route("redeem-codes", "routes/admin/redeem-codes.tsx"), // not in the spec's list: the token redeem event's codes
       route("generations", "routes/admin/generations.tsx"), // not in the spec's list: where the dashboard's generation figures lead
       route("challenges", "routes/admin/challenges.tsx"), // not in the spec's list: community challenges (issue 30)
+      route("safety", "routes/admin/safety.tsx"), // not in the spec's list: picture safety's thresholds and word lists (issue 40)
     ]),
   ]),
 

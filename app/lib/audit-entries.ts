@@ -24,6 +24,7 @@ export const AUDIT_RECORD_KINDS: Record<string, RecordKind> = {
   engine_route: { label: "Engine routes", href: () => "/admin/engines" },
   settings: { label: "Setting", href: () => "/admin/set-token-default" },
   "route-rule": { label: "Route rule", href: () => "/admin/set-token-default" },
+  safety: { label: "Picture safety", href: () => "/admin/safety" },
 };
 
 const VERBS: Record<string, string> = {

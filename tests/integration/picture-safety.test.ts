@@ -6,13 +6,21 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { generationImages, generations, notifications, pictureScreenings, user } from "../../server/db/schema";
+import { saveSafetySettings } from "../../server/admin/settings/safety";
+import {
+  auditLog,
+  generationImages,
+  generations,
+  notifications,
+  pictureScreenings,
+  user,
+} from "../../server/db/schema";
 import { listQuery, publishInput } from "../../app/lib/community";
 import { AppError } from "../../server/app-error";
 import { listArtworks } from "../../server/community/artworks";
 import { MARK_MATURE_MESSAGE, publishArtwork, updateArtwork } from "../../server/community/publishing";
 import { createGeneration, getGenerationView } from "../../server/generation/generations";
-import { FORBIDDEN_COMBINATION_MESSAGE } from "../../server/safety/prompt-terms";
+import { FORBIDDEN_COMBINATION_MESSAGE, isMaturePrompt } from "../../server/safety/prompt-terms";
 import { applyTokenMovement, getTokenBalance } from "../../server/generation/ledger";
 import { HELD_MESSAGE, runGeneration } from "../../server/generation/render-job";
 import { getStorage } from "../../server/storage/storage";
@@ -202,5 +210,51 @@ describe("publishing by rating", () => {
       enqueue: async () => {},
     });
     expect(fine.generation.status).toBe("queued");
+  });
+});
+
+describe("the admins' safety settings", () => {
+  const admin = { userUid: "admin-1", email: "admin@example.test" };
+  const form = {
+    matureAt: "40",
+    explicitAt: "75.5",
+    strictMatureAt: "20",
+    strictExplicitAt: "50",
+    blockedTerms: "grotty\nGrotty\n  vile  ",
+    matureTerms: "sultry, steamy",
+  };
+
+  it("saves thresholds in percent and both word lists, audited, and the next prompt is read by them", async () => {
+    await t.db.insert(user).values({ id: admin.userUid, name: "Admin", email: admin.email, role: "admin" });
+    const saved = await saveSafetySettings(t.db, admin, form);
+    expect(saved.thresholds).toEqual({ matureAt: 0.4, explicitAt: 0.755, strictMatureAt: 0.2, strictExplicitAt: 0.5 });
+    expect(saved.blockedTerms).toEqual(["grotty", "vile"]);
+    expect(saved.matureTerms).toEqual(["sultry", "steamy"]);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, "settings.safety"));
+    expect(entry?.entityType).toBe("safety");
+    expect(await isMaturePrompt(t.db, "a sultry evening in Paris")).toBe(true);
+    expect(await isMaturePrompt(t.db, "a sexy car")).toBe(false); // the default list was replaced
+    const refused = await createGeneration(t.db, {
+      userId: admin.userUid,
+      input: generationInputOf({ mode: "text", prompt: "a vile swamp" }),
+      enqueue: async () => {},
+    }).catch((e: unknown) => e);
+    expect((refused as AppError).fields).toEqual({ prompt: ["“vile” is not allowed here"] });
+  });
+
+  it("refuses what cannot be a threshold beside its field, and saves nothing", async () => {
+    const refused = await saveSafetySettings(t.db, admin, {
+      ...form,
+      matureAt: "0",
+      explicitAt: "abc",
+      strictMatureAt: "60",
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(Object.keys((refused as AppError).fields ?? {}).sort()).toEqual(["explicitAt", "matureAt"]);
+    const stricter = await saveSafetySettings(t.db, admin, { ...form, strictMatureAt: "60" }).catch((e: unknown) => e);
+    expect((stricter as AppError).fields).toEqual({
+      strictMatureAt: ["The stricter threshold must be at or below the usual one"],
+    });
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, "settings.safety"))).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import {
   Menu,
   ReceiptText,
   Settings,
+  ShieldAlert,
   ShieldCheck,
   Ticket,
   Users,
@@ -67,6 +68,7 @@ const SECTIONS = [
   { to: "/admin/manage-user", label: "Users", icon: Users, also: ["/admin/user-form"] },
   { to: "/admin/list-log", label: "Logs", icon: FileClock, also: [] },
   { to: "/admin/engines", label: "Engines", icon: Cpu, also: ["/admin/engine-form"] },
+  { to: "/admin/safety", label: "Picture safety", icon: ShieldAlert, also: [] },
   { to: "/admin/set-token-default", label: "Settings", icon: Settings, also: [] },
 ];
 
