@@ -87,6 +87,7 @@ export default [
       route("redeem-codes", "routes/admin/redeem-codes.tsx"), // not in the spec's list: the token redeem event's codes
       route("generations", "routes/admin/generations.tsx"), // not in the spec's list: where the dashboard's generation figures lead
       route("challenges", "routes/admin/challenges.tsx"), // not in the spec's list: community challenges (issue 30)
+      route("review", "routes/admin/review.tsx"), // not in the spec's list: the safety review queue (issue 40)
       route("safety", "routes/admin/safety.tsx"), // not in the spec's list: picture safety's thresholds and word lists (issue 40)
     ]),
   ]),
@@ -123,6 +124,7 @@ export default [
     route("artworks/:id/reaction", "routes/api/artwork-reaction.ts"),
     route("artworks/:id/download", "routes/api/artwork-download.ts"),
     route("artworks/:id/reports", "routes/api/artwork-reports.ts"),
+    route("artworks/:id/review", "routes/api/artwork-review.ts"), // issue 40: a creator asks for a second look at a rating
     route("artworks/:id/comments", "routes/api/artwork-comments.ts"),
     route("comments/:id", "routes/api/comment.ts"),
     route("comments/:id/reports", "routes/api/comment-reports.ts"),

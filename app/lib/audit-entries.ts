@@ -25,6 +25,7 @@ export const AUDIT_RECORD_KINDS: Record<string, RecordKind> = {
   settings: { label: "Setting", href: () => "/admin/set-token-default" },
   "route-rule": { label: "Route rule", href: () => "/admin/set-token-default" },
   safety: { label: "Picture safety", href: () => "/admin/safety" },
+  review: { label: "Picture review", href: () => "/admin/review" },
 };
 
 const VERBS: Record<string, string> = {

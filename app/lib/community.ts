@@ -58,6 +58,17 @@ export const artworkInput = z.object({
 });
 export type ArtworkInput = z.output<typeof artworkInput>;
 
+export const REVIEW_REASON_MAX = 500;
+
+/** A creator's request to look again at their artwork's rating (issue 40): one per artwork, with a reason. */
+export const reviewRequestInput = z.object({
+  reason: z
+    .string({ error: "Say why you think this rating is wrong" })
+    .trim()
+    .min(10, "Say why you think this rating is wrong (at least 10 characters)")
+    .max(REVIEW_REASON_MAX, `Keep it under ${REVIEW_REASON_MAX} characters`),
+});
+
 export const publishInput = artworkInput.extend({
   generationId: z.guid({ error: "Choose a picture from your history" }),
   imageIndex: z.coerce.number().int().min(0).max(15).default(0),

@@ -180,6 +180,8 @@ export async function moderateArtwork(
       case "feature":
         if (before.status !== "published" || before.visibility !== "public")
           throw new ModerationError("Only published, public artworks can be featured.");
+        if (before.maturity !== "general")
+          throw new ModerationError("Only artworks rated general can be featured: the front page is for everyone.");
         change.featuredAt = new Date();
         break;
       case "unfeature":

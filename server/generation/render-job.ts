@@ -32,6 +32,7 @@ import { announceGenerationFinished, endGeneration, type GenerationRow } from ".
 import { getConfig } from "../config";
 import type { Maturity } from "../db/schema";
 import { isMaturePrompt } from "../safety/prompt-terms";
+import { openHeldReview } from "../safety/reviews";
 import { ratePicture } from "../safety/screenings";
 import { generationsFinished } from "../metrics";
 
@@ -461,7 +462,8 @@ async function holdResults(
     HELD_MESSAGE,
     `held: ${explicit} of ${ratings.length} pictures rated explicit by the safety check (engine ${used.id})`,
   );
-  if (!ended) {
+  if (ended) await openHeldReview(db, { generationId: row.id, userId: row.userId });
+  else {
     // Canceled while it was being checked: already refunded; nothing to keep for review.
     await db.delete(generationImages).where(eq(generationImages.generationId, row.id));
     await Promise.all(stored.flatMap((s) => [storage.delete(s.key), storage.delete(s.thumbKey)]));

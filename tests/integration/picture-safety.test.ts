@@ -18,6 +18,12 @@ import {
 import { listQuery, publishInput } from "../../app/lib/community";
 import { AppError } from "../../server/app-error";
 import { listArtworks } from "../../server/community/artworks";
+import {
+  decideReview,
+  listOpenReviews,
+  requestArtworkReview,
+  reviewDecisionInput,
+} from "../../server/community/picture-reviews";
 import { MARK_MATURE_MESSAGE, publishArtwork, updateArtwork } from "../../server/community/publishing";
 import { createGeneration, getGenerationView } from "../../server/generation/generations";
 import { FORBIDDEN_COMBINATION_MESSAGE, isMaturePrompt } from "../../server/safety/prompt-terms";
@@ -256,5 +262,89 @@ describe("the admins' safety settings", () => {
       strictMatureAt: ["The stricter threshold must be at or below the usual one"],
     });
     expect(await t.db.select().from(auditLog).where(eq(auditLog.action, "settings.safety"))).toHaveLength(0);
+  });
+});
+
+describe("the review queue", () => {
+  const admin = { userUid: "reviewer", email: "reviewer@example.test" };
+
+  async function world() {
+    await t.db.insert(user).values([
+      { id: "maker", name: "Maker", email: "maker@example.test", emailVerified: true },
+      { id: admin.userUid, name: "Reviewer", email: admin.email, role: "admin" },
+    ]);
+    await applyTokenMovement(t.db, { userId: "maker", amount: 40, reason: "admin_adjustment", idempotencyKey: "t:m" });
+  }
+  async function paint(prompt: string) {
+    const { generation } = await createGeneration(t.db, {
+      userId: "maker",
+      input: generationInputOf({ mode: "text", prompt, seed: 3 }),
+      enqueue: async () => {},
+    });
+    await runGeneration(t.db, generation.id, { lastAttempt: false });
+    return generation.id;
+  }
+  async function scoresOf(generationId: string) {
+    const [image] = await t.db.select().from(generationImages).where(eq(generationImages.generationId, generationId));
+    return (await screenPicture(t.db, (await getStorage().get(image!.key))!.bytes)).scores;
+  }
+
+  it("puts a held result in the queue; released as general, it joins its maker's history and they are told", async () => {
+    await world();
+    const probe = await paint("a windmill by a canal");
+    await saveSafetyThresholds(t.db, {
+      explicitAt: Math.max(0.0001, adultShares(await scoresOf(probe)).explicit * 0.9),
+    });
+    const held = await paint("a windmill by a canal");
+    await saveSafetyThresholds(t.db, DEFAULT_SAFETY_THRESHOLDS);
+    const [review] = await listOpenReviews(t.db);
+    expect(review).toMatchObject({ kind: "held", generationId: held, maturity: "explicit" });
+    expect(review!.pictures[0]?.url).toMatch(/^\/api\/files\/users\/maker\/held\//);
+
+    await decideReview(t.db, admin, { reviewId: review!.id, decision: "general", note: "" });
+    const view = await getGenerationView(t.db, "maker", held);
+    expect(view?.status).toBe("succeeded");
+    expect(view?.held).toBe(false);
+    expect(view?.images[0]?.maturity).toBe("general");
+    expect(view?.images[0]?.url).toMatch(/\/generations\//);
+    expect(await listOpenReviews(t.db)).toEqual([]);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, "maker"));
+    expect(told.map((n) => n.title)).toContain("Your held picture was released");
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityType, "review"));
+    expect(audit?.action).toBe("review.changed");
+    const again = await decideReview(t.db, admin, { reviewId: review!.id, decision: "confirm", note: "" }).catch(
+      (e: unknown) => e,
+    );
+    expect((again as AppError).code).toBe("already_finished");
+  });
+
+  it("takes one request per mature artwork, with a reason; re-rated general, it joins the lists", async () => {
+    await world();
+    const made = await paint("a lantern on a wooden table");
+    await saveSafetyThresholds(t.db, {
+      matureAt: Math.max(0.0001, adultShares(await scoresOf(made)).mature * 0.9),
+      explicitAt: 1,
+    });
+    const artwork = await publishArtwork(
+      t.db,
+      "maker",
+      publishInput.parse({ generationId: made, title: "Lantern", mature: "on" }),
+    );
+    await saveSafetyThresholds(t.db, DEFAULT_SAFETY_THRESHOLDS);
+    await requestArtworkReview(t.db, "maker", artwork.id, { reason: "It is a lantern on a table, nothing more." });
+    const twice = await requestArtworkReview(t.db, "maker", artwork.id, {
+      reason: "Please look again, it is a lantern.",
+    }).catch((e: unknown) => e);
+    expect((twice as AppError).code).toBe("already_reported");
+    const [review] = await listOpenReviews(t.db);
+    expect(review).toMatchObject({ kind: "dispute", artworkId: artwork.id, maturity: "mature", title: "Lantern" });
+    expect(review!.reason).toBe("It is a lantern on a table, nothing more.");
+
+    // Removing needs a note for the creator.
+    expect(reviewDecisionInput.safeParse({ reviewId: review!.id, decision: "remove", note: "" }).success).toBe(false);
+    await decideReview(t.db, admin, { reviewId: review!.id, decision: "general", note: "Agreed." });
+    expect((await listArtworks(t.db, listQuery.parse({}))).items.map((a) => a.id)).toContain(artwork.id);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, "maker"));
+    expect(told.some((n) => n.title === "Your artwork's rating changed" && n.message.includes("general"))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /** What a viewer can do with an artwork on its detail page: react, download, report, and (creator) edit or unpublish. */
-import { ChevronDown, Download, Flag, Pencil, ThumbsDown, ThumbsUp, Trash2 } from "lucide-react";
+import { ChevronDown, Download, Flag, Pencil, Scale, ThumbsDown, ThumbsUp, Trash2 } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { SignInDialogTrigger } from "~/components/auth/sign-in-dialog";
@@ -7,7 +7,13 @@ import { buttonClass } from "~/components/ui/button";
 import { FormMessage, inputClass, FieldError, FieldLabel } from "~/components/ui/field";
 import { useApiClient } from "~/lib/api-client";
 import { cn } from "~/lib/cn";
-import { REPORT_REASON_LABELS, REPORT_REASONS, reportInput } from "~/lib/community";
+import {
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REVIEW_REASON_MAX,
+  reportInput,
+  reviewRequestInput,
+} from "~/lib/community";
 import { checkInput } from "~/lib/forms";
 import type { ArtworkView } from "~/lib/community-views";
 import { apiFailure, ArtworkFields, readArtworkFields } from "./artwork-fields";
@@ -353,6 +359,7 @@ export function OwnerActions({ artwork, onSaved }: { artwork: ArtworkView; onSav
           {removeError}
         </p>
       ) : null}
+      {artwork.mature ? <ReviewRequest artworkId={artwork.id} /> : null}
       <Modal open={editing} onClose={() => setEditing(false)} title="Edit artwork">
         <form onSubmit={save} noValidate className="grid gap-4">
           <ArtworkFields
@@ -372,5 +379,84 @@ export function OwnerActions({ artwork, onSaved }: { artwork: ArtworkView; onSav
         </form>
       </Modal>
     </div>
+  );
+}
+
+/**
+ * The creator of a mature artwork asks for a second look at its rating (issue 40): one request per
+ * picture, with a reason; the admins' answer comes as a notification.
+ */
+function ReviewRequest({ artworkId }: { artworkId: string }) {
+  const api = useApiClient();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  const { busy, errors, message, send } = useDialogForm();
+  const done =
+    "Review requested: an admin will look at the rating, and you will hear the answer in your notifications.";
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    await send(checkInput(reviewRequestInput, { reason: data.get("reason") ?? "" }), async (request) => {
+      await api.post(`/api/artworks/${artworkId}/review`, { json: request });
+      setSent(true);
+    });
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass({ variant: "secondary", size: "sm" })}
+        onClick={() => setOpen(true)}
+        disabled={sent}
+      >
+        <Scale aria-hidden className="size-4" /> Ask for a review
+      </button>
+      {sent ? (
+        <p role="status" className="basis-full text-sm font-medium text-success">
+          {done}
+        </p>
+      ) : null}
+      <Modal open={open} onClose={() => setOpen(false)} title="Ask for a review of the rating">
+        {sent ? (
+          <div className="grid gap-4">
+            <FormMessage tone="success">{done}</FormMessage>
+            <button
+              type="button"
+              className={buttonClass({ size: "sm", className: "justify-self-end" })}
+              onClick={() => setOpen(false)}
+            >
+              Close
+            </button>
+          </div>
+        ) : (
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <p className="text-sm text-ink-soft">
+              This artwork is rated mature, so only adults who chose to see mature pictures see it. If you think that is
+              wrong, say why: an admin will look at it once.
+            </p>
+            <div>
+              <FieldLabel htmlFor={`${id}-reason`}>Why is it not mature?</FieldLabel>
+              <textarea
+                id={`${id}-reason`}
+                name="reason"
+                rows={3}
+                required
+                maxLength={REVIEW_REASON_MAX}
+                aria-invalid={errors.reason ? true : undefined}
+                aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
+                className={cn(inputClass, "resize-y")}
+              />
+              <FieldError id={`${id}-reason-error`}>{errors.reason}</FieldError>
+            </div>
+            <DialogFormFooter message={message} busy={busy} busyLabel="Sending…" onCancel={() => setOpen(false)}>
+              Ask for a review
+            </DialogFormFooter>
+          </form>
+        )}
+      </Modal>
+    </>
   );
 }

@@ -27,7 +27,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { ownerId, user } from "./auth";
 import { generationImages, generations } from "./generation";
 import { createdAt, instant, parentKey, updatedAt, uuidKey } from "./columns";
-import type { Maturity } from "./safety";
+import type { Maturity } from "./maturity";
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",

@@ -22,7 +22,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ownerId, user } from "./auth";
 import { createdAt, instant, parentKey, updatedAt, uuidKey } from "./columns";
-import type { Maturity } from "./safety";
+import type { Maturity } from "./maturity";
 
 export const tokenAccounts = pgTable(
   "token_accounts",

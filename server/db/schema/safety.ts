@@ -5,8 +5,12 @@
  * depends on the thresholds in force when the picture was rated.
  */
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { instant } from "./columns";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ownerId, user } from "./auth";
+import { createdAt, instant, uuidKey } from "./columns";
+import { artworks } from "./community";
+import { generations } from "./generation";
+import type { Maturity } from "./maturity";
 
 /** The classifier's five classes (nsfwjs), each a probability; they sum to ~1. */
 export interface ScreeningScores {
@@ -17,8 +21,7 @@ export interface ScreeningScores {
   sexy: number;
 }
 
-export const MATURITY_LEVELS = ["general", "mature", "explicit"] as const;
-export type Maturity = (typeof MATURITY_LEVELS)[number];
+export { MATURITY_LEVELS, type Maturity } from "./maturity";
 
 export const pictureScreenings = pgTable(
   "picture_screenings",
@@ -36,5 +39,49 @@ export const pictureScreenings = pgTable(
   (t) => [
     primaryKey({ columns: [t.sha256, t.model, t.modelVersion] }),
     check("picture_screenings_sha256_hex", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+export const REVIEW_KINDS = ["held", "dispute"] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+export const REVIEW_DECISIONS = ["confirmed", "changed", "removed"] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/**
+ * The admins' review queue (issue 40): a generation the safety check held, or a creator's request
+ * to look again at an artwork's rating ("this is not mature": one per artwork, with a reason).
+ * Reports stay in community's `artwork_reports`; the queue's page shows them beside these.
+ */
+export const pictureReviews = pgTable(
+  "picture_reviews",
+  {
+    id: uuidKey(),
+    kind: text("kind").$type<ReviewKind>().notNull(),
+    /** The creator: told of the decision. */
+    userId: ownerId(),
+    generationId: uuid("generation_id").references(() => generations.id, { onDelete: "cascade" }),
+    artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "cascade" }),
+    /** The rating when the review was opened. */
+    maturity: text("maturity").$type<Maturity>().notNull(),
+    /** The creator's words (disputes). */
+    reason: text("reason").notNull().default(""),
+    decision: text("decision").$type<ReviewDecision>(),
+    /** The rating the admin settled on (confirmed or changed); null when removed or open. */
+    decidedMaturity: text("decided_maturity").$type<Maturity>(),
+    /** Told to the creator with the decision. */
+    note: text("note").notNull().default(""),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: instant("decided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "picture_reviews_subject",
+      sql`(${t.kind} = 'held' AND ${t.generationId} IS NOT NULL) OR (${t.kind} = 'dispute' AND ${t.artworkId} IS NOT NULL)`,
+    ),
+    // One request per picture: one dispute per artwork ever, one review per held generation.
+    uniqueIndex("picture_reviews_dispute_once").on(t.artworkId).where(sql`${t.kind} = 'dispute'`),
+    uniqueIndex("picture_reviews_held_once").on(t.generationId).where(sql`${t.kind} = 'held'`),
+    index("picture_reviews_open_idx").on(t.createdAt).where(sql`${t.decision} IS NULL`),
   ],
 );
