@@ -67,7 +67,7 @@ export default function AdminReviewPage({ loaderData, actionData }: Route.Compon
           .
         </>
       }
-      answer={actionData && actionData.ok ? actionData : null}
+      answer={actionData?.ok ? actionData : null}
       className="mx-auto max-w-5xl space-y-8"
     >
       <section aria-labelledby="open-heading" className="space-y-4">
