@@ -9,6 +9,8 @@
  *
  * - Order: artworks first (they are public), then the pictures of succeeded generations (a person's
  *   own history; running ones are screened by their job). Each by id, the order of their index.
+ * - Rated as the render job and publishing rate: at the stricter thresholds when the prompt has a
+ *   term that makes it mature.
  * - An artwork's maturity only goes up: the highest of what it had, the creator's mark and the
  *   screening's rating, decided in the UPDATE itself so a creator's edit meanwhile is not undone.
  *   An explicit one is rated explicit — left out of every list — and waits for the review queue.
@@ -29,6 +31,7 @@ import { enqueueJob } from "../jobs/queue";
 import { getConfig } from "../config";
 import { logger } from "../logger";
 import { getStorage } from "../storage/storage";
+import { hasMatureTerm, loadMatureTerms } from "./prompt-terms";
 import { type RatedPicture, ratePicture } from "./screenings";
 
 /** Pictures one run screens: a run stays well inside its expiry and a graceful stop's wait. */
@@ -44,6 +47,8 @@ interface PendingPicture {
   id: string;
   key: string;
   thumbKey: string;
+  /** The prompt it was made from: one with a mature term is rated at the stricter thresholds. */
+  prompt: string;
 }
 
 export interface BackfillBatch {
@@ -89,16 +94,18 @@ export async function countUnscreenedPictures(db: Database): Promise<UnscreenedP
 /** The next unrated pictures, artworks first: one query, on the two partial indexes. */
 async function nextUnrated(db: Database, limit: number): Promise<PendingPicture[]> {
   const result = (await db.execute(sql`
-    (SELECT 'artworks' AS "table", ${artworks.id} AS id, ${artworks.key} AS key, ${artworks.thumbKey} AS thumb_key
+    (SELECT 'artworks' AS "table", ${artworks.id} AS id, ${artworks.key} AS key, ${artworks.thumbKey} AS thumb_key,
+            ${artworks.prompt} AS prompt
        FROM ${artworks} WHERE ${artworks.sha256} IS NULL ORDER BY ${artworks.id} LIMIT ${limit})
     UNION ALL
-    (SELECT 'generation_images', ${generationImages.id}, ${generationImages.key}, ${generationImages.thumbKey}
+    (SELECT 'generation_images', ${generationImages.id}, ${generationImages.key}, ${generationImages.thumbKey},
+            ${generations.prompt}
        FROM ${generationImages} JOIN ${generations} ON ${generations.id} = ${generationImages.generationId}
       WHERE ${generationImages.maturity} IS NULL AND ${generations.status} = 'succeeded'
       ORDER BY ${generationImages.id} LIMIT ${limit})
-  `)) as unknown as { rows: { table: PictureTable; id: string; key: string; thumb_key: string }[] };
+  `)) as unknown as { rows: { table: PictureTable; id: string; key: string; thumb_key: string; prompt: string }[] };
   return result.rows
-    .map((r) => ({ table: r.table, id: r.id, key: r.key, thumbKey: r.thumb_key }))
+    .map((r) => ({ table: r.table, id: r.id, key: r.key, thumbKey: r.thumb_key, prompt: r.prompt }))
     .sort((a, b) => (a.table === b.table ? (a.id < b.id ? -1 : 1) : a.table === "artworks" ? -1 : 1))
     .slice(0, limit);
 }
@@ -109,7 +116,7 @@ type Outcome =
   | { kind: "failed"; error: unknown };
 
 /** Screens a row's picture, or its thumbnail when the picture cannot be read. */
-async function screenRow(db: Database, row: PendingPicture): Promise<Outcome> {
+async function screenRow(db: Database, row: PendingPicture, strict: boolean): Promise<Outcome> {
   const storage = getStorage();
   const missing: string[] = [];
   for (const key of row.thumbKey === row.key ? [row.key] : [row.key, row.thumbKey]) {
@@ -124,7 +131,7 @@ async function screenRow(db: Database, row: PendingPicture): Promise<Outcome> {
       continue;
     }
     try {
-      return { kind: "rated", rated: await ratePicture(db, file.bytes) };
+      return { kind: "rated", rated: await ratePicture(db, file.bytes, { strict }) };
     } catch (error) {
       // A picture that decodes here and fails there is the classifier's trouble: try again later.
       if (await decodes(file.bytes)) return { kind: "failed", error };
@@ -191,10 +198,12 @@ export async function screenBackfillBatch(
   batch.picked = rows.length;
   if (rows.length === 0) return batch;
   const concurrency = Math.max(1, options.concurrency ?? getConfig().safetyThreads * 2);
+  // As the render job and publishing do: a prompt with a mature term is rated at the stricter thresholds.
+  const matureTerms = await loadMatureTerms(db);
   let next = 0;
   const work = async () => {
     for (let row = rows[next++]; row; row = rows[next++]) {
-      const outcome = await screenRow(db, row);
+      const outcome = await screenRow(db, row, hasMatureTerm(row.prompt, matureTerms));
       if (outcome.kind === "failed") {
         batch.failed++;
         logger.warn(

@@ -195,13 +195,16 @@ describe("screening earlier pictures", () => {
     await saveSafetyThresholds(t.db, {
       explicitAt: Math.max(0.0001, (shi.explicit + slo.explicit) / 2),
       matureAt: Math.max(0.0001, slo.mature * 0.9),
+      // A prompt with a term that makes it mature: the same picture is explicit.
+      strictExplicitAt: Math.max(0.0001, slo.explicit * 0.9),
     });
     const [image] = await seedGeneration([{ bytes: hi }]);
     const explicitArt = await seedArtwork("Explicit", hi);
     const matureArt = await seedArtwork("Mature", lo);
+    const strictArt = await seedArtwork("Mature prompt", lo, lo, { prompt: "a sensual portrait in a garden" });
 
     const batches = await runUntilDone(10);
-    expect(sum(batches, "rated")).toBe(3);
+    expect(sum(batches, "rated")).toBe(4);
     expect(sum(batches, "classified")).toBe(0); // both were screened above
     const [img] = await t.db.select().from(generationImages).where(eq(generationImages.id, image!.id));
     expect(img!.maturity).toBe("explicit");
@@ -209,6 +212,7 @@ describe("screening earlier pictures", () => {
     expect(Object.fromEntries(art.map((r) => [r.id, r.maturity]))).toEqual({
       [explicitArt]: "explicit",
       [matureArt]: "mature",
+      [strictArt]: "explicit",
     });
     await saveSafetyThresholds(t.db, DEFAULT_SAFETY_THRESHOLDS);
   });
