@@ -95,6 +95,7 @@ export const ERROR_STATUS = {
   // 422: well formed but unusable
   corrupt_image: 422,
   explicit_picture: 422,
+  mature_picture: 422,
   screening_failed: 422,
   idempotency_key_reused: 422,
   // 429: too often

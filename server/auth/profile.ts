@@ -31,7 +31,7 @@ export async function updateAvatar(
 ): Promise<Headers> {
   const webp = await makeAvatar(bytes);
   // The square crop is what others see, and what is stored: that is what is screened.
-  await screenUpload(db, webp, "avatar", current.userUid);
+  await screenUpload(db, webp, "avatar", current.userUid, { generalOnly: true });
   const key = userFileKey(current.userUid, "avatar", "webp");
   await getStorage().put(key, webp, "image/webp");
   const [row] = await db.select({ image: user.image }).from(user).where(eq(user.id, current.userUid));

@@ -43,7 +43,7 @@ export async function readProductSubmission(
     try {
       image = await prepareProductImage(read.file);
       // The WebP the shop will show is what is screened.
-      await screenUpload(db, image.bytes, "image", uploaderId);
+      await screenUpload(db, image.bytes, "image", uploaderId, { generalOnly: true });
     } catch (error) {
       if (!(error instanceof ImageError || error instanceof PictureSafetyError)) throw error;
       fields.image = error.message;

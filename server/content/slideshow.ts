@@ -107,7 +107,7 @@ async function lockSlide(tx: Database, id: string): Promise<Slide> {
  */
 async function storeSlideImage(db: Database, actor: Actor, bytes: Buffer) {
   const image = await makeSiteImage(bytes, SLIDE_BOUNDS);
-  await screenUpload(db, image.bytes, "image", actor.userUid);
+  await screenUpload(db, image.bytes, "image", actor.userUid, { generalOnly: true });
   const imageKey = siteFileKey("slides", "webp");
   await getStorage().put(imageKey, image.bytes, "image/webp");
   return { imageKey, width: image.width, height: image.height, color: image.color };

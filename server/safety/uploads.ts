@@ -12,15 +12,16 @@ import { user } from "../db/schema";
 import { logger } from "../logger";
 import { type RatedPicture, ratePicture } from "./screenings";
 
-/** Refusals after which an account is flagged for the admins (the user list and the review queue show it). */
-export const EXPLICIT_UPLOADS_FLAG_AT = 3;
-
 export const EXPLICIT_UPLOAD_MESSAGE =
   "This picture can't be used here: our safety check rated it explicit. Choose another picture. Nothing was charged.";
 
+/** Avatars and site pictures are seen by everyone, visitors included: they must be general. */
+export const MATURE_UPLOAD_MESSAGE =
+  "This picture can't be used here: everyone sees it, and our safety check rated it mature. Choose another picture.";
+
 export class PictureSafetyError extends AppError {
   constructor(
-    code: "explicit_picture" | "screening_failed",
+    code: "explicit_picture" | "mature_picture" | "screening_failed",
     readonly field: string,
     message: string,
   ) {
@@ -30,14 +31,16 @@ export class PictureSafetyError extends AppError {
 }
 
 /**
- * Screens an uploaded picture (already checked to be one) and refuses it when it is explicit.
- * Returns the rating for callers that keep it. `userId` is counted against when it is refused.
+ * Screens an uploaded picture (already checked to be one) and refuses it when it is explicit — or,
+ * with `generalOnly` (avatars, slides, product pictures: shown to everyone), when it is mature.
+ * Returns the rating for callers that keep it. `userId` is counted against when it is explicit.
  */
 export async function screenUpload(
   db: Database,
   bytes: Uint8Array,
   field: string,
   userId: string | null,
+  options: { generalOnly?: boolean } = {},
 ): Promise<RatedPicture> {
   let rated: RatedPicture;
   try {
@@ -60,5 +63,7 @@ export async function screenUpload(
     }
     throw new PictureSafetyError("explicit_picture", field, EXPLICIT_UPLOAD_MESSAGE);
   }
+  if (rated.maturity === "mature" && options.generalOnly)
+    throw new PictureSafetyError("mature_picture", field, MATURE_UPLOAD_MESSAGE);
   return rated;
 }

@@ -31,6 +31,7 @@ import { applyTokenMovement, getTokenBalance } from "../../server/generation/led
 import { HELD_MESSAGE, runGeneration } from "../../server/generation/render-job";
 import { getStorage } from "../../server/storage/storage";
 import { closeClassifier } from "../../server/safety/classifier";
+import { MATURE_UPLOAD_MESSAGE, screenUpload } from "../../server/safety/uploads";
 import { pictureHash, ratePicture, screenPicture } from "../../server/safety/screenings";
 import {
   DEFAULT_SAFETY_THRESHOLDS,
@@ -76,6 +77,17 @@ describe("screening a picture", () => {
     expect((await ratePicture(t.db, bytes)).maturity).toBe("explicit");
     await saveSafetyThresholds(t.db, DEFAULT_SAFETY_THRESHOLDS);
     expect((await ratePicture(t.db, bytes)).maturity).toBe("general");
+  });
+
+  it("refuses a mature picture only where everyone sees it (avatars, site pictures)", async () => {
+    const bytes = await landscape();
+    const { scores } = await screenPicture(t.db, bytes);
+    await saveSafetyThresholds(t.db, { matureAt: Math.max(0.0001, adultShares(scores).mature * 0.9), explicitAt: 1 });
+    expect((await screenUpload(t.db, bytes, "sourceImage", null)).maturity).toBe("mature");
+    const refused = await screenUpload(t.db, bytes, "avatar", null, { generalOnly: true }).catch((e: unknown) => e);
+    expect((refused as AppError).code).toBe("mature_picture");
+    expect((refused as AppError).fields).toEqual({ avatar: [MATURE_UPLOAD_MESSAGE] });
+    await saveSafetyThresholds(t.db, DEFAULT_SAFETY_THRESHOLDS);
   });
 
   it("screens two different pictures at once on the worker threads", async () => {
