@@ -12,7 +12,7 @@ CREATE TABLE "picture_reviews" (
 	"decided_by" text,
 	"decided_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "picture_reviews_subject" CHECK (("picture_reviews"."kind" = 'held' AND "picture_reviews"."generation_id" IS NOT NULL) OR ("picture_reviews"."kind" = 'dispute' AND "picture_reviews"."artwork_id" IS NOT NULL))
+	CONSTRAINT "picture_reviews_subject" CHECK (("picture_reviews"."kind" = 'held' AND "picture_reviews"."generation_id" IS NOT NULL) OR ("picture_reviews"."kind" IN ('dispute', 'rated') AND "picture_reviews"."artwork_id" IS NOT NULL))
 );
 --> statement-breakpoint
 ALTER TABLE "picture_reviews" ADD CONSTRAINT "picture_reviews_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -21,4 +21,5 @@ ALTER TABLE "picture_reviews" ADD CONSTRAINT "picture_reviews_artwork_id_artwork
 ALTER TABLE "picture_reviews" ADD CONSTRAINT "picture_reviews_decided_by_user_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "picture_reviews_dispute_once" ON "picture_reviews" USING btree ("artwork_id") WHERE "picture_reviews"."kind" = 'dispute';--> statement-breakpoint
 CREATE UNIQUE INDEX "picture_reviews_held_once" ON "picture_reviews" USING btree ("generation_id") WHERE "picture_reviews"."kind" = 'held';--> statement-breakpoint
+CREATE UNIQUE INDEX "picture_reviews_rated_once" ON "picture_reviews" USING btree ("artwork_id") WHERE "picture_reviews"."kind" = 'rated';--> statement-breakpoint
 CREATE INDEX "picture_reviews_open_idx" ON "picture_reviews" USING btree ("created_at") WHERE "picture_reviews"."decision" IS NULL;

@@ -1,7 +1,8 @@
 /**
  * The admins' review queue (issue 40, ADR 0059), beside the reports of moderation.ts:
  * - held generations (the safety check rated a result explicit: refunded, not shown);
- * - creators' requests to look again at an artwork's rating — one per artwork, with a reason.
+ * - creators' requests to look again at an artwork's rating — one per artwork, with a reason;
+ * - artworks published before screening that the background screening rated explicit.
  * An admin confirms the rating, changes it, or removes the picture; every decision is audited and
  * told to the creator. A held picture released by a review goes to its maker's history (its tokens
  * stay refunded: the mistake was ours).
@@ -13,7 +14,15 @@ import { AppError } from "../app-error";
 import { type Actor, recordAudit } from "../audit/audit";
 import { type Database, inTransaction } from "../db/client";
 import { isUuid } from "../db/ids";
-import { artworks, generationImages, generations, type Maturity, pictureReviews, user } from "../db/schema";
+import {
+  artworks,
+  generationImages,
+  generations,
+  type Maturity,
+  pictureReviews,
+  type ReviewKind,
+  user,
+} from "../db/schema";
 import { logger } from "../logger";
 import { addNotification } from "../notify/notifications";
 import { fileUrl } from "../storage/file-url";
@@ -77,7 +86,7 @@ export async function findArtworkReview(db: Database, artworkId: string) {
 
 export interface OpenReview {
   id: string;
-  kind: "held" | "dispute";
+  kind: ReviewKind;
   createdAt: string;
   creator: { id: string; name: string; email: string; explicitUploads: number };
   maturity: Maturity;

@@ -32,6 +32,7 @@ import { getConfig } from "../config";
 import { logger } from "../logger";
 import { getStorage } from "../storage/storage";
 import { hasMatureTerm, loadMatureTerms } from "./prompt-terms";
+import { openRatedReview } from "./reviews";
 import { type RatedPicture, ratePicture } from "./screenings";
 
 /** Pictures one run screens: a run stays well inside its expiry and a graceful stop's wait. */
@@ -171,7 +172,9 @@ async function writeRating(db: Database, row: PendingPicture, sha256: string, ma
         ELSE 'general' END`,
     })
     .where(and(eq(artworks.id, row.id), isNull(artworks.sha256)))
-    .returning({ id: artworks.id });
+    .returning({ id: artworks.id, maturity: artworks.maturity, userId: artworks.userId });
+  // An explicit one waits in the admins' review queue.
+  if (done[0]?.maturity === "explicit") await openRatedReview(db, { artworkId: done[0].id, userId: done[0].userId });
   return done.length > 0;
 }
 

@@ -6,6 +6,14 @@
 import type { Database } from "../db/client";
 import { pictureReviews } from "../db/schema";
 
+/** Puts an artwork the background screening rated explicit in the admins' queue, once. */
+export async function openRatedReview(db: Database, rated: { artworkId: string; userId: string }): Promise<void> {
+  await db
+    .insert(pictureReviews)
+    .values({ kind: "rated", userId: rated.userId, artworkId: rated.artworkId, maturity: "explicit" })
+    .onConflictDoNothing();
+}
+
 /** Puts a held generation in the admins' queue, once however often it is called. */
 export async function openHeldReview(db: Database, held: { generationId: string; userId: string }): Promise<void> {
   await db

@@ -9,7 +9,14 @@ import path from "node:path";
 import { eq, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { artworks, generationImages, generations, pictureScreenings, user } from "../../server/db/schema";
+import {
+  artworks,
+  generationImages,
+  generations,
+  pictureReviews,
+  pictureScreenings,
+  user,
+} from "../../server/db/schema";
 import { startJobQueue, stopJobQueue, enqueueJob } from "../../server/jobs/queue";
 import {
   countUnscreenedPictures,
@@ -214,6 +221,14 @@ describe("screening earlier pictures", () => {
       [matureArt]: "mature",
       [strictArt]: "explicit",
     });
+    // The explicit artworks wait in the admins' review queue, once each.
+    const queued = await t.db.select().from(pictureReviews);
+    expect(queued.map((r) => [r.kind, r.artworkId]).sort()).toEqual(
+      [
+        ["rated", explicitArt],
+        ["rated", strictArt],
+      ].sort(),
+    );
     await saveSafetyThresholds(t.db, DEFAULT_SAFETY_THRESHOLDS);
   });
 

@@ -137,7 +137,11 @@ function ReviewCard({ review, answer }: { review: Review; answer: FormAnswer | u
       <div className="space-y-3">
         <div>
           <p className="font-semibold text-ink">
-            {review.kind === "held" ? "Held: rated explicit" : `Rating questioned: ${review.maturity}`}
+            {review.kind === "held"
+              ? "Held: rated explicit"
+              : review.kind === "rated"
+                ? "Published before screening, now rated explicit"
+                : `Rating questioned: ${review.maturity}`}
             {review.artworkId ? (
               <>
                 {" · "}

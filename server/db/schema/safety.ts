@@ -42,14 +42,15 @@ export const pictureScreenings = pgTable(
   ],
 );
 
-export const REVIEW_KINDS = ["held", "dispute"] as const;
+export const REVIEW_KINDS = ["held", "dispute", "rated"] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 export const REVIEW_DECISIONS = ["confirmed", "changed", "removed"] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 /**
- * The admins' review queue (issue 40): a generation the safety check held, or a creator's request
- * to look again at an artwork's rating ("this is not mature": one per artwork, with a reason).
+ * The admins' review queue (issue 40): a generation the safety check held, a creator's request
+ * to look again at an artwork's rating ("this is not mature": one per artwork, with a reason), or an
+ * artwork published before screening that the background screening rated explicit ("rated").
  * Reports stay in community's `artwork_reports`; the queue's page shows them beside these.
  */
 export const pictureReviews = pgTable(
@@ -77,11 +78,12 @@ export const pictureReviews = pgTable(
   (t) => [
     check(
       "picture_reviews_subject",
-      sql`(${t.kind} = 'held' AND ${t.generationId} IS NOT NULL) OR (${t.kind} = 'dispute' AND ${t.artworkId} IS NOT NULL)`,
+      sql`(${t.kind} = 'held' AND ${t.generationId} IS NOT NULL) OR (${t.kind} IN ('dispute', 'rated') AND ${t.artworkId} IS NOT NULL)`,
     ),
     // One request per picture: one dispute per artwork ever, one review per held generation.
     uniqueIndex("picture_reviews_dispute_once").on(t.artworkId).where(sql`${t.kind} = 'dispute'`),
     uniqueIndex("picture_reviews_held_once").on(t.generationId).where(sql`${t.kind} = 'held'`),
+    uniqueIndex("picture_reviews_rated_once").on(t.artworkId).where(sql`${t.kind} = 'rated'`),
     index("picture_reviews_open_idx").on(t.createdAt).where(sql`${t.decision} IS NULL`),
   ],
 );
