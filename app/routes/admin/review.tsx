@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
   const [reviews, flagged] = await Promise.all([listOpenReviews(db), listFlaggedAccounts(db)]);
-  return { reviews, flagged };
+  return { reviews, flagged, flagAt: EXPLICIT_UPLOADS_FLAG_AT };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -50,7 +50,7 @@ const DECISIONS = [
 ] as const;
 
 export default function AdminReviewPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, flagged } = loaderData;
+  const { reviews, flagged, flagAt } = loaderData;
   return (
     <AdminPage
       title="Review queue"
@@ -89,9 +89,7 @@ export default function AdminReviewPage({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="flagged-heading" className="space-y-3">
         <SectionHeading id="flagged-heading">Flagged accounts</SectionHeading>
-        <p className="text-sm text-ink-soft">
-          Accounts with {EXPLICIT_UPLOADS_FLAG_AT} or more uploads refused as explicit.
-        </p>
+        <p className="text-sm text-ink-soft">Accounts with {flagAt} or more uploads refused as explicit.</p>
         {flagged.length === 0 ? (
           <EmptyList>No flagged accounts.</EmptyList>
         ) : (

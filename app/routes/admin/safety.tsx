@@ -4,7 +4,7 @@
  * refused outright and the terms that make a prompt mature — with what the background screening
  * has left to do and the accounts flagged for repeated explicit uploads. Every change is audited.
  */
-import { loadSafetySettings, saveSafetySettings, THRESHOLD_FIELDS } from "@server/admin/settings/safety";
+import { loadSafetySettings, saveSafetySettings } from "@server/admin/settings/safety";
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { countUnscreenedPictures } from "@server/safety/backfill";
@@ -19,11 +19,12 @@ import { PageHeading } from "~/components/ui/page-heading";
 import { formValues } from "~/lib/forms";
 import { formFailure, refusal } from "~/lib/forms.server";
 import { controlCharacterFields } from "~/lib/plain-text";
+import { THRESHOLD_FIELDS, type ThresholdField } from "~/lib/safety-constants";
 import type { Route } from "./+types/safety";
 
 export const meta = () => [{ title: "Picture safety · Atelier admin" }];
 
-const THRESHOLD_LABELS: Record<(typeof THRESHOLD_FIELDS)[number], { label: string; hint: string }> = {
+const THRESHOLD_LABELS: Record<ThresholdField, { label: string; hint: string }> = {
   matureAt: { label: "Mature at (%)", hint: "Sexy + porn + hentai reach this: the picture is mature." },
   explicitAt: { label: "Explicit at (%)", hint: "Porn + hentai reach this: uploads are refused, results held." },
   strictMatureAt: { label: "Mature at, for a mature prompt (%)", hint: "Used when the prompt has a mature term." },
@@ -44,7 +45,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     countUnscreenedPictures(db),
     listFlaggedAccounts(db),
   ]);
-  return { settings, unscreened, flagged, model: `${CLASSIFIER_MODEL} (${classifierVersion()})` };
+  return {
+    settings,
+    unscreened,
+    flagged,
+    flagAt: EXPLICIT_UPLOADS_FLAG_AT,
+    model: `${CLASSIFIER_MODEL} (${classifierVersion()})`,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -63,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminSafetyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, unscreened, flagged, model } = loaderData;
+  const { settings, unscreened, flagged, flagAt, model } = loaderData;
   const busy = useNavigation().state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : null;
   const fields = failed?.errors.fields ?? {};
@@ -148,7 +155,7 @@ export default function AdminSafetyPage({ loaderData, actionData }: Route.Compon
       <SettingsCard
         headingId="flagged-heading"
         title="Flagged accounts"
-        description={`Accounts with ${EXPLICIT_UPLOADS_FLAG_AT} or more uploads refused as explicit.`}
+        description={`Accounts with ${flagAt} or more uploads refused as explicit.`}
         className="space-y-3"
       >
         {flagged.length === 0 ? (

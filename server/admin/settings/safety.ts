@@ -4,6 +4,7 @@
  * Checked whole, saved whole, audited, or refused beside each field. The fixed refusal of sexual
  * terms with terms for minors is not here: no one can edit it.
  */
+import { THRESHOLD_FIELDS } from "../../../app/lib/safety-constants";
 import { AppError } from "../../app-error";
 import { type Actor, recordAudit } from "../../audit/audit";
 import type { Database } from "../../db/client";
@@ -22,9 +23,6 @@ export interface SafetySettings {
   blockedTerms: string[];
   matureTerms: string[];
 }
-
-/** The four thresholds as the form names them, in percent. */
-export const THRESHOLD_FIELDS = ["matureAt", "explicitAt", "strictMatureAt", "strictExplicitAt"] as const;
 
 export async function loadSafetySettings(db: Database): Promise<SafetySettings> {
   const [thresholds, blockedTerms, matureTerms] = await Promise.all([
