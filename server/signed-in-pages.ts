@@ -6,7 +6,8 @@
  * 1. the person is read from their session (server/viewer.ts: the balance and the unread count
  *    are kept per person and forgotten when the database says they changed);
  * 2. the page is taken from this process's renders of it for every signed-in person of that kind
- *    (admin or not), made when missing by an internal request to this process through every layer
+ *    (admin or not, and their browsing level: a render with mature pictures never reaches anyone who
+ *    did not opt into them), made when missing by an internal request to this process through every layer
  *    — with no cookies, so nothing of anyone can be in it — and kept as long as a shared page (2 s, and no
  *    longer than the next change of what pages show: response-cache.ts). An address nobody asked
  *    for within that time is rendered by the app for the person instead: a render kept for one
@@ -25,13 +26,14 @@ import { PART_MARKER } from "~/lib/viewer";
 import { logger } from "./logger";
 import { type RequestScope, requestScope } from "./http/request-context";
 import { allowInlineScriptsByHash, onSharedResponsesCleared } from "./http/response-cache";
-import { SHARED_VIEWER_HEADER, sharedViewerHeaderValue } from "./http/shared-viewer";
+import { SHARED_VIEWER_HEADER, type SharedViewerKind, sharedViewerHeaderValue } from "./http/shared-viewer";
+import { getUser } from "./auth/guards";
 import { SHARED_PAGE_SECONDS, SHARED_PAGES } from "./navigation/shared-pages";
 import { loadViewer, type Viewer } from "./viewer";
 
 /**
- * Pages whose loaders read nothing of the person but whether they are signed in and an admin:
- * tests/integration/signed-in-pages.test.ts renders each for two people and compares.
+ * Pages whose loaders read nothing of the person but whether they are signed in, an admin, and
+ * their browsing level: tests/integration/signed-in-pages.test.ts renders each for two people and compares.
  */
 export const SIGNED_IN_SHARED_PAGES: ReadonlySet<string> = new Set(
   // The pages kept for visitors, but an artwork's page (the person's reaction, whether it is theirs,
@@ -100,15 +102,19 @@ export function createSignedInPages(self: () => SelfAddress | undefined): Signed
       const host = req.headers.host ?? "localhost";
       const scope: RequestScope = { sessionReads: new Map(), cookiesToSend: [] };
       let viewer: Viewer | null;
+      let kind: SharedViewerKind | undefined;
       try {
         const request = new Request(`http://${host}${url}`, { headers: { cookie } });
         viewer = await requestScope.run(scope, () => loadViewer(request));
+        // The request's one session read, which loadViewer made: what they chose to see.
+        const user = viewer ? await requestScope.run(scope, () => getUser(request)) : null;
+        if (user) kind = { isAdmin: user.isAdmin, browsingLevel: user.browsingLevel };
       } catch (err) {
         logger.warn({ err }, "could not read the session of a signed-in page; rendering it for the person");
         return false;
       }
-      if (!viewer || viewer.shared) return false;
-      const render = await classRender(address, req, viewer.isAdmin);
+      if (!viewer || viewer.shared || !kind) return false;
+      const render = await classRender(address, req, kind);
       if (!render || res.destroyed) return false;
       const html = renderParts(viewer);
       const parts = render.parts.map((name) => html[name]);
@@ -119,14 +125,18 @@ export function createSignedInPages(self: () => SelfAddress | undefined): Signed
   };
 }
 
-function keyOf(req: IncomingMessage, isAdmin: boolean): string {
+function keyOf(req: IncomingMessage, kind: SharedViewerKind): string {
   const h = req.headers;
-  return `${h.host ?? ""}\n${req.url}\n${h["accept-language"] ?? ""}\n${h["x-forwarded-proto"] ?? ""}\n${h["x-forwarded-host"] ?? ""}\n${isAdmin}`;
+  return `${h.host ?? ""}\n${req.url}\n${h["accept-language"] ?? ""}\n${h["x-forwarded-proto"] ?? ""}\n${h["x-forwarded-host"] ?? ""}\n${kind.isAdmin}\n${kind.browsingLevel}`;
 }
 
 /** The page as every signed-in person of this kind sees it, markers in place of their parts. */
-async function classRender(self: SelfAddress, req: IncomingMessage, isAdmin: boolean): Promise<ClassRender | null> {
-  const key = keyOf(req, isAdmin);
+async function classRender(
+  self: SelfAddress,
+  req: IncomingMessage,
+  kind: SharedViewerKind,
+): Promise<ClassRender | null> {
+  const key = keyOf(req, kind);
   const kept = renders.get(key);
   if (kept && kept.expires > Date.now()) return kept;
   // Many people asking at once (a burst after a newsletter) wait for one render.
@@ -134,7 +144,7 @@ async function classRender(self: SelfAddress, req: IncomingMessage, isAdmin: boo
   if (under) return under;
   if (!askedLately(key)) return null;
   const startedAt = clears;
-  const made = renderForClass(self, req, isAdmin)
+  const made = renderForClass(self, req, kind)
     .catch((err: unknown) => {
       logger.warn({ err }, "a page for every signed-in person could not be rendered");
       return null;
@@ -174,7 +184,11 @@ export interface SelfAddress {
   port: number;
 }
 
-async function renderForClass(self: SelfAddress, req: IncomingMessage, isAdmin: boolean): Promise<ClassRender | null> {
+async function renderForClass(
+  self: SelfAddress,
+  req: IncomingMessage,
+  kind: SharedViewerKind,
+): Promise<ClassRender | null> {
   const pass = (name: string) => (typeof req.headers[name] === "string" ? { [name]: req.headers[name] as string } : {});
   const answer = await getLocal(self, req.url ?? "/", {
     ...pass("host"),
@@ -185,7 +199,7 @@ async function renderForClass(self: SelfAddress, req: IncomingMessage, isAdmin: 
     ...pass("x-forwarded-for"),
     accept: "text/html",
     "accept-encoding": "identity",
-    [SHARED_VIEWER_HEADER]: sharedViewerHeaderValue(isAdmin),
+    [SHARED_VIEWER_HEADER]: sharedViewerHeaderValue(kind),
   });
   if (answer.status !== 200 || answer.headers["set-cookie"] !== undefined) return null;
   if (!/^text\/html/.test(String(answer.headers["content-type"] ?? ""))) return null;

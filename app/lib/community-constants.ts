@@ -34,3 +34,15 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   copyright: "Someone else's work",
   other: "Something else",
 };
+
+/**
+ * What a person chose to see (issue 40, ADR 0059): everyone starts at general; a signed-in adult
+ * may opt into mature, and then sees mature pictures blurred until they ask. Explicit is never shown.
+ */
+export const BROWSING_LEVELS = ["general", "mature"] as const;
+export type BrowsingLevel = (typeof BROWSING_LEVELS)[number];
+
+/** The level a stored value stands for: anything but "mature" is general. */
+export function browsingLevelOf(value: unknown): BrowsingLevel {
+  return value === "mature" ? "mature" : "general";
+}

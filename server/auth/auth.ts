@@ -55,6 +55,11 @@ function createAuth() {
       afterEmailVerification: async (user) => accountEvents().verified(getDb(), user),
     },
     user: {
+      // What the person chose to see (issue 40): in the signed cookie copy, so lists read no table for
+      // it; never set through Better Auth's own endpoints (server/safety/browsing-level.ts sets it).
+      additionalFields: {
+        browsingLevel: { type: "string", required: false, defaultValue: "general", input: false },
+      },
       deleteUser: {
         enabled: true,
         // The account's rows go by foreign keys; what lives outside the database goes here.

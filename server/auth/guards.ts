@@ -3,6 +3,7 @@
  * The spec's user document: user_uid, email, is_admin (spec §3, §6).
  */
 import { redirect, redirectDocument } from "react-router";
+import { type BrowsingLevel, browsingLevelOf } from "../../app/lib/community-constants";
 import { getConfig } from "../config";
 import { onDatabaseChange } from "../db/change-feed";
 import { ApiError } from "../http/api";
@@ -20,6 +21,14 @@ export interface SessionUser {
   createdAt: Date;
   /** The id of the session this request signed in with (never its token): marks "this device" on the profile. */
   sessionId: string;
+  /** What they chose to see (issue 40): general unless they opted into mature on their profile. */
+  browsingLevel: BrowsingLevel;
+}
+
+/** The kind of signed-in person a page rendered once for many is rendered for (ADR 0050). */
+export interface ViewerKind {
+  isAdmin: boolean;
+  browsingLevel: BrowsingLevel;
 }
 
 /*
@@ -32,6 +41,8 @@ const changedUntil = new Map<string, number>();
 let everyoneChangedUntil = 0;
 
 onDatabaseChange((change) => {
+  // `user:<id>` comes from the triggers of migration 0013 and, for a changed browsing level, from
+  // setBrowsingLevel (server/safety/browsing-level.ts), which announces it in its own transaction.
   if (change.kind === "table" || change.kind === "generation" || change.kind === "personal") return;
   const until = Date.now() + getConfig().sessionCacheSeconds * 1000;
   if (change.kind === "unknown") {
@@ -83,6 +94,7 @@ async function readSession(request: Request, fromDatabase: boolean): Promise<Ses
     image: response.user.image ?? null,
     createdAt: response.user.createdAt,
     sessionId: response.session.id,
+    browsingLevel: browsingLevelOf(response.user.browsingLevel),
   };
 }
 
@@ -92,15 +104,16 @@ async function readSession(request: Request, fromDatabase: boolean): Promise<Ses
  */
 export const SHARED_VIEWER_ID = "00000000-0000-4000-8000-000000000000";
 
-function sharedViewer(isAdmin: boolean): SessionUser {
+function sharedViewer(kind: ViewerKind): SessionUser {
   return {
     userUid: SHARED_VIEWER_ID,
     email: "",
     name: "",
-    isAdmin,
+    isAdmin: kind.isAdmin,
     image: null,
     createdAt: new Date(0),
     sessionId: "",
+    browsingLevel: kind.browsingLevel,
   };
 }
 
@@ -112,7 +125,7 @@ export function getUser(request: Request, options: { fromDatabase?: boolean } = 
   const fromDatabase = options.fromDatabase === true;
   const shared = requestScope.getStore()?.sharedViewer;
   // Admin rights are never taken from a stand-in: an admin decision reads a real session.
-  if (shared) return Promise.resolve(fromDatabase ? null : sharedViewer(shared.isAdmin));
+  if (shared) return Promise.resolve(fromDatabase ? null : sharedViewer(shared));
   const reads = requestScope.getStore()?.sessionReads;
   if (!reads) return readSession(request, fromDatabase);
   const key = `${fromDatabase}:${request.headers.get("cookie") ?? ""}:${request.headers.get("authorization") ?? ""}`;

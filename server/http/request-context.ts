@@ -1,4 +1,5 @@
 /** Values every loader, action and middleware can read from React Router's context. */
+import type { BrowsingLevel } from "../../app/lib/community-constants";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createContext } from "react-router";
 import type { Logger } from "../logger";
@@ -29,7 +30,7 @@ export interface RequestScope {
    * The page is being rendered once for every signed-in person of this kind (ADR 0050): the
    * session is a stand-in with no one's data (server/auth/guards.ts, server/signed-in-pages.ts).
    */
-  sharedViewer?: { isAdmin: boolean };
+  sharedViewer?: { isAdmin: boolean; browsingLevel: BrowsingLevel };
 }
 
 export const requestScope = new AsyncLocalStorage<RequestScope>();

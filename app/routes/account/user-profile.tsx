@@ -21,20 +21,21 @@ import { cancelTransaction, listUserTransactions } from "@server/commerce/transa
 import { ApiError, readFormData } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { ImageError } from "@server/storage/images";
-import { AtSign, Coins, FileText, KeyRound, LogOut, Monitor, Receipt, Trash2, UserRound } from "lucide-react";
+import { AtSign, Coins, Eye, FileText, KeyRound, LogOut, Monitor, Receipt, Trash2, UserRound } from "lucide-react";
+import { setBrowsingLevel } from "@server/safety/browsing-level";
 import { BIO_MAX, creatorPath, creatorProfileInput, HANDLE_MAX } from "~/lib/creators";
 import { When } from "~/components/when";
 import { formatMoney } from "~/lib/format";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
 import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 import { useViewer } from "~/lib/viewer";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { ProfileSection } from "~/components/account/profile-section";
 import { buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { TextField, TextAreaField, ActionNotice } from "~/components/ui/field";
+import { TextField, TextAreaField, ActionNotice, FieldError } from "~/components/ui/field";
 import { codeField, emailField, newPasswordField, signUpSchema } from "~/lib/account-schemas";
 import { parseForm, type FormFailure, type FormSuccess, answerOf } from "~/lib/forms";
 import type { Route } from "./+types/user-profile";
@@ -99,6 +100,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       image: current.image,
       createdAt: current.createdAt.toISOString(),
     },
+    // From the session, like the name: a change shows on the next request (the change is announced).
+    browsingLevel: current.browsingLevel,
     creator,
     hiddenPeople,
     notify,
@@ -143,6 +146,7 @@ type Intent =
   | "creator"
   | "unhide"
   | "notify"
+  | "browsing-level"
   | "avatar"
   | "change-email"
   | "confirm-email"
@@ -187,6 +191,15 @@ export async function action({ request, context }: Route.ActionArgs) {
           mentions: form.get("mentions") === "on",
         });
         return done("Your notification settings are saved.");
+      }
+      case "browsing-level": {
+        const level = form.get("level") === "mature" ? "mature" : "general";
+        await setBrowsingLevel(db, current, { level, confirmedAdult: form.get("confirmAdult") === "on" });
+        return done(
+          level === "mature"
+            ? "Saved: mature pictures are shown to you, blurred until you choose to see each one."
+            : "Saved: you see general pictures only.",
+        );
       }
       case "unhide": {
         const hiddenId = String(form.get("hiddenId") ?? "");
@@ -509,6 +522,15 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
           </div>
         </ProfileSection>
 
+        <div id="browsing-level" className="scroll-mt-24">
+          <BrowsingLevelSection
+            level={loaderData.browsingLevel}
+            notice={messageFor("browsing-level")}
+            error={errorsFor("browsing-level")?.fields.confirmAdult}
+            busy={pending("browsing-level")}
+          />
+        </div>
+
         <ProfileSection Icon={KeyRound} title="Sign-in">
           <p className="text-sm text-ink-soft">You sign in with: {methods.join(", ") || "—"}</p>
           {hasPassword ? (
@@ -676,5 +698,75 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
         </ProfileSection>
       </div>
     </div>
+  );
+}
+
+/**
+ * What the person sees (issue 40): general pictures only, as every account starts, or mature ones
+ * too — blurred until they choose to see each — once they confirm they are 18 or older.
+ */
+function BrowsingLevelSection({
+  level,
+  notice,
+  error,
+  busy,
+}: {
+  level: "general" | "mature";
+  notice: ReactNode;
+  error: string | undefined;
+  busy: boolean;
+}) {
+  return (
+    <ProfileSection Icon={Eye} title="What you see">
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="browsing-level" />
+        {notice}
+        <fieldset>
+          <legend className="text-sm text-ink-soft">
+            Some pictures in the community are rated mature: suggestive, but not explicit. Explicit pictures are never
+            shown.
+          </legend>
+          <div className="mt-3 grid gap-2">
+            <label className="flex items-start gap-2 text-sm text-ink">
+              <input
+                type="radio"
+                name="level"
+                value="general"
+                defaultChecked={level === "general"}
+                className="mt-0.5 size-4 accent-[var(--color-accent)]"
+              />
+              <span>General pictures only</span>
+            </label>
+            <label className="flex items-start gap-2 text-sm text-ink">
+              <input
+                type="radio"
+                name="level"
+                value="mature"
+                defaultChecked={level === "mature"}
+                className="mt-0.5 size-4 accent-[var(--color-accent)]"
+              />
+              <span>Mature pictures too, blurred until I choose to see each one</span>
+            </label>
+          </div>
+        </fieldset>
+        <div>
+          <label className="flex items-start gap-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              name="confirmAdult"
+              defaultChecked={level === "mature"}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "confirm-adult-error" : undefined}
+              className="mt-0.5 size-4 accent-[var(--color-accent)]"
+            />
+            <span>I am 18 or older (needed to see mature pictures)</span>
+          </label>
+          <FieldError id="confirm-adult-error">{error}</FieldError>
+        </div>
+        <SubmitButton busy={busy} busyLabel="Saving…" className={buttonClass({ size: "sm", variant: "secondary" })}>
+          Save what you see
+        </SubmitButton>
+      </Form>
+    </ProfileSection>
   );
 }
