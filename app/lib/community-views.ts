@@ -68,6 +68,8 @@ export interface ArtworkView extends ArtworkCard {
   /** True when the viewer created it (edit and unpublish are offered). */
   mine: boolean;
   featured: boolean;
+  /** The rating (issue 40): general, mature, or explicit (never shown but to its creator). */
+  maturity: "general" | "mature" | "explicit";
 }
 
 export interface ArtworkPage {

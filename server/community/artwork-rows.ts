@@ -3,15 +3,16 @@
  * condition, the card and detail views, and the community's refusal (CommunityError). Shared by
  * the lists (artworks.ts), publishing, reactions and trending.
  */
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { AspectRatio, GenerationMode } from "../../app/lib/generation";
-import type { Visibility } from "../../app/lib/community";
+import type { BrowsingLevel, Visibility } from "../../app/lib/community";
 import type { ArtworkCard, ArtworkView } from "../../app/lib/community-views";
 import type { Database } from "../db/client";
 import { artworks, user, type ReactionValue } from "../db/schema";
 import { fileUrl } from "../storage/file-url";
 import { AppError, type ErrorCode } from "../app-error";
 import { isUuid } from "../db/ids";
+import { maturitiesFor } from "../safety/browsing-level";
 
 export type ArtworkRow = typeof artworks.$inferSelect;
 
@@ -41,12 +42,21 @@ export type JoinedRow = Omit<ArtworkRow, "search"> & {
   creatorHandle: string;
 };
 
-/** Published, public and rated general: what lists show to everyone (ADR 0059; mature ones only to who opted in). */
-export const listed = and(
-  eq(artworks.status, "published"),
-  eq(artworks.visibility, "public"),
-  eq(artworks.maturity, "general"),
-)!;
+/**
+ * Published, public, and of a rating the viewer's level may see: what lists show (ADR 0059). General
+ * for visitors and everyone who did not opt in; general and mature for those who did; never explicit.
+ */
+export function listedFor(level: BrowsingLevel): SQL {
+  return and(eq(artworks.status, "published"), eq(artworks.visibility, "public"), ratedFor(level))!;
+}
+
+/** Artworks of a rating the viewer's level may see. */
+export function ratedFor(level: BrowsingLevel): SQL {
+  return level === "mature" ? inArray(artworks.maturity, maturitiesFor(level)) : eq(artworks.maturity, "general");
+}
+
+/** What lists show to everyone: published, public and rated general. */
+export const listed = listedFor("general");
 
 /** The artwork when the viewer may see it: published ones by anyone with the id, others by the creator. */
 export async function findVisibleArtwork(db: Database, id: string, viewerId: string | null): Promise<JoinedRow | null> {
@@ -99,5 +109,11 @@ export function toView(row: JoinedRow, viewerId: string | null, myReaction: Reac
     myReaction,
     mine: viewerId !== null && row.userId === viewerId,
     featured: row.featuredAt !== null,
+    maturity: maturityOf(row.maturity),
   };
+}
+
+/** A stored rating as the views name it (anything unknown is treated as explicit: never shown). */
+export function maturityOf(value: string): "general" | "mature" | "explicit" {
+  return value === "general" || value === "mature" ? value : "explicit";
 }

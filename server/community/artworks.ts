@@ -6,12 +6,12 @@
  * their creator only. Publishing, reactions and trending scores live beside it.
  */
 import { and, count, desc, eq, gt, isNotNull, ne, sql, type SQL } from "drizzle-orm";
-import type { ListQuery, ListSort } from "../../app/lib/community";
+import type { BrowsingLevel, ListQuery, ListSort } from "../../app/lib/community";
 import type { ArtworkCard, ArtworkCreator, ArtworkPage, ArtworkView } from "../../app/lib/community-views";
 import type { Database } from "../db/client";
 import { artworkReactions, artworks, user, type ReactionValue } from "../db/schema";
 import { cachedList } from "./list-cache";
-import { type JoinedRow, cardColumns, findVisibleArtwork, listed, toCard, toView } from "./artwork-rows";
+import { type JoinedRow, cardColumns, findVisibleArtwork, listedFor, toCard, toView } from "./artwork-rows";
 import { isUuid } from "../db/ids";
 
 const SORT_COLUMN = {
@@ -23,19 +23,27 @@ const SORT_COLUMN = {
   featured: artworks.featuredAt,
 } as const;
 
-/** One page of public artworks. Cards carry nothing per viewer, so a page is the same for everyone. */
-export function listArtworks(db: Database, query: ListQuery): Promise<ArtworkPage> {
-  return listArtworksWhere(db, [], query);
+/**
+ * One page of public artworks of the ratings `level` may see (issue 40: mature ones only for people
+ * who opted in). Cards carry nothing per viewer, so a page is the same for everyone at that level.
+ */
+export function listArtworks(db: Database, query: ListQuery, level: BrowsingLevel = "general"): Promise<ArtworkPage> {
+  return listArtworksWhere(db, [], query, level);
 }
 
 /**
  * One page of public artworks that also meet `only` (one creator's works, the people someone
  * follows): the same sort orders and cursors as the community list.
  */
-export async function listArtworksWhere(db: Database, only: SQL[], query: ListQuery): Promise<ArtworkPage> {
+export async function listArtworksWhere(
+  db: Database,
+  only: SQL[],
+  query: ListQuery,
+  level: BrowsingLevel = "general",
+): Promise<ArtworkPage> {
   const sort: ListSort = query.sort ?? "newest";
   const limit = Math.min(Math.max(query.limit ?? 24, 1), 48);
-  const conditions: SQL[] = [listed, ...only];
+  const conditions: SQL[] = [listedFor(level), ...only];
   if (query.mode) conditions.push(eq(artworks.mode, query.mode));
   if (query.style) conditions.push(eq(artworks.style, query.style));
   if (query.christmas) conditions.push(eq(artworks.christmas, true));
@@ -65,8 +73,13 @@ export async function listArtworksWhere(db: Database, only: SQL[], query: ListQu
 }
 
 /** listArtworks through the shared list cache (list-cache.ts): what visitors' lists and searches use. */
-export function listArtworksCached(db: Database, query: ListQuery): Promise<ArtworkPage> {
+export function listArtworksCached(
+  db: Database,
+  query: ListQuery,
+  level: BrowsingLevel = "general",
+): Promise<ArtworkPage> {
   const key = JSON.stringify([
+    level,
     query.sort ?? "newest",
     query.limit ?? 24,
     query.mode ?? "",
@@ -75,7 +88,7 @@ export function listArtworksCached(db: Database, query: ListQuery): Promise<Artw
     query.q ?? "",
     query.cursor ?? "",
   ]);
-  return cachedList(key, () => listArtworks(db, query));
+  return cachedList(key, () => listArtworks(db, query, level));
 }
 
 /** One artwork for the detail page, or null when it does not exist or the viewer may not see it. */
@@ -104,11 +117,13 @@ export interface CommunityHome {
 export const TOP_CREATOR_DAYS = 90;
 
 /** The community's front page through the shared list cache. */
-export function loadCommunityHomeCached(db: Database): Promise<CommunityHome> {
-  return cachedList("home", () => loadCommunityHome(db));
+export function loadCommunityHomeCached(db: Database, level: BrowsingLevel = "general"): Promise<CommunityHome> {
+  return cachedList(`home:${level}`, () => loadCommunityHome(db, level));
 }
 
-export async function loadCommunityHome(db: Database): Promise<CommunityHome> {
+/** The community's front page with the ratings `level` may see (top creators are counted on general works). */
+export async function loadCommunityHome(db: Database, level: BrowsingLevel = "general"): Promise<CommunityHome> {
+  const listed = listedFor(level);
   const since = new Date(Date.now() - TOP_CREATOR_DAYS * 24 * 3600 * 1000);
   const [featured, trending, newest, creators] = await Promise.all([
     db
@@ -118,8 +133,8 @@ export async function loadCommunityHome(db: Database): Promise<CommunityHome> {
       .where(and(listed, sql`${artworks.featuredAt} IS NOT NULL`))
       .orderBy(desc(artworks.featuredAt))
       .limit(8),
-    listArtworks(db, { sort: "trending", limit: 8 }),
-    listArtworks(db, { sort: "newest", limit: 8 }),
+    listArtworks(db, { sort: "trending", limit: 8 }, level),
+    listArtworks(db, { sort: "newest", limit: 8 }, level),
     db
       .select({
         id: artworks.userId,
@@ -131,7 +146,7 @@ export async function loadCommunityHome(db: Database): Promise<CommunityHome> {
       })
       .from(artworks)
       .innerJoin(user, eq(user.id, artworks.userId))
-      .where(and(listed, gt(artworks.createdAt, since)))
+      .where(and(listedFor("general"), gt(artworks.createdAt, since)))
       .groupBy(artworks.userId, user.name, user.handle, user.image)
       .orderBy(desc(sql`coalesce(sum(${artworks.likes}), 0)`), desc(count()))
       .limit(6),
@@ -148,9 +163,15 @@ export async function loadCommunityHome(db: Database): Promise<CommunityHome> {
   };
 }
 
-/** Public artworks sharing a tag or the style, excluding the artwork itself; most liked first. */
-export async function relatedArtworks(db: Database, id: string, limit = 8): Promise<ArtworkCard[]> {
+/** Public artworks sharing a tag or the style, of the ratings `level` may see, excluding the artwork itself. */
+export async function relatedArtworks(
+  db: Database,
+  id: string,
+  level: BrowsingLevel = "general",
+  limit = 8,
+): Promise<ArtworkCard[]> {
   if (!isUuid(id)) return [];
+  const listed = listedFor(level);
   const [current] = await db
     .select({ style: artworks.style, tags: artworks.tags })
     .from(artworks)

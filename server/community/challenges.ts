@@ -15,6 +15,8 @@ import {
   type VoteState,
   challengePhase,
 } from "../../app/lib/challenges";
+import type { BrowsingLevel } from "../../app/lib/community-constants";
+import { maySee } from "../safety/browsing-level";
 import { type Actor, recordAudit } from "../audit/audit";
 import { type Database, inTransaction } from "../db/client";
 import { isUuid } from "../db/ids";
@@ -143,11 +145,15 @@ export async function currentChristmasChallenge(db: Database): Promise<Challenge
   return toSummary(row, (await entryCounts(db, [row.id])).get(row.id) ?? 0);
 }
 
-/** A challenge's page: its entries (in ranking order once closed), and what the viewer has done. */
+/**
+ * A challenge's page: its entries (in ranking order once closed), and what the viewer has done.
+ * Entries whose artwork is of a rating the viewer's `level` may not see are left out (issue 40).
+ */
 export async function getChallengeView(
   db: Database,
   id: string,
   viewerId: string | null,
+  level: BrowsingLevel = "general",
 ): Promise<ChallengeView | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(challenges).where(eq(challenges.id, id));
@@ -177,6 +183,7 @@ export async function getChallengeView(
         .where(and(inArray(artworks.id, artworkIds), eq(artworks.status, "published")))
     : [];
   const cardOf = new Map(cards.map((c) => [c.id, toCard(c)]));
+  const unseen = new Set(cards.filter((c) => !maySee(level, c.maturity)).map((c) => c.id));
   const [myVotes, myEntries] = viewerId
     ? await Promise.all([
         db
@@ -193,6 +200,7 @@ export async function getChallengeView(
   const entryList: EntryView[] = entries
     // A banned entrant's entries are not shown while the challenge runs; results keep them.
     .filter((e) => phase === "closed" || !e.entrantBanned)
+    .filter((e) => !(e.entry.artworkId && unseen.has(e.entry.artworkId)))
     .map((e) => ({
       id: e.entry.id,
       title: e.entry.title,

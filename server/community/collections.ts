@@ -11,6 +11,8 @@ import { type Database, inTransaction } from "../db/client";
 import { isUuid } from "../db/ids";
 import { artworks, collectionItems, collections, generationImages, generations, user } from "../db/schema";
 import { fileUrl } from "../storage/file-url";
+import type { BrowsingLevel } from "../../app/lib/community-constants";
+import { maySee } from "../safety/browsing-level";
 import { CommunityError, cardColumns, toCard } from "./artwork-rows";
 import { isUniqueViolation } from "./creators";
 
@@ -62,12 +64,13 @@ async function summaries(db: Database, rows: CollectionRow[], viewerId: string |
     .where(inArray(collectionItems.collectionId, ids))
     .groupBy(collectionItems.collectionId);
   // The cover: the first item whose published artwork (or, for the owner, own picture) is still there.
+  // Never a mature picture (issue 40): a cover is shown to everyone, unblurred.
   const covers = (await db.execute(sql`
     select distinct on (i.collection_id) i.collection_id as id,
       coalesce(a.thumb_key, g.thumb_key) as thumb_key, coalesce(a.placeholder, g.placeholder) as placeholder
     from ${collectionItems} i
     join ${collections} c on c.id = i.collection_id
-    left join ${artworks} a on a.id = i.artwork_id and a.status = 'published'
+    left join ${artworks} a on a.id = i.artwork_id and a.status = 'published' and a.maturity = 'general'
     left join ${generationImages} g on g.id = i.generation_image_id and c.user_id = ${viewerId ?? ""}
     where i.collection_id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
@@ -299,11 +302,15 @@ export async function reorderCollection(
   });
 }
 
-/** A collection's page: public ones for anyone, private ones for their owner; null otherwise. */
+/**
+ * A collection's page: public ones for anyone, private ones for their owner; null otherwise.
+ * Artworks of a rating the viewer's `level` may not see are left out (issue 40).
+ */
 export async function getCollectionView(
   db: Database,
   id: string,
   viewerId: string | null,
+  level: BrowsingLevel = "general",
 ): Promise<CollectionView | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
@@ -341,24 +348,27 @@ export async function getCollectionView(
   ]);
   const cardOf = new Map(cards.map((c) => [c.id, toCard(c)]));
   const imageOf = new Map(images.map((g) => [g.id, g]));
-  const entries: CollectionEntry[] = items.map((item) => {
-    const card = item.artworkId ? cardOf.get(item.artworkId) : undefined;
-    if (card) return { id: item.id, kind: "artwork", artwork: card };
-    const image = item.generationImageId ? imageOf.get(item.generationImageId) : undefined;
-    if (image)
-      return {
-        id: item.id,
-        kind: "image",
-        image: {
-          url: fileUrl(image.thumbKey),
-          placeholder: image.placeholder,
-          width: image.width,
-          height: image.height,
-          title: "From your history",
-        },
-      };
-    return { id: item.id, kind: "gone", title: item.title };
-  });
+  const unseen = new Set(cards.filter((c) => !maySee(level, c.maturity)).map((c) => c.id));
+  const entries: CollectionEntry[] = items
+    .filter((item) => !(item.artworkId && unseen.has(item.artworkId)))
+    .map((item) => {
+      const card = item.artworkId ? cardOf.get(item.artworkId) : undefined;
+      if (card) return { id: item.id, kind: "artwork", artwork: card };
+      const image = item.generationImageId ? imageOf.get(item.generationImageId) : undefined;
+      if (image)
+        return {
+          id: item.id,
+          kind: "image",
+          image: {
+            url: fileUrl(image.thumbKey),
+            placeholder: image.placeholder,
+            width: image.width,
+            height: image.height,
+            title: "From your history",
+          },
+        };
+      return { id: item.id, kind: "gone", title: item.title };
+    });
   const [summary] = await summaries(db, [row.collection], viewerId);
   const { banned: _banned, ...owner } = row.owner;
   return { ...summary!, owner, mine, entries, createdAt: row.collection.createdAt.toISOString() };

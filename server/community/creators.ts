@@ -15,10 +15,11 @@ import {
   bioInput,
   handleInput,
 } from "../../app/lib/creators";
+import type { BrowsingLevel } from "../../app/lib/community-constants";
 import type { ArtworkPage } from "../../app/lib/community-views";
 import { type Database, inTransaction } from "../db/client";
 import { artworks, follows, handleRedirects, user } from "../db/schema";
-import { CommunityError, listed } from "./artwork-rows";
+import { CommunityError, listedFor } from "./artwork-rows";
 import { listArtworksWhere } from "./artworks";
 
 export const CREATOR_NOT_FOUND = "That creator does not exist.";
@@ -204,13 +205,17 @@ export async function requireCreator(db: Database, handle: string): Promise<Crea
   return found.creator;
 }
 
-/** A creator's page header: who they are and their counts. */
-export async function getCreatorProfile(db: Database, creator: CreatorRow): Promise<CreatorProfile> {
+/** A creator's page header: who they are and their counts (of the works `level` may see). */
+export async function getCreatorProfile(
+  db: Database,
+  creator: CreatorRow,
+  level: BrowsingLevel = "general",
+): Promise<CreatorProfile> {
   const [[works], [followers], [following]] = await Promise.all([
     db
       .select({ n: count(), likes: sql<number>`coalesce(sum(${artworks.likes}), 0)::int` })
       .from(artworks)
-      .where(and(listed, eq(artworks.userId, creator.id))),
+      .where(and(listedFor(level), eq(artworks.userId, creator.id))),
     db.select({ n: count() }).from(follows).where(eq(follows.followedId, creator.id)),
     db.select({ n: count() }).from(follows).where(eq(follows.followerId, creator.id)),
   ]);
@@ -230,15 +235,17 @@ export async function getCreatorProfile(db: Database, creator: CreatorRow): Prom
   };
 }
 
-/** A creator's public works, newest first, a page at a time (keyset, as the community list). */
+/** A creator's public works of the ratings `level` may see, newest first, a page at a time (keyset, as the community list). */
 export function listCreatorArtworks(
   db: Database,
   creatorId: string,
   query: { cursor?: string | null; limit?: number },
+  level: BrowsingLevel = "general",
 ): Promise<ArtworkPage> {
-  return listArtworksWhere(db, [eq(artworks.userId, creatorId)], {
-    cursor: query.cursor ?? undefined,
-    limit: query.limit ?? 24,
-    sort: "newest",
-  });
+  return listArtworksWhere(
+    db,
+    [eq(artworks.userId, creatorId)],
+    { cursor: query.cursor ?? undefined, limit: query.limit ?? 24, sort: "newest" },
+    level,
+  );
 }

@@ -10,21 +10,28 @@ import { type Database, inTransaction } from "../db/client";
 import { artworkDownloads, artworks } from "../db/schema";
 import { DOWNLOAD_FORMATS, type DownloadFormat, encodeForDownload, type ImageDownload } from "../generation/downloads";
 import { getStorage } from "../storage/storage";
+import type { BrowsingLevel } from "../../app/lib/community-constants";
+import { maySee } from "../safety/browsing-level";
 import { findVisibleArtwork } from "./artwork-rows";
 
 export const DOWNLOAD_WINDOW_MS = 10 * 60 * 1000;
 
 export type ArtworkDownloadFormat = DownloadFormat | "original";
 
-/** Reads the artwork's image for a viewer who may see it, converted when asked; null otherwise. */
+/**
+ * Reads the artwork's image for a viewer who may see it — its rating too (issue 40: a mature one for
+ * people who opted in, an explicit one for its creator only) —, converted when asked; null otherwise.
+ */
 export async function readArtworkImage(
   db: Database,
   id: string,
   viewerId: string | null,
   format: ArtworkDownloadFormat,
+  level: BrowsingLevel = "general",
 ): Promise<(ImageDownload & { artworkId: string }) | null> {
   const artwork = await findVisibleArtwork(db, id, viewerId);
   if (!artwork) return null;
+  if (artwork.userId !== viewerId && !maySee(level, artwork.maturity)) return null;
   const file = await getStorage().get(artwork.key);
   if (!file) return null;
   const slug =
@@ -102,15 +109,38 @@ export async function recordDownload(
 
 /**
  * Whether a stored artwork file may be served to this viewer: files of hidden or removed
- * artworks go dark for everyone but their creator, like the artwork itself. Files that belong
- * to no artwork (an unpublished one's, being deleted) are not served.
+ * artworks go dark for everyone but their creator, like the artwork itself, and so do files of
+ * works rated above what the viewer's `level` may see (issue 40: mature for people who opted in,
+ * explicit for nobody else). Files that belong to no artwork (an unpublished one's, being deleted)
+ * are not served.
  */
-export async function canServeArtworkFile(db: Database, key: string, viewerId: string | null): Promise<boolean> {
+export async function canServeArtworkFile(
+  db: Database,
+  key: string,
+  viewerId: string | null,
+  level: BrowsingLevel = "general",
+): Promise<boolean> {
+  return (await artworkFileAccess(db, key, viewerId, level)) !== null;
+}
+
+/**
+ * As canServeArtworkFile, with whether the answer is the same for everyone (a published, general
+ * work's file, which shared caches may keep) or for this viewer only (a mature work's, their own).
+ */
+export async function artworkFileAccess(
+  db: Database,
+  key: string,
+  viewerId: string | null,
+  level: BrowsingLevel = "general",
+): Promise<{ forEveryone: boolean } | null> {
   const [row] = await db
-    .select({ userId: artworks.userId, status: artworks.status })
+    .select({ userId: artworks.userId, status: artworks.status, maturity: artworks.maturity })
     .from(artworks)
     .where(or(eq(artworks.key, key), eq(artworks.thumbKey, key)))
     .limit(1);
-  if (!row) return false;
-  return row.status === "published" || (viewerId !== null && row.userId === viewerId);
+  if (!row) return null;
+  const mine = viewerId !== null && row.userId === viewerId;
+  if (mine) return { forEveryone: row.status === "published" && row.maturity === "general" };
+  if (row.status !== "published" || !maySee(level, row.maturity)) return null;
+  return { forEveryone: row.maturity === "general" };
 }

@@ -7,6 +7,7 @@
  */
 import { and, count, desc, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import type { FollowState, PeoplePage, PersonCard, ViewerRelation } from "../../app/lib/creators";
+import type { BrowsingLevel } from "../../app/lib/community-constants";
 import type { ArtworkPage } from "../../app/lib/community-views";
 import { type Database, inTransaction } from "../db/client";
 import { artworks, follows, hiddenPeople, user } from "../db/schema";
@@ -132,11 +133,12 @@ export async function listHiddenIds(db: Database, userId: string): Promise<strin
   return rows.map((r) => r.id);
 }
 
-/** Works of the people `viewerId` follows, newest first (keyset on publication time and id). */
+/** Works of the people `viewerId` follows, of the ratings `level` may see, newest first (keyset on publication time and id). */
 export function listFollowingFeed(
   db: Database,
   viewerId: string,
   query: { cursor?: string | null; limit?: number },
+  level: BrowsingLevel = "general",
 ): Promise<ArtworkPage> {
   const followed = exists(
     db
@@ -144,11 +146,12 @@ export function listFollowingFeed(
       .from(follows)
       .where(and(eq(follows.followerId, viewerId), eq(follows.followedId, artworks.userId))),
   );
-  return listArtworksWhere(db, [followed], {
-    cursor: query.cursor ?? undefined,
-    limit: query.limit ?? 24,
-    sort: "newest",
-  });
+  return listArtworksWhere(
+    db,
+    [followed],
+    { cursor: query.cursor ?? undefined, limit: query.limit ?? 24, sort: "newest" },
+    level,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
 import { getUser } from "@server/auth/guards";
 import { getArtworkView } from "@server/community/artworks";
 import { getDb } from "@server/db/client";
+import { browsingLevelFor, maySee } from "@server/safety/browsing-level";
 import type { RemixData } from "./form-state";
 
 export async function loadRemix(request: Request): Promise<RemixData | null> {
@@ -12,7 +13,8 @@ export async function loadRemix(request: Request): Promise<RemixData | null> {
   if (!id) return null;
   const user = await getUser(request);
   const artwork = await getArtworkView(getDb(), id, user?.userUid ?? null);
-  if (!artwork) return null;
+  // Nothing of a work the viewer may not see (issue 40): not even its prompt.
+  if (!artwork || (!artwork.mine && !maySee(browsingLevelFor(user), artwork.maturity))) return null;
   return {
     id: artwork.id,
     title: artwork.title,

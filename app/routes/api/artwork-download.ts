@@ -1,6 +1,7 @@
 import { getUser } from "@server/auth/guards";
 import { readArtworkImage, recordDownload, type ArtworkDownloadFormat } from "@server/community/downloads";
 import { getDb } from "@server/db/client";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { ApiError, downloadResponse, enforceRateLimit, handleApi, parseWith, requireMethod } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
 import { z } from "zod";
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { limit: 60, windowMs: 60_000 },
       "You are downloading very quickly. Wait a minute and try again.",
     );
-    const image = await readArtworkImage(db, params.id, viewer?.userUid ?? null, format);
+    const image = await readArtworkImage(db, params.id, viewer?.userUid ?? null, format, browsingLevelFor(viewer));
     if (!image) throw new ApiError("not_found", "That artwork does not exist.");
     await recordDownload(db, {
       artworkId: image.artworkId,

@@ -3,6 +3,7 @@ import { findVisibleArtwork } from "@server/community/artwork-rows";
 import { getArtworkView } from "@server/community/artworks";
 import { unpublishArtwork, updateArtwork } from "@server/community/publishing";
 import { getDb } from "@server/db/client";
+import { browsingLevelFor, maySee } from "@server/safety/browsing-level";
 import { ApiError, handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
 import { artworkInput } from "~/lib/community";
 import type { Route } from "./+types/artwork";
@@ -13,7 +14,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     requireMethod(request, "GET");
     const viewer = await getUser(request).catch(() => null);
     const artwork = await getArtworkView(getDb(), params.id, viewer?.userUid ?? null);
-    if (!artwork) throw new ApiError("not_found", "That artwork does not exist.");
+    // A mature work for people who opted in only, an explicit one for its creator only (issue 40).
+    if (!artwork || (!artwork.mine && !maySee(browsingLevelFor(viewer), artwork.maturity)))
+      throw new ApiError("not_found", "That artwork does not exist.");
     return json({ artwork });
   });
 }

@@ -1,4 +1,6 @@
 import { requireUserWithinLimit } from "@server/auth/api-limits";
+import { getUser } from "@server/auth/guards";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { listArtworksCached } from "@server/community/artworks";
 import { publishArtwork } from "@server/community/publishing";
 import { LIST_CACHE_TTL_MS } from "@server/community/list-cache";
@@ -13,9 +15,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET");
     const query = parseWith(listQuery, Object.fromEntries(new URL(request.url).searchParams));
-    // The same for every visitor: shared caches (ours included, server/http/response-cache.ts) may keep it briefly.
-    return json(await listArtworksCached(getDb(), query), {
-      headers: { "Cache-Control": `public, max-age=0, s-maxage=${LIST_CACHE_TTL_MS / 1000}` },
+    const level = browsingLevelFor(await getUser(request).catch(() => null));
+    // Mature works only for people who opted in (issue 40): their answer is theirs alone.
+    if (level === "mature")
+      return json(await listArtworksCached(getDb(), query, level), {
+        headers: { "Cache-Control": "private, no-cache" },
+      });
+    // The same for everyone at the general level: shared caches (ours included, server/http/response-cache.ts)
+    // may keep it briefly — for requests without cookies only, so a kept answer never reaches someone who opted in.
+    return json(await listArtworksCached(getDb(), query, level), {
+      headers: { "Cache-Control": `public, max-age=0, s-maxage=${LIST_CACHE_TTL_MS / 1000}`, Vary: "Cookie" },
     });
   });
 }

@@ -1,6 +1,7 @@
 import { requireUserWithinLimit } from "@server/auth/api-limits";
 import { getUser } from "@server/auth/guards";
 import { deleteCollection, getCollectionView, updateCollection } from "@server/community/collections";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { CommunityError } from "@server/community/artwork-rows";
 import { getDb } from "@server/db/client";
 import { handleApi, json, parseWith, readJson, requireMethod } from "@server/http/api";
@@ -12,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET");
     const viewer = await getUser(request).catch(() => null);
-    const collection = await getCollectionView(getDb(), params.id, viewer?.userUid ?? null);
+    const collection = await getCollectionView(getDb(), params.id, viewer?.userUid ?? null, browsingLevelFor(viewer));
     if (!collection) throw new CommunityError("not_found", "That collection does not exist.");
     return json({ collection }, { headers: { "Cache-Control": "private, no-store" } });
   });

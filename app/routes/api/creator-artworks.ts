@@ -1,4 +1,6 @@
+import { getUser } from "@server/auth/guards";
 import { listCreatorArtworks, requireCreator } from "@server/community/creators";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { getDb } from "@server/db/client";
 import { handleApi, json, parseWith, requireMethod } from "@server/http/api";
 import { listQuery } from "~/lib/community";
@@ -11,6 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const db = getDb();
     const query = parseWith(listQuery, Object.fromEntries(new URL(request.url).searchParams));
     const creator = await requireCreator(db, params.handle);
-    return json(await listCreatorArtworks(db, creator.id, query));
+    const level = browsingLevelFor(await getUser(request).catch(() => null));
+    return json(await listCreatorArtworks(db, creator.id, query, level));
   });
 }

@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import { getUser } from "@server/auth/guards";
-import { canServeArtworkFile } from "@server/community/downloads";
+import { artworkFileAccess } from "@server/community/downloads";
 import { getDb } from "@server/db/client";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { HELD_FILE_KIND } from "@server/generation/render-job";
 import { jsonError } from "@server/http/api";
 import { isSafeKey } from "@server/storage/file-storage";
@@ -30,10 +31,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!current || !owner || owner.userId !== current.userUid) return jsonError(404, "not_found", "No such file");
   }
   const isArtwork = owner?.kind === "artworks";
+  // A mature work's file goes to its creator and people who opted in only (issue 40), and is never
+  // kept by a shared cache: the answer is theirs.
+  let forEveryone = isPublic;
   if (isArtwork) {
     const viewer = await getUser(request).catch(() => null);
-    if (!(await canServeArtworkFile(getDb(), key, viewer?.userUid ?? null)))
-      return jsonError(404, "not_found", "No such file");
+    const access = await artworkFileAccess(getDb(), key, viewer?.userUid ?? null, browsingLevelFor(viewer));
+    if (!access) return jsonError(404, "not_found", "No such file");
+    forEveryone = access.forEveryone;
   }
   // Where the deployment allows it (S3_SIGNED_URLS), the browser fetches the file from the bucket
   // itself, by an address valid for five minutes; the redirect is kept for four at most.
@@ -43,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: 302,
       headers: {
         Location: signed,
-        "Cache-Control": `${isPublic ? "public" : "private"}, max-age=${SIGNED_URL_SECONDS - 60}`,
+        "Cache-Control": `${forEveryone ? "public" : "private"}, max-age=${SIGNED_URL_SECONDS - 60}`,
       },
     });
   // Sent on as it is read (from the disk or the bucket), never whole in memory.
@@ -53,7 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: {
       "Content-Type": file.contentType,
       "Content-Length": String(file.size),
-      "Cache-Control": !isPublic
+      "Cache-Control": !forEveryone
         ? "private, max-age=3600"
         : isArtwork
           ? "public, max-age=3600"

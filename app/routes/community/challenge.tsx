@@ -6,6 +6,7 @@
 import { getUser } from "@server/auth/guards";
 import { getChallengeView } from "@server/community/challenges";
 import { listCreatorArtworks } from "@server/community/creators";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { getDb } from "@server/db/client";
 import { Medal, Trophy, Vote } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -27,7 +28,7 @@ import type { Route } from "./+types/challenge";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getUser(request);
   const db = getDb();
-  const challenge = await getChallengeView(db, params.id, viewer?.userUid ?? null);
+  const challenge = await getChallengeView(db, params.id, viewer?.userUid ?? null, browsingLevelFor(viewer));
   if (!challenge) throw data({ message: `Page not found: ${new URL(request.url).pathname}` }, { status: 404 });
   // Your works to enter, while entries are open.
   const works =

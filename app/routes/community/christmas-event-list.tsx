@@ -1,5 +1,7 @@
 /** /community/christmas-event/list: artworks made with the christmas variants (only while the christmas flag is on). */
+import { getUser } from "@server/auth/guards";
 import { listArtworksCached } from "@server/community/artworks";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { currentChristmasChallenge } from "@server/community/challenges";
 import { getDb } from "@server/db/client";
 import type { CSSProperties } from "react";
@@ -26,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = listQuery.parse({ ...Object.fromEntries(url.searchParams), christmas: "true" });
   const [page, challenge] = await Promise.all([
-    listArtworksCached(getDb(), query),
+    listArtworksCached(getDb(), query, browsingLevelFor(await getUser(request))),
     // The christmas challenge running now, if an admin made one (issue 30).
     currentChristmasChallenge(getDb()),
   ]);

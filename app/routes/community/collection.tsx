@@ -5,6 +5,7 @@
  */
 import { getUser } from "@server/auth/guards";
 import { getCollectionView } from "@server/community/collections";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { getDb } from "@server/db/client";
 import { ArrowDown, ArrowUp, ImageOff, Lock, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -25,7 +26,7 @@ import type { Route } from "./+types/collection";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getUser(request);
-  const collection = await getCollectionView(getDb(), params.id, viewer?.userUid ?? null);
+  const collection = await getCollectionView(getDb(), params.id, viewer?.userUid ?? null, browsingLevelFor(viewer));
   if (!collection) throw data({ message: `Page not found: ${new URL(request.url).pathname}` }, { status: 404 });
   return { collection };
 }

@@ -6,6 +6,7 @@
  */
 import { getUser } from "@server/auth/guards";
 import { findCreator, getCreatorProfile, listCreatorArtworks } from "@server/community/creators";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { listPeople, viewerRelation } from "@server/community/follows";
 import { listPublicCollections } from "@server/community/collections";
 import { getConfig } from "@server/config";
@@ -49,8 +50,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const cursor = url.searchParams.get("cursor");
   const viewer = await getUser(request);
   const [profile, works, people, collections, relation] = await Promise.all([
-    getCreatorProfile(db, creator),
-    tab === "works" ? listCreatorArtworks(db, creator.id, { cursor: cursor ?? undefined, limit: 24 }) : null,
+    getCreatorProfile(db, creator, browsingLevelFor(viewer)),
+    tab === "works"
+      ? listCreatorArtworks(db, creator.id, { cursor: cursor ?? undefined, limit: 24 }, browsingLevelFor(viewer))
+      : null,
     tab === "followers" || tab === "following" ? listPeople(db, creator.id, tab, cursor) : null,
     tab === "collections" ? listPublicCollections(db, creator.id) : null,
     viewer ? viewerRelation(db, viewer.userUid, creator.id) : null,

@@ -5,6 +5,7 @@
  */
 import { getUser } from "@server/auth/guards";
 import { listFollowingFeed } from "@server/community/follows";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { getDb } from "@server/db/client";
 import { Users } from "lucide-react";
 import { useCallback } from "react";
@@ -29,7 +30,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   if (!user) return { page: null };
   const cursor = new URL(request.url).searchParams.get("cursor");
-  return { page: await listFollowingFeed(getDb(), user.userUid, { cursor: cursor ?? undefined, limit: 24 }) };
+  return {
+    page: await listFollowingFeed(
+      getDb(),
+      user.userUid,
+      { cursor: cursor ?? undefined, limit: 24 },
+      browsingLevelFor(user),
+    ),
+  };
 }
 
 export default function FollowingPage({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,7 @@
 /** /community/list: every public artwork, searchable, sortable and filterable; the URL keeps the query. */
+import { getUser } from "@server/auth/guards";
 import { listArtworksCached } from "@server/community/artworks";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { getDb } from "@server/db/client";
 import { ArtworkList } from "~/components/community/artwork-list";
 import { CommunityTabs } from "~/components/community/community-tabs";
@@ -15,7 +17,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = listQuery.parse({ ...Object.fromEntries(url.searchParams), christmas: undefined });
-  const page = await listArtworksCached(getDb(), query);
+  // Mature works only for people who opted in (issue 40); pages for many are rendered per level (ADR 0050).
+  const page = await listArtworksCached(getDb(), query, browsingLevelFor(await getUser(request)));
   return { query, page };
 }
 

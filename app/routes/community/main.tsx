@@ -1,5 +1,7 @@
 /** /community/main: the community's front page — featured, trending, newest and top creators. */
+import { getUser } from "@server/auth/guards";
 import { loadCommunityHomeCached } from "@server/community/artworks";
+import { browsingLevelFor } from "@server/safety/browsing-level";
 import { getDb } from "@server/db/client";
 import { ArrowRight, Award, Clock, Flame, Heart, type LucideIcon, Star } from "lucide-react";
 import type { ReactNode } from "react";
@@ -19,8 +21,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Featured, trending and newest artwork from Atelier's creators." },
 ];
 
-export async function loader() {
-  return loadCommunityHomeCached(getDb());
+export async function loader({ request }: Route.LoaderArgs) {
+  // Mature works only for people who opted in (issue 40); pages for many are rendered per level (ADR 0050).
+  return loadCommunityHomeCached(getDb(), browsingLevelFor(await getUser(request)));
 }
 
 const listLink = (sort: ListSort) => (sort === "newest" ? "/community/list" : `/community/list?sort=${sort}`);
