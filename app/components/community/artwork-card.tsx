@@ -9,6 +9,7 @@ import type { ArtworkCard as ArtworkCardData, ArtworkCreator } from "~/lib/commu
 import { cn } from "~/lib/cn";
 import { creatorPath } from "~/lib/creator-views";
 import { useViewer } from "~/lib/viewer";
+import { MatureVeil } from "./mature-veil";
 import { SaveButton } from "./save-button";
 
 export const detailPath = (id: string) => `/community/detail?id=${encodeURIComponent(id)}`;
@@ -64,13 +65,16 @@ export function ArtworkCard({ artwork: a, eager = false }: { artwork: ArtworkCar
           className="grid size-9 place-items-center rounded-full bg-paper/90 text-ink shadow-sm ring-1 ring-line hover:bg-paper"
         />
       </div>
-      <BlurImage
-        src={a.previewUrl}
-        image={a}
-        alt=""
-        loading={eager ? "eager" : "lazy"}
-        imgClassName="transition-transform duration-500 group-hover:scale-[1.03]"
-      />
+      {/* A mature work reaches only people who opted in (issue 40): blurred until they ask. */}
+      <MatureVeil mature={a.mature} title={a.title}>
+        <BlurImage
+          src={a.previewUrl}
+          image={a}
+          alt=""
+          loading={eager ? "eager" : "lazy"}
+          imgClassName="transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+      </MatureVeil>
       <div className="flex flex-col gap-1.5 p-3">
         <h3 className="text-sm font-semibold leading-snug text-ink">
           <Link

@@ -7,6 +7,7 @@ import { getArtworkView, relatedArtworks } from "@server/community/artworks";
 import { viewerRelation } from "@server/community/follows";
 import { listComments } from "@server/community/comments";
 import { getConfig } from "@server/config";
+import { browsingLevelFor, maySee } from "@server/safety/browsing-level";
 import { getDb } from "@server/db/client";
 import { CalendarDays, Download, EyeOff, Star, WandSparkles } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -14,6 +15,7 @@ import { data, Link } from "react-router";
 import { DownloadMenu, OwnerActions, Reactions, ReportButton } from "~/components/community/artwork-actions";
 import { ArtworkGrid, CreatorAvatar, detailPath } from "~/components/community/artwork-card";
 import { FollowButton } from "~/components/community/follow-button";
+import { MatureVeil } from "~/components/community/mature-veil";
 import { Comments } from "~/components/community/comments";
 import { SaveButton } from "~/components/community/save-button";
 import { creatorPath } from "~/lib/creator-views";
@@ -36,8 +38,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const artwork = await getArtworkView(db, id, user?.userUid ?? null);
   if (!artwork) throw data({ message: `Page not found: ${url.pathname}` }, { status: 404 });
+  const level = browsingLevelFor(user);
+  // A mature work is for people who opted in, an explicit one for nobody but its creator (issue 40):
+  // anyone else gets a note, with nothing of the work — not its picture, title or words.
+  if (!artwork.mine && !maySee(level, artwork.maturity))
+    return {
+      missing: false as const,
+      adultsOnly: true as const,
+      signedIn: user !== null,
+      explicit: artwork.maturity === "explicit",
+      loginHref: `/login?${new URLSearchParams({ redirectTo: detailPath(artwork.id) })}`,
+    };
   const [related, relation, comments] = await Promise.all([
-    relatedArtworks(db, artwork.id, 8),
+    relatedArtworks(db, artwork.id, browsingLevelFor(user), 8),
     user && !artwork.mine ? viewerRelation(db, user.userUid, artwork.creator.id) : null,
     listComments(db, artwork, user?.userUid ?? null),
   ]);
@@ -50,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   })();
   return {
     missing: false as const,
+    adultsOnly: false as const,
     artwork,
     related,
     followingCreator: relation?.following ?? false,
@@ -57,12 +71,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     viewerId: user?.userUid ?? null,
     signedIn: user !== null,
     shareUrl: `${origin}${detailPath(artwork.id)}`,
-    ogImage: new URL(artwork.imageUrl, origin).toString(),
+    // Share cards never carry a mature picture (issue 40), whoever the page is for.
+    ogImage: artwork.maturity === "general" ? new URL(artwork.imageUrl, origin).toString() : null,
   };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => {
   if (!loaded || loaded.missing) return [{ title: "Artwork · Atelier" }];
+  if (loaded.adultsOnly) return [{ title: "Mature artwork · Atelier" }, { name: "robots", content: "noindex" }];
   const { artwork, shareUrl, ogImage } = loaded;
   const title = `${artwork.title} · Atelier`;
   const description = excerpt(
@@ -77,14 +93,18 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => {
     { property: "og:title", content: artwork.title },
     { property: "og:description", content: description },
     { property: "og:url", content: shareUrl },
-    { property: "og:image", content: ogImage },
-    { property: "og:image:width", content: String(artwork.width) },
-    { property: "og:image:height", content: String(artwork.height) },
-    { property: "og:image:alt", content: artwork.title },
-    { name: "twitter:card", content: "summary_large_image" },
+    ...(ogImage
+      ? [
+          { property: "og:image", content: ogImage },
+          { property: "og:image:width", content: String(artwork.width) },
+          { property: "og:image:height", content: String(artwork.height) },
+          { property: "og:image:alt", content: artwork.title },
+        ]
+      : []),
+    { name: "twitter:card", content: ogImage ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: artwork.title },
     { name: "twitter:description", content: description },
-    { name: "twitter:image", content: ogImage },
+    ...(ogImage ? [{ name: "twitter:image", content: ogImage }] : []),
     { tagName: "link", rel: "canonical", href: shareUrl },
   ];
   if (artwork.visibility === "unlisted") tags.push({ name: "robots", content: "noindex" });
@@ -107,10 +127,46 @@ export default function DetailPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </section>
     );
+  if (loaderData.adultsOnly) return <AdultsOnly {...loaderData} />;
   return <ArtworkDetail {...loaderData} />;
 }
 
-function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], { missing: false }>) {
+/** What someone who did not opt into mature pictures sees of a mature work's page (issue 40). */
+function AdultsOnly({ signedIn, explicit, loginHref }: { signedIn: boolean; explicit: boolean; loginHref: string }) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6" data-testid="adults-only">
+      <PageHeading large>{explicit ? "Not available" : "A mature artwork"}</PageHeading>
+      {explicit ? (
+        <p className="mt-3 text-lg text-ink-soft">This artwork is not shown in the community.</p>
+      ) : (
+        <>
+          <p className="mt-3 text-lg text-ink-soft">
+            This artwork is for adults who chose to see mature pictures.{" "}
+            {signedIn
+              ? "You can choose to see them in your profile's settings."
+              : "Sign in, then choose to see them in your profile's settings."}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            {signedIn ? (
+              <Link to="/user-profile#browsing-level" className={buttonClass({})}>
+                Open your profile's settings
+              </Link>
+            ) : (
+              <Link to={loginHref} className={buttonClass({})}>
+                Sign in
+              </Link>
+            )}
+            <Link to="/community/list" className={buttonClass({ variant: "secondary" })}>
+              Browse the community
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], { missing: false; adultsOnly: false }>) {
   const { related, signedIn } = loaderData;
   const root = useRootData();
   const christmasOn = Boolean(root?.flags?.christmas_event);
@@ -141,13 +197,15 @@ function ArtworkDetail(loaderData: Extract<Route.ComponentProps["loaderData"], {
               src={artwork.placeholder}
               className="absolute inset-0 size-full scale-110 object-cover blur-xl"
             />
-            <img
-              src={artwork.imageUrl}
-              alt={artwork.title}
-              width={artwork.width}
-              height={artwork.height}
-              className="relative block size-full object-contain"
-            />
+            <MatureVeil mature={artwork.mature} title={artwork.title} large className="size-full">
+              <img
+                src={artwork.imageUrl}
+                alt={artwork.title}
+                width={artwork.width}
+                height={artwork.height}
+                className="relative block size-full object-contain"
+              />
+            </MatureVeil>
           </span>
         </figure>
 
