@@ -92,6 +92,8 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         ...Object.entries(API_SCOPE_LABELS).map(([scope, label]) => `- \`${scope}\` — ${label.split(": ")[1]}`),
         "",
         "Refusals are JSON `{ error: { code, message, fields? } }`; `code` is for programs, `message` for people. Writes take an `Idempotency-Key`.",
+        "",
+        "Every picture carries its safety rating, `maturity`: general, mature or explicit. What a token reads follows its owner's browsing level (the profile's \"What you see\"): your own jobs and artworks whatever their rating, anyone else's mature ones only when you opted into mature pictures, explicit ones never.",
       ].join("\n"),
     },
     servers: [{ url: "/", description: "This Atelier" }],

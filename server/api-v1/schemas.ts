@@ -153,6 +153,10 @@ export const picture = z
     width: z.number().int(),
     height: z.number().int(),
     seed: z.number().int().nullable(),
+    maturity: z.enum(["general", "mature"]).nullable().meta({
+      description:
+        "The safety check's rating: general, or mature (published only marked mature, shown only to people who opted into mature pictures); null until it is screened. An explicit picture is held, never listed.",
+    }),
     download: z.string().meta({ description: "Where to download it: GET with your token (PNG; ?format=webp|jpeg)." }),
   })
   .meta({ id: "Picture" });
@@ -261,6 +265,10 @@ export const artwork = z
     visibility: z.enum(VISIBILITIES),
     page: z.string().meta({ description: "The artwork's page in the community." }),
     image: z.string().meta({ description: "The published picture." }),
+    maturity: z.enum(["general", "mature", "explicit"]).meta({
+      description:
+        "Its rating: general (everyone sees it), mature (only people who opted into mature pictures on their profile, blurred until they ask) or explicit (nobody but you).",
+    }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "Artwork" });

@@ -36,6 +36,7 @@ export function toJob(view: GenerationView): z.input<typeof job> {
       width: image.width,
       height: image.height,
       seed: image.seed ?? null,
+      maturity: image.maturity,
       download: `/api/v1/generations/${view.id}/pictures/${image.index}`,
     })),
     edit: view.edit
@@ -58,6 +59,7 @@ export function toArtwork(view: ArtworkView): z.input<typeof artwork> {
     visibility: view.visibility,
     page: `/community/detail?id=${view.id}`,
     image: view.imageUrl,
+    maturity: view.maturity,
     createdAt: view.createdAt,
   };
 }
