@@ -18,6 +18,7 @@ import {
   sendCustomEmailWithAttachment,
 } from "../notify/custom-email";
 import { addNotification } from "../notify/notifications";
+import { EXPLICIT_UPLOADS_FLAG_AT } from "../safety/flagged-accounts";
 import { type Actor, recordAudit } from "../audit/audit";
 import { formatCount } from "~/lib/format";
 import { AppError, type ErrorCode } from "../app-error";
@@ -130,6 +131,9 @@ export async function getUserForAdmin(db: Database, id: string) {
       banReason: row.banReason,
       emailVerified: row.emailVerified,
       createdAt: row.createdAt.toISOString(),
+      /** Uploads the safety check refused as explicit (issue 40): flagged from EXPLICIT_UPLOADS_FLAG_AT on. */
+      explicitUploads: row.explicitUploads,
+      explicitUploadsFlagged: row.explicitUploads >= EXPLICIT_UPLOADS_FLAG_AT,
     },
     balance: balance[0]?.balance ?? 0,
     ledger: ledger.map(iso),

@@ -8,7 +8,7 @@ import { and, count, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm"
 import { z } from "zod";
 import { type Actor, recordAudit } from "../audit/audit";
 import { type Database, inTransaction } from "../db/client";
-import { artworkReports, artworks, type commentReports, user } from "../db/schema";
+import { artworkReports, artworks, commentReports, user } from "../db/schema";
 import { addNotification } from "../notify/notifications";
 import { clearListCache } from "./list-cache";
 import { AppError, type ErrorCode } from "../app-error";
@@ -110,6 +110,15 @@ export async function openReportsOf(
     byParent.set(parentId, list);
   }
   return byParent;
+}
+
+/** Open reports, for the review queue's pointer to them (issue 40): artworks and comments reported. */
+export async function countOpenReports(db: Database): Promise<{ artworks: number; comments: number }> {
+  const [[art], [comments]] = await Promise.all([
+    db.select({ n: count() }).from(artworkReports).where(eq(artworkReports.status, "open")),
+    db.select({ n: count() }).from(commentReports).where(eq(commentReports.status, "open")),
+  ]);
+  return { artworks: art?.n ?? 0, comments: comments?.n ?? 0 };
 }
 
 export async function listFeaturedArtworks(db: Database, limit = 24) {

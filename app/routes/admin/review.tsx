@@ -5,6 +5,7 @@
  * creator. Accounts flagged for repeated explicit uploads are listed under it.
  */
 import { requireAdmin } from "@server/auth/guards";
+import { countOpenReports } from "@server/community/moderation";
 import { decideReview, listOpenReviews, reviewDecisionInput } from "@server/community/picture-reviews";
 import { getDb } from "@server/db/client";
 import { EXPLICIT_UPLOADS_FLAG_AT, listFlaggedAccounts } from "@server/safety/flagged-accounts";
@@ -24,8 +25,12 @@ export const meta = () => [{ title: "Review queue · Atelier admin" }];
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const [reviews, flagged] = await Promise.all([listOpenReviews(db), listFlaggedAccounts(db)]);
-  return { reviews, flagged, flagAt: EXPLICIT_UPLOADS_FLAG_AT };
+  const [reviews, flagged, reports] = await Promise.all([
+    listOpenReviews(db),
+    listFlaggedAccounts(db),
+    countOpenReports(db),
+  ]);
+  return { reviews, flagged, reports, flagAt: EXPLICIT_UPLOADS_FLAG_AT };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -50,7 +55,7 @@ const DECISIONS = [
 ] as const;
 
 export default function AdminReviewPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, flagged, flagAt } = loaderData;
+  const { reviews, flagged, reports, flagAt } = loaderData;
   return (
     <AdminPage
       title="Review queue"
@@ -85,6 +90,18 @@ export default function AdminReviewPage({ loaderData, actionData }: Route.Compon
             ))}
           </ul>
         )}
+      </section>
+
+      <section aria-labelledby="reports-heading" className="space-y-2">
+        <SectionHeading id="reports-heading">Reports</SectionHeading>
+        <p className="text-sm text-ink" data-testid="open-reports">
+          {reports.artworks + reports.comments === 0
+            ? "No open reports."
+            : `${reports.artworks} open report${reports.artworks === 1 ? "" : "s"} of artworks, ${reports.comments} of comments. `}
+          <Link to="/admin/manage-community" className="font-medium text-accent">
+            Open the community's moderation
+          </Link>
+        </p>
       </section>
 
       <section aria-labelledby="flagged-heading" className="space-y-3">

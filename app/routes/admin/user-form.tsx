@@ -165,6 +165,13 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
           {user.banned ? (
             <strong className="text-danger"> · banned{user.banReason ? `: ${user.banReason}` : ""}</strong>
           ) : null}
+          {user.explicitUploads > 0 ? (
+            <span className={user.explicitUploadsFlagged ? "font-semibold text-danger" : undefined}>
+              {" "}
+              · {user.explicitUploads} upload{user.explicitUploads === 1 ? "" : "s"} refused as explicit
+              {user.explicitUploadsFlagged ? " (flagged)" : ""}
+            </span>
+          ) : null}
         </p>
       }
     >
