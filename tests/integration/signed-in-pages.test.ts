@@ -46,6 +46,9 @@ const people: Person[] = [
 ].map((p) => ({ ...p, id: randomUUID(), cookie: "" }));
 const [anouk, bertrand, citlali] = people as [Person, Person, Person];
 let detailId = "";
+/** A work rated mature (issue 40): only people who opted in are sent it. Bertrand starts opted in. */
+const MATURE_TITLE = "Moonlit figure study";
+let matureId = "";
 /** Anouk's one picture, which only she may open in the editor. */
 const ANOUK_PROMPT = "a lighthouse only Anouk painted";
 let anouksEditor = "";
@@ -89,8 +92,29 @@ async function seed(handle: DatabaseHandle) {
   await handle.db
     .insert(user)
     .values({ id: maker, name: "Maker Of Harbours", email: "maker@pages.test", emailVerified: true });
-  const [artwork] = await handle.db.insert(artworks).values(publishedArtworkRow(maker, "Harbour")).returning();
+  // Screened already (a sha256): the background screening leaves them be — their files are not stored,
+  // and a picture it cannot read it rates explicit.
+  const screened = { sha256: "0".repeat(64) };
+  const [artwork] = await handle.db
+    .insert(artworks)
+    .values(publishedArtworkRow(maker, "Harbour", screened))
+    .returning();
   detailId = artwork!.id;
+  // A fixture: the rating the safety check would have given, and Bertrand's choice, set directly.
+  const [mature] = await handle.db
+    .insert(artworks)
+    // Dated tomorrow: the newest of all, above the demo works a fresh PGlite start paints.
+    .values(
+      publishedArtworkRow(maker, MATURE_TITLE, {
+        maturity: "mature",
+        markedMature: true,
+        createdAt: new Date(Date.now() + 24 * 3600 * 1000),
+        ...screened,
+      }),
+    )
+    .returning();
+  matureId = mature!.id;
+  await handle.db.execute(sql`update "user" set browsing_level = 'mature' where id = ${bertrand.id}`);
   const [picture] = await handle.db
     .insert(generations)
     .values(studioGenerationRow(anouk.id, { status: "succeeded", prompt: ANOUK_PROMPT }))
@@ -224,6 +248,68 @@ describe("signed-in pages", () => {
           }
       await Promise.all(asks);
     }
+  });
+
+  it("are rendered per browsing level: a mature work reaches only people who opted in, and a change shows on the next page", async () => {
+    const lists = ["/community/list", "/community/main"];
+    const levels = new Map<Person | null, boolean>([
+      [anouk, false],
+      [bertrand, true],
+      [citlali, false],
+      [null, false],
+    ]);
+    const expectLevels = async (what: string) => {
+      const asks: Promise<void>[] = [];
+      for (const origin of origins)
+        for (const url of lists)
+          for (const [who, mature] of levels)
+            asks.push(
+              page(origin, url, who).then((html) => {
+                expectOnlyOwn(html, who, `${url} (${origin}) ${what}`);
+                expect(html.includes(MATURE_TITLE), `${url} (${origin}) for ${who?.name ?? "a visitor"} ${what}`).toBe(
+                  mature,
+                );
+              }),
+            );
+      await Promise.all(asks);
+    };
+    // Twice: the second round is answered from the renders kept per kind of person.
+    await expectLevels("at first");
+    await expectLevels("again");
+    // The work's page: the picture for Bertrand, a note for everyone else; never in its share card.
+    for (const [who, mature] of levels) {
+      const html = await page(origins[0]!, `/community/detail?id=${matureId}`, who);
+      expect(html.includes(MATURE_TITLE), `the work's page for ${who?.name ?? "a visitor"}`).toBe(mature);
+      expect(html.includes("for adults who chose to see mature pictures")).toBe(!mature);
+      expect(html).not.toContain('property="og:image"');
+    }
+
+    // Anouk opts in on her profile: her next list has the work, on every process; nobody else's changes.
+    const choose = async (body: Record<string, string>) => {
+      const answer = await fetch(`${origins[0]}/user-profile`, {
+        method: "POST",
+        headers: { cookie: anouk.cookie, Origin: origins[0]!, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "browsing-level", ...body }),
+        redirect: "manual",
+      });
+      return answer.text();
+    };
+    expect(await choose({ level: "mature" })).toContain("Confirm that you are 18 or older");
+    await expectLevels("after a refused opt-in");
+    await choose({ level: "mature", confirmAdult: "on" });
+    levels.set(anouk, true);
+    for (const web of origins)
+      await expect
+        .poll(async () => (await page(web, "/community/list", anouk)).includes(MATURE_TITLE), { timeout: 2_000 })
+        .toBe(true);
+    await expectLevels("after Anouk opted in");
+    await choose({ level: "general" });
+    levels.set(anouk, false);
+    for (const web of origins)
+      await expect
+        .poll(async () => (await page(web, "/community/list", anouk)).includes(MATURE_TITLE), { timeout: 2_000 })
+        .toBe(false);
+    await expectLevels("after Anouk went back to general");
   });
 
   it("show a change on the person's next page: at once after their own action, within a second from elsewhere", async () => {
