@@ -16,7 +16,7 @@ import { publishArtwork } from "./community/publishing";
 import type { Database } from "./db/client";
 import { generations, user } from "./db/schema";
 import { sharedStudioEngine } from "./generation/engines/kinds";
-import { ratePictures, storeResults } from "./generation/render-job";
+import { screenAndPrepare, storeResults } from "./generation/render-job";
 import type { Logger } from "./logger";
 
 const CREATORS = [
@@ -120,7 +120,8 @@ async function paintAndPublish(
     },
     { onProgress: () => {}, signal: new AbortController().signal },
   );
-  await storeResults(db, row!, result.images, result.reading, await ratePictures(db, result.images, false));
+  const { ratings, prepared } = await screenAndPrepare(db, result.images, false);
+  await storeResults(db, row!, prepared, result.reading, ratings);
   const artwork = await publishArtwork(
     db,
     userId,

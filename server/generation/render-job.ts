@@ -249,10 +249,11 @@ export async function runGeneration(
     // Every statement counts when jobs are quick; a slow job tells the user it is checking and saving.
     const slow = Date.now() - startedAt > 1000;
     if (slow) await writeProgress(db, row.id, { percent: 97, stage: "Checking your pictures" });
-    // Screening is part of the job (issue 40, ADR 0059): every picture is rated before it is stored.
-    const ratings = await ratePictures(db, result.images, await isMaturePrompt(db, row.prompt));
+    // Screening is part of the job (issue 40, ADR 0059): every picture is rated before it is stored,
+    // on the classifier's thread while this one makes the thumbnails.
+    const { ratings, prepared } = await screenAndPrepare(db, result.images, await isMaturePrompt(db, row.prompt));
     if (ratings.some((r) => r.maturity === "explicit")) {
-      await holdResults(db, row, result.images, ratings, used);
+      await holdResults(db, row, prepared, ratings, used);
       return;
     }
     if (slow) await writeProgress(db, row.id, { percent: 98, stage: "Saving your pictures" });
@@ -267,7 +268,7 @@ export async function runGeneration(
         })
         .where(and(eq(generations.id, row.id), eq(generations.status, "running")));
     }
-    await storeResults(db, row, result.images, result.reading, ratings);
+    await storeResults(db, row, prepared, result.reading, ratings);
   } catch (error) {
     clearInterval(heartbeat);
     await writing;
@@ -391,7 +392,7 @@ async function failoverCandidates(
 export async function storeResults(
   db: Database,
   row: GenerationRow,
-  images: GeneratedImage[],
+  images: PreparedImage[],
   reading: PromptReading | undefined,
   ratings: PictureRating[],
 ): Promise<void> {
@@ -425,14 +426,50 @@ export interface PictureRating {
   maturity: Maturity;
 }
 
-/** Screens every picture of a result on the classifier's threads (a prompt with a mature term at the stricter thresholds). */
-export async function ratePictures(db: Database, images: GeneratedImage[], strict: boolean): Promise<PictureRating[]> {
-  return Promise.all(
-    images.map(async (image) => {
-      const rated = await ratePicture(db, image.bytes, { strict });
-      return { sha256: rated.sha256, maturity: rated.maturity };
-    }),
-  );
+/**
+ * Screens every picture of a result on the classifier's threads (a prompt with a mature term at the
+ * stricter thresholds) while this thread makes their thumbnails and placeholders: the screening
+ * adds to a job only what it takes beyond them.
+ */
+export async function screenAndPrepare(
+  db: Database,
+  images: GeneratedImage[],
+  strict: boolean,
+): Promise<{ ratings: PictureRating[]; prepared: PreparedImage[] }> {
+  const [ratings, prepared] = await Promise.all([
+    Promise.all(
+      images.map(async (image) => {
+        const rated = await ratePicture(db, image.bytes, { strict });
+        return { sha256: rated.sha256, maturity: rated.maturity };
+      }),
+    ),
+    Promise.all(images.map(prepareImage)),
+  ]);
+  return { ratings, prepared };
+}
+
+/** A picture with what the history shows first: its thumbnail (null when it is small enough) and blur placeholder. */
+export interface PreparedImage {
+  image: GeneratedImage;
+  thumb: Buffer | null;
+  placeholder: string;
+}
+
+async function prepareImage(image: GeneratedImage): Promise<PreparedImage> {
+  // Small images are their own thumbnail and placeholder: no resize for nothing.
+  const small = image.width <= THUMB_SIZE && image.height <= THUMB_SIZE;
+  const [thumb, tiny] = await Promise.all([
+    small
+      ? null
+      : sharp(image.bytes).resize(THUMB_SIZE, THUMB_SIZE, { fit: "inside" }).webp({ quality: 78 }).toBuffer(),
+    image.width * image.height <= 256
+      ? null
+      : sharp(image.bytes).resize(16, 16, { fit: "inside" }).webp({ quality: 40 }).toBuffer(),
+  ]);
+  const placeholder = tiny
+    ? `data:image/webp;base64,${tiny.toString("base64")}`
+    : `data:${image.mime};base64,${image.bytes.toString("base64")}`;
+  return { image, thumb, placeholder };
 }
 
 /**
@@ -443,7 +480,7 @@ export async function ratePictures(db: Database, images: GeneratedImage[], stric
 async function holdResults(
   db: Database,
   row: GenerationRow,
-  images: GeneratedImage[],
+  images: PreparedImage[],
   ratings: PictureRating[],
   used: RoutedEngine,
 ): Promise<void> {
@@ -480,31 +517,20 @@ export const HELD_FILE_KIND = "held";
 /** Writes each picture with its thumbnail; the rows to insert, with the picture's screening. */
 async function storeImages(
   row: GenerationRow,
-  images: GeneratedImage[],
+  images: PreparedImage[],
   ratings: PictureRating[],
   kind: string,
 ): Promise<(typeof generationImages.$inferInsert)[]> {
   const storage = getStorage();
   return Promise.all(
-    images.map(async (image, index) => {
+    images.map(async ({ image, thumb, placeholder }, index) => {
       const ext = image.mime === "image/jpeg" ? "jpg" : image.mime === "image/webp" ? "webp" : "png";
       const key = userFileKey(row.userId, kind, ext);
-      await storage.put(key, image.bytes, image.mime);
-      // Small images are their own thumbnail and placeholder: no resize for nothing.
-      const small = image.width <= THUMB_SIZE && image.height <= THUMB_SIZE;
-      const thumbKey = small ? key : userFileKey(row.userId, kind, "webp");
-      const [thumb, tiny] = await Promise.all([
-        small
-          ? null
-          : sharp(image.bytes).resize(THUMB_SIZE, THUMB_SIZE, { fit: "inside" }).webp({ quality: 78 }).toBuffer(),
-        image.width * image.height <= 256
-          ? null
-          : sharp(image.bytes).resize(16, 16, { fit: "inside" }).webp({ quality: 40 }).toBuffer(),
+      const thumbKey = thumb ? userFileKey(row.userId, kind, "webp") : key;
+      await Promise.all([
+        storage.put(key, image.bytes, image.mime),
+        thumb && storage.put(thumbKey, thumb, "image/webp"),
       ]);
-      if (thumb) await storage.put(thumbKey, thumb, "image/webp");
-      const placeholder = tiny
-        ? `data:image/webp;base64,${tiny.toString("base64")}`
-        : `data:${image.mime};base64,${image.bytes.toString("base64")}`;
       return {
         generationId: row.id,
         index,

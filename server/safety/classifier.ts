@@ -59,7 +59,7 @@ function getPool(): Piscina {
     filename: path.join(appRoot(), "server/safety/classifier-worker.mjs"),
     maxThreads: threads ?? getConfig().safetyThreads,
     minThreads: 0,
-    // The model takes ~0.5 s to load and ~200 MB to keep: kept for a quiet quarter of an hour.
+    // The model takes ~0.5–1.7 s to load and ~110–140 MB a thread to keep: kept for a quiet quarter of an hour.
     idleTimeout: 15 * 60_000,
     concurrentTasksPerWorker: 1,
   });

@@ -29,8 +29,9 @@ export const safetyThresholdsSchema = z.object({
 export type SafetyThresholds = z.infer<typeof safetyThresholdsSchema>;
 
 /**
- * Starting values, measured on Studio's pictures and the test photos (bench/safety.bench.ts): a
- * neutral picture or a drawing puts well under 1 % on the three adult classes.
+ * Starting values, measured on 1,000 of Studio's pictures across its 14 styles (bench/safety.bench.ts,
+ * docs/evaluations/picture-safety.md): the adult shares' median is ~0.2 % and their p99 ~8 %; one
+ * picture in 1,000 (an ink sketch) reached mature, none explicit.
  */
 export const DEFAULT_SAFETY_THRESHOLDS: SafetyThresholds = {
   matureAt: 0.5,
