@@ -355,6 +355,8 @@ export interface components {
             width: number;
             height: number;
             seed: number | null;
+            /** @description The safety check's rating: general, or mature (published only marked mature, shown only to people who opted into mature pictures); null until it is screened. An explicit picture is held, never listed. */
+            maturity: ("general" | "mature") | null;
             /** @description Where to download it: GET with your token (PNG; ?format=webp|jpeg). */
             download: string;
         };
@@ -410,6 +412,11 @@ export interface components {
             page: string;
             /** @description The published picture. */
             image: string;
+            /**
+             * @description Its rating: general (everyone sees it), mature (only people who opted into mature pictures on their profile, blurred until they ask) or explicit (nobody but you).
+             * @enum {string}
+             */
+            maturity: "general" | "mature" | "explicit";
             /** Format: date-time */
             createdAt: string;
         };
@@ -522,7 +529,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same Idempotency-Key was used with a different request. */
+            /** @description A picture that cannot be used (`corrupt_image`; `explicit_picture`: the safety check rated it explicit, nothing was charged), or the same Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -621,7 +628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same Idempotency-Key was used with a different request. */
+            /** @description A picture that cannot be used (`corrupt_image`; `explicit_picture`: the safety check rated it explicit, nothing was charged), or the same Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -716,7 +723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same Idempotency-Key was used with a different request. */
+            /** @description A picture that cannot be used (`corrupt_image`; `explicit_picture`: the safety check rated it explicit, nothing was charged), or the same Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -816,7 +823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same Idempotency-Key was used with a different request. */
+            /** @description A picture that cannot be used (`corrupt_image`; `explicit_picture`: the safety check rated it explicit, nothing was charged), or the same Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -915,7 +922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same Idempotency-Key was used with a different request. */
+            /** @description A picture that cannot be used (`corrupt_image`; `explicit_picture`: the safety check rated it explicit, nothing was charged), or the same Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1013,7 +1020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same Idempotency-Key was used with a different request. */
+            /** @description A picture that cannot be used (`corrupt_image`; `explicit_picture`: the safety check rated it explicit, nothing was charged), or the same Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1105,7 +1112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same Idempotency-Key was used with a different request. */
+            /** @description A picture that cannot be used (`corrupt_image`; `explicit_picture`: the safety check rated it explicit, nothing was charged), or the same Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1201,7 +1208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The same Idempotency-Key was used with a different request. */
+            /** @description A picture that cannot be used (`corrupt_image`; `explicit_picture`: the safety check rated it explicit, nothing was charged), or the same Idempotency-Key was used with a different request. */
             422: {
                 headers: {
                     [name: string]: unknown;
