@@ -12,6 +12,7 @@ import { EXPLICIT_UPLOADS_FLAG_AT, listFlaggedAccounts } from "@server/safety/fl
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { When } from "~/components/when";
 import { EmptyList } from "~/components/admin/list-page";
 import { buttonClass } from "~/components/ui/button";
 import { FieldError, inputClass } from "~/components/ui/field";
@@ -174,7 +175,7 @@ function ReviewCard({ review, answer }: { review: Review; answer: FormAnswer | u
             <Link to={`/admin/user-form?id=${encodeURIComponent(review.creator.id)}`} className="text-accent">
               {review.creator.name}
             </Link>{" "}
-            · {new Date(review.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" })}
+            · <When value={review.createdAt} zone="utc" />
             {review.creator.explicitUploads > 0 ? ` · ${review.creator.explicitUploads} explicit uploads refused` : ""}
           </p>
           {review.prompt ? <p className="mt-1 text-sm text-ink">Prompt: “{review.prompt}”</p> : null}
