@@ -5,18 +5,17 @@
  *
  * The level is on the user row, so it follows the person to every device and session, and rides in
  * Better Auth's signed cookie copy of the session (server/auth/auth.ts), so lists read no table for
- * it. A change must reach the next request everywhere: migration 0013's trigger announces changes of
- * name, email, picture, role and ban but not this column, so the change announces `user:<id>` itself
- * in the transaction that makes it (delivered at commit, heard by every process like the trigger's):
- * cookie copies of the person are distrusted for one cache window (server/auth/guards.ts), and the
- * pages kept for them (ADR 0040) and their header's numbers (server/viewer.ts) are forgotten.
+ * it. A change must reach the next request everywhere: the `user_changed` trigger announces it as
+ * `user:<id>` at commit (migration 0028 added this column to the ones it watches), heard by every
+ * process: cookie copies of the person are distrusted for one cache window (server/auth/guards.ts),
+ * and the pages kept for them (ADR 0040) and their header's numbers (server/viewer.ts) are forgotten.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { BrowsingLevel } from "../../app/lib/community-constants";
 import { browsingLevelOf } from "../../app/lib/community-constants";
 import { AppError } from "../app-error";
 import { recordAudit } from "../audit/audit";
-import { announceChange, CHANGES_CHANNEL } from "../db/change-feed";
+import { announceChange } from "../db/change-feed";
 import { type Database, inTransaction } from "../db/client";
 import { user } from "../db/schema";
 
@@ -74,8 +73,6 @@ export async function setBrowsingLevel(
       before: { browsingLevel: browsingLevelOf(before.level) },
       after: { browsingLevel: input.level, ...(input.level === "mature" ? { confirmedAdult: true } : {}) },
     });
-    // Every process hears it at commit (not sent if the transaction rolls back).
-    await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${`user:${person.userUid}`})`);
     return true;
   });
   // This process at once, before the notification's round trip.
