@@ -4,13 +4,10 @@
  * table (site_settings, key `token_defaults`) so admins change them without a restart
  * (/admin/set-token-default); missing or unreadable values fall back to these defaults.
  */
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { CostTable } from "../../app/lib/generation";
 import type { Database } from "../db/client";
-import { announceChange } from "../db/change-feed";
-import { cachedRead } from "../db/runtime-snapshot";
-import { siteSettings } from "../db/schema";
+import { objectSiteSetting } from "../db/site-setting";
 
 const SETTINGS_KEY = "token_defaults";
 
@@ -41,24 +38,10 @@ export const DEFAULT_TOKEN_SETTINGS: TokenSettings = {
   generationPaused: false,
 };
 
+const setting = objectSiteSetting(SETTINGS_KEY, tokenSettingsSchema, DEFAULT_TOKEN_SETTINGS);
+
 /** Token prices and grants, read after each change of site_settings. */
-export const loadTokenSettings = cachedRead(["site_settings"], async (db): Promise<TokenSettings> => {
-  const [row] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, SETTINGS_KEY));
-  if (!row) return DEFAULT_TOKEN_SETTINGS;
-  const parsed = tokenSettingsSchema.partial().safeParse(row.value);
-  return parsed.success ? { ...DEFAULT_TOKEN_SETTINGS, ...parsed.data } : DEFAULT_TOKEN_SETTINGS;
-});
+export const loadTokenSettings = setting.load;
 
 /** Saves a change to some of the settings; the rest keep their values. */
-export async function saveTokenSettings(db: Database, change: Partial<TokenSettings>): Promise<TokenSettings> {
-  const next = tokenSettingsSchema.parse({ ...(await loadTokenSettings.fresh(db)), ...change });
-  await db
-    .insert(siteSettings)
-    .values({ key: SETTINGS_KEY, value: next })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: next, updatedAt: new Date() } });
-  announceChange({ kind: "table", table: "site_settings" });
-  return next;
-}
+export const saveTokenSettings: (db: Database, change: Partial<TokenSettings>) => Promise<TokenSettings> = setting.save;

@@ -7,17 +7,12 @@
  *   message never repeats the words back.
  * Terms match whole words (or phrases), case-insensitively.
  */
-import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { AppError } from "../app-error";
 import type { Database } from "../db/client";
-import { announceChange } from "../db/change-feed";
-import { cachedRead } from "../db/runtime-snapshot";
-import { siteSettings } from "../db/schema";
+import { siteSetting } from "../db/site-setting";
+import { termListSchema } from "./word-filter";
 
 export const MATURE_TERMS_KEY = "mature_terms";
-
-export const termListSchema = z.array(z.string().trim().toLowerCase().min(1).max(60)).max(1000);
 
 /** Words that ask for a suggestive picture without being refused outright. */
 export const DEFAULT_MATURE_TERMS: string[] = [
@@ -38,26 +33,12 @@ export const DEFAULT_MATURE_TERMS: string[] = [
   "provocative",
 ];
 
-export const loadMatureTerms = cachedRead(["site_settings"], async (db): Promise<string[]> => {
-  const [row] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, MATURE_TERMS_KEY));
-  if (!row) return DEFAULT_MATURE_TERMS;
-  const parsed = termListSchema.safeParse(row.value);
-  return parsed.success ? parsed.data : DEFAULT_MATURE_TERMS;
-});
+const setting = siteSetting(MATURE_TERMS_KEY, termListSchema, DEFAULT_MATURE_TERMS);
+
+export const loadMatureTerms = setting.load;
 
 /** Saves the list (audited by the caller). */
-export async function saveMatureTerms(db: Database, terms: unknown): Promise<string[]> {
-  const value = [...new Set(termListSchema.parse(terms))];
-  await db
-    .insert(siteSettings)
-    .values({ key: MATURE_TERMS_KEY, value })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
-  announceChange({ kind: "table", table: "site_settings" });
-  return value;
-}
+export const saveMatureTerms: (db: Database, terms: unknown) => Promise<string[]> = setting.save;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

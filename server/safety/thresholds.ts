@@ -7,12 +7,10 @@
  * - general: neither.
  * A prompt with a term that makes it mature is rated with the stricter pair (`strict…`).
  */
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client";
-import { announceChange } from "../db/change-feed";
-import { cachedRead } from "../db/runtime-snapshot";
-import { type Maturity, type ScreeningScores, siteSettings } from "../db/schema";
+import { objectSiteSetting } from "../db/site-setting";
+import type { Maturity, ScreeningScores } from "../db/schema";
 
 const SETTINGS_KEY = "safety_thresholds";
 
@@ -40,26 +38,13 @@ export const DEFAULT_SAFETY_THRESHOLDS: SafetyThresholds = {
   strictExplicitAt: 0.5,
 };
 
-export const loadSafetyThresholds = cachedRead(["site_settings"], async (db): Promise<SafetyThresholds> => {
-  const [row] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, SETTINGS_KEY));
-  if (!row) return DEFAULT_SAFETY_THRESHOLDS;
-  const parsed = safetyThresholdsSchema.partial().safeParse(row.value);
-  return parsed.success ? { ...DEFAULT_SAFETY_THRESHOLDS, ...parsed.data } : DEFAULT_SAFETY_THRESHOLDS;
-});
+const setting = objectSiteSetting(SETTINGS_KEY, safetyThresholdsSchema, DEFAULT_SAFETY_THRESHOLDS);
+
+export const loadSafetyThresholds = setting.load;
 
 /** Saves a change to some of the thresholds; the rest keep their values. Audited by the caller. */
-export async function saveSafetyThresholds(db: Database, change: Partial<SafetyThresholds>): Promise<SafetyThresholds> {
-  const next = safetyThresholdsSchema.parse({ ...(await loadSafetyThresholds.fresh(db)), ...change });
-  await db
-    .insert(siteSettings)
-    .values({ key: SETTINGS_KEY, value: next })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: next, updatedAt: new Date() } });
-  announceChange({ kind: "table", table: "site_settings" });
-  return next;
-}
+export const saveSafetyThresholds: (db: Database, change: Partial<SafetyThresholds>) => Promise<SafetyThresholds> =
+  setting.save;
 
 /** What the explicit and mature thresholds are compared with. */
 export function adultShares(scores: ScreeningScores): { explicit: number; mature: number } {

@@ -1,19 +1,21 @@
 /**
  * The blocked-word list (moved here from the community by issue 40): prompts, titles, descriptions,
- * tags and comments that contain a blocked term are refused with a message naming the term. The list is the site setting `blocked_terms`
- * (admins edit it without a restart); missing or unreadable values fall back to a short default.
+ * tags and comments that contain a blocked term are refused with a message naming the term. The list
+ * is the site setting `blocked_terms` (admins edit it at /admin/safety without a restart); missing or
+ * unreadable values fall back to a short default.
  * Terms match whole words, case-insensitively, so "class" does not trip on "ass".
  */
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client";
-import { announceChange } from "../db/change-feed";
-import { cachedRead } from "../db/runtime-snapshot";
-import { siteSettings } from "../db/schema";
+import { siteSetting } from "../db/site-setting";
 
 export const BLOCKED_TERMS_KEY = "blocked_terms";
 
-export const blockedTermsSchema = z.array(z.string().trim().toLowerCase().min(1).max(60)).max(1000);
+/** A list of terms as admins keep them: trimmed, lower-cased, each once. */
+export const termListSchema = z
+  .array(z.string().trim().toLowerCase().min(1).max(60))
+  .max(1000)
+  .transform((terms) => [...new Set(terms)]);
 
 /** A deliberately short default: obvious profanity and explicit words. */
 export const DEFAULT_BLOCKED_TERMS: string[] = [
@@ -30,26 +32,13 @@ export const DEFAULT_BLOCKED_TERMS: string[] = [
   "motherfucker",
 ];
 
-/** The blocked words, read after each change of site_settings. */
-export const loadBlockedTerms = cachedRead(["site_settings"], async (db): Promise<string[]> => {
-  const [row] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, BLOCKED_TERMS_KEY));
-  if (!row) return DEFAULT_BLOCKED_TERMS;
-  const parsed = blockedTermsSchema.safeParse(row.value);
-  return parsed.success ? parsed.data : DEFAULT_BLOCKED_TERMS;
-});
+const setting = siteSetting(BLOCKED_TERMS_KEY, termListSchema, DEFAULT_BLOCKED_TERMS);
 
-export async function saveBlockedTerms(db: Database, terms: unknown): Promise<string[]> {
-  const value = [...new Set(blockedTermsSchema.parse(terms))];
-  await db
-    .insert(siteSettings)
-    .values({ key: BLOCKED_TERMS_KEY, value })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
-  announceChange({ kind: "table", table: "site_settings" });
-  return value;
-}
+/** The blocked words, read after each change of site_settings. */
+export const loadBlockedTerms = setting.load;
+
+/** Saves the list (audited by the caller). */
+export const saveBlockedTerms: (db: Database, terms: unknown) => Promise<string[]> = setting.save;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -8,14 +8,14 @@ import { THRESHOLD_FIELDS } from "../../../app/lib/safety-constants";
 import { AppError } from "../../app-error";
 import { type Actor, recordAudit } from "../../audit/audit";
 import type { Database } from "../../db/client";
-import { loadMatureTerms, saveMatureTerms, termListSchema } from "../../safety/prompt-terms";
+import { loadMatureTerms, saveMatureTerms } from "../../safety/prompt-terms";
 import {
   loadSafetyThresholds,
   type SafetyThresholds,
   safetyThresholdsSchema,
   saveSafetyThresholds,
 } from "../../safety/thresholds";
-import { loadBlockedTerms, saveBlockedTerms } from "../../safety/word-filter";
+import { loadBlockedTerms, saveBlockedTerms, termListSchema } from "../../safety/word-filter";
 import { inSettingsTransaction } from "./settings-transaction";
 
 export interface SafetySettings {
