@@ -2,18 +2,16 @@
  * /admin/safety (issue 40, ADR 0059; not in the spec's list): how pictures and words are judged —
  * the thresholds that turn the classifier's scores into general, mature and explicit, the terms
  * refused outright and the terms that make a prompt mature — with what the background screening
- * has left to do and the accounts flagged for repeated explicit uploads. Every change is audited.
+ * has left to do. Every change is audited. Flagged accounts are on the review queue (/admin/review).
  */
 import { loadSafetySettings, saveSafetySettings } from "@server/admin/settings/safety";
 import { requireAdmin } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { countUnscreenedPictures } from "@server/safety/backfill";
 import { classifierVersion, CLASSIFIER_MODEL } from "@server/safety/classifier";
-import { EXPLICIT_UPLOADS_FLAG_AT, listFlaggedAccounts } from "@server/safety/flagged-accounts";
 import { Form, Link, useNavigation } from "react-router";
 import { SettingsCard } from "~/components/admin/settings-card";
 import { buttonClass } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
 import { ActionNotice, TextAreaField, TextField } from "~/components/ui/field";
 import { PageHeading } from "~/components/ui/page-heading";
 import { formValues } from "~/lib/forms";
@@ -40,16 +38,10 @@ const percent = (share: number) => String(Math.round(share * 10_000) / 100);
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const [settings, unscreened, flagged] = await Promise.all([
-    loadSafetySettings(db),
-    countUnscreenedPictures(db),
-    listFlaggedAccounts(db),
-  ]);
+  const [settings, unscreened] = await Promise.all([loadSafetySettings(db), countUnscreenedPictures(db)]);
   return {
     settings,
     unscreened,
-    flagged,
-    flagAt: EXPLICIT_UPLOADS_FLAG_AT,
     model: `${CLASSIFIER_MODEL} (${classifierVersion()})`,
   };
 }
@@ -70,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminSafetyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, unscreened, flagged, flagAt, model } = loaderData;
+  const { settings, unscreened, model } = loaderData;
   const busy = useNavigation().state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : null;
   const fields = failed?.errors.fields ?? {};
@@ -81,7 +73,12 @@ export default function AdminSafetyPage({ loaderData, actionData }: Route.Compon
         <PageHeading>Picture safety</PageHeading>
         <p className="mt-1 text-ink-soft">
           Every uploaded picture, every engine result and every published artwork is rated by the classifier {model},
-          which runs on this server. These values decide what its scores mean.
+          which runs on this server. These values decide what its scores mean. Held pictures, creators' requests and
+          flagged accounts wait on the{" "}
+          <Link to="/admin/review" className="font-medium text-accent">
+            review queue
+          </Link>
+          .
         </p>
       </header>
       <ActionNotice answer={actionData} />
@@ -150,28 +147,6 @@ export default function AdminSafetyPage({ loaderData, actionData }: Route.Compon
             ? "Every picture has been screened."
             : `${unscreened.total} left to screen (${unscreened.artworks} artworks, ${unscreened.generationImages} history pictures).`}
         </p>
-      </SettingsCard>
-
-      <SettingsCard
-        headingId="flagged-heading"
-        title="Flagged accounts"
-        description={`Accounts with ${flagAt} or more uploads refused as explicit.`}
-        className="space-y-3"
-      >
-        {flagged.length === 0 ? (
-          <EmptyState size="card">No flagged accounts: nobody has kept uploading explicit pictures.</EmptyState>
-        ) : (
-          <ul className="divide-y divide-line text-sm">
-            {flagged.map((account) => (
-              <li key={account.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <Link to={`/admin/user-form?id=${encodeURIComponent(account.id)}`} className="font-medium text-accent">
-                  {account.name} · {account.email}
-                </Link>
-                <span className="text-ink-soft">{account.explicitUploads} refused</span>
-              </li>
-            ))}
-          </ul>
-        )}
       </SettingsCard>
     </div>
   );
