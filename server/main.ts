@@ -35,6 +35,7 @@ import { setBuildInfo } from "./ops/build-info";
 import { housekeepingJob } from "./housekeeping";
 import { closeChallengesJob } from "./community/challenges";
 import { safetyBackfillJob, startSafetyBackfill } from "./safety/backfill";
+import { closeClassifier } from "./safety/classifier";
 import { describeRuntimeMode } from "./ops/runtime-mode";
 import { type SeededAccount, seedDemoData } from "./seed";
 import { seedDemoCommunity } from "./seed-community";
@@ -164,6 +165,7 @@ export async function startWorker(): Promise<void> {
     await stopChangeFeed();
     await closeEngines();
     await closeImageTools();
+    await closeClassifier();
     await handle.close();
     process.exit(0);
   };
@@ -282,6 +284,7 @@ export async function startServer(): Promise<Server> {
       await stopChangeFeed().catch((err: unknown) => logger.error({ err }, "stopping the change feed failed"));
       await closeEngines();
       await closeImageTools();
+      await closeClassifier();
       await handle.close().catch((err: unknown) => logger.error({ err }, "closing the database failed"));
       setDatabase(undefined);
       logger.info("stopped");
