@@ -5,19 +5,28 @@
  * 1. Memory and cold start: the process's resident memory before and after `warmClassifier()` with
  *    one thread, then (after `closeClassifier()`) with two; the time a fresh thread takes to load
  *    the model.
- * 2. What screening adds to a generation: Studio's 1024² text to art (render + PNG encode, one
- *    core, as bench/…/studio.bench.ts times it) against classifying that PNG on the warm worker
- *    (decode + classify), and the main thread's event-loop delay while it classifies.
- * 3. False positives: N distinct 512² pictures (default 1000) — prompts of Studio's public and
- *    held-out evaluation sets, every style Studio offers (the christmas ones with christmas on),
- *    a seed each — each rated with the default thresholds; the adult shares' distribution, the
- *    worst pictures, per style and per set, and what other thresholds would rate above general.
- *    A sample is painted again at 1024² to see whether the size changes the scores.
+ * 2. The classifier's whole time: Studio's 1024² text to art (render + PNG encode, one core, as
+ *    bench/…/studio.bench.ts times it) against classifying that PNG on the warm worker (decode +
+ *    classify), and the main thread's event-loop delay while it classifies.
+ * 2b. What screening adds to a generation as the render job runs it (server/generation/render-job.ts,
+ *    `screenAndPrepare`: the classifier screens the pictures while the job's thread makes their
+ *    WebP thumbnail and blur placeholder, which it makes anyway). For --added N distinct 1024²
+ *    Studio pictures (default 10), with a warm classifier: (a) the thumbnail and placeholder alone
+ *    — the same sharp calls as render-job.ts's `prepareImage`, copied here because the job has no
+ *    way to skip the screening — and (b) `screenAndPrepare` itself on an in-memory PGlite, each
+ *    picture's first screening. The added time is b − a, against that picture's own render.
+ * 3. False positives: N distinct 512² pictures (default 1000) — prompts of Studio's showcase and
+ *    public evaluation sets (the ones its public entry `@atelier/studio/evaluation` exports), every
+ *    style Studio offers (the christmas ones with christmas on), a seed each — each rated with the
+ *    default thresholds; the adult shares' distribution, the worst pictures, per style and per
+ *    set, and what other thresholds would rate above general. A sample is painted again at 1024²
+ *    to see whether the size changes the scores.
  *
- *   node bench/run-ts.mjs bench/safety.bench.ts [pictures] [--sample N] [--runs N] [--save DIR]
- *     [--style ID] [--size 512|768|1024]
- * Quick: `… safety.bench.ts 40 --sample 8 --runs 3`. --save writes the 12 worst pictures as PNG and
- * every score as JSON; --style paints every picture in one style; --size paints part 3 at that size.
+ *   node bench/run-ts.mjs bench/safety.bench.ts [pictures] [--sample N] [--runs N] [--added N]
+ *     [--save DIR] [--style ID] [--size 512|768|1024]
+ * Quick: `… safety.bench.ts 40 --sample 8 --runs 3 --added 5`. --save writes the 12 worst pictures
+ * as PNG and every score as JSON; --style paints every picture in one style; --size paints part 3
+ * at that size; 0 pictures (or --added 0) skips that part.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,13 +36,6 @@ import { encodePng, renderSquare } from "@atelier/studio";
 import sharp from "sharp";
 import { EVALUATION_PROMPTS, SHOWCASE_PROMPTS } from "@atelier/studio/evaluation";
 import { STYLE_PRESETS } from "@atelier/studio/styles";
-import { HELD_OUT_PROMPTS } from "../packages/studio/src/evaluation-held-out";
-import { HELD_OUT_PROMPTS_2 } from "../packages/studio/src/evaluation-held-out-2";
-import { HELD_OUT_PROMPTS_3 } from "../packages/studio/src/evaluation-held-out-3";
-import { HELD_OUT_PROMPTS_4 } from "../packages/studio/src/evaluation-held-out-4";
-import { HELD_OUT_PROMPTS_5 } from "../packages/studio/src/evaluation-held-out-5";
-import { HELD_OUT_PROMPTS_6 } from "../packages/studio/src/evaluation-held-out-6";
-import { OPEN_EVALUATION_PROMPTS } from "../packages/studio/src/evaluation-open";
 import type { ScreeningScores } from "../server/db/schema";
 import { classifyPicture, closeClassifier, configureClassifier, warmClassifier } from "../server/safety/classifier";
 import { adultShares, DEFAULT_SAFETY_THRESHOLDS, rateScores } from "../server/safety/thresholds";
@@ -41,8 +43,6 @@ import { adultShares, DEFAULT_SAFETY_THRESHOLDS, rateScores } from "../server/sa
 interface Prompt {
   prompt: string;
   set: string;
-  /** The open sets' kind of prompt ("people", "food", …); the set's name for the others. */
-  category: string;
   christmas: boolean;
 }
 
@@ -90,16 +90,9 @@ function random(seed: number) {
 
 /** Every prompt of Studio's evaluation sets once (the first set naming it wins). */
 function allPrompts(): Prompt[] {
-  const sets: [string, readonly { prompt: string; christmas?: boolean; category?: string }[]][] = [
+  const sets: [string, readonly { prompt: string; christmas?: boolean }[]][] = [
     ["showcase", SHOWCASE_PROMPTS.map((prompt) => ({ prompt }))],
     ["public", EVALUATION_PROMPTS],
-    ["open", OPEN_EVALUATION_PROMPTS],
-    ["held-out", HELD_OUT_PROMPTS],
-    ["held-out-2", HELD_OUT_PROMPTS_2],
-    ["held-out-3", HELD_OUT_PROMPTS_3],
-    ["held-out-4", HELD_OUT_PROMPTS_4],
-    ["held-out-5", HELD_OUT_PROMPTS_5],
-    ["held-out-6", HELD_OUT_PROMPTS_6],
   ];
   const seen = new Map<string, Prompt>();
   for (const [set, entries] of sets)
@@ -108,7 +101,6 @@ function allPrompts(): Prompt[] {
         seen.set(entry.prompt, {
           prompt: entry.prompt,
           set,
-          category: entry.category ?? set,
           christmas: !!entry.christmas,
         });
   return [...seen.values()];
@@ -147,6 +139,157 @@ async function paint(picture: Picture, size: number): Promise<{ bytes: Buffer; m
   return { bytes, ms: performance.now() - t };
 }
 
+/** render-job.ts's thumbnail size and its `prepareImage`'s sharp calls, for a picture larger than the thumbnail. */
+const THUMB_SIZE = 384;
+async function prepareOnly(bytes: Buffer): Promise<{ thumb: Buffer; placeholder: string }> {
+  const [thumb, tiny] = await Promise.all([
+    sharp(bytes).resize(THUMB_SIZE, THUMB_SIZE, { fit: "inside" }).webp({ quality: 78 }).toBuffer(),
+    sharp(bytes).resize(16, 16, { fit: "inside" }).webp({ quality: 40 }).toBuffer(),
+  ]);
+  return { thumb, placeholder: `data:image/webp;base64,${tiny.toString("base64")}` };
+}
+
+/**
+ * 2b: for `count` distinct 1024² Studio pictures, (a) the thumbnail and placeholder alone against
+ * (b) the job's `screenAndPrepare` (their first screening: picture_screenings is emptied before
+ * each), in alternating order, each on its own copy of the bytes so neither reuses libvips's cache
+ * of the other; then (c) `screenAndPrepare` again once the screening is kept (the lookup by hash).
+ * The classifier must be warm. An in-memory PGlite, migrated: the app's config is not used.
+ */
+async function measureAddedTime(
+  count: number,
+  longestDelay: <T>(run: () => Promise<T>) => Promise<[T, number]>,
+): Promise<void> {
+  const { openDatabase } = await import("../server/db/client");
+  const { migrateDatabase } = await import("../server/db/migrate");
+  const { pictureScreenings } = await import("../server/db/schema");
+  const { screenAndPrepare } = await import("../server/generation/render-job");
+  const { pictureHash } = await import("../server/safety/screenings");
+  const { eq } = await import("drizzle-orm");
+  const target = { kind: "pglite", dir: null } as const;
+  const handle = await openDatabase(target);
+  await migrateDatabase(target, handle);
+  const db = handle.db;
+
+  console.log(
+    `\n2b. What screening adds to a 1024² generation as the render job runs it: ${count} distinct pictures, warm classifier, in-memory PGlite (load ${loadavg()})`,
+  );
+  const styles = STYLE_PRESETS.filter((s) => !s.christmas);
+  // Distinct from part 2's pictures and from one another: public prompts, every style in turn.
+  const pictures: Picture[] = Array.from({ length: count + 1 }, (_, i) => ({
+    prompt: EVALUATION_PROMPTS[(i * 11) % EVALUATION_PROMPTS.length]!.prompt,
+    set: "public",
+    christmas: false,
+    style: styles[i % styles.length]!.id,
+    seed: 40_000 + i * 104_729,
+  }));
+  const image = (bytes: Buffer) => ({
+    bytes: Buffer.from(bytes),
+    mime: "image/png" as const,
+    width: 1024,
+    height: 1024,
+  });
+  const rows: {
+    picture: Picture;
+    render: number;
+    a: number;
+    b: number;
+    kept: number;
+    worker: number;
+    delay: number;
+    idleDelay: number;
+  }[] = [];
+  let ticks = 0;
+  let screeningMs = 0;
+  for (const [i, picture] of pictures.entries()) {
+    const { bytes, ms: render } = await paint(picture, 1024);
+    const timeA = async () => {
+      const t = performance.now();
+      await prepareOnly(Buffer.from(bytes));
+      return performance.now() - t;
+    };
+    const timeB = async () => {
+      await db.delete(pictureScreenings);
+      const ticker = setInterval(() => ticks++, 1);
+      const t = performance.now();
+      const [result, delay] = await longestDelay(() => screenAndPrepare(db, [image(bytes)], false));
+      const ms = performance.now() - t;
+      clearInterval(ticker);
+      if (result.prepared[0]?.thumb === null || result.ratings.length !== 1)
+        throw new Error("screenAndPrepare: no thumbnail or no rating");
+      return { ms, delay };
+    };
+    // The order alternates, so neither one always runs on caches the other warmed.
+    let a: number;
+    let b: { ms: number; delay: number };
+    if (i % 2 === 0) {
+      a = await timeA();
+      b = await timeB();
+    } else {
+      b = await timeB();
+      a = await timeA();
+    }
+    const [screening] = await db
+      .select({ millis: pictureScreenings.millis })
+      .from(pictureScreenings)
+      .where(eq(pictureScreenings.sha256, pictureHash(bytes)));
+    const t = performance.now();
+    await screenAndPrepare(db, [image(bytes)], false);
+    const kept = performance.now() - t;
+    const idleDelay = (await longestDelay(() => sleep(b.ms)))[1];
+    // The first picture warms sharp's WebP encoder, PGlite's queries and the worker's buffers: not counted.
+    if (i === 0) {
+      ticks = 0;
+      continue;
+    }
+    screeningMs += b.ms;
+    rows.push({
+      picture,
+      render,
+      a,
+      b: b.ms,
+      kept,
+      worker: screening?.millis ?? Number.NaN,
+      delay: b.delay,
+      idleDelay,
+    });
+    console.log(
+      `  ${String(i).padStart(2)}. render ${render.toFixed(0).padStart(5)} ms | (a) prepare only ${a.toFixed(0).padStart(4)} ms | (b) screenAndPrepare ${b.ms.toFixed(0).padStart(4)} ms (classifier on the worker ${String(screening?.millis ?? "?").padStart(3)} ms) | added ${(b.ms - a).toFixed(0).padStart(4)} ms = ${(((b.ms - a) / render) * 100).toFixed(1).padStart(5)} % | screening kept: ${kept.toFixed(0)} ms — "${picture.prompt}", ${picture.style}`,
+    );
+  }
+  await handle.close();
+  const col = (pick: (r: (typeof rows)[number]) => number) => rows.map(pick);
+  const both = (xs: number[], unit = " ms", digits = 0) =>
+    `median ${median(xs).toFixed(digits)}${unit}, p90 ${quantile(xs, 0.9).toFixed(digits)}${unit}`;
+  const addedMs = col((r) => r.b - r.a);
+  const ratios = col((r) => ((r.b - r.a) / r.render) * 100);
+  const wholeRatios = col((r) => (r.b / r.render) * 100);
+  console.log(`  Studio 1024² render + PNG encode:        ${both(col((r) => r.render))}`);
+  console.log(`  (a) thumbnail + placeholder alone:       ${both(col((r) => r.a))}`);
+  console.log(`  (b) screenAndPrepare, first screening:   ${both(col((r) => r.b))}`);
+  console.log(`      the classifier's own time (worker):  ${both(col((r) => r.worker))}`);
+  console.log(`  (c) screenAndPrepare, screening kept:    ${both(col((r) => r.kept))}`);
+  console.log(`  added by screening (b − a):              ${both(addedMs)}`);
+  console.log(
+    `  added / that picture's render:           ${both(ratios, " %", 1)}   goal < 10 %: ${median(ratios) < 10 && quantile(ratios, 0.9) < 10 ? "met (median and p90)" : median(ratios) < 10 ? "met at the median, not at p90" : "MISSED"}`,
+  );
+  console.log(
+    `  median added / median render:            ${((median(addedMs) / median(col((r) => r.render))) * 100).toFixed(1)} %`,
+  );
+  console.log(`  (b) / render, for comparison:            ${both(wholeRatios, " %", 1)}`);
+  console.log(
+    `  main thread during (b): longest event-loop delay ${Math.max(...col((r) => r.delay)).toFixed(1)} ms (${both(
+      col((r) => r.delay),
+      " ms",
+      1,
+    )}; waiting as long on a timer instead: max ${Math.max(...col((r) => r.idleDelay)).toFixed(1)} ms, ${both(
+      col((r) => r.idleDelay),
+      " ms",
+      1,
+    )}); a 1 ms timer ran ${ticks} times in ${screeningMs.toFixed(0)} ms (load ${loadavg()})`,
+  );
+}
+
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);
   return at >= 0 ? args.splice(at, 2)[1] : undefined;
@@ -156,6 +299,7 @@ export async function main(argv: string[]) {
   const args = [...argv];
   const sample = Number(option(args, "--sample") ?? 40);
   const runs = Number(option(args, "--runs") ?? 7);
+  const added = Number(option(args, "--added") ?? 10);
   const save = option(args, "--save");
   const only = option(args, "--style");
   const size = Number(option(args, "--size") ?? 512);
@@ -232,7 +376,6 @@ export async function main(argv: string[]) {
     const picture: Picture = {
       prompt: SHOWCASE_PROMPTS[i % SHOWCASE_PROMPTS.length]!,
       set: "showcase",
-      category: "showcase",
       christmas: false,
       style: styles[i % styles.length]!,
       seed: i,
@@ -273,6 +416,15 @@ export async function main(argv: string[]) {
   console.log(
     `  main thread while classifying: longest event-loop delay ${Math.max(...delays).toFixed(1)} ms (median per classification ${median(delays).toFixed(1)} ms; waiting as long on a timer instead: ${Math.max(...idleDelays).toFixed(1)} ms, median ${median(idleDelays).toFixed(1)} ms); a 1 ms timer ran ${looped} times in ${classifyingMs.toFixed(0)} ms`,
   );
+
+  // 2b. What screening adds to a generation now that the job screens while it makes the thumbnails.
+  if (added > 0) await measureAddedTime(added, longestDelay);
+
+  if (count === 0) {
+    await closeClassifier();
+    console.log(`\nDone, load average ${loadavg()}`);
+    return;
+  }
 
   // 3. False positives on N of Studio's pictures.
   const pictures = choosePictures(count, only);
@@ -373,7 +525,6 @@ export async function main(argv: string[]) {
   };
   table("style", (r) => r.style);
   table("prompt set", (r) => r.set);
-  table("kind of prompt", (r) => r.category);
 
   if (save) {
     fs.mkdirSync(save, { recursive: true });
