@@ -6,7 +6,11 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { createEngine, setModeRoute } from "../../server/admin/engines";
 import { saveSafetySettings } from "../../server/admin/settings/safety";
+import { invalidateEngineCatalog } from "../../server/generation/engines/catalog";
+import { routeEngines } from "../../server/generation/engines/registry";
+import { startFakeA1111 } from "../support/a1111-server";
 import {
   auditLog,
   generationImages,
@@ -358,5 +362,65 @@ describe("the review queue", () => {
     expect((await listArtworks(t.db, listQuery.parse({}))).items.map((a) => a.id)).toContain(artwork.id);
     const told = await t.db.select().from(notifications).where(eq(notifications.userId, "maker"));
     expect(told.some((n) => n.title === "Your artwork's rating changed" && n.message.includes("general"))).toBe(true);
+  });
+});
+
+describe("a connected engine's results", () => {
+  it("are screened like Studio's: an explicit one from AUTOMATIC1111 is held, refunded and queued for review", async () => {
+    const admin = { userUid: "engine-admin", email: "engine-admin@example.test" };
+    await t.db.insert(user).values([
+      { id: admin.userUid, name: "Admin", email: admin.email, role: "admin" },
+      { id: "gpu-user", name: "GPU user", email: "gpu-user@example.test", emailVerified: true },
+    ]);
+    await applyTokenMovement(t.db, {
+      userId: "gpu-user",
+      amount: 40,
+      reason: "admin_adjustment",
+      idempotencyKey: "t:g",
+    });
+    const a1111 = await startFakeA1111();
+    try {
+      invalidateEngineCatalog();
+      routeEngines(null);
+      await createEngine(t.db, admin, {
+        kind: "a1111",
+        name: "GPU box",
+        baseUrl: a1111.url,
+        username: "",
+        password: "",
+        apiKey: "",
+        settings: {},
+        enabled: true,
+        costMultiplier: "1",
+        timeoutSeconds: "60",
+      });
+      await setModeRoute(t.db, admin, "text", ["gpu-box"]);
+      const paint = async () => {
+        const { generation } = await createGeneration(t.db, {
+          userId: "gpu-user",
+          input: generationInputOf({ mode: "text", prompt: "a castle on a hill", seed: 21 }),
+          enqueue: async () => {},
+        });
+        await runGeneration(t.db, generation.id, { lastAttempt: false });
+        return generation.id;
+      };
+      const first = await paint();
+      const [image] = await t.db.select().from(generationImages).where(eq(generationImages.generationId, first));
+      expect(image?.maturity).toBe("general");
+      const { scores } = await screenPicture(t.db, (await getStorage().get(image!.key))!.bytes);
+      await saveSafetyThresholds(t.db, { explicitAt: Math.max(0.0001, adultShares(scores).explicit * 0.9) });
+      const before = await getTokenBalance(t.db, "gpu-user");
+      const held = await paint();
+      const view = await getGenerationView(t.db, "gpu-user", held);
+      expect(view).toMatchObject({ status: "failed", held: true, refunded: true, images: [] });
+      expect(view?.engineId).toBe("gpu-box");
+      expect(await getTokenBalance(t.db, "gpu-user")).toBe(before);
+      expect((await listOpenReviews(t.db)).map((r) => r.generationId)).toEqual([held]);
+    } finally {
+      await saveSafetyThresholds(t.db, DEFAULT_SAFETY_THRESHOLDS);
+      routeEngines(null);
+      invalidateEngineCatalog();
+      await a1111.close();
+    }
   });
 });
