@@ -229,16 +229,7 @@ export function ReportButton({
       ) : null}
       <Modal open={open} onClose={() => setOpen(false)} title={`Report this ${noun}`}>
         {sent ? (
-          <div className="grid gap-4">
-            <FormMessage tone="success">Thanks for the report: the moderators will look at it.</FormMessage>
-            <button
-              type="button"
-              className={buttonClass({ size: "sm", className: "justify-self-end" })}
-              onClick={() => setOpen(false)}
-            >
-              Close
-            </button>
-          </div>
+          <SentNotice onClose={() => setOpen(false)}>Thanks for the report: the moderators will look at it.</SentNotice>
         ) : (
           <form onSubmit={submit} noValidate className="grid gap-4">
             <fieldset>
@@ -421,16 +412,7 @@ function ReviewRequest({ artworkId }: { artworkId: string }) {
       ) : null}
       <Modal open={open} onClose={() => setOpen(false)} title="Ask for a review of the rating">
         {sent ? (
-          <div className="grid gap-4">
-            <FormMessage tone="success">{done}</FormMessage>
-            <button
-              type="button"
-              className={buttonClass({ size: "sm", className: "justify-self-end" })}
-              onClick={() => setOpen(false)}
-            >
-              Close
-            </button>
-          </div>
+          <SentNotice onClose={() => setOpen(false)}>{done}</SentNotice>
         ) : (
           <form onSubmit={submit} noValidate className="grid gap-4">
             <p className="text-sm text-ink-soft">
@@ -458,5 +440,17 @@ function ReviewRequest({ artworkId }: { artworkId: string }) {
         )}
       </Modal>
     </>
+  );
+}
+
+/** What a dialog shows once what it sent was taken: the thanks, and a button to close it. */
+function SentNotice({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  return (
+    <div className="grid gap-4">
+      <FormMessage tone="success">{children}</FormMessage>
+      <button type="button" className={buttonClass({ size: "sm", className: "justify-self-end" })} onClick={onClose}>
+        Close
+      </button>
+    </div>
   );
 }
