@@ -324,7 +324,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Generation jobs one worker process runs at once: one more than the threads, so the next job is claimed and decoded while one renders. */
     generationConcurrency:
       env.GENERATION_CONCURRENCY ?? (env.STUDIO_THREADS ?? Math.max(1, os.availableParallelism() - 1)) + 1,
-    /** Worker threads the picture classifier runs on (ADR 0059), each holding its own copy of the model (~200 MB). */
+    /** Worker threads the picture classifier runs on (ADR 0059), each holding its own copy of the model (~110–130 MB, bench/safety.bench.ts). */
     safetyThreads: env.SAFETY_THREADS,
     /** Sign-in providers; each is offered only when both its id and secret are set. */
     oauth: {
