@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   // 402: not enough to pay with
   insufficient_tokens: 402,
   payment_required: 402,
+  card_declined: 402,
   // 403: not allowed
   account_suspended: 403,
   email_not_verified: 403,
@@ -62,6 +63,10 @@ export const ERROR_STATUS = {
   moderation_refused: 409,
   no_password: 409,
   already_finished: 409,
+  already_member: 409,
+  has_members: 409,
+  not_member: 409,
+  plan_unavailable: 409,
   already_redeemed: 409,
   already_refunded: 409,
   already_reported: 409,

@@ -1,9 +1,11 @@
 /**
  * Housekeeping, every five minutes on the job queue's schedule (one run across all processes):
  * drop expired rate-limit windows and idempotency keys, recompute trending scores (they decay
- * with age even when nobody reacts), and reconcile payments whose webhook never came.
+ * with age even when nobody reacts), reconcile payments whose webhook never came, and bill
+ * memberships (the sandbox's renewals, allowances that end, memberships whose webhook was lost).
  */
 import { z } from "zod";
+import { runMembershipHousekeeping } from "./commerce/memberships/housekeeping";
 import { reconcileTransactions } from "./commerce/transactions";
 import { refreshTrendingScores } from "./community/trending";
 import { defineJob } from "./jobs/define";
@@ -28,6 +30,11 @@ export const housekeepingJob = defineJob({
     await step("reconciling payments", async () => {
       const result = await reconcileTransactions(db);
       if (result.settled || result.abandoned) log.info(result, "reconciled payments");
+    });
+    await step("billing memberships", async () => {
+      const result = await runMembershipHousekeeping(db);
+      if (result.sandboxSteps || result.expired || result.noticed || result.synced)
+        log.info(result, "billed memberships");
     });
     if (failures.length > 0) throw new Error(`${failures.length} housekeeping step(s) failed`);
   },

@@ -3,6 +3,7 @@
  * Later domains add their demo content here: products, artworks.
  */
 import { grantSignupTokens } from "./generation/ledger";
+import { seedDemoPlans } from "./commerce/memberships/plans";
 import { seedDemoShop } from "./commerce/products";
 import { loadTokenSettings } from "./generation/token-settings";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -87,6 +88,7 @@ export async function seedDemoData(
     .returning({ id: routeRules.id });
   const accounts = await seedDemoAccounts(db, options);
   await seedDemoShop(db);
+  await seedDemoPlans(db);
   if (inserted.length > 0 || accounts.length > 0) {
     log?.info({ routeRules: inserted.length, accounts: accounts.map((a) => a.email) }, "seeded demo data");
   }

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { type Actor, recordAudit } from "../audit/audit";
 import { type Database, inTransaction } from "../db/client";
 import { transactionEvents, transactions } from "../db/schema";
-import { applyTokenMovementIn, lockTokenAccount } from "../generation/ledger";
+import { applyTokenMovementIn, lockTokenAccountState } from "../generation/ledger";
 import { CommerceError } from "./errors";
 import { getPaymentProvider } from "./payments";
 import { formatCount } from "~/lib/format";
@@ -51,8 +51,9 @@ export async function refundTransaction(
       .where(and(eq(transactions.id, transactionId), eq(transactions.status, "paid")))
       .returning();
     if (!claimed) throw new CommerceError("already_refunded", "This transaction is refunded already.");
-    const balance = await lockTokenAccount(tx, claimed.userId);
-    const reversedTokens = Math.min(balance, claimed.tokens);
+    // Only bought tokens are taken back: a membership's allowance was not paid for by this payment.
+    const account = await lockTokenAccountState(tx, claimed.userId);
+    const reversedTokens = Math.min(account.balance - account.allowance, claimed.tokens);
     const unrecoveredTokens = claimed.tokens - reversedTokens;
     if (reversedTokens > 0) {
       await applyTokenMovementIn(tx, {
@@ -61,6 +62,7 @@ export async function refundTransaction(
         reason: "purchase_refund",
         idempotencyKey: `purchase:${claimed.id}:refund`,
         reference: claimed.id,
+        allowance: 0,
         note: unrecoveredTokens > 0 ? `Refund: ${formatCount(unrecoveredTokens)} tokens were already spent` : "Refund",
       });
     }

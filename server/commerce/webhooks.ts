@@ -8,7 +8,13 @@ import { paymentEvents } from "../db/schema";
 import { logger } from "../logger";
 import { CommerceError } from "./errors";
 import { getPaymentProvider } from "./payments";
-import { type PaymentProvider, type WebhookEvent, WebhookSignatureError } from "./payments/provider";
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type WebhookEvent,
+  WebhookSignatureError,
+} from "./payments/provider";
+import { findMembershipByCheckout, syncMembershipCheckout, syncSubscription } from "./memberships/sync";
 import { findTransactionByCheckout, settleTransaction } from "./transactions";
 
 export interface WebhookOutcome {
@@ -16,6 +22,8 @@ export interface WebhookOutcome {
   duplicate: boolean;
   transactionId: string | null;
   status: string | null;
+  /** The membership the event was about (issue 41), when it was about one. */
+  membershipId?: string | null;
 }
 
 export async function handlePaymentWebhook(
@@ -42,6 +50,8 @@ export async function handlePaymentWebhook(
     }
     throw error;
   }
+  const membership = await syncMembershipEvent(db, provider, event);
+  if (membership !== undefined) return membership;
   const transaction = event.checkoutId ? await findTransactionByCheckout(db, providerId, event.checkoutId) : null;
   if (event.checkoutId && !transaction) {
     // Our own sandbox only reports our checkouts: anything else is a forgery or a bug. A Stripe
@@ -68,5 +78,47 @@ export async function handlePaymentWebhook(
     duplicate: inserted.length === 0,
     transactionId: transaction.id,
     status: after?.status ?? null,
+  };
+}
+
+/**
+ * An event about a membership: its subscription checkout, the subscription or one of its
+ * invoices. The membership is synced from the provider's answer (memberships/sync.ts), which
+ * applies each change once however often and in whatever order events come. Undefined when the
+ * event is not about a membership (a pack's checkout).
+ */
+async function syncMembershipEvent(
+  db: Database,
+  provider: PaymentProvider,
+  event: WebhookEvent,
+): Promise<WebhookOutcome | undefined> {
+  const viaCheckout = event.checkoutId ? await findMembershipByCheckout(db, provider.id, event.checkoutId) : null;
+  if (!viaCheckout && (event.checkoutId || !event.subscriptionId)) return undefined;
+  const inserted = await db
+    .insert(paymentEvents)
+    .values({ provider: provider.id, eventId: event.id, type: event.type, transactionId: null })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  const duplicate = inserted.length === 0;
+  const synced = viaCheckout
+    ? await syncMembershipCheckout(db, provider, viaCheckout)
+    : await syncSubscription(db, provider, event.subscriptionId!).catch((error: unknown) => {
+        // The sandbox answers for its own subscriptions only: an unknown one is not ours.
+        if (error instanceof PaymentProviderError && provider.id === "sandbox") return null;
+        throw error;
+      });
+  if (!synced) {
+    if (provider.id === "sandbox") throw new CommerceError("unknown_checkout", "No membership has this subscription");
+    logger.info(
+      { provider: provider.id, event: event.id, subscription: event.subscriptionId },
+      "ignored a webhook about a subscription that is not ours",
+    );
+  }
+  return {
+    received: true,
+    duplicate,
+    transactionId: null,
+    status: synced?.status ?? null,
+    membershipId: synced?.id ?? null,
   };
 }

@@ -4,6 +4,11 @@
  * transaction that locks the user's account row, refuses to go below zero, and writes the
  * ledger row with the balance after it. Movements carry an idempotency key, so a retried
  * grant or refund is applied once.
+ *
+ * A member's balance has two parts (ADR 0060): the membership's allowance, which ends with its
+ * period, and bought tokens, which never end. Generations spend the allowance first; every other
+ * debit (a purchase refund, an admin's correction) takes bought tokens first. `allowance` on the
+ * account and `allowanceAmount` on each row keep the split, so it is as auditable as the sum.
  */
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { type Database, inTransaction } from "../db/client";
@@ -31,6 +36,18 @@ export interface TokenMovement {
   generationId?: string | null;
   reference?: string | null;
   note?: string | null;
+  /**
+   * The signed part of `amount` that moves the allowance. Unset: a generation's debit spends the
+   * allowance first, a generation's refund gives back what its debit took from it (while the
+   * allowance has not ended), and any other movement moves bought tokens first.
+   */
+  allowance?: number;
+}
+
+export interface TokenAccountState {
+  balance: number;
+  allowance: number;
+  allowanceExpiresAt: Date | null;
 }
 
 export interface MovementResult {
@@ -40,14 +57,42 @@ export interface MovementResult {
 }
 
 /** Locks the user's account row (creating it at zero), so movements of one user run one at a time. */
-export async function lockTokenAccount(tx: Database, userId: string): Promise<number> {
+export async function lockTokenAccountState(tx: Database, userId: string): Promise<TokenAccountState> {
   await tx.insert(tokenAccounts).values({ userId, balance: 0 }).onConflictDoNothing();
   const [row] = await tx
-    .select({ balance: tokenAccounts.balance })
+    .select({
+      balance: tokenAccounts.balance,
+      allowance: tokenAccounts.allowance,
+      allowanceExpiresAt: tokenAccounts.allowanceExpiresAt,
+    })
     .from(tokenAccounts)
     .where(eq(tokenAccounts.userId, userId))
     .for("update");
-  return row?.balance ?? 0;
+  return row ?? { balance: 0, allowance: 0, allowanceExpiresAt: null };
+}
+
+/** Locks the user's account row and returns the balance (allowance included). */
+export async function lockTokenAccount(tx: Database, userId: string): Promise<number> {
+  return (await lockTokenAccountState(tx, userId)).balance;
+}
+
+/** How much of a movement touches the allowance when the caller did not say (see TokenMovement.allowance). */
+async function allowancePartOf(tx: Database, movement: TokenMovement, account: TokenAccountState): Promise<number> {
+  if (movement.allowance !== undefined) return movement.allowance;
+  const bought = account.balance - account.allowance;
+  if (movement.amount < 0) {
+    const spend = -movement.amount;
+    if (movement.reason === "generation") return -Math.min(account.allowance, spend);
+    return -Math.max(0, Math.min(account.allowance, spend - bought));
+  }
+  if (movement.reason === "generation_refund" && movement.generationId && account.allowanceExpiresAt) {
+    const [debit] = await tx
+      .select({ allowanceAmount: tokenLedger.allowanceAmount })
+      .from(tokenLedger)
+      .where(and(eq(tokenLedger.generationId, movement.generationId), eq(tokenLedger.reason, "generation")));
+    return Math.min(movement.amount, -(debit?.allowanceAmount ?? 0));
+  }
+  return 0;
 }
 
 /**
@@ -58,7 +103,8 @@ export async function lockTokenAccount(tx: Database, userId: string): Promise<nu
 export async function applyTokenMovementIn(tx: Database, movement: TokenMovement): Promise<MovementResult> {
   if (!Number.isInteger(movement.amount) || movement.amount === 0)
     throw new RangeError("A token movement is a whole, non-zero number");
-  const balance = await lockTokenAccount(tx, movement.userId);
+  const account = await lockTokenAccountState(tx, movement.userId);
+  const balance = account.balance;
   const [existing] = await tx
     .select({ id: tokenLedger.id })
     .from(tokenLedger)
@@ -66,14 +112,21 @@ export async function applyTokenMovementIn(tx: Database, movement: TokenMovement
   if (existing) return { applied: false, balance };
   const next = balance + movement.amount;
   if (next < 0) throw new InsufficientTokensError(balance, -movement.amount);
+  const allowanceAmount = await allowancePartOf(tx, movement, account);
+  const allowance = account.allowance + allowanceAmount;
+  if (!Number.isInteger(allowanceAmount) || Math.sign(allowanceAmount) * Math.sign(movement.amount) < 0)
+    throw new RangeError("The allowance part of a movement goes the movement's way");
+  if (Math.abs(allowanceAmount) > Math.abs(movement.amount) || allowance < 0 || allowance > next)
+    throw new RangeError("The allowance part of a movement must fit in the movement and the allowance");
   await tx
     .update(tokenAccounts)
-    .set({ balance: next, updatedAt: new Date() })
+    .set({ balance: next, allowance, updatedAt: new Date() })
     .where(eq(tokenAccounts.userId, movement.userId));
   await tx.insert(tokenLedger).values({
     userId: movement.userId,
     amount: movement.amount,
     balanceAfter: next,
+    allowanceAmount,
     reason: movement.reason,
     idempotencyKey: movement.idempotencyKey,
     generationId: movement.generationId ?? null,
@@ -90,6 +143,19 @@ export async function applyTokenMovementIn(tx: Database, movement: TokenMovement
 /** Applies one movement in a transaction of its own. */
 export async function applyTokenMovement(db: Database, movement: TokenMovement): Promise<MovementResult> {
   return inTransaction(db, (tx) => applyTokenMovementIn(tx, movement));
+}
+
+/** A person's balance and the part of it that is their membership's allowance. */
+export async function getTokenAccount(db: Database, userId: string): Promise<TokenAccountState> {
+  const [row] = await db
+    .select({
+      balance: tokenAccounts.balance,
+      allowance: tokenAccounts.allowance,
+      allowanceExpiresAt: tokenAccounts.allowanceExpiresAt,
+    })
+    .from(tokenAccounts)
+    .where(eq(tokenAccounts.userId, userId));
+  return row ?? { balance: 0, allowance: 0, allowanceExpiresAt: null };
 }
 
 export async function getTokenBalance(db: Database, userId: string): Promise<number> {

@@ -6,6 +6,8 @@
  * Webhooks are trusted for an event id and a checkout id only: the state is always read back
  * from the provider with `getCheckout` before anything is credited.
  */
+import type { MembershipBilling } from "./billing";
+
 export interface CheckoutRequest {
   /** Our transaction id; the provider stores it and hands it back. */
   reference: string;
@@ -37,6 +39,10 @@ export interface WebhookEvent {
   type: string;
   /** The checkout this event is about, when it is about one. */
   checkoutId: string | null;
+  /** The subscription this event is about (a subscription, one of its invoices, or a subscription checkout). */
+  subscriptionId?: string | null;
+  /** The invoice this event is about, when it is about one. */
+  invoiceId?: string | null;
 }
 
 export class WebhookSignatureError extends Error {
@@ -58,4 +64,6 @@ export interface PaymentProvider {
   refundPayment(paymentId: string, amountMinor: number): Promise<{ refundId: string }>;
   /** Verifies a delivery's signature and returns its event; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, headers: Headers): Promise<WebhookEvent>;
+  /** Memberships: subscriptions and their invoices (issue 41). */
+  readonly billing: MembershipBilling;
 }

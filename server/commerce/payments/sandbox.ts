@@ -17,6 +17,14 @@ import type { Database } from "../../db/client";
 import { sandboxPayments } from "../../db/schema";
 import { defineJob } from "../../jobs/define";
 import { enqueueJob } from "../../jobs/queue";
+import type { SubscriptionCheckoutRequest } from "./billing";
+import {
+  createSandboxBilling,
+  openSandboxSubscription,
+  RENEWAL_DECLINE_LAST4,
+  type SandboxEventObject,
+  sandboxNow,
+} from "./sandbox-billing";
 import {
   type CheckoutRequest,
   type CheckoutState,
@@ -59,7 +67,13 @@ export function verifySandboxSignature(body: string, header: string | null, secr
 const eventBody = z.object({
   id: z.string().min(1).max(100),
   type: z.string().min(1).max(100),
-  data: z.object({ object: z.object({ id: z.string().min(1).max(100) }) }),
+  data: z.object({
+    object: z.object({
+      id: z.string().min(1).max(100),
+      object: z.enum(["checkout.session", "subscription", "invoice"]).optional(),
+      subscription: z.string().max(100).nullish(),
+    }),
+  }),
 });
 
 function newId(prefix: string): string {
@@ -88,8 +102,44 @@ function toState(row: SandboxRow): CheckoutState {
   };
 }
 
+async function createSubscriptionCheckout(db: Database, request: SubscriptionCheckoutRequest) {
+  const id = newId("cs_sbx");
+  const { price } = request;
+  await db.insert(sandboxPayments).values({
+    id,
+    mode: "subscription",
+    amountMinor: price.amountMinor,
+    currency: price.currency,
+    description: `${price.planName} membership, ${price.interval === "year" ? "yearly" : "monthly"}: renews every ${price.interval} until you cancel`,
+    customerEmail: request.customerEmail,
+    reference: request.reference,
+    successUrl: request.successUrl,
+    cancelUrl: request.cancelUrl,
+    subscriptionPrice: {
+      planId: price.planId,
+      planName: price.planName,
+      interval: price.interval,
+      customerId: request.customerId,
+    },
+  });
+  return { id, url: `/sandbox/checkout?session=${id}` };
+}
+
+async function checkoutSubscription(db: Database, checkoutId: string): Promise<string | null | "expired"> {
+  const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, checkoutId));
+  if (!row) throw new PaymentProviderError(`No sandbox checkout ${checkoutId}`);
+  if (row.status === "complete") return row.subscriptionId;
+  return row.status === "open" ? null : "expired";
+}
+
 export function createSandboxProvider(db: Database): PaymentProvider {
   return {
+    billing: createSandboxBilling(
+      db,
+      (request) => createSubscriptionCheckout(db, request),
+      (checkoutId) => checkoutSubscription(db, checkoutId),
+      queueSandboxEvent,
+    ),
     id: "sandbox",
     label: "Sandbox (test payments)",
     async createCheckout(request: CheckoutRequest) {
@@ -133,7 +183,15 @@ export function createSandboxProvider(db: Database): PaymentProvider {
       } catch {
         throw new WebhookSignatureError("The delivery is not a sandbox event");
       }
-      return { id: parsed.id, type: parsed.type, checkoutId: parsed.data.object.id } satisfies WebhookEvent;
+      const object = parsed.data.object;
+      const kind = object.object ?? "checkout.session";
+      return {
+        id: parsed.id,
+        type: parsed.type,
+        checkoutId: kind === "checkout.session" ? object.id : null,
+        subscriptionId: kind === "subscription" ? object.id : (object.subscription ?? null),
+        invoiceId: kind === "invoice" ? object.id : null,
+      } satisfies WebhookEvent;
     },
   };
 }
@@ -194,6 +252,8 @@ export const sandboxCardInput = z.object({
 /** What each test card does; any other number is refused, as a provider's test mode does. */
 const TEST_CARDS: Record<string, "succeed" | "confirm" | "decline" | "insufficient_funds"> = {
   "4242424242424242": "succeed",
+  // Pays now; a membership's later renewals with it are declined (sandbox-billing.ts).
+  [`400000000000${RENEWAL_DECLINE_LAST4}`]: "succeed",
   "4000002500003155": "confirm",
   "4000000000000002": "decline",
   "4000000000009995": "insufficient_funds",
@@ -225,6 +285,25 @@ async function closeCheckout(
     .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, "open")))
     .returning();
   if (!row) return null;
+  if (row.mode === "subscription" && row.status === "complete" && row.subscriptionPrice) {
+    const { customerId, ...plan } = row.subscriptionPrice;
+    const sub = await openSandboxSubscription(
+      db,
+      {
+        customerId: customerId ?? newId("cus_sbx"),
+        customerEmail: row.customerEmail,
+        reference: row.reference,
+        price: { ...plan, amountMinor: row.amountMinor, currency: row.currency },
+        cardLast4: row.cardLast4 ?? "4242",
+        paymentId: row.paymentId ?? newId("pi_sbx"),
+        now: await sandboxNow(db),
+      },
+      queueSandboxEvent,
+    );
+    await db.update(sandboxPayments).set({ subscriptionId: sub.id }).where(eq(sandboxPayments.id, id));
+    await queueSandboxEvent(eventType, { id, object: "checkout.session", subscription: sub.id });
+    return row;
+  }
   await queueSandboxWebhook(eventType, id);
   return row;
 }
@@ -326,11 +405,15 @@ export async function expireSandboxCheckout(db: Database, id: string): Promise<s
 }
 
 export function sandboxEventBody(type: string, checkoutId: string): string {
+  return sandboxObjectEventBody(type, { id: checkoutId, object: "checkout.session" });
+}
+
+export function sandboxObjectEventBody(type: string, object: SandboxEventObject): string {
   return JSON.stringify({
     id: newId("evt_sbx"),
     type,
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id: checkoutId } },
+    data: { object },
   });
 }
 
@@ -357,4 +440,9 @@ export const deliverSandboxWebhookJob = defineJob({
 
 async function queueSandboxWebhook(type: string, checkoutId: string): Promise<void> {
   await enqueueJob(deliverSandboxWebhookJob, { body: sandboxEventBody(type, checkoutId) });
+}
+
+/** How the sandbox's billing reports a change: a queued, signed webhook like its checkouts'. */
+export async function queueSandboxEvent(type: string, object: SandboxEventObject): Promise<void> {
+  await enqueueJob(deliverSandboxWebhookJob, { body: sandboxObjectEventBody(type, object) });
 }

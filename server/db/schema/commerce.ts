@@ -232,6 +232,17 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   cardLast4: text("card_last4"),
   declineMessage: text("decline_message"),
   refundedMinor: integer("refunded_minor").notNull().default(0),
+  /** payment (a pack), or subscription (a membership: paying opens a sandbox subscription). */
+  mode: text("mode").notNull().default("payment"),
+  /** For a subscription checkout: the plan's price it subscribes to. */
+  subscriptionPrice: jsonb("subscription_price").$type<{
+    planId: string;
+    planName: string;
+    interval: "month" | "year";
+    customerId: string | null;
+  }>(),
+  /** The subscription a paid subscription checkout opened. */
+  subscriptionId: text("subscription_id"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -31,9 +31,17 @@ export const tokenAccounts = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: "cascade" }),
     balance: integer("balance").notNull().default(0),
+    /** The part of the balance that is a membership's allowance (spent first, ends at `allowanceExpiresAt`). */
+    allowance: integer("allowance").notNull().default(0),
+    allowanceExpiresAt: instant("allowance_expires_at"),
+    /** The expiry the member was told about a few days ahead, so they are told once. */
+    allowanceNoticeFor: instant("allowance_notice_for"),
     updatedAt: updatedAt(),
   },
-  (t) => [check("token_accounts_balance_not_negative", sql`${t.balance} >= 0`)],
+  (t) => [
+    check("token_accounts_balance_not_negative", sql`${t.balance} >= 0`),
+    check("token_accounts_allowance_within_balance", sql`${t.allowance} >= 0 AND ${t.allowance} <= ${t.balance}`),
+  ],
 );
 
 export const LEDGER_REASONS = [
@@ -46,6 +54,9 @@ export const LEDGER_REASONS = [
   "event_bonus",
   "redeem_code",
   "challenge_prize",
+  "membership_allowance",
+  "allowance_expired",
+  "membership_refund",
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
@@ -57,6 +68,8 @@ export const tokenLedger = pgTable(
     /** Positive credits, negative debits; never zero. */
     amount: integer("amount").notNull(),
     balanceAfter: integer("balance_after").notNull(),
+    /** The part of `amount` that moved the membership allowance (the rest moved bought tokens). */
+    allowanceAmount: integer("allowance_amount").notNull().default(0),
     reason: text("reason").$type<LedgerReason>().notNull(),
     /** The generation this movement paid for or refunded. */
     generationId: uuid("generation_id"),

@@ -8,6 +8,7 @@ export * from "./engines";
 export * from "./community";
 export * from "./generation";
 export * from "./image-edits";
+export * from "./memberships";
 export * from "./notify";
 export * from "./safety";
 export * from "./ops";

@@ -5,6 +5,7 @@
 import { render } from "@react-email/render";
 import { createElement, type ReactElement } from "react";
 import { CustomEmail, type CustomEmailProps } from "./templates/custom";
+import { PaymentFailedEmail, type PaymentFailedEmailProps } from "./templates/payment-failed";
 import { PasswordChangedEmail, type PasswordChangedEmailProps } from "./templates/password-changed";
 import { PreRegistrationEmail, type PreRegistrationEmailProps } from "./templates/pre-registration";
 import { PasswordResetEmail, type PasswordResetEmailProps } from "./templates/password-reset";
@@ -21,7 +22,8 @@ export type EmailTemplate =
   | ({ kind: "password-changed" } & PasswordChangedEmailProps)
   | ({ kind: "welcome" } & WelcomeEmailProps)
   | ({ kind: "custom" } & CustomEmailProps)
-  | ({ kind: "pre-registration" } & PreRegistrationEmailProps);
+  | ({ kind: "pre-registration" } & PreRegistrationEmailProps)
+  | ({ kind: "payment-failed" } & PaymentFailedEmailProps);
 
 export type EmailTemplateKind = EmailTemplate["kind"];
 
@@ -80,6 +82,12 @@ function compose(template: EmailTemplate): { subject: string; element: ReactElem
     case "pre-registration":
       checkUrl(template.url);
       return { subject: "You're on the Atelier list", element: createElement(PreRegistrationEmail, template) };
+    case "payment-failed":
+      checkUrl(template.url);
+      return {
+        subject: `Your ${template.planName} membership payment failed`,
+        element: createElement(PaymentFailedEmail, template),
+      };
     default: {
       const unknown: never = template;
       throw new Error(`Unknown email template ${JSON.stringify(unknown)}`);
