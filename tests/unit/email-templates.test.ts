@@ -80,6 +80,24 @@ const cases: { template: EmailTemplate; subject: string; link: string | null; co
       code: null,
       shows: ["First paragraph.", "Second paragraph."],
     },
+    {
+      template: { kind: "payment-failed", planName: "Pro", amount: "$24.99", nextAttempt: "2027-01-10", url },
+      subject: "Your Pro membership payment failed",
+      link: url,
+      code: null,
+      shows: [
+        "We could not charge $24.99 for your Pro membership.",
+        "We will try again on 2027-01-10",
+        "Update your card",
+      ],
+    },
+    {
+      template: { kind: "payment-failed", planName: "Plus", amount: "$9.99", nextAttempt: null, url },
+      subject: "Your Plus membership payment failed",
+      link: url,
+      code: null,
+      shows: ["That was our last try", "See your membership"],
+    },
   ];
 
 describe("email templates", () => {

@@ -14,13 +14,11 @@ export interface PaymentFailedEmailProps {
 export function PaymentFailedEmail({ planName, amount, nextAttempt, url }: PaymentFailedEmailProps) {
   return (
     <EmailLayout preview={`We could not charge ${amount} for your ${planName} membership.`}>
-      <Paragraph>
-        We could not charge {amount} for your {planName} membership.
-      </Paragraph>
+      {/* Whole sentences as one string: React would split interpolated text with comment markers. */}
+      <Paragraph>{`We could not charge ${amount} for your ${planName} membership.`}</Paragraph>
       {nextAttempt ? (
         <Paragraph>
-          We will try again on {nextAttempt}, and your perks stay until then. If the card on file has expired or
-          changed, put in another one and we will charge it straight away.
+          {`We will try again on ${nextAttempt}, and your perks stay until then. If the card on file has expired or changed, put in another one and we will charge it straight away.`}
         </Paragraph>
       ) : (
         <Paragraph>
