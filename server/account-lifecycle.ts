@@ -4,6 +4,7 @@
  */
 import { setAccountEvents } from "./auth/account-events";
 import { sendWelcomeEmail } from "./auth/auth-emails";
+import { endMembershipsOfLeavingAccount } from "./commerce/memberships/memberships";
 import { creditPreRegistrationBonus } from "./commerce/pre-registration";
 import { assignHandle } from "./community/creators";
 import { deleteCommunityUserData } from "./community/list-cache";
@@ -28,6 +29,10 @@ export function wireAccountLifecycle(): void {
       });
       await sendWelcomeEmail(account);
       await creditPreRegistrationBonus(db, { ...account, emailVerified: true });
+    },
+    async deleting(db, account) {
+      // A deleted account must never be charged again.
+      await endMembershipsOfLeavingAccount(db, account.id);
     },
     async deleted(_db, account) {
       deleteCommunityUserData();

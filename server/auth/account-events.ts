@@ -20,6 +20,8 @@ export interface AccountEvents {
   created(db: Database, account: AccountHolder): Promise<void>;
   /** The person proved they own the address. */
   verified(db: Database, account: AccountHolder): Promise<void>;
+  /** The account is about to go: what must stop outside Atelier (a membership's renewals) stops now. */
+  deleting(db: Database, account: Pick<AccountHolder, "id">): Promise<void>;
   /** The account's rows are gone (by foreign keys); what lives outside the database goes now. */
   deleted(db: Database, account: Pick<AccountHolder, "id">): Promise<void>;
 }

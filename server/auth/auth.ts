@@ -63,6 +63,7 @@ function createAuth() {
       deleteUser: {
         enabled: true,
         // The account's rows go by foreign keys; what lives outside the database goes here.
+        beforeDelete: async (user) => accountEvents().deleting(getDb(), user),
         afterDelete: async (user) => accountEvents().deleted(getDb(), user),
       },
     },

@@ -236,6 +236,14 @@ export async function cancelMembership(db: Database, userId: string): Promise<Me
   return (await syncSubscription(db, provider, subscriptionId))!;
 }
 
+/** The member is deleting their account: their membership ends now at the provider, so nothing more is charged. */
+export async function endMembershipsOfLeavingAccount(db: Database, userId: string): Promise<void> {
+  const live = await findLiveMembership(db, userId);
+  if (!live?.providerSubscriptionId) return;
+  await db.update(memberships).set({ endReason: "account_deleted" }).where(eq(memberships.id, live.id));
+  await providerFor(db, live).billing.cancelNow(live.providerSubscriptionId);
+}
+
 /** Undoes a cancellation before the period ends: the membership renews as before. */
 export async function resumeMembership(db: Database, userId: string): Promise<Membership> {
   const membership = await liveMembershipOf(db, userId);
