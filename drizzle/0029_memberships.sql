@@ -140,3 +140,8 @@ CREATE INDEX "sandbox_invoices_subscription_idx" ON "sandbox_invoices" USING btr
 ALTER TABLE "token_accounts" ADD CONSTRAINT "token_accounts_allowance_within_balance" CHECK ("token_accounts"."allowance" >= 0 AND "token_accounts"."allowance" <= "token_accounts"."balance");--> statement-breakpoint
 -- Plans are read through the runtime snapshot (the pricing page, perks): a change announces itself.
 CREATE TRIGGER plans_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON plans FOR EACH STATEMENT EXECUTE FUNCTION atelier_note_runtime_change();
+--> statement-breakpoint
+-- A member's kept pages (ADR 0040: profile, header balance) change with their membership and invoices.
+CREATE TRIGGER memberships_personal AFTER INSERT OR UPDATE OR DELETE ON memberships FOR EACH ROW EXECUTE FUNCTION atelier_note_personal_change('user_id');
+--> statement-breakpoint
+CREATE TRIGGER membership_invoices_personal AFTER INSERT OR UPDATE OR DELETE ON membership_invoices FOR EACH ROW EXECUTE FUNCTION atelier_note_personal_change('user_id');
