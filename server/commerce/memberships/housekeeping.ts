@@ -16,6 +16,8 @@ import { syncMembershipCheckout, syncSubscription } from "./sync";
 
 /** How long a checkout or a renewal may wait for its webhook before we ask the provider ourselves. */
 const WEBHOOK_GRACE_MS = 10 * 60_000;
+/** A checkout left open this long is closed at the provider, as abandoned pack checkouts are. */
+const ABANDONED_AFTER_MS = 24 * 3_600_000;
 
 export async function runMembershipHousekeeping(db: Database) {
   const provider = getPaymentProvider(db);
@@ -49,7 +51,11 @@ export async function runMembershipHousekeeping(db: Database) {
   for (const membership of [...waiting, ...overdue]) {
     try {
       const owner = getPaymentProvider(db, membership.provider);
-      if (membership.status === "incomplete") await syncMembershipCheckout(db, owner, membership);
+      if (membership.status === "incomplete") {
+        if (membership.createdAt.getTime() < Date.now() - ABANDONED_AFTER_MS)
+          await owner.expireCheckout(membership.providerCheckoutId!);
+        await syncMembershipCheckout(db, owner, membership);
+      }
       else await syncSubscription(db, owner, membership.providerSubscriptionId!);
       synced++;
     } catch (err) {
