@@ -37,8 +37,11 @@ import { loadViewer, type Viewer } from "./viewer";
  */
 export const SIGNED_IN_SHARED_PAGES: ReadonlySet<string> = new Set(
   // The pages kept for visitors, but an artwork's page (the person's reaction, whether it is theirs,
-  // whether they follow its maker) and a creator's page (whether they follow or hid them).
-  [...SHARED_PAGES].filter((page) => page !== "/community/detail" && page !== "/creators/:handle"),
+  // whether they follow its maker), a creator's page (whether they follow or hid them) and the
+  // pricing page (which plan is theirs, issue 41).
+  [...SHARED_PAGES].filter(
+    (page) => page !== "/community/detail" && page !== "/creators/:handle" && page !== "/pricing-plans",
+  ),
 );
 
 const MAX_RENDERS = 200;

@@ -13,6 +13,8 @@ interface RecordKind {
 /** Every kind of record the back office audits (server/audit/audit.ts callers), in menu order. */
 export const AUDIT_RECORD_KINDS: Record<string, RecordKind> = {
   product: { label: "Token pack", href: (id) => `/admin/edit-list-product?id=${encodeURIComponent(id)}` },
+  plan: { label: "Membership plan", href: (id) => `/admin/plans?id=${encodeURIComponent(id)}` },
+  membership: { label: "Membership" },
   transaction: { label: "Transaction", href: (id) => `/admin/detail-history-transaction?id=${encodeURIComponent(id)}` },
   discount: { label: "Discount code", href: (id) => `/admin/detail-list-discount?id=${encodeURIComponent(id)}` },
   redeem_code: { label: "Redeem code", href: () => "/admin/redeem-codes" },
@@ -39,6 +41,7 @@ const VERBS: Record<string, string> = {
   disable: "switched off",
   archive: "archived",
   restore: "restored",
+  retire: "retired",
   publish: "published",
   unpublish: "unpublished",
   "move-up": "moved up",

@@ -27,4 +27,6 @@ export const ADMIN_PATHS = [
   "/admin/generations",
   // Beyond spec §2: community challenges (issue 30).
   "/admin/challenges",
+  // Beyond spec §2: membership plans (issue 41).
+  "/admin/plans",
 ] as const;

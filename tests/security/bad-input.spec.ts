@@ -370,6 +370,20 @@ test("admin text with a NUL byte, in an otherwise valid form, gets the error bes
     costMultiplier: "1",
     timeoutSeconds: "60",
   };
+  const plan = {
+    intent: "save",
+    name: "Fuzz plan",
+    badge: "Fuzz",
+    description: "",
+    currency: "USD",
+    monthlyPrice: "9.99",
+    yearlyPrice: "99.90",
+    tokensPerMonth: "600",
+    maxConcurrentJobs: "5",
+    queuePriority: "5",
+    maxSize: "1024",
+    sortOrder: "100",
+  };
   const cases: [string, Record<string, string>, string][] = [
     ["/admin/detail-list-discount", discount, "description"],
     ["/admin/set-token-default", rule, "fromPath"],
@@ -382,6 +396,8 @@ test("admin text with a NUL byte, in an otherwise valid form, gets the error bes
     ["/admin/engine-form", engine, "name"],
     ["/admin/engine-form", engine, "baseUrl"],
     ["/admin/manage-community", { intent: "hide", artworkId: SOME_ID, reason: "Not allowed here" }, "reason"],
+    ["/admin/plans", plan, "name"],
+    ["/admin/plans", plan, "badge"],
   ];
   for (const [path, form, field] of cases) {
     const res = await request.post(path, {

@@ -1,6 +1,7 @@
 import { requireAdmin } from "@server/auth/guards";
 import {
   BadgePercent,
+  CalendarSync,
   Cpu,
   Boxes,
   FileClock,
@@ -48,6 +49,7 @@ const SECTIONS = [
     icon: Boxes,
     also: ["/admin/add-list-product", "/admin/edit-list-product", "/admin/duplicate-list-product"],
   },
+  { to: "/admin/plans", label: "Plans", icon: CalendarSync, also: [] },
   {
     to: "/admin/history-transaction",
     label: "Transactions",
