@@ -1,12 +1,11 @@
 /**
  * The Stripe provider against a local server that speaks Stripe's documented API for the calls we
- * make (POST /v1/checkout/sessions, GET /v1/checkout/sessions/{id}, POST …/{id}/expire,
- * POST /v1/refunds): requests are checked field by field (form encoding, bearer key, idempotency
- * keys), answers are Stripe-shaped objects and errors. Webhook signatures are made by Stripe's
- * own test helper. Then a purchase settles through it end to end on the database.
+ * make for packs (POST /v1/checkout/sessions, GET /v1/checkout/sessions/{id}, POST …/{id}/expire,
+ * POST /v1/refunds; tests/support/stripe-server.ts): requests are checked field by field (form
+ * encoding, bearer key, idempotency keys), answers are Stripe-shaped objects and errors. Webhook
+ * signatures are made by Stripe's own test helper. Then a purchase settles through it end to end
+ * on the database. Memberships (Stripe Billing) are in stripe-billing.test.ts.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -21,116 +20,25 @@ import { transactions, user } from "../../server/db/schema";
 import { getTokenBalance } from "../../server/generation/ledger";
 import { startJobQueue, stopJobQueue } from "../../server/jobs/queue";
 import { setUpTestDatabase } from "../support/database";
+import { type StripeServer, startStripeServer } from "../support/stripe-server";
 
 const t = setUpTestDatabase();
 const SECRET_KEY = "sk_test_atelier_contract";
 const WEBHOOK_SECRET = "whsec_atelier_contract";
 
-interface Recorded {
-  method: string;
-  path: string;
-  form: URLSearchParams;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** Just enough of Stripe: sessions kept in memory, answered as Stripe answers them. */
-function startFakeStripe() {
-  const requests: Recorded[] = [];
-  const sessions = new Map<string, Record<string, unknown>>();
-  let counter = 0;
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString()));
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://stripe.test");
-      const form = new URLSearchParams(body);
-      requests.push({ method: req.method ?? "", path: url.pathname, form, headers: req.headers });
-      const send = (status: number, value: unknown) => {
-        res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${++counter}` });
-        res.end(JSON.stringify(value));
-      };
-      if (req.headers.authorization !== `Bearer ${SECRET_KEY}`) {
-        return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
-      }
-      if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-        const id = `cs_test_${++counter}`;
-        const session = {
-          id,
-          object: "checkout.session",
-          mode: form.get("mode"),
-          status: "open",
-          payment_status: "unpaid",
-          amount_total:
-            Number(form.get("line_items[0][price_data][unit_amount]")) * Number(form.get("line_items[0][quantity]")),
-          currency: form.get("line_items[0][price_data][currency]"),
-          client_reference_id: form.get("client_reference_id"),
-          metadata: { transaction_id: form.get("metadata[transaction_id]") },
-          customer_email: form.get("customer_email"),
-          payment_intent: null,
-          success_url: form.get("success_url"),
-          cancel_url: form.get("cancel_url"),
-          url: `https://checkout.stripe.test/c/pay/${id}`,
-        };
-        sessions.set(id, session);
-        return send(200, session);
-      }
-      const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
-      if (match) {
-        const session = sessions.get(match[1]!);
-        if (!session)
-          return send(404, {
-            error: {
-              type: "invalid_request_error",
-              code: "resource_missing",
-              message: `No such checkout.session: '${match[1]}'`,
-            },
-          });
-        if (match[2] && req.method === "POST") {
-          session.status = "expired";
-          return send(200, session);
-        }
-        const expanded = url.searchParams.getAll("expand[]").includes("payment_intent");
-        const intent = session.payment_intent as string | null;
-        return send(200, {
-          ...session,
-          payment_intent:
-            expanded && intent ? { id: intent, object: "payment_intent", last_payment_error: null } : intent,
-        });
-      }
-      if (req.method === "POST" && url.pathname === "/v1/refunds") {
-        return send(200, {
-          id: `re_test_${++counter}`,
-          object: "refund",
-          amount: Number(form.get("amount")),
-          payment_intent: form.get("payment_intent"),
-          status: "succeeded",
-        });
-      }
-      send(404, {
-        error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
-      });
-    });
-  });
-  return { server, requests, sessions };
-}
-
-let fake: ReturnType<typeof startFakeStripe>;
+let fake: StripeServer;
 let apiBase = "";
 
 beforeAll(async () => {
-  fake = startFakeStripe();
-  await new Promise<void>((resolve) => fake.server.listen(0, "127.0.0.1", resolve));
-  apiBase = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  fake = await startStripeServer({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+  apiBase = fake.url;
   await startJobQueue(t.target, t.handle, { definitions: [sendReceiptJob] as never, work: false });
 });
 afterAll(async () => {
   await stopJobQueue();
-  await new Promise((resolve) => fake.server.close(resolve));
+  await fake.close();
 });
-beforeEach(() => {
-  fake.requests.length = 0;
-  fake.sessions.clear();
-});
+beforeEach(() => fake.reset());
 
 const provider = () => createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase });
 /** A $4.99 Starter checkout with no lines, for tests about a session's life rather than its contents. */
@@ -188,8 +96,9 @@ describe("the Stripe provider", () => {
       paymentId: null,
       failureMessage: null,
     });
-    Object.assign(fake.sessions.get(id)!, { status: "complete", payment_status: "paid", payment_intent: "pi_test_1" });
-    expect(await stripe.getCheckout(id)).toMatchObject({ status: "paid", paymentId: "pi_test_1" });
+    const { paymentIntentId } = await fake.completeCheckout(id);
+    expect(paymentIntentId).toMatch(/^pi_test_/);
+    expect(await stripe.getCheckout(id)).toMatchObject({ status: "paid", paymentId: paymentIntentId });
     expect(fake.requests.at(-1)!.path).toBe(`/v1/checkout/sessions/${id}`);
     await stripe.expireCheckout(id); // complete: nothing to expire
     expect(fake.requests.some((r) => r.path.endsWith("/expire"))).toBe(false);
@@ -200,12 +109,18 @@ describe("the Stripe provider", () => {
   });
 
   it("refunds by PaymentIntent with an idempotency key, and reports a wrong key as an error", async () => {
-    expect(await provider().refundPayment("pi_test_9", 1599)).toEqual({ refundId: expect.stringMatching(/^re_test_/) });
+    const { id } = await provider().createCheckout(starterCheckout("r3"));
+    const pi = (await fake.completeCheckout(id)).paymentIntentId!;
+    expect(await provider().refundPayment(pi, 499)).toEqual({ refundId: expect.stringMatching(/^re_test_/) });
     const request = fake.requests.at(-1)!;
-    expect(Object.fromEntries(request.form)).toEqual({ payment_intent: "pi_test_9", amount: "1599" });
-    expect(request.headers["idempotency-key"]).toBe("refund-pi_test_9-1599");
+    expect(Object.fromEntries(request.form)).toEqual({ payment_intent: pi, amount: "499" });
+    expect(request.headers["idempotency-key"]).toBe(`refund-${pi}-499`);
+    // Retried with the same key: Stripe answers the first refund again rather than refunding twice.
+    expect(await provider().refundPayment(pi, 499)).toEqual({ refundId: [...fake.refunds.keys()][0] });
+    expect(fake.refunds.size).toBe(1);
+    await expect(provider().refundPayment("pi_test_missing", 1)).rejects.toThrow(/No such payment_intent/);
     const wrong = createStripeProvider({ secretKey: "sk_test_wrong", webhookSecret: WEBHOOK_SECRET, apiBase });
-    await expect(wrong.refundPayment("pi_test_9", 1)).rejects.toThrow(/Invalid API Key provided/);
+    await expect(wrong.refundPayment(pi, 1)).rejects.toThrow(/Invalid API Key provided/);
   });
 
   it("accepts webhooks signed with the endpoint's secret and refuses others", async () => {
@@ -221,6 +136,8 @@ describe("the Stripe provider", () => {
       id: "evt_test_1",
       type: "checkout.session.completed",
       checkoutId: "cs_test_42",
+      subscriptionId: null,
+      invoiceId: null,
     });
     const bad = stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
     await expect(provider().parseWebhook(payload, new Headers({ "stripe-signature": bad }))).rejects.toBeInstanceOf(
@@ -251,17 +168,13 @@ describe("the Stripe provider", () => {
     expect(row).toMatchObject({ provider: "stripe", status: "pending", totalMinor: 999 });
     expect(await settleTransaction(t.db, row!.id, "test", stripe)).toMatchObject({ status: "pending" });
     // A session whose amount is not ours is never credited.
-    Object.assign(fake.sessions.get(row!.providerSessionId!)!, {
-      status: "complete",
-      payment_status: "paid",
-      payment_intent: "pi_test_bea",
-      amount_total: 1,
-    });
+    const { paymentIntentId } = await fake.completeCheckout(row!.providerSessionId!);
+    Object.assign(fake.sessions.get(row!.providerSessionId!)!, { amount_total: 1 });
     expect(await settleTransaction(t.db, row!.id, "test", stripe)).toMatchObject({ status: "pending" });
     Object.assign(fake.sessions.get(row!.providerSessionId!)!, { amount_total: 999 });
     expect(await settleTransaction(t.db, row!.id, "test", stripe)).toMatchObject({
       status: "paid",
-      providerPaymentId: "pi_test_bea",
+      providerPaymentId: paymentIntentId,
     });
     expect(await getTokenBalance(t.db, "bea")).toBe(1300);
   });
