@@ -44,6 +44,8 @@ export interface StripeServerOptions {
   now?: Date;
   /** Days from each failed attempt to the next (default [3, 5, 7]); after the last, the subscription is canceled. */
   retryDays?: number[];
+  /** The port to listen on (default: any free one), for a test that must name the address before it starts. */
+  port?: number;
 }
 
 export interface RecordedStripeRequest {
@@ -1735,7 +1737,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     if (method === "POST" && key && (status === 200 || status === 402))
       idempotency.set(key, { fingerprint, status, body: text });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const advanceTo = async (date: Date) => {

@@ -175,10 +175,17 @@ async function planChangeOf(db: Database, userId: string, input: unknown) {
     throw new CommerceError("invalid_input", "Your membership is set to end: resume it first, then change the plan.");
   if (membership.status === "past_due")
     throw new CommerceError("invalid_input", "Your last payment failed: update your card first, then change the plan.");
+  // Stripe starts a new billing period at once on a change of interval (even without proration),
+  // which would break "from the next renewal"; until that is built on subscription schedules,
+  // a member switches by cancelling and joining the other way when the period ends.
+  if (interval !== membership.interval)
+    throw new CommerceError(
+      "invalid_input",
+      `Switching between monthly and yearly billing is not possible within a membership yet: cancel, and join ${interval === "year" ? "yearly" : "monthly"} when this period ends.`,
+      { interval: ["Keep your current billing interval"] },
+    );
   const plan = await planOnSale(db, planId);
-  const upgrade =
-    interval === membership.interval &&
-    monthlyValueMinor(plan, interval) > monthlyValueMinor(current, membership.interval);
+  const upgrade = monthlyValueMinor(plan, interval) > monthlyValueMinor(current, membership.interval);
   return { membership, plan, interval, kind: upgrade ? ("upgrade" as const) : ("at_renewal" as const) };
 }
 
