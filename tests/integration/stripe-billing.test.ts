@@ -181,7 +181,7 @@ describe("Stripe Billing through the provider", () => {
       planId: SILVER.planId,
       planName: "Silver",
       interval: "month",
-      lines: [{ description: "1 × Silver (at $10.00 / month)", amountMinor: 1000 }],
+      lines: [{ description: "1 × Silver (at $10.00 / month)", amountMinor: 1000, planId: SILVER.planId }],
       periodStart: START,
       periodEnd: at("2030-05-01"),
       attemptCount: 1,
@@ -222,7 +222,11 @@ describe("Stripe Billing through the provider", () => {
       amountMinor: 500,
       planId: GOLD.planId,
       planName: "Gold",
-      lines,
+      // Each line names its plan: the credit the one left, the charge the one joined.
+      lines: [
+        { ...lines[0], planId: SILVER.planId },
+        { ...lines[1], planId: GOLD.planId },
+      ],
       periodStart: at("2030-04-16"),
       periodEnd: at("2030-05-01"),
       paymentId: expect.stringMatching(/^pi_test_/),
@@ -243,7 +247,7 @@ describe("Stripe Billing through the provider", () => {
       status: "paid",
       amountMinor: 1000,
       planId: SILVER.planId,
-      lines: [{ description: "1 × Silver (at $10.00 / month)", amountMinor: 1000 }],
+      lines: [{ description: "1 × Silver (at $10.00 / month)", amountMinor: 1000, planId: SILVER.planId }],
       periodStart: at("2030-05-01"),
       periodEnd: at("2030-06-01"),
     });

@@ -271,8 +271,17 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     return info;
   };
 
-  const invoiceState = async (invoice: Stripe.Invoice) =>
-    toInvoiceState(invoice, await priceInfo(linePriceId(mainLine(invoice))));
+  /** The invoice as Atelier reads it, each line naming its plan (a proration's credit names the plan left). */
+  const invoiceState = async (invoice: Stripe.Invoice) => {
+    const state = toInvoiceState(invoice, await priceInfo(linePriceId(mainLine(invoice))));
+    const plans = await Promise.all(
+      invoice.lines.data.map(async (line) => (await priceInfo(linePriceId(line)))?.planId),
+    );
+    return {
+      ...state,
+      lines: state.lines.map((line, i) => (plans[i] ? { ...line, planId: plans[i] } : line)),
+    };
+  };
 
   const itemOf = async (subscriptionId: string) => {
     const subscription = await stripe.subscriptions.retrieve(subscriptionId);
