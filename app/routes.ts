@@ -86,6 +86,7 @@ export default [
       route("engine-form", "routes/admin/engine-form.tsx"),
       route("redeem-codes", "routes/admin/redeem-codes.tsx"), // not in the spec's list: the token redeem event's codes
       route("plans", "routes/admin/plans.tsx"), // not in the spec's list: membership plans (issue 41)
+      route("members", "routes/admin/members.tsx"), // not in the spec's list: members and their plans (issue 41)
       route("generations", "routes/admin/generations.tsx"), // not in the spec's list: where the dashboard's generation figures lead
       route("challenges", "routes/admin/challenges.tsx"), // not in the spec's list: community challenges (issue 30)
       route("review", "routes/admin/review.tsx"), // not in the spec's list: the safety review queue (issue 40)

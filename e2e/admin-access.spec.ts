@@ -10,7 +10,7 @@ test("the demo admin reaches every admin page, and the login area sends them to 
   await signIn(page, "admin@atelier.local", DEMO_ADMIN_PASSWORD);
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
-  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveCount(17);
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link")).toHaveCount(18);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL("/admin/set-token-default");
   await page.goto("/login");

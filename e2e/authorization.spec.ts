@@ -156,7 +156,7 @@ test("every API in the route table is classified", () => {
       !TOKEN_APIS.some((a) => a.path === p),
   );
   expect(unclassified).toEqual([]);
-  expect(ADMIN_PAGES).toHaveLength(26);
+  expect(ADMIN_PAGES).toHaveLength(27);
 });
 
 test("anonymous visitors reach no admin page and no admin API", async ({ page, request, db: _db }) => {

@@ -29,4 +29,6 @@ export const ADMIN_PATHS = [
   "/admin/challenges",
   // Beyond spec §2: membership plans (issue 41).
   "/admin/plans",
+  // Beyond spec §2: members, recurring revenue and churn (issue 41).
+  "/admin/members",
 ] as const;

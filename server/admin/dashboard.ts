@@ -7,6 +7,7 @@
  */
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { membershipFigures } from "../commerce/memberships/admin-memberships";
 import type { Database } from "../db/client";
 import {
   artworkReports,
@@ -240,6 +241,8 @@ export async function loadDashboard(db: Database, options: { days: DashboardDays
       .limit(RECENT_ROWS),
   ]);
 
+  // Memberships (issue 41): recurring revenue, live members and churn over 30 days, whatever the range.
+  const members = await membershipFigures(db, options.now);
   const u = users[0]!;
   const g = gens[0]!;
   const l = ledger[0]!;
@@ -301,6 +304,7 @@ export async function loadDashboard(db: Database, options: { days: DashboardDays
     errors: errors[0]!,
     recentTransactions: recentTransactions.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     recentErrors: recentErrors.map((r) => ({ ...r, createdDate: r.createdDate.toISOString() })),
+    memberships: members,
   };
 }
 

@@ -13,6 +13,7 @@ import { type Column, ExcerptTable } from "~/components/admin/data-table";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import { cn } from "~/lib/cn";
 import { TRANSACTION_STATUS_LABELS } from "~/lib/commerce";
+import { formatRate, formatRecurring } from "~/lib/admin-members";
 import { MODE_LABELS, type GenerationMode } from "~/lib/generation";
 import type { Route } from "./+types/dashboard";
 import { PageHeading, SectionHeading } from "~/components/ui/page-heading";
@@ -321,6 +322,28 @@ export default function AdminDashboardPage({ loaderData: d }: Route.ComponentPro
               </ol>
             )}
           </div>
+        </div>
+      </Section>
+
+      <Section id="memberships-heading" title="Memberships">
+        <div className={grid}>
+          <Stat label="Monthly recurring revenue" value={formatRecurring(d.memberships.recurring)} to="/admin/members">
+            <p>Yearly members count a twelfth of their price</p>
+          </Stat>
+          <Stat label="Live members" value={formatCount(d.memberships.live)} to="/admin/members">
+            <p>
+              <Link to="/admin/members?status=past_due" className={textLink}>
+                {formatCount(d.memberships.pastDue)} past due
+              </Link>{" "}
+              · {formatCount(d.memberships.joined)} joined in 30 days
+            </p>
+          </Stat>
+          <Stat label="Churn (30 days)" value={formatRate(d.memberships.churnRate)} to="/admin/members?status=ended">
+            <p>
+              {plural(d.memberships.churned, "membership")} ended of {formatCount(d.memberships.liveAtStart)} live 30
+              days ago
+            </p>
+          </Stat>
         </div>
       </Section>
 

@@ -29,6 +29,9 @@ import { describeDevice, ledgerLabel } from "~/lib/account-labels";
 import { PageHeading } from "~/components/ui/page-heading";
 import { DetailPage } from "~/components/admin/detail-page";
 import { formFailure, refusal } from "~/lib/forms.server";
+import { memberHistory, refundMembershipInvoice } from "@server/commerce/memberships/admin-memberships";
+import { MemberHistory } from "~/components/admin/member-history";
+import { membershipRefundForm } from "~/lib/admin-members";
 
 export const meta = () => [{ title: "User · Atelier admin" }];
 
@@ -38,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!id) return null;
   const found = await getUserForAdmin(getDb(), id);
   if (!found) throw data("That user does not exist.", { status: 404 });
-  return found;
+  return { ...found, memberships: await memberHistory(getDb(), found.user.id) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -105,6 +108,16 @@ export async function action({ request }: Route.ActionArgs) {
       case "revoke-token": {
         const token = await revokeApiTokenAsAdmin(db, admin, id, values.tokenId ?? "");
         return done(`Token “${token.name}” revoked: scripts using it stop at once.`);
+      }
+      case "refund-invoice": {
+        const parsed = parseForm(formData, membershipRefundForm);
+        if (!parsed.ok) return refill(parsed);
+        const result = await refundMembershipInvoice(db, parsed.data.invoiceId, {
+          actor: admin,
+          reason: parsed.data.reason,
+          userId: id,
+        });
+        return done(result.message);
       }
       case "notify": {
         const parsed = parseForm(formData, notifyForm);
@@ -338,6 +351,8 @@ export default function AdminUserFormPage({ loaderData, actionData }: Route.Comp
           </Form>
         </Card>
       </div>
+
+      <MemberHistory memberships={loaderData.memberships} />
 
       <Card title="Email">
         {message("email")}

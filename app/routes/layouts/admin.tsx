@@ -50,6 +50,7 @@ const SECTIONS = [
     also: ["/admin/add-list-product", "/admin/edit-list-product", "/admin/duplicate-list-product"],
   },
   { to: "/admin/plans", label: "Plans", icon: CalendarSync, also: [] },
+  { to: "/admin/members", label: "Members", icon: Users, also: [] },
   {
     to: "/admin/history-transaction",
     label: "Transactions",
