@@ -23,7 +23,7 @@ import { CommerceError } from "../errors";
 import { getPaymentProvider } from "../payments";
 import { advanceSandboxClock, sandboxClockOffsetSeconds, sandboxNow } from "../payments/sandbox-billing";
 import { queueSandboxEvent } from "../payments/sandbox";
-import { takeBackAllowance } from "./allowance";
+import { sweepAllowances, takeBackAllowance } from "./allowance";
 import { syncSubscription } from "./sync";
 
 export const MEMBER_PAGE_SIZE = 25;
@@ -456,6 +456,8 @@ export async function moveSandboxClock(
     });
   const before = await sandboxClockOffsetSeconds(db);
   const { now, steps } = await advanceSandboxClock(db, days * 86_400, queueSandboxEvent);
+  // What the five-minute housekeeping would do at the new time: allowances whose period is over end.
+  await sweepAllowances(db, now);
   await inTransaction(db, (tx) =>
     recordAudit(tx, actor, {
       action: "sandbox.clock",
