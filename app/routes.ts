@@ -23,6 +23,7 @@ export default [
     route("oauth/popup-complete", "routes/account/oauth-popup-complete.tsx"), // end of an OAuth sign-in in a popup
     route("dev/mailbox", "routes/dev/mailbox.tsx"), // development mode only: the email outbox
     route("sandbox/checkout", "routes/sandbox/checkout.tsx"), // the embedded sandbox provider's payment page (not in the spec)
+    route("sandbox/billing", "routes/sandbox/billing.tsx"), // issue 41: the embedded sandbox's customer portal: subscriptions, invoices, card (not in the spec)
     route("pre-registration-event", "routes/events/pre-registration-event.tsx"), // only while its flag is on
     route("pricing-plans", "routes/commerce/pricing-plans.tsx"),
     route("checkout-tiers", "routes/commerce/checkout-tiers.tsx"),
@@ -149,6 +150,9 @@ export default [
     route("cart", "routes/api/cart.ts"),
     route("cart/quote", "routes/api/cart-quote.ts"),
     route("checkout", "routes/api/checkout.ts"),
+    route("memberships", "routes/api/memberships.ts"), // issue 41: join a plan (the pricing page's plain forms, or JSON)
+    route("memberships/current", "routes/api/membership-current.ts"), // issue 41: the member's own: read, preview, change, cancel, resume, card
+    route("memberships/invoices/:id/pdf", "routes/api/membership-invoice-pdf.ts"), // issue 41: a membership invoice as a PDF
     route("transactions", "routes/api/transactions.ts"),
     route("transactions/:id", "routes/api/transaction.ts"),
     route("transactions/:id/cancel", "routes/api/transaction-cancel.ts"),

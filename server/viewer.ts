@@ -15,7 +15,7 @@ import type { Viewer as ViewerValues } from "~/lib/viewer";
 import { getUser, SHARED_VIEWER_ID, type SessionUser } from "./auth/guards";
 import { getDb } from "./db/client";
 import { isWatched, onDatabaseChange } from "./db/change-feed";
-import { getTokenBalance } from "./generation/ledger";
+import { getBalanceParts } from "./commerce/memberships/allowance-view";
 import { countUnreadNotifications } from "./notify/notifications";
 import { listHiddenIds } from "./community/follows";
 
@@ -29,6 +29,8 @@ export const MAX_KEPT_VIEWERS = 10_000;
 
 interface Numbers {
   tokens: number;
+  /** A member's allowance, part of `tokens` (issue 41); absent when they have none. */
+  allowance?: ViewerValues["allowance"];
   unreadNotifications: number;
   /** The people this person hid (issue 30): lists rendered for everyone leave their works out. */
   hidden: string[];
@@ -93,12 +95,22 @@ async function readNumbers(userId: string): Promise<Numbers> {
 
 async function readFresh(userId: string): Promise<Numbers> {
   const db = getDb();
-  const [unreadNotifications, tokens, hidden] = await Promise.all([
+  const [unreadNotifications, balance, hidden] = await Promise.all([
     countUnreadNotifications(db, userId),
-    getTokenBalance(db, userId),
+    getBalanceParts(db, userId),
     listHiddenIds(db, userId),
   ]);
-  return { tokens, unreadNotifications, hidden, readAt: Date.now() };
+  const allowance =
+    balance.allowance > 0
+      ? { tokens: balance.allowance, endsAt: balance.allowanceEndsAt?.toISOString() ?? null, plan: balance.plan }
+      : undefined;
+  return {
+    tokens: balance.balance,
+    ...(allowance ? { allowance } : {}),
+    unreadNotifications,
+    hidden,
+    readAt: Date.now(),
+  };
 }
 
 /** The person a request is signed in as, as the header shows them; null for a visitor. */
@@ -108,13 +120,14 @@ export async function loadViewer(request: Request): Promise<Viewer | null> {
   if (user.userUid === SHARED_VIEWER_ID)
     return { name: "", image: null, isAdmin: user.isAdmin, unreadNotifications: 0, tokens: 0, shared: true };
   noteOwner(request.headers.get("cookie"), user);
-  const { tokens, unreadNotifications, hidden } = await readNumbers(user.userUid);
+  const { tokens, allowance, unreadNotifications, hidden } = await readNumbers(user.userUid);
   return {
     name: user.name,
     image: user.image,
     isAdmin: user.isAdmin,
     unreadNotifications,
     tokens,
+    ...(allowance ? { allowance } : {}),
     ...(hidden.length ? { hidden } : {}),
   };
 }

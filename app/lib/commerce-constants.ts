@@ -37,6 +37,7 @@ export const SANDBOX_TEST_CARDS = [
   { number: "4000 0025 0000 3155", outcome: "asks you to confirm the payment first" },
   { number: "4000 0000 0000 0002", outcome: "is declined" },
   { number: "4000 0000 0000 9995", outcome: "is declined for insufficient funds" },
+  { number: "4000 0000 0000 0341", outcome: "pays now; a membership's renewals are declined" },
 ] as const;
 
 export const TRANSACTION_STATUS_LABELS = {

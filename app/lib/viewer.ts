@@ -13,6 +13,11 @@ export interface Viewer {
   isAdmin: boolean;
   unreadNotifications: number;
   tokens: number;
+  /**
+   * The part of `tokens` that is a membership's allowance (issue 41): how much, when it ends (ISO
+   * text), and the plan it comes with. Absent for everyone without an allowance.
+   */
+  allowance?: { tokens: number; endsAt: string | null; plan: string | null };
   /** The ids of the people they hid, when any (issue 30): lists leave their works out. */
   hidden?: string[];
 }
@@ -48,8 +53,16 @@ export function useViewer(): Viewer | null {
 
 /** JSON that is safe inside a <script> element: no "</script>", no line separators JavaScript dislikes. */
 export function viewerJson(viewer: Viewer): string {
-  const { name, image, isAdmin, unreadNotifications, tokens, hidden } = viewer;
-  return JSON.stringify({ name, image, isAdmin, unreadNotifications, tokens, ...(hidden ? { hidden } : {}) })
+  const { name, image, isAdmin, unreadNotifications, tokens, allowance, hidden } = viewer;
+  return JSON.stringify({
+    name,
+    image,
+    isAdmin,
+    unreadNotifications,
+    tokens,
+    ...(allowance ? { allowance } : {}),
+    ...(hidden ? { hidden } : {}),
+  })
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
     .replace(/&/g, "\\u0026")

@@ -126,7 +126,7 @@ export interface paths {
         };
         /**
          * Read your balance
-         * @description The tokens you have now.
+         * @description The tokens you have now, and the part of them that is a membership's allowance: spent before bought tokens, it ends at the next renewal, when the next period's allowance comes.
          *
          *     Scope: `read`.
          */
@@ -425,7 +425,12 @@ export interface components {
             ok: true;
         };
         Balance: {
+            /** @description All your tokens: the allowance and what you bought. */
             balance: number;
+            /** @description The part of `balance` that is your membership's allowance for this period: spent first, and it ends at `allowanceEndsAt`. 0 without a membership. */
+            allowance: number;
+            /** @description When what is left of the allowance ends (the next renewal); null without one. */
+            allowanceEndsAt: string | null;
         };
         LedgerPage: {
             items: components["schemas"]["LedgerEntry"][];

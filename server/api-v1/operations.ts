@@ -140,7 +140,8 @@ printf '{"mode": "edit", "edit": {"kind": "outpaint", "sides": {"left": 50, "rig
     path: "/api/v1/balance",
     scope: "read",
     summary: "Read your balance",
-    description: "The tokens you have now.",
+    description:
+      "The tokens you have now, and the part of them that is a membership's allowance: spent before bought tokens, it ends at the next renewal, when the next period's allowance comes.",
     status: 200,
     answer: s.balance,
     example: `curl ${HOST}/api/v1/balance ${auth}`,

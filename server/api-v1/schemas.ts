@@ -225,7 +225,19 @@ export const jobParams = z.object({ id: z.uuid().meta({ description: "The job's 
 export const pictureParams = jobParams.extend({ index: z.coerce.number().int().min(0).max(15) });
 export const downloadQuery = z.object({ format: z.enum(["png", "webp", "jpeg"]).default("png") });
 
-export const balance = z.object({ balance: z.number().int() }).meta({ id: "Balance" });
+export const balance = z
+  .object({
+    balance: z.number().int().meta({ description: "All your tokens: the allowance and what you bought." }),
+    allowance: z.number().int().meta({
+      description:
+        "The part of `balance` that is your membership's allowance for this period: spent first, and it ends at `allowanceEndsAt`. 0 without a membership.",
+    }),
+    allowanceEndsAt: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: "When what is left of the allowance ends (the next renewal); null without one." }),
+  })
+  .meta({ id: "Balance" });
 
 export const ledgerEntry = z
   .object({

@@ -11,7 +11,7 @@ import { useRootData } from "~/lib/root-data";
 import { VIEWER_BLOCK_ID, type Viewer, viewerJson } from "~/lib/viewer";
 
 /** The parts a page may hold; personal-parts.server.tsx renders each for a person. */
-export type PartName = "tokens" | "bell" | "account" | "viewer";
+export type PartName = "tokens" | "breakdown" | "bell" | "account" | "viewer";
 
 export function PersonalPart({ name, children }: { name: PartName; children: ReactNode }) {
   const user = useRootData()?.user;

@@ -7,12 +7,13 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { Viewer } from "~/lib/viewer";
 import { BellCount } from "../notifications/bell-count";
-import { AccountChip, TokenCount } from "./header-parts";
+import { AccountChip, BalanceBreakdown, TokenCount } from "./header-parts";
 import { type PartName, ViewerBlock } from "./personal-part";
 
 /** Each part as the person sees it when the page is first shown (no pending marks, menus shut). */
 const PARTS = {
   tokens: (viewer: Viewer) => <TokenCount tokens={viewer.tokens} />,
+  breakdown: (viewer: Viewer) => <BalanceBreakdown tokens={viewer.tokens} allowance={viewer.allowance} />,
   bell: (viewer: Viewer) => <BellCount unread={viewer.unreadNotifications} />,
   account: (viewer: Viewer) => <AccountChip name={viewer.name} image={viewer.image} />,
   viewer: (viewer: Viewer) => <ViewerBlock viewer={viewer} />,

@@ -17,6 +17,8 @@ import { listTokenLedger } from "@server/generation/ledger";
 import { listApiTokens } from "@server/api-tokens/tokens";
 import { getWebhookSettings } from "@server/webhooks/webhooks";
 import { ApiTokensSection } from "~/components/account/api-tokens-section";
+import { loadMembershipSection } from "@server/commerce/memberships/profile-view";
+import { MembershipSection } from "~/components/account/membership-section";
 import { cancelTransaction, listUserTransactions } from "@server/commerce/transactions";
 import { ApiError, readFormData } from "@server/http/api";
 import { requestInfoContext } from "@server/http/request-context";
@@ -72,26 +74,40 @@ const PROVIDER_LABELS: Record<string, string> = {
   oidc: "Single sign-on",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The request's one session read (shared with the root loader) gives the name, email and picture,
   // as fresh as the header's (ADR 0026): the user row is not read again.
   const current = await requireUser(request);
   const db = getDb();
   // Independent reads, all at once. The token balance is not among them: the root loader reads it
   // for the header on every request to this page, and the page shows that one.
-  const [methods, sessions, pendingEmail, purchases, tokenHistory, creator, hiddenPeople, notify, apiTokens, webhook] =
-    await Promise.all([
-      listUserSignInMethods(db, current.userUid),
-      listUserSessions(db, current.userUid, current.sessionId),
-      findPendingEmailChange(db, current.userUid),
-      listUserTransactions(db, current.userUid, 20),
-      listTokenLedger(db, current.userUid, 10),
-      getOwnCreatorDetails(db, current.userUid),
-      listHiddenPeople(db, current.userUid),
-      getNotificationSettings(db, current.userUid),
-      listApiTokens(db, current.userUid),
-      getWebhookSettings(db, current.userUid),
-    ]);
+  const log = context.get(requestInfoContext).log;
+  const [
+    methods,
+    sessions,
+    pendingEmail,
+    purchases,
+    tokenHistory,
+    creator,
+    hiddenPeople,
+    notify,
+    apiTokens,
+    webhook,
+    membership,
+  ] = await Promise.all([
+    listUserSignInMethods(db, current.userUid),
+    listUserSessions(db, current.userUid, current.sessionId),
+    findPendingEmailChange(db, current.userUid),
+    listUserTransactions(db, current.userUid, 20),
+    listTokenLedger(db, current.userUid, 10),
+    getOwnCreatorDetails(db, current.userUid),
+    listHiddenPeople(db, current.userUid),
+    getNotificationSettings(db, current.userUid),
+    listApiTokens(db, current.userUid),
+    getWebhookSettings(db, current.userUid),
+    // Issue 41: also settles a checkout the member came back from, and prices a change asked for.
+    loadMembershipSection(db, current.userUid, new URL(request.url), (err, what) => log.warn({ err }, what)),
+  ]);
   const emailCode = new URL(request.url).searchParams.get("email-code");
   return {
     profile: {
@@ -107,6 +123,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     notify,
     apiTokens,
     webhook,
+    membership,
     methods: methods.map((m) => PROVIDER_LABELS[m] ?? m),
     hasPassword: methods.includes("credential"),
     pendingEmail: pendingEmail?.newEmail ?? null,
@@ -551,6 +568,8 @@ export default function UserProfilePage({ loaderData, actionData }: Route.Compon
             </Form>
           ) : null}
         </ProfileSection>
+
+        <MembershipSection data={loaderData.membership} />
 
         <ProfileSection Icon={Coins} title="Token history">
           {tokenHistory.length === 0 ? (

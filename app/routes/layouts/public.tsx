@@ -11,7 +11,8 @@ import { useRootData } from "~/lib/root-data";
 import { buttonClass } from "~/components/ui/button";
 import { NavMenu } from "~/components/nav-menu";
 import { useViewer } from "~/lib/viewer";
-import { AccountChip, TokenCount } from "~/components/viewer/header-parts";
+import { AccountChip, BALANCE_BREAKDOWN_ID, BalanceBreakdown, TokenCount } from "~/components/viewer/header-parts";
+import type { Viewer } from "~/lib/viewer";
 import { PersonalPart } from "~/components/viewer/personal-part";
 
 type NavItem = { to: string; label: string };
@@ -57,6 +58,41 @@ function RouteProgress() {
   );
 }
 
+/**
+ * The balance, one total, linking to the pricing page; its tooltip (issue 41) says what it is made
+ * of — a member's allowance and what they bought — on hover and on keyboard focus, described to
+ * screen readers by `aria-describedby`, and hidden by Escape until the pointer or focus leaves.
+ */
+function HeaderBalance({ tokens, allowance }: { tokens: number; allowance?: Viewer["allowance"] }) {
+  const [dismissed, setDismissed] = useState(false);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the tooltip of the link inside (WCAG 1.4.13); the link is what takes focus
+    <span
+      className="group/balance relative inline-flex"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") setDismissed(true);
+      }}
+      onMouseLeave={() => setDismissed(false)}
+      onBlur={() => setDismissed(false)}
+    >
+      <Link
+        to="/pricing-plans"
+        className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-3 py-1.5 text-sm font-semibold text-accent-strong hover:bg-accent-soft/70"
+        aria-describedby={BALANCE_BREAKDOWN_ID}
+        data-testid="header-token-balance"
+      >
+        <Coins aria-hidden className="size-4" />
+        <PersonalPart name="tokens">
+          <TokenCount tokens={tokens} />
+        </PersonalPart>
+      </Link>
+      <PersonalPart name="breakdown">
+        <BalanceBreakdown tokens={tokens} allowance={allowance} dismissed={dismissed} />
+      </PersonalPart>
+    </span>
+  );
+}
+
 function Header() {
   const { create, main } = useNavItems();
   const user = useViewer();
@@ -88,17 +124,7 @@ function Header() {
           ) : null}
           {user ? (
             <>
-              <Link
-                to="/pricing-plans"
-                className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-3 py-1.5 text-sm font-semibold text-accent-strong hover:bg-accent-soft/70"
-                title="Your tokens: each picture costs a few. Buy more on the pricing page."
-                data-testid="header-token-balance"
-              >
-                <Coins aria-hidden className="size-4" />
-                <PersonalPart name="tokens">
-                  <TokenCount tokens={user.tokens} />
-                </PersonalPart>
-              </Link>
+              <HeaderBalance tokens={user.tokens} allowance={user.allowance} />
               <NotificationsBell unread={user.unreadNotifications} />
               {user.isAdmin ? null : (
                 <Link
