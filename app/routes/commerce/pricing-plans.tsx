@@ -27,6 +27,8 @@ import { cn } from "~/lib/cn";
 import type { Route } from "./+types/pricing-plans";
 import { EmptyState } from "~/components/ui/empty-state";
 import { IMAGE_SIZES } from "~/lib/generation-constants";
+import { FormMessage } from "~/components/ui/field";
+import { membershipErrorMessage } from "~/lib/membership-constants";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Pricing plans · Atelier" },
@@ -70,6 +72,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       };
     }),
     billing: new URL(request.url).searchParams.get("billing") === "year" ? ("year" as const) : ("month" as const),
+    // Where /api/memberships sends a refused form back, and the checkout's cancel page: codes only, worded here.
+    membershipNotice: membershipNoticeOf(new URL(request.url).searchParams),
     everyone: { jobs: settings.maxConcurrentJobs, size: Math.max(...IMAGE_SIZES) },
     livePlanId,
     faqs,
@@ -276,8 +280,19 @@ function Perk({ children }: { children: ReactNode }) {
 }
 
 /** The plans on sale, with the Monthly/Yearly switch; each card says what its perks mean and how to join. */
+function membershipNoticeOf(query: URLSearchParams): { tone: "error" | "info"; text: string } | null {
+  const error = query.get("membership_error");
+  if (error) return { tone: "error", text: membershipErrorMessage(error.slice(0, 40), "start") };
+  if (query.get("membership") === "canceled")
+    return {
+      tone: "info",
+      text: "You left the payment page: nothing was charged, and you can join whenever you like.",
+    };
+  return null;
+}
+
 function Memberships({ data }: { data: Route.ComponentProps["loaderData"] }) {
-  const { plans, billing, everyone, livePlanId, costs } = data;
+  const { plans, billing, everyone, livePlanId, costs, membershipNotice } = data;
   const bestSaving = Math.max(...plans.map((p) => p.savingPercent));
   const member = livePlanId !== null;
   const onRetiredPlan = member && !plans.some((p) => p.id === livePlanId);
@@ -292,6 +307,11 @@ function Memberships({ data }: { data: Route.ComponentProps["loaderData"] }) {
           last to the end of the period you paid for.
         </p>
       </div>
+      {membershipNotice ? (
+        <FormMessage tone={membershipNotice.tone} className="mx-auto mt-6 max-w-2xl">
+          {membershipNotice.text}
+        </FormMessage>
+      ) : null}
       <fieldset className="mx-auto mt-6 flex w-fit max-w-full flex-wrap justify-center gap-1 rounded-full bg-paper-sunken p-1 ring-1 ring-line">
         <legend className="sr-only">Billing</legend>
         <BillingChoice value="month" checked={billing === "month"}>
