@@ -61,7 +61,7 @@ export async function main() {
         strength: 1,
         christmas: false,
       },
-      enqueue: (id) => enqueueRenderJob(id),
+      enqueue: (id, priority) => enqueueRenderJob(id, 0, priority),
     });
     ids.push(generation.id);
   }

@@ -343,7 +343,7 @@ test("Generate says why it cannot run: paused by the administrators, too few tok
 
   await saveTokenSettings(db, {
     generationPaused: false,
-    costs: { ...DEFAULT_TOKEN_SETTINGS.costs, text: { "512": 2, "768": 3, "1024": 60 } },
+    costs: { ...DEFAULT_TOKEN_SETTINGS.costs, text: { "512": 2, "768": 3, "1024": 60, "1536": 90 } },
   });
   await gotoHydrated(page, "/ai/ai-text-to-art");
   await expect(page.getByLabel("Prompt", { exact: true })).toHaveValue("A quiet harbour"); // the draft

@@ -40,6 +40,8 @@ export interface CommentAuthor {
   handle: string;
   name: string;
   image: string | null;
+  /** A member's badge (their plan's, issue 41), shown beside their name; null for everyone else. */
+  badge: string | null;
 }
 
 export interface CommentView {

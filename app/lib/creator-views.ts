@@ -33,6 +33,8 @@ export interface CreatorCounts {
 }
 
 export interface CreatorProfile extends PersonCard {
+  /** A member's badge (their plan's, issue 41), shown beside their name; null for everyone else. */
+  badge: string | null;
   counts: CreatorCounts;
   joinedAt: string;
 }

@@ -17,9 +17,13 @@ export const MODE_LABELS: Record<GenerationMode, string> = {
 export const ASPECT_RATIOS = ["1:1", "4:3", "3:4", "16:9", "9:16"] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
-/** The long side of the image, in pixels. */
-export const IMAGE_SIZES = [512, 768, 1024] as const;
+/** The long side of the image, in pixels. Sizes above STANDARD_MAX_SIZE come with a membership whose plan includes them. */
+export const IMAGE_SIZES = [512, 768, 1024, 1536] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
+/** The largest size everyone may choose; a member's plan may allow more (issue 41). */
+export const STANDARD_MAX_SIZE = 1024;
+/** Where the Studio sends people for the larger sizes. */
+export const LARGE_SIZES_HINT = "Members on a plan with large pictures";
 
 export const PROMPT_MAX = 1000;
 export const NEGATIVE_PROMPT_MAX = 500;

@@ -49,9 +49,15 @@ export const generationInput = z
     style: z.enum(STYLE_IDS as [string, ...string[]], { error: "Choose one of the styles shown" }).optional(),
     aspectRatio: z.enum(ASPECT_RATIOS, { error: "Choose one of the aspect ratios shown" }).default("1:1"),
     size: numberField("Choose one of the sizes shown").pipe(
-      z.union(IMAGE_SIZES.map((s) => z.literal(s)) as [z.ZodLiteral<512>, z.ZodLiteral<768>, z.ZodLiteral<1024>], {
-        error: "Choose one of the sizes shown",
-      }),
+      z.union(
+        IMAGE_SIZES.map((s) => z.literal(s)) as [
+          z.ZodLiteral<512>,
+          z.ZodLiteral<768>,
+          z.ZodLiteral<1024>,
+          z.ZodLiteral<1536>,
+        ],
+        { error: "Choose one of the sizes shown" },
+      ),
     ),
     count: numberField("Choose how many images")
       .pipe(

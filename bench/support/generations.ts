@@ -22,7 +22,7 @@ export async function queueBenchGenerations(db: Database, people: string[], tota
             strength: 1,
             christmas: false,
           },
-          enqueue: (id) => enqueueRenderJob(id),
+          enqueue: (id, priority) => enqueueRenderJob(id, 0, priority),
         }),
       ),
     );

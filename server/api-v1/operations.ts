@@ -46,7 +46,7 @@ export const OPERATIONS = [
     scope: "generate",
     summary: "Start a generation",
     description:
-      "Checks the request as the Studio does, takes its price from your balance and queues the job (202). Image and doodle modes send the picture in `image` (base64). Edit mode repaints a part of a picture (`edit.kind` inpaint, where a `mask` is white) or widens it (outpaint, by `edit.sides`), priced like image to art at the result's size; the picture is sent in `image` or taken from one of your jobs with `from`. Send an `Idempotency-Key` so a retried request never starts (or charges) twice. At most as many jobs at once as in the Studio.",
+      "Checks the request as the Studio does, takes its price from your balance and queues the job (202). Image and doodle modes send the picture in `image` (base64). Edit mode repaints a part of a picture (`edit.kind` inpaint, where a `mask` is white) or widens it (outpaint, by `edit.sides`), priced like image to art at the result's size; the picture is sent in `image` or taken from one of your jobs with `from`. Send an `Idempotency-Key` so a retried request never starts (or charges) twice. At most as many jobs at once as in the Studio — more, and a place nearer the front of the queue, with a membership whose plan includes them; the largest size (1536) likewise comes with a plan that includes large pictures.",
     body: s.generationRequest,
     maxBodyBytes: s.REQUEST_MAX_BYTES,
     status: 202,

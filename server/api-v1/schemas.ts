@@ -18,6 +18,7 @@ import {
   NEGATIVE_PROMPT_MAX,
   PROMPT_MAX,
   SEED_MAX,
+  STANDARD_MAX_SIZE,
   UPLOAD_MAX_BYTES,
 } from "~/lib/generation-constants";
 import { EDIT_KINDS, OUTPAINT_MAX_PERCENT, OUTPAINT_MIN_PERCENT, outpaintSidesProblem } from "~/lib/picture-edits";
@@ -64,9 +65,18 @@ export const studioRequest = z
     ...pictureOptions,
     aspectRatio: z.enum(ASPECT_RATIOS).default("1:1"),
     size: z
-      .union(IMAGE_SIZES.map((s) => z.literal(s)) as [z.ZodLiteral<512>, z.ZodLiteral<768>, z.ZodLiteral<1024>])
+      .union(
+        IMAGE_SIZES.map((s) => z.literal(s)) as [
+          z.ZodLiteral<512>,
+          z.ZodLiteral<768>,
+          z.ZodLiteral<1024>,
+          z.ZodLiteral<1536>,
+        ],
+      )
       .default(1024)
-      .meta({ description: "The long side, in pixels." }),
+      .meta({
+        description: `The long side, in pixels. Up to ${STANDARD_MAX_SIZE} for everyone; ${IMAGE_SIZES.filter((s) => s > STANDARD_MAX_SIZE).join(", ")} with a membership whose plan includes large pictures (others are refused with invalid_input beside \`size\`), on an engine that makes them.`,
+      }),
     strength: z
       .number()
       .min(0)

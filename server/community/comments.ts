@@ -20,6 +20,7 @@ import { type Database, inTransaction } from "../db/client";
 import { isUuid } from "../db/ids";
 import { artworks, commentReports, comments, hiddenPeople, user } from "../db/schema";
 import { addGroupedNotification, addNotification } from "../notify/notifications";
+import { loadMemberBadges } from "../generation/member-perks";
 import { CommunityError, findVisibleArtwork, NOT_FOUND } from "./artwork-rows";
 import { refuseForbiddenCombination } from "../safety/prompt-terms";
 import { blockedTermMessage, findBlockedTerm, loadBlockedTerms } from "../safety/word-filter";
@@ -51,12 +52,18 @@ interface Row {
   authorSince: Date;
 }
 
-function toView(row: Row, known: Set<string>, now = Date.now()): CommentView {
+function toView(row: Row, known: Set<string>, badges: Map<string, string>, now = Date.now()): CommentView {
   return {
     id: row.id,
     parentId: row.parentId,
     body: row.body,
-    author: { id: row.authorId, handle: row.authorHandle, name: row.authorName, image: row.authorImage },
+    author: {
+      id: row.authorId,
+      handle: row.authorHandle,
+      name: row.authorName,
+      image: row.authorImage,
+      badge: badges.get(row.authorId) ?? null,
+    },
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     linksAllowed: now - row.authorSince.getTime() >= LINKS_AFTER_DAYS * 24 * 3600 * 1000,
@@ -129,10 +136,18 @@ export async function listComments(
             ),
           )
           .orderBy(asc(comments.createdAt), asc(comments.id));
-  const known = await knownHandles(db, [...new Set([...page, ...replies].flatMap((c) => mentionedHandles(c.body)))]);
-  const views = page.map((row) => toView(row, known));
+  const shown = [...page, ...replies];
+  // Mentions and members' badges (issue 41) of the whole page: one query each.
+  const [known, badges] = await Promise.all([
+    knownHandles(db, [...new Set(shown.flatMap((c) => mentionedHandles(c.body)))]),
+    loadMemberBadges(
+      db,
+      shown.map((c) => c.authorId),
+    ),
+  ]);
+  const views = page.map((row) => toView(row, known, badges));
   const byId = new Map(views.map((v) => [v.id, v]));
-  for (const reply of replies) byId.get(reply.parentId!)?.replies.push(toView(reply, known));
+  for (const reply of replies) byId.get(reply.parentId!)?.replies.push(toView(reply, known, badges));
   const last = page.at(-1);
   return {
     items: views,
@@ -169,7 +184,11 @@ async function readComment(db: Database, id: string): Promise<Row> {
 
 async function viewOf(db: Database, id: string): Promise<CommentView> {
   const row = await readComment(db, id);
-  return toView(row, await knownHandles(db, mentionedHandles(row.body)));
+  const [known, badges] = await Promise.all([
+    knownHandles(db, mentionedHandles(row.body)),
+    loadMemberBadges(db, [row.authorId]),
+  ]);
+  return toView(row, known, badges);
 }
 
 /** Whether `userId` has hidden `otherId`. */

@@ -19,6 +19,7 @@ import type { BrowsingLevel } from "../../app/lib/community-constants";
 import type { ArtworkPage } from "../../app/lib/community-views";
 import { type Database, inTransaction } from "../db/client";
 import { artworks, follows, handleRedirects, user } from "../db/schema";
+import { loadMemberBadges } from "../generation/member-perks";
 import { CommunityError, listedFor } from "./artwork-rows";
 import { listArtworksWhere } from "./artworks";
 
@@ -211,13 +212,14 @@ export async function getCreatorProfile(
   creator: CreatorRow,
   level: BrowsingLevel = "general",
 ): Promise<CreatorProfile> {
-  const [[works], [followers], [following]] = await Promise.all([
+  const [[works], [followers], [following], badges] = await Promise.all([
     db
       .select({ n: count(), likes: sql<number>`coalesce(sum(${artworks.likes}), 0)::int` })
       .from(artworks)
       .where(and(listedFor(level), eq(artworks.userId, creator.id))),
     db.select({ n: count() }).from(follows).where(eq(follows.followedId, creator.id)),
     db.select({ n: count() }).from(follows).where(eq(follows.followerId, creator.id)),
+    loadMemberBadges(db, [creator.id]),
   ]);
   return {
     id: creator.id,
@@ -225,6 +227,7 @@ export async function getCreatorProfile(
     name: creator.name,
     image: creator.image,
     bio: creator.bio,
+    badge: badges.get(creator.id) ?? null,
     joinedAt: creator.createdAt.toISOString(),
     counts: {
       works: Number(works?.n ?? 0),

@@ -6,7 +6,7 @@
  */
 import { fileUrl } from "../storage/file-url";
 import { randomInt, randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import {
   costOf,
   dimensionsFor,
@@ -20,7 +20,7 @@ import {
 } from "../../app/lib/generation";
 import type { GenerationPage, GenerationView } from "../../app/lib/generation-views";
 import { type Database, inTransaction } from "../db/client";
-import { generationImages, generations } from "../db/schema";
+import { generationImages, generations, memberships, plans } from "../db/schema";
 import { logger } from "../logger";
 import { addNotification } from "../notify/notifications";
 import { getStorage, userFileKey } from "../storage/storage";
@@ -30,6 +30,13 @@ import { type EditOptions, prepareEdit } from "./picture-edits";
 import { EDIT_LABELS, type EditKind } from "../../app/lib/picture-edits";
 import { applyTokenMovementIn, getTokenBalance, InsufficientTokensError, lockTokenAccount } from "./ledger";
 import { loadTokenSettings } from "./token-settings";
+import {
+  DEFAULT_QUEUE_PRIORITY,
+  liveMembership,
+  loadMemberPerks,
+  loadQueuePriorities,
+  sizeNotInPlanMessage,
+} from "./member-perks";
 import { formatCount } from "~/lib/format";
 import { AppError, type ErrorCode } from "../app-error";
 import { isUuid } from "../db/ids";
@@ -62,8 +69,11 @@ export interface CreateGenerationOptions {
   input: GenerationInput;
   /** The picture (image mode) or drawing (doodle mode), already checked by content. */
   source?: SourceUpload;
-  /** Queues the render job; the pipeline passes enqueueRenderJob. */
-  enqueue(generationId: string): Promise<void>;
+  /**
+   * Queues the render job at the person's queue priority (their plan's, issue 41); the pipeline
+   * passes enqueueRenderJob.
+   */
+  enqueue(generationId: string, priority: number): Promise<void>;
   /** The price the person saw; a different current price refuses the request (409) instead of charging it. */
   expectedCost?: number;
   /** An edit of a part of `source` (issue 31): image mode only; priced like image to art at the result's size. */
@@ -76,7 +86,7 @@ export async function createGeneration(
 ): Promise<{ generation: GenerationView; balance: number }> {
   const { userId } = options;
   let { input } = options;
-  const settings = await loadTokenSettings(db);
+  const [settings, perks] = await Promise.all([loadTokenSettings(db), loadMemberPerks(db, userId)]);
   if (settings.generationPaused) {
     throw new GenerationError(
       "generation_paused",
@@ -106,9 +116,17 @@ export async function createGeneration(
     );
   }
   const engine = routed.engine;
-  // An edit's size comes from its picture (and sides); its price from the nearest size of image to art's table.
+  // The largest size is a perk (issue 41): a size above the person's is refused beside the field.
+  if (!edit && input.size > perks.maxSize) {
+    const message = sizeNotInPlanMessage(input.size);
+    throw new GenerationError("invalid_input", message, { size: [message] });
+  }
+  // An edit's size comes from its picture (and sides), within the engine's largest and the person's;
+  // its price from the nearest size of image to art's table.
   const prepared =
-    edit && options.source ? await prepareEdit(options.source, edit, Math.max(...engine.capabilities.sizes)) : null;
+    edit && options.source
+      ? await prepareEdit(options.source, edit, Math.min(perks.maxSize, Math.max(...engine.capabilities.sizes)))
+      : null;
   if (prepared) input = { ...input, size: prepared.size, aspectRatio: prepared.aspectRatio };
   const { width, height } = prepared ?? dimensionsFor(input.aspectRatio, input.size);
   const seed = input.seed ?? randomInt(0, 2 ** 32 - 1);
@@ -166,10 +184,10 @@ export async function createGeneration(
         .select({ n: count() })
         .from(generations)
         .where(and(eq(generations.userId, userId), inArray(generations.status, ACTIVE)));
-      if ((active?.n ?? 0) >= settings.maxConcurrentJobs) {
+      if ((active?.n ?? 0) >= perks.maxConcurrentJobs) {
         throw new GenerationError(
           "too_many_jobs",
-          `You already have ${settings.maxConcurrentJobs} pictures in progress. Wait for one to finish, or cancel one.`,
+          `You already have ${perks.maxConcurrentJobs} pictures in progress. Wait for one to finish, or cancel one.`,
         );
       }
       if (current < cost) throw new InsufficientTokensError(current, cost);
@@ -222,7 +240,7 @@ export async function createGeneration(
   }
 
   try {
-    await options.enqueue(id);
+    await options.enqueue(id, perks.queuePriority);
   } catch (error) {
     // The row is queued and paid for; the recovery sweep queues it again.
     logger.error({ err: error, generationId: id }, "could not queue a generation; recovery will retry");
@@ -375,16 +393,31 @@ export async function deleteGeneration(db: Database, userId: string, id: string)
   return true;
 }
 
-/** Jobs ahead of a queued generation, across all users (first come, first served). */
+/**
+ * Jobs ahead of a queued generation, across all users, in the job queue's order: a higher queue
+ * priority first (a member's plan, issue 41), then first come, first served. `priority` is the
+ * owner's (read when not given); others' are read from their live memberships, as the render job
+ * was queued with (a membership that changed since may make this one place off).
+ */
 export async function queuePosition(
   db: Database,
-  row: Pick<GenerationRow, "status" | "createdAt">,
+  row: Pick<GenerationRow, "status" | "createdAt" | "userId">,
+  priority?: number,
 ): Promise<number | null> {
   if (row.status !== "queued") return null;
+  const mine = priority ?? (await loadQueuePriorities(db, [row.userId])).get(row.userId) ?? DEFAULT_QUEUE_PRIORITY;
+  const theirs = sql<number>`coalesce(${plans.queuePriority}, ${DEFAULT_QUEUE_PRIORITY})`;
   const [ahead] = await db
     .select({ n: count() })
     .from(generations)
-    .where(and(eq(generations.status, "queued"), lt(generations.createdAt, row.createdAt)));
+    .leftJoin(memberships, and(eq(memberships.userId, generations.userId), liveMembership))
+    .leftJoin(plans, eq(plans.id, memberships.planId))
+    .where(
+      and(
+        eq(generations.status, "queued"),
+        or(gt(theirs, mine), and(eq(theirs, mine), lt(generations.createdAt, row.createdAt))),
+      ),
+    );
   return ahead?.n ?? 0;
 }
 
@@ -415,8 +448,16 @@ export async function toViews(db: Database, rows: GenerationRow[]): Promise<Gene
   const byGeneration = new Map<string, GenerationImageRow[]>();
   for (const image of images)
     byGeneration.set(image.generationId, [...(byGeneration.get(image.generationId) ?? []), image]);
+  const waiting = [...new Set(rows.filter((r) => r.status === "queued").map((r) => r.userId))];
+  const priorities = waiting.length === 0 ? new Map<string, number>() : await loadQueuePriorities(db, waiting);
   return Promise.all(
-    rows.map(async (row) => toView(row, byGeneration.get(row.id) ?? [], await queuePosition(db, row))),
+    rows.map(async (row) =>
+      toView(
+        row,
+        byGeneration.get(row.id) ?? [],
+        await queuePosition(db, row, priorities.get(row.userId) ?? DEFAULT_QUEUE_PRIORITY),
+      ),
+    ),
   );
 }
 

@@ -17,6 +17,7 @@ import { readPreviewImage } from "./uploads";
 import { fileUrl } from "../storage/file-url";
 import { pictureSize } from "./engines/edit-canvas";
 import { loadTokenSettings } from "./token-settings";
+import { DEFAULT_MAX_SIZE, loadMemberPerks, type MemberPerks } from "./member-perks";
 import { getTokenBalance } from "./ledger";
 import { enginesForEdit, enginesForMode, type RoutedEngine } from "./engines/registry";
 import { EDIT_KINDS, type EditKind } from "../../app/lib/picture-edits";
@@ -30,7 +31,13 @@ export interface StudioPageData {
   costs: CostTable;
   /** The admin switch: while on, the form explains and does not submit. */
   paused: boolean;
+  /** The person's pictures in progress at once: everyone's, or their plan's (issue 41). */
   maxConcurrentJobs: number;
+  /**
+   * The largest size the person may choose (1024, or a plan's; visitors: 1024): the form shows the
+   * engine's larger sizes disabled, with where they come from.
+   */
+  maxSize: number;
   engine: {
     /** False when no engine is enabled for the mode: the form explains instead of submitting. */
     available: boolean;
@@ -53,11 +60,12 @@ export async function loadStudioPage(
 ): Promise<StudioPageData> {
   const db = getDb();
   const user = userId === null ? null : { userUid: userId };
-  const [routed, settings, balance, history] = await Promise.all([
+  const [routed, settings, balance, history, perks] = await Promise.all([
     enginesForMode(db, mode).then((list) => list[0] ?? null),
     loadTokenSettings(db),
     user ? getTokenBalance(db, user.userUid) : Promise.resolve(null),
     user ? listGenerations(db, user.userUid, { mode, limit: 12 }) : Promise.resolve({ items: [], nextCursor: null }),
+    perksFor(userId),
   ]);
   return {
     mode,
@@ -66,7 +74,8 @@ export async function loadStudioPage(
     balance,
     costs: scaleCostTable(settings.costs, routed?.costMultiplier ?? 1),
     paused: settings.generationPaused,
-    maxConcurrentJobs: settings.maxConcurrentJobs,
+    maxConcurrentJobs: perks?.maxConcurrentJobs ?? settings.maxConcurrentJobs,
+    maxSize: perks?.maxSize ?? DEFAULT_MAX_SIZE,
     engine: routed
       ? {
           available: true,
@@ -119,18 +128,21 @@ export interface EditPageData {
  */
 export async function loadEditPage(userId: string | null): Promise<EditPageData> {
   const db = getDb();
-  const [settings, balance, ...routed] = await Promise.all([
+  const [settings, balance, perks, ...routed] = await Promise.all([
     loadTokenSettings(db),
     userId ? getTokenBalance(db, userId) : Promise.resolve(null),
+    perksFor(userId),
     ...EDIT_KINDS.map((kind) => enginesForEdit(db, kind).then((list) => list[0] ?? null)),
   ]);
+  // The result fits the engine's largest side and the person's (a plan's larger pictures, issue 41).
+  const maxSize = perks?.maxSize ?? DEFAULT_MAX_SIZE;
   const offer = (engine: RoutedEngine | null): EditKindOffer =>
     engine
       ? {
           available: true,
           engineId: engine.engine.id,
           engineLabel: engine.engine.label,
-          maxSide: Math.max(...engine.engine.capabilities.sizes),
+          maxSide: Math.min(maxSize, Math.max(...engine.engine.capabilities.sizes)),
           maxImages: engine.engine.capabilities.maxImagesPerRequest,
           costs: scaleCostTable(settings.costs, engine.costMultiplier).image,
         }
@@ -138,7 +150,7 @@ export async function loadEditPage(userId: string | null): Promise<EditPageData>
           available: false,
           engineId: "none",
           engineLabel: "No engine",
-          maxSide: Math.max(...IMAGE_SIZES),
+          maxSide: Math.min(maxSize, Math.max(...IMAGE_SIZES)),
           maxImages: 1,
           costs: settings.costs.image,
         };
@@ -146,7 +158,7 @@ export async function loadEditPage(userId: string | null): Promise<EditPageData>
     signedIn: userId !== null,
     balance,
     paused: settings.generationPaused,
-    maxConcurrentJobs: settings.maxConcurrentJobs,
+    maxConcurrentJobs: perks?.maxConcurrentJobs ?? settings.maxConcurrentJobs,
     kinds: Object.fromEntries(EDIT_KINDS.map((kind, i) => [kind, offer(routed[i] ?? null)])) as Record<
       EditKind,
       EditKindOffer
@@ -197,4 +209,9 @@ export async function loadEditPicture(
     from: { generationId: generation.id, index: image.index, mode: generation.mode },
     preview: null,
   };
+}
+
+/** A signed-in person's perks (issue 41); null for visitors, who have everyone's. */
+function perksFor(userId: string | null): Promise<MemberPerks | null> {
+  return userId === null ? Promise.resolve(null) : loadMemberPerks(getDb(), userId);
 }

@@ -13,7 +13,7 @@ import type { AspectRatio, GenerationMode } from "../../app/lib/generation";
 import type { Database } from "../db/client";
 import { generationImages, generations } from "../db/schema";
 import { defineJob, type JobContext } from "../jobs/define";
-import { enqueueJob } from "../jobs/queue";
+import { enqueueJob, getJobQueue } from "../jobs/queue";
 import { logger } from "../logger";
 import { getStorage, userFileKey } from "../storage/storage";
 import { recordEngineError, recordEngineFailure, recordEngineSuccess } from "./engines/catalog";
@@ -29,6 +29,7 @@ import {
 } from "./engines/engine";
 import { enginesForEdit, enginesForMode, type RoutedEngine } from "./engines/registry";
 import { announceGenerationFinished, endGeneration, type GenerationRow } from "./generations";
+import { DEFAULT_QUEUE_PRIORITY, loadQueuePriorities, loadQueuePriority } from "./member-perks";
 import { getConfig } from "../config";
 import type { Maturity } from "../db/schema";
 import { isMaturePrompt } from "../safety/prompt-terms";
@@ -70,14 +71,28 @@ export const renderGenerationJob = defineJob({
 /**
  * Queues the render job. The job id is derived from the generation and its attempt, so queueing
  * the same attempt twice is harmless, while a recovered generation gets a fresh job (the dead
- * worker's job is still "active" in pg-boss until it expires).
+ * worker's job is still "active" in pg-boss until it expires). The job runs at its owner's queue
+ * priority (a member's plan, issue 41): `priority` when the caller has it, else read again from the
+ * owner's membership now.
  */
-export async function enqueueRenderJob(generationId: string, attempt = 0): Promise<void> {
+export async function enqueueRenderJob(generationId: string, attempt = 0, priority?: number): Promise<void> {
   await enqueueJob(
     renderGenerationJob,
     { generationId },
-    { id: attempt === 0 ? generationId : attemptJobId(generationId, attempt) },
+    {
+      id: attempt === 0 ? generationId : attemptJobId(generationId, attempt),
+      priority: priority ?? (await generationPriority(getJobQueue().db, generationId)),
+    },
   );
+}
+
+/** The queue priority of a generation's owner now (0 when it is gone or they have no live plan). */
+async function generationPriority(db: Database, generationId: string): Promise<number> {
+  const [row] = await db
+    .select({ userId: generations.userId })
+    .from(generations)
+    .where(eq(generations.id, generationId));
+  return row ? loadQueuePriority(db, row.userId) : DEFAULT_QUEUE_PRIORITY;
 }
 
 function attemptJobId(generationId: string, attempt: number): string {
@@ -308,7 +323,11 @@ export async function runGeneration(
       await enqueueJob(
         renderGenerationJob,
         { generationId: row.id },
-        { id: attemptJobId(row.id, row.attempts), startAfterSeconds: waitSeconds },
+        {
+          id: attemptJobId(row.id, row.attempts),
+          startAfterSeconds: waitSeconds,
+          priority: await loadQueuePriority(db, row.userId),
+        },
       );
       log.warn(
         { err: error, generationId: row.id, retryAfterSeconds: waitSeconds },
@@ -556,7 +575,7 @@ async function storeImages(
  */
 export async function recoverGenerations(
   db: Database,
-  enqueue: (id: string, attempt: number) => Promise<void> = enqueueRenderJob,
+  enqueue: (id: string, attempt: number, priority: number) => Promise<void> = enqueueRenderJob,
 ): Promise<{ requeued: number; failed: number }> {
   const staleBefore = new Date(Date.now() - STALE_AFTER_MS);
   const orphans = await db
@@ -584,10 +603,16 @@ export async function recoverGenerations(
     );
   }
   const queued = await db
-    .select({ id: generations.id, attempts: generations.attempts })
+    .select({ id: generations.id, attempts: generations.attempts, userId: generations.userId })
     .from(generations)
     .where(and(inArray(generations.status, ["queued"]), lt(generations.createdAt, new Date(Date.now() - 10_000))));
-  for (const { id, attempts } of queued) await enqueue(id, attempts);
+  // Each owner's priority once for all their jobs (members' plans, issue 41).
+  const priorities = await loadQueuePriorities(
+    db,
+    queued.map((q) => q.userId),
+  );
+  for (const { id, attempts, userId } of queued)
+    await enqueue(id, attempts, priorities.get(userId) ?? DEFAULT_QUEUE_PRIORITY);
   if (orphans.length + exhausted.length > 0) {
     logger.info(
       { requeued: orphans.map((o) => o.id), failed: exhausted.map((e) => e.id) },

@@ -11,10 +11,17 @@ import { type Database, inTransaction } from "../db/client";
 import { isUuid } from "../db/ids";
 import { generationImages, generations, imageEdits, type ImageTool } from "../db/schema";
 import { defineJob, type JobContext } from "../jobs/define";
-import { enqueueJob } from "../jobs/queue";
+import { enqueueJob, getJobQueue } from "../jobs/queue";
 import { logger } from "../logger";
 import { lockTokenAccount } from "../generation/ledger";
 import { checkUploadedImage } from "../generation/uploads";
+import {
+  DEFAULT_QUEUE_PRIORITY,
+  loadMemberPerks,
+  loadQueuePriorities,
+  loadQueuePriority,
+  type MemberPerks,
+} from "../generation/member-perks";
 import { screenUpload } from "../safety/uploads";
 import { getStorage, userFileKey } from "../storage/storage";
 import {
@@ -30,8 +37,18 @@ import { AppError, type ErrorCode } from "../app-error";
 export type ImageEditRow = typeof imageEdits.$inferSelect;
 export type { ImageEditView };
 
-/** Edits queued or running at once, per person. */
+/** Edits queued or running at once, per person (a member: their plan's pictures at once, if more). */
 export const MAX_ACTIVE_EDITS = 2;
+
+/** The edits a person may have in progress at once: MAX_ACTIVE_EDITS, or a member's jobs at once when more (issue 41). */
+export function activeEditsLimit(perks: Pick<MemberPerks, "planName" | "maxConcurrentJobs">): number {
+  return perks.planName === null ? MAX_ACTIVE_EDITS : Math.max(MAX_ACTIVE_EDITS, perks.maxConcurrentJobs);
+}
+
+/** One person's limit of edits in progress (the image tools' page shows it). */
+export async function loadActiveEditsLimit(db: Database, userId: string): Promise<number> {
+  return activeEditsLimit(await loadMemberPerks(db, userId));
+}
 /** Edits started per person per hour. */
 export const MAX_EDITS_PER_HOUR = 30;
 const HEARTBEAT_MS = 5_000;
@@ -132,7 +149,13 @@ async function resolveSource(db: Database, userId: string, source: EditSource, t
 
 export async function createImageEdit(
   db: Database,
-  options: { userId: string; tool: ImageTool; source: EditSource; enqueue(id: string): Promise<void> },
+  options: {
+    userId: string;
+    tool: ImageTool;
+    source: EditSource;
+    /** Queues the job at the person's queue priority (a member's plan's). */
+    enqueue(id: string, priority: number): Promise<void>;
+  },
 ): Promise<ImageEditView> {
   const { userId, tool } = options;
   const available = imageToolsInstalled()[tool === "upscale" ? "upscale" : "removeBackground"];
@@ -142,6 +165,8 @@ export async function createImageEdit(
     throw new ImageEditError("tool_unavailable", TOOL_UNAVAILABLE_MESSAGE);
   }
   const { checked, sourceImageId } = await resolveSource(db, userId, options.source, tool);
+  const perks = await loadMemberPerks(db, userId);
+  const maxActive = activeEditsLimit(perks);
 
   // A copy of the source: the edit stays whole if the generation is deleted meanwhile.
   const sourceKey = userFileKey(userId, "edit-sources", checked.ext);
@@ -155,10 +180,10 @@ export async function createImageEdit(
         .select({ n: count() })
         .from(imageEdits)
         .where(and(eq(imageEdits.userId, userId), inArray(imageEdits.status, ["queued", "running"])));
-      if ((active?.n ?? 0) >= MAX_ACTIVE_EDITS) {
+      if ((active?.n ?? 0) >= maxActive) {
         throw new ImageEditError(
           "too_many_edits",
-          `You already have ${MAX_ACTIVE_EDITS} edits in progress. Wait for one to finish, or cancel one.`,
+          `You already have ${maxActive} edits in progress. Wait for one to finish, or cancel one.`,
         );
       }
       const [recent] = await tx
@@ -190,7 +215,7 @@ export async function createImageEdit(
     throw error;
   }
   try {
-    await options.enqueue(row.id);
+    await options.enqueue(row.id, perks.queuePriority);
   } catch (error) {
     logger.error({ err: error, editId: row.id }, "could not queue an image edit; recovery will retry");
   }
@@ -406,25 +431,34 @@ export const imageEditJob = defineJob({
   },
 });
 
-export async function enqueueImageEdit(id: string, attempt = 0): Promise<void> {
-  await enqueueJob(imageEditJob, { editId: id }, attempt === 0 ? { id } : {});
+/** Queues an edit's job at its owner's queue priority: `priority` when the caller has it, else their membership's now. */
+export async function enqueueImageEdit(id: string, attempt = 0, priority?: number): Promise<void> {
+  await enqueueJob(
+    imageEditJob,
+    { editId: id },
+    { ...(attempt === 0 ? { id } : {}), priority: priority ?? (await editPriority(getJobQueue().db, id)) },
+  );
+}
+
+async function editPriority(db: Database, id: string): Promise<number> {
+  const [row] = await db.select({ userId: imageEdits.userId }).from(imageEdits).where(eq(imageEdits.id, id));
+  return row ? loadQueuePriority(db, row.userId) : DEFAULT_QUEUE_PRIORITY;
 }
 
 /** Puts edits a dead worker left running back in the queue, and queues ones whose job was lost. */
 export async function recoverImageEdits(
   db: Database,
-  enqueue: (id: string, attempt: number) => Promise<void> = enqueueImageEdit,
+  enqueue: (id: string, attempt: number, priority: number) => Promise<void> = enqueueImageEdit,
 ): Promise<number> {
   const staleBefore = new Date(Date.now() - STALE_AFTER_MS);
   const stale = await db
     .update(imageEdits)
     .set({ status: "queued", stage: "Resuming after an interruption", progress: null, heartbeatAt: null })
     .where(and(eq(imageEdits.status, "running"), lt(imageEdits.heartbeatAt, staleBefore)))
-    .returning({ id: imageEdits.id, attempts: imageEdits.attempts });
-  for (const { id, attempts } of stale) await enqueue(id, attempts);
+    .returning({ id: imageEdits.id, attempts: imageEdits.attempts, userId: imageEdits.userId });
   // Queued rows whose job never made it to the queue (the enqueue failed): a no-op for the others, whose job has this id.
   const waiting = await db
-    .select({ id: imageEdits.id })
+    .select({ id: imageEdits.id, userId: imageEdits.userId })
     .from(imageEdits)
     .where(
       and(
@@ -433,6 +467,13 @@ export async function recoverImageEdits(
         lt(imageEdits.createdAt, new Date(Date.now() - STALE_AFTER_MS)),
       ),
     );
-  for (const { id } of waiting) await enqueue(id, 0);
+  // Each owner's queue priority once for all their edits (members' plans, issue 41).
+  const priorities = await loadQueuePriorities(
+    db,
+    [...stale, ...waiting].map((e) => e.userId),
+  );
+  const priorityOf = (userId: string) => priorities.get(userId) ?? DEFAULT_QUEUE_PRIORITY;
+  for (const { id, attempts, userId } of stale) await enqueue(id, attempts, priorityOf(userId));
+  for (const { id, userId } of waiting) await enqueue(id, 0, priorityOf(userId));
   return stale.length;
 }

@@ -115,11 +115,23 @@ export function getJobQueue(): JobQueue {
   return queue;
 }
 
+export interface EnqueueOptions {
+  id?: string;
+  singletonKey?: string;
+  startAfterSeconds?: number;
+  /**
+   * Higher runs first when jobs wait (pg-boss fetches by priority, then age, whatever the queue's
+   * policy); 0, everyone's, by default. A member's plan raises their jobs' (issue 41). A retry by
+   * pg-boss is the same job, so it keeps its priority.
+   */
+  priority?: number;
+}
+
 /** Queues a job after checking its payload; returns the job id. */
 export async function enqueueJob<D extends JobDefinition>(
   definition: D,
   payload: z.input<D["schema"]>,
-  options: { id?: string; singletonKey?: string; startAfterSeconds?: number } = {},
+  options: EnqueueOptions = {},
 ): Promise<string | null> {
   const data = definition.schema.parse(payload) as object;
   return getJobQueue().boss.send(definition.name, data, {
@@ -127,6 +139,7 @@ export async function enqueueJob<D extends JobDefinition>(
     ...(options.id ? { id: options.id } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    ...(options.priority ? { priority: Math.trunc(options.priority) } : {}),
   });
 }
 

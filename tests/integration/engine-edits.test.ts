@@ -226,7 +226,7 @@ describe("AUTOMATIC1111 edits", () => {
     expect(fields(outpaint({ edit: { kind: "outpaint", sides: { top: 0, right: 10, bottom: 0, left: 0 } } }))).toEqual([
       "sides",
     ]);
-    expect(fields(outpaint({ width: 1536, height: 768 }))).toEqual(["size"]);
+    expect(fields(outpaint({ width: 2048, height: 1024 }))).toEqual(["size"]);
     expect(fields(inpaint({ sourceImage: undefined }))).toEqual(["sourceImage"]);
     const undecodable = await failure(run(engine, inpaint({ edit: { kind: "inpaint", mask: Buffer.from("nope") } })));
     expect(undecodable.kind).toBe("invalid_request");

@@ -319,9 +319,9 @@ describe("checkCapabilities with an edit", () => {
     const fields = (change: object) => checkCapabilities(inpaint(change), capabilities).map((i) => i.field);
     expect(fields({ sourceImage: undefined })).toEqual(["sourceImage"]);
     expect(fields({ edit: { kind: "inpaint" } })).toEqual(["mask"]);
-    expect(fields({ width: 1200, height: 900 })).toEqual(["size"]);
-    expect(checkCapabilities(inpaint({ width: 1200, height: 900 }), capabilities)[0]!.message).toBe(
-      "This engine edits pictures up to 1024 pixels on the long side",
+    expect(fields({ width: 1600, height: 900 })).toEqual(["size"]);
+    expect(checkCapabilities(inpaint({ width: 1600, height: 900 }), capabilities)[0]!.message).toBe(
+      "This engine edits pictures up to 1536 pixels on the long side",
     );
     expect(fields({ width: 40, height: 30 })).toEqual(["size"]);
     expect(fields({ width: 100.5 })).toEqual(["size"]);

@@ -142,7 +142,7 @@ describe("Studio engine", () => {
       { field: "style", message: "Studio does not know that style" },
     ]);
     expect(engine.validate(request({ width: 2048, height: 2048 }))).toEqual([
-      { field: "size", message: "Studio renders up to 1024 pixels on the long side" },
+      { field: "size", message: "Studio renders up to 1536 pixels on the long side" },
     ]);
     await expect(generate(request({ mode: "image", sourceImage: Buffer.from("not an image") }))).rejects.toBeInstanceOf(
       EngineError,

@@ -27,6 +27,7 @@ import { checkInput } from "~/lib/forms";
 import { apiFailure } from "./artwork-fields";
 import { ReportButton } from "./artwork-actions";
 import { CreatorAvatar } from "./artwork-card";
+import { MemberBadge } from "./member-badge";
 import { ConfirmDialog } from "./modal";
 
 interface Viewer {
@@ -239,6 +240,7 @@ function CommentItem({
           <Link to={creatorPath(comment.author.handle)} className="font-semibold text-ink hover:underline">
             {comment.author.name}
           </Link>
+          <MemberBadge badge={comment.author.badge} className="self-center" />
           <span className="text-xs text-ink-faint">
             <When value={comment.createdAt} style="dateTime" />
             {comment.editedAt ? " · edited" : null}

@@ -7,6 +7,7 @@ import {
   generationInput,
   IMAGE_SIZES,
   MAX_IMAGES,
+  STANDARD_MAX_SIZE,
 } from "~/lib/generation";
 import type { GenerationView } from "~/lib/generation-views";
 import { DEFAULT_STYLE, type StylePreset, styleNamedIn, stylesFor } from "@atelier/studio/styles";
@@ -28,13 +29,18 @@ export interface StudioForm {
 export interface StudioOptions {
   styles: StylePreset[];
   aspectRatios: AspectRatio[];
+  /** Every size the engine makes, shown; those above `maxSize` disabled (a membership's perk, issue 41). */
   sizes: number[];
+  /** The largest size this person may choose. */
+  maxSize: number;
   maxImages: number;
   negativePrompt: boolean;
 }
 
 /** What the engine offers on this page; christmas presets first on the christmas pages. */
-export function studioOptions(data: Pick<StudioPageData, "engine" | "christmas">): StudioOptions {
+export function studioOptions(
+  data: Pick<StudioPageData, "engine" | "christmas"> & Partial<Pick<StudioPageData, "maxSize">>,
+): StudioOptions {
   const offered = new Set(data.engine.styles);
   const styles = stylesFor(data.christmas).filter((s) => offered.has(s.id));
   if (data.christmas) styles.sort((a, b) => Number(b.christmas) - Number(a.christmas));
@@ -44,19 +50,27 @@ export function studioOptions(data: Pick<StudioPageData, "engine" | "christmas">
     styles: styles.length > 0 ? styles : stylesFor(data.christmas),
     aspectRatios: aspectRatios.length > 0 ? aspectRatios : ["1:1"],
     sizes: sizes.length > 0 ? sizes : [512],
+    maxSize: data.maxSize ?? STANDARD_MAX_SIZE,
     maxImages: Math.max(1, Math.min(MAX_IMAGES, data.engine.maxImages || 1)),
     negativePrompt: data.engine.negativePrompt,
   };
 }
 
+/** The sizes this person may choose: the engine's, up to their largest (never none). */
+export function allowedSizes(options: Pick<StudioOptions, "sizes" | "maxSize">): number[] {
+  const allowed = options.sizes.filter((s) => s <= options.maxSize);
+  return allowed.length > 0 ? allowed : options.sizes.slice(0, 1);
+}
+
 export function defaultForm(options: StudioOptions): StudioForm {
+  const sizes = allowedSizes(options);
   return {
     prompt: "",
     negativePrompt: "",
     style: options.styles[0]?.id ?? DEFAULT_STYLE,
     styleChosen: false,
     aspectRatio: options.aspectRatios.includes("1:1") ? "1:1" : options.aspectRatios[0]!,
-    size: options.sizes.includes(768) ? 768 : options.sizes[0]!,
+    size: sizes.includes(768) ? 768 : sizes[0]!,
     count: 1,
     seed: "",
     strength: 0.75,
@@ -83,7 +97,8 @@ export function sanitizeForm(
     style: options.styles.some((s) => s.id === style) ? style : fallback.style,
     styleChosen: options.styles.some((s) => s.id === style) ? value.styleChosen === true : fallback.styleChosen,
     aspectRatio: options.aspectRatios.includes(aspectRatio) ? aspectRatio : fallback.aspectRatio,
-    size: options.sizes.includes(size) ? size : fallback.size,
+    // A draft or a remix at a size above the person's (a lapsed plan, another's artwork) takes the default.
+    size: allowedSizes(options).includes(size) ? size : fallback.size,
     count: Number.isInteger(count) && count >= 1 && count <= options.maxImages ? count : fallback.count,
     seed: /^\d{0,10}$/.test(seed.trim()) ? seed.trim() : fallback.seed,
     strength: Number.isFinite(strength) && strength >= 0 && strength <= 1 ? strength : fallback.strength,

@@ -95,14 +95,19 @@ export function SegmentedRadio<T extends string | number>({
 }: {
   name: string;
   legend: string;
-  options: { value: T; label: ReactNode; description?: string }[];
+  /** A disabled option is shown but cannot be chosen; its `description` says why. */
+  options: { value: T; label: ReactNode; description?: string; disabled?: boolean }[];
   value: T;
   onChange: (value: T) => void;
   error?: string;
   hint?: ReactNode;
 }) {
   return (
-    <fieldset aria-describedby={error ? `${name}-error` : undefined}>
+    <fieldset
+      aria-describedby={
+        [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ") || undefined
+      }
+    >
       <legend className="mb-2 text-sm font-medium text-ink">{legend}</legend>
       <div className="flex flex-wrap gap-1.5">
         {options.map((option) => {
@@ -112,10 +117,12 @@ export function SegmentedRadio<T extends string | number>({
               key={String(option.value)}
               title={option.description}
               className={cn(
-                "inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-xl px-3 py-1.5 text-sm font-medium ring-1 transition",
-                checked
-                  ? "bg-accent-soft text-accent-strong ring-accent"
-                  : "bg-paper-raised text-ink-soft ring-line hover:bg-paper-sunken hover:text-ink",
+                "inline-flex min-h-10 items-center gap-2 rounded-xl px-3 py-1.5 text-sm font-medium ring-1 transition",
+                option.disabled
+                  ? "cursor-not-allowed bg-paper-sunken text-ink-faint ring-line"
+                  : checked
+                    ? "cursor-pointer bg-accent-soft text-accent-strong ring-accent"
+                    : "cursor-pointer bg-paper-raised text-ink-soft ring-line hover:bg-paper-sunken hover:text-ink",
                 focusRing,
               )}
             >
@@ -124,6 +131,7 @@ export function SegmentedRadio<T extends string | number>({
                 name={name}
                 value={String(option.value)}
                 checked={checked}
+                disabled={option.disabled}
                 onChange={() => onChange(option.value)}
                 className="sr-only"
               />
@@ -132,7 +140,11 @@ export function SegmentedRadio<T extends string | number>({
           );
         })}
       </div>
-      {hint ? <p className="mt-1.5 text-xs text-ink-faint">{hint}</p> : null}
+      {hint ? (
+        <p id={`${name}-hint`} className="mt-1.5 text-xs text-ink-faint">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={`${name}-error`}>{error}</FieldError>
     </fieldset>
   );

@@ -16,6 +16,7 @@ import {
   type AspectRatio,
   dimensionsFor,
   type GenerationMode,
+  LARGE_SIZES_HINT,
   NEGATIVE_PROMPT_MAX,
   PROMPT_MAX,
 } from "~/lib/generation";
@@ -62,6 +63,7 @@ export function StudioFormPanel({
   const { mode } = data;
   const { options, values, errorFor, update } = form;
   const sized = dimensionsFor(values.aspectRatio, values.size);
+  const lockedSizes = options.sizes.filter((s) => s > options.maxSize);
   const shownStyle = effectiveStyle(values, options, data.christmas);
   return (
     <div className="rounded-3xl border border-line bg-paper-raised p-4 shadow-sm sm:p-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
@@ -123,11 +125,12 @@ export function StudioFormPanel({
             value={values.size}
             onChange={(v) => update("size", v)}
             error={errorFor("size")}
-            hint={`${sized.width} × ${sized.height} pixels`}
+            hint={<SizeHint width={sized.width} height={sized.height} locked={lockedSizes} />}
             options={options.sizes.map((s) => ({
               value: s,
               label: `${s}px`,
-              description: `${s} pixels on the long side`,
+              description: s > options.maxSize ? LARGE_SIZES_HINT : `${s} pixels on the long side`,
+              disabled: s > options.maxSize,
             }))}
           />
           <SegmentedRadio
@@ -458,5 +461,28 @@ export function GenerateFooter({
       ) : null}
       {message ? <StudioMessageBox message={message} /> : null}
     </div>
+  );
+}
+
+/**
+ * Under the sizes: the picture's pixels, and — when the engine makes sizes above the person's
+ * largest — which membership brings them (issue 41), linked to the plans.
+ */
+function SizeHint({ width, height, locked }: { width: number; height: number; locked: number[] }) {
+  return (
+    <>
+      {width} × {height} pixels
+      {locked.length > 0 ? (
+        <>
+          <br />
+          <span data-testid="large-sizes-hint">
+            {locked.map((s) => `${s}px`).join(", ")}:{" "}
+            <Link to="/pricing-plans" className="font-semibold text-accent underline underline-offset-2">
+              {LARGE_SIZES_HINT}
+            </Link>
+          </span>
+        </>
+      ) : null}
+    </>
   );
 }

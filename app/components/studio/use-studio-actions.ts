@@ -4,7 +4,7 @@
  * the whole form; Generate keeps the draft and opens the sign-in dialog.
  */
 import { type FormEvent, useRef } from "react";
-import { type AspectRatio, costOf, MODE_LABELS } from "~/lib/generation";
+import { type AspectRatio, costOf, type ImageSize, MODE_LABELS } from "~/lib/generation";
 import type { GenerationView } from "~/lib/generation-views";
 import { formatCount } from "~/lib/format";
 import { type ApiFailure, randomSeed, uploadPreviewImage } from "./api";
@@ -97,7 +97,7 @@ export function useStudioActions({
   /** Around the sign-in link: clicking it is how the sign-in dialog opens. */
   const signInWrap = useRef<HTMLSpanElement>(null);
 
-  const cost = costOf(data.costs, { mode, size: form.values.size as 512 | 768 | 1024, count: form.values.count });
+  const cost = costOf(data.costs, { mode, size: form.values.size as ImageSize, count: form.values.count });
   const blocked = whyBlocked({
     data,
     jobs,

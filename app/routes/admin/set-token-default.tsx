@@ -28,7 +28,7 @@ import { SettingsCard } from "~/components/admin/settings-card";
 import { buttonClass } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { ActionNotice, TextAreaField, TextField } from "~/components/ui/field";
-import { GENERATION_MODES, IMAGE_SIZES, MODE_LABELS } from "~/lib/generation";
+import { GENERATION_MODES, IMAGE_SIZES, MODE_LABELS, STANDARD_MAX_SIZE } from "~/lib/generation";
 import { controlCharacterFields } from "~/lib/plain-text";
 import { checkRedirectTarget, redirectRefusalMessage } from "~/lib/redirect-target";
 import type { Route } from "./+types/set-token-default";
@@ -58,7 +58,7 @@ const LIMIT_FIELDS = [
     label: "Pictures in progress per user",
     min: 1,
     max: 20,
-    hint: "Queued or running at once.",
+    hint: "Queued or running at once. A member whose plan allows more has the plan’s.",
   },
 ] as const;
 
@@ -252,7 +252,7 @@ export default function AdminSetTokenDefaultPage({ loaderData, actionData }: Rou
                 {IMAGE_SIZES.map((size) => (
                   <TextField
                     key={size}
-                    label={`${size} px`}
+                    label={size > STANDARD_MAX_SIZE ? `${size} px (members whose plan includes it)` : `${size} px`}
                     name={`cost-${mode}-${size}`}
                     type="number"
                     min={0}

@@ -7,7 +7,12 @@
 import { getUser } from "@server/auth/guards";
 import { getDb } from "@server/db/client";
 import { imageToolsInstalled, REMOVE_BACKGROUND_MAX_SIDE, UPSCALE_MAX_SIDE } from "@server/image-tools";
-import { listImageEdits, MAX_ACTIVE_EDITS, TOOL_UNAVAILABLE_MESSAGE } from "@server/image-tools/edits";
+import {
+  listImageEdits,
+  loadActiveEditsLimit,
+  MAX_ACTIVE_EDITS,
+  TOOL_UNAVAILABLE_MESSAGE,
+} from "@server/image-tools/edits";
 import { Download, ImageUp, LoaderCircle, Trash2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -29,9 +34,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Image tools · Atelier"
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getUser(request);
   const available = imageToolsInstalled();
+  const [edits, maxActive] = user
+    ? await Promise.all([listImageEdits(getDb(), user.userUid), loadActiveEditsLimit(getDb(), user.userUid)])
+    : [[], MAX_ACTIVE_EDITS];
   return {
     signedIn: user !== null,
-    edits: user ? await listImageEdits(getDb(), user.userUid) : [],
+    edits,
     // The reasons name packages and paths (logged by the tools); people see a plain sentence.
     unavailable: {
       "remove-background": available.removeBackground === true ? null : TOOL_UNAVAILABLE_MESSAGE,
@@ -41,7 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       ImageToolId,
       number
     >,
-    maxActive: MAX_ACTIVE_EDITS,
+    // A member's plan may allow more at once (issue 41).
+    maxActive,
   };
 }
 

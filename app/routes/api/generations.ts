@@ -128,7 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ...(source ? { source } : {}),
         ...(edit ? { edit } : {}),
         ...(expectedCost !== undefined ? { expectedCost } : {}),
-        enqueue: (id) => enqueueRenderJob(id),
+        enqueue: (id, priority) => enqueueRenderJob(id, 0, priority),
       });
       return json(created, { status: 202 });
     },

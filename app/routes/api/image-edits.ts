@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
         userId: user.userUid,
         tool: input.tool,
         source: { kind: "generation", generationId: input.generationId, index: input.index },
-        enqueue: (id) => enqueueImageEdit(id),
+        enqueue: (id, priority) => enqueueImageEdit(id, 0, priority),
       });
       return json({ edit }, { status: 202 });
     }
@@ -62,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
       userId: user.userUid,
       tool: input.tool,
       source: { kind: "upload", bytes: Buffer.from(await file.arrayBuffer()) },
-      enqueue: (id) => enqueueImageEdit(id),
+      enqueue: (id, priority) => enqueueImageEdit(id, 0, priority),
     });
     return json({ edit }, { status: 202 });
   });

@@ -17,6 +17,7 @@ import { data, Link, redirect } from "react-router";
 import { ArtworkGrid, CreatorAvatar } from "~/components/community/artwork-card";
 import { CollectionGrid } from "~/components/community/collection-grid";
 import { FollowButton, HideButton } from "~/components/community/follow-button";
+import { MemberBadge } from "~/components/community/member-badge";
 import { MoreBelow, useMorePages } from "~/components/community/more-pages";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -125,7 +126,10 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <CreatorAvatar creator={profile} size={96} className="ring-4 ring-paper-raised" />
         <div className="min-w-0 flex-1">
-          <PageHeading large>{profile.name}</PageHeading>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <PageHeading large>{profile.name}</PageHeading>
+            <MemberBadge badge={profile.badge} />
+          </div>
           <p className="mt-1 text-ink-soft">@{profile.handle}</p>
           {profile.bio ? (
             // Plain text: links are shown, never made clickable.

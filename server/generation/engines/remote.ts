@@ -299,8 +299,17 @@ export function checkCapabilities(request: GenerationRequest, capabilities: Engi
   const issues: ValidationIssue[] = [];
   if (!capabilities.modes.includes(request.mode))
     issues.push({ field: "mode", message: "This engine cannot do that mode" });
-  if (!capabilities.sizes.includes(Math.max(request.width, request.height)))
-    issues.push({ field: "size", message: "Choose one of the sizes shown" });
+  const long = Math.max(request.width, request.height);
+  const largest = Math.max(...capabilities.sizes);
+  if (!capabilities.sizes.includes(long))
+    issues.push({
+      field: "size",
+      // A larger size than this engine makes (1536 on Stability or OpenAI) is said plainly, not as a wrong choice.
+      message:
+        long > largest
+          ? `This engine makes pictures up to ${largest} pixels on the long side; ${long} is not one of its sizes`
+          : "Choose one of the sizes shown",
+    });
   if (!capabilities.aspectRatios.includes(request.aspectRatio))
     issues.push({ field: "aspectRatio", message: "Choose one of the aspect ratios shown" });
   issues.push(...countIssues(request, capabilities));

@@ -22,6 +22,11 @@ import type { WorkerResult, WorkerTask } from "./worker";
 import { studioWorkerFile } from "./worker-file";
 
 export const STUDIO_LABEL = "Studio — offline engine";
+/**
+ * The long side Studio paints up to: the largest of IMAGE_SIZES (1536 is a member's perk, issue 41;
+ * Studio's scenes and styles are drawn in units of the picture's size, so it paints the same picture larger).
+ */
+export const STUDIO_MAX_SIDE = Math.max(...FULL_CAPABILITIES.sizes);
 
 export interface StudioEngineOptions {
   threads: number;
@@ -57,8 +62,8 @@ export function createStudioEngine(options: StudioEngineOptions): ImageEngine {
       const issues: ValidationIssue[] = [];
       if (!capabilities.styles.includes(request.style as never))
         issues.push({ field: "style", message: "Studio does not know that style" });
-      if (Math.max(request.width, request.height) > 1024 || Math.min(request.width, request.height) < 64) {
-        issues.push({ field: "size", message: "Studio renders up to 1024 pixels on the long side" });
+      if (Math.max(request.width, request.height) > STUDIO_MAX_SIDE || Math.min(request.width, request.height) < 64) {
+        issues.push({ field: "size", message: `Studio renders up to ${STUDIO_MAX_SIDE} pixels on the long side` });
       }
       if (request.count < 1 || request.count > capabilities.maxImagesPerRequest)
         issues.push({ field: "count", message: "Make 1 to 4 images" });

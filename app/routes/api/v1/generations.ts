@@ -45,7 +45,7 @@ async function startPicture(db: Database, userId: string, body: z.output<typeof 
     userId,
     input,
     ...(source ? { source } : {}),
-    enqueue: (id) => enqueueRenderJob(id),
+    enqueue: (id, priority) => enqueueRenderJob(id, 0, priority),
   });
 }
 
@@ -65,7 +65,13 @@ async function startEdit(db: Database, userId: string, body: z.output<typeof edi
     ...(from ? { from: { generationId: from.generation, index: from.index } } : {}),
   };
   try {
-    return await createGeneration(db, { userId, input, source, edit: options, enqueue: (id) => enqueueRenderJob(id) });
+    return await createGeneration(db, {
+      userId,
+      input,
+      source,
+      edit: options,
+      enqueue: (id, priority) => enqueueRenderJob(id, 0, priority),
+    });
   } catch (error) {
     // The Studio's name for the picture is `sourceImage`; the API's is `image` or `from`.
     const said = error instanceof AppError ? error.fields?.sourceImage : undefined;
