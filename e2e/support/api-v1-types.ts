@@ -18,7 +18,7 @@ export interface paths {
         put?: never;
         /**
          * Start a generation
-         * @description Checks the request as the Studio does, takes its price from your balance and queues the job (202). Image and doodle modes send the picture in `image` (base64). Edit mode repaints a part of a picture (`edit.kind` inpaint, where a `mask` is white) or widens it (outpaint, by `edit.sides`), priced like image to art at the result's size; the picture is sent in `image` or taken from one of your jobs with `from`. Send an `Idempotency-Key` so a retried request never starts (or charges) twice. At most as many jobs at once as in the Studio.
+         * @description Checks the request as the Studio does, takes its price from your balance and queues the job (202). Image and doodle modes send the picture in `image` (base64). Edit mode repaints a part of a picture (`edit.kind` inpaint, where a `mask` is white) or widens it (outpaint, by `edit.sides`), priced like image to art at the result's size; the picture is sent in `image` or taken from one of your jobs with `from`. Send an `Idempotency-Key` so a retried request never starts (or charges) twice. At most as many jobs at once as in the Studio — more, and a place nearer the front of the queue, with a membership whose plan includes them; the largest size (1536) likewise comes with a plan that includes large pictures.
          *
          *     Scope: `generate`.
          */
@@ -196,10 +196,10 @@ export interface components {
              */
             aspectRatio?: "1:1" | "4:3" | "3:4" | "16:9" | "9:16";
             /**
-             * @description The long side, in pixels.
+             * @description The long side, in pixels. Up to 1024 for everyone; 1536 with a membership whose plan includes large pictures (others are refused with invalid_input beside `size`), on an engine that makes them.
              * @default 1024
              */
-            size?: 512 | 768 | 1024;
+            size?: 512 | 768 | 1024 | 1536;
             /**
              * @description Image and doodle: 0 keeps the source, 1 is full style.
              * @default 0.75
