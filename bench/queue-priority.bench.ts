@@ -88,17 +88,15 @@ export async function main(args: string[]) {
       badge: "Pro",
     })
     .returning();
-  await db
-    .insert(schema.memberships)
-    .values(
-      members.map((userId) => ({
-        userId,
-        planId: plan!.id,
-        interval: "month" as const,
-        status: "active" as const,
-        provider: "sandbox",
-      })),
-    );
+  await db.insert(schema.memberships).values(
+    members.map((userId) => ({
+      userId,
+      planId: plan!.id,
+      interval: "month" as const,
+      status: "active" as const,
+      provider: "sandbox",
+    })),
+  );
 
   // The arrivals, in seconds from the start: the backlog at once; non-members every `gap`, a little
   // faster than one slot serves them, so the line stays long; members spread over the middle.
