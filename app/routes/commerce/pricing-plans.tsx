@@ -26,7 +26,7 @@ import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/pricing-plans";
 import { EmptyState } from "~/components/ui/empty-state";
-import { IMAGE_SIZES } from "~/lib/generation-constants";
+import { STANDARD_MAX_SIZE } from "~/lib/generation-constants";
 import { FormMessage } from "~/components/ui/field";
 import { membershipErrorMessage } from "~/lib/membership-constants";
 
@@ -74,7 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     billing: new URL(request.url).searchParams.get("billing") === "year" ? ("year" as const) : ("month" as const),
     // Where /api/memberships sends a refused form back, and the checkout's cancel page: codes only, worded here.
     membershipNotice: membershipNoticeOf(new URL(request.url).searchParams),
-    everyone: { jobs: settings.maxConcurrentJobs, size: Math.max(...IMAGE_SIZES) },
+    everyone: { jobs: settings.maxConcurrentJobs, size: STANDARD_MAX_SIZE },
     livePlanId,
     faqs,
     costs: { small: settings.costs.text["512"], large: settings.costs.text["1024"] },
