@@ -58,11 +58,14 @@ export const membershipRefundForm = z.object({
     .max(500, "Keep the reason under 500 characters"),
 });
 
-/** How far the sandbox's clock moves per button: a day, a week, a month (30 days), a year (365 days). */
+/**
+ * How far the sandbox's clock moves per button: a day, a week, a month (31 days, so a monthly
+ * renewal always falls inside it), a year (365 days).
+ */
 export const SANDBOX_CLOCK_STEPS = [
   { days: 1, label: "+1 day" },
   { days: 7, label: "+7 days" },
-  { days: 30, label: "+1 month (30 days)" },
+  { days: 31, label: "+1 month (31 days)" },
   { days: 365, label: "+1 year (365 days)" },
 ] as const;
 
