@@ -64,7 +64,6 @@ export const ERROR_STATUS = {
   no_password: 409,
   already_finished: 409,
   already_member: 409,
-  has_members: 409,
   not_member: 409,
   plan_unavailable: 409,
   already_redeemed: 409,
