@@ -149,6 +149,28 @@ describe("joining a plan", () => {
     });
   });
 
+  it("closes an earlier unpaid checkout when the person starts again, so one membership is ever live", async () => {
+    const { plus, pro } = await plans();
+    const jo = await member("jo");
+    const first = await startMembership(t.db, jo, { planId: plus.id, interval: "month" }, { baseUrl: "http://x" });
+    const second = await join(jo, pro.id);
+    await deliverSandboxEvents(t.db, second.events);
+    const firstSession = new URL(first.url, "http://x").searchParams.get("session")!;
+    expect(
+      await paySandboxCheckout(t.db, firstSession, { number: "4242424242424242", expiry: "12/40", cvc: "123" }),
+    ).toMatchObject({
+      kind: "closed",
+    });
+    await deliverSandboxEvents(t.db);
+    const rows = await t.db.select().from(memberships).where(eq(memberships.userId, "jo"));
+    expect(rows.map((r) => [r.planId, r.status, r.endReason]).sort()).toEqual(
+      [
+        [plus.id, "ended", "abandoned"],
+        [pro.id, "active", null],
+      ].sort(),
+    );
+  });
+
   it("walks a year of monthly renewals: one allowance each, the unused rest ending at each renewal", async () => {
     const { plus } = await plans();
     const bo = await member("bo", 50);

@@ -89,6 +89,7 @@ export async function startMembership(
       "You are a member already: change your plan from the Membership section of your profile.",
     );
   const provider = options.provider ?? getPaymentProvider(db);
+  await closeOpenCheckouts(db, member.userId);
   const [earlier] = await db
     .select({ customerId: memberships.providerCustomerId })
     .from(memberships)
@@ -117,6 +118,34 @@ export async function startMembership(
       .set({ status: "ended", endedAt: new Date(), endReason: "abandoned" })
       .where(eq(memberships.id, row!.id));
     refused(error, "Could not start the checkout");
+  }
+}
+
+/**
+ * Closes the person's earlier checkouts that were never paid, so an old payment page left open in
+ * another tab cannot open a second membership beside the one they are starting now.
+ */
+async function closeOpenCheckouts(db: Database, userId: string): Promise<void> {
+  const open = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, "incomplete")));
+  for (const membership of open) {
+    const provider = providerFor(db, membership);
+    if (membership.providerCheckoutId) {
+      await provider.expireCheckout(membership.providerCheckoutId).catch(() => undefined);
+      const settled = await syncMembershipCheckout(db, provider, membership);
+      // Paid after all (the page was paid a moment ago): that membership is live now.
+      if (settled.status === "active" || settled.status === "past_due")
+        throw new CommerceError(
+          "already_member",
+          "You are a member already: change your plan from the Membership section of your profile.",
+        );
+    }
+    await db
+      .update(memberships)
+      .set({ status: "ended", endedAt: new Date(), endReason: "abandoned", updatedAt: new Date() })
+      .where(and(eq(memberships.id, membership.id), eq(memberships.status, "incomplete")));
   }
 }
 
