@@ -55,8 +55,7 @@ export async function runMembershipHousekeeping(db: Database) {
         if (membership.createdAt.getTime() < Date.now() - ABANDONED_AFTER_MS)
           await owner.expireCheckout(membership.providerCheckoutId!);
         await syncMembershipCheckout(db, owner, membership);
-      }
-      else await syncSubscription(db, owner, membership.providerSubscriptionId!);
+      } else await syncSubscription(db, owner, membership.providerSubscriptionId!);
       synced++;
     } catch (err) {
       logger.warn({ err, membership: membership.id }, "could not sync a membership from its provider");
