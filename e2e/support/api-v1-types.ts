@@ -185,7 +185,7 @@ export interface components {
              * @description A style preset; left out, the prompt's own style word or the default.
              * @enum {string}
              */
-            style?: "natural" | "watercolor" | "oil-painting" | "ink-sketch" | "pixel-art" | "neon-synthwave" | "low-poly" | "ukiyo-e" | "pop-art" | "pastel" | "stained-glass" | "christmas-card" | "christmas-lights" | "christmas-snowglobe";
+            style?: "natural" | "watercolor" | "oil-painting" | "ink-sketch" | "pixel-art" | "neon-synthwave" | "low-poly" | "ukiyo-e" | "pop-art" | "pastel" | "stained-glass" | "anime" | "cartoon" | "comic-book" | "claymation" | "childrens-book" | "christmas-card" | "christmas-lights" | "christmas-snowglobe";
             /** @default 1 */
             count?: number;
             /** @description Left out, a random one. */
@@ -266,7 +266,7 @@ export interface components {
              * @description A style preset; left out, the prompt's own style word or the default.
              * @enum {string}
              */
-            style?: "natural" | "watercolor" | "oil-painting" | "ink-sketch" | "pixel-art" | "neon-synthwave" | "low-poly" | "ukiyo-e" | "pop-art" | "pastel" | "stained-glass" | "christmas-card" | "christmas-lights" | "christmas-snowglobe";
+            style?: "natural" | "watercolor" | "oil-painting" | "ink-sketch" | "pixel-art" | "neon-synthwave" | "low-poly" | "ukiyo-e" | "pop-art" | "pastel" | "stained-glass" | "anime" | "cartoon" | "comic-book" | "claymation" | "childrens-book" | "christmas-card" | "christmas-lights" | "christmas-snowglobe";
             /** @default 1 */
             count?: number;
             /** @description Left out, a random one. */

@@ -22,6 +22,20 @@ describe("style words in a prompt", () => {
       ["pencil sketch of an old barn", "ink-sketch"],
       ["a low-poly fox", "low-poly"],
       ["a comic book hero, pop art", "pop-art"],
+      ["a samurai in the rain, anime style", "anime"],
+      ["a girl with a cat, manga", "anime"],
+      ["a cel shaded robot", "anime"],
+      ["a dog chasing a ball, cartoon", "cartoon"],
+      ["a toon duck", "cartoon"],
+      ["a hero on a rooftop, comic book", "comic-book"],
+      ["a detective in the rain, graphic novel", "comic-book"],
+      ["a snowman, claymation", "claymation"],
+      ["a plasticine dinosaur", "claymation"],
+      ["a fox, stop motion", "claymation"],
+      ["a bear in the woods in the style of a children's book", "childrens-book"],
+      ["childrens book illustration of a duck", "childrens-book"],
+      ["a storybook castle", "childrens-book"],
+      ["a picture book whale", "childrens-book"],
       ["soft pastel meadow", "pastel"],
       ["a stained glass rose window", "stained-glass"],
       ["a photorealistic lighthouse", "natural"],
@@ -40,6 +54,8 @@ describe("style words in a prompt", () => {
     expect(styleNamedIn("a red fox in a snowy forest at dusk")).toBeNull();
     expect(styleNamedIn("a painting of the sea")).toBeNull(); // no kind of painting named
     expect(styleNamedIn("a watercolor of a fox, pixel art")).toBe("pixel-art");
+    // Clay as a material is no claymation.
+    expect(styleNamedIn("a clay pot on a table")).toBeNull();
   });
 
   it("offers the christmas styles only on the christmas pages", () => {

@@ -60,6 +60,11 @@ const SHEET_STYLES = [
   "pop-art",
   "pastel",
   "stained-glass",
+  "anime",
+  "cartoon",
+  "comic-book",
+  "claymation",
+  "childrens-book",
 ];
 
 const USAGE = `Usage:

@@ -60,34 +60,34 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   { prompt: "a red fox in a snowy forest at dusk", expect: ["fox in forest"] },
   { prompt: "a cat sleeping on a chair", expect: ["cat on chair"], style: "watercolor" },
   { prompt: "a dog on the beach at sunset", expect: ["dog on beach", "sea", "sun"], style: "oil-painting" },
-  { prompt: "three sheep on a green hill", expect: ["3 sheep on hills"], style: "pastel" },
+  { prompt: "three sheep on a green hill", expect: ["3 sheep on hills"], style: "claymation" },
   { prompt: "a white horse in a meadow at dawn, oil painting", expect: ["horse in meadow"] },
   { prompt: "a deer in a misty forest, ukiyo-e", expect: ["deer", "forest"] },
   { prompt: "a brown bear by a river", expect: ["bear by river"], style: "ink-sketch" },
-  { prompt: "two rabbits in a field of flowers", expect: ["2 rabbit in meadow", "flowers"], style: "pastel" },
+  { prompt: "two rabbits in a field of flowers", expect: ["2 rabbit in meadow", "flowers"], style: "childrens-book" },
   { prompt: "an owl in a tree under the full moon", expect: ["owl on lone tree", "moon"], style: "stained-glass" },
   { prompt: "a flock of birds above the sea", expect: ["5 bird above sea"], style: "low-poly" },
   { prompt: "a butterfly over a field of poppies, pop art", expect: ["butterfly above meadow", "flowers"] },
   { prompt: "two swans on a calm lake", expect: ["2 swan on lake"], style: "watercolor" },
   { prompt: "ducks on a pond in the rain, pixel art", expect: ["3 duck on lake"] },
-  { prompt: "a whale jumping out of the ocean", expect: ["whale", "sea"], style: "low-poly" },
+  { prompt: "a whale jumping out of the ocean", expect: ["whale", "sea"], style: "cartoon" },
   { prompt: "a goldfish in a bowl", expect: ["fish in bowl"] },
-  { prompt: "a penguin on the ice", expect: ["penguin"], style: "pastel" },
+  { prompt: "a penguin on the ice", expect: ["penguin"], style: "cartoon" },
   { prompt: "an elephant in the savanna at golden hour", expect: ["elephant", "meadow"], style: "oil-painting" },
   { prompt: "a squirrel in an autumn park, pencil sketch", expect: ["squirrel"] },
   { prompt: "a wolf howling at the moon, synthwave", expect: ["wolf", "moon"] },
-  { prompt: "a black cat and a jack-o-lantern", expect: ["cat", "jack-o-lantern"], style: "pop-art" },
+  { prompt: "a black cat and a jack-o-lantern", expect: ["cat", "jack-o-lantern"], style: "claymation" },
   { prompt: "a puppy playing in the garden", expect: ["dog", "flowers"] },
   { prompt: "a herd of elephants crossing a river", expect: ["5 elephant", "river"], style: "ukiyo-e" },
   { prompt: "cows grazing in a green pasture", expect: ["3 cow", "meadow"], style: "low-poly" },
 
   // People.
-  { prompt: "a woman with an umbrella in the rain", expect: ["umbrella held by woman"], style: "watercolor" },
+  { prompt: "a woman with an umbrella in the rain", expect: ["umbrella held by woman"], style: "anime" },
   { prompt: "an astronaut on the moon", expect: ["astronaut on moon"], style: "neon-synthwave" },
-  { prompt: "a knight in front of a castle", expect: ["knight by castle"], style: "stained-glass" },
+  { prompt: "a knight in front of a castle", expect: ["knight by castle"], style: "comic-book" },
   { prompt: "a ballerina dancing on a stage", expect: ["dancer"], style: "pastel" },
   { prompt: "children playing in the snow, 8-bit", expect: ["3 child"] },
-  { prompt: "a hiker on a mountain peak at sunrise", expect: ["person on mountains", "sun"], style: "low-poly" },
+  { prompt: "a hiker on a mountain peak at sunrise", expect: ["person on mountains", "sun"], style: "anime" },
   {
     prompt: "an old man reading a book by the fire",
     expect: ["person", "book", "fireplace", "indoors"],
@@ -102,11 +102,11 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   { prompt: "a lonely traveler on a bridge in the fog, ink drawing", expect: ["person on bridge"] },
   // A rider sits astride its mount (ADR 0045).
   { prompt: "a knight on a white horse", expect: ["knight on horse"], style: "oil-painting" },
-  { prompt: "a cowboy riding a horse at sunset", expect: ["cowboy on horse", "sun"], style: "oil-painting" },
+  { prompt: "a cowboy riding a horse at sunset", expect: ["cowboy on horse", "sun"], style: "comic-book" },
   {
     prompt: "a princess riding a unicorn in a flower meadow",
     expect: ["princess on unicorn", "unicorn in flowers"],
-    style: "watercolor",
+    style: "childrens-book",
   },
   { prompt: "an astronaut riding a horse on the moon", expect: ["astronaut on horse", "horse on moon"] },
   {
@@ -114,7 +114,7 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
     expect: ["3 person by campfire", "campfire in forest"],
     style: "pastel",
   },
-  { prompt: "a horse and a child in a field", expect: ["horse", "child", "meadow"], style: "watercolor" },
+  { prompt: "a horse and a child in a field", expect: ["horse", "child", "meadow"], style: "childrens-book" },
 
   // Buildings.
   { prompt: "a lighthouse on a cliff above a stormy sea, woodblock print", expect: ["lighthouse on cliff", "sea"] },
@@ -126,7 +126,7 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   { prompt: "an igloo under the northern lights", expect: ["igloo under aurora"], style: "stained-glass" },
   { prompt: "a fountain in a town square", expect: ["fountain in city"], style: "watercolor" },
   { prompt: "a ferris wheel at night by the sea, synthwave", expect: ["ferriswheel by sea"] },
-  { prompt: "a street lamp on a foggy street at night", expect: ["streetlamp", "city"], style: "ink-sketch" },
+  { prompt: "a street lamp on a foggy street at night", expect: ["streetlamp", "city"], style: "comic-book" },
   { prompt: "a castle on a hill at sunset", expect: ["castle on hills"], style: "oil-painting" },
   { prompt: "a stone tower by the sea", expect: ["tower by sea"], style: "pastel" },
   { prompt: "a little house with a red door in the countryside", expect: ["house", "hills"] },
@@ -140,7 +140,7 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   { prompt: "a sailboat on a calm lake at sunset", expect: ["sailboat on lake", "sun"], style: "pastel" },
   { prompt: "a big ship on a stormy ocean, oil painting", expect: ["ship on sea"] },
   { prompt: "a red car on a country road", expect: ["car"], style: "pop-art" },
-  { prompt: "a yellow bus in the city", expect: ["bus", "city"], style: "pixel-art" },
+  { prompt: "a yellow bus in the city", expect: ["bus", "city"], style: "cartoon" },
   {
     prompt: "a steam train crossing a bridge in the mountains",
     expect: ["train on bridge", "bridge in mountains"],
@@ -150,7 +150,7 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   {
     prompt: "hot air balloons over the hills at sunrise",
     expect: ["3 hotairballoon above hills", "sun"],
-    style: "watercolor",
+    style: "anime",
   },
   {
     prompt: "a balloon above a village",
@@ -161,13 +161,13 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   { prompt: "a sports car in a neon city at night", expect: ["car", "city"], style: "neon-synthwave" },
 
   // Still life and rooms.
-  { prompt: "a bowl of lemons on a blue table", expect: ["lemon in bowl", "bowl on table"], style: "oil-painting" },
+  { prompt: "a bowl of lemons on a blue table", expect: ["lemon in bowl", "bowl on table"], style: "claymation" },
   { prompt: "a vase of roses on a table", expect: ["vase of roses on table"], style: "watercolor" },
   { prompt: "a candle on a table by a window", expect: ["candle on table", "window", "indoors"] },
   {
     prompt: "a cup of coffee and a book on a wooden table",
     expect: ["mug on table", "book on table"],
-    style: "watercolor",
+    style: "claymation",
   },
   { prompt: "a teapot and two cups", expect: ["teapot", "2 mug"], style: "ukiyo-e" },
   {
@@ -186,7 +186,7 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   { prompt: "a jack-o-lantern glowing at night", expect: ["jack-o-lantern"], style: "neon-synthwave" },
   { prompt: "a red umbrella on the beach", expect: ["umbrella on beach"], style: "pop-art" },
   { prompt: "a wooden chair by the window in the morning", expect: ["chair", "window", "indoors"], style: "pastel" },
-  { prompt: "a cat on a windowsill at night", expect: ["cat", "window", "indoors"], style: "pixel-art" },
+  { prompt: "a cat on a windowsill at night", expect: ["cat", "window", "indoors"], style: "anime" },
 
   // Nature.
   { prompt: "a volcano erupting at night", expect: ["volcano"], style: "oil-painting" },
@@ -196,7 +196,7 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   { prompt: "a big wave crashing on the rocks, ukiyo-e", expect: ["big wave"] },
   { prompt: "a lone tree on a hill", expect: ["lone tree on hills"], style: "pastel" },
   { prompt: "a cactus in the desert at noon", expect: ["cactus in desert"], style: "pop-art" },
-  { prompt: "red mushrooms in a mossy forest", expect: ["mushroom", "forest"], style: "stained-glass" },
+  { prompt: "red mushrooms in a mossy forest", expect: ["mushroom", "forest"], style: "childrens-book" },
   { prompt: "a field of sunflowers under a blue sky", expect: ["meadow", "flowers"], style: "low-poly" },
   { prompt: "a single sunflower in the garden", expect: ["sunflower", "flowers"], style: "watercolor" },
   { prompt: "a bouquet of flowers in a vase", expect: ["bouquet", "vase"], style: "oil-painting" },
@@ -212,24 +212,24 @@ export const EVALUATION_PROMPTS: readonly EvaluationPrompt[] = [
   { prompt: "lightning over the city", expect: ["lightning", "city"], style: "neon-synthwave" },
   { prompt: "fireworks over the harbour", expect: ["fireworks above sea"], style: "pixel-art" },
   { prompt: "a kite above the beach", expect: ["kite above beach"], style: "watercolor" },
-  { prompt: "a child flying a kite in a meadow", expect: ["child", "kite", "meadow"], style: "pastel" },
+  { prompt: "a child flying a kite in a meadow", expect: ["child", "kite", "meadow"], style: "anime" },
 
   // Fantasy.
   { prompt: "a dragon flying over a castle", expect: ["dragon above castle"], style: "ukiyo-e" },
-  { prompt: "a white unicorn in an enchanted forest", expect: ["unicorn in forest"], style: "pastel" },
-  { prompt: "a robot in the city at night", expect: ["robot", "city"], style: "neon-synthwave" },
+  { prompt: "a white unicorn in an enchanted forest", expect: ["unicorn in forest"], style: "childrens-book" },
+  { prompt: "a robot in the city at night", expect: ["robot", "city"], style: "comic-book" },
   { prompt: "a unicorn under a rainbow, stained glass", expect: ["unicorn under rainbow"] },
-  { prompt: "a little robot watering the flowers", expect: ["robot", "flowers"], style: "low-poly" },
+  { prompt: "a little robot watering the flowers", expect: ["robot", "flowers"], style: "cartoon" },
 
   // More of everyday: several things tied together.
   { prompt: "a man walking his dog in the rain", expect: ["person", "dog"] },
   { prompt: "a man fishing in a rowboat on a misty lake", expect: ["person in rowboat", "rowboat on lake"] },
   { prompt: "an eagle flying over snowy mountains", expect: ["art:1f985 above mountains"], style: "stained-glass" },
-  { prompt: "a cat under an umbrella", expect: ["cat under umbrella"], style: "pop-art" },
+  { prompt: "a cat under an umbrella", expect: ["cat under umbrella"], style: "cartoon" },
   { prompt: "a bus and a car on a city street", expect: ["bus", "car", "city"] },
-  { prompt: "a teapot on a table in the kitchen", expect: ["teapot on table", "indoors"], style: "pastel" },
+  { prompt: "a teapot on a table in the kitchen", expect: ["teapot on table", "indoors"], style: "claymation" },
   { prompt: "a cabin in the mountains under the stars", expect: ["cabin in mountains", "stars"], style: "low-poly" },
-  { prompt: "a red dragon over a volcano", expect: ["dragon above volcano"], style: "pop-art" },
+  { prompt: "a red dragon over a volcano", expect: ["dragon above volcano"], style: "comic-book" },
   { prompt: "a crescent moon above the sea", expect: ["crescent moon above sea"] },
   { prompt: "an astronaut floating near a planet", expect: ["astronaut by planet"], style: "pixel-art" },
   { prompt: "a horse by a barn at sunset", expect: ["horse by barn"], style: "stained-glass" },

@@ -9,7 +9,7 @@ import { renderDoodle } from "./doodle/render-doodle";
 import { createRandom } from "./random";
 import type { Raster } from "./raster";
 import { parsePrompt } from "./scene/parse-prompt";
-import { renderScene } from "./scene/render-scene";
+import { renderScene, type Scene } from "./scene/render-scene";
 import { applyStyle } from "./styles/index";
 
 /** What Studio paints from: a prompt (text), a picture (image) or a drawing in label colours (doodle). */
@@ -46,7 +46,7 @@ export function renderStudioImage(task: StudioImageTask, report: StageReporter =
   const styleStage: StageReporter = (f, stage) => report(first + Math.min(1, Math.max(0, f)) * (1 - first), stage);
 
   if (task.mode === "text") {
-    const scene = parsePrompt(task.prompt, { christmas: task.christmas });
+    const scene = withFaces(parsePrompt(task.prompt, { christmas: task.christmas }), task.style);
     const raster = renderScene(scene, {
       width: task.width,
       height: task.height,
@@ -91,6 +91,11 @@ export function renderStudioImage(task: StudioImageTask, report: StageReporter =
     indoors: scene?.indoor === true,
     onProgress: styleStage,
   });
+}
+
+/** The scene with the faces its style draws (anime eyes), so the things are drawn for the style. */
+function withFaces(scene: Scene, style: string): Scene {
+  return style === "anime" ? { ...scene, faces: "anime" } : scene;
 }
 
 /** A square text-to-art picture from a prompt and a style alone: what the CLI's sheets and the benchmark paint. */

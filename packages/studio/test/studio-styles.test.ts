@@ -282,6 +282,37 @@ describe("Studio styles", () => {
     },
   );
 
+  it.each(["claymation", "childrens-book"])("%s depends on the seed", (id) => {
+    expect(differs(run(id, "scene", 1), run(id, "scene", 2))).toBeGreaterThan(100);
+  });
+
+  it("the drawn styles of issue 42 each look their own, and comic book is no pop art", () => {
+    const ids = ["anime", "cartoon", "comic-book", "claymation", "childrens-book", "pop-art"];
+    const out = ids.map((id) => run(id, "scene"));
+    for (let a = 0; a < ids.length; a++)
+      for (let b = a + 1; b < ids.length; b++)
+        expect(differs(out[a]!, out[b]!), `${ids[a]} / ${ids[b]}`).toBeGreaterThan(SIZE * SIZE * 0.5);
+    // A comic panel: a paper gutter and a black frame round the picture.
+    const comic = out[2]!.data;
+    const at = (x: number, y: number) => comic[(y * SIZE + x) * 4]!;
+    expect(at(1, SIZE >> 1)).toBeGreaterThan(200);
+    const frame = Math.max(3, Math.round((14 * SIZE) / 1024));
+    expect(at(frame, SIZE >> 1)).toBeLessThan(40);
+    // Anime's daylit sky is a clean gradient, deeper blue at the top than lower down.
+    const anime = out[0]!.data;
+    const blue = (y: number) => anime[(y * SIZE + 20) * 4 + 2]! - anime[(y * SIZE + 20) * 4]!;
+    expect(blue(4)).toBeGreaterThan(blue(Math.round(SIZE * 0.35)));
+  });
+
+  it("anime draws an animal's eyes large, and nothing else changes", () => {
+    const scene = parsePrompt("a cat on a sofa", { christmas: false });
+    const paint = (faces?: "anime") =>
+      renderScene(faces ? { ...scene, faces } : scene, { width: SIZE, height: SIZE, random: createRandom(5) });
+    const changed = differs(paint("anime"), paint());
+    expect(changed).toBeGreaterThan(8);
+    expect(changed).toBeLessThan(SIZE * SIZE * 0.01 * 4);
+  });
+
   it("pixel art uses at most the palette's colours", () => {
     for (const source of SOURCES) {
       const out = run("pixel-art", source);

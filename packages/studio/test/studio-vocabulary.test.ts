@@ -258,6 +258,20 @@ describe("weak readings, read again", () => {
     expect(read("an owl perched on a branch").subjects).toContain("trees");
   });
 
+  it("reads the drawn styles' words as the picture's making (issue 42), a comic book read as a book", () => {
+    for (const prompt of [
+      "a fox in a forest, comic book",
+      "a fox in a forest in the style of a children's book",
+      "a fox in a forest, picture book",
+      "a fox in a forest, graphic novel art",
+      "a fox in a forest, claymation",
+      "a fox in a forest, plasticine stop motion",
+      "a fox in a forest, cel shaded",
+    ])
+      expect(things(prompt), prompt).toEqual(["fox"]);
+    expect(things("a boy reading a comic book under a tree")).toContain("book");
+  });
+
   it("puts a reader with a book under one tree, a couple and a family as people, 'during' as grammar", () => {
     const reader = read("girl reading a book under a tree");
     expect(reader.things.map((t) => [t.id, t.relation])).toEqual([

@@ -142,6 +142,9 @@ const STYLE_PRESETS: Record<string, string> = {
   "low-poly": "low-poly",
   "ink-sketch": "line-art",
   "neon-synthwave": "neon-punk",
+  anime: "anime",
+  "comic-book": "comic-book",
+  claymation: "modeling-compound",
 };
 
 /** Stability's limits on the picture each endpoint takes (reference §4). */

@@ -38,6 +38,10 @@ import type {
 export type { Scene } from "./types";
 
 /** Multi-word phrases first, rewritten to one token so the word loop sees them whole. */
+/** Books whose pictures name a style: a comic book, a graphic novel, a children's or picture book. */
+const STYLE_BOOK =
+  "(?:comic[\\s-]*book|graphic\\s+novel|(?:childrens|children'?s?|kids)\\s+(?:story\\s*|picture\\s*)?book|picture\\s*book|story\\s*book)";
+
 const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string)][] = [
   [/\bmilky\s+way\b/g, "milkyway"],
   [/\bnorthern\s+lights\b|\bsouthern\s+lights\b|\baurora\s+borealis\b/g, "aurora"],
@@ -76,6 +80,13 @@ const PHRASES: [RegExp, string | ((match: string, ...groups: string[]) => string
     "$1",
   ],
   [/\bstorybook\s+(illustration|style|art)s?\b/g, "$1"],
+  // Books that name a picture's style (issue 42): "…, comic book", "in the style of a picture book",
+  // "graphic novel art". "A boy reading a comic book" keeps his book.
+  [new RegExp(`\\b${STYLE_BOOK}s?\\s+(style|art|illustration|panel|drawing|painting)s?\\b`, "g"), "$1"],
+  [new RegExp(`\\bin\\s+the\\s+style\\s+of\\s+(?:an?\\s+)?${STYLE_BOOK}s?\\b`, "g"), ""],
+  [new RegExp(`,\\s*${STYLE_BOOK}s?\\s*(?=,|$)`, "g"), ","],
+  // Clay animation and cel shading are how the picture is made, not things in it.
+  [/\b(?:claymation|plasticine|play-?doh|stop[\s-]*motion|clay\s+animation|cel[\s-]*shad(?:ed|ing))\b/g, ""],
   [/\bnational\s+geographic\b/g, "photo"],
   // "leaning against a door": beside it.
   [/\b(?:leaning|leans|lean|propped|resting)\s+against\b/g, "beside"],

@@ -90,6 +90,11 @@ export interface Scene {
   season: Season | null;
   christmas: boolean;
   /**
+   * The picture's style draws faces its own way (issue 42): "anime" gives animals large, round,
+   * highlighted eyes. Set by the render from the style, never read from the prompt.
+   */
+  faces?: "anime";
+  /**
    * Indoors: a room (wall and floor) or a still life (wall and table top) instead of sky and land.
    * Named by room words ("kitchen", "by candlelight") or by a prompt of tabletop things and furniture
    * with no landscape ("a bowl of lemons on a blue table").

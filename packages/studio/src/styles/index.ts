@@ -5,9 +5,14 @@
  */
 import type { Random } from "../random";
 import { cloneRaster, type Raster } from "../raster";
+import { anime } from "./anime";
+import { cartoon } from "./cartoon";
+import { childrensBook } from "./childrens-book";
 import { christmasCard } from "./christmas-card";
 import { christmasLights } from "./christmas-lights";
 import { christmasSnowglobe } from "./christmas-snowglobe";
+import { claymation } from "./claymation";
+import { comicBook } from "./comic-book";
 import { inkSketch } from "./ink-sketch";
 import { lowPoly } from "./low-poly";
 import { natural } from "./natural";
@@ -46,6 +51,11 @@ const RENDERERS: Record<string, StyleRenderer> = {
   "pop-art": popArt,
   pastel,
   "stained-glass": stainedGlass,
+  anime,
+  cartoon,
+  "comic-book": comicBook,
+  claymation,
+  "childrens-book": childrensBook,
   "christmas-card": christmasCard,
   "christmas-lights": christmasLights,
   "christmas-snowglobe": christmasSnowglobe,

@@ -79,6 +79,10 @@ function eye(
     g.restore();
     return;
   }
+  if (look.bigEyes) {
+    animeEye(g, p(u, v), r * 1.8, iris, look);
+    return;
+  }
   // Coloured eyes keep their colour at night: they catch what light there is.
   fill(g, look.night ? iris : lit(look, iris, 0.2));
   ellipse(g, ...p(u, v), r, r);
@@ -88,6 +92,22 @@ function eye(
   }
   fill(g, [255, 255, 255], 0.5 + 0.4 * look.exposure);
   ellipse(g, ...p(u + (radius * 0.3 * box.h) / box.w, v + radius * 0.35), r * 0.3, r * 0.3);
+}
+
+/** Anime's eye: large and round, a dark rim, an iris lighter at its foot, a big and a small highlight. */
+function animeEye(g: Graphics, [x, y]: [number, number], r: number, iris: RGB, look: SubjectLook): void {
+  const colour = iris === DARK ? ([120, 72, 40] as RGB) : iris;
+  fill(g, DARK);
+  ellipse(g, x, y, r * 1.08, r * 1.15);
+  fill(g, look.night ? colour : lit(look, colour, 0.25));
+  ellipse(g, x, y + r * 0.12, r * 0.86, r * 0.92);
+  fill(g, mix(colour, [255, 255, 255], 0.35));
+  ellipse(g, x, y + r * 0.5, r * 0.6, r * 0.35);
+  fill(g, [20, 14, 12]);
+  ellipse(g, x, y + r * 0.1, r * 0.42, r * 0.5);
+  fill(g, [255, 255, 255], 0.95);
+  ellipse(g, x - r * 0.32, y - r * 0.38, r * 0.34, r * 0.3);
+  ellipse(g, x + r * 0.35, y + r * 0.35, r * 0.14, r * 0.14);
 }
 
 /** Ripples where something meets the water: flat lit ellipses along the base. */

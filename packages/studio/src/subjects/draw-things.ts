@@ -338,6 +338,7 @@ export function placeThings(ctx: RenderContext, zoom = 1): PlacedThing[] {
       facing,
       night: p.night,
       ...(inSky || swims || (thing.pose === "leaping" && !onThing) ? { airborne: true } : {}),
+      ...(scene.faces === "anime" ? { bigEyes: true } : {}),
       random: r.fork(`${thing.id}-${index}`),
     });
     const items: PlacedThing[] = [];

@@ -43,6 +43,8 @@ export interface SubjectLook {
   airborne?: boolean;
   /** Asleep ("a cat sleeping"): its eyes are drawn shut. */
   asleep?: boolean;
+  /** Anime faces (the scene's `faces`): eyes drawn large and round, with two highlights. */
+  bigEyes?: boolean;
   /** A rider's reins run from its hands to this point in pixels: its mount's mouth. */
   reins?: [number, number];
   random: Random;
