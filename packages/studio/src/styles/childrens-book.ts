@@ -12,6 +12,7 @@ import { clearSky, crispEdges, inkLines, skyAndClouds } from "./cel";
 import { fadeIn, finish } from "./common";
 import {
   clamp01,
+  colourDistance2,
   displace,
   gaussianBlurPlanes,
   hex,
@@ -91,9 +92,12 @@ export function childrensBook(input: Raster, ctx: StyleContext): Raster {
   const pull = 0.35 * s;
   for (let i = 0; i < index.length; i++) {
     const c = PALETTE[index[i]!]!;
-    half.r[i] = half.r[i]! + (c[0] - half.r[i]!) * pull;
-    half.g[i] = half.g[i]! + (c[1] - half.g[i]!) * pull;
-    half.b[i] = half.b[i]! + (c[2] - half.b[i]!) * pull;
+    // A colour far from every paint keeps more of itself: a beige wall is not painted sage.
+    const d = colourDistance2(half.r[i]!, half.g[i]!, half.b[i]!, c[0], c[1], c[2]);
+    const k = pull * (1 - 0.7 * smoothstep(0.01, 0.06, d));
+    half.r[i] = half.r[i]! + (c[0] - half.r[i]!) * k;
+    half.g[i] = half.g[i]! + (c[1] - half.g[i]!) * k;
+    half.b[i] = half.b[i]! + (c[2] - half.b[i]!) * k;
   }
   // The palette's steps softened a little (paint blends where two colours meet), then the
   // edges wobbled as a hand paints them.

@@ -8,7 +8,7 @@
  * colours under inked strokes.
  */
 import type { Raster } from "../raster";
-import { clearSky, crispEdges, inkLines, skyAndClouds, toneSteps } from "./cel";
+import { clearSky, crispEdges, flatSky, inkLines, skyAndClouds, toneSteps } from "./cel";
 import { fadeIn, finish } from "./common";
 import {
   clamp01,
@@ -34,6 +34,8 @@ const INK_PALETTE: InkPalette = {
 
 const PAPER: [number, number, number] = [0.97, 0.93, 0.83];
 const INK: [number, number, number] = [0.07, 0.06, 0.08];
+const SKY_TOP = hex("#2f78c4");
+const SKY_LOW = hex("#9fd0ee");
 
 export function comicBook(input: Raster, ctx: StyleContext): Raster {
   const { unit, strength: s } = ctx;
@@ -57,6 +59,8 @@ export function comicBook(input: Raster, ctx: StyleContext): Raster {
   if (!strokes) clearSky(lines, sky, 0.8);
   // The colourist's flats: two values per colour, lighter than the picture (ink does the dark).
   toneSteps(p, 2, 0, 0.58, 0.88);
+  // The colourist's sky: a flat blue deepening upward, the clouds left white paper.
+  if (!strokes) flatSky(p, sky, unit, SKY_TOP, SKY_LOW, PAPER);
 
   ctx.progress(0.6, "Colours and screens");
   const hatch = Math.max(3, 6 * unit); // hatching line spacing
