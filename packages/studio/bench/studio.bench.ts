@@ -9,6 +9,7 @@
  * fresh process), and at most 60 MB of resident memory added by the open vocabulary's data
  * (WordNet's indexes, the drawings' names and senses, the art sets' SVG) once loaded.
  *   npm run bench -w @atelier/studio [-- runs]   (or node packages/studio/scripts/run-ts.mjs bench/studio.bench.ts)
+ *   npm run bench -w @atelier/studio -- --styles [id,id…] [runs]   (each style's own text-to-art speed)
  */
 import { execFileSync } from "node:child_process";
 import sharp from "sharp";
@@ -16,6 +17,7 @@ import { decodeSource, encodePng } from "../src/codec";
 import { OPEN_EVALUATION_PROMPTS } from "../src/evaluation-open";
 import { SHOWCASE_PROMPTS } from "../src/evaluation-prompts";
 import { renderSquare, renderStudioImage } from "../src/render";
+import { STYLE_IDS } from "../src/studio-styles";
 
 /** Prompts that paint each of the places (street level, a room by kind, a cave, a harbour, a jar). */
 const PLACE_PROMPTS = [
@@ -73,7 +75,31 @@ async function vocabularyMemory() {
   );
 }
 
+/**
+ * Each style's own speed: text to art at 1024² and 512² (render + encode) over the showcase
+ * prompts, median of `runs`, against the same targets.
+ *   npm run bench -w @atelier/studio -- --styles anime,cartoon [runs]   (no list: every style)
+ */
+async function styleSpeeds(list: string | undefined, runs: number) {
+  const styles = list ? list.split(",") : [...STYLE_IDS];
+  await paint(512, SHOWCASE_PROMPTS[0]!, "natural", 0); // warm up
+  console.log(`Text to art per style on one thread, median of ${runs} runs (showcase prompts)`);
+  for (const style of styles) {
+    const at = async (size: number) => {
+      const ms: number[] = [];
+      for (let i = 0; i < runs; i++)
+        ms.push(await time(() => paint(size, SHOWCASE_PROMPTS[i % SHOWCASE_PROMPTS.length]!, style, i)));
+      return median(ms);
+    };
+    const large = await at(1024);
+    const small = await at(512);
+    const mark = (ms: number, target: number) => `${ms.toFixed(0).padStart(5)} ms ${ms <= target ? "met" : "MISSED"}`;
+    console.log(`${style.padEnd(20)} 1024²: ${mark(large, 1000)}   512²: ${mark(small, 250)}`);
+  }
+}
+
 export async function main(args: string[]) {
+  if (args[0] === "--styles") return styleSpeeds(args[1], Number(args[2] ?? 5));
   if (args[0] === "--memory-job") return memoryJob();
   if (args[0] === "--vocabulary-memory") return vocabularyMemory();
   const runs = Number(args[0] ?? 5);

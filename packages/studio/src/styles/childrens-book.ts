@@ -21,6 +21,7 @@ import {
   saturate,
   nearestPaletteIndices,
   normaliseTones,
+  resizePlane,
   resizePlanes,
   smoothstep,
   type Plane,
@@ -68,11 +69,11 @@ export function childrensBook(input: Raster, ctx: StyleContext): Raster {
   const n = w * h;
   let { planes: p, strokes } = inkFillsAndStrokes(input, ctx, INK_PALETTE);
   ctx.progress(0.1, "Sketching the shapes");
-  const sharp = strokes ? undefined : crispEdges(p, unit);
   // Shapes and paints are worked out at half size (gouache is soft; a quarter of the cost).
   const hw = Math.max(1, w >> 1);
   const hh = Math.max(1, h >> 1);
   let half = resizePlanes(p, hw, hh);
+  const sharp = strokes ? undefined : crispEdges(half, unit / 2);
   if (ctx.source !== "ink") {
     normaliseTones(half, 0.45);
     localContrast(half, 7 * unit, 0.3 * s);
@@ -82,8 +83,10 @@ export function childrensBook(input: Raster, ctx: StyleContext): Raster {
   }
   let lines = strokes;
   if (!lines) {
-    lines = inkLines(resizePlanes(half, w, h), unit, { smooth: 1.5, threshold: 0.2, grow: 0.5, round: 0.6, sharp });
-    clearSky(lines, skyAndClouds(p, unit), 0.9);
+    // A soft pencil: found at half size like the paint, and brought back up.
+    const found = inkLines(half, unit / 2, { smooth: 1.5, threshold: 0.2, grow: 0.5, round: 0.6, sharp });
+    clearSky(found, skyAndClouds(half, unit / 2), 0.9);
+    lines = resizePlane(found, hw, hh, w, h);
   }
 
   ctx.progress(0.35, "Mixing the paints");
@@ -115,7 +118,7 @@ export function childrensBook(input: Raster, ctx: StyleContext): Raster {
   for (let i = 0; i < n; i++) {
     const tooth = paper[i]!;
     // Gouache: uneven opacity along the brush; crayon skips on the paper's raised tooth.
-    const cover = clamp01(1 - s * (0.06 * brush[i]! + 0.25 * smoothstep(1.1, 2.4, tooth)));
+    const cover = clamp01(1 - s * (0.06 * brush[i]! + 0.2 * smoothstep(1.4, 2.6, tooth)));
     let rr = PAPER[0] + (r[i]! * PAPER[0] - PAPER[0]) * cover;
     let gg = PAPER[1] + (g[i]! * PAPER[1] - PAPER[1]) * cover;
     let bb = PAPER[2] + (b[i]! * PAPER[2] - PAPER[2]) * cover;
