@@ -58,7 +58,7 @@ export function cartoon(input: Raster, ctx: StyleContext): Raster {
     lines = grown;
     for (let i = 0; i < n; i++) lines[i] = smoothstep(0.25, 0.55, grown[i]!);
   } else {
-    lines = inkLines(p, unit, { smooth: 2, threshold: 0.2, grow: 1.6 * s + 0.4, round: 1.8, sharp, thinCrowds: true });
+    lines = inkLines(p, unit, { smooth: 2, threshold: 0.34, grow: 1.6 * s + 0.4, round: 1.8, sharp, thinCrowds: true });
     // A cloud's soft rim is no shape: the sky is left to its colours.
     sky = skyAndClouds(p, unit);
     clearSky(lines, sky, 1);

@@ -174,9 +174,11 @@ export function clearSky(lines: Plane, sky: Plane, keep: number): void {
 }
 
 /**
- * A flat drawn sky in place: where `sky` (skyAndClouds) holds, the picture becomes a vertical
- * gradient from `top` to `low`, and its clouds (the light, colourless parts) clean white shapes
- * with a crisp edge.
+ * A clean drawn sky in place, where `sky` (skyAndClouds) holds: each row takes the sky's own
+ * colour there (a dusk stays violet, an overcast sky grey), smoothed into a clean vertical
+ * gradient and a little more saturated; a daytime blue leans toward the style's `top`→`low`
+ * gradient; the clouds (parts lighter than their row's sky) become clean shapes of `cloud`
+ * mixed with the sky's colour, with a crisp edge.
  */
 export function flatSky(
   p: Planes,
@@ -187,30 +189,92 @@ export function flatSky(
   cloud: readonly [number, number, number],
 ): void {
   const { width: w, height: h, r, g, b } = p;
-  const white = new Float32Array(w * h);
-  for (let i = 0; i < white.length; i++) {
-    if (sky[i]! <= 0) continue;
-    const max = Math.max(r[i]!, g[i]!, b[i]!);
-    const min = Math.min(r[i]!, g[i]!, b[i]!);
-    white[i] = smoothstep(0.25, 0.1, max > 0 ? (max - min) / max : 0) * smoothstep(0.55, 0.7, max);
-  }
-  const soft = gaussianBlur(white, w, h, 2.5 * unit);
+  // The sky's colour per row: the mean of the sky-weighted pixels that are not lighter clouds.
+  const rows = new Float64Array(h * 4);
   for (let y = 0; y < h; y++) {
+    let sr = 0;
+    let sg = 0;
+    let sb = 0;
+    let count = 0;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const k = sky[i]!;
+      if (k <= 0.5) continue;
+      sr += r[i]!;
+      sg += g[i]!;
+      sb += b[i]!;
+      count++;
+    }
+    rows[y * 4] = sr;
+    rows[y * 4 + 1] = sg;
+    rows[y * 4 + 2] = sb;
+    rows[y * 4 + 3] = count;
+  }
+  // Smoothed down the rows (a clean gradient), rows without sky borrowing their neighbours'.
+  const reach = Math.max(2, Math.round(24 * unit));
+  const colour = new Float32Array(h * 3);
+  for (let y = 0; y < h; y++) {
+    let sr = 0;
+    let sg = 0;
+    let sb = 0;
+    let count = 0;
+    for (let yy = Math.max(0, y - reach); yy <= Math.min(h - 1, y + reach); yy++) {
+      sr += rows[yy * 4]!;
+      sg += rows[yy * 4 + 1]!;
+      sb += rows[yy * 4 + 2]!;
+      count += rows[yy * 4 + 3]!;
+    }
+    if (count === 0) continue;
+    let cr = sr / count;
+    let cg = sg / count;
+    let cb = sb / count;
+    const l = 0.2126 * cr + 0.7152 * cg + 0.0722 * cb;
+    cr = clamp01(l + (cr - l) * 1.25);
+    cg = clamp01(l + (cg - l) * 1.25);
+    cb = clamp01(l + (cb - l) * 1.25);
+    // A daytime blue (not a violet dusk): toward the style's own gradient.
+    const day = 0.6 * smoothstep(0, 0.06, cg - cr) * smoothstep(0.05, 0.15, cb - cr);
     const t = clamp01(y / (h * 0.6));
-    const sr = top[0] + (low[0] - top[0]) * t;
-    const sg = top[1] + (low[1] - top[1]) * t;
-    const sb = top[2] + (low[2] - top[2]) * t;
+    colour[y * 3] = cr + (top[0] + (low[0] - top[0]) * t - cr) * day;
+    colour[y * 3 + 1] = cg + (top[1] + (low[1] - top[1]) * t - cg) * day;
+    colour[y * 3 + 2] = cb + (top[2] + (low[2] - top[2]) * t - cb) * day;
+  }
+  // Clouds: lighter than their row's sky and not strongly coloured.
+  const lighter = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const count = rows[y * 4 + 3]!;
+    const rowL =
+      count > 0 ? (0.2126 * rows[y * 4]! + 0.7152 * rows[y * 4 + 1]! + 0.0722 * rows[y * 4 + 2]!) / count : 1;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (sky[i]! <= 0) continue;
+      const max = Math.max(r[i]!, g[i]!, b[i]!);
+      const min = Math.min(r[i]!, g[i]!, b[i]!);
+      const l = 0.2126 * r[i]! + 0.7152 * g[i]! + 0.0722 * b[i]!;
+      lighter[i] = smoothstep(0.03, 0.1, l - rowL) * smoothstep(0.35, 0.15, max > 0 ? (max - min) / max : 0);
+    }
+  }
+  const soft = gaussianBlur(lighter, w, h, 2.5 * unit);
+  for (let y = 0; y < h; y++) {
+    const sr = colour[y * 3]!;
+    const sg = colour[y * 3 + 1]!;
+    const sb = colour[y * 3 + 2]!;
+    if (sr + sg + sb === 0) continue;
+    // Clouds take the sky's light: white by day, tinted at dusk or under a grey sky.
+    const cr = cloud[0] * 0.75 + sr * 0.25;
+    const cg = cloud[1] * 0.75 + sg * 0.25;
+    const cb = cloud[2] * 0.75 + sb * 0.25;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       const k = sky[i]!;
       if (k <= 0) continue;
       const c = smoothstep(0.4, 0.55, soft[i]!);
-      const cr = sr + (cloud[0] - sr) * c;
-      const cg = sg + (cloud[1] - sg) * c;
-      const cb = sb + (cloud[2] - sb) * c;
-      r[i] = r[i]! + (cr - r[i]!) * k;
-      g[i] = g[i]! + (cg - g[i]!) * k;
-      b[i] = b[i]! + (cb - b[i]!) * k;
+      const tr = sr + (cr - sr) * c;
+      const tg = sg + (cg - sg) * c;
+      const tb = sb + (cb - sb) * c;
+      r[i] = r[i]! + (tr - r[i]!) * k;
+      g[i] = g[i]! + (tg - g[i]!) * k;
+      b[i] = b[i]! + (tb - b[i]!) * k;
     }
   }
 }
