@@ -34,7 +34,7 @@ export function anime(input: Raster, ctx: StyleContext): Raster {
   ctx.progress(0.1, "Cleaning the colours");
   const sharp = strokes ? undefined : crispEdges(p, unit);
   if (ctx.source !== "ink") {
-    normaliseTones(p, 0.5);
+    normaliseTones(p, 0.3); // a night stays a night, only less murky
     p = kuwahara(p, Math.max(1, Math.round((ctx.source === "photo" ? 5 : 3) * unit * (0.5 + 0.5 * s))));
     saturate(p, 1 + 0.35 * s);
   }
@@ -47,7 +47,7 @@ export function anime(input: Raster, ctx: StyleContext): Raster {
   // Painted skies and clouds carry no line art.
   if (sky) clearSky(lines, sky, 1);
   const base = { r: new Float32Array(p.r), g: new Float32Array(p.g), b: new Float32Array(p.b) };
-  toneSteps(p, 3, 0.04, 0.3, 0.97);
+  toneSteps(p, 3, 0.04, 0.8);
   // A soft gradient from deep azure to a pale horizon, the clouds clean white shapes.
   if (sky) flatSky(p, sky, unit, SKY_TOP, SKY_LOW, CLOUD);
 

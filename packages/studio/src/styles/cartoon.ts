@@ -41,7 +41,7 @@ export function cartoon(input: Raster, ctx: StyleContext): Raster {
   ctx.progress(0.1, "Simplifying the shapes");
   const sharp = strokes ? undefined : crispEdges(p, unit);
   if (ctx.source !== "ink") {
-    normaliseTones(p, 0.48);
+    normaliseTones(p, 0.3); // a night stays a night, only less murky
     // Half size: the shapes are big, so the lost resolution does not show, and it is four times cheaper.
     const hw = Math.max(1, w >> 1);
     const hh = Math.max(1, h >> 1);
@@ -63,7 +63,7 @@ export function cartoon(input: Raster, ctx: StyleContext): Raster {
     sky = skyAndClouds(p, unit);
     clearSky(lines, sky, 1);
   }
-  toneSteps(p, 2, 0.08, 0.5, 1);
+  toneSteps(p, 2, 0.08, 0.7);
   // A cartoon sky: one clean blue deepening upward, clouds as plain white shapes.
   if (sky) flatSky(p, sky, unit, SKY_TOP, SKY_LOW, [1, 1, 1]);
 

@@ -20,14 +20,14 @@ import {
 import { edgeStrength } from "./sites";
 
 /**
- * Cel shading in place: each pixel's lightness snapped to one of `steps` tones, the step edges
- * `soft` wide (0 hard), its colour scaled to the new lightness so the hue and saturation stay.
- * `low`..`high` is the range the tones span (bright clean colour keeps `low` up).
+ * Cel shading in place: each pixel's lightness snapped to the middle of one of `steps` equal
+ * bands (the step edges `soft` wide, 0 hard), lifted by `gamma` (< 1 brightens), its colour
+ * scaled to the new lightness so the hue and saturation stay. The bands are the picture's own:
+ * a night stays dark, a day bright.
  */
-export function toneSteps(p: Planes, steps: number, soft: number, low: number, high: number): void {
+export function toneSteps(p: Planes, steps: number, soft: number, gamma: number): void {
   const n = p.width * p.height;
   const { r, g, b } = p;
-  const span = high - low;
   for (let i = 0; i < n; i++) {
     const rr = r[i]!;
     const gg = g[i]!;
@@ -36,9 +36,8 @@ export function toneSteps(p: Planes, steps: number, soft: number, low: number, h
     const t = clamp01(l) * steps;
     const k = Math.min(steps - 1, Math.floor(t));
     const f = t - k;
-    // The step's own tone, and a narrow ramp into the next one at the band's top.
-    let q = k + (soft > 0 ? smoothstep(1 - soft, 1, f) : 0);
-    q = low + (span * q) / Math.max(1, steps - 1);
+    // The band's middle, and a narrow ramp into the next band at its top.
+    const q = Math.min(1, (k + 0.5 + (soft > 0 ? smoothstep(1 - soft, 1, f) : 0)) / steps) ** gamma;
     // Colour scaled to the stepped lightness; pale colours that would clip shift toward white.
     const gain = q / Math.max(l, 0.02);
     let nr = rr * gain;
@@ -233,7 +232,7 @@ export function flatSky(
     cg = clamp01(l + (cg - l) * 1.25);
     cb = clamp01(l + (cb - l) * 1.25);
     // A daytime blue (not a violet dusk): toward the style's own gradient.
-    const day = 0.6 * smoothstep(0, 0.06, cg - cr) * smoothstep(0.05, 0.15, cb - cr);
+    const day = 0.6 * smoothstep(0, 0.06, cg - cr) * smoothstep(0.05, 0.15, cb - cr) * smoothstep(0.35, 0.5, l);
     const t = clamp01(y / (h * 0.6));
     colour[y * 3] = cr + (top[0] + (low[0] - top[0]) * t - cr) * day;
     colour[y * 3 + 1] = cg + (top[1] + (low[1] - top[1]) * t - cg) * day;

@@ -75,7 +75,7 @@ export function childrensBook(input: Raster, ctx: StyleContext): Raster {
   let half = resizePlanes(p, hw, hh);
   const sharp = strokes ? undefined : crispEdges(half, unit / 2);
   if (ctx.source !== "ink") {
-    normaliseTones(half, 0.45);
+    normaliseTones(half, 0.3); // a night stays a night, only less murky
     localContrast(half, 7 * unit, 0.3 * s);
     const kr = Math.max(1, Math.round((ctx.source === "photo" ? 4 : 2.5) * unit * (0.4 + 0.6 * s)));
     half = kuwahara(half, kr);

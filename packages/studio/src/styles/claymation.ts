@@ -63,7 +63,7 @@ export function claymation(input: Raster, ctx: StyleContext): Raster {
   const hn = hw * hh;
   const hu = unit / 2;
   let half = resizePlanes(p, hw, hh);
-  if (ctx.source !== "ink") normaliseTones(half, 0.45);
+  if (ctx.source !== "ink") normaliseTones(half, 0.3); // a night stays a night, only less murky
   const kr = Math.max(1, Math.round((ctx.source === "photo" ? 5 : 3.5) * unit * (0.4 + 0.6 * s)));
   half = gaussianBlurPlanes(kuwahara(half, kr), 0.8 * hu * s + 0.3);
   saturate(half, 1 + 0.4 * s);

@@ -44,7 +44,7 @@ export function comicBook(input: Raster, ctx: StyleContext): Raster {
   ctx.progress(0.1, "Pencils");
   const sharp = strokes ? undefined : crispEdges(p, unit);
   if (ctx.source !== "ink") {
-    normaliseTones(p, 0.42);
+    normaliseTones(p, 0.3);
     p = kuwahara(p, Math.max(1, Math.round((ctx.source === "photo" ? 5 : 3) * unit)));
     saturate(p, 1.35);
   }
@@ -58,7 +58,7 @@ export function comicBook(input: Raster, ctx: StyleContext): Raster {
   const sky = skyAndClouds(p, unit);
   if (!strokes) clearSky(lines, sky, 0.8);
   // The colourist's flats: two values per colour, lighter than the picture (ink does the dark).
-  toneSteps(p, 2, 0, 0.58, 0.88);
+  toneSteps(p, 2, 0, 0.6);
   // The colourist's sky: a flat blue deepening upward, the clouds left white paper.
   if (!strokes) flatSky(p, sky, unit, SKY_TOP, SKY_LOW, PAPER);
 
