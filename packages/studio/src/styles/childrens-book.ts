@@ -114,11 +114,13 @@ export function childrensBook(input: Raster, ctx: StyleContext): Raster {
   // The brush's unevenness and the pencil's wandering reuse the wobble's noise, turned about.
   const brush = wy;
   const line = wanderLine(lines, w, h, wy, wx, 2.2 * unit * s);
+  // Crayon skipping on the tooth reads as texture in a large picture, as snow in a small one.
+  const skip = 0.2 * smoothstep(0.25, 0.75, unit);
   const { r, g, b } = p;
   for (let i = 0; i < n; i++) {
     const tooth = paper[i]!;
     // Gouache: uneven opacity along the brush; crayon skips on the paper's raised tooth.
-    const cover = clamp01(1 - s * (0.06 * brush[i]! + 0.2 * smoothstep(1.4, 2.6, tooth)));
+    const cover = clamp01(1 - s * (0.06 * brush[i]! + skip * smoothstep(1.4, 2.6, tooth)));
     let rr = PAPER[0] + (r[i]! * PAPER[0] - PAPER[0]) * cover;
     let gg = PAPER[1] + (g[i]! * PAPER[1] - PAPER[1]) * cover;
     let bb = PAPER[2] + (b[i]! * PAPER[2] - PAPER[2]) * cover;
