@@ -59,6 +59,8 @@ const USER_APIS: { path: string; method: "GET" | "POST" | "PUT" | "PATCH" | "DEL
   { path: "/api/cart", method: "GET" },
   { path: "/api/cart", method: "PUT" },
   { path: "/api/checkout", method: "POST" },
+  { path: "/api/memberships/current", method: "GET" },
+  { path: "/api/memberships/invoices/:id/pdf", method: "GET" },
   { path: "/api/transactions", method: "GET" },
   { path: "/api/transactions/:id", method: "GET" },
   { path: "/api/transactions/:id/cancel", method: "POST" },
@@ -140,6 +142,9 @@ const OTHER_APIS = new Set([
   "/api/payments/webhooks/:provider",
   "/api/pre-registrations",
   "/api/redeem",
+  // Joining a plan takes the pricing page's plain form: a visitor is sent to sign in (303), a JSON
+  // call gets 401 (tests/integration/membership-endpoints.test.ts).
+  "/api/memberships",
   // The public API's description is for anyone.
   "/api/v1/openapi.json",
   "/api/*",
