@@ -248,13 +248,14 @@ describe("plans as admins change them", () => {
 
   it("answers not found for an id that is no plan, malformed or not", async () => {
     for (const id of ["nope", "00000000-0000-4000-8000-000000000000"]) {
+      // One at a time: started together, a refusal not yet awaited would be an unhandled rejection.
       for (const work of [
-        updatePlan(t.db, admin, id, input()),
-        retirePlan(t.db, admin, id),
-        restorePlan(t.db, admin, id),
-        deletePlan(t.db, admin, id),
+        () => updatePlan(t.db, admin, id, input()),
+        () => retirePlan(t.db, admin, id),
+        () => restorePlan(t.db, admin, id),
+        () => deletePlan(t.db, admin, id),
       ])
-        expect((await refusal(work)).status).toBe(404);
+        expect((await refusal(work())).status).toBe(404);
     }
   });
 });
