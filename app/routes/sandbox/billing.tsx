@@ -10,8 +10,9 @@ import { getDb } from "@server/db/client";
 import { ApiError, readFormData } from "@server/http/api";
 import { ArrowLeft, CreditCard, FlaskConical, Lock } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
+import { SandboxCardFields } from "~/components/sandbox/card-fields";
 import { buttonClass } from "~/components/ui/button";
-import { ActionNotice, TextField } from "~/components/ui/field";
+import { ActionNotice } from "~/components/ui/field";
 import { When } from "~/components/when";
 import { SANDBOX_TEST_CARDS } from "~/lib/commerce-constants";
 import type { FormSuccess } from "~/lib/forms";
@@ -155,35 +156,7 @@ export default function SandboxBillingPage({ loaderData, actionData }: Route.Com
           </p>
           <Form method="post" className="mt-4 space-y-4" noValidate>
             <ActionNotice answer={actionData} />
-            <TextField
-              label="Card number"
-              name="number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="4242 4242 4242 4242"
-              error={fields.number}
-              required
-            />
-            <div className="grid grid-cols-2 gap-4">
-              <TextField
-                label="Expiry (MM/YY)"
-                name="expiry"
-                autoComplete="cc-exp"
-                placeholder="12/30"
-                error={fields.expiry}
-                required
-              />
-              <TextField
-                label="CVC"
-                name="cvc"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                error={fields.cvc}
-                required
-              />
-            </div>
-            <TextField label="Name on card" name="name" autoComplete="cc-name" />
+            <SandboxCardFields fields={fields} />
             <button type="submit" disabled={busy} className={buttonClass({ className: "w-full" })}>
               <Lock aria-hidden className="size-4" /> {busy ? "Saving…" : "Use this card"}
             </button>

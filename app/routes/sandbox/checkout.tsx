@@ -16,7 +16,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/format";
 import { buttonClass } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
-import { FormMessage, TextField, ActionNotice } from "~/components/ui/field";
+import { FormMessage, ActionNotice } from "~/components/ui/field";
+import { SandboxCardFields } from "~/components/sandbox/card-fields";
 import { SANDBOX_TEST_CARDS } from "~/lib/commerce-constants";
 import type { Route } from "./+types/checkout";
 import { formFailure } from "~/lib/forms.server";
@@ -132,35 +133,7 @@ export default function SandboxCheckoutPage({ loaderData, actionData }: Route.Co
             <Form method="post" className="mt-6 space-y-4" noValidate>
               <input type="hidden" name="intent" value="pay" />
               {actionData && !actionData.ok ? <ActionNotice answer={actionData} /> : null}
-              <TextField
-                label="Card number"
-                name="number"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="4242 4242 4242 4242"
-                error={fields.number}
-                required
-              />
-              <div className="grid grid-cols-2 gap-4">
-                <TextField
-                  label="Expiry (MM/YY)"
-                  name="expiry"
-                  autoComplete="cc-exp"
-                  placeholder="12/30"
-                  error={fields.expiry}
-                  required
-                />
-                <TextField
-                  label="CVC"
-                  name="cvc"
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  placeholder="123"
-                  error={fields.cvc}
-                  required
-                />
-              </div>
-              <TextField label="Name on card" name="name" autoComplete="cc-name" />
+              <SandboxCardFields fields={fields} />
               <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full" })}>
                 <Lock aria-hidden className="size-4" /> {busy ? "Paying…" : `Pay ${amount}`}
               </button>
